@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import dotenv from "dotenv";
+import { LAUNCH_KEYS, ZSettings, type TSettings } from "./settings-schema";
+
+// The only reader of process.env and the env file. Precedence, lowest first: schema defaults, process
+// environment, env file (the live store the settings API edits, so its writes take effect), except the
+// launch keys, where the process environment wins.
+type Source = Record<string, string | undefined>;
+
+interface Loaded {
+  settings: TSettings;
+  fileValues: Record<string, string>;
+  fileStamp: string;
+  checkedAt: number;
+}
+
+const RECHECK_MS = 1000;
+let loaded: Loaded | null = null;
+let environment: Source = process.env;
+
+export function envFilePath(env: Source = environment): string {
+  const raw = env.ENV_FILE && env.ENV_FILE.trim() !== "" ? env.ENV_FILE : "./.env";
+  return path.resolve(raw);
+}
+
+function stampOf(file: string): string {
+  try {
+    const st = fs.statSync(file);
+    return `${st.mtimeMs}:${st.size}`;
+  } catch {
+    return "missing";
+  }
+}
+
+function readEnvFile(file: string): Record<string, string> {
+  try {
+    return dotenv.parse(fs.readFileSync(file));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw error;
+  }
+}
+
+function load(): Loaded {
+  const file = envFilePath();
+  const fileStamp = stampOf(file);
+  const fileValues = readEnvFile(file);
+  const merged: Record<string, string | undefined> = {};
+  for (const key of Object.keys(ZSettings.shape)) merged[key] = pick(key, fileValues);
+  const parsed = ZSettings.safeParse(merged);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid settings (${file}): ${problems}`);
+  }
+  return { settings: parsed.data, fileValues, fileStamp, checkedAt: Date.now() };
+}
+
+function pick(key: string, fileValues: Record<string, string>): string | undefined {
+  const fromEnv = blankToUndefined(environment[key]);
+  const fromFile = blankToUndefined(fileValues[key]);
+  const launchKey = (LAUNCH_KEYS as readonly string[]).includes(key);
+  return launchKey ? (fromEnv ?? fromFile) : (fromFile ?? fromEnv);
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value;
+}
+
+function current(): Loaded {
+  if (!loaded) {
+    loaded = load();
+    return loaded;
+  }
+  // A hand edit of the env file is picked up within a second without a restart.
+  if (Date.now() - loaded.checkedAt > RECHECK_MS) {
+    loaded.checkedAt = Date.now();
+    if (stampOf(envFilePath()) !== loaded.fileStamp) loaded = load();
+  }
+  return loaded;
+}
+
+export function getSettings(): Readonly<TSettings> {
+  return current().settings;
+}
+
+/** Raw value of any key, typed or not (the config API lists unknown keys too). */
+export function getRawSetting(key: string): string | undefined {
+  return pick(key, current().fileValues);
+}
+
+/** Re-read the env file now (the config API calls this after a write). */
+export function reloadSettings(): Readonly<TSettings> {
+  loaded = load();
+  return loaded.settings;
+}
+
+/** Tests swap the environment instead of mutating process.env. */
+export function useEnvironmentForTests(env: Source): void {
+  environment = env;
+  loaded = null;
+}

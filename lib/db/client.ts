@@ -1,0 +1,39 @@
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@/generated/prisma/client";
+import { getSettings } from "@/lib/config/settings";
+import { ensureDatabaseFolder, resolveDatabaseUrl } from "./database-url";
+
+export const BUSY_TIMEOUT_MS = 5000;
+
+// One client per process; dev-mode reloads re-evaluate modules, so it lives on globalThis.
+const holder = globalThis as typeof globalThis & { dsaPrisma?: PrismaClient };
+
+export function db(): PrismaClient {
+  holder.dsaPrisma ??= createClient();
+  return holder.dsaPrisma;
+}
+
+function createClient(): PrismaClient {
+  const url = resolveDatabaseUrl(getSettings().DATABASE_URL);
+  ensureDatabaseFolder(url);
+  // `timeout` is better-sqlite3's busy timeout: a writer waits for another process's lock instead of failing.
+  const client = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS }) });
+  // WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes in WAL mode.
+  void client.$queryRawUnsafe("PRAGMA journal_mode = WAL").catch(() => undefined);
+  void client.$queryRawUnsafe("PRAGMA synchronous = NORMAL").catch(() => undefined);
+  return client;
+}
+
+export type Db = PrismaClient;
+export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** Several writes that must hold together: one transaction, with `tx` passed down. */
+export function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db().$transaction(work);
+}
+
+export async function disconnectDb(): Promise<void> {
+  const client = holder.dsaPrisma;
+  holder.dsaPrisma = undefined;
+  await client?.$disconnect();
+}

@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
+
+export const DEFAULT_DATABASE_URL = "file:./data/dsa.db";
+
+// Relative SQLite paths are resolved against the working directory once, so the CLI (migrations),
+// the server and the tests all open the same file whatever folder they later run in.
+export function resolveDatabaseUrl(raw: string | undefined, cwd = process.cwd()): string {
+  const url = raw && raw.trim() !== "" ? raw.trim() : DEFAULT_DATABASE_URL;
+  if (!url.startsWith("file:")) {
+    throw new Error(`DATABASE_URL must be a SQLite "file:" URL, got scheme "${url.split(":")[0]}"`);
+  }
+  const file = url.slice("file:".length);
+  if (file === ":memory:") return url;
+  return `file:${path.resolve(cwd, file)}`;
+}
+
+export function databaseFilePath(url: string): string {
+  return url.slice("file:".length);
+}
+
+export function ensureDatabaseFolder(url: string): void {
+  const file = databaseFilePath(url);
+  if (file === ":memory:") return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+}

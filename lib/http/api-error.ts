@@ -1,0 +1,27 @@
+import { ERROR_STATUS, type ErrorCode } from "./error-codes";
+
+/**
+ * Thrown by services for every failure a client should see. The status usually follows from the code
+ * (ERROR_STATUS); a few codes are shared by two statuses (invalid_password: 400 too short, 401 wrong).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly extra: Record<string, unknown>;
+
+  constructor(status: number, code: ErrorCode | string, message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+  }
+
+  static of(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): ApiError {
+    return new ApiError(ERROR_STATUS[code], code, message, extra);
+  }
+}
+
+export function notFound(message: string): ApiError {
+  return ApiError.of("not_found", message);
+}

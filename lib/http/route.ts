@@ -1,0 +1,86 @@
+import type { z } from "zod";
+import { acceptTraceId } from "@/lib/ids";
+import { requestLogger } from "@/lib/log/logger";
+import { successStatus, type Operation } from "@/lib/openapi/operation";
+import { ApiError } from "./api-error";
+import { queryObject } from "./query";
+import { jsonResponse, Reply } from "./reply";
+import { readJsonBody } from "./request-body";
+import { parseInput } from "./validation";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerContext<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  req: Request;
+  traceId: string;
+  log: ReturnType<typeof requestLogger>;
+}
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export const TRACE_HEADER = "X-Trace-Id";
+
+/**
+ * Wraps every route handler: trace id, input parsing with the operation's zod schemas, one place that
+ * maps thrown errors to the flat envelope (CONTRACT.md §1), and an access log line.
+ */
+export function route<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+  op: Operation<P, Q, B>,
+  handler: (ctx: HandlerContext<P, Q, B>) => unknown,
+): (req: Request, ctx: NextContext) => Promise<Response> {
+  const okStatus = successStatus(op);
+  return async (req, nextCtx) => {
+    const started = performance.now();
+    const traceId = acceptTraceId(req.headers.get(TRACE_HEADER));
+    const log = requestLogger(traceId);
+    let response: Response;
+    try {
+      const ctx = await parseRequest(op, req, nextCtx, traceId, log);
+      response = toResponse(await handler(ctx), okStatus);
+    } catch (error) {
+      response = errorResponse(error, log);
+    }
+    response.headers.set(TRACE_HEADER, traceId);
+    const path = new URL(req.url).pathname;
+    log.info({ method: req.method, path, status: response.status, ms: Math.round(performance.now() - started) }, "request");
+    return response;
+  };
+}
+
+async function parseRequest<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+  op: Operation<P, Q, B>,
+  req: Request,
+  nextCtx: NextContext | undefined,
+  traceId: string,
+  log: HandlerContext<P, Q, B>["log"],
+): Promise<HandlerContext<P, Q, B>> {
+  const rawParams = nextCtx?.params ? await nextCtx.params : {};
+  const params = op.params ? parseInput("path", op.params, rawParams) : undefined;
+  const query = op.query ? parseInput("query", op.query, queryObject(new URL(req.url).searchParams)) : undefined;
+  let body: unknown;
+  if (op.body) {
+    const raw = await readJsonBody(req);
+    if (raw === undefined && op.bodyRequired !== false) {
+      throw ApiError.of("invalid_request", "Request body is required");
+    }
+    body = raw === undefined ? undefined : parseInput("body", op.body, raw);
+  }
+  return { params, query, body, req, traceId, log } as HandlerContext<P, Q, B>;
+}
+
+function toResponse(result: unknown, okStatus: number): Response {
+  if (result instanceof Response) return result;
+  if (result instanceof Reply) return jsonResponse(result.status, result.body, result.headers);
+  return jsonResponse(okStatus, result);
+}
+
+export function errorResponse(error: unknown, log: { error: (obj: object, msg: string) => void }): Response {
+  if (error instanceof ApiError) {
+    return jsonResponse(error.status, { error: error.code, message: error.message, ...error.extra });
+  }
+  log.error({ err: error }, "unhandled error");
+  return jsonResponse(500, { error: "internal_error", message: "Internal server error", detail: null });
+}

@@ -1,0 +1,48 @@
+import type { z } from "zod";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ResponseSpec {
+  description: string;
+  /** JSON body schema; omit for empty bodies or non-JSON content. */
+  schema?: z.ZodType;
+  /** Non-JSON responses (text/html, image/png, text/event-stream). */
+  contentType?: string;
+}
+
+/**
+ * One HTTP operation: the route handler parses with these schemas and /openapi.json documents them,
+ * so the two cannot drift. `path` uses OpenAPI's {param} form.
+ */
+export interface Operation<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  bodyRequired?: boolean;
+  responses: Record<number, ResponseSpec>;
+  /** Reachable without the admin session when admin auth is on (spec 5: health, docs, login, status). */
+  public?: boolean;
+}
+
+export function defineOperation<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(op: Operation<P, Q, B>): Operation<P, Q, B> {
+  return op;
+}
+
+export function successStatus(op: Pick<Operation, "responses">): number {
+  const codes = Object.keys(op.responses).map(Number).filter((c) => c >= 200 && c < 300);
+  return codes.length > 0 ? Math.min(...codes) : 200;
+}

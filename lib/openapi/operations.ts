@@ -1,0 +1,15 @@
+import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
+import { defineOperation, type Operation } from "./operation";
+
+export const getOpenApiOp = defineOperation({
+  method: "GET",
+  path: "/openapi.json",
+  operationId: "getOpenApiDocument",
+  summary: "This OpenAPI 3.1 document",
+  tags: ["Health"],
+  public: true,
+  responses: { 200: { description: "OpenAPI document", contentType: "application/json" } },
+});
+
+/** Every operation the service serves; a test checks this list against the route files under app/. */
+export const OPERATIONS: readonly Operation[] = [getRootOp, getHealthOp, getApiHealthOp, getApiV1HealthOp, getOpenApiOp];

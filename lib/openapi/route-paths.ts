@@ -1,0 +1,8 @@
+// GET / belongs to the web UI for browsers, so next.config rewrites API clients' requests for / here.
+export const ROOT_JSON_ROUTE = "/api/root";
+
+// Paths served by a route file at another location (route file path -> documented path).
+export const ROUTE_ALIASES: Record<string, string> = { [ROOT_JSON_ROUTE]: "/" };
+
+// Route files that serve the human-readable API reference, not API operations.
+export const DOCUMENT_ROUTES = ["/docs", "/docs/scalar.js"] as const;

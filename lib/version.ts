@@ -1,0 +1,4 @@
+import packageJson from "../package.json";
+
+export const SERVICE_VERSION: string = packageJson.version;
+export const API_VERSION = "1.0.0";

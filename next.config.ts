@@ -1,0 +1,23 @@
+import type { NextConfig } from "next";
+import { ROOT_JSON_ROUTE } from "./lib/openapi/route-paths";
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // The docs route reads the Scalar bundle from node_modules at run time; keep it in the server trace.
+  outputFileTracingIncludes: {
+    "/docs/scalar.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+  },
+  async rewrites() {
+    return {
+      // GET / is the web UI for browsers and RootResponse JSON for API clients (spec 4.1).
+      beforeFiles: [
+        { source: "/", destination: ROOT_JSON_ROUTE, missing: [{ type: "header", key: "accept", value: ".*text/html.*" }] },
+      ],
+      afterFiles: [],
+      fallback: [],
+    };
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,42 @@
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { getSettings } from "@/lib/config/settings";
+import { databaseFilePath, ensureDatabaseFolder, resolveDatabaseUrl } from "@/lib/db/database-url";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+/** Applies prisma/migrations to the configured database; returns the absolute database URL. */
+export function migrateDatabase(): string {
+  const url = resolveDatabaseUrl(getSettings().DATABASE_URL);
+  ensureDatabaseFolder(url);
+  const result = spawnSync(bin("prisma"), ["migrate", "deploy"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (result.status !== 0) throw new Error(`prisma migrate deploy failed (exit ${result.status ?? result.signal})`);
+  // WAL is a property of the database file: set once here so every later connection reads beside writers.
+  const sqlite = new Database(databaseFilePath(url));
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.close();
+  return url;
+}
+
+/** Runs Next (production or dev) on PORT/HOSTNAME and forwards stop signals so it shuts down cleanly. */
+export function serve(mode: "production" | "dev", databaseUrl: string): void {
+  const { PORT, HOSTNAME } = getSettings();
+  const args = [mode === "dev" ? "dev" : "start", "--port", String(PORT), "--hostname", HOSTNAME];
+  const child = spawn(bin("next"), args, {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "inherit",
+  });
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on("exit", (code, signal) => {
+    process.exit(code ?? (signal === "SIGTERM" || signal === "SIGINT" ? 0 : 1));
+  });
+}
