@@ -1,0 +1,64 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Debian's chromium (apt package `chromium`); Playwright's own browser download is not reachable here.
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
+  } catch {
+    throw new Error("Chromium not found: install Debian's `chromium` package (apt-get install chromium)");
+  }
+}
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-e2e-"));
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/e2e-artifacts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL,
+    trace: "off",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
+  webServer: {
+    command: "npx tsx scripts/start.ts",
+    url: `${baseURL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      DATABASE_URL: `file:${path.join(dataDir, "e2e.db")}`,
+      ENV_FILE: path.join(dataDir, ".env"),
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
