@@ -4,9 +4,9 @@ import { ROOT_JSON_ROUTE } from "./lib/openapi/route-paths";
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // The docs route reads the Scalar bundle from node_modules at run time; keep it in the server trace.
+  // The docs routes read swagger-ui-dist's files from node_modules at run time; keep them in the server trace.
   outputFileTracingIncludes: {
-    "/docs/scalar.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+    "/docs/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui*"],
   },
   async rewrites() {
     return {

@@ -11,6 +11,7 @@ export default defineConfig({
           include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           setupFiles: ["./tests/setup/unit.ts"],
+          env: { LOG_LEVEL: "silent" },
         },
       },
       {

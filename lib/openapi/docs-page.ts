@@ -1,60 +1,71 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
-// The package's exports map hides its browser bundle, so it is read by path from the install.
-const SCALAR_BUNDLE = path.join(process.cwd(), "node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js");
+// The API reference is Swagger UI from the swagger-ui-dist package, served by this service itself:
+// no CDN, no web fonts, and the online validator badge is switched off, so /docs works offline.
+const ASSET_DIR = path.join(process.cwd(), "node_modules", "swagger-ui-dist");
 
-// The API reference renders with Scalar's prebuilt bundle, served by this service: no CDN, no web fonts,
-// no hosted proxy, so /docs works on a machine without internet.
-const SCALAR_CONFIG = {
-  url: "/openapi.json",
-  withDefaultFonts: false,
-  hideClientButton: true,
-  agent: { disabled: true },
-  mcp: { disabled: true },
-  // The bundle declares its web fonts on a CDN; naming only local fonts keeps the browser from fetching them.
-  customCss: `.scalar-app, .light-mode, .dark-mode, :root {
-    --scalar-font: ui-sans-serif, system-ui, sans-serif;
-    --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, monospace;
-  }`,
+export const DOCS_ASSETS: Record<string, string> = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+  "swagger-ui-standalone-preset.js": "text/javascript; charset=utf-8",
+  "docs-init.js": "text/javascript; charset=utf-8",
 };
 
-// Belt and braces: the page may load nothing but this service's own scripts, styles and data.
+// Inline scripts are refused by the page's CSP, so the start-up code is an asset of its own.
+const INIT_SCRIPT = `window.addEventListener("load", function () {
+  window.ui = SwaggerUIBundle({
+    url: "/openapi.json",
+    dom_id: "#swagger-ui",
+    deepLinking: true,
+    validatorUrl: null,
+    tryItOutEnabled: false,
+    displayRequestDuration: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    layout: "StandaloneLayout",
+  });
+});
+`;
+
+// The page may load nothing but this service's own scripts, styles and data.
 export const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+  "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "frame-ancestors 'self'",
 ].join("; ");
 
 export function docsPageHtml(): string {
-  const config = JSON.stringify(SCALAR_CONFIG).replace(/</g, "\\u003c");
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>DSA API reference</title>
-<style>body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif}</style>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<style>body{margin:0} .swagger-ui .topbar{display:none}</style>
 </head>
 <body>
-<div id="api-reference"></div>
-<script src="/docs/scalar.js"></script>
-<script>Scalar.createApiReference("#api-reference", ${config});</script>
+<div id="swagger-ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
+<script src="/docs/assets/docs-init.js"></script>
 </body>
 </html>`;
 }
 
-let bundle: Promise<Buffer> | null = null;
+const cache = new Map<string, Promise<Buffer>>();
 
-// The bundle's CSS declares @font-face sources on Scalar's CDN and loads them eagerly; pointing them at
-// empty data URLs makes the viewer fall back to local fonts with no outbound request.
-const CDN_FONT = /https:\/\/fonts\.scalar\.com\/[A-Za-z0-9-]+\.woff2/g;
-
-export function scalarBundle(): Promise<Buffer> {
-  bundle ??= fs.readFile(SCALAR_BUNDLE, "utf8").then((code) => Buffer.from(code.replace(CDN_FONT, "data:font/woff2;base64,")));
-  return bundle;
+/** Bytes of one docs asset, or null for a name that is not one. */
+export function docsAsset(name: string): Promise<Buffer> | null {
+  if (!(name in DOCS_ASSETS)) return null;
+  let bytes = cache.get(name);
+  if (!bytes) {
+    bytes = name === "docs-init.js" ? Promise.resolve(Buffer.from(INIT_SCRIPT)) : fs.readFile(path.join(ASSET_DIR, name));
+    cache.set(name, bytes);
+  }
+  return bytes;
 }

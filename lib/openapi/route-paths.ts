@@ -5,4 +5,7 @@ export const ROOT_JSON_ROUTE = "/api/root";
 export const ROUTE_ALIASES: Record<string, string> = { [ROOT_JSON_ROUTE]: "/" };
 
 // Route files that serve the human-readable API reference, not API operations.
-export const DOCUMENT_ROUTES = ["/docs", "/docs/scalar.js"] as const;
+export const DOCUMENT_ROUTES = ["/docs", "/docs/assets/{file}"] as const;
+
+// Catch-all that answers unknown /api paths with the JSON not_found envelope (not an operation).
+export const FALLBACK_ROUTES = ["/api/{path}"] as const;

@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineOperation } from "@/lib/openapi/operation";
+import { ApiError } from "./api-error";
+import { MAX_JSON_BODY_BYTES } from "./request-body";
+import { reply } from "./reply";
+import { route } from "./route";
+
+const ZBody = z.object({ name: z.string().min(1), count: z.number().int().default(1) });
+const ZQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), tags: z.array(z.string()).optional() });
+const ZParams = z.object({ id: z.coerce.number().int() });
+
+const op = defineOperation({
+  method: "POST",
+  path: "/things/{id}",
+  operationId: "createThing",
+  summary: "test operation",
+  tags: ["Test"],
+  params: ZParams,
+  query: ZQuery,
+  body: ZBody,
+  responses: { 201: { description: "created" } },
+});
+
+const handler = route(op, ({ params, query, body, traceId }) => ({ id: params.id, limit: query.limit, tags: query.tags, body, traceId }));
+const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
+
+function post(url: string, body: BodyInit | null, headers: Record<string, string> = {}) {
+  return new Request(`http://test${url}`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+}
+
+describe("route wrapper", () => {
+  it("parses path, query and body with the operation's schemas and answers the success status", async () => {
+    const res = await handler(post("/things/7?limit=5&tags=a&tags=b", JSON.stringify({ name: "x" })), ctx({ id: "7" }));
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({ id: 7, limit: 5, tags: ["a", "b"], body: { name: "x", count: 1 } });
+    expect(res.headers.get("x-trace-id")).toBe(body.traceId);
+  });
+
+  it("a schema failure in the query is 422 validation_error with loc and input", async () => {
+    const res = await handler(post("/things/7?limit=0", JSON.stringify({ name: "x" })), ctx({ id: "7" }));
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.error).toBe("validation_error");
+    expect(body.detail[0]).toMatchObject({ loc: ["query", "limit"], type: "too_small", input: "0" });
+  });
+
+  it("a schema failure in the path is 422 with loc path", async () => {
+    const res = await handler(post("/things/abc", JSON.stringify({ name: "x" })), ctx({ id: "abc" }));
+    expect(res.status).toBe(422);
+    expect((await res.json()).detail[0].loc).toEqual(["path", "id"]);
+  });
+
+  it("a schema failure in the body is 422 and never echoes the body's values", async () => {
+    const res = await handler(post("/things/1", JSON.stringify({ name: "", count: 1.5 })), ctx({ id: "1" }));
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.detail.map((d: { loc: unknown[] }) => d.loc)).toEqual([["body", "name"], ["body", "count"]]);
+    expect(body.detail.every((d: object) => !("input" in d))).toBe(true);
+  });
+
+  it("malformed JSON is 400 invalid_request", async () => {
+    const res = await handler(post("/things/1", "{not json"), ctx({ id: "1" }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "invalid_request" });
+  });
+
+  it("a missing required body is 400 invalid_request", async () => {
+    const res = await handler(post("/things/1", null), ctx({ id: "1" }));
+    expect(res.status).toBe(400);
+  });
+
+  it("a body over 1 MiB is 413, by Content-Length or by streamed size", async () => {
+    const big = JSON.stringify({ name: "x".repeat(MAX_JSON_BODY_BYTES) });
+    const declared = await handler(post("/things/1", big), ctx({ id: "1" }));
+    expect(declared.status).toBe(413);
+    expect((await declared.json()).error).toBe("payload_too_large");
+
+    const chunk = new Uint8Array(256 * 1024).fill(32);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 8) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const streamed = await handler(
+      new Request("http://test/things/1", { method: "POST", body: stream, duplex: "half" } as RequestInit),
+      ctx({ id: "1" }),
+    );
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(8);
+  });
+
+  it("an ApiError becomes the flat envelope with its extra keys", async () => {
+    const failing = route({ ...op, params: undefined, query: undefined, body: undefined }, () => {
+      throw ApiError.of("duplicate_task", "already analysing", { stock_code: "600519", existing_task_id: "t1" });
+    });
+    const res = await failing(new Request("http://test/x", { method: "POST" }), ctx({}));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: "duplicate_task", message: "already analysing", stock_code: "600519", existing_task_id: "t1" });
+  });
+
+  it("anything unexpected is 500 internal_error without a stack or the error text", async () => {
+    const failing = route({ ...op, params: undefined, query: undefined, body: undefined }, () => {
+      throw new Error("SQLITE_ERROR near SELECT secret_key_123");
+    });
+    const res = await failing(new Request("http://test/x", { method: "POST" }), ctx({}));
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: "internal_error", message: "Internal server error", detail: null });
+    expect(text).not.toContain("secret_key_123");
+  });
+
+  it("a handler chooses its status with reply(), including an empty 204", async () => {
+    const accepted = route({ ...op, params: undefined, query: undefined, body: undefined }, () => reply(202, { ok: true }));
+    expect((await accepted(new Request("http://test/x", { method: "POST" }), ctx({}))).status).toBe(202);
+    const empty = route({ ...op, params: undefined, query: undefined, body: undefined }, () => reply(204));
+    const res = await empty(new Request("http://test/x", { method: "POST" }), ctx({}));
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe("");
+  });
+});

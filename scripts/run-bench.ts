@@ -1,0 +1,25 @@
+// npm run bench: runs every benchmark under bench/, prints a table and writes bench/results.json.
+// Figures are reported as ratios against a baseline measured in the same run, never as absolute targets.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Benchmark, BenchRow } from "../bench/harness";
+import { healthBenchmark } from "../bench/health.bench";
+
+const BENCHMARKS: Benchmark[] = [healthBenchmark];
+
+const only = process.argv.slice(2);
+const rows: BenchRow[] = [];
+for (const bench of BENCHMARKS) {
+  if (only.length > 0 && !only.includes(bench.name)) continue;
+  process.stdout.write(`running ${bench.name} ...\n`);
+  rows.push(...(await bench.run()));
+}
+
+console.table(rows.map((r) => ({ benchmark: r.benchmark, subject: r.subject, metric: r.metric, value: `${r.value} ${r.unit}`, ratio: r.ratio ?? "" })));
+const out = path.resolve(import.meta.dirname, "..", "bench", "results.json");
+fs.writeFileSync(
+  out,
+  `${JSON.stringify({ generated_at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, rows }, null, 2)}\n`,
+);
+console.log(`written ${path.relative(process.cwd(), out)}`);

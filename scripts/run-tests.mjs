@@ -1,0 +1,80 @@
+// npm test: build the app (the API and browser tests run the real production server), run Vitest (unit +
+// API) and Playwright (e2e in Debian's Chromium), then print one line "N passed, M failed" for CI.
+// DSA_SKIP_BUILD=1 skips the build when the caller has just built (as .ci/run does).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const results = path.join(root, "test-results");
+fs.mkdirSync(results, { recursive: true });
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+// The browser tests need Debian's chromium (Playwright's own download is unreachable here); as root on
+// Debian, install it rather than fail, so the README's one test command works on a fresh machine.
+function ensureChromium() {
+  const found = spawnSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" });
+  if (found.status === 0 || process.env.CHROMIUM_PATH) return;
+  if (process.getuid?.() !== 0 || spawnSync("sh", ["-c", "command -v apt-get"]).status !== 0) {
+    console.error("Chromium is missing: install Debian's `chromium` package (apt-get install chromium) or set CHROMIUM_PATH.");
+    return;
+  }
+  console.log("installing Debian's chromium for the browser tests ...");
+  const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env: aptEnv });
+  spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: aptEnv });
+}
+
+ensureChromium();
+
+if (process.env.DSA_SKIP_BUILD !== "1") {
+  if (run("npx", ["next", "build"]) !== 0) {
+    console.log("0 passed, 1 failed");
+    process.exit(1);
+  }
+}
+
+const vitestFile = path.join(results, "vitest.json");
+const playwrightFile = path.join(results, "playwright.json");
+fs.rmSync(vitestFile, { force: true });
+fs.rmSync(playwrightFile, { force: true });
+
+const vitestExit = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestFile}`]);
+const playwrightExit = run("npx", ["playwright", "test"]);
+
+const vitest = readJson(vitestFile);
+const playwright = readJson(playwrightFile);
+let passed = 0;
+let failed = 0;
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += (vitest.numFailedTests ?? 0) + (vitest.numFailedTestSuites ?? 0);
+} else {
+  failed += 1;
+}
+if (playwright?.stats) {
+  passed += playwright.stats.expected ?? 0;
+  failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0);
+} else {
+  failed += 1;
+}
+// A runner that exited non-zero without reporting a failed test (crash, setup error) still fails the run.
+if (vitestExit !== 0 && failed === 0) failed += 1;
+if (playwrightExit !== 0 && failed === 0) failed += 1;
+
+console.log(`\nvitest: exit ${vitestExit}; playwright: exit ${playwrightExit}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && vitestExit === 0 && playwrightExit === 0 ? 0 : 1);
