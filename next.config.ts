@@ -10,9 +10,18 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     return {
-      // GET / is the web UI for browsers and RootResponse JSON for API clients (spec 4.1).
+      // GET / is the web UI for browsers and RootResponse JSON for API clients (spec 4.1). The UI's own
+      // client-side requests for / (navigation, prefetch, router.refresh) send `RSC: 1` without text/html
+      // in Accept; they must reach the page too, or every return to / becomes a full reload.
       beforeFiles: [
-        { source: "/", destination: ROOT_JSON_ROUTE, missing: [{ type: "header", key: "accept", value: ".*text/html.*" }] },
+        {
+          source: "/",
+          destination: ROOT_JSON_ROUTE,
+          missing: [
+            { type: "header", key: "accept", value: ".*text/html.*" },
+            { type: "header", key: "rsc" },
+          ],
+        },
       ],
       afterFiles: [],
       fallback: [],

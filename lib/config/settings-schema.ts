@@ -13,6 +13,11 @@ export const ZSettings = z.object({
   HOSTNAME: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Spec 5: when true every /api/v1/* route but login, auth status, health and docs needs the admin session.
+  ADMIN_AUTH_ENABLED: flag.default(false),
+  ADMIN_SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  // Seals the session cookie; when unset one is generated once and kept in the data folder.
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   // Behind a TLS-terminating proxy: trust its X-Forwarded-* headers (client address, https).
   TRUST_X_FORWARDED_FOR: flag.default(false),
 });

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly extra: Record<string, unknown>;
+  /** Response headers that belong to this error (e.g. Retry-After on 429). */
+  headers: Record<string, string> = {};
 
   constructor(status: number, code: ErrorCode | string, message: string, extra: Record<string, unknown> = {}) {
     super(message);
@@ -15,6 +17,11 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.extra = extra;
+  }
+
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 
   static of(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): ApiError {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { guardRequest } from "@/lib/auth/guard";
 import { acceptTraceId } from "@/lib/ids";
 import { requestLogger } from "@/lib/log/logger";
 import { successStatus, type Operation } from "@/lib/openapi/operation";
@@ -24,7 +25,7 @@ type NextContext = { params: Promise<Record<string, string | string[] | undefine
 export const TRACE_HEADER = "X-Trace-Id";
 
 /**
- * Wraps every route handler: trace id, input parsing with the operation's zod schemas, one place that
+ * Wraps every route handler: trace id, the admin-auth guard (spec 5, one place for all routes), input parsing with the operation's zod schemas, one place that
  * maps thrown errors to the flat envelope (CONTRACT.md §1), and an access log line.
  */
 export function route<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
@@ -57,6 +58,7 @@ async function parseRequest<P extends z.ZodType | undefined, Q extends z.ZodType
   traceId: string,
   log: HandlerContext<P, Q, B>["log"],
 ): Promise<HandlerContext<P, Q, B>> {
+  await guardRequest(req, op.public === true);
   const rawParams = nextCtx?.params ? await nextCtx.params : {};
   const params = op.params ? parseInput("path", op.params, rawParams) : undefined;
   const query = op.query ? parseInput("query", op.query, queryObject(new URL(req.url).searchParams)) : undefined;
@@ -79,7 +81,7 @@ function toResponse(result: unknown, okStatus: number): Response {
 
 export function errorResponse(error: unknown, log: { error: (obj: object, msg: string) => void }): Response {
   if (error instanceof ApiError) {
-    return jsonResponse(error.status, { error: error.code, message: error.message, ...error.extra });
+    return jsonResponse(error.status, { error: error.code, message: error.message, ...error.extra }, error.headers);
   }
   log.error({ err: error }, "unhandled error");
   return jsonResponse(500, { error: "internal_error", message: "Internal server error", detail: null });

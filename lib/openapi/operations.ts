@@ -1,3 +1,4 @@
+import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp } from "@/lib/auth/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
 import { defineOperation, type Operation } from "./operation";
 
@@ -12,4 +13,14 @@ export const getOpenApiOp = defineOperation({
 });
 
 /** Every operation the service serves; a test checks this list against the route files under app/. */
-export const OPERATIONS: readonly Operation[] = [getRootOp, getHealthOp, getApiHealthOp, getApiV1HealthOp, getOpenApiOp];
+export const OPERATIONS: readonly Operation[] = [
+  getRootOp,
+  getHealthOp,
+  getApiHealthOp,
+  getApiV1HealthOp,
+  getOpenApiOp,
+  getAuthStatusOp,
+  loginOp,
+  logoutOp,
+  changePasswordOp,
+];

@@ -38,21 +38,28 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
 /**
- * API tests talk to the real built server (`npm start` path: migrations, then next start) over HTTP,
- * on a free port with a throw-away database and env file.
+ * The real built server as `npm start` runs it (migrations, then next start), on a free port with a
+ * throw-away database and env file. Output goes to <dataDir>/server.log.
  */
-export default async function setup(project: TestProject) {
-  const root = path.resolve(import.meta.dirname, "..", "..");
-  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
     throw new Error("No production build: run `npm run build` first (npm test does it for you)");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-api-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/start.ts"], {
-    cwd: root,
+  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/start.ts"], {
+    cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
@@ -61,11 +68,11 @@ export default async function setup(project: TestProject) {
       ENV_FILE: path.join(dataDir, ".env"),
       LOG_LEVEL: "info",
       NEXT_TELEMETRY_DISABLED: "1",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const logFile = path.join(dataDir, "server.log");
-  const sink = fs.createWriteStream(logFile);
+  const sink = fs.createWriteStream(path.join(dataDir, "server.log"));
   const keep = (chunk: Buffer) => {
     sink.write(chunk);
     output = (output + chunk.toString()).slice(-20_000);
@@ -73,12 +80,23 @@ export default async function setup(project: TestProject) {
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   await waitForHealth(baseUrl, child, () => output);
-  project.provide("baseUrl", baseUrl);
-  project.provide("dataDir", dataDir);
-
-  return async () => {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-    sink.end();
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+      sink.end();
+    },
   };
+}
+
+/** The shared server for API test files (auth off, defaults); files needing other settings start their own. */
+export default async function setup(project: TestProject) {
+  const server = await startTestServer();
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("dataDir", server.dataDir);
+  return () => server.stop();
 }

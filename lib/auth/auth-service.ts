@@ -1,0 +1,77 @@
+import { getSettings } from "@/lib/config/settings";
+import { ApiError } from "@/lib/http/api-error";
+import { clearFailures, clientKey, recordFailure, retryAfterSeconds } from "./login-rate-limit";
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password";
+import { storedPasswordHash, storeFirstPasswordHash, storePasswordHash } from "./password-store";
+import type { TAuthStatus, TChangePasswordRequest, TLoginRequest } from "./schemas";
+import { createSession, revokeOtherSessions, revokeSession, sessionOf } from "./session";
+
+export async function authStatus(req: Request): Promise<TAuthStatus> {
+  const enabled = getSettings().ADMIN_AUTH_ENABLED;
+  const hasPassword = (await storedPasswordHash()) !== null;
+  const loggedIn = enabled && (await sessionOf(req)) !== null;
+  return {
+    authEnabled: enabled,
+    loggedIn,
+    passwordSet: enabled && hasPassword,
+    passwordChangeable: enabled && hasPassword,
+    setupState: enabled ? "enabled" : hasPassword ? "password_retained" : "no_password",
+  };
+}
+
+function checkNewPassword(password: string, confirm: string | undefined): void {
+  if (confirm === undefined || confirm !== password) {
+    throw ApiError.of("password_mismatch", "The password and its confirmation do not match");
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw ApiError.of("invalid_password", `The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+}
+
+/** Logs in; with no password stored yet, the first login with a matching confirmation sets it. */
+export async function login(req: Request, body: TLoginRequest): Promise<{ cookieValue: string; maxAge: number }> {
+  if (!getSettings().ADMIN_AUTH_ENABLED) throw ApiError.of("auth_disabled", "Admin authentication is disabled");
+  const client = clientKey(req);
+  const wait = retryAfterSeconds(client);
+  if (wait > 0) {
+    throw ApiError.of("rate_limited", `Too many failed logins; try again in ${wait} s`, { retry_after: wait }).withHeaders({
+      "Retry-After": String(wait),
+    });
+  }
+  const password = body.password ?? "";
+  if (password === "") throw ApiError.of("password_required", "A password is required");
+
+  const stored = await storedPasswordHash();
+  if (stored === null) {
+    checkNewPassword(password, body.passwordConfirm ?? body.password_confirm);
+    if (!(await storeFirstPasswordHash(await hashPassword(password)))) {
+      // Another request set the first password a moment ago: this one must now match it.
+      return login(req, { password });
+    }
+  } else if (!(await verifyPassword(password, stored))) {
+    recordFailure(client);
+    throw new ApiError(401, "invalid_password", "Wrong password");
+  }
+  clearFailures(client);
+  const { cookieValue, maxAge } = await createSession();
+  return { cookieValue, maxAge };
+}
+
+export async function logout(req: Request): Promise<void> {
+  const session = await sessionOf(req);
+  if (session) await revokeSession(session.sid);
+}
+
+export async function changePassword(req: Request, body: TChangePasswordRequest): Promise<void> {
+  const stored = await storedPasswordHash();
+  if (!getSettings().ADMIN_AUTH_ENABLED || stored === null) {
+    throw ApiError.of("not_changeable", "The password can be changed only while admin auth is on and a password is set");
+  }
+  if (!body.currentPassword) throw ApiError.of("current_required", "The current password is required");
+  if (!(await verifyPassword(body.currentPassword, stored))) {
+    throw ApiError.of("invalid_password", "The current password is wrong");
+  }
+  checkNewPassword(body.newPassword ?? "", body.newPasswordConfirm);
+  await storePasswordHash(await hashPassword(body.newPassword ?? ""));
+  await revokeOtherSessions((await sessionOf(req))?.sid ?? null);
+}

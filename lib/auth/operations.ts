@@ -1,0 +1,56 @@
+import { defineOperation } from "@/lib/openapi/operation";
+import { ZErrorResponse } from "@/lib/http/schemas";
+import { ZAuthStatus, ZChangePasswordRequest, ZLoginRequest, ZLoginResponse } from "./schemas";
+
+const TAGS = ["Auth"];
+
+export const getAuthStatusOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/auth/status",
+  operationId: "getAuthStatus",
+  summary: "Whether admin auth is on, whether this client is logged in, and the password setup state",
+  tags: TAGS,
+  public: true,
+  responses: { 200: { description: "Auth status", schema: ZAuthStatus } },
+});
+
+export const loginOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/login",
+  operationId: "login",
+  summary: "Log in (the first login with a confirmation sets the admin password); sets the dsa_session cookie",
+  tags: TAGS,
+  public: true,
+  body: ZLoginRequest,
+  responses: {
+    200: { description: "Logged in; Set-Cookie carries the session", schema: ZLoginResponse },
+    400: { description: "auth_disabled, password_required, password_mismatch or invalid_password (too short)", schema: ZErrorResponse },
+    401: { description: "invalid_password: wrong password", schema: ZErrorResponse },
+    403: { description: "Cross-origin request refused", schema: ZErrorResponse },
+    429: { description: "rate_limited: too many failures from this client (Retry-After header)", schema: ZErrorResponse },
+  },
+});
+
+export const logoutOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/logout",
+  operationId: "logout",
+  summary: "End this session (revoked server-side) and clear the cookie",
+  tags: TAGS,
+  public: true,
+  responses: { 204: { description: "Logged out" }, 403: { description: "Cross-origin request refused", schema: ZErrorResponse } },
+});
+
+export const changePasswordOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/change-password",
+  operationId: "changePassword",
+  summary: "Change the admin password; every other session ends",
+  tags: TAGS,
+  body: ZChangePasswordRequest,
+  responses: {
+    204: { description: "Changed" },
+    400: { description: "not_changeable, current_required, invalid_password or password_mismatch", schema: ZErrorResponse },
+    403: { description: "Cross-origin request refused", schema: ZErrorResponse },
+  },
+});
