@@ -14,8 +14,12 @@ function chromiumPath(): string {
   }
 }
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-e2e-"));
+// Workers re-evaluate this file; values chosen once in the main process reach them through the environment.
+// The port varies per run so two runs on one machine do not collide.
+process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "dsa-e2e-"));
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

@@ -1,3 +1,7 @@
-export default function HomePage() {
-  return <main>DSA</main>;
+import { ComingSoonPage, pageMetadata } from "@/components/shell/coming-soon-page";
+
+export const generateMetadata = () => pageMetadata("analyze");
+
+export default function AnalyzePage() {
+  return <ComingSoonPage page="analyze" />;
 }

@@ -1,0 +1,36 @@
+import Link from "next/link";
+import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import type { ThemeChoice } from "@/lib/theme/theme";
+import { LanguageSwitch } from "./language-switch";
+import { NavLinks } from "./nav-links";
+import { API_DOCS_HREF, NAV_ITEMS } from "./nav-items";
+import { ThemeToggle } from "./theme-toggle";
+
+type AppHeaderProps = { t: Dictionary; locale: Locale; theme: ThemeChoice };
+
+// Desktop: one row (brand, nav, controls). Phone: brand and controls, then the nav as a scrolling bar.
+export function AppHeader({ t, locale, theme }: AppHeaderProps) {
+  const items = NAV_ITEMS.map((item) => ({ href: item.href, label: t.nav[item.key] }));
+  return (
+    <header className="sticky top-0 z-20 border-b border-line bg-surface">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 pt-2 md:h-11 md:flex-nowrap md:pt-0">
+        <Link href="/" className="order-1 flex shrink-0 items-center gap-2">
+          <span aria-hidden="true" className="size-2.5 rounded-sm bg-accent" />
+          <span className="text-[15px] font-bold tracking-tight">{t.shell.brand}</span>
+          <span className="hidden text-xs text-muted sm:inline">{t.shell.brandTagline}</span>
+        </Link>
+        <div className="order-2 ml-auto flex shrink-0 items-center gap-2 md:order-3 md:ml-0">
+          <LanguageSwitch current={locale} label={t.shell.language} />
+          <ThemeToggle
+            current={theme}
+            labels={{ group: t.shell.theme, light: t.shell.themeLight, dark: t.shell.themeDark, system: t.shell.themeSystem }}
+          />
+        </div>
+        <div className="order-3 mt-1 w-full min-w-0 md:order-2 md:mt-0 md:w-auto md:flex-1">
+          <NavLinks label={t.shell.mainNav} items={items} docs={{ href: API_DOCS_HREF, label: t.shell.apiDocs }} />
+        </div>
+      </div>
+    </header>
+  );
+}

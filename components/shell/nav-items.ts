@@ -1,0 +1,17 @@
+import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+
+export type PageKey = keyof Dictionary["pages"] & keyof Dictionary["nav"];
+
+// The pages of the top navigation, in order; labels come from the dictionary's nav section.
+export const NAV_ITEMS: ReadonlyArray<{ key: PageKey; href: string }> = [
+  { key: "analyze", href: "/" },
+  { key: "history", href: "/history" },
+  { key: "signals", href: "/signals" },
+  { key: "portfolio", href: "/portfolio" },
+  { key: "alerts", href: "/alerts" },
+  { key: "usage", href: "/usage" },
+  { key: "settings", href: "/settings" },
+];
+
+// The API reference is served by a route handler, not a UI page, so it is linked with a plain <a>.
+export const API_DOCS_HREF = "/docs";

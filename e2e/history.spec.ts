@@ -1,0 +1,3 @@
+import { describeUiPage, UI_PAGES } from "./fixtures/ui";
+
+describeUiPage(UI_PAGES.find((p) => p.slug === "history")!);

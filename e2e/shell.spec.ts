@@ -1,0 +1,95 @@
+import { expect, test } from "@playwright/test";
+import { expectDarkBackground, expectNav, languageButton, mainNav, pageTitle, UI_PAGES } from "./fixtures/ui";
+
+const [analyze, history, signals] = UI_PAGES as [(typeof UI_PAGES)[number], (typeof UI_PAGES)[number], (typeof UI_PAGES)[number]];
+
+test("4.1: GET / with a browser Accept header returns the HTML UI, while API clients still get RootResponse JSON", async ({ page, request }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["content-type"]).toContain("text/html");
+  await expect(pageTitle(page)).toHaveText(analyze.zh);
+  await expect(mainNav(page, "zh")).toBeVisible();
+
+  const api = await request.get("/", { headers: { accept: "application/json" } });
+  expect(api.status()).toBe(200);
+  expect(api.headers()["content-type"]).toContain("application/json");
+  expect(await api.json()).toMatchObject({ version: expect.any(String) });
+});
+
+test("7.1: clicking nav items navigates between pages and moves the highlight", async ({ page }) => {
+  await page.goto("/");
+  await expectNav(page, analyze, "zh");
+  await mainNav(page, "zh").getByRole("link", { name: history.zh, exact: true }).click();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(pageTitle(page)).toHaveText(history.zh);
+  await expectNav(page, history, "zh");
+  await mainNav(page, "zh").getByRole("link", { name: analyze.zh, exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectNav(page, analyze, "zh");
+});
+
+test("7.2: the language chosen on one page stays when navigating to another", async ({ page }) => {
+  await page.goto("/");
+  await languageButton(page, "en").click();
+  await expect(pageTitle(page)).toHaveText(analyze.en);
+  await mainNav(page, "en").getByRole("link", { name: signals.en, exact: true }).click();
+  await expect(page).toHaveURL(/\/signals$/);
+  await expect(pageTitle(page)).toHaveText(signals.en);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("7.2: zh-CN is the default even when the browser asks for English; an unknown dsa_lang falls back to it", async ({ page, context, baseURL }) => {
+  await page.setExtraHTTPHeaders({ "accept-language": "en-US,en;q=0.9" });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  await context.addCookies([{ name: "dsa_lang", value: "fr", url: baseURL! }]);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  await expect(pageTitle(page)).toHaveText(analyze.zh);
+});
+
+test("7.2 + 7.3: the server writes <html lang> and the theme class from the cookies, so the first paint is right (no flash)", async ({ request }) => {
+  const htmlTag = async (cookie: string) => {
+    const response = await request.get("/", { headers: { accept: "text/html", cookie } });
+    expect(response.headers()["content-type"]).toContain("text/html");
+    return (await response.text()).match(/<html[^>]*>/)?.[0] ?? "";
+  };
+  expect(await htmlTag("")).toMatch(/lang="zh-CN"/);
+  expect(await htmlTag("")).not.toMatch(/class=/);
+  expect(await htmlTag("dsa_theme=dark; dsa_lang=en")).toMatch(/lang="en"/);
+  expect(await htmlTag("dsa_theme=dark")).toMatch(/class="dark"/);
+  expect(await htmlTag("dsa_theme=light")).toMatch(/class="light"/);
+  expect(await htmlTag("dsa_theme=system")).not.toMatch(/class=/);
+  expect(await htmlTag("dsa_theme=purple")).not.toMatch(/class=/);
+});
+
+test("7.3: with an explicit dark choice the page is dark on its very first paint, before any script runs", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ colorScheme: "light", javaScriptEnabled: false });
+  await context.addCookies([{ name: "dsa_theme", value: "dark", url: baseURL! }]);
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveClass("dark");
+  await expectDarkBackground(page);
+  await context.close();
+});
+
+test("4.1 + 7.1: the UI's client-side requests for / reach the page (no JSON, no full reload) when navigating back or refreshing", async ({ page }) => {
+  const jsonForRoot: string[] = [];
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname === "/" && response.headers()["content-type"]?.includes("application/json")) jsonForRoot.push(response.url());
+  });
+  await page.goto("/");
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  const sameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+  await mainNav(page, "zh").getByRole("link", { name: history.zh, exact: true }).click();
+  await expect(pageTitle(page)).toHaveText(history.zh);
+  await mainNav(page, "zh").getByRole("link", { name: analyze.zh, exact: true }).click();
+  await expect(pageTitle(page)).toHaveText(analyze.zh);
+  await languageButton(page, "en").click();
+  await expect(pageTitle(page)).toHaveText(analyze.en);
+
+  expect(await sameDocument(), "navigation and router.refresh on / stayed in the same document").toBe(true);
+  expect(jsonForRoot).toEqual([]);
+});
