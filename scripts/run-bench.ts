@@ -5,8 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Benchmark, BenchRow } from "../bench/harness";
 import { healthBenchmark } from "../bench/health.bench";
+import { symbolsBenchmark } from "../bench/symbols.bench";
 
-const BENCHMARKS: Benchmark[] = [healthBenchmark];
+const BENCHMARKS: Benchmark[] = [symbolsBenchmark, healthBenchmark];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];
