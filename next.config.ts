@@ -2,6 +2,8 @@ import type { NextConfig } from "next";
 import { ROOT_JSON_ROUTE } from "./lib/openapi/route-paths";
 
 const nextConfig: NextConfig = {
+  // A separate build folder lets two builds (e.g. two working copies' test runs) coexist on one machine.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
   // The docs routes read swagger-ui-dist's files from node_modules at run time; keep them in the server trace.

@@ -55,7 +55,7 @@ export interface RunningServer {
 
 /** The real service as `npm start` runs it (built app, migrations), on a throw-away database. */
 export async function startService(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("run `npm run build` before `npm run bench`");
+  if (!fs.existsSync(path.join(ROOT, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) throw new Error("run `npm run build` before `npm run bench`");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-bench-"));
   const port = await freePort();
   const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/start.ts"], {

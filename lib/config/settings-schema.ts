@@ -5,6 +5,13 @@ const flag = z
   .union([z.boolean(), z.string()])
   .transform((v) => (typeof v === "boolean" ? v : ["1", "true", "yes", "on"].includes(v.trim().toLowerCase())));
 
+// The reference service's .env uses Python's level names (INFO, WARNING, CRITICAL): accept them as they are.
+function logLevelAlias(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const level = value.trim().toLowerCase();
+  return ({ warning: "warn", critical: "fatal" } as Record<string, string>)[level] ?? level;
+}
+
 // Every setting the service reads, typed once. Later domains add their keys here (and to the config
 // schema of the settings API), never by reading process.env themselves.
 export const ZSettings = z.object({
@@ -12,7 +19,9 @@ export const ZSettings = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOSTNAME: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z
+    .preprocess(logLevelAlias, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]))
+    .default("info"),
   // Spec 5: when true every /api/v1/* route but login, auth status, health and docs needs the admin session.
   ADMIN_AUTH_ENABLED: flag.default(false),
   ADMIN_SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
@@ -20,6 +29,17 @@ export const ZSettings = z.object({
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   // Behind a TLS-terminating proxy: trust its X-Forwarded-* headers (client address, https).
   TRUST_X_FORWARDED_FOR: flag.default(false),
+  // Market data (issue 3 item 5): providers tried in order. Names are kept as given (lower-cased) so a name
+  // the config API allows but no provider implements yet is skipped by the chain instead of failing the load.
+  MARKET_DATA_SOURCES: z
+    .string()
+    .default("eastmoney,tencent,yahoo")
+    .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter((s) => s !== ""))
+    .pipe(z.array(z.string().regex(/^[a-z0-9_]+$/, "provider names are letters, digits and _")).min(1, "name at least one provider")),
+  // Artificial delay of the offline sample provider (demos, progress and duplicate tests).
+  SAMPLE_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // Per-provider budget for one bars/quote call, retries included; past it the chain falls through.
+  MARKET_DATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
 });
 
 export type TSettings = z.infer<typeof ZSettings>;

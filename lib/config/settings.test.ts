@@ -69,3 +69,12 @@ describe("settings accessor", () => {
     expect(getSettings().TRUST_X_FORWARDED_FOR).toBe(false);
   });
 });
+
+describe("settings compatibility with the reference service's .env", () => {
+  it("accepts Python log level names in any case", () => {
+    for (const [raw, level] of [["INFO", "info"], ["WARNING", "warn"], ["Critical", "fatal"], ["debug", "debug"]] as const) {
+      useEnvironmentForTests({ ENV_FILE: "/nonexistent/dsa.env", LOG_LEVEL: raw });
+      expect(getSettings().LOG_LEVEL).toBe(level);
+    }
+  });
+});

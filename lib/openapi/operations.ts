@@ -1,4 +1,5 @@
 import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp } from "@/lib/auth/operations";
+import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
 import { defineOperation, type Operation } from "./operation";
 
@@ -23,4 +24,5 @@ export const OPERATIONS: readonly Operation[] = [
   loginOp,
   logoutOp,
   changePasswordOp,
+  ...SYSTEM_CONFIG_OPERATIONS,
 ];

@@ -51,7 +51,7 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
  * throw-away database and env file. Output goes to <dataDir>/server.log.
  */
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+  if (!fs.existsSync(path.join(ROOT, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     throw new Error("No production build: run `npm run build` first (npm test does it for you)");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-api-"));

@@ -1,0 +1,844 @@
+import { createHash } from "node:crypto";
+import { ZSettings } from "./settings-schema";
+
+// The config schema: every setting the service reads (or is about to), with its category, type, UI hint,
+// default, validation rule and sensitivity. Key names follow the reference service wherever it has one,
+// so an existing user's .env imports cleanly; keys not listed here are kept and reported, never rejected.
+// New settings are added here and to ZSettings (settings-schema.ts) together.
+
+export type ConfigCategory = "base" | "ai_model" | "data_source" | "notification" | "system" | "uncategorized";
+export type ConfigDataType = "string" | "integer" | "number" | "boolean" | "array" | "json" | "time";
+export type ConfigUiControl = "text" | "password" | "number" | "select" | "textarea" | "switch" | "time";
+export type ConfigOption = string | { label: string; value: string };
+
+export type ConfigRule =
+  | { kind: "text"; minLength?: number; pattern?: RegExp; patternHint?: string }
+  | {
+      kind: "enum";
+      values: readonly string[];
+      /** Spellings accepted and read as the mapped value. */
+      aliases?: Readonly<Record<string, string>>;
+      /** Other values are accepted with a warning (the service falls back to the default) instead of rejected. */
+      lenient?: boolean;
+      /** Rewrite an alias to its canonical value when saving (for keys the settings accessor reads strictly). */
+      canonicalize?: boolean;
+    }
+  | { kind: "integer"; min?: number; max?: number }
+  | { kind: "number"; min?: number; max?: number; exclusiveMin?: boolean }
+  | { kind: "boolean" }
+  | { kind: "url"; schemes?: readonly string[] }
+  | { kind: "sqlite_url" }
+  | { kind: "email" }
+  | { kind: "time" }
+  | { kind: "time_range" }
+  | { kind: "timezone" }
+  | {
+      kind: "list";
+      item?: "text" | "url" | "email" | "time" | "name";
+      allowed?: readonly string[];
+      /** Items outside `allowed` give a warning rather than an error. */
+      lenient?: boolean;
+      /** Extra separators pasted lists use (full-width commas, spaces, new lines), folded into "," on save. */
+      looseSeparators?: boolean;
+      maxItemLength?: number;
+    };
+
+export interface ConfigField {
+  key: string;
+  title: string;
+  description: string;
+  category: ConfigCategory;
+  dataType: ConfigDataType;
+  uiControl: ConfigUiControl;
+  sensitive?: boolean;
+  required?: boolean;
+  /** False: shown but not changed through the config API (launch keys, the auth switch). */
+  editable?: boolean;
+  default?: string;
+  options?: readonly ConfigOption[];
+  rule?: ConfigRule;
+  order: number;
+  examples?: readonly string[];
+  warningCodes?: readonly string[];
+}
+
+/** A family of keys such as LLM_<CHANNEL>_BASE_URL; `key` is the display template. */
+export interface ConfigPatternField extends ConfigField {
+  pattern: RegExp;
+}
+
+export interface ConfigCategoryInfo {
+  category: ConfigCategory;
+  title: string;
+  description: string;
+  display_order: number;
+}
+
+export const CONFIG_CATEGORIES: readonly ConfigCategoryInfo[] = [
+  { category: "base", title: "Base", description: "Watchlist and report defaults.", display_order: 10 },
+  { category: "ai_model", title: "AI model", description: "LLM channels, provider keys and models.", display_order: 20 },
+  { category: "data_source", title: "Data sources", description: "Market data providers and news search keys.", display_order: 30 },
+  { category: "notification", title: "Notifications", description: "Push channels, routing and delivery options.", display_order: 40 },
+  { category: "system", title: "System", description: "Scheduling, workers, limits, logging, authentication and launch settings.", display_order: 50 },
+  { category: "uncategorized", title: "Other", description: "Keys in the env file that this service does not know; kept as they are.", display_order: 99 },
+];
+
+const BOOL_OPTIONS = ["true", "false"] as const;
+const URL_SCHEMES = ["http", "https"] as const;
+export const NOTIFICATION_CHANNELS = [
+  "wechat", "feishu", "dingtalk", "telegram", "email", "pushover", "ntfy", "gotify", "pushplus", "serverchan3",
+  "custom", "discord", "slack", "astrbot",
+] as const;
+export const MARKET_DATA_PROVIDERS = ["eastmoney", "tencent", "yahoo", "sina", "sample"] as const;
+export const LLM_PROTOCOLS = ["openai", "deepseek", "gemini", "anthropic", "ollama"] as const;
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+// Small builders keep the table below readable.
+type FieldInput = Omit<ConfigField, "dataType" | "uiControl"> & Partial<Pick<ConfigField, "dataType" | "uiControl">>;
+const text = (f: FieldInput): ConfigField => ({ dataType: "string", uiControl: "text", ...f });
+const secret = (f: FieldInput): ConfigField => ({ dataType: "string", uiControl: "password", sensitive: true, ...f });
+const flag = (f: FieldInput): ConfigField => ({
+  dataType: "boolean",
+  uiControl: "switch",
+  options: BOOL_OPTIONS,
+  rule: { kind: "boolean" },
+  ...f,
+});
+const integer = (f: FieldInput & { min?: number; max?: number }): ConfigField => {
+  const { min, max, ...rest } = f;
+  return { dataType: "integer", uiControl: "number", rule: { kind: "integer", min, max }, ...rest };
+};
+const select = (f: FieldInput & { values: readonly string[] }): ConfigField => {
+  const { values, ...rest } = f;
+  return { dataType: "string", uiControl: "select", options: values, rule: { kind: "enum", values }, ...rest };
+};
+const url = (f: FieldInput): ConfigField => ({ rule: { kind: "url", schemes: URL_SCHEMES }, ...secret(f) });
+const keyList = (f: FieldInput): ConfigField => ({ rule: { kind: "list", item: "text" }, ...secret(f) });
+
+const FIELDS: readonly ConfigField[] = [
+  // ---- base
+  text({
+    key: "STOCK_LIST",
+    title: "Watchlist",
+    description: "Codes or names analysed by scheduled runs, separated by commas (pasted spaces, new lines and full-width commas are folded into commas on save).",
+    category: "base",
+    dataType: "array",
+    uiControl: "textarea",
+    rule: { kind: "list", item: "text", looseSeparators: true, maxItemLength: 32 },
+    order: 10,
+    examples: ["600519,hk00700,AAPL"],
+  }),
+  select({
+    key: "REPORT_LANGUAGE",
+    title: "Report language",
+    description: "Default language of reports: zh or en. Aliases such as zh-CN, chinese or en-US are read as zh / en; anything else falls back to zh.",
+    category: "base",
+    values: ["zh", "en"],
+    options: [
+      { label: "中文", value: "zh" },
+      { label: "English", value: "en" },
+    ],
+    rule: {
+      kind: "enum",
+      values: ["zh", "en"],
+      aliases: { "zh-cn": "zh", zh_cn: "zh", "zh-hans": "zh", "zh-tw": "zh", cn: "zh", chinese: "zh", english: "en", "en-us": "en", "en-gb": "en" },
+      lenient: true,
+    },
+    default: "zh",
+    order: 20,
+  }),
+  select({
+    key: "REPORT_TYPE",
+    title: "Scheduled report type",
+    description: "Depth of scheduled reports: simple, full or brief (detailed is read as full).",
+    category: "base",
+    values: ["simple", "full", "brief"],
+    rule: { kind: "enum", values: ["simple", "full", "brief"], aliases: { detailed: "full" } },
+    default: "simple",
+    order: 30,
+  }),
+
+  // ---- ai_model
+  text({
+    key: "LLM_CHANNELS",
+    title: "LLM channels",
+    description: "Channel names, comma separated. Each channel is configured by LLM_<NAME>_PROTOCOL, _BASE_URL, _API_KEY and _MODELS. Channels take precedence over the single-provider keys below.",
+    category: "ai_model",
+    rule: { kind: "list", item: "name" },
+    order: 10,
+    examples: ["LLM_CHANNELS=deepseek,openrouter", "LLM_DEEPSEEK_BASE_URL=https://api.deepseek.com"],
+    warningCodes: ["channels_override_legacy_keys"],
+  }),
+  secret({
+    key: "OPENAI_API_KEY",
+    title: "OpenAI-compatible API key",
+    description: "API key of an OpenAI-compatible endpoint (used when no channel is configured).",
+    category: "ai_model",
+    order: 40,
+  }),
+  text({
+    key: "OPENAI_BASE_URL",
+    title: "OpenAI-compatible base URL",
+    description: "Base URL of the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1.",
+    category: "ai_model",
+    rule: { kind: "url", schemes: URL_SCHEMES },
+    order: 50,
+    examples: ["https://api.openai.com/v1"],
+  }),
+  text({
+    key: "OPENAI_MODEL",
+    title: "OpenAI-compatible model",
+    description: "Model name sent to the OpenAI-compatible endpoint.",
+    category: "ai_model",
+    order: 60,
+  }),
+  secret({
+    key: "DEEPSEEK_API_KEY",
+    title: "DeepSeek API key",
+    description: "Official DeepSeek API key (used when no channel is configured).",
+    category: "ai_model",
+    order: 70,
+  }),
+
+  // ---- data_source
+  text({
+    key: "MARKET_DATA_SOURCES",
+    title: "Market data sources",
+    description: "Providers tried in order for bars and quotes, comma separated.",
+    category: "data_source",
+    options: MARKET_DATA_PROVIDERS,
+    // The provider chain skips names it has no provider for, so an unknown name is a warning, not an error.
+    rule: { kind: "list", item: "name", allowed: MARKET_DATA_PROVIDERS, lenient: true },
+    default: "eastmoney,tencent,yahoo",
+    order: 10,
+  }),
+  integer({
+    key: "MARKET_DATA_TIMEOUT_MS",
+    title: "Provider time budget (ms)",
+    description: "Time one provider gets for a bars or quote call, retries included, before the chain moves to the next.",
+    category: "data_source",
+    min: 100,
+    max: 120_000,
+    default: "8000",
+    order: 15,
+  }),
+  integer({
+    key: "SAMPLE_LATENCY_MS",
+    title: "Sample provider latency (ms)",
+    description: "Artificial delay of the offline sample data provider, for demos and tests.",
+    category: "data_source",
+    min: 0,
+    max: 60_000,
+    default: "0",
+    order: 20,
+  }),
+  keyList({ key: "TAVILY_API_KEYS", title: "Tavily API keys", description: "Comma-separated Tavily keys (rotated).", category: "data_source", order: 30 }),
+  keyList({ key: "SERPAPI_API_KEYS", title: "SerpAPI keys", description: "Comma-separated SerpAPI keys (rotated).", category: "data_source", order: 40 }),
+  keyList({ key: "BOCHA_API_KEYS", title: "Bocha API keys", description: "Comma-separated Bocha search keys (rotated).", category: "data_source", order: 50 }),
+  keyList({ key: "BRAVE_API_KEYS", title: "Brave Search API keys", description: "Comma-separated Brave Search keys (rotated).", category: "data_source", order: 60 }),
+
+  // ---- notification (reference key names)
+  url({ key: "WECHAT_WEBHOOK_URL", title: "WeCom webhook URL", description: "Enterprise WeChat group bot webhook (the URL holds its key).", category: "notification", order: 10 }),
+  url({ key: "FEISHU_WEBHOOK_URL", title: "Feishu webhook URL", description: "Feishu custom bot webhook for group messages.", category: "notification", order: 20 }),
+  secret({ key: "FEISHU_WEBHOOK_SECRET", title: "Feishu webhook signing secret", description: "Optional signing secret of the Feishu custom bot.", category: "notification", order: 21 }),
+  text({ key: "FEISHU_WEBHOOK_KEYWORD", title: "Feishu webhook keyword", description: "Optional keyword the Feishu bot requires; prepended to every message.", category: "notification", order: 22 }),
+  text({ key: "FEISHU_APP_ID", title: "Feishu app ID", description: "Feishu app bot App ID (app mode; does not enable the webhook).", category: "notification", order: 23 }),
+  secret({ key: "FEISHU_APP_SECRET", title: "Feishu app secret", description: "Feishu app bot App Secret.", category: "notification", order: 24 }),
+  text({ key: "FEISHU_CHAT_ID", title: "Feishu chat ID", description: "Target chat_id (oc_…) or open_id (ou_…) for the Feishu app bot.", category: "notification", order: 25 }),
+  url({ key: "DINGTALK_WEBHOOK_URL", title: "DingTalk webhook URL", description: "DingTalk group robot webhook (the URL holds its access token).", category: "notification", order: 30 }),
+  secret({ key: "DINGTALK_SECRET", title: "DingTalk signing secret", description: "Signing secret of the DingTalk robot; empty when signing is off.", category: "notification", order: 31 }),
+  secret({ key: "TELEGRAM_BOT_TOKEN", title: "Telegram bot token", description: "Bot token from @BotFather.", category: "notification", order: 40 }),
+  text({ key: "TELEGRAM_CHAT_ID", title: "Telegram chat ID", description: "Chat or group ID to send to.", category: "notification", order: 41 }),
+  text({ key: "TELEGRAM_MESSAGE_THREAD_ID", title: "Telegram topic ID", description: "Optional topic (thread) ID in a forum group.", category: "notification", order: 42 }),
+  text({ key: "EMAIL_SENDER", title: "Email sender", description: "Sender address; the SMTP server is derived from its domain.", category: "notification", rule: { kind: "email" }, order: 50 }),
+  secret({ key: "EMAIL_PASSWORD", title: "Email password", description: "SMTP password or app-specific authorisation code.", category: "notification", order: 51 }),
+  text({
+    key: "EMAIL_RECEIVERS",
+    title: "Email receivers",
+    description: "Comma-separated recipients; empty sends to the sender.",
+    category: "notification",
+    dataType: "array",
+    uiControl: "textarea",
+    rule: { kind: "list", item: "email" },
+    order: 52,
+  }),
+  secret({ key: "PUSHOVER_USER_KEY", title: "Pushover user key", description: "Pushover user key.", category: "notification", order: 60 }),
+  secret({ key: "PUSHOVER_API_TOKEN", title: "Pushover API token", description: "Pushover application token.", category: "notification", order: 61 }),
+  url({ key: "NTFY_URL", title: "ntfy URL", description: "Full ntfy publish URL including the topic, e.g. https://ntfy.sh/my-topic.", category: "notification", order: 70 }),
+  secret({ key: "NTFY_TOKEN", title: "ntfy token", description: "Optional bearer token for protected topics.", category: "notification", order: 71 }),
+  url({ key: "GOTIFY_URL", title: "Gotify URL", description: "Gotify server base URL (without /message).", category: "notification", order: 80 }),
+  secret({ key: "GOTIFY_TOKEN", title: "Gotify token", description: "Gotify application token.", category: "notification", order: 81 }),
+  secret({ key: "PUSHPLUS_TOKEN", title: "PushPlus token", description: "PushPlus token.", category: "notification", order: 90 }),
+  text({ key: "PUSHPLUS_TOPIC", title: "PushPlus topic", description: "PushPlus group topic code for one-to-many push.", category: "notification", order: 91 }),
+  secret({ key: "SERVERCHAN3_SENDKEY", title: "ServerChan³ SendKey", description: "ServerChan³ SendKey.", category: "notification", order: 100 }),
+  secret({
+    key: "CUSTOM_WEBHOOK_URLS",
+    title: "Custom webhook URLs",
+    description: "Comma-separated webhook URLs (Bark, Discord, Slack, your own…). Masked because such URLs usually embed a key.",
+    category: "notification",
+    dataType: "array",
+    uiControl: "textarea",
+    rule: { kind: "list", item: "url" },
+    order: 110,
+  }),
+  secret({ key: "CUSTOM_WEBHOOK_BEARER_TOKEN", title: "Custom webhook bearer token", description: "Bearer token sent to authenticated custom webhooks.", category: "notification", order: 111 }),
+  text({
+    key: "CUSTOM_WEBHOOK_BODY_TEMPLATE",
+    title: "Custom webhook body template",
+    description: "Optional JSON body template; $content_json and $title_json are replaced with JSON strings.",
+    category: "notification",
+    dataType: "json",
+    uiControl: "textarea",
+    order: 112,
+    examples: ['{"msg_type":"text","content":$content_json}'],
+  }),
+  url({ key: "DISCORD_WEBHOOK_URL", title: "Discord webhook URL", description: "Discord channel webhook.", category: "notification", order: 120 }),
+  secret({ key: "DISCORD_BOT_TOKEN", title: "Discord bot token", description: "Discord bot token (bot mode).", category: "notification", order: 121 }),
+  text({ key: "DISCORD_MAIN_CHANNEL_ID", title: "Discord channel ID", description: "Channel the Discord bot posts to.", category: "notification", order: 122 }),
+  url({ key: "SLACK_WEBHOOK_URL", title: "Slack webhook URL", description: "Slack incoming webhook (text only).", category: "notification", order: 130 }),
+  secret({ key: "SLACK_BOT_TOKEN", title: "Slack bot token", description: "Slack bot token (xoxb-…); preferred over the webhook when both are set.", category: "notification", order: 131 }),
+  text({ key: "SLACK_CHANNEL_ID", title: "Slack channel ID", description: "Channel the Slack bot posts to.", category: "notification", order: 132 }),
+  url({ key: "ASTRBOT_URL", title: "AstrBot URL", description: "AstrBot webhook endpoint.", category: "notification", order: 140 }),
+  secret({ key: "ASTRBOT_TOKEN", title: "AstrBot token", description: "Optional AstrBot bearer token.", category: "notification", order: 141 }),
+  ...(["REPORT", "ALERT", "SYSTEM_ERROR"] as const).map((kind, i) =>
+    text({
+      key: `NOTIFICATION_${kind}_CHANNELS`,
+      title: `${kind === "SYSTEM_ERROR" ? "System error" : kind === "ALERT" ? "Alert" : "Report"} notification channels`,
+      description: "Comma-separated channels this kind of message goes to; empty sends to every configured channel.",
+      category: "notification" as const,
+      dataType: "array" as const,
+      options: NOTIFICATION_CHANNELS,
+      rule: { kind: "list" as const, item: "name" as const, allowed: NOTIFICATION_CHANNELS, lenient: true },
+      order: 200 + i,
+    }),
+  ),
+  integer({ key: "NOTIFICATION_DEDUP_TTL_SECONDS", title: "Duplicate suppression (s)", description: "Identical notifications within this many seconds are sent once; 0 turns it off.", category: "notification", min: 0, default: "0", order: 210 }),
+  integer({ key: "NOTIFICATION_COOLDOWN_SECONDS", title: "Cooldown (s)", description: "Minimum seconds between repeated notifications of the same kind; 0 turns it off.", category: "notification", min: 0, default: "0", order: 211 }),
+  text({ key: "NOTIFICATION_QUIET_HOURS", title: "Quiet hours", description: "HH:MM-HH:MM window without notifications (may cross midnight); empty turns it off.", category: "notification", rule: { kind: "time_range" }, order: 212, examples: ["23:00-07:00"] }),
+  text({ key: "NOTIFICATION_TIMEZONE", title: "Notification time zone", description: "IANA time zone for quiet hours, e.g. Asia/Shanghai; empty uses the server's.", category: "notification", rule: { kind: "timezone" }, order: 213 }),
+  select({
+    key: "NOTIFICATION_MIN_SEVERITY",
+    title: "Minimum severity",
+    description: "Notifications below this severity are not sent; empty sends all.",
+    category: "notification",
+    values: ["info", "warning", "error", "critical"],
+    rule: { kind: "enum", values: ["info", "warning", "error", "critical"], lenient: true },
+    order: 214,
+  }),
+  flag({ key: "SINGLE_STOCK_NOTIFY", title: "Notify per stock", description: "Send each stock's report as soon as it is ready instead of one batch.", category: "notification", default: "false", order: 220 }),
+  flag({ key: "REPORT_SUMMARY_ONLY", title: "Summary only", description: "Push only the summary, without per-stock details.", category: "notification", default: "false", order: 221 }),
+
+  // ---- system
+  flag({ key: "SCHEDULE_ENABLED", title: "Daily schedule", description: "Run the watchlist analysis every day at the schedule time.", category: "system", default: "false", order: 10 }),
+  text({ key: "SCHEDULE_TIME", title: "Schedule time", description: "Daily run time, HH:MM (server time zone).", category: "system", dataType: "time", uiControl: "time", rule: { kind: "time" }, default: "18:00", order: 11 }),
+  select({
+    key: "MARKET_REVIEW_REGION",
+    title: "Market review region",
+    description: "Default market of the market review: cn, hk, us, or both (cn + us).",
+    category: "system",
+    values: ["cn", "hk", "us", "both"],
+    rule: { kind: "enum", values: ["cn", "hk", "us", "both"], lenient: true },
+    default: "cn",
+    order: 20,
+  }),
+  integer({ key: "MAX_WORKERS", title: "Analysis workers", description: "Tasks analysed at the same time; keep low to respect provider rate limits.", category: "system", min: 1, max: 20, default: "3", order: 30 }),
+  integer({ key: "SSE_HEARTBEAT_SECONDS", title: "Task stream heartbeat (s)", description: "Seconds without events before the task stream sends a heartbeat.", category: "system", min: 1, max: 3600, default: "30", order: 40 }),
+  integer({
+    key: "SHARE_IMAGE_MAX_CHARS",
+    title: "Share image size limit",
+    description: "Longest report (characters) rendered as a share image; longer ones answer 413.",
+    category: "system",
+    min: 1,
+    max: 1_000_000,
+    default: "15000",
+    order: 50,
+  }),
+  integer({
+    key: "MARKDOWN_TO_IMAGE_MAX_CHARS",
+    title: "Share image size limit (reference name)",
+    description: "The reference service's name for SHARE_IMAGE_MAX_CHARS, read when that key is unset.",
+    category: "system",
+    min: 1,
+    max: 1_000_000,
+    order: 51,
+    warningCodes: ["alias_of_SHARE_IMAGE_MAX_CHARS"],
+  }),
+  select({
+    key: "LOG_LEVEL",
+    title: "Log level",
+    description: "Minimum level written to the log. The reference service's DEBUG/INFO/WARNING/ERROR/CRITICAL are converted on save.",
+    category: "system",
+    values: LOG_LEVELS,
+    rule: {
+      kind: "enum",
+      values: LOG_LEVELS,
+      aliases: { warning: "warn", critical: "fatal" },
+      canonicalize: true,
+    },
+    default: "info",
+    order: 60,
+  }),
+  flag({
+    key: "ADMIN_AUTH_ENABLED",
+    title: "Admin authentication",
+    description: "Require the admin session on every API route but login, auth status, health and docs. Switched through the auth settings (which set the password), not here.",
+    category: "system",
+    default: "false",
+    editable: false,
+    order: 70,
+    warningCodes: ["auth_settings_endpoint_required"],
+  }),
+  text({
+    key: "ADMIN_SESSION_MAX_AGE_HOURS",
+    title: "Session lifetime (hours)",
+    description: "How long an admin login lasts.",
+    category: "system",
+    dataType: "number",
+    uiControl: "number",
+    rule: { kind: "number", min: 0, exclusiveMin: true, max: 24 * 365 },
+    default: "24",
+    order: 71,
+  }),
+  secret({
+    key: "SESSION_SECRET",
+    title: "Session secret",
+    description: "Seals the session cookie (at least 32 characters). When unset one is generated and kept in the data folder. Changing it logs every session out.",
+    category: "system",
+    rule: { kind: "text", minLength: 32 },
+    order: 72,
+    warningCodes: ["invalidates_sessions"],
+  }),
+  flag({
+    key: "TRUST_X_FORWARDED_FOR",
+    title: "Trust proxy headers",
+    description: "Behind one trusted reverse proxy: take the client address and https from X-Forwarded-* headers.",
+    category: "system",
+    default: "false",
+    order: 73,
+    warningCodes: ["trusted_proxy_only"],
+  }),
+  // Launch keys: the process environment wins over the file for these (settings.ts), and they only take
+  // effect on restart, so the config API shows them but does not change them.
+  integer({ key: "PORT", title: "HTTP port", description: "Port the server listens on (set at launch).", category: "system", min: 1, max: 65535, default: "3000", editable: false, order: 90, warningCodes: ["restart_required"] }),
+  text({ key: "HOSTNAME", title: "Listen address", description: "Address the server binds to (set at launch).", category: "system", default: "0.0.0.0", editable: false, order: 91, warningCodes: ["restart_required"] }),
+  text({ key: "DATABASE_URL", title: "Database", description: 'SQLite database, a "file:" URL (set at launch).', category: "system", rule: { kind: "sqlite_url" }, default: "file:./data/dsa.db", editable: false, order: 92, warningCodes: ["restart_required"] }),
+  text({ key: "ENV_FILE", title: "Env file", description: "The env file these settings are stored in (set at launch).", category: "system", default: "./.env", editable: false, order: 93, warningCodes: ["restart_required"] }),
+];
+
+const LLM_CHANNEL_FIELDS: readonly ConfigPatternField[] = [
+  {
+    ...select({
+      key: "LLM_<CHANNEL>_PROTOCOL",
+      title: "Channel protocol",
+      description: "API protocol of the channel: openai (any OpenAI-compatible endpoint), deepseek, gemini, anthropic or ollama.",
+      category: "ai_model",
+      values: LLM_PROTOCOLS,
+      rule: { kind: "enum", values: LLM_PROTOCOLS, lenient: true },
+      default: "openai",
+      order: 20,
+    }),
+    pattern: /^LLM_(.+?)_PROTOCOL$/,
+  },
+  {
+    ...text({ key: "LLM_<CHANNEL>_BASE_URL", title: "Channel base URL", description: "Base URL of the channel's API.", category: "ai_model", rule: { kind: "url", schemes: URL_SCHEMES }, order: 21 }),
+    pattern: /^LLM_(.+?)_BASE_URL$/,
+  },
+  {
+    ...secret({ key: "LLM_<CHANNEL>_API_KEY", title: "Channel API key", description: "API key of the channel.", category: "ai_model", order: 22 }),
+    pattern: /^LLM_(.+?)_API_KEY$/,
+  },
+  {
+    ...keyList({ key: "LLM_<CHANNEL>_API_KEYS", title: "Channel API keys", description: "Comma-separated API keys of the channel (rotated).", category: "ai_model", order: 23 }),
+    pattern: /^LLM_(.+?)_API_KEYS$/,
+  },
+  {
+    ...text({ key: "LLM_<CHANNEL>_MODELS", title: "Channel models", description: "Comma-separated models offered by the channel; the first is the default.", category: "ai_model", rule: { kind: "list", item: "text" }, order: 24 }),
+    pattern: /^LLM_(.+?)_MODELS$/,
+  },
+  {
+    ...flag({ key: "LLM_<CHANNEL>_ENABLED", title: "Channel enabled", description: "Turn the channel off without deleting it.", category: "ai_model", default: "true", order: 25 }),
+    pattern: /^LLM_(.+?)_ENABLED$/,
+  },
+];
+
+const BY_KEY = new Map(FIELDS.map((f) => [f.key, f]));
+
+export function configFields(): readonly ConfigField[] {
+  return FIELDS;
+}
+
+export function configPatternFields(): readonly ConfigPatternField[] {
+  return LLM_CHANNEL_FIELDS;
+}
+
+/** The schema entry of a key: exact, then a key family (LLM_<CHANNEL>_…); undefined for unknown keys. */
+export function lookupField(key: string): ConfigField | undefined {
+  const exact = BY_KEY.get(key);
+  if (exact) return exact;
+  const family = LLM_CHANNEL_FIELDS.find((f) => f.pattern.test(key));
+  if (!family) return undefined;
+  const { pattern: _pattern, ...field } = family;
+  void _pattern;
+  return { ...field, key };
+}
+
+/** The channel part of an LLM_<CHANNEL>_… key, if it is one. */
+export function llmChannelOf(key: string): string | undefined {
+  for (const f of LLM_CHANNEL_FIELDS) {
+    const m = f.pattern.exec(key);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** LLM_CHANNELS names as used in keys: "my-proxy" → "MY_PROXY". */
+export function channelKeyPart(name: string): string {
+  return name.trim().toUpperCase().replace(/[^A-Z0-9]/g, "_");
+}
+
+export function channelKeys(name: string): string[] {
+  const part = channelKeyPart(name);
+  return ["PROTOCOL", "BASE_URL", "API_KEY", "MODELS"].map((suffix) => `LLM_${part}_${suffix}`);
+}
+
+const SENSITIVE_MARKERS = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|WEBHOOK|CREDENTIAL)/;
+
+/** Metadata of a key the schema does not know, inferred from its name the way the reference does. */
+export function inferField(key: string): ConfigField {
+  const upper = key.toUpperCase();
+  const sensitive = SENSITIVE_MARKERS.test(upper);
+  return {
+    key,
+    title: key,
+    description: "Not a setting this service knows; kept in the env file as it is.",
+    category: "uncategorized",
+    dataType: "string",
+    uiControl: sensitive ? "password" : "text",
+    sensitive,
+    order: 9000,
+  };
+}
+
+export function fieldFor(key: string): { field: ConfigField; known: boolean } {
+  const field = lookupField(key);
+  return field ? { field, known: true } : { field: inferField(key), known: false };
+}
+
+export function isSensitiveKey(key: string): boolean {
+  return Boolean(fieldFor(key).field.sensitive);
+}
+
+// ---- validation
+
+export type IssueSeverity = "error" | "warning";
+
+export interface ConfigIssue {
+  key: string;
+  code: string;
+  message: string;
+  severity: IssueSeverity;
+  expected?: string;
+  actual?: string;
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TIME_RANGE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
+const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+const CHANNEL_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const TRUE_WORDS = ["true", "1", "yes", "on"];
+const FALSE_WORDS = ["false", "0", "no", "off"];
+
+/**
+ * The value as it will be saved: typed values lose surrounding blanks, lists are re-joined with ",",
+ * and aliases of strictly-read enums become the canonical value. Free text is kept byte for byte.
+ */
+export function normalizeValue(key: string, value: string): string {
+  const field = lookupField(key);
+  const rule = field?.rule;
+  if (!field || !rule || rule.kind === "text") return value;
+  const trimmed = value.trim();
+  if (rule.kind === "list") return splitList(trimmed, rule.looseSeparators).join(",");
+  if (rule.kind === "enum" && rule.canonicalize) {
+    const lower = trimmed.toLowerCase();
+    if (rule.values.includes(lower)) return lower;
+    return rule.aliases?.[lower] ?? trimmed;
+  }
+  return trimmed;
+}
+
+function splitList(value: string, loose = false): string[] {
+  const separators = loose ? /[,，、;；\s]+/ : /,/;
+  return value
+    .split(separators)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+/** Problems with one value of a key (already normalised); an empty value always means "unset". */
+export function validateValue(key: string, value: string): ConfigIssue[] {
+  const { field } = fieldFor(key);
+  if (value === "") {
+    return field.required ? [issue(field, "required", `${key} is required`)] : [];
+  }
+  const issues = field.rule ? checkRule(field, field.rule, value) : [];
+  if (issues.some((i) => i.severity === "error")) return issues;
+  return [...issues, ...checkAgainstSettings(field, key, value)];
+}
+
+function issue(field: ConfigField, code: string, message: string, extra: { expected?: string; actual?: string } = {}, severity: IssueSeverity = "error"): ConfigIssue {
+  const out: ConfigIssue = { key: field.key, code, message, severity };
+  if (extra.expected !== undefined) out.expected = extra.expected;
+  // Never echo a secret back.
+  if (extra.actual !== undefined && !field.sensitive) out.actual = extra.actual;
+  return out;
+}
+
+function checkRule(field: ConfigField, rule: ConfigRule, value: string): ConfigIssue[] {
+  const key = field.key;
+  switch (rule.kind) {
+    case "text": {
+      if (rule.minLength !== undefined && value.length < rule.minLength) {
+        return [issue(field, "too_short", `${key} must be at least ${rule.minLength} characters`, { expected: `>= ${rule.minLength} characters`, actual: `${value.length} characters` })];
+      }
+      if (rule.pattern && !rule.pattern.test(value)) {
+        return [issue(field, "invalid_format", `${key} does not have the expected format`, { expected: rule.patternHint ?? rule.pattern.source, actual: value })];
+      }
+      return [];
+    }
+    case "enum":
+      return checkEnum(field, rule, value);
+    case "integer": {
+      if (!/^[+-]?\d+$/.test(value)) return [issue(field, "invalid_integer", `${key} must be a whole number`, { expected: "integer", actual: value })];
+      return checkRange(field, Number(value), rule.min, rule.max, false);
+    }
+    case "number": {
+      const n = Number(value);
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value) || !Number.isFinite(n)) {
+        return [issue(field, "invalid_number", `${key} must be a number`, { expected: "number", actual: value })];
+      }
+      return checkRange(field, n, rule.min, rule.max, Boolean(rule.exclusiveMin));
+    }
+    case "boolean": {
+      const lower = value.toLowerCase();
+      if (TRUE_WORDS.includes(lower) || FALSE_WORDS.includes(lower)) return [];
+      return [issue(field, "invalid_boolean", `${key} must be true or false`, { expected: "true | false", actual: value })];
+    }
+    case "url":
+      return isUrl(value, rule.schemes ?? URL_SCHEMES) ? [] : [issue(field, "invalid_url", `${key} must be an http(s) URL`, { expected: "http(s)://…", actual: value })];
+    case "sqlite_url":
+      return value.startsWith("file:") ? [] : [issue(field, "invalid_format", `${key} must be a SQLite "file:" URL`, { expected: "file:<path>", actual: value })];
+    case "email":
+      return EMAIL.test(value) ? [] : [issue(field, "invalid_email", `${key} must be an email address`, { expected: "name@example.com", actual: value })];
+    case "time":
+      return TIME.test(value) ? [] : [issue(field, "invalid_time", `${key} must be a time HH:MM (24 h)`, { expected: "HH:MM", actual: value })];
+    case "time_range":
+      return TIME_RANGE.test(value) ? [] : [issue(field, "invalid_time_range", `${key} must be a range HH:MM-HH:MM`, { expected: "HH:MM-HH:MM", actual: value })];
+    case "timezone":
+      return isTimeZone(value) ? [] : [issue(field, "invalid_timezone", `${key} must be an IANA time zone such as Asia/Shanghai`, { expected: "IANA time zone", actual: value })];
+    case "list":
+      return checkList(field, rule, value);
+  }
+}
+
+function checkEnum(field: ConfigField, rule: Extract<ConfigRule, { kind: "enum" }>, value: string): ConfigIssue[] {
+  const lower = value.toLowerCase();
+  if (rule.values.includes(value)) return [];
+  if (rule.aliases?.[lower] !== undefined || (!rule.canonicalize && rule.values.includes(lower))) return [];
+  const expected = rule.values.join(" | ");
+  if (rule.lenient) {
+    return [issue(field, "unsupported_value", `${field.key}=${value} is not supported here; ${field.default ? `the default ${field.default} is used` : "it is ignored"}`, { expected, actual: value }, "warning")];
+  }
+  return [issue(field, "invalid_enum", `${field.key} must be one of ${rule.values.join(", ")}`, { expected, actual: value })];
+}
+
+function checkRange(field: ConfigField, n: number, min: number | undefined, max: number | undefined, exclusiveMin: boolean): ConfigIssue[] {
+  const tooLow = min !== undefined && (exclusiveMin ? n <= min : n < min);
+  const tooHigh = max !== undefined && n > max;
+  if (!tooLow && !tooHigh) return [];
+  const low = min === undefined ? "" : exclusiveMin ? `> ${min}` : `>= ${min}`;
+  const high = max === undefined ? "" : `<= ${max}`;
+  const expected = [low, high].filter(Boolean).join(" and ");
+  return [issue(field, "out_of_range", `${field.key} must be ${expected}`, { expected, actual: String(n) })];
+}
+
+function checkList(field: ConfigField, rule: Extract<ConfigRule, { kind: "list" }>, value: string): ConfigIssue[] {
+  const items = splitList(value, rule.looseSeparators);
+  const issues: ConfigIssue[] = [];
+  for (const item of items) {
+    const problem = listItemProblem(rule, item);
+    if (problem) {
+      issues.push(issue(field, "invalid_list_item", `${field.key}: "${field.sensitive ? "…" : item}" ${problem}`, { expected: listExpectation(rule), actual: item }));
+      continue;
+    }
+    if (rule.allowed && !rule.allowed.includes(item.toLowerCase())) {
+      const severity = rule.lenient ? "warning" : "error";
+      const code = rule.lenient ? "unsupported_list_item" : "invalid_list_item";
+      issues.push(issue(field, code, `${field.key}: "${item}" is not one of ${rule.allowed.join(", ")}`, { expected: rule.allowed.join(","), actual: item }, severity));
+    }
+  }
+  return issues;
+}
+
+function listItemProblem(rule: Extract<ConfigRule, { kind: "list" }>, item: string): string | null {
+  if (rule.maxItemLength !== undefined && item.length > rule.maxItemLength) return `is longer than ${rule.maxItemLength} characters`;
+  switch (rule.item) {
+    case "url":
+      return isUrl(item, URL_SCHEMES) ? null : "is not an http(s) URL";
+    case "email":
+      return EMAIL.test(item) ? null : "is not an email address";
+    case "time":
+      return TIME.test(item) ? null : "is not a time HH:MM";
+    case "name":
+      return CHANNEL_NAME.test(item) ? null : "may only contain letters, digits, - and _";
+    default:
+      return null;
+  }
+}
+
+function listExpectation(rule: Extract<ConfigRule, { kind: "list" }>): string {
+  const what = { url: "http(s) URLs", email: "email addresses", time: "HH:MM times", name: "names (letters, digits, -, _)", text: "values" }[rule.item ?? "text"];
+  return `comma-separated ${what}`;
+}
+
+function isUrl(value: string, schemes: readonly string[]): boolean {
+  try {
+    const u = new URL(value);
+    return schemes.includes(u.protocol.replace(/:$/, "")) && u.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Keys the settings accessor types (ZSettings) must also pass its schema, or the next settings load would
+// fail for the whole service; this catches any rule above that is looser than ZSettings.
+function checkAgainstSettings(field: ConfigField, key: string, value: string): ConfigIssue[] {
+  const shape = ZSettings.shape as Record<string, { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }>;
+  const setting = Object.hasOwn(shape, key) ? shape[key] : undefined;
+  if (!setting) return [];
+  const parsed = setting.safeParse(value.trim() === "" ? undefined : value);
+  if (parsed.success) return [];
+  const reason = parsed.error?.issues[0]?.message ?? "invalid value";
+  return [issue(field, "invalid_value", `${key}: ${reason}`, { actual: value })];
+}
+
+// ---- wire form of the schema (CONTRACT.md §3 field schema)
+
+export interface FieldSchemaWire {
+  key: string;
+  title?: string;
+  description?: string;
+  category: ConfigCategory;
+  data_type: ConfigDataType;
+  ui_control: ConfigUiControl;
+  is_sensitive: boolean;
+  is_required: boolean;
+  is_editable: boolean;
+  default_value?: string | null;
+  options: ConfigOption[];
+  validation: Record<string, unknown>;
+  display_order: number;
+  examples: string[];
+  warning_codes: string[];
+}
+
+export function fieldSchemaWire(field: ConfigField): FieldSchemaWire {
+  return {
+    key: field.key,
+    title: field.title,
+    description: field.description,
+    category: field.category,
+    data_type: field.dataType,
+    ui_control: field.uiControl,
+    is_sensitive: Boolean(field.sensitive),
+    is_required: Boolean(field.required),
+    is_editable: field.editable !== false,
+    default_value: field.default ?? null,
+    options: [...(field.options ?? [])],
+    validation: validationHints(field.rule),
+    display_order: field.order,
+    examples: [...(field.examples ?? [])],
+    warning_codes: [...(field.warningCodes ?? [])],
+  };
+}
+
+/** The rule as JSON hints, in the reference service's vocabulary (enum, min/max, pattern, multi_value…). */
+export function validationHints(rule: ConfigRule | undefined): Record<string, unknown> {
+  if (!rule) return {};
+  switch (rule.kind) {
+    case "text":
+      return { ...(rule.minLength !== undefined ? { min_length: rule.minLength } : {}), ...(rule.pattern ? { pattern: rule.pattern.source } : {}) };
+    case "enum":
+      return { enum: [...rule.values], ...(rule.aliases ? { aliases: { ...rule.aliases } } : {}), ...(rule.lenient ? { unknown_values: "warning" } : {}) };
+    case "integer":
+    case "number":
+      return {
+        ...(rule.min !== undefined ? { min: rule.min } : {}),
+        ...(rule.max !== undefined ? { max: rule.max } : {}),
+        ...(rule.kind === "number" && rule.exclusiveMin ? { exclusive_min: true } : {}),
+        ...(rule.kind === "integer" ? { integer: true } : {}),
+      };
+    case "boolean":
+      return { enum: ["true", "false"] };
+    case "url":
+      return { format: "url", allowed_schemes: [...(rule.schemes ?? URL_SCHEMES)] };
+    case "sqlite_url":
+      return { pattern: "^file:" };
+    case "email":
+      return { format: "email" };
+    case "time":
+      return { pattern: TIME.source };
+    case "time_range":
+      return { pattern: TIME_RANGE.source };
+    case "timezone":
+      return { timezone: true };
+    case "list":
+      return {
+        multi_value: true,
+        delimiter: ",",
+        ...(rule.item && rule.item !== "text" ? { item_type: rule.item } : {}),
+        ...(rule.allowed ? { allowed_values: [...rule.allowed] } : {}),
+        ...(rule.lenient ? { unknown_values: "warning" } : {}),
+        ...(rule.maxItemLength !== undefined ? { max_item_length: rule.maxItemLength } : {}),
+      };
+  }
+}
+
+export interface CategorySchemaWire extends ConfigCategoryInfo {
+  fields: FieldSchemaWire[];
+}
+
+export interface SchemaWire {
+  schema_version: string;
+  categories: CategorySchemaWire[];
+  key_patterns: (FieldSchemaWire & { pattern: string })[];
+}
+
+export function sortFields<T extends { category: ConfigCategory; order: number; key: string }>(fields: T[]): T[] {
+  const rank = new Map(CONFIG_CATEGORIES.map((c) => [c.category, c.display_order]));
+  return [...fields].sort(
+    (a, b) => (rank.get(a.category) ?? 99) - (rank.get(b.category) ?? 99) || a.order - b.order || a.key.localeCompare(b.key),
+  );
+}
+
+let cachedSchema: SchemaWire | null = null;
+
+export function configSchemaWire(): SchemaWire {
+  if (cachedSchema) return cachedSchema;
+  const categories = CONFIG_CATEGORIES.map((c) => ({
+    ...c,
+    fields: sortFields(FIELDS.filter((f) => f.category === c.category)).map(fieldSchemaWire),
+  }));
+  const keyPatterns = LLM_CHANNEL_FIELDS.map((f) => ({ ...fieldSchemaWire(f), pattern: f.pattern.source }));
+  const digest = createHash("sha256").update(JSON.stringify({ categories, keyPatterns })).digest("hex").slice(0, 12);
+  cachedSchema = { schema_version: `dsa-config-${digest}`, categories, key_patterns: keyPatterns };
+  return cachedSchema;
+}
