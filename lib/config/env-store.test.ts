@@ -10,7 +10,7 @@ import { applyEnvUpdates, parseEnv } from "./env-file";
 import { loopUpdates } from "./env-store.child-process";
 import { backupPathFor, lockPathFor, MISSING_VERSION, readEnvSnapshot, updateEnvFile } from "./env-store";
 import { withFileLock } from "./file-lock";
-import { getSettings, useEnvironmentForTests } from "./settings";
+import { getSettings, setEnvironmentForTests } from "./settings";
 
 const CHILD = path.resolve("lib/config/env-store.child-process.ts");
 
@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  useEnvironmentForTests(process.env);
+  setEnvironmentForTests(process.env);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -148,7 +148,7 @@ describe("4.4 config store: writes", () => {
 
   it("reloads the settings after writing the live ENV_FILE", async () => {
     fs.writeFileSync(file, "LOG_LEVEL=info\n");
-    useEnvironmentForTests({ ENV_FILE: file });
+    setEnvironmentForTests({ ENV_FILE: file });
     expect(getSettings().LOG_LEVEL).toBe("info");
     const outcome = await updateEnvFile({}, () => ({ updates: { LOG_LEVEL: "error" }, result: null }));
     expect(outcome.reloaded).toBe(true);

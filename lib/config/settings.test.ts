@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { envFilePath, getRawSetting, getSettings, reloadSettings, useEnvironmentForTests } from "./settings";
+import { envFilePath, getRawSetting, getSettings, reloadSettings, setEnvironmentForTests } from "./settings";
 
 let dir: string;
 let envFile: string;
@@ -13,13 +13,13 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  useEnvironmentForTests(process.env);
+  setEnvironmentForTests(process.env);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("settings accessor", () => {
   it("applies schema defaults when neither the environment nor the file sets a key", () => {
-    useEnvironmentForTests({ ENV_FILE: envFile });
+    setEnvironmentForTests({ ENV_FILE: envFile });
     const s = getSettings();
     expect(s.PORT).toBe(3000);
     expect(s.DATABASE_URL).toBe("file:./data/dsa.db");
@@ -29,21 +29,21 @@ describe("settings accessor", () => {
 
   it("the env file overrides the process environment for ordinary keys (it is the live store)", () => {
     fs.writeFileSync(envFile, "# comment\nLOG_LEVEL=debug\nUNKNOWN_KEY='kept as raw'\n");
-    useEnvironmentForTests({ ENV_FILE: envFile, LOG_LEVEL: "warn" });
+    setEnvironmentForTests({ ENV_FILE: envFile, LOG_LEVEL: "warn" });
     expect(getSettings().LOG_LEVEL).toBe("debug");
     expect(getRawSetting("UNKNOWN_KEY")).toBe("kept as raw");
   });
 
   it("the process environment wins for launch keys (port, database, env file)", () => {
     fs.writeFileSync(envFile, "PORT=4000\nDATABASE_URL=file:/tmp/from-file.db\n");
-    useEnvironmentForTests({ ENV_FILE: envFile, PORT: "5055" });
+    setEnvironmentForTests({ ENV_FILE: envFile, PORT: "5055" });
     expect(getSettings().PORT).toBe(5055);
     expect(getSettings().DATABASE_URL).toBe("file:/tmp/from-file.db");
   });
 
   it("reloadSettings re-reads the file after a write", () => {
     fs.writeFileSync(envFile, "LOG_LEVEL=info\n");
-    useEnvironmentForTests({ ENV_FILE: envFile });
+    setEnvironmentForTests({ ENV_FILE: envFile });
     expect(getSettings().LOG_LEVEL).toBe("info");
     fs.writeFileSync(envFile, "LOG_LEVEL=error\n");
     expect(reloadSettings().LOG_LEVEL).toBe("error");
@@ -52,20 +52,20 @@ describe("settings accessor", () => {
 
   it("a blank value counts as unset", () => {
     fs.writeFileSync(envFile, "PORT=\n");
-    useEnvironmentForTests({ ENV_FILE: envFile });
+    setEnvironmentForTests({ ENV_FILE: envFile });
     expect(getSettings().PORT).toBe(3000);
   });
 
   it("an invalid value fails loudly, naming the key and the file", () => {
     fs.writeFileSync(envFile, "LOG_LEVEL=chatty\n");
-    useEnvironmentForTests({ ENV_FILE: envFile });
+    setEnvironmentForTests({ ENV_FILE: envFile });
     expect(() => getSettings()).toThrow(/LOG_LEVEL.*|app\.env/);
   });
 
   it("boolean flags accept the usual spellings", () => {
-    useEnvironmentForTests({ ENV_FILE: envFile, TRUST_X_FORWARDED_FOR: "Yes" });
+    setEnvironmentForTests({ ENV_FILE: envFile, TRUST_X_FORWARDED_FOR: "Yes" });
     expect(getSettings().TRUST_X_FORWARDED_FOR).toBe(true);
-    useEnvironmentForTests({ ENV_FILE: envFile, TRUST_X_FORWARDED_FOR: "0" });
+    setEnvironmentForTests({ ENV_FILE: envFile, TRUST_X_FORWARDED_FOR: "0" });
     expect(getSettings().TRUST_X_FORWARDED_FOR).toBe(false);
   });
 });
@@ -73,7 +73,7 @@ describe("settings accessor", () => {
 describe("settings compatibility with the reference service's .env", () => {
   it("accepts Python log level names in any case", () => {
     for (const [raw, level] of [["INFO", "info"], ["WARNING", "warn"], ["Critical", "fatal"], ["debug", "debug"]] as const) {
-      useEnvironmentForTests({ ENV_FILE: "/nonexistent/dsa.env", LOG_LEVEL: raw });
+      setEnvironmentForTests({ ENV_FILE: "/nonexistent/dsa.env", LOG_LEVEL: raw });
       expect(getSettings().LOG_LEVEL).toBe(level);
     }
   });

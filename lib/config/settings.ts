@@ -96,7 +96,7 @@ export function reloadSettings(): Readonly<TSettings> {
 }
 
 /** Tests swap the environment instead of mutating process.env. */
-export function useEnvironmentForTests(env: Source): void {
+export function setEnvironmentForTests(env: Source): void {
   environment = env;
   loaded = null;
 }

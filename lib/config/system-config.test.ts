@@ -8,7 +8,7 @@ import { GET, PUT } from "@/app/api/v1/system/config/route";
 import { GET as schemaGET } from "@/app/api/v1/system/config/schema/route";
 import { POST as validatePOST } from "@/app/api/v1/system/config/validate/route";
 import { readEnvSnapshot } from "./env-store";
-import { getSettings, useEnvironmentForTests } from "./settings";
+import { getSettings, setEnvironmentForTests } from "./settings";
 
 // Sessions live in the database (lib/auth); here a request with the cookie "dsa_session=test" counts as
 // logged in, so these tests exercise the config API behind the real guard without a database.
@@ -59,7 +59,7 @@ const START = [
 
 function useFile(content: string | null, env: Record<string, string> = {}) {
   if (content !== null) fs.writeFileSync(file, content);
-  useEnvironmentForTests({ ENV_FILE: file, ...env });
+  setEnvironmentForTests({ ENV_FILE: file, ...env });
 }
 
 beforeEach(() => {
@@ -68,7 +68,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  useEnvironmentForTests(process.env);
+  setEnvironmentForTests(process.env);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
