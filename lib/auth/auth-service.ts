@@ -1,9 +1,10 @@
+import { updateEnvFile } from "@/lib/config/env-store";
 import { getSettings } from "@/lib/config/settings";
 import { ApiError } from "@/lib/http/api-error";
 import { clearFailures, clientKey, recordFailure, retryAfterSeconds } from "./login-rate-limit";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password";
 import { storedPasswordHash, storeFirstPasswordHash, storePasswordHash } from "./password-store";
-import type { TAuthStatus, TChangePasswordRequest, TLoginRequest } from "./schemas";
+import type { TAuthSettingsRequest, TAuthStatus, TChangePasswordRequest, TLoginRequest } from "./schemas";
 import { createSession, revokeOtherSessions, revokeSession, sessionOf } from "./session";
 
 export async function authStatus(req: Request): Promise<TAuthStatus> {
@@ -28,16 +29,20 @@ function checkNewPassword(password: string, confirm: string | undefined): void {
   }
 }
 
-/** Logs in; with no password stored yet, the first login with a matching confirmation sets it. */
-export async function login(req: Request, body: TLoginRequest): Promise<{ cookieValue: string; maxAge: number }> {
-  if (!getSettings().ADMIN_AUTH_ENABLED) throw ApiError.of("auth_disabled", "Admin authentication is disabled");
-  const client = clientKey(req);
+function refuseWhileRateLimited(client: string): void {
   const wait = retryAfterSeconds(client);
   if (wait > 0) {
     throw ApiError.of("rate_limited", `Too many failed logins; try again in ${wait} s`, { retry_after: wait }).withHeaders({
       "Retry-After": String(wait),
     });
   }
+}
+
+/** Logs in; with no password stored yet, the first login with a matching confirmation sets it. */
+export async function login(req: Request, body: TLoginRequest): Promise<{ cookieValue: string; maxAge: number }> {
+  if (!getSettings().ADMIN_AUTH_ENABLED) throw ApiError.of("auth_disabled", "Admin authentication is disabled");
+  const client = clientKey(req);
+  refuseWhileRateLimited(client);
   const password = body.password ?? "";
   if (password === "") throw ApiError.of("password_required", "A password is required");
 
@@ -74,4 +79,38 @@ export async function changePassword(req: Request, body: TChangePasswordRequest)
   checkNewPassword(body.newPassword ?? "", body.newPasswordConfirm);
   await storePasswordHash(await hashPassword(body.newPassword ?? ""));
   await revokeOtherSessions((await sessionOf(req))?.sid ?? null);
+}
+
+/**
+ * Switches admin auth on or off (the only way to change ADMIN_AUTH_ENABLED from the API). Turning it on
+ * sets the first password or proves the stored one, and logs this client in; turning it off proves the
+ * stored password. Returns the new status and, when a session was started, its cookie.
+ */
+export async function updateAuthSettings(
+  req: Request,
+  body: TAuthSettingsRequest,
+): Promise<{ status: TAuthStatus; session: { cookieValue: string; maxAge: number } | null }> {
+  const client = clientKey(req);
+  refuseWhileRateLimited(client);
+  const stored = await storedPasswordHash();
+  if (body.authEnabled && stored === null) {
+    const password = body.password ?? "";
+    if (password === "") throw ApiError.of("password_required", "Set a password to turn admin auth on");
+    checkNewPassword(password, body.passwordConfirm);
+    if (!(await storeFirstPasswordHash(await hashPassword(password)))) {
+      throw ApiError.of("conflict", "A password was set meanwhile; log in with it and try again");
+    }
+  } else if (stored !== null) {
+    const proof = body.currentPassword ?? body.password ?? "";
+    if (proof === "") throw ApiError.of("current_required", "The current password is required");
+    if (!(await verifyPassword(proof, stored))) {
+      recordFailure(client);
+      throw new ApiError(401, "invalid_password", "Wrong password");
+    }
+  }
+  clearFailures(client);
+  await updateEnvFile({}, () => ({ updates: { ADMIN_AUTH_ENABLED: body.authEnabled ? "true" : "false" }, result: null }));
+  const session = body.authEnabled ? await createSession() : null;
+  const status = await authStatus(req);
+  return { status: session ? { ...status, loggedIn: true } : status, session };
 }

@@ -1,6 +1,6 @@
 import { defineOperation } from "@/lib/openapi/operation";
 import { ZErrorResponse } from "@/lib/http/schemas";
-import { ZAuthStatus, ZChangePasswordRequest, ZLoginRequest, ZLoginResponse } from "./schemas";
+import { ZAuthSettingsRequest, ZAuthStatus, ZChangePasswordRequest, ZLoginRequest, ZLoginResponse } from "./schemas";
 
 const TAGS = ["Auth"];
 
@@ -52,5 +52,23 @@ export const changePasswordOp = defineOperation({
     204: { description: "Changed" },
     400: { description: "not_changeable, current_required, invalid_password or password_mismatch", schema: ZErrorResponse },
     403: { description: "Cross-origin request refused", schema: ZErrorResponse },
+  },
+});
+
+export const updateAuthSettingsOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/settings",
+  operationId: "updateAuthSettings",
+  summary: "Turn admin auth on (setting the first password, or proving the stored one) or off",
+  description: "Needs the admin session while auth is on. Turning auth on also logs this client in (Set-Cookie).",
+  tags: TAGS,
+  body: ZAuthSettingsRequest,
+  responses: {
+    200: { description: "The new auth status", schema: ZAuthStatus },
+    400: { description: "password_required, password_mismatch, invalid_password (too short) or current_required", schema: ZErrorResponse },
+    401: { description: "invalid_password (wrong), or no session while auth is on", schema: ZErrorResponse },
+    403: { description: "Cross-origin request refused", schema: ZErrorResponse },
+    409: { description: "A first password was set by another request meanwhile", schema: ZErrorResponse },
+    429: { description: "rate_limited (Retry-After header)", schema: ZErrorResponse },
   },
 });

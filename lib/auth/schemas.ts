@@ -29,6 +29,16 @@ export const ZChangePasswordRequest = z
   })
   .meta({ id: "ChangePasswordRequest" });
 
+export const ZAuthSettingsRequest = z
+  .object({
+    authEnabled: z.boolean(),
+    password: z.string().max(1024).optional(),
+    passwordConfirm: z.string().max(1024).optional(),
+    currentPassword: z.string().max(1024).optional(),
+  })
+  .meta({ id: "AuthSettingsRequest" });
+
+export type TAuthSettingsRequest = z.infer<typeof ZAuthSettingsRequest>;
 export type TAuthStatus = z.infer<typeof ZAuthStatus>;
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;

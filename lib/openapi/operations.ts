@@ -1,4 +1,4 @@
-import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp } from "@/lib/auth/operations";
+import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
 import { defineOperation, type Operation } from "./operation";
@@ -24,5 +24,6 @@ export const OPERATIONS: readonly Operation[] = [
   loginOp,
   logoutOp,
   changePasswordOp,
+  updateAuthSettingsOp,
   ...SYSTEM_CONFIG_OPERATIONS,
 ];

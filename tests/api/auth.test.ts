@@ -175,3 +175,50 @@ describe("5: admin auth on", () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe("CONTRACT §2: POST /api/v1/auth/settings switches admin auth", () => {
+  let server: TestServer;
+  let base: string;
+  const envFile = () => fs.readFileSync(path.join(server.dataDir, ".env"), "utf8");
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    base = server.baseUrl;
+  });
+  afterAll(() => server?.stop());
+
+  const settings = (body: object, cookie?: string) =>
+    fetch(`${base}/api/v1/auth/settings`, { method: "POST", headers: client("10.2.0.1", cookie), body: JSON.stringify(body) });
+
+  it("turning auth on needs a confirmed password, then logs this client in and writes the env file", async () => {
+    expect((await (await settings({ authEnabled: true })).json()).error).toBe("password_required");
+    expect((await (await settings({ authEnabled: true, password: "switch-pass", passwordConfirm: "nope" })).json()).error).toBe("password_mismatch");
+    expect((await fetch(`${base}/api/v1/system/config/export`)).status).toBe(403);
+
+    const on = await settings({ authEnabled: true, password: "switch-pass", passwordConfirm: "switch-pass" });
+    expect(on.status).toBe(200);
+    expect(await on.json()).toMatchObject({ authEnabled: true, loggedIn: true, passwordSet: true, setupState: "enabled" });
+    expect(envFile()).toMatch(/^ADMIN_AUTH_ENABLED=true$/m);
+    const cookie = sessionCookieOf(on);
+
+    expect((await fetch(`${base}/api/v1/system/config/export`)).status).toBe(401);
+    const exported = await fetch(`${base}/api/v1/system/config/export`, { headers: { cookie } });
+    expect(exported.status).toBe(200);
+    expect((await exported.json()).content).toContain("ADMIN_AUTH_ENABLED=true");
+
+    expect((await settings({ authEnabled: false })).status).toBe(401);
+    expect((await (await settings({ authEnabled: false }, cookie)).json()).error).toBe("current_required");
+    expect((await settings({ authEnabled: false, currentPassword: "wrong-pass" }, cookie)).status).toBe(401);
+
+    const off = await settings({ authEnabled: false, currentPassword: "switch-pass" }, cookie);
+    expect(off.status).toBe(200);
+    expect(await off.json()).toMatchObject({ authEnabled: false, setupState: "password_retained" });
+    expect(envFile()).toMatch(/^ADMIN_AUTH_ENABLED=false$/m);
+    expect((await fetch(`${base}/api/v1/system/config/export`)).status).toBe(403);
+
+    expect((await settings({ authEnabled: true, password: "other-pass", passwordConfirm: "other-pass" })).status).toBe(401);
+    const again = await settings({ authEnabled: true, currentPassword: "switch-pass" });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ authEnabled: true, loggedIn: true });
+  });
+});
