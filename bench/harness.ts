@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { spawn } from "node:child_process";
 import autocannon from "autocannon";
+import { freePort, startServiceProcess, stopChild, waitForUrl } from "../scripts/server-process";
 
 export interface BenchRow {
   benchmark: string;
@@ -21,60 +18,14 @@ export interface Benchmark {
   run(): Promise<BenchRow[]>;
 }
 
-export const ROOT = path.resolve(import.meta.dirname, "..");
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function waitForUrl(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
 export interface RunningServer {
   baseUrl: string;
   stop(): Promise<void>;
 }
 
-/** The real service as `npm start` runs it (built app, migrations), on a throw-away database. */
-export async function startService(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(ROOT, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) throw new Error("run `npm run build` before `npm run bench`");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-bench-"));
-  const port = await freePort();
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/start.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-      ENV_FILE: path.join(dir, ".env"),
-      LOG_LEVEL: "warn",
-      NEXT_TELEMETRY_DISABLED: "1",
-      ...extraEnv,
-    },
-    stdio: "ignore",
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForUrl(`${baseUrl}/api/v1/health`, child);
-  return { baseUrl, stop: () => stopChild(child) };
+/** The real service as `npm start` runs it (built app, migrations), quiet, on a throw-away database. */
+export function startService(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  return startServiceProcess({ LOG_LEVEL: "warn", ...extraEnv });
 }
 
 /** A separate Node process running `source` (an ES module that listens on process.env.PORT). */
@@ -87,14 +38,6 @@ export async function startNodeServer(source: string, readyPath: string): Promis
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForUrl(`${baseUrl}${readyPath}`, child);
   return { baseUrl, stop: () => stopChild(child) };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 export interface LoadResult {

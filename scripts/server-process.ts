@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+// Starting the real built service in a child process, as `npm start` runs it, for API tests and benchmarks.
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+export interface ServerProcess {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForUrl(url: string, child: ChildProcess, log: () => string = () => "", timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited early (${child.exitCode}):\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${log()}`);
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/**
+ * The built service (migrations, then next start) on a free port with a throw-away database and env file
+ * in a new data folder; its output goes to <dataDir>/server.log.
+ */
+export async function startServiceProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
+    throw new Error(`No production build in ${distDir}: run \`npm run build\` first (npm test does it for you)`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-srv-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/start.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      DATABASE_URL: `file:${path.join(dataDir, "api.db")}`,
+      ENV_FILE: path.join(dataDir, ".env"),
+      LOG_LEVEL: "info",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let recent = "";
+  const sink = fs.createWriteStream(path.join(dataDir, "server.log"));
+  const keep = (chunk: Buffer) => {
+    sink.write(chunk);
+    recent = (recent + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  await waitForUrl(`${baseUrl}/api/v1/health`, child, () => recent);
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      await stopChild(child);
+      sink.end();
+    },
+  };
+}
