@@ -1,0 +1,131 @@
+import { now } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { lastClosedTradingDay, latestTradingDay, weekdaysBetween } from "@/lib/market/market-time";
+import { chainDailyBars, configuredChain, type ChainOptions, type ProviderAttempt } from "@/lib/market/providers/chain";
+import { PROVIDER_NAMES, type ProviderName, type TDailyBar, type TMarketSymbol } from "@/lib/market/providers/types";
+import { symbolKey } from "@/lib/market/symbol-key";
+
+// Daily bars through the database cache (issue 3 item 6). Only final bars are stored: a bar is final once
+// its session has closed (lastClosedTradingDay), so today's bar is neither stored nor returned before the
+// close; intraday state comes from the quote. When the cache holds the requested depth and is current up to
+// the last closed session, no provider is called; when only the tail is missing, only the tail (plus one
+// overlapping bar) is fetched; if the overlapping bar disagrees (a forward adjustment after a dividend or
+// a different provider's adjustment), the whole window is fetched again and overwritten.
+
+export type CacheOutcome = "hit" | "tail" | "miss";
+
+export interface DailyBarsResult {
+  bars: TDailyBar[];
+  /** Provider of the newest bar. */
+  source: ProviderName;
+  cache: CacheOutcome;
+  attempts: ProviderAttempt[];
+}
+
+const MAX_DAYS = 5000;
+const PRICE_EPSILON = 1e-6;
+
+// Holidays look like trading days to the weekday calendar; after one fruitless tail fetch for a session,
+// the cache is treated as current for that session (per process).
+const checkedThrough = new Map<string, string>();
+
+export function clearDailyBarMemo(): void {
+  checkedThrough.clear();
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof db>["dailyBar"]["findMany"]>>[number];
+
+function toBar(row: Row): TDailyBar {
+  return {
+    date: row.tradeDate,
+    open: row.open,
+    high: row.high,
+    low: row.low,
+    close: row.close,
+    volume: row.volume,
+    amount: row.amount,
+    turnover_rate: row.turnoverRate,
+    source: (PROVIDER_NAMES as readonly string[]).includes(row.source) ? (row.source as ProviderName) : "sample",
+  };
+}
+
+async function readCached(key: string, days: number, through: string): Promise<TDailyBar[]> {
+  const rows = await db().dailyBar.findMany({
+    where: { symbolKey: key, tradeDate: { lte: through } },
+    orderBy: { tradeDate: "desc" },
+    take: days,
+  });
+  return rows.reverse().map(toBar);
+}
+
+async function store(key: string, bars: TDailyBar[]): Promise<void> {
+  if (bars.length === 0) return;
+  const fetchedAt = now();
+  await db().$transaction(
+    bars.map((b) => {
+      const values = {
+        open: b.open,
+        high: b.high,
+        low: b.low,
+        close: b.close,
+        volume: b.volume,
+        amount: b.amount,
+        turnoverRate: b.turnover_rate,
+        source: b.source,
+        fetchedAt,
+      };
+      return db().dailyBar.upsert({
+        where: { symbolKey_tradeDate: { symbolKey: key, tradeDate: b.date } },
+        create: { symbolKey: key, tradeDate: b.date, ...values },
+        update: values,
+      });
+    }),
+  );
+}
+
+function samePrice(a: number, b: number): boolean {
+  return Math.abs(a - b) <= PRICE_EPSILON * Math.max(1, Math.abs(a));
+}
+
+/** The `days` most recent final daily bars of a target, oldest first. Throws MarketDataUnavailableError. */
+export async function getDailyBars(symbol: TMarketSymbol, days: number, chain: ChainOptions = configuredChain()): Promise<DailyBarsResult> {
+  const want = Math.max(1, Math.min(MAX_DAYS, Math.floor(days)));
+  const key = symbolKey(symbol);
+  const at = now();
+  const through = lastClosedTradingDay(symbol.market, at);
+  const cached = await readCached(key, want, through);
+  const newest = cached.at(-1);
+
+  const deepEnough = cached.length >= want;
+  if (newest && deepEnough && (newest.date >= through || checkedThrough.get(key) === through)) {
+    return { bars: cached, source: newest.source, cache: "hit", attempts: [] };
+  }
+
+  if (newest && deepEnough) {
+    const missing = weekdaysBetween(newest.date, latestTradingDay(symbol.market, at));
+    const tail = await chainDailyBars(symbol, missing + 1, chain);
+    const overlap = tail.data.find((b) => b.date === newest.date);
+    if (overlap && samePrice(overlap.close, newest.close)) {
+      const fresh = tail.data.filter((b) => b.date > newest.date && b.date <= through);
+      await store(key, fresh);
+      if (fresh.length === 0) checkedThrough.set(key, through);
+      const bars = [...cached, ...fresh].slice(-want);
+      return { bars, source: bars.at(-1)!.source, cache: "tail", attempts: tail.attempts };
+    }
+    // Overlap missing or re-adjusted: fall through to a full refresh of the window.
+    const full = await fetchWindow(symbol, key, want, through, chain);
+    return { ...full, attempts: [...tail.attempts, ...full.attempts] };
+  }
+
+  return fetchWindow(symbol, key, want, through, chain);
+}
+
+async function fetchWindow(symbol: TMarketSymbol, key: string, want: number, through: string, chain: ChainOptions): Promise<DailyBarsResult> {
+  // One extra bar so a partial bar for today (dropped below) does not shorten the window.
+  const result = await chainDailyBars(symbol, want + 1, chain);
+  const final = result.data.filter((b) => b.date <= through);
+  await store(key, final);
+  checkedThrough.delete(key);
+  const bars = final.slice(-want);
+  return { bars, source: bars.at(-1)?.source ?? result.source, cache: "miss", attempts: result.attempts };
+}

@@ -1,0 +1,152 @@
+import type { TMarket } from "@/lib/market/symbols";
+
+// Trading-calendar arithmetic on weekdays only: exchange holidays are not modelled here, so a holiday looks
+// like a trading day without a bar (the bar cache then asks once and finds nothing new).
+export const MARKET_TIME_ZONE: Record<TMarket, string> = {
+  cn: "Asia/Shanghai",
+  hk: "Asia/Hong_Kong",
+  us: "America/New_York",
+};
+
+// Local time after which the day's bar is final (HK's closing auction ends 16:10).
+const CLOSE_MINUTES: Record<TMarket, number> = { cn: 15 * 60, hk: 16 * 60 + 10, us: 16 * 60 };
+
+interface LocalParts {
+  date: string;
+  minutes: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function partsOf(at: Date, timeZone: string): Parts {
+  const out: Parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const p of formatter(timeZone).formatToParts(at)) {
+    if (p.type in out) out[p.type as keyof Parts] = Number(p.value);
+  }
+  return out;
+}
+
+function splitNumbers(text: string, separator: string): [number, number, number] {
+  const [a = 0, b = 0, c = 0] = text.split(separator).map(Number);
+  return [a, b, c];
+}
+
+export function localParts(at: Date, timeZone: string): LocalParts {
+  const p = partsOf(at, timeZone);
+  return { date: ymd(p.year, p.month, p.day), minutes: p.hour * 60 + p.minute };
+}
+
+function ymd(y: number, m: number, d: number): string {
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/** Offset of `timeZone` from UTC at instant `at`, in minutes (Shanghai +480, New York -240/-300). */
+function offsetMinutes(at: Date, timeZone: string): number {
+  const p = partsOf(at, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
+}
+
+/** Wall-clock date and time in a zone → ISO 8601 with that zone's offset (DST-aware). */
+export function zonedIso(date: string, time: string, timeZone: string): string {
+  const [y, m, d] = splitNumbers(date, "-");
+  const [hh, mm, ss] = splitNumbers(time, ":");
+  const wall = Date.UTC(y, m - 1, d, hh, mm, ss);
+  let offset = offsetMinutes(new Date(wall), timeZone);
+  offset = offsetMinutes(new Date(wall - offset * 60000), timeZone);
+  const sign = offset >= 0 ? "+" : "-";
+  const abs = Math.abs(offset);
+  const off = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  return `${date}T${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}${off}`;
+}
+
+/** Unix seconds → ISO in the market's zone. */
+export function unixToZonedIso(seconds: number, market: TMarket): string {
+  const at = new Date(seconds * 1000);
+  const tz = MARKET_TIME_ZONE[market];
+  const p = partsOf(at, tz);
+  return zonedIso(ymd(p.year, p.month, p.day), `${p.hour}:${p.minute}:${p.second}`, tz);
+}
+
+/** Unix seconds → the calendar date in the market's zone (a bar's trade date). */
+export function unixToMarketDate(seconds: number, market: TMarket): string {
+  return localParts(new Date(seconds * 1000), MARKET_TIME_ZONE[market]).date;
+}
+
+function dayNumber(date: string): number {
+  const [y, m, d] = splitNumbers(date, "-");
+  return Date.UTC(y, m - 1, d) / 86_400_000;
+}
+
+function fromDayNumber(n: number): string {
+  return new Date(n * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function isWeekday(date: string): boolean {
+  const dow = new Date(dayNumber(date) * 86_400_000).getUTCDay();
+  return dow !== 0 && dow !== 6;
+}
+
+export function previousWeekday(date: string): string {
+  let n = dayNumber(date) - 1;
+  while (!isWeekday(fromDayNumber(n))) n -= 1;
+  return fromDayNumber(n);
+}
+
+export function nextWeekday(date: string): string {
+  let n = dayNumber(date) + 1;
+  while (!isWeekday(fromDayNumber(n))) n += 1;
+  return fromDayNumber(n);
+}
+
+/** Weekdays d with from < d <= to. */
+export function weekdaysBetween(from: string, to: string): number {
+  let count = 0;
+  for (let n = dayNumber(from) + 1; n <= dayNumber(to); n += 1) if (isWeekday(fromDayNumber(n))) count += 1;
+  return count;
+}
+
+/** The session date in the market's zone at `at` (today there), whether or not it trades. */
+export function marketDate(market: TMarket, at: Date): string {
+  return localParts(at, MARKET_TIME_ZONE[market]).date;
+}
+
+/** The latest weekday whose session has closed at `at`: today after the close, else the weekday before. */
+export function lastClosedTradingDay(market: TMarket, at: Date): string {
+  const local = localParts(at, MARKET_TIME_ZONE[market]);
+  if (isWeekday(local.date) && local.minutes >= CLOSE_MINUTES[market]) return local.date;
+  return previousWeekday(local.date);
+}
+
+/** The latest weekday that has started trading data at `at` (today from midnight on a weekday). */
+export function latestTradingDay(market: TMarket, at: Date): string {
+  const today = marketDate(market, at);
+  return isWeekday(today) ? today : previousWeekday(today);
+}

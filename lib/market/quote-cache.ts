@@ -1,0 +1,40 @@
+import { now } from "@/lib/clock";
+import { chainQuote, configuredChain, type ChainOptions, type ChainResult } from "@/lib/market/providers/chain";
+import type { TMarketSymbol, TQuote } from "@/lib/market/providers/types";
+import { symbolKey } from "@/lib/market/symbol-key";
+
+// Quotes are cached in memory for a short time (issue 3 item 6): enough to collapse a burst of analyses of
+// the same target into one provider call, short enough to stay a realtime quote. Concurrent callers share
+// one in-flight request.
+export const QUOTE_TTL_MS = 15_000;
+
+interface Entry {
+  result: ChainResult<TQuote>;
+  expiresAt: number;
+}
+
+const cache = new Map<string, Entry>();
+const inFlight = new Map<string, Promise<ChainResult<TQuote>>>();
+
+export function clearQuoteCache(): void {
+  cache.clear();
+  inFlight.clear();
+}
+
+export interface QuoteResult extends ChainResult<TQuote> {
+  cached: boolean;
+}
+
+export async function getQuote(symbol: TMarketSymbol, chain: ChainOptions = configuredChain()): Promise<QuoteResult> {
+  const key = symbolKey(symbol);
+  const hit = cache.get(key);
+  if (hit && hit.expiresAt > now().getTime()) return { ...hit.result, cached: true };
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = chainQuote(symbol, chain).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  const result = await pending;
+  cache.set(key, { result, expiresAt: now().getTime() + QUOTE_TTL_MS });
+  return { ...result, cached: false };
+}
