@@ -1,0 +1,39 @@
+import { ApiError } from "@/lib/http/api-error";
+import { collectTokens, MAX_RAW_TOKENS, resolveTokens, type TResolvedSymbol, type TSymbolRejection } from "@/lib/market/symbols";
+import type { TAnalyzeRequest } from "./schemas";
+
+export interface AnalysisPlan {
+  targets: TResolvedSymbol[];
+  rejected: TSymbolRejection[];
+  /** Spec 4.2 rule 8: exactly one target and nothing rejected. */
+  single: boolean;
+}
+
+function badRequest(message: string): ApiError {
+  return ApiError.of("validation_error", message);
+}
+
+/** Spec 4.2 rules 1–5 (and 6 for sync mode): which targets one analyze request stands for. */
+export function planAnalysis(request: TAnalyzeRequest): AnalysisPlan {
+  const tokens = collectTokens(request.stock_code, request.stock_codes);
+  if (tokens.length === 0) throw badRequest("stock_code or stock_codes must contain at least one code or name");
+  if (tokens.length > MAX_RAW_TOKENS) {
+    throw badRequest(`Too many codes: ${tokens.length} given, at most ${MAX_RAW_TOKENS} per request (duplicates and invalid entries count)`);
+  }
+  const { targets, rejected } = resolveTokens(tokens);
+  if (targets.length === 0) {
+    const first = rejected[0];
+    throw badRequest(first ? `${first.token}: ${first.reason}` : "No valid code or name was given");
+  }
+  const plan = { targets, rejected, single: targets.length === 1 && rejected.length === 0 };
+  if (!request.async_mode) checkSyncPlan(plan);
+  return plan;
+}
+
+function checkSyncPlan(plan: AnalysisPlan): void {
+  if (plan.targets.length > 1) {
+    throw badRequest(`Sync mode analyses one code at a time (${plan.targets.length} given); set async_mode to true for several`);
+  }
+  const first = plan.rejected[0];
+  if (first) throw badRequest(`${first.token}: ${first.reason}`);
+}
