@@ -40,6 +40,13 @@ export const ZSettings = z.object({
   SAMPLE_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   // Per-provider budget for one bars/quote call, retries included; past it the chain falls through.
   MARKET_DATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  // News search (issue 3 item 9): API keys per provider, comma separated and rotated; an empty list disables
+  // that provider. Split leniently (spaces, full-width commas: keys never contain them) and never failing,
+  // so a pasted list cannot break the settings load.
+  TAVILY_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  SERPAPI_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  BOCHA_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  BRAVE_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
 });
 
 export type TSettings = z.infer<typeof ZSettings>;
