@@ -1,0 +1,9 @@
+// Public surface of the rule-based analysis engine (issue 4 items 3, 4, 6): indicators, phase, the rule
+// decision, the action classifier (shared with the LLM path) and the localised rule report.
+export { computeIndicators, MACD_MIN_BARS } from "./indicators";
+export { resolveMarketPhase } from "./phase";
+export { decideByRules, pricePlan, FACTOR_WEIGHTS, CHASE_BIAS_PCT, type RuleDecision } from "./rules";
+export { actionLabel, classifyAdviceText, classifyDecisionAction, normalizeActionValue, scoreBand, sentimentLabel, ACTION_LABELS } from "./action";
+export { normalizeReportLanguage, SAMPLE_DATA_NOTICE } from "./language";
+export { buildRuleReport, type RuleReportInput, type RuleReportTarget } from "./rule-report";
+export * from "./schemas";

@@ -1,0 +1,264 @@
+import { EMA, MACD, RSI, SMA } from "trading-signals";
+import type { TDailyBar, TQuote } from "@/lib/market";
+import { localParts, MARKET_TIME_ZONE } from "@/lib/market/market-time";
+import type { TMarket } from "@/lib/market/symbols";
+import type { TIndicators, TPriceLevel, TTrendState } from "./schemas";
+
+// Technical indicators of issue 4 item 3, computed with trading-signals. Anything the history is too short
+// for is null and listed in `missing` — never a stand-in value (reference §12: default-50 fallbacks).
+
+const MACD_FAST = 12;
+const MACD_SLOW = 26;
+const MACD_SIGNAL = 9;
+// DEA needs MACD_SIGNAL DIF values, and DIF starts at the MACD_SLOW-th close.
+export const MACD_MIN_BARS = MACD_SLOW + MACD_SIGNAL - 1;
+// A cross older than this is history, not a signal.
+const CROSS_LOOKBACK = 5;
+// Swing points: a bar whose low (high) is the extreme of SWING_WING bars on each side.
+const SWING_WING = 2;
+const SWING_LOOKBACK = 60;
+// reference §3: strong trend when the MA5–MA20 spread is wider than 5 % and widening.
+const STRONG_SPREAD_PCT = 5;
+
+interface SeriesPoint {
+  close: number;
+  high: number;
+  low: number;
+  volume: number;
+}
+
+export interface IndicatorInput {
+  bars: readonly TDailyBar[]; // oldest first
+  quote?: TQuote | null;
+  market: TMarket;
+}
+
+export function computeIndicators({ bars, quote, market }: IndicatorInput): TIndicators {
+  const { points, merge } = mergeQuote(bars, quote ?? null, market);
+  const closes = points.map((p) => p.close);
+  const last = points.at(-1) ?? null;
+  const missing: string[] = [];
+
+  const price = last?.close ?? null;
+  const ma = {
+    ma5: lastSma(closes, 5, missing),
+    ma10: lastSma(closes, 10, missing),
+    ma20: lastSma(closes, 20, missing),
+    ma60: lastSma(closes, 60, missing),
+  };
+  const bias = { ma5: biasPct(price, ma.ma5), ma20: biasPct(price, ma.ma20) };
+  const macd = computeMacd(closes, missing);
+  const rsi = { rsi6: lastRsi(closes, 6, missing), rsi12: lastRsi(closes, 12, missing), rsi24: lastRsi(closes, 24, missing) };
+  const volume = computeVolume(points, quote ?? null, merge);
+  // The 20 sessions before the latest: today's own high is not resistance to today's close, and a close
+  // above the prior 20-day high is a breakout with no such level left above it.
+  const prior20 = points.slice(-21, -1);
+  const high20 = prior20.length === 20 ? Math.max(...prior20.map((p) => p.high)) : null;
+  const low20 = prior20.length === 20 ? Math.min(...prior20.map((p) => p.low)) : null;
+  const trend = computeTrend(closes, missing);
+
+  return {
+    bars_used: points.length,
+    last_bar_date: bars.at(-1)?.date ?? null,
+    price,
+    price_source: price === null ? null : merge === "appended" || merge === "replaced" ? "quote" : "bar",
+    quote_merge: merge,
+    change_pct: changePct(points, quote ?? null, merge),
+    ma,
+    bias,
+    macd,
+    rsi,
+    volume,
+    turnover_rate: quote?.turnover_rate ?? (merge === "appended" ? null : (bars.at(-1)?.turnover_rate ?? null)),
+    high_20: high20,
+    low_20: low20,
+    support: price === null ? [] : supportLevels(points, price, ma, low20),
+    resistance: price === null ? [] : resistanceLevels(points, price, ma, high20),
+    trend,
+    missing,
+  };
+}
+
+type Merge = TIndicators["quote_merge"];
+
+/**
+ * The quote is the freshest price. Intraday the bars usually end yesterday: today becomes a provisional bar
+ * from the quote so MAs and bias use today's price. On the bar's own date the quote's price replaces the
+ * close. A quote older than the last bar is stale and ignored.
+ */
+function mergeQuote(bars: readonly TDailyBar[], quote: TQuote | null, market: TMarket): { points: SeriesPoint[]; merge: Merge } {
+  const points: SeriesPoint[] = bars.map((b) => ({ close: b.close, high: b.high, low: b.low, volume: b.volume }));
+  if (!quote) return { points, merge: "none" };
+  const lastBar = bars.at(-1);
+  const quoteDate = localParts(new Date(quote.time), MARKET_TIME_ZONE[market]).date;
+  if (lastBar && quoteDate < lastBar.date) return { points, merge: "ignored_stale" };
+  if (lastBar && quoteDate === lastBar.date) {
+    const p = points[points.length - 1]!;
+    points[points.length - 1] = { ...p, close: quote.price, high: Math.max(p.high, quote.price), low: Math.min(p.low, quote.price) };
+    return { points, merge: "replaced" };
+  }
+  points.push({
+    close: quote.price,
+    high: quote.high ?? quote.price,
+    low: quote.low ?? quote.price,
+    volume: quote.volume ?? Number.NaN,
+  });
+  return { points, merge: "appended" };
+}
+
+function lastSma(closes: readonly number[], period: number, missing: string[]): number | null {
+  if (closes.length < period) {
+    missing.push(`ma${period} (needs ${period} bars)`);
+    return null;
+  }
+  const sma = new SMA(period);
+  for (const c of closes.slice(-period)) sma.add(c);
+  return sma.getResult();
+}
+
+function biasPct(price: number | null, ma: number | null): number | null {
+  if (price === null || ma === null || ma === 0) return null;
+  return ((price - ma) / ma) * 100;
+}
+
+function lastRsi(closes: readonly number[], period: number, missing: string[]): number | null {
+  const rsi = new RSI(period);
+  let value: number | null = null;
+  for (const c of closes) value = rsi.add(c);
+  if (value === null) missing.push(`rsi${period} (needs ${period + 1} bars)`);
+  return value;
+}
+
+function computeMacd(closes: readonly number[], missing: string[]): TIndicators["macd"] {
+  if (closes.length < MACD_MIN_BARS) {
+    missing.push(`macd (needs ${MACD_MIN_BARS} bars)`);
+    return null;
+  }
+  const macd = new MACD(new EMA(MACD_FAST), new EMA(MACD_SLOW), new EMA(MACD_SIGNAL));
+  const diffs: number[] = []; // DIF − DEA per bar, to find the latest cross
+  let result: { macd: number; signal: number; histogram: number } | null = null;
+  for (const c of closes) {
+    result = macd.add(c);
+    if (result) diffs.push(result.histogram);
+  }
+  if (!result) return null;
+  const cross = latestCross(diffs);
+  return { dif: result.macd, dea: result.signal, histogram: 2 * result.histogram, cross: cross?.kind ?? null, cross_bars_ago: cross?.barsAgo ?? null };
+}
+
+function latestCross(diffs: readonly number[]): { kind: "golden" | "death"; barsAgo: number } | null {
+  const start = Math.max(1, diffs.length - CROSS_LOOKBACK);
+  for (let i = diffs.length - 1; i >= start; i -= 1) {
+    const before = diffs[i - 1]!;
+    const after = diffs[i]!;
+    if (before <= 0 && after > 0) return { kind: "golden", barsAgo: diffs.length - 1 - i };
+    if (before >= 0 && after < 0) return { kind: "death", barsAgo: diffs.length - 1 - i };
+  }
+  return null;
+}
+
+/** Today's volume over the previous five days' mean; the quote's own ratio is preferred (it is time-of-day aware). */
+function computeVolume(points: readonly SeriesPoint[], quote: TQuote | null, merge: Merge): TIndicators["volume"] {
+  const today = points.at(-1)?.volume;
+  const previous = points.slice(-6, -1).map((p) => p.volume);
+  const avg5 = previous.length === 5 && previous.every(Number.isFinite) ? previous.reduce((s, v) => s + v, 0) / 5 : null;
+  const todayVolume = today !== undefined && Number.isFinite(today) ? today : null;
+  if (quote?.volume_ratio !== null && quote?.volume_ratio !== undefined && merge !== "ignored_stale") {
+    return { today: todayVolume, avg5, ratio: quote.volume_ratio, ratio_source: "quote" };
+  }
+  const ratio = todayVolume !== null && avg5 !== null && avg5 > 0 ? todayVolume / avg5 : null;
+  return { today: todayVolume, avg5, ratio, ratio_source: ratio === null ? null : "bars" };
+}
+
+function changePct(points: readonly SeriesPoint[], quote: TQuote | null, merge: Merge): number | null {
+  // spec 2.6 rule 2: the daily change; the quote's own figure when it is current (0 stays 0).
+  if (quote && merge !== "ignored_stale") return quote.change_pct;
+  if (points.length < 2) return null;
+  const prev = points[points.length - 2]!.close;
+  return ((points[points.length - 1]!.close - prev) / prev) * 100;
+}
+
+function smaAt(closes: readonly number[], period: number, endExclusive: number): number | null {
+  if (endExclusive < period) return null;
+  let sum = 0;
+  for (let i = endExclusive - period; i < endExclusive; i += 1) sum += closes[i]!;
+  return sum / period;
+}
+
+/**
+ * reference §3: MA5 > MA10 > MA20 is a bullish alignment (strong when the MA5–MA20 spread is > 5 % and
+ * widening over five bars), the mirror is bearish; MA5 > MA10 alone is weak bullish, and so on.
+ */
+function computeTrend(closes: readonly number[], missing: string[]): TIndicators["trend"] {
+  const n = closes.length;
+  const ma5 = smaAt(closes, 5, n);
+  const ma10 = smaAt(closes, 10, n);
+  const ma20 = smaAt(closes, 20, n);
+  if (ma5 === null || ma10 === null || ma20 === null) {
+    missing.push("trend (needs 20 bars)");
+    return null;
+  }
+  const spread = ((ma5 - ma20) / ma20) * 100;
+  const ma5Before = smaAt(closes, 5, n - 5);
+  const ma20Before = smaAt(closes, 20, n - 5);
+  const spreadBefore = ma5Before !== null && ma20Before !== null ? ((ma5Before - ma20Before) / ma20Before) * 100 : null;
+  const widening = spreadBefore === null ? null : Math.abs(spread) > Math.abs(spreadBefore) && Math.sign(spread) === Math.sign(spreadBefore);
+  return { state: trendState(ma5, ma10, ma20, spread, widening), ma5_ma20_spread_pct: spread, spread_widening: widening };
+}
+
+function trendState(ma5: number, ma10: number, ma20: number, spread: number, widening: boolean | null): TTrendState {
+  if (ma5 > ma10 && ma10 > ma20) return widening && spread > STRONG_SPREAD_PCT ? "strong_bullish" : "bullish";
+  if (ma5 < ma10 && ma10 < ma20) return widening && spread < -STRONG_SPREAD_PCT ? "strong_bearish" : "bearish";
+  if (ma5 > ma10 && ma5 > ma20) return "weak_bullish";
+  if (ma5 < ma10 && ma5 < ma20) return "weak_bearish";
+  return "consolidation";
+}
+
+function swingPoints(points: readonly SeriesPoint[], side: "low" | "high"): number[] {
+  const out: number[] = [];
+  const from = Math.max(SWING_WING, points.length - SWING_LOOKBACK);
+  // The last SWING_WING bars cannot be confirmed yet, so they are not swing points.
+  for (let i = from; i < points.length - SWING_WING; i += 1) {
+    const v = points[i]![side];
+    let extreme = true;
+    for (let k = i - SWING_WING; k <= i + SWING_WING && extreme; k += 1) {
+      if (k === i) continue;
+      const other = points[k]![side];
+      extreme = side === "low" ? v <= other : v >= other;
+    }
+    if (extreme) out.push(v);
+  }
+  return out;
+}
+
+type MaLevels = TIndicators["ma"];
+
+function maLevels(ma: MaLevels): TPriceLevel[] {
+  const out: TPriceLevel[] = [];
+  for (const basis of ["ma5", "ma10", "ma20", "ma60"] as const) {
+    const v = ma[basis];
+    if (v !== null) out.push({ price: v, basis });
+  }
+  return out;
+}
+
+// Levels closer than 0.3 % to one already kept add nothing for a trader.
+function dedupLevels(levels: TPriceLevel[]): TPriceLevel[] {
+  const kept: TPriceLevel[] = [];
+  for (const l of levels) if (!kept.some((k) => Math.abs(k.price - l.price) / k.price < 0.003)) kept.push(l);
+  return kept;
+}
+
+function supportLevels(points: readonly SeriesPoint[], price: number, ma: MaLevels, low20: number | null): TPriceLevel[] {
+  const candidates: TPriceLevel[] = [...maLevels(ma), ...swingPoints(points, "low").map((p) => ({ price: p, basis: "swing_low" as const }))];
+  if (low20 !== null) candidates.push({ price: low20, basis: "low_20" });
+  const below = candidates.filter((l) => l.price < price).sort((a, b) => b.price - a.price);
+  return dedupLevels(below).slice(0, 5);
+}
+
+function resistanceLevels(points: readonly SeriesPoint[], price: number, ma: MaLevels, high20: number | null): TPriceLevel[] {
+  const candidates: TPriceLevel[] = [...maLevels(ma), ...swingPoints(points, "high").map((p) => ({ price: p, basis: "swing_high" as const }))];
+  if (high20 !== null) candidates.push({ price: high20, basis: "high_20" });
+  const above = candidates.filter((l) => l.price > price).sort((a, b) => a.price - b.price);
+  return dedupLevels(above).slice(0, 5);
+}

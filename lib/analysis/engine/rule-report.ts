@@ -1,0 +1,296 @@
+import type { TDailyBar, TQuote } from "@/lib/market";
+import type { TMarket } from "@/lib/market/symbols";
+import { actionLabel, classifyDecisionAction, sentimentLabel } from "./action";
+import { computeIndicators } from "./indicators";
+import {
+  CONFIDENCE_LABELS, formatPct, formatPrice, normalizeReportLanguage, PHASE_LABELS, SAMPLE_DATA_NOTICE, TREND_PREDICTION_LABELS, TREND_STATE_LABELS,
+  VOLUME_STATUS_LABELS, BIAS_STATUS_LABELS, type Localized,
+} from "./language";
+import { resolveMarketPhase } from "./phase";
+import { biasStatus, chaseThreshold, decideByRules, levelText, type RuleDecision } from "./rules";
+import {
+  ZRuleReport, type TDashboard, type TDecisionAction, type TIndicators, type TMarketPhase, type TMarketPhaseSummary, type TPriceLevel, type TReportLanguage,
+  type TReportType, type TRequestedPhase, type TRuleReport,
+} from "./schemas";
+
+// The rule-based report (issue 4 item 6, spec 2.6): summary, strategy, the decision dashboard, the
+// indicators and guardrail reasons, localised zh/en.
+//
+// Depth by report_type (summary, strategy, indicators and guardrail_reasons are always complete — they
+// feed history lists, signals and the LLM check):
+//   brief, simple   → dashboard.core_conclusion + battle_plan.sniper_points only
+//   detailed, full  → everything: data perspective with indicator values and the score breakdown,
+//                     position strategy, checklist, phase decision, risk warnings
+
+export interface RuleReportTarget {
+  kind: "stock" | "index";
+  market: TMarket;
+  code: string;
+  displayCode?: string;
+  name?: string;
+  nameEn?: string;
+}
+
+export interface RuleReportInput {
+  target: RuleReportTarget;
+  bars: readonly TDailyBar[];
+  quote?: TQuote | null;
+  /** The request's analysis_phase, or an already resolved summary (the pipeline may share one). */
+  phase?: TRequestedPhase | TMarketPhaseSummary;
+  language?: unknown;
+  reportType?: TReportType;
+  /** The provider that served the data; "sample" labels the report as sample data. */
+  dataSource: string;
+  at?: Date;
+}
+
+const t = (text: Localized, language: TReportLanguage) => text[language];
+
+export function buildRuleReport(input: RuleReportInput): TRuleReport {
+  const language = normalizeReportLanguage(input.language);
+  const reportType = input.reportType ?? "detailed";
+  const phaseSummary =
+    typeof input.phase === "object" ? input.phase : resolveMarketPhase({ market: input.target.market, requested: input.phase ?? "auto", at: input.at });
+  const phase = phaseSummary.phase;
+  const isSample = input.dataSource === "sample" || input.quote?.source === "sample" || input.bars.some((b) => b.source === "sample");
+  const indicators = computeIndicators({ bars: input.bars, quote: input.quote, market: input.target.market });
+  const decision = decideByRules({ indicators, phase, language, isSample });
+
+  const advice = operationAdvice(decision, indicators, phase, language);
+  const classified = classifyDecisionAction({ advice, score: decision.score, guardrailReasons: decision.guardrail_reasons });
+  const action: TDecisionAction | null = classified.action;
+  const trendKey = indicators.trend?.state ?? "unknown";
+  const summary = {
+    analysis_summary: analysisSummary(input.target, indicators, decision, action, language, isSample),
+    operation_advice: advice,
+    action,
+    action_label: actionLabel(action, language),
+    trend_prediction: t(TREND_PREDICTION_LABELS[trendKey], language),
+    sentiment_score: decision.score,
+    sentiment_label: sentimentLabel(decision.score, language),
+  };
+  const strategy = {
+    ideal_buy: levelText(decision.plan.ideal_buy, language),
+    secondary_buy: levelText(decision.plan.secondary_buy, language),
+    stop_loss: levelText(decision.plan.stop_loss, language),
+    take_profit: levelText(decision.plan.take_profit, language),
+  };
+  const full = reportType === "detailed" || reportType === "full";
+  const dashboard = buildDashboard({ decision, indicators, phaseSummary, action, language, full, isSample, oneSentence: summary.analysis_summary });
+  return ZRuleReport.parse({
+    report_language: language,
+    report_type: reportType,
+    data_source: input.dataSource,
+    is_sample_data: isSample,
+    summary,
+    strategy,
+    dashboard,
+    indicators,
+    market_phase_summary: phaseSummary,
+    guardrail_reasons: decision.guardrail_reasons,
+    score_breakdown: decision.breakdown,
+  });
+}
+
+const WHEN: Record<TMarketPhase, Localized> = {
+  premarket: { zh: "开盘后", en: "after the open" },
+  intraday: { zh: "盘中", en: "during the session" },
+  postmarket: { zh: "下一交易日", en: "next session" },
+  non_trading: { zh: "下一交易日", en: "next session" },
+};
+
+function level(l: TPriceLevel | null, language: TReportLanguage): string {
+  return levelText(l, language) ?? t({ zh: "关键支撑", en: "key support" }, language);
+}
+
+/**
+ * One action per advice text, phrased so the classifier of spec 2.6 rule 1 reads back the same action
+ * (tested): the label first, then the reason and the level to act at.
+ */
+function operationAdvice(d: RuleDecision, ind: TIndicators, phase: TMarketPhase, l: TReportLanguage): string {
+  const when = t(WHEN[phase], l);
+  const code = d.guardrail_reasons[0]?.code ?? null;
+  const ma5: TPriceLevel | null = ind.ma.ma5 === null ? null : { price: ind.ma.ma5, basis: "ma5" };
+  const resistance = ind.resistance[0] ?? null;
+  switch (d.action) {
+    case "buy": {
+      const head = d.strong ? t({ zh: "强烈买入", en: "Strong buy" }, l) : t({ zh: "买入", en: "Buy" }, l);
+      return t({ zh: `${head}：${when}回踩${level(d.plan.ideal_buy, l)}附近分批介入`, en: `${head}: ${when}, scale in on a pullback to ${level(d.plan.ideal_buy, l)}` }, l);
+    }
+    case "reduce":
+      if (code === "near_support") return t({ zh: "减仓：接近支撑位，不宜杀跌，反弹时减仓", en: "Reduce: close to support; trim on a rebound rather than dumping at support" }, l);
+      return t({ zh: `减仓：${when}反弹至${level(resistance, l)}附近逢高减仓`, en: `Reduce: trim ${when} into strength near ${level(resistance, l)}` }, l);
+    case "sell":
+      return t({ zh: `卖出：趋势转弱，${when}逢反弹离场`, en: `Sell: the trend has turned down; exit ${when} on any rebound` }, l);
+    default:
+      break;
+  }
+  switch (code) {
+    case "chasing":
+      return t({ zh: `观望：乖离过大不追高，等回踩${level(ma5, l)}附近`, en: `Watch: too far above MA5 to chase; wait for a pullback to ${level(ma5, l)}` }, l);
+    case "bearish_alignment":
+      return t({ zh: "观望：均线空头排列，企稳前不做多", en: "Watch: bearish MA alignment; no long entries until it turns" }, l);
+    case "near_resistance":
+      return t({ zh: `观望：临近压力位${level(resistance, l)}，放量突破后再考虑`, en: `Watch: close to resistance ${level(resistance, l)}; act only on a breakout with volume` }, l);
+    case "insufficient_data":
+      return t({ zh: "观望：数据不足，暂无可靠信号", en: "Watch: not enough data for a reliable signal" }, l);
+    default:
+      return t({ zh: "观望：信号不明确，静待方向明朗", en: "Watch: no clear signal; wait for a direction" }, l);
+  }
+}
+
+function analysisSummary(
+  target: RuleReportTarget, ind: TIndicators, d: RuleDecision, action: TDecisionAction | null, l: TReportLanguage, isSample: boolean,
+): string {
+  const code = target.displayCode ?? target.code;
+  const name = l === "en" ? target.nameEn ?? target.name : target.name ?? target.nameEn;
+  const parts: string[] = [];
+  if (isSample) parts.push(t(SAMPLE_DATA_NOTICE, l));
+  const head = name === undefined ? code : l === "zh" ? `${name}（${code}）` : `${name} (${code})`;
+  if (ind.price === null) parts.push(t({ zh: `${head}无行情数据。`, en: `${head}: no market data.` }, l));
+  else {
+    const change = ind.change_pct === null ? "" : t({ zh: `，涨跌幅${formatPct(ind.change_pct)}`, en: `, ${formatPct(ind.change_pct)} on the day` }, l);
+    parts.push(t({ zh: `${head}现价${formatPrice(ind.price)}${change}。`, en: `${head} at ${formatPrice(ind.price)}${change}.` }, l));
+  }
+  const facts: string[] = [];
+  if (ind.trend) facts.push(t(TREND_STATE_LABELS[ind.trend.state], l));
+  if (ind.macd) facts.push(ind.macd.cross ? `MACD ${t(ind.macd.cross === "golden" ? { zh: "金叉", en: "golden cross" } : { zh: "死叉", en: "death cross" }, l)}` : `MACD ${ind.macd.dif > ind.macd.dea ? t({ zh: "多头", en: "positive" }, l) : t({ zh: "空头", en: "negative" }, l)}`);
+  if (ind.rsi.rsi12 !== null) facts.push(`RSI12 ${ind.rsi.rsi12.toFixed(1)}`);
+  if (ind.volume.ratio !== null) facts.push(`${t({ zh: "量比", en: "volume ratio" }, l)} ${ind.volume.ratio.toFixed(2)}`);
+  if (facts.length > 0) parts.push(`${facts.join(l === "zh" ? "，" : "; ")}${l === "zh" ? "。" : "."}`);
+  const label = actionLabel(action, l) ?? t({ zh: "无明确操作", en: "no clear action" }, l);
+  if (d.score === null) parts.push(t({ zh: `数据不足，不评分；建议：${label}。`, en: `Not enough data to score; advice: ${label}.` }, l));
+  else parts.push(t({ zh: `综合评分${d.score}（${sentimentLabel(d.score, l)}），建议：${label}。`, en: `Score ${d.score} (${sentimentLabel(d.score, l)}); advice: ${label}.` }, l));
+  if (d.guardrail_reasons[0]) parts.push(`${d.guardrail_reasons[0].message}${l === "zh" ? "。" : "."}`);
+  return parts.join(l === "zh" ? "" : " ");
+}
+
+interface DashboardInput {
+  decision: RuleDecision;
+  indicators: TIndicators;
+  phaseSummary: TMarketPhaseSummary;
+  action: TDecisionAction | null;
+  language: TReportLanguage;
+  full: boolean;
+  isSample: boolean;
+  oneSentence: string;
+}
+
+const TIME_SENSITIVITY: Record<TMarketPhase, Localized> = {
+  premarket: { zh: "今日开盘前有效", en: "Valid for today's session" },
+  intraday: { zh: "今日盘中有效", en: "Valid for the rest of today's session" },
+  postmarket: { zh: "下一交易日有效", en: "Valid for the next session" },
+  non_trading: { zh: "下一交易日有效", en: "Valid for the next session" },
+};
+
+const IMMEDIATE: Record<TMarketPhase, Localized> = {
+  premarket: { zh: "开盘前：集合竞价高开超过3%不追，按计划价位挂单", en: "Before the open: do not chase a gap up of more than 3%; place orders at the planned levels" },
+  intraday: { zh: "盘中：按计划价位执行，跌破止损位立即离场", en: "Intraday: act at the planned levels; exit at once below the stop" },
+  postmarket: { zh: "盘后：以收盘数据复盘，下一交易日按计划执行", en: "After the close: review on closing data; follow the plan next session" },
+  non_trading: { zh: "休市：下一交易日按计划执行", en: "Market closed: follow the plan next session" },
+};
+
+function positionAdvice(action: TDecisionAction | null, d: RuleDecision, l: TReportLanguage): { no_position: string; has_position: string } {
+  const stop = level(d.plan.stop_loss, l);
+  switch (action) {
+    case "buy":
+    case "add":
+      return {
+        no_position: t({ zh: `在${level(d.plan.ideal_buy, l)}附近分批建仓，首笔不超过三成`, en: `Build a position in steps near ${level(d.plan.ideal_buy, l)}; first step at most 30%` }, l),
+        has_position: t({ zh: `继续持有，跌破${stop}止损`, en: `Keep holding; stop out below ${stop}` }, l),
+      };
+    case "reduce":
+      return { no_position: t({ zh: "空仓不参与", en: "Stay out" }, l), has_position: t({ zh: `逢高减至半仓以下，跌破${stop}清仓`, en: `Cut to half or less into strength; exit fully below ${stop}` }, l) };
+    case "sell":
+    case "avoid":
+      return { no_position: t({ zh: "空仓不参与", en: "Stay out" }, l), has_position: t({ zh: "逢反弹离场", en: "Exit on a rebound" }, l) };
+    default:
+      return { no_position: t({ zh: "空仓等待信号", en: "Stay in cash until a signal" }, l), has_position: t({ zh: `持股观察，跌破${stop}止损`, en: `Hold and watch; stop out below ${stop}` }, l) };
+  }
+}
+
+function buildDashboard(x: DashboardInput): TDashboard {
+  const { decision: d, indicators: ind, language: l, phaseSummary } = x;
+  const phase = phaseSummary.phase;
+  const point = (p: TPriceLevel | null) => (p === null ? null : { price: p.price, basis: p.basis, text: levelText(p, l)! });
+  const sniper = { ideal_buy: point(d.plan.ideal_buy), secondary_buy: point(d.plan.secondary_buy), stop_loss: point(d.plan.stop_loss), take_profit: point(d.plan.take_profit) };
+  const core = {
+    one_sentence: x.oneSentence,
+    signal_type: x.action,
+    confidence: d.confidence,
+    confidence_reasons: d.confidence_reasons,
+    time_sensitivity: t(TIME_SENSITIVITY[phase], l),
+    position_advice: positionAdvice(x.action, d, l),
+  };
+  if (!x.full) {
+    return { depth: "brief", core_conclusion: core, data_perspective: null, battle_plan: { sniper_points: sniper, position_strategy: null, action_checklist: null }, phase_decision: null, risk_warnings: null };
+  }
+  const state = ind.trend?.state ?? null;
+  const ratio = ind.volume.ratio;
+  const volumeStatus = ratio === null ? null : ratio >= 1.5 ? "heavy" : ratio <= 0.7 ? "shrinking" : "normal";
+  const trendFactor = d.breakdown.find((f) => f.factor === "trend");
+  return {
+    depth: "full",
+    core_conclusion: core,
+    data_perspective: {
+      trend_status: {
+        ma_alignment: state === null ? t(TREND_PREDICTION_LABELS.unknown, l) : t(TREND_STATE_LABELS[state], l),
+        is_bullish: state === null ? null : state === "bullish" || state === "strong_bullish",
+        trend_score: trendFactor?.points ?? null,
+      },
+      price_position: {
+        current_price: ind.price,
+        change_pct: ind.change_pct,
+        ...ind.ma,
+        bias_ma5: ind.bias.ma5,
+        bias_ma20: ind.bias.ma20,
+        bias_status: ind.bias.ma5 === null ? null : t(BIAS_STATUS_LABELS[biasStatus(ind.bias.ma5, chaseThreshold(state))], l),
+        support_level: ind.support[0]?.price ?? null,
+        resistance_level: ind.resistance[0]?.price ?? null,
+      },
+      volume_analysis: {
+        volume_ratio: ratio,
+        volume_status: volumeStatus === null ? null : t(VOLUME_STATUS_LABELS[volumeStatus], l),
+        turnover_rate: ind.turnover_rate,
+        volume_meaning: volumeMeaning(volumeStatus, ind.change_pct, l),
+      },
+      momentum: {
+        macd: ind.macd === null ? t({ zh: "数据不足", en: "not enough data" }, l) : `DIF ${ind.macd.dif.toFixed(3)} / DEA ${ind.macd.dea.toFixed(3)} / ${t({ zh: "柱", en: "bar" }, l)} ${ind.macd.histogram.toFixed(3)}`,
+        rsi: [ind.rsi.rsi6, ind.rsi.rsi12, ind.rsi.rsi24].map((v, i) => `RSI${[6, 12, 24][i]} ${v === null ? "—" : v.toFixed(1)}`).join(" / "),
+      },
+      score_breakdown: d.breakdown,
+    },
+    battle_plan: {
+      sniper_points: sniper,
+      position_strategy: {
+        suggested_position: suggestedPosition(x.action, d.strong, l),
+        entry_plan: positionAdvice(x.action, d, l).no_position,
+        risk_control: d.plan.stop_loss
+          ? t({ zh: `止损${levelText(d.plan.stop_loss, l)}，单笔亏损控制在总资金2%以内`, en: `Stop at ${levelText(d.plan.stop_loss, l)}; risk at most 2% of capital per trade` }, l)
+          : t({ zh: "无可靠止损位，轻仓或不参与", en: "No reliable stop level: keep it small or stay out" }, l),
+      },
+      action_checklist: d.checklist,
+    },
+    phase_decision: {
+      phase,
+      phase_label: t(PHASE_LABELS[phase], l),
+      immediate_action: t(IMMEDIATE[phase], l),
+      data_limitations: [...d.confidence_reasons, ...d.plan_notes, `${t({ zh: "置信度", en: "Confidence" }, l)}: ${t(CONFIDENCE_LABELS[d.confidence], l)}`],
+    },
+    risk_warnings: d.risk_warnings,
+  };
+}
+
+function suggestedPosition(action: TDecisionAction | null, strong: boolean, l: TReportLanguage): string {
+  if (action === "buy" || action === "add") return strong ? t({ zh: "五成", en: "50%" }, l) : t({ zh: "三成", en: "30%" }, l);
+  if (action === "hold" || action === "watch") return t({ zh: "不超过两成", en: "at most 20%" }, l);
+  return t({ zh: "空仓或一成以下", en: "none, or under 10%" }, l);
+}
+
+function volumeMeaning(status: "heavy" | "normal" | "shrinking" | null, change: number | null, l: TReportLanguage): string {
+  const c = change ?? 0;
+  if (status === null) return t({ zh: "无量能数据", en: "no volume data" }, l);
+  if (status === "heavy") return c >= 0 ? t({ zh: "放量上涨，资金积极", en: "rising on heavy volume: active buying" }, l) : t({ zh: "放量下跌，抛压较重", en: "falling on heavy volume: heavy selling" }, l);
+  if (status === "shrinking") return c <= 0 ? t({ zh: "缩量回调，抛压减轻", en: "light-volume pullback: selling is drying up" }, l) : t({ zh: "缩量上涨，追涨意愿不足", en: "rising on light volume: little conviction" }, l);
+  return t({ zh: "量能平稳", en: "volume in line with the recent average" }, l);
+}
