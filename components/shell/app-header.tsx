@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LogoutButton } from "@/components/auth/logout-button";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { ThemeChoice } from "@/lib/theme/theme";
@@ -7,10 +8,16 @@ import { NavLinks } from "./nav-links";
 import { API_DOCS_HREF, NAV_ITEMS } from "./nav-items";
 import { ThemeToggle } from "./theme-toggle";
 
-type AppHeaderProps = { t: Dictionary; locale: Locale; theme: ThemeChoice };
+type AppHeaderProps = {
+  t: Dictionary;
+  locale: Locale;
+  theme: ThemeChoice;
+  /** Admin auth is on and this browser has a live session: show the login state and a logout button. */
+  loggedIn?: boolean;
+};
 
 // Desktop: one row (brand, nav, controls). Phone: brand and controls, then the nav as a scrolling bar.
-export function AppHeader({ t, locale, theme }: AppHeaderProps) {
+export function AppHeader({ t, locale, theme, loggedIn = false }: AppHeaderProps) {
   const items = NAV_ITEMS.map((item) => ({ href: item.href, label: t.nav[item.key] }));
   return (
     <header className="sticky top-0 z-20 border-b border-line bg-surface">
@@ -26,6 +33,7 @@ export function AppHeader({ t, locale, theme }: AppHeaderProps) {
             current={theme}
             labels={{ group: t.shell.theme, light: t.shell.themeLight, dark: t.shell.themeDark, system: t.shell.themeSystem }}
           />
+          {loggedIn && <LogoutButton label={t.auth.logoutShort} statusLabel={t.auth.loggedIn} />}
         </div>
         <div className="order-3 mt-1 w-full min-w-0 md:order-2 md:mt-0 md:w-auto md:flex-1">
           <NavLinks label={t.shell.mainNav} items={items} docs={{ href: API_DOCS_HREF, label: t.shell.apiDocs }} />

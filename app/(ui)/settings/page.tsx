@@ -1,7 +1,31 @@
-import { ComingSoonPage, pageMetadata } from "@/components/shell/coming-soon-page";
+import { pageMetadata } from "@/components/shell/coming-soon-page";
+import { AuthPanel } from "@/components/settings/auth-panel";
+import { SettingsEditor } from "@/components/settings/settings-editor";
+import { requireUiSession } from "@/lib/auth/ui-session";
+import { getSystemConfig } from "@/lib/config/system-config";
+import { getI18n } from "@/lib/i18n/locale";
 
+export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("settings");
 
-export default function SettingsPage() {
-  return <ComingSoonPage page="settings" />;
+// Issue 7 item 6: the settings page generated from the config schema. The config is read on the server
+// through lib/config; edits go through the config API from the client components.
+export default async function SettingsPage() {
+  const auth = await requireUiSession("/settings");
+  const { t } = await getI18n();
+  const config = getSystemConfig({ includeSchema: true });
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-5">
+      <h1 className="text-xl font-semibold tracking-tight">{t.pages.settings.title}</h1>
+      <p className="mt-1 text-sm text-muted">{t.settingsUi.intro}</p>
+      <div className="mt-4">
+        <SettingsEditor
+          t={t.settingsUi}
+          initial={config}
+          backupAllowed={auth.authEnabled}
+          aside={<AuthPanel t={t.settingsUi} tAuth={t.auth} authEnabled={auth.authEnabled} hasPassword={auth.hasPassword} />}
+        />
+      </div>
+    </div>
+  );
 }
