@@ -93,6 +93,20 @@ export class RunRecorder {
     }
   }
 
+  /** A stage the run can do without: a throw is recorded as degraded and yields null. */
+  async optionalStage<T>(key: string, label: string, kind: NodeKind, work: () => Promise<T> | T, describe?: (result: T) => StageOutcome): Promise<T | null> {
+    const startedAt = now();
+    try {
+      const result = await work();
+      this.push(key, label, kind, startedAt, { status: "ok", ...describe?.(result) });
+      return result;
+    } catch (error) {
+      const attempts = (error as { attempts?: SourceAttempt[] }).attempts;
+      this.push(key, label, kind, startedAt, { status: "degraded", message: (error as Error).message, attempts });
+      return null;
+    }
+  }
+
   /** A stage that did not run (not configured, skipped by report type). */
   note(key: string, label: string, kind: NodeKind, outcome: StageOutcome & { status: StageStatus }): void {
     this.push(key, label, kind, now(), outcome);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZAnalysisReport } from "@/lib/history/schemas";
 
 export const REPORT_TYPES = ["simple", "detailed", "full", "brief"] as const;
 export const ANALYSIS_PHASES = ["auto", "premarket", "intraday", "postmarket"] as const;
@@ -38,3 +39,18 @@ export const ZAnalyzeRequest = z
   .meta({ id: "AnalyzeRequest" });
 
 export type TAnalyzeRequest = z.infer<typeof ZAnalyzeRequest>;
+
+// Spec 2.3. diagnostic_summary is the run's RunDiagnosticSummaryResponse (CONTRACT.md §5).
+export const ZAnalysisResultResponse = z
+  .object({
+    query_id: z.string(),
+    trace_id: z.string().nullish(),
+    stock_code: z.string(),
+    stock_name: z.string().nullish(),
+    report: ZAnalysisReport,
+    diagnostic_summary: z.record(z.string(), z.unknown()).nullish(),
+    created_at: z.string(),
+  })
+  .meta({ id: "AnalysisResultResponse" });
+
+export type TAnalysisResultResponse = z.infer<typeof ZAnalysisResultResponse>;

@@ -22,6 +22,8 @@ export const ZSettings = z.object({
   LOG_LEVEL: z
     .preprocess(logLevelAlias, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]))
     .default("info"),
+  // Default report language (CONTRACT.md §7); requests may ask for another one.
+  REPORT_LANGUAGE: z.string().default("zh"),
   // Spec 5: when true every /api/v1/* route but login, auth status, health and docs needs the admin session.
   ADMIN_AUTH_ENABLED: flag.default(false),
   ADMIN_SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),

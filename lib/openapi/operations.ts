@@ -1,3 +1,4 @@
+import { analyzeOp } from "@/lib/analysis/operations";
 import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
@@ -26,4 +27,5 @@ export const OPERATIONS: readonly Operation[] = [
   changePasswordOp,
   updateAuthSettingsOp,
   ...SYSTEM_CONFIG_OPERATIONS,
+  analyzeOp,
 ];

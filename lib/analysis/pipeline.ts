@@ -1,0 +1,295 @@
+import type { AnalysisHistory } from "@/generated/prisma/client";
+import { getSettings } from "@/lib/config/settings";
+import { createAnalysisRecord, type NewsEvidence } from "@/lib/history/repository";
+import { toAnalysisReport } from "@/lib/history/report";
+import type { TAnalysisReport, TReportDetails, TReportStrategy, TReportSummary } from "@/lib/history/schemas";
+import { getDailyBars, getQuote, type TDailyBar, type TQuote } from "@/lib/market";
+import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
+import { searchStockNews, type NewsSearchResult } from "@/lib/news";
+import { actionLabel, buildRuleReport, classifyDecisionAction, normalizeReportLanguage, SAMPLE_DATA_NOTICE, sentimentLabel } from "./engine";
+import type { TRuleReport } from "./engine";
+import { generateLlmReport, type LlmReportResult } from "./llm/generate-report";
+import { llmConfigured } from "./llm/channels";
+import type { TLlmReport } from "./llm/report-schema";
+import { RunRecorder } from "./run-recorder";
+import type { TRunDiagnosticSummary } from "./run-schemas";
+import { sanitizeValue } from "./sanitize";
+
+/** Trading days of history fetched per analysis: enough for MA60 and swing levels with room to spare. */
+export const BARS_PER_ANALYSIS = 250;
+const NEWS_LIMIT = 8;
+const SNAPSHOT_BARS = 30;
+
+export interface AnalysisJob {
+  target: TResolvedSymbol;
+  reportType: "simple" | "detailed" | "full" | "brief";
+  language?: string | null;
+  phase: "auto" | "premarket" | "intraday" | "postmarket";
+  stockName?: string | null;
+  queryId: string;
+  traceId: string;
+  taskId?: string | null;
+  triggerSource: string;
+  signal?: AbortSignal;
+  /** Progress 0–100 with a stage message (async tasks stream it). */
+  onProgress?: (progress: number, message: string) => void;
+}
+
+export interface AnalysisOutcome {
+  record: AnalysisHistory;
+  report: TAnalysisReport;
+  diagnostics: TRunDiagnosticSummary;
+}
+
+/** A run that could not produce a report (no market data, ...); the message is safe to show. */
+export class AnalysisFailedError extends Error {
+  override name = "AnalysisFailedError";
+}
+
+/**
+ * The one analysis pipeline (sync requests, async tasks, the scheduler): market data → news → rule
+ * decision → optional LLM → report → stored history record with diagnostics and flow.
+ */
+export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
+  const { target } = job;
+  const language = normalizeReportLanguage(job.language, getSettings().REPORT_LANGUAGE);
+  const run = new RunRecorder({
+    queryId: job.queryId,
+    traceId: job.traceId,
+    taskId: job.taskId,
+    stockCode: target.displayCode,
+    stockName: target.name ?? job.stockName ?? null,
+    triggerSource: job.triggerSource,
+  });
+  const progress = (pct: number, message: string) => job.onProgress?.(pct, message);
+
+  progress(10, "fetching daily bars");
+  let bars: TDailyBar[];
+  let barsSource: string;
+  try {
+    const result = await run.stage("daily_bars", "Daily bars", "data_source", () => getDailyBars(target, BARS_PER_ANALYSIS), (r) => ({
+      provider: r.source,
+      attempts: r.attempts,
+      recordCount: r.bars.length,
+      details: { cache: r.cache },
+    }));
+    bars = result.bars;
+    barsSource = result.source;
+  } catch (error) {
+    throw new AnalysisFailedError(`No market data for ${target.displayCode}: ${(error as Error).message}`);
+  }
+  if (bars.length === 0) throw new AnalysisFailedError(`No market data for ${target.displayCode}`);
+
+  progress(30, "fetching the quote");
+  const quoteResult = await run.optionalStage("quote", "Realtime quote", "data_source", () => getQuote(target), (r) => ({
+    provider: r.source,
+    attempts: r.attempts,
+  }));
+  const quote: TQuote | null = quoteResult?.data ?? null;
+  const dataSource = quote?.source ?? barsSource;
+  const name = target.name ?? quote?.name ?? job.stockName ?? null;
+
+  progress(45, "searching news");
+  const news = await run.optionalStage(
+    "news",
+    "News search",
+    "data_source",
+    () => searchStockNews({ code: target.displayCode, name, market: target.market, kind: target.kind }, { language, limit: NEWS_LIMIT, signal: job.signal }),
+    (r) => ({
+      status: r.attempts.length === 0 ? "not_configured" : r.items.length > 0 ? "ok" : "degraded",
+      provider: r.provider,
+      attempts: r.attempts,
+      recordCount: r.items.length,
+      message: r.attempts.length === 0 ? "no news search key configured" : r.items.length === 0 ? "no news found" : undefined,
+    }),
+  );
+  const newsItems = news?.items ?? [];
+
+  progress(60, "computing indicators and the rule decision");
+  const rule = await run.stage("decision", "Indicators and rule decision", "analysis", () =>
+    buildRuleReport({
+      target: { kind: target.kind, market: target.market, code: target.code, displayCode: target.displayCode, name: name ?? undefined, nameEn: target.nameEn },
+      bars,
+      quote,
+      phase: job.phase,
+      language,
+      reportType: job.reportType,
+      dataSource,
+    }),
+  );
+
+  const llm = await runLlm(job, run, rule, bars, quote, newsItems, name, progress);
+
+  progress(90, "storing the report");
+  const summary = llm?.ok ? llmSummary(llm.report, rule) : rule.summary;
+  const strategy = llm?.ok ? llmStrategy(llm.report, rule) : rule.strategy;
+  const details = reportDetails(rule, llm, news, bars, quote, language);
+  // Diagnostics and flow are final before the one write, so the record never exists without them.
+  const diagnostics = run.diagnostics();
+  const record = await createAnalysisRecord({
+    queryId: job.queryId,
+    traceId: job.traceId,
+    stockCode: target.code,
+    displayCode: target.displayCode,
+    stockName: name,
+    market: target.market,
+    assetType: target.kind,
+    targetKey: dedupKey(target),
+    reportType: job.reportType,
+    reportLanguage: language,
+    region: target.market,
+    analysisPhase: rule.market_phase_summary.phase,
+    currentPrice: quote?.price ?? bars.at(-1)?.close ?? null,
+    changePct: quote ? quote.change_pct : null,
+    volumeRatio: quote?.volume_ratio ?? null,
+    turnoverRate: quote?.turnover_rate ?? bars.at(-1)?.turnover_rate ?? null,
+    modelUsed: llm?.ok ? llm.model : null,
+    dataSource,
+    marketPhaseSummary: rule.market_phase_summary as unknown as Record<string, unknown>,
+    summary,
+    strategy,
+    details,
+    rawResult: details.raw_result,
+    contextSnapshot: details.context_snapshot,
+    diagnostics,
+    flow: run.flow(),
+    news: newsItems.map((item): NewsEvidence => ({ title: item.title, snippet: item.snippet, url: item.url, source: item.source, published_at: item.published_at })),
+  });
+  progress(100, "done");
+  return { record, report: toAnalysisReport(record), diagnostics };
+}
+
+async function runLlm(
+  job: AnalysisJob,
+  run: RunRecorder,
+  rule: TRuleReport,
+  bars: TDailyBar[],
+  quote: TQuote | null,
+  news: NewsSearchResult["items"],
+  name: string | null,
+  progress: (pct: number, message: string) => void,
+): Promise<LlmReportResult | null> {
+  if (!llmConfigured()) {
+    run.note("llm", "LLM report", "model", { status: "not_configured", message: "no LLM channel configured: rule-based report" });
+    return null;
+  }
+  progress(70, "asking the model");
+  const result = await run.optionalStage(
+    "llm",
+    "LLM report",
+    "model",
+    () =>
+      generateLlmReport(
+        {
+          target: { code: job.target.code, display_code: job.target.displayCode, name, market: job.target.market, asset_type: job.target.kind },
+          quote,
+          indicators: rule.indicators as unknown as Record<string, unknown>,
+          ruleDecision: { summary: rule.summary, strategy: rule.strategy, guardrail_reasons: rule.guardrail_reasons, score_breakdown: rule.score_breakdown },
+          news: news as unknown as Record<string, unknown>[],
+          recentBars: bars.slice(-20) as unknown as Record<string, unknown>[],
+          phase: rule.market_phase_summary as unknown as Record<string, unknown>,
+          dataNotes: rule.is_sample_data ? ["sample data: not real market prices"] : [],
+          language: rule.report_language,
+          reportType: job.reportType,
+        },
+        { signal: job.signal, callType: "analysis", stockCode: job.target.code, queryId: job.queryId },
+      ),
+    (r) => ({
+      status: r.ok ? "ok" : "degraded",
+      provider: r.ok ? `${r.channel}/${r.model}` : null,
+      message: r.ok ? undefined : `fell back to the rule-based report: ${r.reason}`,
+      attempts: r.attempts.map((a) => ({ provider: `${a.channel}/${a.model}`, ok: a.ok, reason: a.ok ? null : a.reason, ms: a.ms })),
+    }),
+  );
+  if (result?.ok) run.setModel(result.model);
+  return result;
+}
+
+/** The model's conclusion, held to the same action classification and guardrails as the rules (spec 2.6 rule 1). */
+function llmSummary(report: TLlmReport, rule: TRuleReport): TReportSummary {
+  const language = rule.report_language;
+  const score = Math.round(report.core_conclusion.score);
+  const classified = classifyDecisionAction({
+    value: report.core_conclusion.action,
+    advice: report.operation_advice,
+    score,
+    guardrailReasons: rule.guardrail_reasons,
+  });
+  return {
+    analysis_summary: rule.is_sample_data
+      ? `${SAMPLE_DATA_NOTICE[language]} ${report.core_conclusion.one_sentence}`
+      : report.core_conclusion.one_sentence,
+    operation_advice: report.operation_advice,
+    action: classified.action,
+    action_label: actionLabel(classified.action, language),
+    trend_prediction: report.trend_prediction,
+    sentiment_score: score,
+    sentiment_label: sentimentLabel(score, language),
+  };
+}
+
+function llmStrategy(report: TLlmReport, rule: TRuleReport): TReportStrategy {
+  const points = report.battle_plan.sniper_points;
+  const show = (value: number | null, fallback: string | null) => (value === null ? fallback : value.toFixed(2));
+  return {
+    ideal_buy: show(points.ideal_buy, rule.strategy.ideal_buy),
+    secondary_buy: show(points.secondary_buy, rule.strategy.secondary_buy),
+    stop_loss: show(points.stop_loss, rule.strategy.stop_loss),
+    take_profit: show(points.take_profit, rule.strategy.take_profit),
+  };
+}
+
+const EMPTY_NEWS = {
+  zh: "未检索到相关新闻证据：本报告仅基于行情与技术指标。",
+  en: "No news evidence was found: this report rests on prices and technical indicators only.",
+};
+
+function reportDetails(
+  rule: TRuleReport,
+  llm: LlmReportResult | null,
+  news: NewsSearchResult | null,
+  bars: TDailyBar[],
+  quote: TQuote | null,
+  language: "zh" | "en",
+): TReportDetails {
+  const items = news?.items ?? [];
+  const newsContent = items.length > 0 ? items.map((n) => `- [${n.title}](${n.url})${n.snippet ? ` — ${n.snippet}` : ""}`).join("\n") : null;
+  const details: TReportDetails = {
+    news_content: newsContent,
+    raw_result: sanitizeValue({
+      engine: llm?.ok ? "llm" : "rules",
+      dashboard: rule.dashboard,
+      guardrail_reasons: rule.guardrail_reasons,
+      score_breakdown: rule.score_breakdown,
+      ...(llm?.ok ? { llm_report: llm.report, llm_model: llm.model } : {}),
+      ...(llm && !llm.ok ? { llm_fallback_reason: llm.reason } : {}),
+    }) as Record<string, unknown>,
+    context_snapshot: sanitizeValue({
+      quote,
+      indicators: rule.indicators,
+      recent_bars: bars.slice(-SNAPSHOT_BARS),
+      market_phase: rule.market_phase_summary,
+      data_source: rule.data_source,
+      is_sample_data: rule.is_sample_data,
+    }) as Record<string, unknown>,
+    analysis_context_pack_overview: {
+      bars: bars.length,
+      first_bar: bars[0]?.date ?? null,
+      last_bar: bars.at(-1)?.date ?? null,
+      quote_source: quote?.source ?? null,
+      data_source: rule.data_source,
+      is_sample_data: rule.is_sample_data,
+      news_count: items.length,
+      news_provider: news?.provider ?? null,
+      llm_used: Boolean(llm?.ok),
+    },
+    financial_report: null,
+    dividend_metrics: null,
+    belong_boards: null,
+    sector_rankings: null,
+    concept_rankings: null,
+    market_structure: null,
+  };
+  if (items.length === 0) details.empty_news_disclosure = EMPTY_NEWS[language];
+  return details;
+}
