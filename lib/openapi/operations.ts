@@ -1,6 +1,7 @@
 import { analyzeOp } from "@/lib/analysis/operations";
 import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
+import { searchStocksOp } from "@/lib/market/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
 import { defineOperation, type Operation } from "./operation";
 
@@ -28,4 +29,5 @@ export const OPERATIONS: readonly Operation[] = [
   updateAuthSettingsOp,
   ...SYSTEM_CONFIG_OPERATIONS,
   analyzeOp,
+  searchStocksOp,
 ];

@@ -1,0 +1,17 @@
+import { searchSymbols } from "./symbols";
+import type { TStockSearchResponse } from "./search-schemas";
+
+/** GET /api/v1/stocks/search: ranked matches for the analyze box's autocomplete (issue 3 item 4). */
+export function stockSearch(query: string, limit: number): TStockSearchResponse {
+  const items = searchSymbols(query, limit).map((hit) => ({
+    kind: hit.kind,
+    market: hit.market,
+    code: hit.code,
+    display_code: hit.displayCode,
+    ...(hit.canonicalId ? { canonical_id: hit.canonicalId } : {}),
+    ...(hit.name ? { name: hit.name } : {}),
+    ...(hit.nameEn ? { name_en: hit.nameEn } : {}),
+    match: hit.match,
+  }));
+  return { query, total: items.length, items };
+}
