@@ -49,9 +49,20 @@ export interface LoadResult {
 }
 
 /** Load with autocannon after a short warm-up; the same settings are used for a subject and its baseline. */
-export async function load(url: string, seconds = Number(process.env.BENCH_SECONDS ?? 8), connections = 32): Promise<LoadResult> {
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration: seconds });
+export interface RequestShape {
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export async function load(
+  url: string,
+  seconds = Number(process.env.BENCH_SECONDS ?? 8),
+  connections = 32,
+  request: RequestShape = {},
+): Promise<LoadResult> {
+  await autocannon({ url, connections, duration: 2, ...request });
+  const result = await autocannon({ url, connections, duration: seconds, ...request });
   return {
     requestsPerSec: result.requests.average,
     p50Ms: result.latency.p50,

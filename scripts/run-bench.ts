@@ -4,10 +4,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Benchmark, BenchRow } from "../bench/harness";
+import { analysisBenchmark } from "../bench/analysis.bench";
 import { healthBenchmark } from "../bench/health.bench";
 import { symbolsBenchmark } from "../bench/symbols.bench";
 
-const BENCHMARKS: Benchmark[] = [symbolsBenchmark, healthBenchmark];
+const BENCHMARKS: Benchmark[] = [symbolsBenchmark, analysisBenchmark, healthBenchmark];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];
