@@ -58,29 +58,25 @@ async function readCached(key: string, days: number, through: string): Promise<T
   return rows.reverse().map(toBar);
 }
 
+// One multi-row INSERT … ON CONFLICT per chunk instead of a Prisma upsert per bar: a first fetch stores
+// hundreds of bars, and per-row upserts (a read and a write each) made that the slowest step of an analysis.
+const STORE_CHUNK = 400;
+const COLUMNS = ["symbol_key", "trade_date", "open", "high", "low", "close", "volume", "amount", "turnover_rate", "source", "fetched_at"];
+const UPDATED = COLUMNS.slice(2).map((c) => `"${c}" = excluded."${c}"`).join(", ");
+
 async function store(key: string, bars: TDailyBar[]): Promise<void> {
   if (bars.length === 0) return;
-  const fetchedAt = now();
-  await db().$transaction(
-    bars.map((b) => {
-      const values = {
-        open: b.open,
-        high: b.high,
-        low: b.low,
-        close: b.close,
-        volume: b.volume,
-        amount: b.amount,
-        turnoverRate: b.turnover_rate,
-        source: b.source,
-        fetchedAt,
-      };
-      return db().dailyBar.upsert({
-        where: { symbolKey_tradeDate: { symbolKey: key, tradeDate: b.date } },
-        create: { symbolKey: key, tradeDate: b.date, ...values },
-        update: values,
-      });
-    }),
-  );
+  // Same text form the Prisma SQLite adapter writes for DateTime columns.
+  const fetchedAt = now().toISOString().replace("Z", "+00:00");
+  const statements = [];
+  for (let i = 0; i < bars.length; i += STORE_CHUNK) {
+    const chunk = bars.slice(i, i + STORE_CHUNK);
+    const rows = chunk.map(() => `(${COLUMNS.map(() => "?").join(", ")})`).join(", ");
+    const values = chunk.flatMap((b) => [key, b.date, b.open, b.high, b.low, b.close, b.volume, b.amount, b.turnover_rate, b.source, fetchedAt]);
+    const sql = `INSERT INTO "daily_bar" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES ${rows} ON CONFLICT ("symbol_key", "trade_date") DO UPDATE SET ${UPDATED}`;
+    statements.push(db().$executeRawUnsafe(sql, ...values));
+  }
+  await db().$transaction(statements);
 }
 
 function samePrice(a: number, b: number): boolean {
