@@ -81,29 +81,34 @@ export class RunRecorder {
 
   /** Runs one stage; a throw marks it failed and propagates. `describe` turns the result into an outcome. */
   async stage<T>(key: string, label: string, kind: NodeKind, work: () => Promise<T> | T, describe?: (result: T) => StageOutcome): Promise<T> {
-    const startedAt = now();
-    try {
-      const result = await work();
-      this.push(key, label, kind, startedAt, { status: "ok", ...describe?.(result) });
-      return result;
-    } catch (error) {
-      const attempts = (error as { attempts?: SourceAttempt[] }).attempts;
-      this.push(key, label, kind, startedAt, { status: "failed", message: (error as Error).message, attempts });
-      throw error;
-    }
+    const outcome = await this.attempt(key, label, kind, work, describe, "failed");
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
   }
 
   /** A stage the run can do without: a throw is recorded as degraded and yields null. */
   async optionalStage<T>(key: string, label: string, kind: NodeKind, work: () => Promise<T> | T, describe?: (result: T) => StageOutcome): Promise<T | null> {
+    const outcome = await this.attempt(key, label, kind, work, describe, "degraded");
+    return outcome.ok ? outcome.value : null;
+  }
+
+  private async attempt<T>(
+    key: string,
+    label: string,
+    kind: NodeKind,
+    work: () => Promise<T> | T,
+    describe: ((result: T) => StageOutcome) | undefined,
+    onError: StageStatus,
+  ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
     const startedAt = now();
     try {
-      const result = await work();
-      this.push(key, label, kind, startedAt, { status: "ok", ...describe?.(result) });
-      return result;
+      const value = await work();
+      this.push(key, label, kind, startedAt, { status: "ok", ...describe?.(value) });
+      return { ok: true, value };
     } catch (error) {
       const attempts = (error as { attempts?: SourceAttempt[] }).attempts;
-      this.push(key, label, kind, startedAt, { status: "degraded", message: (error as Error).message, attempts });
-      return null;
+      this.push(key, label, kind, startedAt, { status: onError, message: (error as Error).message, attempts });
+      return { ok: false, error };
     }
   }
 
