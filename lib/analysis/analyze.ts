@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
+import { ensureStockListNameSource } from "@/lib/market/stock-list";
 import { sanitizeText } from "./sanitize";
 import { AnalysisFailedError, runAnalysis } from "./pipeline";
 import { planAnalysis } from "./request";
@@ -10,6 +11,7 @@ import type { TAnalysisResultResponse, TAnalyzeRequest } from "./schemas";
  * Async mode (rules 7–9) queues tasks; until the task queue lands it answers 503.
  */
 export async function analyzeRequest(request: TAnalyzeRequest, traceId: string, signal?: AbortSignal): Promise<TAnalysisResultResponse> {
+  await ensureStockListNameSource();
   const plan = planAnalysis(request);
   if (request.async_mode) {
     throw ApiError.of("service_unavailable", "async_mode is not available on this server yet; send one code with async_mode false");
