@@ -1,0 +1,214 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { readFailure } from "@/components/auth/api-errors";
+import { fmt } from "@/components/settings/format";
+import { cx } from "@/components/ui/cx";
+import { Panel } from "@/components/ui/panel";
+import type { TAnalysisResultResponse } from "@/lib/analysis/schemas";
+import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import { toReportView } from "./report-model";
+import { AnalysisReportView } from "./report-view";
+import { StockSearchInput, suggestionName, type StockSuggestion } from "./stock-search-input";
+
+type Texts = Dictionary["analyzeUi"];
+
+const REPORT_TYPES = ["brief", "simple", "detailed", "full"] as const;
+type ReportType = (typeof REPORT_TYPES)[number];
+const REPORT_LANGUAGES = ["zh", "en"] as const;
+type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
+
+type RunState =
+  | { status: "idle" }
+  | { status: "running"; startedAt: number }
+  | { status: "failed"; title: string; message: string | null; code: string | null }
+  | { status: "done"; result: TAnalysisResultResponse };
+
+// A row of radio buttons drawn as a segmented control (keyboard: arrows move the choice).
+function RadioSegments<V extends string>({
+  name,
+  label,
+  options,
+  value,
+  onChange,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  options: readonly { value: V; label: ReactNode }[];
+  value: V;
+  onChange: (value: V) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset className="min-w-0 shrink-0" disabled={disabled}>
+      <legend className="mb-1 text-xs font-medium text-muted">{label}</legend>
+      <div className="inline-flex h-9 items-center rounded-md border border-line bg-subtle p-0.5">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cx(
+              "relative inline-flex h-full cursor-pointer items-center rounded px-2 text-xs font-medium whitespace-nowrap",
+              "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent",
+              value === option.value ? "bg-surface text-fg shadow-sm dark:bg-line" : "text-muted hover:text-fg",
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="sr-only"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Elapsed({ t, startedAt }: { t: Texts; startedAt: number }) {
+  const [now, setNow] = useState(startedAt);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, []);
+  return <>{fmt(t.loading, { seconds: Math.max(0, Math.floor((now - startedAt) / 1000)) })}</>;
+}
+
+/**
+ * Issue 4 item 8: the Analyze page's interactive part. Runs one sync analysis
+ * (POST /api/v1/analysis/analyze) and renders the AnalysisReport it answers.
+ */
+export function AnalyzeWorkbench({ t, locale, disclaimer }: { t: Texts; locale: string; disclaimer: string }) {
+  const [text, setText] = useState("");
+  const [picked, setPicked] = useState<StockSuggestion | null>(null);
+  const [reportType, setReportType] = useState<ReportType>("detailed");
+  // The report language follows the UI language until the user picks one.
+  const [chosenLanguage, setChosenLanguage] = useState<ReportLanguage | null>(null);
+  const reportLanguage: ReportLanguage = chosenLanguage ?? (locale === "en" ? "en" : "zh");
+  const [run, setRun] = useState<RunState>({ status: "idle" });
+  const [lastResult, setLastResult] = useState<TAnalysisResultResponse | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const view = useMemo(() => (lastResult ? toReportView(lastResult) : null), [lastResult]);
+  const running = run.status === "running";
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = text.trim();
+    if (!typed) {
+      setRun({ status: "failed", title: t.errorValidation, message: t.codeRequired, code: null });
+      return;
+    }
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setRun({ status: "running", startedAt: Date.now() });
+    const body = picked
+      ? { stock_code: picked.code, stock_name: suggestionName(picked, "zh") || undefined, selection_source: "autocomplete" }
+      : { stock_code: typed, selection_source: "manual" };
+    let res: Response;
+    try {
+      res = await fetch("/api/v1/analysis/analyze", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        credentials: "same-origin",
+        signal: controller.signal,
+        body: JSON.stringify({ ...body, report_type: reportType, report_language: reportLanguage, async_mode: false }),
+      });
+    } catch (error) {
+      if ((error as Error).name === "AbortError") return;
+      setRun({ status: "failed", title: t.errorTitle, message: t.errorNetwork, code: null });
+      return;
+    }
+    if (controller.signal.aborted) return;
+    if (!res.ok) {
+      const failure = await readFailure(res);
+      const title = res.status === 400 || res.status === 422 ? t.errorValidation : res.status >= 500 ? t.errorFailed : fmt(t.errorStatus, { status: res.status });
+      setLastResult(null);
+      setRun({ status: "failed", title, message: failure.message, code: failure.code });
+      return;
+    }
+    const result = (await res.json()) as TAnalysisResultResponse;
+    setLastResult(result);
+    setRun({ status: "done", result });
+  }
+
+  return (
+    <div className="space-y-3">
+      <Panel className="px-3 py-3">
+        <form onSubmit={submit} aria-label={t.formLabel} aria-busy={running} className="flex flex-wrap items-end gap-x-3 gap-y-2.5">
+          <div className="flex w-full min-w-0 sm:w-auto sm:flex-1 sm:basis-72">
+            <StockSearchInput
+              t={t}
+              locale={locale}
+              text={text}
+              onTextChange={(value) => {
+                setText(value);
+                setPicked(null);
+              }}
+              onPick={setPicked}
+            />
+          </div>
+          <RadioSegments
+            name="report_type"
+            label={t.reportType}
+            value={reportType}
+            onChange={setReportType}
+            options={REPORT_TYPES.map((value) => ({ value, label: t.reportTypes[value] }))}
+          />
+          <RadioSegments
+            name="report_language"
+            label={t.reportLanguage}
+            value={reportLanguage}
+            onChange={setChosenLanguage}
+            options={REPORT_LANGUAGES.map((value) => ({ value, label: t.reportLanguages[value] }))}
+          />
+          <button
+            type="submit"
+            disabled={running}
+            className={cx(
+              "inline-flex h-9 items-center gap-2 rounded-md bg-accent px-4 text-sm font-semibold text-accent-fg",
+              "hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
+              "disabled:cursor-progress disabled:opacity-70",
+            )}
+          >
+            {running ? <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-accent-fg/40 border-t-accent-fg" /> : null}
+            {running ? t.submitting : t.submit}
+          </button>
+        </form>
+        <div aria-live="polite" className="empty:hidden">
+          {run.status === "running" ? (
+            <p data-testid="analyze-loading" className="mt-2.5 text-xs text-muted">
+              <Elapsed t={t} startedAt={run.startedAt} />
+            </p>
+          ) : null}
+        </div>
+        {run.status === "failed" ? (
+          <div
+            role="alert"
+            data-testid="analyze-error"
+            className="mt-2.5 rounded-md border border-red-500/40 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-950/50 dark:text-red-200"
+          >
+            <p className="font-semibold">{run.title}</p>
+            {run.message ? <p className="mt-0.5 break-words">{run.message}</p> : null}
+            {run.code ? <p className="mt-0.5 font-mono text-xs opacity-70">{run.code}</p> : null}
+          </div>
+        ) : null}
+      </Panel>
+
+      {view ? (
+        <div className={cx("transition-opacity", running ? "opacity-50" : "")} aria-busy={running}>
+          <AnalysisReportView t={t} view={view} locale={locale} disclaimer={disclaimer} />
+        </div>
+      ) : (
+        <div className="rounded-md border border-dashed border-line px-4 py-8 text-center text-sm text-muted">{t.emptyState}</div>
+      )}
+    </div>
+  );
+}

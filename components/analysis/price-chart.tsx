@@ -1,0 +1,107 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  LineSeries,
+  type DeepPartial,
+  type ChartOptions,
+  type Time,
+} from "lightweight-charts";
+import { movingAverage, type ChartBar } from "./report-model";
+
+// A-share convention: red candles for up days, green for down days.
+const UP = "#ef4444";
+const DOWN = "#22c55e";
+export const MA_LINES = [
+  { period: 5, color: "#f59e0b" },
+  { period: 10, color: "#3b82f6" },
+  { period: 20, color: "#a855f7" },
+] as const;
+
+// The chart draws on a canvas, so it takes its colours from the page's CSS variables (globals.css) and
+// follows theme changes: the <html> class (explicit choice) and the system scheme.
+function themeOptions(): DeepPartial<ChartOptions> {
+  const css = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  const line = read("--dsa-line", "#dfe2e7");
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: read("--dsa-surface", "#ffffff") },
+      textColor: read("--dsa-muted", "#5f6773"),
+      fontFamily: getComputedStyle(document.body).fontFamily,
+      fontSize: 11,
+    },
+    grid: { vertLines: { color: line }, horzLines: { color: line } },
+    rightPriceScale: { borderColor: line },
+    timeScale: { borderColor: line },
+  };
+}
+
+export function PriceChart({ bars, ariaLabel }: { bars: readonly ChartBar[]; ariaLabel: string }) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el || bars.length === 0) return;
+    const chart = createChart(el, {
+      autoSize: true,
+      ...themeOptions(),
+      rightPriceScale: { ...themeOptions().rightPriceScale, scaleMargins: { top: 0.08, bottom: 0.24 } },
+      timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true },
+      crosshair: { mode: 0 },
+      handleScroll: false,
+      handleScale: false,
+    });
+
+    const candles = chart.addSeries(CandlestickSeries, {
+      upColor: UP,
+      downColor: DOWN,
+      borderUpColor: UP,
+      borderDownColor: DOWN,
+      wickUpColor: UP,
+      wickDownColor: DOWN,
+      priceLineVisible: false,
+    });
+    candles.setData(bars.map((b) => ({ time: b.date as Time, open: b.open, high: b.high, low: b.low, close: b.close })));
+
+    const volume = chart.addSeries(HistogramSeries, { priceScaleId: "volume", priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false });
+    chart.priceScale("volume").applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
+    volume.setData(
+      bars.map((b, i) => {
+        const up = b.close > b.open || (b.close === b.open && i > 0 && b.close >= bars[i - 1]!.close);
+        return { time: b.date as Time, value: b.volume, color: up ? "rgba(239,68,68,0.45)" : "rgba(34,197,94,0.45)" };
+      }),
+    );
+
+    for (const { period, color } of MA_LINES) {
+      const values = movingAverage(bars, period);
+      const series = chart.addSeries(LineSeries, {
+        color,
+        lineWidth: 1,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+        title: `MA${period}`,
+      });
+      series.setData(bars.flatMap((b, i) => (values[i] === null ? [] : [{ time: b.date as Time, value: values[i]! }])));
+    }
+    chart.timeScale().fitContent();
+
+    const retheme = () => chart.applyOptions(themeOptions());
+    const observer = new MutationObserver(retheme);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    const media = window.matchMedia("(prefers-color-scheme: dark)");
+    media.addEventListener("change", retheme);
+    return () => {
+      observer.disconnect();
+      media.removeEventListener("change", retheme);
+      chart.remove();
+    };
+  }, [bars]);
+
+  return <div ref={container} role="img" aria-label={ariaLabel} data-testid="price-chart" className="h-72 w-full sm:h-80" />;
+}

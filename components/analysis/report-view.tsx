@@ -1,0 +1,429 @@
+import type { ReactNode } from "react";
+import { fmt } from "@/components/settings/format";
+import { cx } from "@/components/ui/cx";
+import { Panel } from "@/components/ui/panel";
+import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import { MA_LINES, PriceChart } from "./price-chart";
+import { direction, type ReportView } from "./report-model";
+import { MarketBadge } from "./stock-search-input";
+import { actionTone, directionText, scoreFill } from "./tone";
+
+type Texts = Dictionary["analyzeUi"];
+
+function price(value: number | null | undefined, digits = 2): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? "—" : value.toFixed(digits);
+}
+
+function signedPct(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  return `${value > 0 ? "+" : ""}${value.toFixed(2)}%`;
+}
+
+function SectionTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
+      <h2 className="text-sm font-semibold">{children}</h2>
+      {aside ? <div className="min-w-0 text-xs text-muted">{aside}</div> : null}
+    </div>
+  );
+}
+
+function Stat({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cx("min-w-0", className)}>
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="mt-0.5 text-sm font-medium tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function SummaryCard({ t, view }: { t: Texts; view: ReportView }) {
+  const { meta, summary } = view.result.report;
+  const dir = direction(meta.change_pct);
+  const score = summary.sentiment_score;
+  const core = view.dashboard?.core_conclusion;
+  const position = view.llm?.core_conclusion.position_advice ?? core?.position_advice;
+  const confidence = view.llm?.core_conclusion.confidence ?? core?.confidence;
+  return (
+    <Panel className="p-3">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <h2 className="text-lg leading-7 font-semibold" data-testid="report-name">
+          {meta.stock_name ?? view.result.stock_name ?? meta.stock_code}
+        </h2>
+        <span className="font-mono text-sm text-muted">{meta.stock_code}</span>
+        {view.market ? <MarketBadge t={t} market={view.market} kind={meta.asset_type} /> : null}
+        <span
+          data-testid="action-badge"
+          data-action={summary.action ?? ""}
+          className={cx("ml-auto inline-flex items-center rounded border px-2 py-0.5 text-sm font-semibold", actionTone(summary.action))}
+        >
+          {summary.action_label ?? summary.action ?? "—"}
+        </span>
+      </div>
+
+      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-[auto_1fr] sm:items-end sm:gap-6">
+        <div>
+          <div className="text-xs text-muted">{t.price}</div>
+          <div className="flex items-baseline gap-2">
+            <span data-testid="report-price" className={cx("text-3xl leading-9 font-semibold tabular-nums", directionText(dir))}>
+              {price(meta.current_price)}
+            </span>
+            <span data-testid="report-change" data-direction={dir} className={cx("text-base font-medium tabular-nums", directionText(dir))}>
+              {signedPct(meta.change_pct)}
+            </span>
+          </div>
+        </div>
+        <div className="min-w-0">
+          <div className="flex items-baseline justify-between gap-2 text-xs text-muted">
+            <span>{t.score}</span>
+            {confidence ? (
+              <span>
+                {t.confidence}
+                {t.colon}
+                {t.confidenceLevels[confidence]}
+              </span>
+            ) : null}
+          </div>
+          <div className="mt-0.5 flex items-baseline gap-2">
+            <span data-testid="sentiment-score" className="text-2xl leading-8 font-semibold tabular-nums">
+              {score ?? "—"}
+            </span>
+            <span className="text-xs text-muted">/ 100</span>
+            {summary.sentiment_label ? <span className="text-sm font-medium">{summary.sentiment_label}</span> : null}
+          </div>
+          <div
+            role="meter"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={score ?? undefined}
+            aria-label={fmt(t.scoreAria, { score: score ?? "—" })}
+            className="relative mt-1 h-2 overflow-hidden rounded-full bg-subtle"
+          >
+            {score !== null ? <div className={cx("h-full rounded-full", scoreFill(score))} style={{ width: `${score}%` }} /> : null}
+            {[20, 40, 60, 80].map((tick) => (
+              <span key={tick} className="absolute top-0 h-full w-px bg-surface/80" style={{ left: `${tick}%` }} />
+            ))}
+          </div>
+        </div>
+      </div>
+
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 border-t border-line pt-3 sm:grid-cols-2">
+        <Stat label={t.operationAdvice}>
+          <span className="font-normal">{summary.operation_advice ?? "—"}</span>
+        </Stat>
+        <Stat label={t.trendPrediction}>
+          <span className="font-normal">{summary.trend_prediction ?? "—"}</span>
+        </Stat>
+        <Stat label={t.analysisSummary} className="sm:col-span-2">
+          <span className="leading-6 font-normal">{summary.analysis_summary ?? "—"}</span>
+        </Stat>
+        {view.dashboard?.phase_decision ? (
+          <Stat label={t.phase} className="sm:col-span-2">
+            <span className="font-normal">{view.dashboard.phase_decision.immediate_action}</span>
+          </Stat>
+        ) : null}
+        {position ? (
+          <>
+            <Stat label={t.noPosition}>
+              <span className="font-normal">{position.no_position}</span>
+            </Stat>
+            <Stat label={t.hasPosition}>
+              <span className="font-normal">{position.has_position}</span>
+            </Stat>
+          </>
+        ) : null}
+      </dl>
+    </Panel>
+  );
+}
+
+function StrategyCard({ t, view }: { t: Texts; view: ReportView }) {
+  const { strategy } = view.result.report;
+  const levels = [
+    { key: "ideal_buy", label: t.idealBuy, value: strategy.ideal_buy, tone: "text-red-600 dark:text-red-400" },
+    { key: "secondary_buy", label: t.secondaryBuy, value: strategy.secondary_buy, tone: "text-red-600/80 dark:text-red-400/80" },
+    { key: "stop_loss", label: t.stopLoss, value: strategy.stop_loss, tone: "text-green-600 dark:text-green-400" },
+    { key: "take_profit", label: t.takeProfit, value: strategy.take_profit, tone: "text-amber-700 dark:text-amber-400" },
+  ] as const;
+  const plan = view.llm?.battle_plan.position_strategy ?? view.dashboard?.battle_plan.position_strategy;
+  return (
+    <Panel>
+      <SectionTitle>{t.strategyTitle}</SectionTitle>
+      <dl className="grid grid-cols-2 gap-px bg-line">
+        {levels.map((level) => (
+          <div key={level.key} data-testid={`level-${level.key}`} className="min-w-0 bg-surface px-3 py-2">
+            <dt className="text-xs text-muted">{level.label}</dt>
+            <dd className={cx("mt-0.5 text-sm leading-5 font-semibold break-words tabular-nums", level.value ? level.tone : "text-muted")}>
+              {level.value ?? t.notAvailable}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {plan ? (
+        <div className="border-t border-line px-3 py-2 text-sm">
+          <div className="text-xs text-muted">{t.positionStrategy}</div>
+          <p className="mt-0.5 font-medium">{plan.suggested_position}</p>
+          <p className="mt-1 text-xs leading-5 text-muted">{plan.entry_plan}</p>
+          <p className="mt-1 text-xs leading-5 text-muted">{plan.risk_control}</p>
+        </div>
+      ) : null}
+    </Panel>
+  );
+}
+
+function IndicatorsCard({ t, view }: { t: Texts; view: ReportView }) {
+  const ind = view.indicators;
+  const perspective = view.dashboard?.data_perspective;
+  if (!ind) return null;
+  const biasDir = (v: number | null) => directionText(direction(v));
+  const macd = ind.macd;
+  return (
+    <Panel>
+      <SectionTitle aside={ind.trend ? t.trendStates[ind.trend.state] : null}>{t.indicatorsTitle}</SectionTitle>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2.5 px-3 py-3 sm:grid-cols-4 lg:grid-cols-2">
+        <Stat label="MA5">{price(ind.ma.ma5)}</Stat>
+        <Stat label="MA10">{price(ind.ma.ma10)}</Stat>
+        <Stat label="MA20">{price(ind.ma.ma20)}</Stat>
+        <Stat label="MA60">{price(ind.ma.ma60)}</Stat>
+        <Stat label={t.biasMa5}>
+          <span className={biasDir(ind.bias.ma5)}>{signedPct(ind.bias.ma5)}</span>
+        </Stat>
+        <Stat label={t.biasMa20}>
+          <span className={biasDir(ind.bias.ma20)}>{signedPct(ind.bias.ma20)}</span>
+        </Stat>
+        <Stat label={t.volumeRatio}>
+          {price(ind.volume.ratio)}
+          {perspective?.volume_analysis.volume_status ? <span className="ml-1 text-xs font-normal text-muted">{perspective.volume_analysis.volume_status}</span> : null}
+        </Stat>
+        <Stat label={t.turnover}>{ind.turnover_rate === null ? "—" : `${ind.turnover_rate.toFixed(2)}%`}</Stat>
+        <Stat label={`${t.macd} DIF / DEA`}>{macd ? `${macd.dif.toFixed(2)} / ${macd.dea.toFixed(2)}` : "—"}</Stat>
+        <Stat label={`${t.macd} HIST`}>
+          {macd ? <span className={directionText(direction(macd.histogram))}>{macd.histogram.toFixed(2)}</span> : "—"}
+          {macd?.cross ? (
+            <span className="ml-1 text-xs font-normal text-muted">{fmt(t.macdCross[macd.cross], { bars: macd.cross_bars_ago ?? 0 })}</span>
+          ) : null}
+        </Stat>
+        <Stat label={`${t.rsi} 6 / 12 / 24`} className="col-span-2">
+          {[ind.rsi.rsi6, ind.rsi.rsi12, ind.rsi.rsi24].map((v) => price(v, 1)).join(" / ")}
+        </Stat>
+        <Stat label={t.support}>{ind.support.length ? ind.support.slice(0, 2).map((l) => price(l.price)).join(" · ") : "—"}</Stat>
+        <Stat label={t.resistance}>{ind.resistance.length ? ind.resistance.slice(0, 2).map((l) => price(l.price)).join(" · ") : "—"}</Stat>
+      </dl>
+    </Panel>
+  );
+}
+
+function ChartCard({ t, view }: { t: Texts; view: ReportView }) {
+  const count = view.bars.length;
+  return (
+    <Panel>
+      <SectionTitle
+        aside={
+          <span className="flex flex-wrap gap-x-2">
+            {MA_LINES.map((line) => (
+              <span key={line.period} className="inline-flex items-center gap-1">
+                <span className="inline-block h-0.5 w-3" style={{ backgroundColor: line.color }} />
+                MA{line.period}
+              </span>
+            ))}
+          </span>
+        }
+      >
+        {fmt(t.chartTitle, { count })}
+      </SectionTitle>
+      {count > 0 ? (
+        <div className="px-1 pt-1">
+          <PriceChart bars={view.bars} ariaLabel={fmt(t.chartAria, { count })} />
+          <p className="px-2 py-1.5 text-[11px] text-muted">{t.chartNote}</p>
+        </div>
+      ) : (
+        <p className="px-3 py-6 text-sm text-muted">{t.chartEmpty}</p>
+      )}
+    </Panel>
+  );
+}
+
+const CHECK_MARKS = { pass: "✓", warn: "!", fail: "✕", unknown: "?" } as const;
+const CHECK_TONES = {
+  pass: "border-accent/40 text-accent",
+  warn: "border-amber-500/50 text-amber-600 dark:text-amber-400",
+  fail: "border-fg/40 bg-subtle text-fg",
+  unknown: "border-line text-muted",
+} as const;
+
+function ChecklistCard({ t, view }: { t: Texts; view: ReportView }) {
+  if (!view.checklist || view.checklist.length === 0) return null;
+  return (
+    <Panel>
+      <SectionTitle>{t.checklistTitle}</SectionTitle>
+      <ul className="divide-y divide-line">
+        {view.checklist.map((item, i) => (
+          <li key={i} className="flex items-start gap-2 px-3 py-1.5 text-sm leading-5">
+            <span
+              aria-label={t.checkStatus[item.status]}
+              title={t.checkStatus[item.status]}
+              className={cx("mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded border text-[10px] font-bold", CHECK_TONES[item.status])}
+            >
+              {CHECK_MARKS[item.status]}
+            </span>
+            <span className="min-w-0">{item.text}</span>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+function RisksCard({ t, view }: { t: Texts; view: ReportView }) {
+  if (view.risks === null) return null;
+  return (
+    <Panel>
+      <SectionTitle>{t.risksTitle}</SectionTitle>
+      {view.risks.length > 0 ? (
+        <ul className="list-disc space-y-1 py-2 pr-3 pl-7 text-sm leading-5 marker:text-amber-500">
+          {view.risks.map((risk, i) => (
+            <li key={i}>{risk}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="px-3 py-2 text-sm text-muted">{t.noRisks}</p>
+      )}
+    </Panel>
+  );
+}
+
+function NewsCard({ t, view }: { t: Texts; view: ReportView }) {
+  const { details } = view.result.report;
+  return (
+    <Panel>
+      <SectionTitle>{t.newsTitle}</SectionTitle>
+      {view.newsItems.length > 0 ? (
+        <ul className="divide-y divide-line">
+          {view.newsItems.map((item, i) => (
+            <li key={i} className="px-3 py-1.5 text-sm leading-5">
+              {item.url ? (
+                <a href={item.url} target="_blank" rel="noreferrer noopener" className="text-accent underline-offset-2 hover:underline">
+                  {item.title}
+                </a>
+              ) : (
+                <span>{item.title}</span>
+              )}
+              {item.snippet ? <p className="text-xs text-muted">{item.snippet}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p data-testid="empty-news" className="px-3 py-2 text-sm text-muted">
+          {details.empty_news_disclosure ?? "—"}
+        </p>
+      )}
+    </Panel>
+  );
+}
+
+function Provenance({ t, view, locale, disclaimer }: { t: Texts; view: ReportView; locale: string; disclaimer: string }) {
+  const { meta } = view.result.report;
+  const created = new Date(view.result.created_at);
+  const when = Number.isNaN(created.getTime())
+    ? view.result.created_at
+    : created.toLocaleString(locale === "en" ? "en-GB" : "zh-CN", { dateStyle: "short", timeStyle: "short" });
+  const reportType = meta.report_type as keyof Texts["reportTypes"];
+  return (
+    <div className="rounded-md border border-line px-3 py-2 text-xs leading-5 text-muted">
+      <dl className="flex flex-wrap gap-x-4 gap-y-0.5">
+        <div className="flex gap-1">
+          <dt>
+            {t.dataSource}
+            {t.colon}
+          </dt>
+          <dd data-testid="data-source" className="font-medium text-fg">
+            {view.dataSource ?? "—"}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>
+            {t.model}
+            {t.colon}
+          </dt>
+          <dd data-testid="model-used" className="font-medium text-fg">
+            {meta.model_used ?? t.ruleBased}
+          </dd>
+        </div>
+        {view.phase ? (
+          <div className="flex gap-1">
+            <dt>
+            {t.phase}
+            {t.colon}
+          </dt>
+            <dd className="text-fg">{t.phases[view.phase.phase]}</dd>
+          </div>
+        ) : null}
+        <div className="flex gap-1">
+          <dt>
+            {t.reportTypeUsed}
+            {t.colon}
+          </dt>
+          <dd className="text-fg">{t.reportTypes[reportType] ?? meta.report_type}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>
+            {t.generatedAt}
+            {t.colon}
+          </dt>
+          <dd className="text-fg">{when}</dd>
+        </div>
+        <div className="flex min-w-0 gap-1">
+          <dt>
+            {t.queryId}
+            {t.colon}
+          </dt>
+          <dd className="truncate font-mono">{view.result.query_id}</dd>
+        </div>
+      </dl>
+      <p data-testid="report-disclaimer" className="mt-1.5">
+        {disclaimer}
+      </p>
+    </div>
+  );
+}
+
+/** The rendered AnalysisReport: numbers first, then the plan, the chart and the evidence. */
+export function AnalysisReportView({ t, view, locale, disclaimer }: { t: Texts; view: ReportView; locale: string; disclaimer: string }) {
+  return (
+    <article aria-label={view.result.report.meta.stock_name ?? view.result.stock_code} className="space-y-3">
+      {view.isSample ? (
+        <div
+          role="note"
+          data-testid="sample-banner"
+          className="rounded-md border border-amber-500/40 bg-amber-50 px-3 py-2 text-sm leading-5 font-medium text-amber-900 dark:border-amber-400/30 dark:bg-amber-950/50 dark:text-amber-200"
+        >
+          {t.sampleBanner}
+        </div>
+      ) : null}
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <SummaryCard t={t} view={view} />
+        </div>
+        <div className="min-w-0">
+          <StrategyCard t={t} view={view} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <ChartCard t={t} view={view} />
+        </div>
+        <div className="min-w-0">
+          <IndicatorsCard t={t} view={view} />
+        </div>
+        <div className="min-w-0">
+          <ChecklistCard t={t} view={view} />
+        </div>
+        <div className="min-w-0">
+          <RisksCard t={t} view={view} />
+        </div>
+        <div className="min-w-0">
+          <NewsCard t={t} view={view} />
+        </div>
+      </div>
+      <Provenance t={t} view={view} locale={locale} disclaimer={disclaimer} />
+    </article>
+  );
+}
