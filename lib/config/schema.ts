@@ -342,6 +342,15 @@ const FIELDS: readonly ConfigField[] = [
     order: 20,
   }),
   integer({ key: "MAX_WORKERS", title: "Analysis workers", description: "Tasks analysed at the same time; keep low to respect provider rate limits.", category: "system", min: 1, max: 20, default: "3", order: 30 }),
+  text({
+    key: "SERVICE_TIMEZONE",
+    title: "Service time zone",
+    description: "IANA time zone of the service's calendar: where usage periods (today, this month) and usage days start.",
+    category: "system",
+    rule: { kind: "timezone" },
+    default: "Asia/Shanghai",
+    order: 12,
+  }),
   integer({ key: "SSE_HEARTBEAT_SECONDS", title: "Task stream heartbeat (s)", description: "Seconds without events before the task stream sends a heartbeat.", category: "system", min: 1, max: 3600, default: "30", order: 40 }),
   integer({
     key: "SHARE_IMAGE_MAX_CHARS",

@@ -49,6 +49,9 @@ export const ZSettings = z.object({
   SERPAPI_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   BOCHA_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   BRAVE_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  // IANA zone of the service's calendar (usage periods today/month, CONTRACT.md §6). Kept as text here so a bad
+  // hand edit cannot break the settings load: lib/usage/time-zone.ts falls back to Asia/Shanghai and logs it.
+  SERVICE_TIMEZONE: z.string().trim().default("Asia/Shanghai"),
 });
 
 export type TSettings = z.infer<typeof ZSettings>;

@@ -2,6 +2,7 @@ import { analyzeOp } from "@/lib/analysis/operations";
 import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
 import { searchStocksOp } from "@/lib/market/operations";
+import { USAGE_OPERATIONS } from "@/lib/usage/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
 import { defineOperation, type Operation } from "./operation";
 
@@ -30,4 +31,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...SYSTEM_CONFIG_OPERATIONS,
   analyzeOp,
   searchStocksOp,
+  ...USAGE_OPERATIONS,
 ];

@@ -1,0 +1,122 @@
+import { getSettings } from "@/lib/config/settings";
+import { logger } from "@/lib/log/logger";
+
+// Calendar arithmetic in the service time zone (setting SERVICE_TIMEZONE, CONTRACT.md §6: default Asia/Shanghai).
+// Days are "YYYY-MM-DD" strings; instants are Dates. Offsets are read from Intl at the instant in question, so
+// zones with daylight saving time are handled (a local day may last 23 or 25 hours).
+
+export const DEFAULT_SERVICE_TIME_ZONE = "Asia/Shanghai";
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+let warnedAbout: string | null = null;
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export function isTimeZone(value: string): boolean {
+  if (value.trim() === "") return false;
+  try {
+    formatter(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The configured zone; an invalid value falls back to Asia/Shanghai (logged once per value). */
+export function serviceTimeZone(): string {
+  const configured = getSettings().SERVICE_TIMEZONE;
+  if (isTimeZone(configured)) return configured;
+  if (warnedAbout !== configured) {
+    warnedAbout = configured;
+    logger.warn({ SERVICE_TIMEZONE: configured, using: DEFAULT_SERVICE_TIME_ZONE }, "invalid SERVICE_TIMEZONE, using the default");
+  }
+  return DEFAULT_SERVICE_TIME_ZONE;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClock(at: Date, timeZone: string): WallClock {
+  const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const p of formatter(timeZone).formatToParts(at)) {
+    if (p.type in out) out[p.type as keyof WallClock] = Number(p.value);
+  }
+  return out;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, "0");
+}
+
+function ymd(year: number, month: number, day: number): string {
+  // Date.UTC normalises overflow (month 13, day 0), so callers can step days and months freely.
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+function splitDay(day: string): [number, number, number] {
+  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
+  return [y, m, d];
+}
+
+/** Offset of the zone from UTC at `at`, in minutes (Shanghai +480, New York -240 or -300). */
+export function offsetMinutes(at: Date, timeZone: string): number {
+  const w = wallClock(at, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The local calendar day of an instant. */
+export function localDay(at: Date, timeZone: string): string {
+  const w = wallClock(at, timeZone);
+  return ymd(w.year, w.month, w.day);
+}
+
+/** The first instant of a local day (its midnight, or the first existing minute when a DST jump skips it). */
+export function startOfLocalDay(day: string, timeZone: string): Date {
+  const [y, m, d] = splitDay(day);
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // Guess with the offset at UTC midnight, then correct once with the offset at the guess.
+  let instant = utcMidnight - offsetMinutes(new Date(utcMidnight), timeZone) * 60_000;
+  instant = utcMidnight - offsetMinutes(new Date(instant), timeZone) * 60_000;
+  // If the correction moved to the previous local day (midnight does not exist), step forward to that day.
+  if (localDay(new Date(instant), timeZone) < day) instant += 60 * 60_000;
+  return new Date(instant);
+}
+
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = splitDay(day);
+  return ymd(y, m, d + days);
+}
+
+export function firstOfMonth(day: string): string {
+  const [y, m] = splitDay(day);
+  return ymd(y, m, 1);
+}
+
+export function firstOfNextMonth(day: string): string {
+  const [y, m] = splitDay(day);
+  return ymd(y, m + 1, 1);
+}
