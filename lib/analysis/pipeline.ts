@@ -87,7 +87,8 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   }));
   const quote: TQuote | null = quoteResult?.data ?? null;
   const dataSource = quote?.source ?? barsSource;
-  const name = target.name ?? quote?.name ?? job.stockName ?? null;
+  // Spec 2.6 rule 4: the report language also picks the name shown (English name where one is known).
+  const name = (language === "en" ? target.nameEn : undefined) ?? target.name ?? quote?.name ?? job.stockName ?? null;
 
   progress(45, "searching news");
   const news = await run.optionalStage(

@@ -1,5 +1,6 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
 import type { StoredReportParts } from "./repository";
+import { localizedStockName } from "./stock-name";
 import type { TAnalysisReport } from "./schemas";
 
 function parseJson<T>(text: string | null): T | null {
@@ -21,7 +22,7 @@ export function toAnalysisReport(row: AnalysisHistory): TAnalysisReport {
       id: row.id,
       query_id: row.queryId,
       stock_code: row.displayCode,
-      stock_name: row.stockName,
+      stock_name: localizedStockName(row),
       report_type: row.reportType,
       report_language: language,
       created_at: row.createdAt.toISOString(),

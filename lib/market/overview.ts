@@ -21,7 +21,7 @@ import { classifyAShareCode, listIndexEntries, ZMarket, type TMarket } from "@/l
 // sector rankings where a provider has them. Each part names its source; a part no configured provider can
 // give is null with the reason, never invented.
 //
-// What is backed by recorded bodies (shared/fixtures/market-data/eastmoney):
+// What is backed by recorded bodies (tests/fixtures/market-data/eastmoney):
 //  - A-share breadth: ulist.np/get fields f104/f105/f106 (ulist-np-advancers-decliners.json). The secids
 //    of the recording are not known; we ask for the SSE Composite, SZSE Component and BSE 50 (1.000001,
 //    0.399001, 0.899050), whose f104–f106 the recording shows to be exchange-wide counts (≈2 350 / 2 930 /

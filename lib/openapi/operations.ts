@@ -1,6 +1,7 @@
 import { analyzeOp } from "@/lib/analysis/operations";
 import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
+import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { searchStocksOp } from "@/lib/market/operations";
 import { USAGE_OPERATIONS } from "@/lib/usage/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
@@ -32,4 +33,5 @@ export const OPERATIONS: readonly Operation[] = [
   analyzeOp,
   searchStocksOp,
   ...USAGE_OPERATIONS,
+  ...HISTORY_OPERATIONS,
 ];

@@ -70,7 +70,7 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
   it("CONTRACT §7: report_language en (or an alias) gives an English report; brief is accepted", async () => {
     const res = await analyze({ stock_code: "AAPL", report_language: "English", report_type: "brief" });
     const body = ZAnalysisResultResponse.parse(await res.json());
-    expect(body.report.meta).toMatchObject({ report_language: "en", report_type: "brief", stock_code: "AAPL" });
+    expect(body.report.meta).toMatchObject({ report_language: "en", report_type: "brief", stock_code: "AAPL", stock_name: "Apple" });
     expect(body.report.summary.analysis_summary).toMatch(/Sample data/);
   });
 
@@ -83,6 +83,12 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
     expect(await expectError({ stock_code: "csi999999" }, 400, "validation_error")).toMatch(/^csi999999: /);
     expect(await expectError({ stock_codes: ["600519", "AAPL"] }, 400, "validation_error")).toMatch(/async_mode/);
     expect(await expectError({ stock_codes: ["600519", "不存在的公司名称"] }, 400, "validation_error")).toMatch(/^不存在的公司名称: /);
+  });
+
+  it("spec 2.6 rule 4: an English report names the stock in English", async () => {
+    const body = ZAnalysisResultResponse.parse(await (await analyze({ stock_code: "600519", report_language: "en" })).json());
+    expect(body.report.meta.stock_name).toBe("Kweichow Moutai");
+    expect(body.stock_name).toBe("Kweichow Moutai");
   });
 
   it("spec 4.2 rule 4: 600519 and 600519.SH merge into one target, so sync mode accepts them", async () => {

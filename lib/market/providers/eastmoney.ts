@@ -13,7 +13,7 @@ import {
   ZQuote,
 } from "./types";
 
-// Eastmoney push2 / push2his JSON API (fixtures: shared/fixtures/market-data/eastmoney, README there).
+// Eastmoney push2 / push2his JSON API (fixtures: tests/fixtures/market-data/eastmoney, README there).
 const HEADERS = { Referer: "https://quote.eastmoney.com/" };
 const KLINE_URL = "https://push2his.eastmoney.com/api/qt/stock/kline/get";
 const QUOTE_URL = "https://push2.eastmoney.com/api/qt/stock/get";

@@ -13,7 +13,7 @@ import {
   type TQuote,
 } from "./types";
 
-// Tencent qt.gtimg.cn (GBK text) and fqkline (JSON). Field indexes: shared/fixtures/market-data/README.md.
+// Tencent qt.gtimg.cn (GBK text) and fqkline (JSON). Field indexes: tests/fixtures/market-data/README.md.
 const QT_URL = "https://qt.gtimg.cn/q=";
 const KLINE_URL = "https://web.ifzq.gtimg.cn/appstock/app/fqkline/get";
 const HEADERS = { Referer: "https://gu.qq.com/" };

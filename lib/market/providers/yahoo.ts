@@ -14,7 +14,7 @@ import {
 } from "./types";
 
 // Yahoo's v8 chart endpoint needs no cookie or crumb (v7 quote does), so both bars and the quote come
-// from it, by plain fetch (yahoo-finance2 is not a dependency). Fixture: shared/fixtures/market-data/yahoo.
+// from it, by plain fetch (yahoo-finance2 is not a dependency). Fixture: tests/fixtures/market-data/yahoo.
 const CHART_URL = "https://query2.finance.yahoo.com/v8/finance/chart/";
 
 /** Yahoo's symbol: AAPL, BRK-B, 0700.HK, 9988.HK; indices from the registry (^GSPC, ^HSI). */

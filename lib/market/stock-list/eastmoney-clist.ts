@@ -4,7 +4,7 @@ import { ProviderResponseError, TransientProviderError } from "@/lib/market/prov
 import { classifyAShareCode, type TMarket } from "@/lib/market/symbols";
 
 // The full stock lists (issue 3 item 3) from Eastmoney's quote-centre list endpoint `clist/get`, paged.
-// Field names come from the recorded bodies in shared/fixtures/market-data/eastmoney (clist-*.json/.txt):
+// Field names come from the recorded bodies in tests/fixtures/market-data/eastmoney (clist-*.json/.txt):
 // f12 code (string), f13 market id (1 SH, 0 SZ/BJ, 116/128 HK, 105 NASDAQ, 106 NYSE, 107 NYSE American),
 // f14 name. Only those three are requested.
 

@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { vi } from "vitest";
 
-// Test support: recorded provider bodies from ../shared/fixtures/market-data, replayed through a stubbed
+// Test support: recorded provider bodies from tests/fixtures/market-data (a copy of the team's shared
+// recordings, README and provenance included, so a clone tests on its own), replayed through a stubbed
 // global fetch (the layer the providers call), so no test ever reaches the live network.
-export const FIXTURES = path.resolve(process.cwd(), "../shared/fixtures/market-data");
+export const FIXTURES = path.resolve(process.cwd(), "tests/fixtures/market-data");
 
 export function fixtureBytes(relative: string): Buffer {
   return fs.readFileSync(path.join(FIXTURES, relative));

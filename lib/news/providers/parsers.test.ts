@@ -6,7 +6,7 @@ import { parseBrave } from "./brave";
 import { parseSerpApi } from "./serpapi";
 import { parseTavily } from "./tavily";
 
-// Issue 3 item 9: every provider parser against its body in ../shared/fixtures/market-data (Tavily, SerpApi
+// Issue 3 item 9: every provider parser against its body in tests/fixtures/market-data (Tavily, SerpApi
 // and Brave recorded; Bocha the vendor's documented example of a real call).
 const body = (file: string): unknown => JSON.parse(fixtureText(file));
 

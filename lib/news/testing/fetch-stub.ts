@@ -2,7 +2,7 @@ import { vi } from "vitest";
 
 // Test support for news providers: a stubbed global fetch that sees the whole request (method, headers,
 // JSON body) so tests can check how each key was sent, and that can hang until the request is aborted.
-// Bodies come from ../shared/fixtures/market-data through lib/market/testing/replay's fixture helpers.
+// Bodies come from tests/fixtures/market-data through lib/market/testing/replay's fixture helpers.
 
 export interface StubCall {
   url: URL;

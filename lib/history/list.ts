@@ -1,0 +1,40 @@
+import type { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/db/client";
+import { createdAtRange } from "./dates";
+import type { THistoryListQuery, THistoryListResponse } from "./schemas";
+import { HISTORY_ITEM_COLUMNS, toHistoryItem } from "./serialize";
+import { historyTargetFilter } from "./target-filter";
+
+/**
+ * The filters of GET /api/v1/history. Each has an index: target_key → [targetKey, id], stock_code →
+ * [stockCode, id], report_type → [reportType, createdAt], dates → [createdAt].
+ */
+export function historyWhere(query: Pick<THistoryListQuery, "stock_code" | "report_type" | "start_date" | "end_date">): Prisma.AnalysisHistoryWhereInput {
+  const where: Prisma.AnalysisHistoryWhereInput = {};
+  const target = historyTargetFilter(query.stock_code);
+  if (target) Object.assign(where, target);
+  const reportType = query.report_type?.trim();
+  // Spec 4.3 rule 4: nothing is hidden by type unless report_type is given.
+  if (reportType) where.reportType = reportType;
+  const created = createdAtRange(query.start_date, query.end_date);
+  if (created) where.createdAt = created;
+  return where;
+}
+
+// GET /api/v1/history – newest first (created_at, then id), one page. That order reads straight off the
+// [createdAt] and [reportType, createdAt] indexes (SQLite keeps the rowid as their last column); a code
+// filter sorts only that one stock's records.
+export async function listHistory(query: THistoryListQuery): Promise<THistoryListResponse> {
+  const where = historyWhere(query);
+  const [total, rows] = await Promise.all([
+    db().analysisHistory.count({ where }),
+    db().analysisHistory.findMany({
+      where,
+      select: HISTORY_ITEM_COLUMNS,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+    }),
+  ]);
+  return { total, page: query.page, limit: query.limit, items: rows.map(toHistoryItem) };
+}
