@@ -5,10 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import type { Benchmark, BenchRow } from "../bench/harness";
 import { analysisBenchmark } from "../bench/analysis.bench";
+import { dailyBarsBenchmark } from "../bench/daily-bars.bench";
 import { healthBenchmark } from "../bench/health.bench";
 import { symbolsBenchmark } from "../bench/symbols.bench";
 
-const BENCHMARKS: Benchmark[] = [symbolsBenchmark, analysisBenchmark, healthBenchmark];
+const BENCHMARKS: Benchmark[] = [symbolsBenchmark, dailyBarsBenchmark, analysisBenchmark, healthBenchmark];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];
