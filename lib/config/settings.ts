@@ -16,10 +16,13 @@ interface Loaded {
 }
 
 const RECHECK_MS = 1000;
-let loaded: Loaded | null = null;
-let environment: Source = process.env;
+// Next bundles the proxy, route handlers and server components as separate module instances in one
+// process; keeping the state on globalThis gives them one view of the settings, so a change seen by the
+// API is seen by the pages in the same instant.
+const state = globalThis as typeof globalThis & { dsaSettings?: { loaded: Loaded | null; environment: Source } };
+const shared = (state.dsaSettings ??= { loaded: null, environment: process.env });
 
-export function envFilePath(env: Source = environment): string {
+export function envFilePath(env: Source = shared.environment): string {
   const raw = env.ENV_FILE && env.ENV_FILE.trim() !== "" ? env.ENV_FILE : "./.env";
   return path.resolve(raw);
 }
@@ -57,7 +60,7 @@ function load(): Loaded {
 }
 
 function pick(key: string, fileValues: Record<string, string>): string | undefined {
-  const fromEnv = blankToUndefined(environment[key]);
+  const fromEnv = blankToUndefined(shared.environment[key]);
   const fromFile = blankToUndefined(fileValues[key]);
   const launchKey = (LAUNCH_KEYS as readonly string[]).includes(key);
   return launchKey ? (fromEnv ?? fromFile) : (fromFile ?? fromEnv);
@@ -68,16 +71,16 @@ function blankToUndefined(value: string | undefined): string | undefined {
 }
 
 function current(): Loaded {
-  if (!loaded) {
-    loaded = load();
-    return loaded;
+  if (!shared.loaded) {
+    shared.loaded = load();
+    return shared.loaded;
   }
   // A hand edit of the env file is picked up within a second without a restart.
-  if (Date.now() - loaded.checkedAt > RECHECK_MS) {
-    loaded.checkedAt = Date.now();
-    if (stampOf(envFilePath()) !== loaded.fileStamp) loaded = load();
+  if (Date.now() - shared.loaded.checkedAt > RECHECK_MS) {
+    shared.loaded.checkedAt = Date.now();
+    if (stampOf(envFilePath()) !== shared.loaded.fileStamp) shared.loaded = load();
   }
-  return loaded;
+  return shared.loaded;
 }
 
 export function getSettings(): Readonly<TSettings> {
@@ -91,12 +94,12 @@ export function getRawSetting(key: string): string | undefined {
 
 /** Re-read the env file now (the config API calls this after a write). */
 export function reloadSettings(): Readonly<TSettings> {
-  loaded = load();
-  return loaded.settings;
+  shared.loaded = load();
+  return shared.loaded.settings;
 }
 
 /** Tests swap the environment instead of mutating process.env. */
 export function setEnvironmentForTests(env: Source): void {
-  environment = env;
-  loaded = null;
+  shared.environment = env;
+  shared.loaded = null;
 }
