@@ -36,7 +36,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-interface Parts {
+export interface WallClock {
   year: number;
   month: number;
   day: number;
@@ -45,10 +45,11 @@ interface Parts {
   second: number;
 }
 
-function partsOf(at: Date, timeZone: string): Parts {
-  const out: Parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+/** The wall-clock reading in `timeZone` at instant `at` (throws a RangeError for an unknown zone). */
+export function wallClock(at: Date, timeZone: string): WallClock {
+  const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const p of formatter(timeZone).formatToParts(at)) {
-    if (p.type in out) out[p.type as keyof Parts] = Number(p.value);
+    if (p.type in out) out[p.type as keyof WallClock] = Number(p.value);
   }
   return out;
 }
@@ -59,7 +60,7 @@ function splitNumbers(text: string, separator: string): [number, number, number]
 }
 
 export function localParts(at: Date, timeZone: string): LocalParts {
-  const p = partsOf(at, timeZone);
+  const p = wallClock(at, timeZone);
   return { date: ymd(p.year, p.month, p.day), minutes: p.hour * 60 + p.minute };
 }
 
@@ -69,7 +70,7 @@ function ymd(y: number, m: number, d: number): string {
 
 /** Offset of `timeZone` from UTC at instant `at`, in minutes (Shanghai +480, New York -240/-300). */
 function offsetMinutes(at: Date, timeZone: string): number {
-  const p = partsOf(at, timeZone);
+  const p = wallClock(at, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
 }
@@ -91,7 +92,7 @@ export function zonedIso(date: string, time: string, timeZone: string): string {
 export function unixToZonedIso(seconds: number, market: TMarket): string {
   const at = new Date(seconds * 1000);
   const tz = MARKET_TIME_ZONE[market];
-  const p = partsOf(at, tz);
+  const p = wallClock(at, tz);
   return zonedIso(ymd(p.year, p.month, p.day), `${p.hour}:${p.minute}:${p.second}`, tz);
 }
 

@@ -1,5 +1,6 @@
 import { getSettings } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
+import { wallClock } from "@/lib/market/market-time";
 
 // Calendar arithmetic in the service time zone (setting SERVICE_TIMEZONE, CONTRACT.md §6: default Asia/Shanghai).
 // Days are "YYYY-MM-DD" strings; instants are Dates. Offsets are read from Intl at the instant in question, so
@@ -7,31 +8,12 @@ import { logger } from "@/lib/log/logger";
 
 export const DEFAULT_SERVICE_TIME_ZONE = "Asia/Shanghai";
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 let warnedAbout: string | null = null;
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
 
 export function isTimeZone(value: string): boolean {
   if (value.trim() === "") return false;
   try {
-    formatter(value);
+    wallClock(new Date(0), value);
     return true;
   } catch {
     return false;
@@ -47,23 +29,6 @@ export function serviceTimeZone(): string {
     logger.warn({ SERVICE_TIMEZONE: configured, using: DEFAULT_SERVICE_TIME_ZONE }, "invalid SERVICE_TIMEZONE, using the default");
   }
   return DEFAULT_SERVICE_TIME_ZONE;
-}
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallClock(at: Date, timeZone: string): WallClock {
-  const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const p of formatter(timeZone).formatToParts(at)) {
-    if (p.type in out) out[p.type as keyof WallClock] = Number(p.value);
-  }
-  return out;
 }
 
 function pad(n: number, width = 2): string {
