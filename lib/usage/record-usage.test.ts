@@ -1,24 +1,19 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/config/settings";
 import { db, disconnectDb } from "@/lib/db/client";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage } from "./record-usage";
+import { applyMigrations } from "@/lib/db/testing/apply-migrations";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-usage-"));
 const file = path.join(dir, "test.db");
 
 beforeAll(() => {
-  const sqlite = new Database(file);
-  const root = path.resolve(process.cwd(), "prisma/migrations");
-  for (const name of fs.readdirSync(root).filter((n) => /^\d{14}_/.test(n)).sort()) {
-    sqlite.exec(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
-  }
-  sqlite.close();
+  applyMigrations(file);
   setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}` });
 });
 

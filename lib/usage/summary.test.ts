@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/config/settings";
@@ -12,6 +11,7 @@ import { USAGE_OPERATIONS } from "./operations";
 import { recordLlmUsage } from "./record-usage";
 import { ZUsageDailyResponse, ZUsageDashboardResponse, ZUsageSummaryResponse } from "./schemas";
 import { usageDaily, usageDashboard, usageSummary } from "./summary";
+import { applyMigrations } from "@/lib/db/testing/apply-migrations";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-usage-summary-"));
 const file = path.join(dir, "test.db");
@@ -23,12 +23,7 @@ function useZone(zone: string | null): void {
 }
 
 beforeAll(() => {
-  const sqlite = new Database(file);
-  const root = path.resolve(process.cwd(), "prisma/migrations");
-  for (const name of fs.readdirSync(root).filter((n) => /^\d{14}_/.test(n)).sort()) {
-    sqlite.exec(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
-  }
-  sqlite.close();
+  applyMigrations(file);
   useZone(null);
 });
 

@@ -3,7 +3,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setEnvironmentForTests } from "@/lib/config/settings";
 import { db, disconnectDb } from "@/lib/db/client";
@@ -11,6 +10,7 @@ import { logger } from "@/lib/log/logger";
 import { llmConfigured } from "./channels";
 import { generateLlmReport } from "./generate-report";
 import { sampleContext, validReport } from "./test-fixtures";
+import { applyMigrations } from "@/lib/db/testing/apply-migrations";
 
 // End to end: settings in an env file → channels → the AI SDK's HTTP providers → a local
 // OpenAI-compatible server started here → checks → LlmUsage rows in a temporary SQLite database.
@@ -106,12 +106,7 @@ function captureLogs() {
 }
 
 beforeAll(async () => {
-  const sqlite = new Database(dbFile);
-  const root = path.resolve(process.cwd(), "prisma/migrations");
-  for (const name of fs.readdirSync(root).filter((n) => /^\d{14}_/.test(n)).sort()) {
-    sqlite.exec(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
-  }
-  sqlite.close();
+  applyMigrations(dbFile);
   server = http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/config/settings";
@@ -10,18 +9,14 @@ import type { ChainOptions } from "@/lib/market/providers/chain";
 import { createSampleProvider } from "@/lib/market/providers/sample";
 import type { MarketDataProvider, TDailyBar, TMarketSymbol } from "@/lib/market/providers/types";
 import { clearDailyBarMemo, getDailyBars } from "./daily-bars";
+import { applyMigrations } from "@/lib/db/testing/apply-migrations";
 
 // A temporary SQLite file with the repository's migrations applied in order.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-bars-"));
 const file = path.join(dir, "test.db");
 
 beforeAll(() => {
-  const sqlite = new Database(file);
-  const root = path.resolve(process.cwd(), "prisma/migrations");
-  for (const name of fs.readdirSync(root).filter((n) => /^\d{14}_/.test(n)).sort()) {
-    sqlite.exec(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
-  }
-  sqlite.close();
+  applyMigrations(file);
   setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}` });
 });
 

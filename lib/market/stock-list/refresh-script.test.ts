@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations } from "@/lib/db/testing/apply-migrations";
 
 // scripts/stocks-refresh.ts run as `npm run stocks:refresh` would run it (tsx, a child process), with
 // DATABASE_URL pointing at a temporary file and the network blocked: fetch is replaced before the script
@@ -14,11 +15,8 @@ const migrated = path.join(dir, "migrated.db");
 const blocker = path.join(dir, "block-fetch.mjs");
 
 beforeAll(() => {
+  applyMigrations(migrated);
   const sqlite = new Database(migrated);
-  const migrations = path.join(root, "prisma/migrations");
-  for (const name of fs.readdirSync(migrations).filter((n) => /^\d{14}_/.test(n)).sort()) {
-    sqlite.exec(fs.readFileSync(path.join(migrations, name, "migration.sql"), "utf8"));
-  }
   sqlite
     .prepare(`INSERT INTO stock_listing (market, code, name_zh, kind, exchange, source, updated_at) VALUES ('cn', '600107', '美尔雅', 'stock', 'SH', 'eastmoney', '2026-11-20T08:00:00.000+00:00')`)
     .run();

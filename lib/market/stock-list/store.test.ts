@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/config/settings";
@@ -12,18 +11,14 @@ import { parseClistPage, type StockListRow } from "./eastmoney-clist";
 import { ensureStockListNameSource, loadStockListNameSource, resetStockListNameSource } from "./name-source";
 import { REFRESH_STATE_KEY, refreshStockList } from "./refresh";
 import { countListings, storeListings } from "./store";
+import { applyMigrations } from "@/lib/db/testing/apply-migrations";
 
 // A temporary SQLite file with the repository's migrations applied in order (as lib/market/bars does).
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-stocklist-"));
 const file = path.join(dir, "test.db");
 
 beforeAll(() => {
-  const sqlite = new Database(file);
-  const root = path.resolve(process.cwd(), "prisma/migrations");
-  for (const name of fs.readdirSync(root).filter((n) => /^\d{14}_/.test(n)).sort()) {
-    sqlite.exec(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
-  }
-  sqlite.close();
+  applyMigrations(file);
   setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}` });
 });
 
