@@ -12,6 +12,13 @@ export interface ServerProcess {
   baseUrl: string;
   dataDir: string;
   stop(): Promise<void>;
+  /** kill -9 of the whole process tree (launcher and Next server), as a crash or power loss would. */
+  kill(): Promise<void>;
+}
+
+export interface ServiceProcessOptions {
+  /** Reuse a data folder (database, env file) of an earlier server: a restart instead of a fresh install. */
+  dataDir?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -51,12 +58,12 @@ export function stopChild(child: ChildProcess): Promise<void> {
  * The built service (migrations, then next start) on a free port with a throw-away database and env file
  * in a new data folder; its output goes to <dataDir>/server.log.
  */
-export async function startServiceProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServiceProcess(extraEnv: Record<string, string> = {}, options: ServiceProcessOptions = {}): Promise<ServerProcess> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` first (npm test does it for you)`);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-srv-"));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "dsa-srv-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/start.ts"], {
@@ -72,9 +79,11 @@ export async function startServiceProcess(extraEnv: Record<string, string> = {})
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so kill() reaches the Next server the launcher started, not only the launcher.
+    detached: true,
   });
   let recent = "";
-  const sink = fs.createWriteStream(path.join(dataDir, "server.log"));
+  const sink = fs.createWriteStream(path.join(dataDir, "server.log"), { flags: "a" });
   const keep = (chunk: Buffer) => {
     sink.write(chunk);
     recent = (recent + chunk.toString()).slice(-20_000);
@@ -87,6 +96,16 @@ export async function startServiceProcess(extraEnv: Record<string, string> = {})
     dataDir,
     stop: async () => {
       await stopChild(child);
+      sink.end();
+    },
+    kill: async () => {
+      const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // the group is already gone
+      }
+      await exited;
       sink.end();
     },
   };

@@ -1,20 +1,27 @@
 import { ApiError } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { ensureStockListNameSource } from "@/lib/market/stock-list";
+import type { TBatchTaskAcceptedResponse, TTaskAccepted } from "@/lib/tasks/schemas";
+import { submitAnalysisTasks } from "@/lib/tasks/submit";
 import { sanitizeText } from "./sanitize";
 import { AnalysisFailedError, runAnalysis } from "./pipeline";
 import { planAnalysis } from "./request";
 import type { TAnalysisResultResponse, TAnalyzeRequest } from "./schemas";
 
 /**
- * POST /api/v1/analysis/analyze, sync mode (spec 4.2 rule 6): exactly one target, analysed inline.
- * Async mode (rules 7–9) queues tasks; until the task queue lands it answers 503.
+ * POST /api/v1/analysis/analyze. Sync mode (spec 4.2 rule 6): exactly one target, analysed inline → 200.
+ * Async mode (rules 7–9): one queued task per target → 202 TaskAccepted or BatchTaskAcceptedResponse.
  */
-export async function analyzeRequest(request: TAnalyzeRequest, traceId: string, signal?: AbortSignal): Promise<TAnalysisResultResponse> {
+export type AnalyzeOutcome =
+  | { status: 200; body: TAnalysisResultResponse }
+  | { status: 202; body: TTaskAccepted | TBatchTaskAcceptedResponse };
+
+export async function analyzeRequest(request: TAnalyzeRequest, traceId: string, signal?: AbortSignal): Promise<AnalyzeOutcome> {
   await ensureStockListNameSource();
   const plan = planAnalysis(request);
   if (request.async_mode) {
-    throw ApiError.of("service_unavailable", "async_mode is not available on this server yet; send one code with async_mode false");
+    const submission = await submitAnalysisTasks(request, plan, traceId);
+    return { status: 202, body: submission.body };
   }
   const target = plan.targets[0]!;
   const queryId = newId();
@@ -28,9 +35,10 @@ export async function analyzeRequest(request: TAnalyzeRequest, traceId: string, 
       queryId,
       traceId,
       triggerSource: "api",
+      forceRefresh: request.force_refresh,
       signal,
     });
-    return {
+    return { status: 200, body: {
       query_id: record.queryId,
       trace_id: traceId,
       stock_code: record.displayCode,
@@ -38,7 +46,7 @@ export async function analyzeRequest(request: TAnalyzeRequest, traceId: string, 
       report,
       diagnostic_summary: diagnostics,
       created_at: record.createdAt.toISOString(),
-    };
+    } };
   } catch (error) {
     if (error instanceof AnalysisFailedError) throw ApiError.of("analysis_failed", sanitizeText(error.message));
     throw error;

@@ -1,5 +1,7 @@
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation } from "@/lib/openapi/operation";
+import { ZBatchTaskAcceptedResponse, ZDuplicateTaskError, ZTaskAccepted } from "@/lib/tasks/schemas";
+import { z } from "zod";
 import { ZAnalysisResultResponse, ZAnalyzeRequest } from "./schemas";
 
 export const analyzeOp = defineOperation({
@@ -17,7 +19,13 @@ export const analyzeOp = defineOperation({
   responses: {
     200: { description: "Sync analysis finished: the stored report", schema: ZAnalysisResultResponse },
     400: { description: "validation_error: no code, more than 50 tokens, unresolvable or unsupported target, several codes in sync mode", schema: ZErrorResponse },
+    202: {
+      description:
+        "async_mode: TaskAccepted when exactly one target remains and nothing was rejected, else BatchTaskAcceptedResponse " +
+        "(accepted, duplicates, and rejected only when any; batch duplicates never give 409)",
+      schema: z.union([ZTaskAccepted, ZBatchTaskAcceptedResponse]),
+    },
+    409: { description: "duplicate_task: the single async target already has a pending or processing task (body sent flat)", schema: ZDuplicateTaskError },
     500: { description: "analysis_failed (with the failure text) or internal_error", schema: ZErrorResponse },
-    503: { description: "async_mode is not available on this server yet", schema: ZErrorResponse },
   },
 });

@@ -30,6 +30,8 @@ export interface AnalysisJob {
   traceId: string;
   taskId?: string | null;
   triggerSource: string;
+  /** force_refresh: ignore cached bars and quote. */
+  forceRefresh?: boolean;
   signal?: AbortSignal;
   /** Progress 0–100 with a stage message (async tasks stream it). */
   onProgress?: (progress: number, message: string) => void;
@@ -67,7 +69,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   let bars: TDailyBar[];
   let barsSource: string;
   try {
-    const result = await run.stage("daily_bars", "Daily bars", "data_source", () => getDailyBars(target, BARS_PER_ANALYSIS), (r) => ({
+    const result = await run.stage("daily_bars", "Daily bars", "data_source", () => getDailyBars(target, BARS_PER_ANALYSIS, undefined, { refresh: job.forceRefresh }), (r) => ({
       provider: r.source,
       attempts: r.attempts,
       recordCount: r.bars.length,
@@ -81,7 +83,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   if (bars.length === 0) throw new AnalysisFailedError(`No market data for ${target.displayCode}`);
 
   progress(30, "fetching the quote");
-  const quoteResult = await run.optionalStage("quote", "Realtime quote", "data_source", () => getQuote(target), (r) => ({
+  const quoteResult = await run.optionalStage("quote", "Realtime quote", "data_source", () => getQuote(target, undefined, { refresh: job.forceRefresh }), (r) => ({
     provider: r.source,
     attempts: r.attempts,
   }));

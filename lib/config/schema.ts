@@ -351,6 +351,8 @@ const FIELDS: readonly ConfigField[] = [
     default: "Asia/Shanghai",
     order: 12,
   }),
+  integer({ key: "TASK_RETENTION_MINUTES", title: "Finished task retention (min)", description: "Minutes a finished task stays in the task list; afterwards its status is read from history.", category: "system", min: 0, max: 1440, default: "10", order: 31 }),
+  integer({ key: "TASK_MARKET_RATE_PER_MINUTE", title: "Task starts per market per minute", description: "At most this many tasks of one market start per minute, to respect provider rate limits.", category: "system", min: 1, max: 60000, default: "120", order: 32 }),
   integer({ key: "SSE_HEARTBEAT_SECONDS", title: "Task stream heartbeat (s)", description: "Seconds without events before the task stream sends a heartbeat.", category: "system", min: 1, max: 3600, default: "30", order: 40 }),
   integer({
     key: "SHARE_IMAGE_MAX_CHARS",

@@ -52,6 +52,18 @@ export const ZSettings = z.object({
   // IANA zone of the service's calendar (usage periods today/month, CONTRACT.md §6). Kept as text here so a bad
   // hand edit cannot break the settings load: lib/usage/time-zone.ts falls back to Asia/Shanghai and logs it.
   SERVICE_TIMEZONE: z.string().trim().default("Asia/Shanghai"),
+  // Task queue (issue 5): workers per process, how long finished tasks stay in the queue view, the stream's
+  // heartbeat, and a per-market cap on task starts so a batch cannot hammer one market's providers.
+  MAX_WORKERS: z.coerce.number().int().min(1).max(20).default(3),
+  TASK_RETENTION_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  SSE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  TASK_MARKET_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(120),
+  // Market review (CONTRACT.md §7): the region used when a request names none; "both" = cn + us.
+  MARKET_REVIEW_REGION: z
+    .string()
+    .default("cn")
+    .transform((v) => v.trim().toLowerCase())
+    .transform((v) => (["cn", "hk", "us", "both"].includes(v) ? (v as "cn" | "hk" | "us" | "both") : "cn")),
 });
 
 export type TSettings = z.infer<typeof ZSettings>;

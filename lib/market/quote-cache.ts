@@ -25,10 +25,11 @@ export interface QuoteResult extends ChainResult<TQuote> {
   cached: boolean;
 }
 
-export async function getQuote(symbol: TMarketSymbol, chain: ChainOptions = configuredChain()): Promise<QuoteResult> {
+/** `refresh` (analyze's force_refresh) ignores a cached quote; a call already in flight is still shared. */
+export async function getQuote(symbol: TMarketSymbol, chain: ChainOptions = configuredChain(), options: { refresh?: boolean } = {}): Promise<QuoteResult> {
   const key = symbolKey(symbol);
   const hit = cache.get(key);
-  if (hit && hit.expiresAt > now().getTime()) return { ...hit.result, cached: true };
+  if (!options.refresh && hit && hit.expiresAt > now().getTime()) return { ...hit.result, cached: true };
   let pending = inFlight.get(key);
   if (!pending) {
     pending = chainQuote(symbol, chain).finally(() => inFlight.delete(key));

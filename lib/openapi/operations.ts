@@ -3,6 +3,7 @@ import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSetting
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { searchStocksOp } from "@/lib/market/operations";
+import { TASK_OPERATIONS } from "@/lib/tasks/operations";
 import { USAGE_OPERATIONS } from "@/lib/usage/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
 import { defineOperation, type Operation } from "./operation";
@@ -31,6 +32,7 @@ export const OPERATIONS: readonly Operation[] = [
   updateAuthSettingsOp,
   ...SYSTEM_CONFIG_OPERATIONS,
   analyzeOp,
+  ...TASK_OPERATIONS,
   searchStocksOp,
   ...USAGE_OPERATIONS,
   ...HISTORY_OPERATIONS,

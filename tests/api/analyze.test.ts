@@ -109,7 +109,4 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
     expect(message).toMatch(/600036/);
   });
 
-  it("async_mode answers 503 until the task queue exists", async () => {
-    await expectError({ stock_code: "600519", async_mode: true }, 503, "service_unavailable");
-  });
 });

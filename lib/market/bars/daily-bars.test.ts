@@ -69,6 +69,17 @@ describe("daily bar cache", () => {
     expect(asked).toEqual([31]);
   });
 
+  it("force_refresh (spec 2.2): a refresh call skips a current cache and fetches the whole window again", async () => {
+    at("2026-11-20T12:00:00Z");
+    const { asked, chain } = recording();
+    await getDailyBars(moutai, 30, chain);
+    const refreshed = await getDailyBars(moutai, 30, chain, { refresh: true });
+    expect(refreshed.cache).toBe("miss");
+    expect(refreshed.bars).toHaveLength(30);
+    expect(asked).toEqual([31, 31]);
+    expect((await getDailyBars(moutai, 30, chain)).cache).toBe("hit");
+  });
+
   it("issue 3 item 6: when the cache is behind, only the missing tail (plus one overlap bar) is fetched", async () => {
     at("2026-11-20T12:00:00Z");
     const { asked, chain } = recording();

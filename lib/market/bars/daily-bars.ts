@@ -83,12 +83,21 @@ function samePrice(a: number, b: number): boolean {
   return Math.abs(a - b) <= PRICE_EPSILON * Math.max(1, Math.abs(a));
 }
 
-/** The `days` most recent final daily bars of a target, oldest first. Throws MarketDataUnavailableError. */
-export async function getDailyBars(symbol: TMarketSymbol, days: number, chain: ChainOptions = configuredChain()): Promise<DailyBarsResult> {
+/**
+ * The `days` most recent final daily bars of a target, oldest first. Throws MarketDataUnavailableError.
+ * `refresh` (analyze's force_refresh) skips the cache read: the whole window is fetched and stored again.
+ */
+export async function getDailyBars(
+  symbol: TMarketSymbol,
+  days: number,
+  chain: ChainOptions = configuredChain(),
+  options: { refresh?: boolean } = {},
+): Promise<DailyBarsResult> {
   const want = Math.max(1, Math.min(MAX_DAYS, Math.floor(days)));
   const key = symbolKey(symbol);
   const at = now();
   const through = lastClosedTradingDay(symbol.market, at);
+  if (options.refresh) return fetchWindow(symbol, key, want, through, chain);
   const cached = await readCached(key, want, through);
   const newest = cached.at(-1);
 

@@ -1,0 +1,51 @@
+import { ANALYSIS_PHASES } from "@/lib/analysis/schemas";
+import type { TTaskInfo, TTaskStatusValue } from "./schemas";
+import type { TaskRow } from "./store";
+
+function parseSkills(text: string | null): string[] | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((s): s is string => typeof s === "string") : null;
+  } catch {
+    return null;
+  }
+}
+
+// TaskInfo's schema enumerates simple and detailed: brief reads as simple, full as detailed.
+function wireReportType(value: string | null): TTaskInfo["report_type"] {
+  if (value === "simple" || value === "brief") return "simple";
+  if (value === "detailed" || value === "full") return "detailed";
+  return null;
+}
+
+function wirePhase(value: string | null): TTaskInfo["analysis_phase"] {
+  return (ANALYSIS_PHASES as readonly string[]).includes(value ?? "") ? (value as TTaskInfo["analysis_phase"]) : "auto";
+}
+
+export function toTaskInfo(row: TaskRow): TTaskInfo {
+  return {
+    task_id: row.id,
+    stock_code: row.stockCode,
+    status: row.status as TTaskStatusValue,
+    created_at: row.createdAt.toISOString(),
+    trace_id: row.traceId,
+    stock_name: row.stockName,
+    progress: row.progress,
+    message: row.message,
+    report_type: wireReportType(row.reportType),
+    started_at: row.startedAt?.toISOString() ?? null,
+    completed_at: row.completedAt?.toISOString() ?? null,
+    error: row.error,
+    original_query: row.originalQuery,
+    selection_source: row.selectionSource,
+    analysis_phase: wirePhase(row.analysisPhase),
+    skills: parseSkills(row.skills),
+    region: row.region,
+    asset_type: row.assetType === "stock" || row.assetType === "index" ? row.assetType : null,
+  };
+}
+
+export function taskSkills(row: TaskRow): string[] | null {
+  return parseSkills(row.skills);
+}

@@ -1,0 +1,151 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setClock } from "@/lib/clock";
+import { setEnvironmentForTests } from "@/lib/config/settings";
+import { db, disconnectDb } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { newId } from "@/lib/ids";
+import {
+  claimNextTask,
+  createTask,
+  finishTask,
+  findVisibleTask,
+  listVisibleTasks,
+  processOwnerId,
+  purgeFinishedTasks,
+  queueCounters,
+  requeueOrphans,
+  type NewTask,
+} from "./store";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-tasks-"));
+const file = path.join(dir, "test.db");
+const CHILD = path.resolve("lib/tasks/claim.child-process.ts");
+
+function task(key: string, market = "cn"): NewTask {
+  return {
+    id: newId(),
+    traceId: "trace",
+    kind: "analysis",
+    stockCode: key,
+    stockName: null,
+    market,
+    assetType: "stock",
+    activeKey: `stock:${market}:${key}`,
+    request: {},
+    originalQuery: null,
+    selectionSource: null,
+    reportType: "detailed",
+    analysisPhase: "auto",
+    skills: null,
+    region: market,
+    message: "queued",
+  };
+}
+
+beforeAll(() => {
+  applyMigrations(file);
+  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, TASK_RETENTION_MINUTES: "10" });
+});
+
+afterAll(async () => {
+  await disconnectDb();
+  setEnvironmentForTests(process.env);
+  setClock(null);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  setClock(null);
+  await db().analysisTask.deleteMany();
+});
+
+describe("task store (issue 5 items 1–3)", () => {
+  it("one live task per key: parallel submissions of one key store exactly one, the rest see it as the existing task", async () => {
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => createTask(task("600519"))));
+    const created = outcomes.filter((o) => o.created);
+    expect(created).toHaveLength(1);
+    const id = created[0]!.created ? created[0]!.task.id : "";
+    for (const o of outcomes) if (!o.created) expect(o.existing.id).toBe(id);
+    expect(await db().analysisTask.count()).toBe(1);
+  });
+
+  it("a finished task frees its key; a batch keeps submission order", async () => {
+    const first = await createTask(task("AAPL", "us"));
+    expect(first.created).toBe(true);
+    const claimed = await claimNextTask("me");
+    await finishTask(claimed!.id, "me", { status: "completed", message: "done" });
+    const second = await createTask(task("AAPL", "us"));
+    expect(second.created).toBe(true);
+    const a = await createTask(task("A"));
+    const b = await createTask(task("B"));
+    const c = await createTask(task("C"));
+    const order = [await claimNextTask("me"), await claimNextTask("me"), await claimNextTask("me"), await claimNextTask("me")].map((r) => r?.stockCode);
+    expect(order).toEqual(["AAPL", "A", "B", "C"]);
+    expect([a, b, c].every((o) => o.created)).toBe(true);
+  });
+
+  it("claims skip throttled markets", async () => {
+    await createTask(task("600519", "cn"));
+    await createTask(task("AAPL", "us"));
+    expect((await claimNextTask("me", ["cn"]))?.stockCode).toBe("AAPL");
+    expect(await claimNextTask("me", ["cn"])).toBeNull();
+    expect((await claimNextTask("me"))?.stockCode).toBe("600519");
+  });
+
+  it("two processes claiming from one SQLite file never take the same task", async () => {
+    for (let i = 0; i < 120; i++) await createTask(task(`T${i}`));
+    await disconnectDb();
+    const run = (owner: string) =>
+      new Promise<string[]>((resolve, reject) => {
+        const child = spawn(process.execPath, ["--import", "tsx", CHILD, file, owner], { stdio: ["ignore", "pipe", "inherit"] });
+        let out = "";
+        child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+        child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim()) as string[]) : reject(new Error(`child exited ${code}`))));
+      });
+    const [one, two] = await Promise.all([run("host:1:a"), run("host:2:b")]);
+    const all = [...one, ...two];
+    expect(all).toHaveLength(120);
+    expect(new Set(all).size).toBe(120);
+    expect(one.length).toBeGreaterThan(0);
+    expect(two.length).toBeGreaterThan(0);
+    expect(await db().analysisTask.count({ where: { status: "processing" } })).toBe(120);
+  }, 60_000);
+
+  it("re-queues tasks whose holder died (dead pid on this host, or an expired lease) but not its own", async () => {
+    await createTask(task("DEAD"));
+    await createTask(task("MINE"));
+    await createTask(task("EXPIRED"));
+    await createTask(task("ALIVE"));
+    const dead = await claimNextTask(`${os.hostname()}:999999:x`);
+    const mine = await claimNextTask(processOwnerId());
+    const expired = await claimNextTask("elsewhere:1:z");
+    await db().analysisTask.update({ where: { id: expired!.id }, data: { leaseUntil: new Date(Date.now() - 1000) } });
+    const alive = await claimNextTask("elsewhere:2:y");
+    const requeued = await requeueOrphans(processOwnerId());
+    expect(requeued.map((r) => r.id).sort()).toEqual([dead!.id, expired!.id].sort());
+    for (const row of requeued) expect(row).toMatchObject({ status: "pending", message: "re-queued after a restart", leaseOwner: null });
+    expect((await db().analysisTask.findUnique({ where: { id: mine!.id } }))!.status).toBe("processing");
+    expect((await db().analysisTask.findUnique({ where: { id: alive!.id } }))!.status).toBe("processing");
+  });
+
+  it("finished tasks stay visible for the retention window, then leave the view and are purged", async () => {
+    const t0 = new Date("2026-11-22T08:00:00Z");
+    setClock(() => t0);
+    await createTask(task("600519"));
+    await createTask(task("000001"));
+    const done = await claimNextTask("me");
+    await finishTask(done!.id, "me", { status: "completed", message: "ok" });
+    expect(await queueCounters()).toEqual({ total: 2, pending: 1, processing: 0 });
+    setClock(() => new Date(t0.getTime() + 9 * 60_000));
+    expect(await findVisibleTask(done!.id)).not.toBeNull();
+    setClock(() => new Date(t0.getTime() + 11 * 60_000));
+    expect(await findVisibleTask(done!.id)).toBeNull();
+    expect((await listVisibleTasks(20)).map((r) => r.stockCode)).toEqual(["000001"]);
+    expect(await purgeFinishedTasks()).toBe(1);
+    expect(await db().analysisTask.count()).toBe(1);
+  });
+});

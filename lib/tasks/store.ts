@@ -1,0 +1,216 @@
+import os from "node:os";
+import { Prisma, type AnalysisTask } from "@/generated/prisma/client";
+import { now } from "@/lib/clock";
+import { getSettings } from "@/lib/config/settings";
+import { db } from "@/lib/db/client";
+import { ACTIVE_STATUSES } from "./schemas";
+
+export type TaskRow = AnalysisTask;
+
+export interface NewTask {
+  id: string;
+  traceId: string | null;
+  kind: "analysis" | "market_review";
+  stockCode: string;
+  stockName: string | null;
+  market: string | null;
+  assetType: "stock" | "index" | null;
+  activeKey: string;
+  request: Record<string, unknown>;
+  originalQuery: string | null;
+  selectionSource: string | null;
+  reportType: string | null;
+  analysisPhase: string | null;
+  skills: string[] | null;
+  region: string | null;
+  message: string;
+}
+
+export type CreateOutcome = { created: true; task: TaskRow } | { created: false; existing: TaskRow };
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+// Strictly increasing creation times within a process keep a batch in submission order (FIFO) even when
+// its tasks are stored within one millisecond.
+let lastCreatedMs = 0;
+function creationTime(): Date {
+  lastCreatedMs = Math.max(now().getTime(), lastCreatedMs + 1);
+  return new Date(lastCreatedMs);
+}
+
+/**
+ * Stores a pending task unless a live one holds the same key. The unique active_key makes the check and
+ * the insert one atomic step, even for two server processes on one database file.
+ */
+export async function createTask(task: NewTask): Promise<CreateOutcome> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const row = await db().analysisTask.create({
+        data: {
+          ...task,
+          request: JSON.stringify(task.request),
+          skills: task.skills ? JSON.stringify(task.skills) : null,
+          status: "pending",
+          progress: 0,
+          createdAt: creationTime(),
+        },
+      });
+      return { created: true, task: row };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await db().analysisTask.findUnique({ where: { activeKey: task.activeKey } });
+      if (existing) return { created: false, existing };
+      // The live task finished between the insert and the lookup: its key is free again, try once more.
+    }
+  }
+  throw new Error(`Could not queue ${task.stockCode}: its task key kept changing`);
+}
+
+// "<host>:<pid>:<random>" names one running server process; recovery reads host and pid back from it.
+const holder = globalThis as typeof globalThis & { __dsaTaskOwner?: string };
+export function processOwnerId(): string {
+  holder.__dsaTaskOwner ??= `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
+  return holder.__dsaTaskOwner;
+}
+
+export const LEASE_MS = 60_000;
+
+/**
+ * Takes the oldest pending task whose market is not throttled. The conditional update is the claim: when
+ * another worker or process took the row first it matches nothing and the next candidate is tried.
+ */
+export async function claimNextTask(owner: string, excludeMarkets: readonly string[] = []): Promise<TaskRow | null> {
+  const where: Prisma.AnalysisTaskWhereInput = { status: "pending" };
+  if (excludeMarkets.length > 0) where.OR = [{ market: null }, { market: { notIn: [...excludeMarkets] } }];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const candidate = await db().analysisTask.findFirst({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
+    if (!candidate) return null;
+    const startedAt = now();
+    const claimed = await db().analysisTask.updateMany({
+      where: { id: candidate.id, status: "pending" },
+      data: {
+        status: "processing",
+        leaseOwner: owner,
+        leaseUntil: new Date(startedAt.getTime() + LEASE_MS),
+        startedAt,
+        progress: 1,
+        message: "started",
+        attempts: { increment: 1 },
+      },
+    });
+    if (claimed.count === 1) return db().analysisTask.findUnique({ where: { id: candidate.id } });
+  }
+  return null;
+}
+
+/** Progress of a task this process holds; a task it no longer holds (re-queued elsewhere) is left alone. */
+export async function recordProgress(id: string, owner: string, progress: number, message: string): Promise<TaskRow | null> {
+  const updated = await db().analysisTask.updateMany({
+    where: { id, status: "processing", leaseOwner: owner },
+    data: { progress, message },
+  });
+  return updated.count === 1 ? db().analysisTask.findUnique({ where: { id } }) : null;
+}
+
+export async function finishTask(
+  id: string,
+  owner: string,
+  outcome: { status: "completed" | "failed"; message: string; error?: string | null; stockName?: string | null },
+): Promise<TaskRow | null> {
+  const data: Prisma.AnalysisTaskUpdateManyMutationInput = {
+    status: outcome.status,
+    message: outcome.message,
+    error: outcome.error ?? null,
+    completedAt: now(),
+    activeKey: null,
+    leaseOwner: null,
+    leaseUntil: null,
+  };
+  if (outcome.status === "completed") data.progress = 100;
+  if (outcome.stockName) data.stockName = outcome.stockName;
+  const updated = await db().analysisTask.updateMany({ where: { id, status: "processing", leaseOwner: owner }, data });
+  return updated.count === 1 ? db().analysisTask.findUnique({ where: { id } }) : null;
+}
+
+export async function renewLeases(owner: string): Promise<void> {
+  await db().analysisTask.updateMany({
+    where: { status: "processing", leaseOwner: owner },
+    data: { leaseUntil: new Date(now().getTime() + LEASE_MS) },
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** A holder is gone when its lease ran out, or when it ran on this host and its process no longer exists. */
+function holderGone(row: Pick<TaskRow, "leaseOwner" | "leaseUntil">, self: string, at: Date): boolean {
+  if (row.leaseOwner === self) return false;
+  if (!row.leaseOwner || !row.leaseUntil || row.leaseUntil <= at) return true;
+  const [host, pid, boot] = row.leaseOwner.split(":");
+  if (host !== os.hostname()) return false;
+  if (Number(pid) === process.pid) return boot !== self.split(":")[2];
+  return !processAlive(Number(pid));
+}
+
+/**
+ * Puts back in the queue every processing task whose holder died (crash, kill -9, restart). Each
+ * re-queue is conditional on the row still naming the dead holder, so two recovering processes agree.
+ */
+export async function requeueOrphans(self: string): Promise<TaskRow[]> {
+  const at = now();
+  const processing = await db().analysisTask.findMany({ where: { status: "processing" }, select: { id: true, leaseOwner: true, leaseUntil: true } });
+  const requeued: TaskRow[] = [];
+  for (const row of processing) {
+    if (!holderGone(row, self, at)) continue;
+    const updated = await db().analysisTask.updateMany({
+      where: { id: row.id, status: "processing", leaseOwner: row.leaseOwner },
+      data: { status: "pending", progress: 0, leaseOwner: null, leaseUntil: null, startedAt: null, message: "re-queued after a restart" },
+    });
+    if (updated.count === 1) requeued.push((await db().analysisTask.findUnique({ where: { id: row.id } }))!);
+  }
+  return requeued;
+}
+
+/** Finished tasks stay readable in the queue view for the retention window (spec 3.1). */
+export function retentionCutoff(): Date {
+  return new Date(now().getTime() - getSettings().TASK_RETENTION_MINUTES * 60_000);
+}
+
+function visibleWhere(): Prisma.AnalysisTaskWhereInput {
+  return { OR: [{ status: { in: [...ACTIVE_STATUSES] } }, { completedAt: { gte: retentionCutoff() } }] };
+}
+
+export async function findVisibleTask(id: string): Promise<TaskRow | null> {
+  return db().analysisTask.findFirst({ where: { id, ...visibleWhere() } });
+}
+
+export async function listVisibleTasks(limit: number): Promise<TaskRow[]> {
+  return db().analysisTask.findMany({ where: visibleWhere(), orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+}
+
+export async function queueCounters(): Promise<{ total: number; pending: number; processing: number }> {
+  const [total, pending, processing] = await Promise.all([
+    db().analysisTask.count({ where: visibleWhere() }),
+    db().analysisTask.count({ where: { status: "pending" } }),
+    db().analysisTask.count({ where: { status: "processing" } }),
+  ]);
+  return { total, pending, processing };
+}
+
+export async function activeTasks(): Promise<TaskRow[]> {
+  return db().analysisTask.findMany({ where: { status: { in: [...ACTIVE_STATUSES] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+/** Rows past the window are only history's business now; deleting them keeps the table small. */
+export async function purgeFinishedTasks(): Promise<number> {
+  const result = await db().analysisTask.deleteMany({ where: { status: { notIn: [...ACTIVE_STATUSES] }, completedAt: { lt: retentionCutoff() } } });
+  return result.count;
+}

@@ -1,0 +1,153 @@
+import { getSettings } from "@/lib/config/settings";
+import { logger } from "@/lib/log/logger";
+import { taskEventBus, type TTaskEventType } from "./event-bus";
+import { MarketRateLimiter } from "./market-rate-limit";
+import { failureText, runTask } from "./run-task";
+import { toTaskInfo } from "./serialize";
+import {
+  claimNextTask,
+  finishTask,
+  processOwnerId,
+  purgeFinishedTasks,
+  recordProgress,
+  renewLeases,
+  requeueOrphans,
+  type TaskRow,
+} from "./store";
+
+const POLL_MS = 1000;
+const MAINTENANCE_MS = 15_000;
+const MARKETS = ["cn", "hk", "us"] as const;
+
+/**
+ * The workers of one server process: up to MAX_WORKERS tasks at a time, claimed from the database (so
+ * tasks of another process on the same file are shared, never run twice), started no faster than the
+ * per-market rate allows. Submissions wake it at once; a poll picks up what other processes queued.
+ */
+export class TaskWorkerPool {
+  private readonly owner = processOwnerId();
+  private readonly running = new Map<string, AbortController>();
+  private readonly limiter = new MarketRateLimiter(() => ({
+    ratePerMinute: getSettings().TASK_MARKET_RATE_PER_MINUTE,
+    burst: getSettings().MAX_WORKERS,
+  }));
+  private started = false;
+  private stopping = false;
+  private pumping = false;
+  private pumpAgain = false;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private maintenanceTimer: NodeJS.Timeout | null = null;
+  private readonly idle = new Set<() => void>();
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.pollTimer = setInterval(() => this.wake(), POLL_MS);
+    this.maintenanceTimer = setInterval(() => void this.maintain(), MAINTENANCE_MS);
+    this.pollTimer.unref();
+    this.maintenanceTimer.unref();
+    await this.maintain();
+    this.wake();
+  }
+
+  wake(): void {
+    if (!this.started || this.stopping) return;
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    void this.pump();
+  }
+
+  activeCount(): number {
+    return this.running.size;
+  }
+
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    try {
+      do {
+        this.pumpAgain = false;
+        while (!this.stopping && this.running.size < getSettings().MAX_WORKERS) {
+          const throttled = this.limiter.throttled(MARKETS);
+          const row = await claimNextTask(this.owner, throttled);
+          if (!row) break;
+          if (row.market) this.limiter.take(row.market);
+          void this.execute(row);
+        }
+      } while (this.pumpAgain && !this.stopping);
+    } catch (error) {
+      logger.error({ err: error }, "task queue: claiming failed");
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private publish(type: TTaskEventType, row: TaskRow | null): void {
+    if (row) taskEventBus().publish({ type, task: toTaskInfo(row) });
+  }
+
+  private async execute(row: TaskRow): Promise<void> {
+    const controller = new AbortController();
+    this.running.set(row.id, controller);
+    this.publish("task_started", row);
+    // Progress writes are chained so events leave in the order the pipeline reported them.
+    let progressChain: Promise<unknown> = Promise.resolve();
+    const onProgress = (progress: number, message: string) => {
+      const pct = Math.max(1, Math.min(99, Math.round(progress)));
+      progressChain = progressChain
+        .then(() => recordProgress(row.id, this.owner, pct, message))
+        .then((updated) => this.publish("task_progress", updated))
+        .catch((error: unknown) => logger.warn({ err: error, task_id: row.id }, "task progress not recorded"));
+    };
+    try {
+      const result = await runTask(row, { signal: controller.signal, onProgress });
+      await progressChain;
+      this.publish("task_completed", await finishTask(row.id, this.owner, { status: "completed", message: result.message, stockName: result.stockName }));
+    } catch (error) {
+      await progressChain;
+      if (this.stopping && controller.signal.aborted) return; // re-queued by stop()
+      const text = failureText(error);
+      logger.warn({ task_id: row.id, trace_id: row.traceId, error: text }, "task failed");
+      this.publish("task_failed", await finishTask(row.id, this.owner, { status: "failed", message: "failed", error: text }).catch(() => null));
+    } finally {
+      this.running.delete(row.id);
+      if (this.running.size === 0) for (const resolve of this.idle) resolve();
+      this.wake();
+    }
+  }
+
+  private async maintain(): Promise<void> {
+    try {
+      await renewLeases(this.owner);
+      const requeued = await requeueOrphans(this.owner);
+      if (requeued.length > 0) {
+        logger.warn({ count: requeued.length }, "re-queued tasks of a process that stopped");
+        this.wake();
+      }
+      await purgeFinishedTasks();
+    } catch (error) {
+      logger.error({ err: error }, "task queue maintenance failed");
+    }
+  }
+
+  /**
+   * SIGTERM: stop claiming, give running tasks `graceMs` to finish, then abort the rest; their rows keep
+   * this process as a dead holder and the next start (or another process) re-queues them.
+   */
+  async stop(graceMs = 5000): Promise<void> {
+    this.stopping = true;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.maintenanceTimer) clearInterval(this.maintenanceTimer);
+    if (this.running.size > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, graceMs);
+        this.idle.add(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    for (const controller of this.running.values()) controller.abort();
+  }
+}
