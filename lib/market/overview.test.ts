@@ -118,7 +118,7 @@ describe("marketOverview with MARKET_DATA_SOURCES=sample", () => {
     expect(first.source).toBe("sample");
     expect(first.indices).toHaveLength(8);
     expect(first.indices.every((i) => i.source === "sample" && i.quote?.source === "sample")).toBe(true);
-    const changes = await sampleChanges("cn", ["600519", "000001", "300750", "601318", "000858"]);
+    const changes = await sampleChanges("cn", ["600519", "000001", "300750", "601318", "000858", "601398", "600900"]);
     expect(first.breadth).toEqual({
       advancers: changes.filter((c) => c > 0).length,
       decliners: changes.filter((c) => c < 0).length,
@@ -126,7 +126,7 @@ describe("marketOverview with MARKET_DATA_SOURCES=sample", () => {
       limit_up: changes.filter((c, i) => c >= (i === 2 ? 19.9 : 9.9)).length,
       limit_down: changes.filter((c, i) => c <= (i === 2 ? -19.9 : -9.9)).length,
       limit_note: null,
-      universe: "sample catalogue: 5 cn stocks",
+      universe: "sample catalogue: 7 cn stocks",
       by_exchange: [],
       source: "sample",
     });
@@ -138,10 +138,10 @@ describe("marketOverview with MARKET_DATA_SOURCES=sample", () => {
   it("us and hk: no daily limits, counted over their catalogue stocks", async () => {
     const us = await marketOverview("us", { chain: chainOf(sample) });
     expect(us.indices.map((i) => i.canonical_id)).toEqual(["SPX", "IXIC", "NDX", "DJI"]);
-    expect(us.breadth).toMatchObject({ universe: "sample catalogue: 4 us stocks", limit_up: null, limit_down: null, limit_note: "us stocks have no daily price limit" });
-    const changes = await sampleChanges("us", ["AAPL", "TSLA", "NVDA", "MSFT"]);
+    expect(us.breadth).toMatchObject({ universe: "sample catalogue: 6 us stocks", limit_up: null, limit_down: null, limit_note: "us stocks have no daily price limit" });
+    const changes = await sampleChanges("us", ["AAPL", "TSLA", "NVDA", "MSFT", "GOOGL", "AMZN"]);
     expect(us.breadth!.advancers).toBe(changes.filter((c) => c > 0).length);
     const hk = await marketOverview("hk", { chain: chainOf(sample) });
-    expect(hk.breadth!.advancers + hk.breadth!.decliners + hk.breadth!.flat).toBe(2);
+    expect(hk.breadth!.advancers + hk.breadth!.decliners + hk.breadth!.flat).toBe(4);
   });
 });

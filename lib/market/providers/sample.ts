@@ -30,6 +30,12 @@ const STOCKS: Record<string, CatalogueEntry> = {
   "us:TSLA": { market: "us", name: "特斯拉", nameEn: "Tesla, Inc.", basePrice: 220, baseVolume: 100_000_000, floatShares: 3_200_000_000 },
   "us:NVDA": { market: "us", name: "英伟达", nameEn: "NVIDIA Corporation", basePrice: 110, baseVolume: 300_000_000, floatShares: 24_000_000_000 },
   "us:MSFT": { market: "us", name: "微软", nameEn: "Microsoft Corporation", basePrice: 420, baseVolume: 20_000_000, floatShares: 7_400_000_000 },
+  "cn:601398": { market: "cn", name: "工商银行", nameEn: "Industrial and Commercial Bank of China", basePrice: 6, baseVolume: 300_000_000, floatShares: 269_600_000_000 },
+  "cn:600900": { market: "cn", name: "长江电力", nameEn: "China Yangtze Power", basePrice: 28, baseVolume: 60_000_000, floatShares: 24_470_000_000 },
+  "hk:00005": { market: "hk", name: "汇丰控股", nameEn: "HSBC Holdings", basePrice: 65, baseVolume: 20_000_000, floatShares: 18_000_000_000 },
+  "hk:01299": { market: "hk", name: "友邦保险", nameEn: "AIA Group", basePrice: 60, baseVolume: 25_000_000, floatShares: 11_000_000_000 },
+  "us:GOOGL": { market: "us", name: "谷歌-A", nameEn: "Alphabet Class A", basePrice: 165, baseVolume: 25_000_000, floatShares: 5_800_000_000 },
+  "us:AMZN": { market: "us", name: "亚马逊", nameEn: "Amazon", basePrice: 185, baseVolume: 40_000_000, floatShares: 9_800_000_000 },
 };
 
 // Rough recent levels so the demo looks plausible; indices not listed start at 3000.
