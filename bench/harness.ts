@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import autocannon from "autocannon";
 import { freePort, startServiceProcess, stopChild, waitForUrl } from "../scripts/server-process";
 
@@ -20,6 +20,8 @@ export interface Benchmark {
 
 export interface RunningServer {
   baseUrl: string;
+  /** Leader of the server's process group (for memory readings). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -33,11 +35,12 @@ export async function startNodeServer(source: string, readyPath: string): Promis
   const port = await freePort();
   const child = spawn(process.execPath, ["--input-type=module", "-e", source], {
     env: { ...process.env, PORT: String(port) },
+    detached: true,
     stdio: "ignore",
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForUrl(`${baseUrl}${readyPath}`, child);
-  return { baseUrl, stop: () => stopChild(child) };
+  return { baseUrl, pid: child.pid, stop: () => stopChild(child) };
 }
 
 export interface LoadResult {
@@ -70,4 +73,11 @@ export async function load(
     errors: result.errors,
     non2xx: result.non2xx,
   };
+}
+
+/** Resident memory (MiB) of every process in a process group, read from ps. */
+export function groupRssMiB(pgid: number): number {
+  const pids = execFileSync("pgrep", ["-g", String(pgid)], { encoding: "utf8" }).trim().split(/\s+/).join(",");
+  const out = execFileSync("ps", ["-o", "rss=", "-p", pids], { encoding: "utf8" });
+  return out.split("\n").map((l) => Number(l.trim()) || 0).reduce((a, b) => a + b, 0) / 1024;
 }

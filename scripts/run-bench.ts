@@ -8,8 +8,9 @@ import { analysisBenchmark } from "../bench/analysis.bench";
 import { dailyBarsBenchmark } from "../bench/daily-bars.bench";
 import { healthBenchmark } from "../bench/health.bench";
 import { symbolsBenchmark } from "../bench/symbols.bench";
+import { taskStreamBenchmark } from "../bench/task-stream.bench";
 
-const BENCHMARKS: Benchmark[] = [symbolsBenchmark, dailyBarsBenchmark, analysisBenchmark, healthBenchmark];
+const BENCHMARKS: Benchmark[] = [symbolsBenchmark, dailyBarsBenchmark, analysisBenchmark, healthBenchmark, taskStreamBenchmark];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

@@ -11,6 +11,8 @@ export const ROOT = path.resolve(import.meta.dirname, "..");
 export interface ServerProcess {
   baseUrl: string;
   dataDir: string;
+  /** The launcher's pid; it leads a process group that holds the Next server too. */
+  pid: number;
   stop(): Promise<void>;
   /** kill -9 of the whole process tree (launcher and Next server), as a crash or power loss would. */
   kill(): Promise<void>;
@@ -94,6 +96,7 @@ export async function startServiceProcess(extraEnv: Record<string, string> = {},
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     stop: async () => {
       await stopChild(child);
       sink.end();
