@@ -4,4 +4,6 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startTaskRuntime } = await import("./lib/tasks/runtime");
   await startTaskRuntime();
+  const { startAlertScheduler } = await import("./lib/alerts/scheduler");
+  startAlertScheduler();
 }

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import autocannon from "autocannon";
-import { freePort, startServiceProcess, stopChild, waitForUrl } from "../scripts/server-process";
+import { freePort, startServiceProcess, stopChild, waitForUrl, type ServerProcess } from "../scripts/server-process";
 
 export interface BenchRow {
   benchmark: string;
@@ -26,7 +26,7 @@ export interface RunningServer {
 }
 
 /** The real service as `npm start` runs it (built app, migrations), quiet, on a throw-away database. */
-export function startService(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export function startService(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   return startServiceProcess({ LOG_LEVEL: "warn", ...extraEnv });
 }
 

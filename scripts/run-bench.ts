@@ -7,10 +7,18 @@ import type { Benchmark, BenchRow } from "../bench/harness";
 import { analysisBenchmark } from "../bench/analysis.bench";
 import { dailyBarsBenchmark } from "../bench/daily-bars.bench";
 import { healthBenchmark } from "../bench/health.bench";
+import { signalOutcomesBenchmark } from "../bench/signal-outcomes.bench";
 import { symbolsBenchmark } from "../bench/symbols.bench";
 import { taskStreamBenchmark } from "../bench/task-stream.bench";
 
-const BENCHMARKS: Benchmark[] = [symbolsBenchmark, dailyBarsBenchmark, analysisBenchmark, healthBenchmark, taskStreamBenchmark];
+const BENCHMARKS: Benchmark[] = [
+  symbolsBenchmark,
+  dailyBarsBenchmark,
+  analysisBenchmark,
+  healthBenchmark,
+  taskStreamBenchmark,
+  signalOutcomesBenchmark,
+];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

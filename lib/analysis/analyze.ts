@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
+import { notifyAnalysisCompleted } from "@/lib/notify";
 import { ensureStockListNameSource } from "@/lib/market/stock-list";
 import type { TBatchTaskAcceptedResponse, TTaskAccepted } from "@/lib/tasks/schemas";
 import { submitAnalysisTasks } from "@/lib/tasks/submit";
@@ -38,6 +39,8 @@ export async function analyzeRequest(request: TAnalyzeRequest, traceId: string, 
       forceRefresh: request.force_refresh,
       signal,
     });
+    // Fire-and-forget: the response never waits on, or fails with, a notification.
+    if (request.notify) notifyAnalysisCompleted(record, report);
     return { status: 200, body: {
       query_id: record.queryId,
       trace_id: traceId,

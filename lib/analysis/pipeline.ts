@@ -6,6 +6,7 @@ import type { TAnalysisReport, TReportDetails, TReportStrategy, TReportSummary }
 import { getDailyBars, getQuote, type TDailyBar, type TQuote } from "@/lib/market";
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { searchStockNews, type NewsSearchResult } from "@/lib/news";
+import { createSignalFromAnalysis } from "@/lib/signals/from-analysis";
 import { actionLabel, buildRuleReport, classifyDecisionAction, normalizeReportLanguage, SAMPLE_DATA_NOTICE, sentimentLabel } from "./engine";
 import type { TRuleReport } from "./engine";
 import { generateLlmReport, type LlmReportResult } from "./llm/generate-report";
@@ -158,6 +159,8 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
     flow: run.flow(),
     news: newsItems.map((item): NewsEvidence => ({ title: item.title, snippet: item.snippet, url: item.url, source: item.source, published_at: item.published_at })),
   });
+  // Issue 8 item 6: a directional result becomes a decision signal; never throws (failures are logged).
+  await createSignalFromAnalysis(record, job.triggerSource);
   progress(100, "done");
   return { record, report: toAnalysisReport(record), diagnostics };
 }

@@ -238,6 +238,7 @@ const FIELDS: readonly ConfigField[] = [
   keyList({ key: "BRAVE_API_KEYS", title: "Brave Search API keys", description: "Comma-separated Brave Search keys (rotated).", category: "data_source", order: 60 }),
 
   // ---- notification (reference key names)
+  text({ key: "PUBLIC_BASE_URL", title: "Public base URL", description: "Address users open the web UI at (e.g. https://dsa.example.com); notifications link to <base>/history/<id>. Empty: http://localhost:<PORT>.", category: "notification", rule: { kind: "url", schemes: URL_SCHEMES }, order: 5 }),
   url({ key: "WECHAT_WEBHOOK_URL", title: "WeCom webhook URL", description: "Enterprise WeChat group bot webhook (the URL holds its key).", category: "notification", order: 10 }),
   url({ key: "FEISHU_WEBHOOK_URL", title: "Feishu webhook URL", description: "Feishu custom bot webhook for group messages.", category: "notification", order: 20 }),
   secret({ key: "FEISHU_WEBHOOK_SECRET", title: "Feishu webhook signing secret", description: "Optional signing secret of the Feishu custom bot.", category: "notification", order: 21 }),
@@ -250,8 +251,11 @@ const FIELDS: readonly ConfigField[] = [
   secret({ key: "TELEGRAM_BOT_TOKEN", title: "Telegram bot token", description: "Bot token from @BotFather.", category: "notification", order: 40 }),
   text({ key: "TELEGRAM_CHAT_ID", title: "Telegram chat ID", description: "Chat or group ID to send to.", category: "notification", order: 41 }),
   text({ key: "TELEGRAM_MESSAGE_THREAD_ID", title: "Telegram topic ID", description: "Optional topic (thread) ID in a forum group.", category: "notification", order: 42 }),
+  text({ key: "TELEGRAM_API_BASE_URL", title: "Telegram API base URL", description: "Bot API server (a self-hosted Bot API server or a proxy); the default is Telegram's.", category: "notification", rule: { kind: "url", schemes: URL_SCHEMES }, default: "https://api.telegram.org", order: 43 }),
   text({ key: "EMAIL_SENDER", title: "Email sender", description: "Sender address; the SMTP server is derived from its domain.", category: "notification", rule: { kind: "email" }, order: 50 }),
   secret({ key: "EMAIL_PASSWORD", title: "Email password", description: "SMTP password or app-specific authorisation code.", category: "notification", order: 51 }),
+  text({ key: "EMAIL_SMTP_HOST", title: "SMTP server", description: "SMTP host; empty derives it from the sender's domain (smtp.<domain>). With a host set, the password is optional (an open relay).", category: "notification", order: 53 }),
+  integer({ key: "EMAIL_SMTP_PORT", title: "SMTP port", description: "SMTP port; 465 uses TLS from the start, others STARTTLS when offered; 0 derives it (465).", category: "notification", min: 0, max: 65535, default: "0", order: 54 }),
   text({
     key: "EMAIL_RECEIVERS",
     title: "Email receivers",
@@ -312,7 +316,7 @@ const FIELDS: readonly ConfigField[] = [
       order: 200 + i,
     }),
   ),
-  integer({ key: "NOTIFICATION_DEDUP_TTL_SECONDS", title: "Duplicate suppression (s)", description: "Identical notifications within this many seconds are sent once; 0 turns it off.", category: "notification", min: 0, default: "0", order: 210 }),
+  integer({ key: "NOTIFICATION_DEDUP_TTL_SECONDS", title: "Duplicate suppression (s)", description: "Identical notifications within this many seconds are sent once; 0 turns it off.", category: "notification", min: 0, max: 2592000, default: "0", order: 210 }),
   integer({ key: "NOTIFICATION_COOLDOWN_SECONDS", title: "Cooldown (s)", description: "Minimum seconds between repeated notifications of the same kind; 0 turns it off.", category: "notification", min: 0, default: "0", order: 211 }),
   text({ key: "NOTIFICATION_QUIET_HOURS", title: "Quiet hours", description: "HH:MM-HH:MM window without notifications (may cross midnight); empty turns it off.", category: "notification", rule: { kind: "time_range" }, order: 212, examples: ["23:00-07:00"] }),
   text({ key: "NOTIFICATION_TIMEZONE", title: "Notification time zone", description: "IANA time zone for quiet hours, e.g. Asia/Shanghai; empty uses the server's.", category: "notification", rule: { kind: "timezone" }, order: 213 }),
@@ -325,6 +329,9 @@ const FIELDS: readonly ConfigField[] = [
     rule: { kind: "enum", values: ["info", "warning", "error", "critical"], lenient: true },
     order: 214,
   }),
+  integer({ key: "NOTIFICATION_RETRY_ATTEMPTS", title: "Delivery attempts", description: "Attempts per channel before a notification is recorded as failed.", category: "notification", min: 1, max: 10, default: "3", order: 215 }),
+  integer({ key: "NOTIFICATION_RETRY_BASE_DELAY_MS", title: "Retry base delay (ms)", description: "Delay before the second attempt; it doubles for each further attempt.", category: "notification", min: 0, max: 60000, default: "1000", order: 216 }),
+  integer({ key: "NOTIFICATION_TIMEOUT_MS", title: "Delivery timeout (ms)", description: "Time one attempt to one channel may take.", category: "notification", min: 500, max: 120000, default: "10000", order: 217 }),
   flag({ key: "SINGLE_STOCK_NOTIFY", title: "Notify per stock", description: "Send each stock's report as soon as it is ready instead of one batch.", category: "notification", default: "false", order: 220 }),
   flag({ key: "REPORT_SUMMARY_ONLY", title: "Summary only", description: "Push only the summary, without per-stock details.", category: "notification", default: "false", order: 221 }),
 
@@ -351,8 +358,13 @@ const FIELDS: readonly ConfigField[] = [
     default: "Asia/Shanghai",
     order: 12,
   }),
+  integer({ key: "ALERT_EVAL_SECONDS", title: "Alert check period (s)", description: "Seconds between two checks of the enabled alert rules.", category: "system", min: 1, max: 3600, default: "60", order: 33 }),
+  flag({ key: "ALERT_TRADING_HOURS_ONLY", title: "Alerts in trading hours only", description: "Check price and volume alert rules only while their market trades (signal alerts are always checked).", category: "system", default: "true", order: 34 }),
+  select({ key: "PORTFOLIO_BASE_CURRENCY", title: "Portfolio report currency", description: "Currency of a portfolio risk report over all accounts (a single account's report uses the account's currency).", category: "system", values: ["CNY", "HKD", "USD"], rule: { kind: "enum", values: ["CNY", "HKD", "USD"] }, default: "CNY", order: 35 }),
+  text({ key: "PORTFOLIO_FX_RATES", title: "FX rates to CNY", description: "Value of one unit in CNY, comma separated (USD=7.1,HKD=0.91); used to add up positions of different currencies.", category: "system", default: "USD=7.1,HKD=0.91", order: 36 }),
   integer({ key: "TASK_RETENTION_MINUTES", title: "Finished task retention (min)", description: "Minutes a finished task stays in the task list; afterwards its status is read from history.", category: "system", min: 0, max: 1440, default: "10", order: 31 }),
   integer({ key: "TASK_MARKET_RATE_PER_MINUTE", title: "Task starts per market per minute", description: "At most this many tasks of one market start per minute, to respect provider rate limits.", category: "system", min: 1, max: 60000, default: "120", order: 32 }),
+  integer({ key: "SIGNAL_CLOCK_OFFSET_SECONDS", title: "Signal clock offset (s, testing)", description: "Testing aid: seconds added to the decision-signal clock (creation time, default expiry, lazy expiry). Keep 0 in production.", category: "system", min: -315360000, max: 315360000, default: "0", order: 45 }),
   integer({ key: "SSE_HEARTBEAT_SECONDS", title: "Task stream heartbeat (s)", description: "Seconds without events before the task stream sends a heartbeat.", category: "system", min: 1, max: 3600, default: "30", order: 40 }),
   integer({
     key: "SHARE_IMAGE_MAX_CHARS",
@@ -373,6 +385,14 @@ const FIELDS: readonly ConfigField[] = [
     max: 1_000_000,
     order: 51,
     warningCodes: ["alias_of_SHARE_IMAGE_MAX_CHARS"],
+  }),
+  flag({
+    key: "SHARE_IMAGE_PNG_ENABLED",
+    title: "Share image PNG renderer",
+    description: "Draw share images as PNG (satori + resvg, about 300 MB of memory once used). Off: share-image answers 503, the HTML card still works.",
+    category: "system",
+    default: "true",
+    order: 52,
   }),
   select({
     key: "LOG_LEVEL",

@@ -58,12 +58,59 @@ export const ZSettings = z.object({
   TASK_RETENTION_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   SSE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TASK_MARKET_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(120),
+  // Alerts (issue 9 item 2): evaluator period, and whether quote rules are checked only while their market trades.
+  ALERT_EVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  ALERT_TRADING_HOURS_ONLY: flag.default(true),
+  // Portfolio risk (issue 9 item 3): the report currency of a multi-account report, and the FX rates to CNY used to
+  // add up positions of different currencies (no FX feed is wired).
+  PORTFOLIO_BASE_CURRENCY: z.enum(["CNY", "HKD", "USD"]).catch("CNY").default("CNY"),
+  PORTFOLIO_FX_RATES: z.string().default("USD=7.1,HKD=0.91"),
   // Market review (CONTRACT.md §7): the region used when a request names none; "both" = cn + us.
   MARKET_REVIEW_REGION: z
     .string()
     .default("cn")
     .transform((v) => v.trim().toLowerCase())
     .transform((v) => (["cn", "hk", "us", "both"].includes(v) ? (v as "cn" | "hk" | "us" | "both") : "cn")),
+  // Share image (spec 4.3 rules 5-6, CONTRACT.md §8): the longest Markdown report (characters) drawn as a share
+  // card; unset falls back to the reference's MARKDOWN_TO_IMAGE_MAX_CHARS, then 15000 (lib/history/share).
+  SHARE_IMAGE_MAX_CHARS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  MARKDOWN_TO_IMAGE_MAX_CHARS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  // false turns the PNG renderer (satori + resvg, ~300 MB resident once used) off: share-image answers 503.
+  SHARE_IMAGE_PNG_ENABLED: flag.default(true),
+  // Testing aid (issue 8): seconds added to the decision-signal clock (creation, default expiry, lazy expiry), so
+  // API tests can move signal time without touching the market-data clock. 0 (the default) in production.
+  SIGNAL_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(-3_650 * 86_400).max(3_650 * 86_400).default(0),
+  // Notifications (issue 9 item 4, lib/notify). A channel is on when its settings are filled, off when empty.
+  // Kept as plain text (never failing the settings load); the config API checks URL shapes on save.
+  PUBLIC_BASE_URL: z.string().trim().default("").transform((v) => v.replace(/\/+$/, "")),
+  WECHAT_WEBHOOK_URL: z.string().trim().default(""),
+  FEISHU_WEBHOOK_URL: z.string().trim().default(""),
+  FEISHU_WEBHOOK_SECRET: z.string().trim().default(""),
+  FEISHU_WEBHOOK_KEYWORD: z.string().trim().default(""),
+  DINGTALK_WEBHOOK_URL: z.string().trim().default(""),
+  DINGTALK_SECRET: z.string().trim().default(""),
+  TELEGRAM_BOT_TOKEN: z.string().trim().default(""),
+  TELEGRAM_CHAT_ID: z.string().trim().default(""),
+  TELEGRAM_MESSAGE_THREAD_ID: z.string().trim().default(""),
+  TELEGRAM_API_BASE_URL: z.string().trim().default("https://api.telegram.org").transform((v) => v.replace(/\/+$/, "")),
+  DISCORD_WEBHOOK_URL: z.string().trim().default(""),
+  SLACK_WEBHOOK_URL: z.string().trim().default(""),
+  CUSTOM_WEBHOOK_URLS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  CUSTOM_WEBHOOK_BEARER_TOKEN: z.string().trim().default(""),
+  CUSTOM_WEBHOOK_BODY_TEMPLATE: z.string().trim().default(""),
+  EMAIL_SENDER: z.string().trim().default(""),
+  EMAIL_PASSWORD: z.string().default(""),
+  EMAIL_RECEIVERS: z.string().default("").transform((v) => v.split(/[,\uFF0C;\s]+/).filter((s) => s !== "")),
+  EMAIL_SMTP_HOST: z.string().trim().default(""),
+  // 0: derived from the sender's domain (465 with TLS for the known providers).
+  EMAIL_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  NOTIFICATION_REPORT_CHANNELS: z.string().default("").transform((v) => v.toLowerCase().split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  NOTIFICATION_ALERT_CHANNELS: z.string().default("").transform((v) => v.toLowerCase().split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  NOTIFICATION_SYSTEM_ERROR_CHANNELS: z.string().default("").transform((v) => v.toLowerCase().split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  NOTIFICATION_DEDUP_TTL_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(0),
+  NOTIFICATION_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  NOTIFICATION_RETRY_BASE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  NOTIFICATION_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
 });
 
 export type TSettings = z.infer<typeof ZSettings>;

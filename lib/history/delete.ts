@@ -20,6 +20,8 @@ async function deleteIds(tx: Tx, ids: readonly number[]): Promise<number> {
   let deleted = 0;
   for (const part of chunks(ids, IDS_PER_STATEMENT)) {
     await tx.analysisNews.deleteMany({ where: { historyId: { in: part } } });
+    // Issue 8 item 6: decision signals outlive their report; the link becomes null in the same transaction.
+    await tx.decisionSignal.updateMany({ where: { sourceReportId: { in: part } }, data: { sourceReportId: null } });
     deleted += (await tx.analysisHistory.deleteMany({ where: { id: { in: part } } })).count;
   }
   return deleted;

@@ -10,6 +10,11 @@ export const ERROR_STATUS = {
   invalid_password: 400,
   current_required: 400,
   not_changeable: 400,
+  // Decision signals (spec 7: invalid signal fields, illegal status): price plan against the action, unknown
+  // status, and a move out of a terminal status back to active.
+  invalid_price_plan: 400,
+  invalid_signal_status: 400,
+  invalid_status_transition: 400,
   unauthorized: 401,
   forbidden: 403,
   env_backup_access_denied: 403,

@@ -1,7 +1,10 @@
+import { ALERT_OPERATIONS } from "@/lib/alerts/operations";
 import { analyzeOp } from "@/lib/analysis/operations";
 import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
+import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
+import { PORTFOLIO_OPERATIONS } from "@/lib/portfolio/operations";
 import { searchStocksOp } from "@/lib/market/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
 import { USAGE_OPERATIONS } from "@/lib/usage/operations";
@@ -35,5 +38,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...TASK_OPERATIONS,
   searchStocksOp,
   ...USAGE_OPERATIONS,
+  ...ALERT_OPERATIONS,
+  ...PORTFOLIO_OPERATIONS,
   ...HISTORY_OPERATIONS,
+  ...SIGNAL_OPERATIONS,
 ];

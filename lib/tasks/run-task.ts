@@ -3,6 +3,7 @@ import { sanitizeText } from "@/lib/analysis/sanitize";
 import type { TResolvedSymbol } from "@/lib/market/symbols";
 import { runMarketReview } from "@/lib/market-review";
 import { db } from "@/lib/db/client";
+import { notifyAnalysisCompleted, notifyMarketReviewCompleted } from "@/lib/notify";
 import { ZStoredTaskRequest, type TReviewRegion } from "./schemas";
 import type { TaskRow } from "./store";
 
@@ -37,6 +38,7 @@ export async function runTask(row: TaskRow, context: TaskRunContext): Promise<Ta
       signal: context.signal,
       onProgress: context.onProgress,
     });
+    if (request.sendNotification === true) notifyMarketReviewCompleted(outcome.record, outcome.payload);
     return { stockName: outcome.record.stockName, message: "market review completed" };
   }
 
@@ -54,6 +56,8 @@ export async function runTask(row: TaskRow, context: TaskRunContext): Promise<Ta
     signal: context.signal,
     onProgress: context.onProgress,
   });
+  // Fire-and-forget: the task completes whatever happens to its notification.
+  if (request.notify === true) notifyAnalysisCompleted(outcome.record, outcome.report);
   return { stockName: outcome.record.stockName, message: "analysis completed" };
 }
 

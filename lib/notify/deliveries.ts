@@ -1,0 +1,49 @@
+import { db } from "@/lib/db/client";
+import { logger } from "@/lib/log/logger";
+import type { DeliveryOutcome, NotificationMessage } from "./types";
+
+export interface DeliveryRecord extends DeliveryOutcome {
+  kind: NotificationMessage["kind"];
+  title: string;
+  related: NotificationMessage["related"];
+  dedupKey: string;
+  latencyMs: number | null;
+  createdAt: Date;
+}
+
+/** Stores one channel's outcome; a failure to store is logged, never thrown (sending must not fail on it). */
+export async function recordDelivery(record: DeliveryRecord): Promise<void> {
+  try {
+    await db().notificationDelivery.create({
+      data: {
+        channel: record.channel,
+        kind: record.kind,
+        status: record.status,
+        attempts: record.attempts,
+        error: record.error,
+        title: record.title.slice(0, 300),
+        relatedKind: record.related?.kind ?? null,
+        relatedId: record.related ? String(record.related.id) : null,
+        dedupKey: record.dedupKey,
+        latencyMs: record.latencyMs,
+        createdAt: record.createdAt,
+      },
+    });
+  } catch (error) {
+    logger.warn({ err: (error as Error).message, channel: record.channel }, "notification delivery not recorded");
+  }
+}
+
+/** True when the same message was sent to this channel since `since` (the duplicate-suppression window). */
+export async function sentSince(channel: string, dedupKey: string, since: Date): Promise<boolean> {
+  try {
+    const row = await db().notificationDelivery.findFirst({
+      where: { channel, dedupKey, status: "sent", createdAt: { gte: since } },
+      select: { id: true },
+    });
+    return row !== null;
+  } catch (error) {
+    logger.warn({ err: (error as Error).message, channel }, "notification dedup lookup failed; sending");
+    return false;
+  }
+}

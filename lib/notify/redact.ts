@@ -1,0 +1,39 @@
+import { sanitizeText } from "@/lib/analysis/sanitize";
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>]+/gi;
+const MAX_REASON = 500;
+
+/**
+ * A failure reason safe to store and log: the channel's secrets (tokens, webhook URLs and their parts) are
+ * replaced, any URL keeps only its origin (webhook paths and queries hold keys), credential-shaped text is
+ * masked, and the text is cut to 500 characters.
+ */
+export function redactReason(reason: string, secrets: readonly string[]): string {
+  let out = reason.replace(URL_PATTERN, (url) => `${originOf(url)}/***`);
+  const values = secrets.flatMap(secretForms).filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+  for (const value of values) out = out.split(value).join("***");
+  return sanitizeText(out).slice(0, MAX_REASON);
+}
+
+// A webhook URL leaks through its own text, its encoded form, or its path and query alone.
+function secretForms(secret: string): string[] {
+  if (secret.trim() === "") return [];
+  const forms = [secret, encodeURIComponent(secret)];
+  try {
+    const url = new URL(secret);
+    if (url.pathname.length > 1) forms.push(url.pathname);
+    if (url.search) forms.push(url.search.slice(1));
+    for (const value of url.searchParams.values()) forms.push(value);
+  } catch {
+    // not a URL: the plain forms above
+  }
+  return forms;
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "[url]";
+  }
+}

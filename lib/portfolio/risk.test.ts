@@ -1,0 +1,140 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setClock } from "@/lib/clock";
+import { setEnvironmentForTests } from "@/lib/config/settings";
+import { db, disconnectDb } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { getDailyBars } from "@/lib/market";
+import { importTradesCsv } from "./csv-import";
+import { portfolioRisk } from "./risk";
+import { createAccount, createTrade, deleteTrade, listPositions, resolveTradeSymbol } from "./store";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-portfolio-"));
+const file = path.join(dir, "test.db");
+const TODAY = new Date("2026-11-20T12:00:00Z"); // Friday evening in Shanghai
+const AS_OF = "2026-11-20";
+
+beforeAll(() => {
+  applyMigrations(file);
+  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, MARKET_DATA_SOURCES: "sample", PORTFOLIO_FX_RATES: "USD=7,HKD=0.9" });
+});
+
+afterAll(async () => {
+  await disconnectDb();
+  setEnvironmentForTests(process.env);
+  setClock(null);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  setClock(() => TODAY);
+  await db().portfolioAccount.deleteMany();
+});
+
+async function closes(code: string): Promise<Map<string, number>> {
+  const bars = (await getDailyBars(resolveTradeSymbol(code), 250)).bars;
+  return new Map(bars.map((b) => [b.date, b.close]));
+}
+
+describe("portfolio positions and risk (issue 9 item 3)", () => {
+  it("trades keep the cached positions current; an oversell is refused and nothing is stored", async () => {
+    const account = await createAccount({ name: "main", currency: "CNY", active: true });
+    await createTrade({ account_id: account.id, side: "buy", stock_code: "600519", quantity: 100, price: 1400, fee: 5, trade_date: "2026-03-02" });
+    const sellTrade = await createTrade({ account_id: account.id, side: "sell", stock_code: "sh600519", quantity: 40, price: 1500, fee: 0, trade_date: "2026-04-01" });
+    let positions = (await listPositions(account.id)).items;
+    expect(positions).toHaveLength(1);
+    expect(positions[0]).toMatchObject({ stock_code: "600519", quantity: 60 });
+    expect(positions[0]!.avg_cost).toBeCloseTo(1400.05, 8);
+
+    await expect(createTrade({ account_id: account.id, side: "sell", stock_code: "600519", quantity: 61, price: 1500, fee: 0, trade_date: "2026-05-01" })).rejects.toMatchObject({ status: 400 });
+    // A sell dated before the buy is an oversell at its date.
+    await expect(createTrade({ account_id: account.id, side: "sell", stock_code: "600519", quantity: 1, price: 1500, fee: 0, trade_date: "2026-01-02" })).rejects.toMatchObject({ status: 400 });
+    expect(await db().portfolioTrade.count()).toBe(2);
+
+    await deleteTrade(sellTrade.id);
+    positions = (await listPositions(account.id)).items;
+    expect(positions[0]!.quantity).toBe(100);
+  });
+
+  it("CSV import is all or nothing and names the bad line", async () => {
+    const account = await createAccount({ name: "csv", currency: "CNY", active: true });
+    await expect(importTradesCsv({ account_id: account.id, csv: "date,side,code,quantity,price\n2026-03-02,buy,600519,100,1400\n2026-03-03,hold,AAPL,1,1" })).rejects.toMatchObject({
+      code: "invalid_import_file",
+      message: expect.stringContaining("Line 3"),
+    });
+    expect(await db().portfolioTrade.count()).toBe(0);
+    const result = await importTradesCsv({ account_id: account.id, csv: "\uFEFF日期,方向,代码,数量,价格,手续费\n2026/03/02,买入,600519,100,1400,5\n2026-03-05,卖出,600519,50,1450,\n" });
+    expect(result.imported).toBe(2);
+    expect((await listPositions(account.id)).items[0]!.quantity).toBe(50);
+  });
+
+  it("values positions at the as_of close, converts currencies, and derives weights, HHI, volatility and VaR from the same closes", async () => {
+    const account = await createAccount({ name: "mixed", currency: "CNY", active: true });
+    await createTrade({ account_id: account.id, side: "buy", stock_code: "600519", quantity: 10, price: 1500, fee: 0, trade_date: "2025-01-02" });
+    await createTrade({ account_id: account.id, side: "buy", stock_code: "AAPL", quantity: 50, price: 150, fee: 0, trade_date: "2025-01-02" });
+    const risk = await portfolioRisk({ account_id: account.id, as_of: AS_OF, cost_method: "fifo" });
+
+    const moutai = await closes("600519");
+    const apple = await closes("AAPL");
+    const mv1 = 10 * moutai.get(AS_OF)!;
+    const lastApple = [...apple.entries()].filter(([d]) => d <= AS_OF).at(-1)![1];
+    const mv2 = 50 * lastApple * 7;
+    const total = mv1 + mv2;
+    expect(risk.concentration.total_market_value).toBeCloseTo(total, 1);
+    const weights = [mv1 / total, mv2 / total].sort((a, b) => b - a);
+    expect(risk.concentration.top_weight_pct).toBeCloseTo(weights[0]! * 100, 1);
+    expect(risk.concentration.hhi).toBeCloseTo(weights[0]! ** 2 + weights[1]! ** 2, 3);
+    expect(risk.concentration.alert).toBe(weights[0]! > 0.3);
+    expect(risk.exposure.by_currency.map((e) => e.key).sort()).toEqual(["CNY", "USD"]);
+
+    // Daily returns of the fixed basket over the 180-day window, computed here from the closes.
+    const start = "2026-05-24";
+    const dates = [...new Set([...moutai.keys(), ...apple.keys()])].filter((d) => d >= start && d <= AS_OF).sort();
+    const last = (m: Map<string, number>, d: string) => [...m.entries()].filter(([x]) => x <= d).at(-1)?.[1];
+    const returns: number[] = [];
+    for (let i = 1; i < dates.length; i++) {
+      const [p, c] = [dates[i - 1]!, dates[i]!];
+      const before = 10 * last(moutai, p)! + 50 * 7 * last(apple, p)!;
+      const after = 10 * last(moutai, c)! + 50 * 7 * last(apple, c)!;
+      returns.push(after / before - 1);
+    }
+    const mean = returns.reduce((a, b) => a + b, 0) / returns.length;
+    const sd = Math.sqrt(returns.reduce((a, b) => a + (b - mean) ** 2, 0) / (returns.length - 1));
+    expect(risk.volatility_pct).toBeCloseTo(sd * Math.sqrt(252) * 100, 1);
+    const sorted = [...returns].sort((a, b) => a - b);
+    const q5 = sorted[Math.floor(returns.length * 0.05)]!;
+    expect(risk.var_95_1d!.pct).toBeGreaterThanOrEqual(-sorted[Math.ceil(returns.length * 0.05)]! * 100 - 1e-6);
+    expect(risk.var_95_1d!.pct).toBeLessThanOrEqual(-q5 * 100 + 1e-6);
+    expect(risk.var_95_1d!.observations).toBe(returns.length);
+
+    // Maximum drawdown of the growth curve.
+    let peak = 1;
+    let curve = 1;
+    let maxDd = 0;
+    for (const r of returns) {
+      curve *= 1 + r;
+      peak = Math.max(peak, curve);
+      maxDd = Math.max(maxDd, (peak - curve) / peak);
+    }
+    expect(risk.drawdown.max_drawdown_pct).toBeCloseTo(maxDd * 100, 1);
+  });
+
+  it("as_of in the past ignores later trades; avg and fifo costs differ; a big single position warns", async () => {
+    const account = await createAccount({ name: "solo", currency: "CNY", active: true });
+    await createTrade({ account_id: account.id, side: "buy", stock_code: "000001", quantity: 1000, price: 10, fee: 0, trade_date: "2026-06-01" });
+    await createTrade({ account_id: account.id, side: "buy", stock_code: "000001", quantity: 1000, price: 12, fee: 0, trade_date: "2026-07-01" });
+    await createTrade({ account_id: account.id, side: "sell", stock_code: "000001", quantity: 1000, price: 13, fee: 0, trade_date: "2026-08-03" });
+    const fifo = await portfolioRisk({ account_id: account.id, as_of: AS_OF, cost_method: "fifo" });
+    const avg = await portfolioRisk({ account_id: account.id, as_of: AS_OF, cost_method: "avg" });
+    expect(fifo.positions[0]!.cost_per_share).toBe(12);
+    expect(avg.positions[0]!.cost_per_share).toBe(11);
+    expect(fifo.positions[0]!.realized_pnl).toBe(3000);
+    expect(avg.positions[0]!.realized_pnl).toBe(2000);
+    expect(fifo.warnings.map((w) => w.code)).toContain("concentration");
+    const early = await portfolioRisk({ account_id: account.id, as_of: "2026-06-15", cost_method: "fifo" });
+    expect(early.positions[0]!.quantity).toBe(1000);
+    await expect(portfolioRisk({ account_id: account.id, cost_method: "lifo" })).rejects.toMatchObject({ status: 400, code: "validation_error" });
+  });
+});

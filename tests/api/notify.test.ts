@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
+import { startReceiver, type Receiver, type ReceivedRequest } from "@/lib/notify/testing/receiver";
+import { ZMarketReviewAccepted, ZTaskAccepted } from "@/lib/tasks/schemas";
+import { startTestServer, type TestServer } from "../setup/api-server";
+
+// Issue 9 item 4 over HTTP: analyses with notify=true and market reviews with send_notification=true reach the
+// configured channels (a local receiver), a failing channel never changes the analysis, and no secret leaks.
+
+const BEARER = "api-bearer-token-0123";
+const SECRET_PATH = "/hook/path-secret-4567";
+let server: TestServer;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  server = await startTestServer({
+    MARKET_DATA_SOURCES: "sample",
+    CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}${SECRET_PATH}`,
+    CUSTOM_WEBHOOK_BEARER_TOKEN: BEARER,
+    WECHAT_WEBHOOK_URL: `${receiver.baseUrl}/wecom?key=wecom-key-89`,
+    PUBLIC_BASE_URL: "https://dsa.test",
+    NOTIFICATION_RETRY_BASE_DELAY_MS: "20",
+    TASK_MARKET_RATE_PER_MINUTE: "6000",
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await receiver?.close();
+});
+
+function post(route: string, body: unknown) {
+  return fetch(`${server.baseUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error("nothing arrived in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function customFor(relatedId: string): ReceivedRequest | undefined {
+  return receiver.requests.find((r) => r.url === SECRET_PATH && (r.json as { related_id?: string }).related_id === relatedId);
+}
+
+function deliveries(relatedId: string) {
+  const sqlite = new Database(path.join(server.dataDir, "api.db"), { readonly: true });
+  try {
+    return sqlite.prepare("SELECT channel, status, attempts, error, related_kind FROM notification_delivery WHERE related_id = ? ORDER BY channel").all(relatedId);
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe("notifications after analyses (issue 9 item 4)", () => {
+  it("sync analyze with notify=true: every channel gets the summary with the report link; the delivery is recorded", async () => {
+    const res = await post("/api/v1/analysis/analyze", { stock_code: "600519", notify: true, report_language: "en" });
+    expect(res.status).toBe(200);
+    const body = ZAnalysisResultResponse.parse(await res.json());
+    const link = `https://dsa.test/history/${body.report.meta.id}`;
+
+    const custom = await waitFor(() => customFor(body.query_id));
+    expect(custom.headers.authorization).toBe(`Bearer ${BEARER}`);
+    expect(custom.json).toMatchObject({ kind: "report", link, related_kind: "analysis", related_id: body.query_id });
+    const content = (custom.json as { content: string; title: string }).content;
+    expect((custom.json as { title: string }).title).toContain("600519");
+    expect(content).toContain(`**Price**: `);
+    expect(content).toContain(`[Open the full report](${link})`);
+
+    const wecom = await waitFor(() => receiver.requests.find((r) => r.url.startsWith("/wecom") && JSON.stringify(r.json).includes(link)));
+    expect(wecom.json).toMatchObject({ msgtype: "markdown" });
+    await waitFor(() => (deliveries(body.query_id).length === 2 ? true : undefined));
+    expect(deliveries(body.query_id)).toEqual([
+      { channel: "custom", status: "sent", attempts: 1, error: null, related_kind: "analysis" },
+      { channel: "wechat", status: "sent", attempts: 1, error: null, related_kind: "analysis" },
+    ]);
+  });
+
+  it("notify=false sends nothing", async () => {
+    const before = receiver.requests.length;
+    const body = ZAnalysisResultResponse.parse(await (await post("/api/v1/analysis/analyze", { stock_code: "000001", notify: false })).json());
+    await new Promise((r) => setTimeout(r, 800));
+    expect(receiver.requests.length).toBe(before);
+    expect(deliveries(body.query_id)).toEqual([]);
+  });
+
+  it("a failing channel never changes the analysis: 200, and the failure is recorded without secrets", async () => {
+    receiver.answer = (req) => (req.url.startsWith("/wecom") ? { status: 502, body: `bad gateway for ${req.url}` } : { status: 200, body: { ok: true } });
+    try {
+      const res = await post("/api/v1/analysis/analyze", { stock_code: "AAPL", notify: true });
+      expect(res.status).toBe(200);
+      const body = ZAnalysisResultResponse.parse(await res.json());
+      await waitFor(() => (deliveries(body.query_id).length === 2 ? true : undefined));
+      const [custom, wecom] = deliveries(body.query_id) as { channel: string; status: string; attempts: number; error: string | null }[];
+      expect(custom).toMatchObject({ channel: "custom", status: "sent" });
+      expect(wecom).toMatchObject({ channel: "wechat", status: "failed", attempts: 3 });
+      expect(wecom!.error).toContain("HTTP 502");
+      expect(wecom!.error).not.toContain("wecom-key-89");
+    } finally {
+      receiver.answer = () => ({ status: 200, body: { ok: true } });
+    }
+  });
+
+  it("async analyze with notify=true and a market review with send_notification=true are sent when their tasks finish", async () => {
+    const task = ZTaskAccepted.parse(await (await post("/api/v1/analysis/analyze", { stock_code: "hk00700", async_mode: true, notify: true })).json());
+    const fromTask = await waitFor(() => customFor(task.task_id));
+    expect(fromTask.json).toMatchObject({ kind: "report", related_kind: "analysis", related_id: task.task_id });
+    expect((fromTask.json as { link: string }).link).toMatch(/^https:\/\/dsa\.test\/history\/\d+$/);
+
+    const review = ZMarketReviewAccepted.parse(await (await post("/api/v1/analysis/market-review", { region: "cn", send_notification: true })).json());
+    const fromReview = await waitFor(() => customFor(review.task_id));
+    expect(fromReview.json).toMatchObject({ kind: "report", related_kind: "market_review", related_id: review.task_id });
+    expect((fromReview.json as { content: string }).content).toMatch(/\S/);
+
+    const log = fs.readFileSync(path.join(server.dataDir, "server.log"), "utf8");
+    for (const secret of [BEARER, "path-secret-4567", "wecom-key-89"]) expect(log).not.toContain(secret);
+  });
+});

@@ -1,0 +1,486 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
+import type { TDailyBar } from "@/lib/market";
+import { createSampleProvider } from "@/lib/market/providers/sample";
+import { OPERATIONS } from "@/lib/openapi/operations";
+import {
+  ZDecisionSignalItem,
+  ZDecisionSignalListResponse,
+  ZDecisionSignalMutationResponse,
+  ZFeedbackItem,
+  ZOutcomeListResponse,
+  ZOutcomeRunResponse,
+  ZOutcomeStatsResponse,
+  type TDecisionSignalItem,
+} from "@/lib/signals/schemas";
+import { startTestServer, type TestServer } from "../setup/api-server";
+
+// Spec 3.2–3.4 and 4.5 over HTTP against a real server on sample market data. The signal clock is moved with
+// the SIGNAL_CLOCK_OFFSET_SECONDS setting (through the config API, applied at once), so lazy expiry and outcome
+// windows are tested without waiting; the market-data clock stays the real one.
+
+let server: TestServer;
+let sqlite: Database.Database;
+
+const DAY = 86_400_000;
+
+function api(pathAndQuery: string, init: RequestInit = {}) {
+  return fetch(`${server.baseUrl}/api/v1/decision-signals${pathAndQuery}`, init);
+}
+
+function send(method: string, pathAndQuery: string, body: unknown) {
+  return api(pathAndQuery, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+async function json(res: Response, status: number): Promise<unknown> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  return JSON.parse(text);
+}
+
+async function create(fields: Record<string, unknown>) {
+  const body = { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "api-test", action: "buy", ...fields };
+  return ZDecisionSignalMutationResponse.parse(await json(await send("POST", "", body), 200));
+}
+
+async function getOne(id: number): Promise<TDecisionSignalItem> {
+  return ZDecisionSignalItem.parse(await json(await api(`/${id}`), 200));
+}
+
+async function list(query: string) {
+  return ZDecisionSignalListResponse.parse(await json(await api(`?${query}`), 200));
+}
+
+/** Moves the signal clock so that it reads `at` (drifting with real time from there). */
+async function setSignalClock(at: Date | null): Promise<void> {
+  const offset = at === null ? 0 : Math.round((at.getTime() - Date.now()) / 1000);
+  const current = (await json(await fetch(`${server.baseUrl}/api/v1/system/config?include_schema=false`), 200)) as { config_version: string };
+  const res = await fetch(`${server.baseUrl}/api/v1/system/config`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ config_version: current.config_version, items: [{ key: "SIGNAL_CLOCK_OFFSET_SECONDS", value: String(offset) }] }),
+  });
+  await json(res, 200);
+}
+
+function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** A Monday at least five weeks back, 10:00 Shanghai (02:00 UTC): every 10-day window after it has closed. */
+function pastMondayMorning(): Date {
+  let ms = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 35 * DAY;
+  while (new Date(ms).getUTCDay() !== 1) ms -= DAY;
+  return new Date(ms + 2 * 3600_000);
+}
+
+/** Weekdays after `day`, the first `n` of them (the sample data trades every weekday). */
+function weekdaysAfter(day: string, n: number): string[] {
+  const out: string[] = [];
+  let ms = Date.parse(`${day}T00:00:00Z`);
+  while (out.length < n) {
+    ms += DAY;
+    const dow = new Date(ms).getUTCDay();
+    if (dow !== 0 && dow !== 6) out.push(isoDay(ms));
+  }
+  return out;
+}
+
+async function sampleBars(code: string, days: number): Promise<TDailyBar[]> {
+  const provider = createSampleProvider({ latencyMs: () => 0 });
+  return provider.dailyBars({ kind: "stock", market: "cn", code }, days, { signal: new AbortController().signal });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ MARKET_DATA_SOURCES: "sample" });
+  sqlite = new Database(path.join(server.dataDir, "api.db"));
+  sqlite.pragma("busy_timeout = 5000");
+});
+
+afterAll(async () => {
+  sqlite?.close();
+  await server?.stop();
+});
+
+describe("4.5 create: validation and defaults", () => {
+  it("422 for missing or malformed fields; 400 for a price plan against the action", async () => {
+    const missing = (await json(await send("POST", "", { stock_code: "600519" }), 422)) as { error: string };
+    expect(missing.error).toBe("validation_error");
+    await json(await send("POST", "", { stock_code: "600519", market: "jp", source_type: "agent", trigger_source: "t", action: "buy" }), 422);
+    await json(await send("POST", "", { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "t", action: "buy", confidence: 1.5 }), 422);
+    await json(await send("POST", "", { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "t", action: "buy", stop_loss: -1 }), 422);
+    const plan = (await json(
+      await send("POST", "", { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "t", action: "buy", entry_low: 100, entry_high: 110, stop_loss: 105 }),
+      400,
+    )) as { error: string; message: string };
+    expect(plan.error).toBe("invalid_price_plan");
+    const sellPlan = await send("POST", "", { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "t", action: "sell", entry_low: 100, entry_high: 110, target_price: 120 });
+    expect(sellPlan.status).toBe(400);
+  });
+
+  it("3.2 (none) → active: defaults 3d and the close of the third trading session; created=true", async () => {
+    // Signal clock on a Monday 10:00 Shanghai: sessions Mon, Tue, Wed → Wednesday 15:00 +08:00.
+    const monday = pastMondayMorning();
+    await setSignalClock(monday);
+    try {
+      const { item, created } = await create({ stock_code: "600519.SH", stock_name: "贵州茅台", entry_low: 1400, entry_high: 1450, stop_loss: 1350, target_price: 1600 });
+      expect(created).toBe(true);
+      expect(item).toMatchObject({ stock_code: "600519", market: "cn", status: "active", horizon: "3d", plan_quality: "complete" });
+      expect(item.expires_at).toBe(`${isoDay(monday.getTime() + 2 * DAY)}T07:00:00.000Z`);
+      const alert = await create({ action: "alert", market_phase: "intraday" });
+      expect(alert.item.horizon).toBe("intraday");
+      expect(alert.item.expires_at).toBe(`${isoDay(monday.getTime())}T07:00:00.000Z`);
+      const swing = await create({ action: "hold", horizon: "swing" });
+      expect(swing.item.expires_at).toBeNull();
+    } finally {
+      await setSignalClock(null);
+    }
+  });
+});
+
+describe("3.2 transitions", () => {
+  it("dedup: the same key returns the existing signal with created=false (code variants are one stock)", async () => {
+    const first = await create({ stock_code: "000858", trace_id: "dedup-trace-1", horizon: "5d", market_phase: "postmarket" });
+    const again = await create({ stock_code: "sz000858", trace_id: "dedup-trace-1", horizon: "5d", market_phase: "postmarket" });
+    expect(again).toMatchObject({ created: false, item: { id: first.item.id, status: "active" } });
+    // CONTRACT §4 relaxed match: without horizon and market_phase, against an active row.
+    const relaxed = await create({ stock_code: "000858", trace_id: "dedup-trace-1", horizon: "1d", market_phase: "intraday" });
+    expect(relaxed).toMatchObject({ created: false, item: { id: first.item.id } });
+    // Another action or another source is a new signal.
+    expect((await create({ stock_code: "000858", trace_id: "dedup-trace-1", action: "hold" })).created).toBe(true);
+    expect((await create({ stock_code: "000858", trace_id: "dedup-trace-2", horizon: "5d" })).created).toBe(true);
+  });
+
+  it("4.5 rule 4: parallel creates with one dedup key leave one row", async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => create({ stock_code: "601318", source_report_id: 424242, action: "add" })));
+    expect(new Set(results.map((r) => r.item.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const rows = sqlite.prepare("SELECT COUNT(*) AS n FROM decision_signal WHERE source_report_id = 424242").get() as { n: number };
+    expect(rows.n).toBe(1);
+  });
+
+  it("a new active signal invalidates the opposite side; a duplicate retry reruns the invalidation", async () => {
+    const buy = await create({ stock_code: "300750", trace_id: "inv-buy" });
+    const add = await create({ stock_code: "300750", action: "add" });
+    const hold = await create({ stock_code: "300750", action: "hold" });
+    const sell = await create({ stock_code: "300750", action: "sell", trace_id: "inv-sell" });
+    for (const victim of [buy.item, add.item]) {
+      const after = await getOne(victim.id);
+      expect(after.status).toBe("invalidated");
+      expect(after.metadata).toMatchObject({ invalidated_by_signal_id: sell.item.id, invalidated_reason: "opposite_signal", previous_status: "active" });
+      expect(typeof after.metadata?.invalidated_at).toBe("string");
+    }
+    expect((await getOne(hold.item.id)).status).toBe("active");
+    expect((await getOne(sell.item.id)).status).toBe("active");
+    // An opposite signal left active (as if a crash interrupted the repair) is invalidated by a duplicate retry.
+    const stray = await create({ stock_code: "300750", action: "buy" });
+    expect((await getOne(sell.item.id)).status).toBe("invalidated");
+    sqlite.prepare("UPDATE decision_signal SET status = 'active' WHERE id IN (?, ?)").run(sell.item.id, stray.item.id);
+    const sellRetry = await create({ stock_code: "300750", action: "sell", trace_id: "inv-sell" });
+    expect(sellRetry).toMatchObject({ created: false, item: { id: sell.item.id, status: "active" } });
+    expect((await getOne(stray.item.id)).status).toBe("invalidated");
+    expect(await list("stock_code=300750&status=active&action=buy")).toMatchObject({ total: 0 });
+  });
+
+  it("lazy expiry on list, latest and single reads, with the signal clock moved past expires_at", async () => {
+    const single = await create({ stock_code: "AAPL", market: "us", horizon: "1d", trace_id: "lazy-single" });
+    const listed = await create({ stock_code: "MSFT", market: "us", horizon: "1d", trace_id: "lazy-list" });
+    const latest = await create({ stock_code: "NVDA", market: "us", horizon: "1d", trace_id: "lazy-latest" });
+    const stored = (id: number) => (sqlite.prepare("SELECT status FROM decision_signal WHERE id = ?").get(id) as { status: string }).status;
+    expect(ZDecisionSignalListResponse.parse(await json(await api("/latest/NVDA?market=us"), 200)).items.map((i) => i.id)).toEqual([latest.item.id]);
+    await setSignalClock(new Date(Date.parse(single.item.expires_at!) + 1000));
+    try {
+      expect(stored(single.item.id)).toBe("active"); // nothing changes until a read
+      expect((await getOne(single.item.id)).status).toBe("expired");
+      const page = await list("stock_code=MSFT&market=us");
+      expect(page.items.find((i) => i.id === listed.item.id)?.status).toBe("expired");
+      const latestPage = ZDecisionSignalListResponse.parse(await json(await api("/latest/nvda.us?limit=5"), 200));
+      expect(latestPage).toMatchObject({ items: [], total: 0, page: 1, page_size: 5 });
+      expect(stored(latest.item.id)).toBe("expired");
+
+      // expired → active: an active create matching the dedup key renews it (new expiry, same id).
+      const renewed = await create({ stock_code: "AAPL", market: "us", horizon: "1d", trace_id: "lazy-single" });
+      expect(renewed).toMatchObject({ created: false, item: { id: single.item.id, status: "active" } });
+      expect(Date.parse(renewed.item.expires_at!)).toBeGreaterThan(Date.parse(single.item.expires_at!));
+      expect(renewed.item.metadata).toHaveProperty("renewed_at");
+
+      // An old replayed create (already expired, or explicitly non-active) is no activation.
+      const replay = await create({ stock_code: "MSFT", market: "us", horizon: "1d", trace_id: "lazy-list", expires_at: single.item.expires_at });
+      expect(replay).toMatchObject({ created: false, item: { id: listed.item.id, status: "expired" } });
+      const closedReplay = await create({ stock_code: "MSFT", market: "us", horizon: "1d", trace_id: "lazy-list", status: "closed" });
+      expect(closedReplay).toMatchObject({ created: false, item: { id: listed.item.id, status: "expired" } });
+      // A fresh active create with a past expires_at is stored expired and invalidates nothing.
+      const pastSell = await create({ stock_code: "AAPL", market: "us", action: "sell", expires_at: "2020-01-01T00:00:00Z" });
+      expect(pastSell).toMatchObject({ created: true, item: { status: "expired" } });
+      expect((await getOne(single.item.id)).status).toBe("active");
+    } finally {
+      await setSignalClock(null);
+    }
+  });
+
+  it("PATCH: any legal status; metadata replaces whole; terminal → active is 400", async () => {
+    const { item } = await create({ stock_code: "TSLA", market: "us", metadata: { a: 1, b: { c: 2 } } });
+    const keep = ZDecisionSignalItem.parse(await json(await send("PATCH", `/${item.id}/status`, { status: "active" }), 200));
+    expect(keep.metadata).toEqual({ a: 1, b: { c: 2 } }); // no metadata key: unchanged
+    const closed = ZDecisionSignalItem.parse(await json(await send("PATCH", `/${item.id}/status`, { status: "closed", metadata: { closed_by: "test" } }), 200));
+    expect(closed).toMatchObject({ status: "closed", metadata: { closed_by: "test" } });
+    for (const status of ["expired", "invalidated", "closed", "archived"]) {
+      sqlite.prepare("UPDATE decision_signal SET status = ? WHERE id = ?").run(status, item.id);
+      const refused = (await json(await send("PATCH", `/${item.id}/status`, { status: "active" }), 400)) as { error: string };
+      expect(refused.error).toBe("invalid_status_transition");
+    }
+    const archived = ZDecisionSignalItem.parse(await json(await send("PATCH", `/${item.id}/status`, { status: "closed", metadata: null }), 200));
+    expect(archived).toMatchObject({ status: "closed", metadata: null });
+    expect(((await json(await send("PATCH", `/${item.id}/status`, { status: "done" }), 400)) as { error: string }).error).toBe("invalid_signal_status");
+    await json(await send("PATCH", "/99999999/status", { status: "closed" }), 404);
+    await json(await send("PATCH", "/abc/status", { status: "closed" }), 422);
+    await json(await send("PATCH", `/${item.id}/status`, {}), 422);
+  });
+
+  it("single read: 404 unknown, 422 not an integer", async () => {
+    expect(((await json(await api("/99999999"), 404)) as { error: string }).error).toBe("not_found");
+    await json(await api("/abc"), 422);
+  });
+});
+
+describe("4.5 list filters and paging", () => {
+  it("filters by every field, inclusive date bounds, holding_only from cached positions", async () => {
+    const a = await create({ stock_code: "09988", market: "hk", action: "reduce", source_type: "manual", trigger_source: "filter-test", trace_id: "flt-a", source_report_id: 5151, market_phase: "premarket" });
+    const b = await create({ stock_code: "00700", market: "hk", action: "watch", source_type: "alert", trigger_source: "filter-test", trace_id: "flt-b" });
+    const byTrigger = await list("trigger_source=filter-test&page_size=1");
+    expect(byTrigger).toMatchObject({ total: 2, page: 1, page_size: 1 });
+    expect(byTrigger.items[0]!.id).toBe(b.item.id); // newest first
+    expect((await list("trigger_source=filter-test&page=2&page_size=1")).items[0]!.id).toBe(a.item.id);
+    expect((await list("market=hk&action=reduce&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([a.item.id]);
+    expect((await list("source_type=alert&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([b.item.id]);
+    expect((await list("source_report_id=5151")).items.map((i) => i.id)).toEqual([a.item.id]);
+    expect((await list("trace_id=flt-b")).items.map((i) => i.id)).toEqual([b.item.id]);
+    expect((await list("market_phase=premarket&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([a.item.id]);
+    expect((await list("stock_code=700.HK")).items.map((i) => i.id)).toEqual([b.item.id]);
+    expect((await list(`status=active&trigger_source=filter-test`)).total).toBe(2);
+    const createdAt = b.item.created_at;
+    expect((await list(`trigger_source=filter-test&created_from=${encodeURIComponent(createdAt)}&created_to=${encodeURIComponent(createdAt)}`)).items.map((i) => i.id)).toContain(b.item.id);
+    expect((await list(`trigger_source=filter-test&created_to=2000-01-01`)).total).toBe(0);
+    expect((await list(`trigger_source=filter-test&expires_from=2000-01-01`)).total).toBe(2);
+    await json(await api("?created_from=2024-02-30"), 422);
+    await json(await api("?page=0"), 422);
+    await json(await api("?page_size=101"), 422);
+    await json(await api("?status=bogus"), 422);
+    await json(await api("?created_from=2024-05-02&created_to=2024-05-01"), 400);
+
+    // holding_only: the positions cache (filled by the portfolio feature) is empty until then.
+    expect((await list("holding_only=true&trigger_source=filter-test")).total).toBe(0);
+    const account = Number(sqlite.prepare("INSERT INTO portfolio_account (name, active) VALUES ('main', 1)").run().lastInsertRowid);
+    const closedAccount = Number(sqlite.prepare("INSERT INTO portfolio_account (name, active) VALUES ('closed', 0)").run().lastInsertRowid);
+    const now = new Date().toISOString();
+    sqlite.prepare("INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, updated_at) VALUES (?, 'hk', '09988', 'stock:hk:09988', 100, ?)").run(account, now);
+    sqlite.prepare("INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, updated_at) VALUES (?, 'hk', '00700', 'stock:hk:00700', 100, ?)").run(closedAccount, now);
+    expect((await list("holding_only=true&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([a.item.id]);
+    expect((await list(`holding_only=true&account_id=${account}&trigger_source=filter-test`)).total).toBe(1);
+    expect((await list(`holding_only=true&account_id=${closedAccount}&trigger_source=filter-test`)).total).toBe(0);
+    sqlite.prepare("DELETE FROM portfolio_position").run();
+    sqlite.prepare("DELETE FROM portfolio_account").run();
+  });
+});
+
+describe("3.3 outcomes", () => {
+  it("evaluates on sample bars after the anchor close; the return matches one computed here from the bars", async () => {
+    const monday = pastMondayMorning();
+    const friday = isoDay(monday.getTime() - 3 * DAY);
+    await setSignalClock(monday);
+    let signal: TDecisionSignalItem;
+    let watch: TDecisionSignalItem;
+    try {
+      signal = (await create({ stock_code: "601318", action: "buy", trace_id: "outcome-buy", horizon: "10d" })).item;
+      watch = (await create({ stock_code: "601318", action: "watch", trace_id: "outcome-watch" })).item;
+    } finally {
+      await setSignalClock(null);
+    }
+    const run = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: signal.id }), 200));
+    expect(run).toMatchObject({ evaluated: 4, created: 4, updated: 0, skipped: 0, engine_version: "decision-signal-v1" });
+
+    const bars = await sampleBars("601318", 120);
+    const closeOn = (day: string) => bars.find((b) => b.date === day)!;
+    const start = closeOn(friday).close;
+    for (const [horizon, n] of [["1d", 1], ["3d", 3], ["5d", 5], ["10d", 10]] as const) {
+      const row = run.items.find((r) => r.horizon === horizon)!;
+      const window = weekdaysAfter(friday, n).map(closeOn);
+      const end = window.at(-1)!.close;
+      const expected = ((end - start) / start) * 100;
+      expect(row).toMatchObject({ eval_status: "completed", anchor_date: friday, start_price: start, end_close: end, end_date: window.at(-1)!.date, eval_window_days: n, direction_expected: "up", action: "buy", market: "cn" });
+      expect(row.stock_return_pct!).toBeCloseTo(expected, 9);
+      expect(row.max_high).toBe(Math.max(...window.map((b) => b.high)));
+      expect(row.min_low).toBe(Math.min(...window.map((b) => b.low)));
+      expect(row.outcome).toBe(expected >= 2 ? "hit" : expected <= -2 ? "miss" : "neutral");
+      expect(row.direction_correct).toBe(expected > 0);
+    }
+
+    // A second run skips completed rows; force recomputes and overwrites the same rows.
+    const again = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: signal.id }), 200));
+    expect(again).toMatchObject({ evaluated: 0, skipped: 4, items: [] });
+    const forced = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: signal.id, force: true, horizons: ["3d"] }), 200));
+    expect(forced).toMatchObject({ evaluated: 1, created: 0, updated: 1, skipped: 0 });
+    expect(forced.items[0]!.id).toBe(run.items.find((r) => r.horizon === "3d")!.id);
+
+    // Terminal unable (watch has no direction) is skipped by later runs.
+    const watchRun = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: watch.id, horizons: ["1d"] }), 200));
+    expect(watchRun.items[0]).toMatchObject({ eval_status: "unable", unable_reason: "non_directional_action", retryable: false, outcome: null });
+    expect(ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: watch.id, horizons: ["1d"] }), 200))).toMatchObject({ evaluated: 0, skipped: 1 });
+
+    // GET {id}/outcomes: the current engine's rows by horizon.
+    const own = ZOutcomeListResponse.parse(await json(await api(`/${signal.id}/outcomes`), 200));
+    expect(own.items.map((r) => r.horizon)).toEqual(["1d", "3d", "5d", "10d"]);
+    await json(await api("/99999999/outcomes"), 404);
+  });
+
+  it("recoverable unable rows are recomputed; a signal created now has no forward bars yet", async () => {
+    const fresh = (await create({ stock_code: "000001", action: "sell", trace_id: "outcome-fresh" })).item;
+    const first = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: fresh.id, horizons: ["1d", "5d"] }), 200));
+    expect(first.items.map((r) => [r.eval_status, r.unable_reason, r.retryable])).toEqual([
+      ["unable", "insufficient_forward_bars", true],
+      ["unable", "insufficient_forward_bars", true],
+    ]);
+    const second = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: fresh.id, horizons: ["1d", "5d"] }), 200));
+    expect(second).toMatchObject({ evaluated: 2, created: 0, updated: 2, skipped: 0 });
+
+    // A past signal whose row was stored unable (bars were missing then) is completed by the next run.
+    const monday = pastMondayMorning();
+    await setSignalClock(new Date(monday.getTime() - 7 * DAY));
+    let past: TDecisionSignalItem;
+    try {
+      past = (await create({ stock_code: "000001", action: "reduce", trace_id: "outcome-recover" })).item;
+    } finally {
+      await setSignalClock(null);
+    }
+    const stamp = new Date().toISOString();
+    sqlite
+      .prepare("INSERT INTO decision_signal_outcome (signal_id, horizon, engine_version, eval_status, retryable, unable_reason, created_at, updated_at) VALUES (?, '1d', 'decision-signal-v1', 'unable', 1, 'missing_anchor_price', ?, ?)")
+      .run(past.id, stamp, stamp);
+    const recovered = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: past.id, horizons: ["1d"] }), 200));
+    expect(recovered).toMatchObject({ evaluated: 1, created: 0, updated: 1 });
+    expect(recovered.items[0]).toMatchObject({ eval_status: "completed", unable_reason: null, direction_expected: "not_up" });
+    // A terminal unable row is left alone.
+    sqlite.prepare("UPDATE decision_signal_outcome SET eval_status = 'unable', retryable = 0, unable_reason = 'non_directional_action' WHERE signal_id = ? AND horizon = '1d'").run(past.id);
+    expect(ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: past.id, horizons: ["1d"] }), 200))).toMatchObject({ evaluated: 0, skipped: 1 });
+  });
+
+  it("run request validation: 404 unknown signal, 422 bad horizon or limit", async () => {
+    await json(await send("POST", "/outcomes/run", { signal_id: 99999999 }), 404);
+    await json(await send("POST", "/outcomes/run", { horizons: ["2d"] }), 422);
+    await json(await send("POST", "/outcomes/run", { limit: 501 }), 422);
+    await json(await send("POST", "/outcomes/run", { limit: 0 }), 422);
+  });
+
+  it("outcome list filters and paging; stats default to the current engine and exclude archived signals", async () => {
+    const page = ZOutcomeListResponse.parse(await json(await api("/outcomes?eval_status=completed&page_size=2"), 200));
+    expect(page.page_size).toBe(2);
+    expect(page.items.every((r) => r.eval_status === "completed" && r.engine_version === "decision-signal-v1")).toBe(true);
+    const all = ZOutcomeListResponse.parse(await json(await api("/outcomes?page_size=100"), 200));
+    expect(ZOutcomeListResponse.parse(await json(await api("/outcomes?engine_version=other"), 200)).total).toBe(0);
+    expect(ZOutcomeListResponse.parse(await json(await api("/outcomes?horizon=10d"), 200)).items.every((r) => r.horizon === "10d")).toBe(true);
+    await json(await api("/outcomes?horizon=2d"), 422);
+
+    const statusOf = new Map<number, string>();
+    for (const id of new Set(all.items.map((r) => r.signal_id))) statusOf.set(id, (await getOne(id)).status);
+    const counted = all.items.filter((r) => statusOf.get(r.signal_id) !== "archived");
+    const stats = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats"), 200));
+    expect(stats.engine_version).toBe("decision-signal-v1");
+    expect(stats.horizons).toEqual(["1d", "3d", "5d", "10d"]);
+    expect(stats.statuses).toEqual(["active", "expired", "invalidated", "closed"]);
+    expect(stats.total).toBe(counted.length);
+    const hit = counted.filter((r) => r.outcome === "hit").length;
+    const miss = counted.filter((r) => r.outcome === "miss").length;
+    expect(stats).toMatchObject({ hit, miss, completed: counted.filter((r) => r.eval_status === "completed").length, unable: counted.filter((r) => r.eval_status === "unable").length });
+    expect(stats.hit_rate_pct).toBe(hit + miss > 0 ? (hit / (hit + miss)) * 100 : null);
+    const returns = counted.filter((r) => r.eval_status === "completed").map((r) => r.stock_return_pct!);
+    expect(stats.avg_stock_return_pct!).toBeCloseTo(returns.reduce((s, v) => s + v, 0) / returns.length, 9);
+    expect(stats.unable_reasons.insufficient_forward_bars).toBeGreaterThanOrEqual(2);
+    expect(stats.breakdowns.horizon.map((b) => b.value)).toEqual(["1d", "3d", "5d", "10d"]);
+    expect(stats.by_horizon_action.find((c) => c.horizon === "10d" && c.action === "buy")?.completed).toBe(1);
+
+    // Archiving a signal removes its rows from the default stats; naming the status brings them back.
+    const archivedId = all.items.find((r) => r.eval_status === "completed")!.signal_id;
+    const rowsOfArchived = all.items.filter((r) => r.signal_id === archivedId).length;
+    await json(await send("PATCH", `/${archivedId}/status`, { status: "archived" }), 200);
+    const without = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats"), 200));
+    expect(without.total).toBe(stats.total - rowsOfArchived);
+    const withArchived = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?statuses=archived"), 200));
+    expect(withArchived.total).toBe(rowsOfArchived);
+    const twoHorizons = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=1d&horizons=3d"), 200));
+    expect(twoHorizons.horizons).toEqual(["1d", "3d"]);
+    await json(await api("/outcomes/stats?statuses=bogus"), 422);
+  });
+});
+
+describe("3.4 feedback", () => {
+  it("null when none; PUT upserts one value per signal", async () => {
+    const { item } = await create({ stock_code: "000858", action: "hold", trace_id: "feedback-1" });
+    expect(ZFeedbackItem.parse(await json(await api(`/${item.id}/feedback`), 200))).toMatchObject({ signal_id: item.id, feedback_value: null });
+    const useful = ZFeedbackItem.parse(await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "useful", reason_code: "clear_plan", note: "good" }), 200));
+    expect(useful).toMatchObject({ feedback_value: "useful", reason_code: "clear_plan", note: "good", source: "api" });
+    const replaced = ZFeedbackItem.parse(await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "not_useful", source: "web" }), 200));
+    expect(replaced).toMatchObject({ feedback_value: "not_useful", reason_code: null, note: null, source: "web", created_at: useful.created_at });
+    expect(ZFeedbackItem.parse(await json(await api(`/${item.id}/feedback`), 200)).feedback_value).toBe("not_useful");
+    const rows = sqlite.prepare("SELECT COUNT(*) AS n FROM decision_signal_feedback WHERE signal_id = ?").get(item.id) as { n: number };
+    expect(rows.n).toBe(1);
+    await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "meh" }), 422);
+    await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "useful", note: "x".repeat(1001) }), 422);
+    await json(await send("PUT", "/99999999/feedback", { feedback_value: "useful" }), 404);
+    await json(await api("/99999999/feedback"), 404);
+  });
+});
+
+describe("issue 8 item 6: analyses create linked signals", () => {
+  it("a directional analysis creates one signal linked to its history record; deleting the record nulls the link", async () => {
+    const codes = ["600519", "000001", "300750", "601318", "000858", "00700", "09988", "AAPL", "TSLA", "NVDA", "MSFT"];
+    let linked: { recordId: number; signalId: number } | null = null;
+    for (const code of codes) {
+      const res = await fetch(`${server.baseUrl}/api/v1/analysis/analyze`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stock_code: code }) });
+      const result = ZAnalysisResultResponse.parse(await json(res, 200));
+      const recordId = result.report.meta.id!;
+      const signals = await list(`source_report_id=${recordId}`);
+      const action = result.report.summary.action;
+      if (action === null || action === "watch" || action === "alert") {
+        expect(signals.total, `${code} ${action}`).toBe(0);
+        continue;
+      }
+      expect(signals.total, `${code} ${action}`).toBe(1);
+      expect(signals.items[0]).toMatchObject({ source_type: "analysis", source_report_id: recordId, trace_id: result.trace_id, action });
+      linked ??= { recordId, signalId: signals.items[0]!.id };
+    }
+    expect(linked, "no sample stock produced a directional action today").not.toBeNull();
+    const del = await fetch(`${server.baseUrl}/api/v1/history`, { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ record_ids: [linked!.recordId] }) });
+    await json(del, 200);
+    expect((await getOne(linked!.signalId)).source_report_id).toBeNull();
+  });
+});
+
+describe("5: decision-signal endpoints with admin auth on", () => {
+  let authServer: TestServer;
+  beforeAll(async () => {
+    authServer = await startTestServer({ ADMIN_AUTH_ENABLED: "true", MARKET_DATA_SOURCES: "sample" });
+  });
+  afterAll(() => authServer?.stop());
+
+  it("every signal operation answers 401 without a session and declares the cookie scheme", async () => {
+    const ops = OPERATIONS.filter((op) => op.path.startsWith("/api/v1/decision-signals"));
+    expect(ops).toHaveLength(11);
+    for (const op of ops) {
+      const res = await fetch(`${authServer.baseUrl}${op.path.replace(/\{[^}]+\}/g, "1")}`, {
+        method: op.method,
+        headers: { "content-type": "application/json" },
+        body: op.method === "GET" ? undefined : "{}",
+      });
+      expect(res.status, `${op.method} ${op.path}`).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toBe("unauthorized");
+    }
+    const doc = (await (await fetch(`${authServer.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown; responses: Record<string, { description: string }> }>> };
+    for (const op of ops) {
+      const entry = doc.paths[op.path]![op.method.toLowerCase()]!;
+      expect(entry.security).toEqual([{ AdminSessionCookie: [] }]);
+      expect(entry.responses["401"]!.description).toMatch(/session is missing or invalid/);
+    }
+  });
+});
