@@ -8,6 +8,8 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/testing/apply-migrations";
 import { getQuote } from "@/lib/market";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
+import { startReceiver } from "@/lib/notify/testing/receiver";
+import { defaultAlertDeliver } from "./deliver";
 import { evaluateAlertRules, type AlertMessage, type DeliveryOutcome } from "./evaluator";
 import { createAlertRule, resolveAlertTarget, updateAlertRule } from "./rules";
 import { listAlertTriggers } from "./triggers";
@@ -138,5 +140,30 @@ describe("alert evaluator (issue 9 item 2)", () => {
     const listed = await listAlertTriggers({ page: 1, page_size: 20, target: "sh600519" });
     expect(listed.items).toHaveLength(1);
     expect(listed.items[0]!.rule_id).toBeNull();
+  });
+
+  it("with the real notifier: a crossing at a controlled time reaches a local webhook once, and the cooldown holds", async () => {
+    const receiver = await startReceiver();
+    const env = { ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, MARKET_DATA_SOURCES: "sample" };
+    setEnvironmentForTests({ ...env, CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`, NOTIFICATION_RETRY_BASE_DELAY_MS: "1" });
+    try {
+      const price = await samplePrice("600519");
+      const rule = await createAlertRule({ alert_type: "price_above", target: "600519", parameters: { price: price - 1 }, severity: "warning", enabled: true, cooldown_minutes: 30 });
+      const first = await evaluateAlertRules({ deliver: defaultAlertDeliver });
+      expect(first.triggers[0]!.status).toBe("sent");
+      expect(receiver.requests).toHaveLength(1);
+      expect(receiver.requests[0]!.json).toMatchObject({ kind: "alert", related_id: String(first.triggers[0]!.id) });
+      expect((await evaluateAlertRules({ deliver: defaultAlertDeliver })).triggers).toHaveLength(0);
+      await updateAlertRule(rule.id, { parameters: { price: price - 2 } });
+      setClock(() => new Date(OPEN.getTime() + 20 * 60_000));
+      expect((await evaluateAlertRules({ deliver: defaultAlertDeliver })).triggers[0]!.status).toBe("suppressed");
+      await updateAlertRule(rule.id, { parameters: { price: price - 3 } });
+      setClock(() => new Date(OPEN.getTime() + 31 * 60_000));
+      expect((await evaluateAlertRules({ deliver: defaultAlertDeliver })).triggers[0]!.status).toBe("sent");
+      expect(receiver.requests).toHaveLength(2);
+    } finally {
+      setEnvironmentForTests(env);
+      await receiver.close();
+    }
   });
 });
