@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
-import { db, disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { db } from "@/lib/db/client";
+import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { getQuote } from "@/lib/market";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
 import { startReceiver } from "@/lib/notify/testing/receiver";
@@ -14,8 +10,7 @@ import { evaluateAlertRules, type AlertMessage, type DeliveryOutcome } from "./e
 import { createAlertRule, resolveAlertTarget, updateAlertRule } from "./rules";
 import { listAlertTriggers } from "./triggers";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-alerts-"));
-const file = path.join(dir, "test.db");
+const database = withTempDatabase("alerts", { MARKET_DATA_SOURCES: "sample" });
 const sent: AlertMessage[] = [];
 let nextOutcome: DeliveryOutcome["status"] = "sent";
 const deliver = async (message: AlertMessage): Promise<DeliveryOutcome> => {
@@ -26,18 +21,6 @@ const deliver = async (message: AlertMessage): Promise<DeliveryOutcome> => {
 // Thursday 2026-11-19 10:00 in Shanghai: the A-share market is open.
 const OPEN = new Date("2026-11-19T02:00:00Z");
 const CLOSED = new Date("2026-11-19T12:00:00Z");
-
-beforeAll(() => {
-  applyMigrations(file);
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, MARKET_DATA_SOURCES: "sample" });
-});
-
-afterAll(async () => {
-  await disconnectDb();
-  setEnvironmentForTests(process.env);
-  setClock(null);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 beforeEach(async () => {
   await db().alertTrigger.deleteMany();
@@ -144,8 +127,7 @@ describe("alert evaluator (issue 9 item 2)", () => {
 
   it("with the real notifier: a crossing at a controlled time reaches a local webhook once, and the cooldown holds", async () => {
     const receiver = await startReceiver();
-    const env = { ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, MARKET_DATA_SOURCES: "sample" };
-    setEnvironmentForTests({ ...env, CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`, NOTIFICATION_RETRY_BASE_DELAY_MS: "1" });
+    database.useSettings({ MARKET_DATA_SOURCES: "sample", CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`, NOTIFICATION_RETRY_BASE_DELAY_MS: "1" });
     try {
       const price = await samplePrice("600519");
       const rule = await createAlertRule({ alert_type: "price_above", target: "600519", parameters: { price: price - 1 }, severity: "warning", enabled: true, cooldown_minutes: 30 });
@@ -162,7 +144,7 @@ describe("alert evaluator (issue 9 item 2)", () => {
       expect((await evaluateAlertRules({ deliver: defaultAlertDeliver })).triggers[0]!.status).toBe("sent");
       expect(receiver.requests).toHaveLength(2);
     } finally {
-      setEnvironmentForTests(env);
+      database.useSettings({ MARKET_DATA_SOURCES: "sample" });
       await receiver.close();
     }
   });

@@ -1,32 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
-import { db, disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { db } from "@/lib/db/client";
+import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { getDailyBars } from "@/lib/market";
 import { importTradesCsv } from "./csv-import";
 import { portfolioRisk } from "./risk";
 import { createAccount, createTrade, deleteTrade, listPositions, resolveTradeSymbol } from "./store";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-portfolio-"));
-const file = path.join(dir, "test.db");
+withTempDatabase("portfolio", { MARKET_DATA_SOURCES: "sample", PORTFOLIO_FX_RATES: "USD=7,HKD=0.9" });
 const TODAY = new Date("2026-11-20T12:00:00Z"); // Friday evening in Shanghai
 const AS_OF = "2026-11-20";
-
-beforeAll(() => {
-  applyMigrations(file);
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, MARKET_DATA_SOURCES: "sample", PORTFOLIO_FX_RATES: "USD=7,HKD=0.9" });
-});
-
-afterAll(async () => {
-  await disconnectDb();
-  setEnvironmentForTests(process.env);
-  setClock(null);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 beforeEach(async () => {
   setClock(() => TODAY);

@@ -1,37 +1,20 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
-import { db, disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { db } from "@/lib/db/client";
+import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { deleteHistoryRecords } from "@/lib/history/delete";
 import { createSignal } from "./create";
 import { getSignal, listSignals } from "./read";
 import { ZDecisionSignalCreateRequest, ZDecisionSignalListQuery, type TDecisionSignalCreateRequest } from "./schemas";
 import { updateSignalStatus } from "./status";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-signals-"));
-const file = path.join(dir, "test.db");
+withTempDatabase("signals", { LOG_LEVEL: "silent" });
 // Monday 2026-11-23 10:00 Shanghai.
 const T0 = new Date("2026-11-23T02:00:00Z");
 
 function request(fields: Partial<TDecisionSignalCreateRequest> & Record<string, unknown>): TDecisionSignalCreateRequest {
   return ZDecisionSignalCreateRequest.parse({ stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "unit", action: "buy", ...fields });
 }
-
-beforeAll(() => {
-  applyMigrations(file);
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, LOG_LEVEL: "silent" });
-});
-
-afterAll(async () => {
-  await disconnectDb();
-  setEnvironmentForTests(process.env);
-  setClock(null);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 beforeEach(async () => {
   setClock(() => T0);

@@ -1,12 +1,10 @@
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
 import { db, disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { newId } from "@/lib/ids";
 import {
   claimNextTask,
@@ -21,8 +19,8 @@ import {
   type NewTask,
 } from "./store";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-tasks-"));
-const file = path.join(dir, "test.db");
+const database = withTempDatabase("tasks", { TASK_RETENTION_MINUTES: "10" });
+const { file } = database;
 const CHILD = path.resolve("lib/tasks/claim.child-process.ts");
 
 function task(key: string, market = "cn"): NewTask {
@@ -45,18 +43,6 @@ function task(key: string, market = "cn"): NewTask {
     message: "queued",
   };
 }
-
-beforeAll(() => {
-  applyMigrations(file);
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, TASK_RETENTION_MINUTES: "10" });
-});
-
-afterAll(async () => {
-  await disconnectDb();
-  setEnvironmentForTests(process.env);
-  setClock(null);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 beforeEach(async () => {
   setClock(null);

@@ -1,31 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
-import { db, disconnectDb } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import type { ChainOptions } from "@/lib/market/providers/chain";
 import { createSampleProvider } from "@/lib/market/providers/sample";
 import type { MarketDataProvider, TDailyBar, TMarketSymbol } from "@/lib/market/providers/types";
 import { clearDailyBarMemo, getDailyBars } from "./daily-bars";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { withTempDatabase } from "@/lib/db/testing/temp-database";
 
-// A temporary SQLite file with the repository's migrations applied in order.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-bars-"));
-const file = path.join(dir, "test.db");
-
-beforeAll(() => {
-  applyMigrations(file);
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}` });
-});
-
-afterAll(async () => {
-  await disconnectDb();
-  setEnvironmentForTests(process.env);
-  setClock(null);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+withTempDatabase("bars");
 
 beforeEach(async () => {
   await db().dailyBar.deleteMany();
