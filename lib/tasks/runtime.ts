@@ -17,7 +17,10 @@ export async function startTaskRuntime(): Promise<TaskWorkerPool> {
     const { logger } = await import("@/lib/log/logger");
     logger.error({ err: error }, "task workers could not start");
   }
-  process.once("SIGTERM", () => void pool.stop());
+  // Finish (or leave for re-queueing) what the workers hold, then let queued notifications go out.
+  process.once("SIGTERM", () => {
+    void pool.stop().then(async () => (await import("@/lib/notify")).settleNotifications());
+  });
   return pool;
 }
 
