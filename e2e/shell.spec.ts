@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { expectDarkBackground, expectNav, languageButton, mainNav, pageTitle, UI_PAGES } from "./fixtures/ui";
+import { expectDarkBackground, expectNav, languageButton, mainNav, pageTitle, UI_PAGES, type UiPage } from "./fixtures/ui";
 
-const [analyze, history, signals] = UI_PAGES as [(typeof UI_PAGES)[number], (typeof UI_PAGES)[number], (typeof UI_PAGES)[number]];
+const [analyze, history, signals] = (["analyze", "history", "signals"] as const).map((slug) => UI_PAGES.find((p) => p.slug === slug)!) as [UiPage, UiPage, UiPage];
 
 test("4.1: GET / with a browser Accept header returns the HTML UI, while API clients still get RootResponse JSON", async ({ page, request }) => {
   const response = await page.goto("/");

@@ -7,6 +7,9 @@ import type { Benchmark, BenchRow } from "../bench/harness";
 import { analysisBenchmark } from "../bench/analysis.bench";
 import { dailyBarsBenchmark } from "../bench/daily-bars.bench";
 import { healthBenchmark } from "../bench/health.bench";
+import { historyDeleteBenchmark } from "../bench/history-delete.bench";
+import { historyListBenchmark } from "../bench/history-list.bench";
+import { shareImageBenchmark } from "../bench/share-image.bench";
 import { signalOutcomesBenchmark } from "../bench/signal-outcomes.bench";
 import { symbolsBenchmark } from "../bench/symbols.bench";
 import { taskStreamBenchmark } from "../bench/task-stream.bench";
@@ -18,6 +21,9 @@ const BENCHMARKS: Benchmark[] = [
   healthBenchmark,
   taskStreamBenchmark,
   signalOutcomesBenchmark,
+  shareImageBenchmark,
+  historyListBenchmark,
+  historyDeleteBenchmark,
 ];
 
 const only = process.argv.slice(2);

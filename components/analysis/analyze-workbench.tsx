@@ -1,73 +1,36 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { readFailure } from "@/components/auth/api-errors";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
+import { TaskPanel } from "@/components/tasks/task-panel";
+import { useTaskStream } from "@/components/tasks/use-task-stream";
 import { Panel } from "@/components/ui/panel";
 import type { TAnalysisResultResponse } from "@/lib/analysis/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import { BatchAnalyzeForm } from "./batch-form";
+import { RadioSegments } from "./radio-segments";
 import { toReportView } from "./report-model";
 import { AnalysisReportView } from "./report-view";
 import { StockSearchInput, suggestionName, type StockSuggestion } from "./stock-search-input";
 
 type Texts = Dictionary["analyzeUi"];
+type TaskTexts = Dictionary["tasksUi"];
 
 const REPORT_TYPES = ["brief", "simple", "detailed", "full"] as const;
 type ReportType = (typeof REPORT_TYPES)[number];
 const REPORT_LANGUAGES = ["zh", "en"] as const;
 type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 
+const MODES = ["single", "batch"] as const;
+type Mode = (typeof MODES)[number];
+
 type RunState =
   | { status: "idle" }
   | { status: "running"; startedAt: number }
   | { status: "failed"; title: string; message: string | null; code: string | null }
   | { status: "done"; result: TAnalysisResultResponse };
-
-// A row of radio buttons drawn as a segmented control (keyboard: arrows move the choice).
-function RadioSegments<V extends string>({
-  name,
-  label,
-  options,
-  value,
-  onChange,
-  disabled,
-}: {
-  name: string;
-  label: string;
-  options: readonly { value: V; label: ReactNode }[];
-  value: V;
-  onChange: (value: V) => void;
-  disabled?: boolean;
-}) {
-  return (
-    <fieldset className="min-w-0 shrink-0" disabled={disabled}>
-      <legend className="mb-1 text-xs font-medium text-muted">{label}</legend>
-      <div className="inline-flex h-9 items-center rounded-md border border-line bg-subtle p-0.5">
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className={cx(
-              "relative inline-flex h-full cursor-pointer items-center rounded px-2 text-xs font-medium whitespace-nowrap",
-              "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent",
-              value === option.value ? "bg-surface text-fg shadow-sm dark:bg-line" : "text-muted hover:text-fg",
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              className="sr-only"
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 function Elapsed({ t, startedAt }: { t: Texts; startedAt: number }) {
   const [now, setNow] = useState(startedAt);
@@ -78,11 +41,55 @@ function Elapsed({ t, startedAt }: { t: Texts; startedAt: number }) {
   return <>{fmt(t.loading, { seconds: Math.max(0, Math.floor((now - startedAt) / 1000)) })}</>;
 }
 
+/** Single (sync) or batch (async) analysis, as tabs; arrow keys move between them. */
+function ModeTabs({ tt, mode, onChange, panelId }: { tt: TaskTexts; mode: Mode; onChange: (mode: Mode) => void; panelId: string }) {
+  const refs = useRef<Record<Mode, HTMLButtonElement | null>>({ single: null, batch: null });
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
+    event.preventDefault();
+    const next = event.key === "Home" ? MODES[0] : event.key === "End" ? MODES[MODES.length - 1]! : MODES[(MODES.indexOf(mode) + 1) % MODES.length]!;
+    onChange(next);
+    refs.current[next]?.focus();
+  };
+  const labels: Record<Mode, string> = { single: tt.modeSingle, batch: tt.modeBatch };
+  return (
+    <div role="tablist" aria-label={tt.modeLabel} onKeyDown={onKeyDown} className="mb-3 inline-flex rounded-md border border-line bg-subtle p-0.5">
+      {MODES.map((value) => (
+        <button
+          key={value}
+          ref={(el) => {
+            refs.current[value] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`${panelId}-tab-${value}`}
+          aria-selected={mode === value}
+          aria-controls={panelId}
+          tabIndex={mode === value ? 0 : -1}
+          onClick={() => onChange(value)}
+          className={cx(
+            "inline-flex h-7 items-center rounded px-2.5 text-xs font-medium whitespace-nowrap",
+            "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent",
+            mode === value ? "bg-surface text-fg shadow-sm dark:bg-line" : "text-muted hover:text-fg",
+          )}
+        >
+          {labels[value]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * Issue 4 item 8: the Analyze page's interactive part. Runs one sync analysis
  * (POST /api/v1/analysis/analyze) and renders the AnalysisReport it answers.
+ * Issue 5 item 9: a batch tab queues many codes as background tasks, and the live task panel (fed by the
+ * SSE task stream) shows every task's progress.
  */
-export function AnalyzeWorkbench({ t, locale, disclaimer }: { t: Texts; locale: string; disclaimer: string }) {
+export function AnalyzeWorkbench({ t, tt, locale, disclaimer }: { t: Texts; tt: TaskTexts; locale: string; disclaimer: string }) {
+  const [mode, setMode] = useState<Mode>("single");
+  const [batchText, setBatchText] = useState("");
+  const stream = useTaskStream();
   const [text, setText] = useState("");
   const [picked, setPicked] = useState<StockSuggestion | null>(null);
   const [reportType, setReportType] = useState<ReportType>("detailed");
@@ -139,74 +146,104 @@ export function AnalyzeWorkbench({ t, locale, disclaimer }: { t: Texts; locale: 
     setRun({ status: "done", result });
   }
 
+  const options = (
+    <>
+      <RadioSegments
+        name="report_type"
+        label={t.reportType}
+        value={reportType}
+        onChange={setReportType}
+        options={REPORT_TYPES.map((value) => ({ value, label: t.reportTypes[value] }))}
+      />
+      <RadioSegments
+        name="report_language"
+        label={t.reportLanguage}
+        value={reportLanguage}
+        onChange={setChosenLanguage}
+        options={REPORT_LANGUAGES.map((value) => ({ value, label: t.reportLanguages[value] }))}
+      />
+    </>
+  );
+  const singleForm = (
+    <>
+      <form onSubmit={submit} aria-label={t.formLabel} aria-busy={running} className="flex flex-wrap items-end gap-x-3 gap-y-2.5">
+        <div className="flex w-full min-w-0 sm:w-auto sm:flex-1 sm:basis-72">
+          <StockSearchInput
+            t={t}
+            locale={locale}
+            text={text}
+            onTextChange={(value) => {
+              setText(value);
+              setPicked(null);
+            }}
+            onPick={setPicked}
+          />
+        </div>
+        {options}
+        <button
+          type="submit"
+          disabled={running}
+          className={cx(
+            "inline-flex h-9 items-center gap-2 rounded-md bg-accent px-4 text-sm font-semibold text-accent-fg",
+            "hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
+            "disabled:cursor-progress disabled:opacity-70",
+          )}
+        >
+          {running ? <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-accent-fg/40 border-t-accent-fg" /> : null}
+          {running ? t.submitting : t.submit}
+        </button>
+      </form>
+      <div aria-live="polite" className="empty:hidden">
+        {run.status === "running" ? (
+          <p data-testid="analyze-loading" className="mt-2.5 text-xs text-muted">
+            <Elapsed t={t} startedAt={run.startedAt} />
+          </p>
+        ) : null}
+      </div>
+      {run.status === "failed" ? (
+        <div
+          role="alert"
+          data-testid="analyze-error"
+          className="mt-2.5 rounded-md border border-red-500/40 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-950/50 dark:text-red-200"
+        >
+          <p className="font-semibold">{run.title}</p>
+          {run.message ? <p className="mt-0.5 break-words">{run.message}</p> : null}
+          {run.code ? <p className="mt-0.5 font-mono text-xs opacity-70">{run.code}</p> : null}
+        </div>
+      ) : null}
+    </>
+  );
+  const panelId = "analyze-mode-panel";
+
   return (
     <div className="space-y-3">
       <Panel className="px-3 py-3">
-        <form onSubmit={submit} aria-label={t.formLabel} aria-busy={running} className="flex flex-wrap items-end gap-x-3 gap-y-2.5">
-          <div className="flex w-full min-w-0 sm:w-auto sm:flex-1 sm:basis-72">
-            <StockSearchInput
+        <ModeTabs tt={tt} mode={mode} onChange={setMode} panelId={panelId} />
+        <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-tab-${mode}`}>
+          {mode === "batch" ? (
+            <BatchAnalyzeForm
               t={t}
-              locale={locale}
-              text={text}
-              onTextChange={(value) => {
-                setText(value);
-                setPicked(null);
-              }}
-              onPick={setPicked}
+              tt={tt}
+              reportType={reportType}
+              reportLanguage={reportLanguage}
+              text={batchText}
+              onTextChange={setBatchText}
+              options={options}
+              onSubmitted={() => void stream.refresh()}
             />
-          </div>
-          <RadioSegments
-            name="report_type"
-            label={t.reportType}
-            value={reportType}
-            onChange={setReportType}
-            options={REPORT_TYPES.map((value) => ({ value, label: t.reportTypes[value] }))}
-          />
-          <RadioSegments
-            name="report_language"
-            label={t.reportLanguage}
-            value={reportLanguage}
-            onChange={setChosenLanguage}
-            options={REPORT_LANGUAGES.map((value) => ({ value, label: t.reportLanguages[value] }))}
-          />
-          <button
-            type="submit"
-            disabled={running}
-            className={cx(
-              "inline-flex h-9 items-center gap-2 rounded-md bg-accent px-4 text-sm font-semibold text-accent-fg",
-              "hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
-              "disabled:cursor-progress disabled:opacity-70",
-            )}
-          >
-            {running ? <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-accent-fg/40 border-t-accent-fg" /> : null}
-            {running ? t.submitting : t.submit}
-          </button>
-        </form>
-        <div aria-live="polite" className="empty:hidden">
-          {run.status === "running" ? (
-            <p data-testid="analyze-loading" className="mt-2.5 text-xs text-muted">
-              <Elapsed t={t} startedAt={run.startedAt} />
-            </p>
-          ) : null}
+          ) : (
+            singleForm
+          )}
         </div>
-        {run.status === "failed" ? (
-          <div
-            role="alert"
-            data-testid="analyze-error"
-            className="mt-2.5 rounded-md border border-red-500/40 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-950/50 dark:text-red-200"
-          >
-            <p className="font-semibold">{run.title}</p>
-            {run.message ? <p className="mt-0.5 break-words">{run.message}</p> : null}
-            {run.code ? <p className="mt-0.5 font-mono text-xs opacity-70">{run.code}</p> : null}
-          </div>
-        ) : null}
       </Panel>
+
+      <TaskPanel t={tt} stream={stream} />
 
       {view ? (
         <div className={cx("transition-opacity", running ? "opacity-50" : "")} aria-busy={running}>
           <AnalysisReportView t={t} view={view} locale={locale} disclaimer={disclaimer} />
         </div>
-      ) : (
+      ) : mode === "batch" ? null : (
         <div className="rounded-md border border-dashed border-line px-4 py-8 text-center text-sm text-muted">{t.emptyState}</div>
       )}
     </div>

@@ -5,6 +5,7 @@ export type PageKey = keyof Dictionary["pages"] & keyof Dictionary["nav"];
 // The pages of the top navigation, in order; labels come from the dictionary's nav section.
 export const NAV_ITEMS: ReadonlyArray<{ key: PageKey; href: string }> = [
   { key: "analyze", href: "/" },
+  { key: "market", href: "/market" },
   { key: "history", href: "/history" },
   { key: "signals", href: "/signals" },
   { key: "portfolio", href: "/portfolio" },

@@ -1,48 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildRuleReport, type RuleReportTarget } from "@/lib/analysis/engine";
-import { barsFromCloses } from "@/lib/analysis/engine/test-bars";
 import { buildMarkdownReport, type MarkdownNewsItem, type MarkdownReportInput } from "./markdown";
 import type { TAnalysisReport } from "./schemas";
-
-const moutai: RuleReportTarget = { kind: "stock", market: "cn", code: "600519", displayCode: "600519", name: "贵州茅台", nameEn: "Kweichow Moutai" };
-const closes = Array.from({ length: 80 }, (_, i) => 1500 + Math.sin(i / 4) * 30 + i * 2);
-
-// A report shaped as the pipeline stores it (lib/analysis/pipeline.ts reportDetails).
-function storedReport(language: "zh" | "en", overrides: Partial<TAnalysisReport["meta"]> = {}): TAnalysisReport {
-  const bars = barsFromCloses(closes);
-  const rule = buildRuleReport({ target: moutai, bars, language, dataSource: "eastmoney", at: new Date("2026-05-06T08:00:00Z") });
-  return {
-    meta: {
-      id: 42,
-      query_id: "q".repeat(32),
-      stock_code: "600519",
-      stock_name: language === "zh" ? "贵州茅台" : "Kweichow Moutai",
-      report_type: "detailed",
-      report_language: language,
-      created_at: "2026-05-06T08:00:00.000Z",
-      current_price: 1660.5,
-      change_pct: 0,
-      model_used: null,
-      market_phase_summary: rule.market_phase_summary as unknown as Record<string, unknown>,
-      asset_type: "stock",
-      ...overrides,
-    },
-    summary: rule.summary,
-    strategy: rule.strategy,
-    details: {
-      news_content: null,
-      raw_result: { engine: "rules", dashboard: rule.dashboard, guardrail_reasons: rule.guardrail_reasons, score_breakdown: rule.score_breakdown },
-      context_snapshot: { quote: null, indicators: rule.indicators, data_source: "eastmoney", is_sample_data: false },
-      analysis_context_pack_overview: { bars: bars.length, data_source: "eastmoney", is_sample_data: false },
-      financial_report: null,
-      dividend_metrics: null,
-      belong_boards: null,
-      sector_rankings: null,
-      concept_rankings: null,
-      market_structure: null,
-    },
-  };
-}
+import { storedReport } from "./test-records";
 
 const news: MarkdownNewsItem[] = [
   { title: "茅台发布一季报", snippet: "营收同比增长", url: "https://news.example.com/a", source: "财联社", publishedAt: "2026-05-05" },

@@ -26,7 +26,8 @@ export interface MarkdownReportInput {
 type Lang = "zh" | "en";
 type Dict = Record<string, unknown>;
 
-const TEXT = {
+/** The report's labels per language; the share card reads them to find the Markdown's sections. */
+export const MARKDOWN_TEXT = {
   zh: {
     reportTitle: (name: string) => `${name} 分析报告`,
     reviewTitle: (region: string) => `大盘复盘${region ? `（${region}）` : ""}`,
@@ -155,6 +156,8 @@ const TEXT = {
     colon: ": ",
   },
 } as const;
+
+const TEXT = MARKDOWN_TEXT;
 
 type Text = (typeof TEXT)[Lang];
 

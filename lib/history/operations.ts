@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ZRunDiagnosticSummary, ZRunFlowSnapshot } from "@/lib/analysis/run-schemas";
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation, type Operation } from "@/lib/openapi/operation";
@@ -136,7 +137,54 @@ export const getHistoryMarkdownOp = defineOperation({
   },
 });
 
-/** The history operations of spec 4.3 served so far (share-image and share-image-html come later). */
+const TOO_LARGE = {
+  description: "share_image_too_large: the Markdown report is longer than SHARE_IMAGE_MAX_CHARS (default 15000) characters",
+  schema: ZErrorResponse,
+};
+const SHARE_NOTE =
+  "Stock records get the stock card (action, score, price, levels, indicators, news, risks); market reviews (report_type market_review) " +
+  "get the review card (temperature, indices, breadth, sectors, plan, risks) from the stored review payload.";
+
+export const getHistoryShareImageHtmlOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/history/{record_id}/share-image-html",
+  operationId: "getHistoryShareImageHtml",
+  summary: "The share card as a self-contained HTML page (for local screenshots)",
+  description:
+    `${RECORD_ID_NOTE} ${SHARE_NOTE} Built from the Markdown report plus the stored structured payload; the same record gives byte-identical output. ` +
+    "Every record text is escaped; no script and no external resource. Headers: Cache-Control no-store, X-Content-Type-Options nosniff, " +
+    "Content-Security-Policy default-src 'none'; img-src data:; style-src 'unsafe-inline'.",
+  tags: TAGS,
+  params: ZRecordIdParams,
+  responses: {
+    200: { description: "The card, 1080 px wide", contentType: "text/html", schema: z.string() },
+    404: NOT_FOUND,
+    413: TOO_LARGE,
+    500: { description: "generation_failed: the report or the card could not be built, or internal_error", schema: ZErrorResponse },
+  },
+});
+
+export const getHistoryShareImageOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/history/{record_id}/share-image",
+  operationId: "getHistoryShareImage",
+  summary: "The share card as a PNG download",
+  description:
+    `${RECORD_ID_NOTE} ${SHARE_NOTE} The same card as share-image-html, 1080 px wide, as tall as its content, drawn with satori + resvg ` +
+    'and the Noto Sans SC font shipped with the service. Content-Disposition: attachment; filename="<code>-report-<id>.png"; ' +
+    "Cache-Control no-store; X-Content-Type-Options nosniff.",
+  tags: TAGS,
+  params: ZRecordIdParams,
+  responses: {
+    200: { description: "The PNG image", contentType: "image/png", schema: z.string().meta({ format: "binary", contentMediaType: "image/png" }) },
+    404: NOT_FOUND,
+    413: TOO_LARGE,
+    500: { description: "generation_failed: the report or the card could not be built, or internal_error", schema: ZErrorResponse },
+    503: { description: "share_image_unavailable: the PNG renderer is missing, failing or turned off (SHARE_IMAGE_PNG_ENABLED=false)", schema: ZErrorResponse },
+  },
+});
+
+/** The history operations of spec 4.3. */
 export const HISTORY_OPERATIONS: readonly Operation[] = [
   listHistoryOp,
   deleteHistoryOp,
@@ -147,4 +195,6 @@ export const HISTORY_OPERATIONS: readonly Operation[] = [
   getHistoryFlowOp,
   getHistoryNewsOp,
   getHistoryMarkdownOp,
+  getHistoryShareImageHtmlOp,
+  getHistoryShareImageOp,
 ];

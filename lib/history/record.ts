@@ -89,21 +89,27 @@ export async function getHistoryNews(recordId: string, limit: number): Promise<T
   return { total, items: news.map(toNewsIntelItem) };
 }
 
-// GET /api/v1/history/{record_id}/markdown – the full report as Markdown in the record's language.
-export async function getHistoryMarkdown(recordId: string): Promise<TMarkdownReportResponse> {
-  const row = await getHistoryRecordOrThrow(recordId);
+/** The record's AnalysisReport and its Markdown text; 500 generation_failed when either cannot be built. */
+export async function buildRecordMarkdown(row: AnalysisHistory): Promise<{ report: TAnalysisReport; markdown: string }> {
   const news = await db().analysisNews.findMany({ where: { historyId: row.id }, orderBy: { position: "asc" } });
   try {
     const report = toAnalysisReport(row);
-    return { content: buildMarkdownReport({
+    const markdown = buildMarkdownReport({
       report,
       news,
       dataSource: row.dataSource,
       region: row.region,
       volumeRatio: row.volumeRatio,
       turnoverRate: row.turnoverRate,
-    }) };
+    });
+    return { report, markdown };
   } catch {
     throw ApiError.of("generation_failed", `The Markdown report of record ${row.id} could not be generated`);
   }
+}
+
+// GET /api/v1/history/{record_id}/markdown – the full report as Markdown in the record's language.
+export async function getHistoryMarkdown(recordId: string): Promise<TMarkdownReportResponse> {
+  const { markdown } = await buildRecordMarkdown(await getHistoryRecordOrThrow(recordId));
+  return { content: markdown };
 }

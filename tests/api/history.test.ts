@@ -1,10 +1,9 @@
-import path from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
 import { ZRunDiagnosticSummary, ZRunFlowSnapshot } from "@/lib/analysis/run-schemas";
 import { ZAnalysisReport, ZHistoryListResponse, ZMarkdownReportResponse, ZNewsIntelResponse, ZStockBarResponse } from "@/lib/history/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { addNews as addNewsTo, analyzeRecord, cloneRecord as cloneRecordInto, openServerDatabase, type MadeRecord } from "../setup/history-records";
 
 // Spec 4.3 over HTTP: a real server on sample market data; records come from real analyses, plus rows
 // written straight into the database where a case needs what an analysis cannot produce (news, market
@@ -13,10 +12,7 @@ import { startTestServer, type TestServer } from "../setup/api-server";
 let server: TestServer;
 let sqlite: Database.Database;
 
-interface Made {
-  id: number;
-  queryId: string;
-}
+type Made = MadeRecord;
 const made: Record<string, Made> = {};
 
 const HISTORY_ITEM_FIELDS = [
@@ -29,16 +25,7 @@ const STOCK_BAR_FIELDS = [
   "last_analysis_time", "model_used", "market_phase_summary", "asset_type",
 ];
 
-async function analyze(body: Record<string, unknown>): Promise<Made> {
-  const res = await fetch(`${server.baseUrl}/api/v1/analysis/analyze`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  const result = ZAnalysisResultResponse.parse(await res.json());
-  return { id: result.report.meta.id!, queryId: result.query_id };
-}
+const analyze = (body: Record<string, unknown>): Promise<Made> => analyzeRecord(server.baseUrl, body);
 
 function api(pathAndQuery: string, init?: RequestInit) {
   return fetch(`${server.baseUrl}/api/v1/history${pathAndQuery}`, init);
@@ -62,18 +49,8 @@ function del(pathAndQuery: string, body?: unknown) {
   });
 }
 
-/** Copies a stored record with some columns replaced; returns the new id. */
-function cloneRecord(sourceId: number, overrides: Record<string, unknown>): number {
-  const columns = (sqlite.prepare("PRAGMA table_info(analysis_history)").all() as { name: string }[]).map((c) => c.name).filter((c) => c !== "id");
-  const select = columns.map((c) => (c in overrides ? `@${c}` : c)).join(", ");
-  const info = sqlite.prepare(`INSERT INTO analysis_history (${columns.join(", ")}) SELECT ${select} FROM analysis_history WHERE id = @sourceId`).run({ ...overrides, sourceId });
-  return Number(info.lastInsertRowid);
-}
-
-function addNews(historyId: number, items: { title: string; snippet: string; url: string }[]): void {
-  const insert = sqlite.prepare("INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, ?, ?, ?, ?, ?)");
-  items.forEach((item, position) => insert.run(historyId, position, item.title, item.snippet, item.url, "test"));
-}
+const cloneRecord = (sourceId: number, overrides: Record<string, unknown>) => cloneRecordInto(sqlite, sourceId, overrides);
+const addNews = (historyId: number, items: { title: string; snippet: string; url: string }[]) => addNewsTo(sqlite, historyId, items);
 
 function newsCount(historyId: number): number {
   return (sqlite.prepare("SELECT COUNT(*) AS n FROM analysis_news WHERE history_id = ?").get(historyId) as { n: number }).n;
@@ -103,8 +80,7 @@ beforeAll(async () => {
   made.sseIndex = await analyze({ stock_code: "sh000001" });
   made.pingAn = await analyze({ stock_code: "000001" });
   made.apple = await analyze({ stock_code: "AAPL", report_language: "en" });
-  sqlite = new Database(path.join(server.dataDir, "api.db"));
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite = openServerDatabase(server);
   // A market review as its task stores it (CONTRACT §7): code MARKET, report_type market_review.
   const reviewId = cloneRecord(made.sseIndex.id, {
     query_id: "review-task-0001",

@@ -1,7 +1,139 @@
-import { ComingSoonPage, pageMetadata } from "@/components/shell/coming-soon-page";
+import Link from "next/link";
+import { HistoryFilters, type HistoryFilterValues } from "@/components/history/history-filters";
+import { HistoryTable } from "@/components/history/history-table";
+import { DeleteStockButton } from "@/components/history/delete-buttons";
+import { StockSidebar } from "@/components/history/stock-sidebar";
+import { fmt } from "@/components/settings/format";
+import { pageMetadata } from "@/components/shell/coming-soon-page";
+import { Pagination } from "@/components/ui/pagination";
+import { Panel } from "@/components/ui/panel";
+import { listHistory } from "@/lib/history/list";
+import { HISTORY_PAGE_SIZE, ZHistoryListQuery, type THistoryListQuery } from "@/lib/history/schemas";
+import { listHistoryStocks } from "@/lib/history/stocks";
+import { getI18n } from "@/lib/i18n/locale";
+import { serviceTimeZone } from "@/lib/usage/time-zone";
 
+export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("history");
 
-export default function HistoryPage() {
-  return <ComingSoonPage page="history" />;
+type SearchParams = Record<string, string | string[] | undefined>;
+type HistoryPageProps = { searchParams: Promise<SearchParams> };
+
+const FIELDS = ["stock_code", "report_type", "start_date", "end_date", "page", "limit"] as const;
+
+/**
+ * The URL's filters, read with the API's own schema (GET /api/v1/history). A field the schema refuses (a bad
+ * date, an end before the start, page 0) is dropped and named, so the page still lists something.
+ */
+function readQuery(params: SearchParams): { query: THistoryListQuery; invalid: string[] } {
+  const raw: Record<string, string> = {};
+  for (const field of FIELDS) {
+    const value = params[field];
+    const text = (Array.isArray(value) ? value[0] : value)?.trim();
+    if (text) raw[field] = text;
+  }
+  const invalid: string[] = [];
+  for (let attempt = 0; attempt <= FIELDS.length; attempt++) {
+    const parsed = ZHistoryListQuery.safeParse(raw);
+    if (parsed.success) return { query: parsed.data, invalid };
+    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")));
+    for (const field of bad) {
+      if (field in raw) {
+        invalid.push(field);
+        delete raw[field];
+      }
+    }
+    if (![...bad].some(Boolean)) break;
+  }
+  return { query: { page: 1, limit: HISTORY_PAGE_SIZE.default }, invalid };
+}
+
+function href(query: THistoryListQuery, changes: Partial<Record<(typeof FIELDS)[number], string | number | null>>): string {
+  const params = new URLSearchParams();
+  const merged = { ...query, ...changes };
+  for (const field of FIELDS) {
+    const value = merged[field];
+    if (value === null || value === undefined || value === "") continue;
+    if (field === "page" && Number(value) === 1) continue;
+    if (field === "limit" && Number(value) === HISTORY_PAGE_SIZE.default) continue;
+    params.set(field, String(value));
+  }
+  const text = params.toString();
+  return text ? `/history?${text}` : "/history";
+}
+
+// Issue 6 item 8: the History page. The URL drives everything (filters, page), read on the server through
+// lib/history; only the row selection and the deletes run in the browser (they call the History API).
+export default async function HistoryPage({ searchParams }: HistoryPageProps) {
+  const [{ t }, params] = await Promise.all([getI18n(), searchParams]);
+  const texts = t.historyUi;
+  const { query, invalid } = readQuery(params);
+  const code = query.stock_code?.trim() || null;
+  const [list, stocks, stockTotal] = await Promise.all([
+    listHistory(query),
+    listHistoryStocks({ limit: 200 }),
+    code ? listHistory({ stock_code: code, page: 1, limit: 1 }).then((r) => r.total) : Promise.resolve(0),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(list.total / query.limit));
+  const filters: HistoryFilterValues = { stock_code: query.stock_code, report_type: query.report_type, start_date: query.start_date, end_date: query.end_date };
+  const filtered = Object.values(filters).some(Boolean);
+  const stockRow = code ? stocks.items.find((s) => s.stock_code.toUpperCase() === code.toUpperCase()) : undefined;
+  const stockName = stockRow?.stock_name ?? list.items.find((i) => i.report_type !== "market_review")?.stock_name ?? code;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-5">
+      <h1 className="text-xl font-semibold tracking-tight">{t.pages.history.title}</h1>
+      <p className="mt-1 text-sm text-muted">{texts.intro}</p>
+
+      <div className="mt-4 grid grid-cols-1 gap-3 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <aside className="min-w-0">
+          <StockSidebar t={texts} stocks={stocks.items} total={stocks.total} activeCode={code} hrefFor={(c) => href(query, { stock_code: c, page: 1 })} />
+        </aside>
+
+        <div className="min-w-0 space-y-3">
+          <Panel className="px-3 py-2.5">
+            <HistoryFilters t={texts} values={filters} />
+            {invalid.length > 0 ? (
+              <p role="alert" className="mt-2 text-xs font-medium text-amber-700 dark:text-amber-400">
+                {fmt(texts.invalidFilter, { fields: invalid.join(", ") })}
+              </p>
+            ) : null}
+          </Panel>
+
+          <Panel>
+            <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-3 py-2">
+              <h2 className="text-sm font-semibold">
+                {texts.listTitle}
+                <span className="ml-2 text-xs font-normal text-muted tabular-nums" data-testid="history-total">
+                  {fmt(texts.total, { total: list.total })}
+                </span>
+              </h2>
+              {code && stockTotal > 0 ? <DeleteStockButton t={texts} code={code} name={stockName ?? code} count={stockTotal} /> : null}
+            </div>
+            {list.items.length > 0 ? (
+              <HistoryTable t={texts} items={list.items} timeZone={serviceTimeZone()} />
+            ) : (
+              <div data-testid="history-empty" className="px-4 py-8 text-center">
+                <p className="text-sm font-medium">{filtered || list.total > 0 ? texts.emptyFilteredTitle : texts.emptyTitle}</p>
+                <p className="mt-1 text-sm text-muted">{filtered || list.total > 0 ? texts.emptyFilteredBody : texts.emptyBody}</p>
+                <Link href={filtered || list.total > 0 ? "/history" : "/"} className="mt-3 inline-block text-sm text-accent underline-offset-2 hover:underline">
+                  {filtered || list.total > 0 ? texts.reset : texts.emptyLink}
+                </Link>
+              </div>
+            )}
+            {pageCount > 1 ? (
+              <div className="border-t border-line px-3 py-2">
+                <Pagination
+                  page={query.page}
+                  pageCount={pageCount}
+                  href={(p) => href(query, { page: p })}
+                  labels={{ nav: texts.pagination, previous: texts.prevPage, next: texts.nextPage, status: fmt(texts.pageOf, { page: query.page, pages: pageCount }) }}
+                />
+              </div>
+            ) : null}
+          </Panel>
+        </div>
+      </div>
+    </div>
+  );
 }

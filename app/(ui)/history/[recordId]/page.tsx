@@ -1,0 +1,126 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { toReportView } from "@/components/analysis/report-model";
+import { DeleteRecordButton } from "@/components/history/delete-buttons";
+import { DiagnosticsPanel } from "@/components/history/diagnostics-panel";
+import { FlowGraph } from "@/components/history/flow-graph";
+import { formatDateTime, MARKET_REVIEW, reportTypeLabel } from "@/components/history/format";
+import { MarkdownPanel } from "@/components/history/markdown-panel";
+import { MarketReviewView } from "@/components/history/market-review-view";
+import { SharePanel } from "@/components/history/share-panel";
+import { StoredReportView } from "@/components/history/stored-report-view";
+import { fmt } from "@/components/settings/format";
+import { getHistoryDiagnostics, getHistoryFlow, getHistoryMarkdown, getHistoryNews, getHistoryReport } from "@/lib/history/record";
+import { NEWS_LIMIT, type TAnalysisReport } from "@/lib/history/schemas";
+import { ApiError } from "@/lib/http/api-error";
+import { getI18n } from "@/lib/i18n/locale";
+import { serviceTimeZone } from "@/lib/usage/time-zone";
+
+export const dynamic = "force-dynamic";
+
+type ReportPageProps = { params: Promise<{ recordId: string }> };
+
+/** The stored report, or the 404 page for an unknown id / query_id. */
+async function reportOrNotFound(recordId: string): Promise<TAnalysisReport> {
+  try {
+    return await getHistoryReport(decodeURIComponent(recordId));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+function displayName(report: TAnalysisReport, marketReview: string): string {
+  if (report.meta.report_type === MARKET_REVIEW) return marketReview;
+  return report.meta.stock_name ?? report.meta.stock_code;
+}
+
+export async function generateMetadata({ params }: ReportPageProps): Promise<Metadata> {
+  const [{ t }, { recordId }] = await Promise.all([getI18n(), params]);
+  try {
+    const report = await getHistoryReport(decodeURIComponent(recordId));
+    return { title: `${displayName(report, t.historyUi.marketReview)} · ${t.pages.history.title}` };
+  } catch {
+    return { title: t.historyUi.notFoundTitle };
+  }
+}
+
+// Issue 6 item 8: one stored report. Stock reports reuse the Analyze page's report view (numbers, levels, chart
+// of the stored bars, indicators, news); then the run flow, diagnostics, Markdown and the share image.
+export default async function HistoryReportPage({ params }: ReportPageProps) {
+  const [{ locale, t }, { recordId }] = await Promise.all([getI18n(), params]);
+  const texts = t.historyUi;
+  const report = await reportOrNotFound(recordId);
+  const id = String(report.meta.id ?? report.meta.query_id);
+  const [diagnostics, flow, news, markdown] = await Promise.all([
+    getHistoryDiagnostics(id),
+    getHistoryFlow(id),
+    getHistoryNews(id, NEWS_LIMIT.max),
+    getHistoryMarkdown(id).then(
+      (r) => r.content,
+      () => null,
+    ),
+  ]);
+  const review = report.meta.report_type === MARKET_REVIEW;
+  const name = displayName(report, texts.marketReview);
+  const meta = fmt(texts.reportMeta, {
+    type: reportTypeLabel(texts.reportTypes, report.meta.report_type),
+    time: formatDateTime(report.meta.created_at, serviceTimeZone()),
+    id: report.meta.id ?? report.meta.query_id,
+  });
+
+  // The stored news rows (with their links) stand in for the report's news text when there are any.
+  const view = toReportView({
+    query_id: report.meta.query_id,
+    trace_id: diagnostics.trace_id ?? null,
+    stock_code: report.meta.stock_code,
+    stock_name: report.meta.stock_name,
+    report,
+    diagnostic_summary: diagnostics as unknown as Record<string, unknown>,
+    created_at: report.meta.created_at,
+  });
+  if (news.items.length > 0) view.newsItems = news.items.map((n) => ({ title: n.title, url: /^https?:\/\//i.test(n.url) ? n.url : null, snippet: n.snippet || null }));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-5">
+      <nav aria-label={texts.backToHistory} className="text-xs text-muted">
+        <Link href="/history" className="text-accent underline-offset-2 hover:underline">
+          {texts.backToHistory}
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span>#{report.meta.id}</span>
+      </nav>
+      <div className="mt-1 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold tracking-tight">
+            {name}
+            {review ? null : <span className="ml-2 font-mono text-base font-normal text-muted">{report.meta.stock_code}</span>}
+          </h1>
+          <p className="mt-0.5 text-xs text-muted" data-testid="report-meta">
+            {meta}
+          </p>
+        </div>
+        {report.meta.id !== null ? <DeleteRecordButton t={texts} id={report.meta.id} /> : null}
+      </div>
+
+      <div className="mt-4 space-y-3">
+        {review ? (
+          <MarketReviewView t={texts} report={report} markdown={markdown} />
+        ) : (
+          <StoredReportView t={t.analyzeUi} view={view} locale={locale} disclaimer={t.shell.disclaimer} />
+        )}
+        <FlowGraph t={texts} flow={flow} />
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            <MarkdownPanel t={texts} content={markdown} />
+          </div>
+          <div className="min-w-0 space-y-3">
+            {report.meta.id !== null ? <SharePanel t={texts} recordId={report.meta.id} name={name} /> : null}
+            <DiagnosticsPanel t={texts} diagnostics={diagnostics} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { analyzeTemplate, databasePath, reconnect, seedHistory } from "./history-seed";
+import { startServiceProcess } from "../scripts/server-process";
+import { load, startNodeServer, type Benchmark, type BenchRow } from "./harness";
+
+// Issue 6: GET /api/v1/history?limit=20 and GET /api/v1/history/stocks over 100,000 records, against a
+// bare node:http + better-sqlite3 server running the equivalent SQL on the same database file (the floor
+// for this query on this machine: no framework, no ORM, no validation). Ratios, not targets.
+
+const RECORDS = Number(process.env.BENCH_HISTORY_RECORDS ?? 100_000);
+const STOCKS = 2_000;
+
+const LIST_COLUMNS =
+  "id, query_id, display_code AS stock_code, stock_name, report_type, region, trend_prediction, analysis_summary, sentiment_score, " +
+  "operation_advice, action, current_price, change_pct, volume_ratio, turnover_rate, model_used, created_at, market_phase_summary, asset_type";
+
+function bareServer(dbFile: string): string {
+  return `
+import http from "node:http";
+import Database from "better-sqlite3";
+const db = new Database(${JSON.stringify(dbFile)}, { readonly: true });
+const count = db.prepare("SELECT COUNT(*) AS n FROM analysis_history");
+const page = db.prepare("SELECT ${LIST_COLUMNS} FROM analysis_history ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?");
+const stockWhere = "(target_key LIKE 'stock:%' OR target_key LIKE 'index:%')";
+const groups = db.prepare("SELECT target_key, MAX(id) AS max_id, COUNT(*) AS n FROM analysis_history WHERE " + stockWhere + " GROUP BY target_key ORDER BY max_id DESC LIMIT ?");
+const targets = db.prepare("SELECT COUNT(DISTINCT target_key) AS n FROM analysis_history WHERE " + stockWhere);
+const wire = (r) => ({ ...r, market_phase_summary: r.market_phase_summary ? JSON.parse(r.market_phase_summary) : null });
+http.createServer((req, res) => {
+  const url = new URL(req.url, "http://x");
+  let body;
+  if (url.pathname === "/api/v1/history") {
+    const limit = Number(url.searchParams.get("limit") ?? 20);
+    body = { total: count.get().n, page: 1, limit, items: page.all(limit, 0).map(wire) };
+  } else if (url.pathname === "/api/v1/history/stocks") {
+    const limit = Number(url.searchParams.get("limit") ?? 200);
+    const g = groups.all(limit);
+    const ids = g.map((x) => x.max_id);
+    const rows = db.prepare("SELECT ${LIST_COLUMNS} FROM analysis_history WHERE id IN (" + ids.map(() => "?").join(",") + ")").all(...ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const items = g.map((x) => ({ ...wire(byId.get(x.max_id)), analysis_count: x.n }));
+    body = { total: g.length < limit ? g.length : targets.get().n, items };
+  } else {
+    res.writeHead(200).end("ok");
+    return;
+  }
+  res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify(body));
+}).listen(Number(process.env.PORT), "127.0.0.1");
+`;
+}
+
+const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
+
+export const historyListBenchmark: Benchmark = {
+  name: "history-list",
+  async run(): Promise<BenchRow[]> {
+    // The process handle (not harness.startService) because seeding writes into its data folder.
+    const service = await startServiceProcess({ LOG_LEVEL: "warn", MARKET_DATA_SOURCES: "sample" });
+    const rows: BenchRow[] = [];
+    try {
+      const templateId = await analyzeTemplate(service);
+      const seedSeconds = seedHistory(databasePath(service), templateId, { records: RECORDS - 1, stocks: STOCKS });
+      rows.push({ benchmark: "history seed", subject: `${RECORDS} records, ${STOCKS} stocks (direct SQL)`, metric: "time", value: round(seedSeconds), unit: "s" });
+      await reconnect(service.baseUrl);
+      const bare = await startNodeServer(bareServer(databasePath(service)), "/");
+      try {
+        for (const [name, pathAndQuery] of [
+          ["GET /api/v1/history?limit=20", "/api/v1/history?limit=20"],
+          ["GET /api/v1/history/stocks", "/api/v1/history/stocks"],
+        ] as const) {
+          const check = (await (await fetch(`${service.baseUrl}${pathAndQuery}`)).json()) as { total: number; items: unknown[] };
+          const expectedTotal = pathAndQuery.includes("stocks") ? STOCKS : RECORDS;
+          if (check.total !== expectedTotal) throw new Error(`${name}: total ${check.total}, expected ${expectedTotal}`);
+          const baseline = await load(`${bare.baseUrl}${pathAndQuery}`, undefined, 16);
+          const measured = await load(`${service.baseUrl}${pathAndQuery}`, undefined, 16);
+          if (measured.errors + measured.non2xx > 0) throw new Error(`${name}: ${measured.errors} errors, ${measured.non2xx} non-2xx`);
+          const benchmark = `${name} (${RECORDS} records)`;
+          rows.push(
+            { benchmark, subject: "bare node:http + better-sqlite3", metric: "throughput", value: round(baseline.requestsPerSec), unit: "req/s" },
+            { benchmark, subject: "DSA (next start)", metric: "throughput", value: round(measured.requestsPerSec), unit: "req/s", ratio: round(measured.requestsPerSec / baseline.requestsPerSec, 3) },
+            { benchmark, subject: "bare node:http + better-sqlite3", metric: "p99 latency", value: baseline.p99Ms, unit: "ms" },
+            { benchmark, subject: "DSA (next start)", metric: "p99 latency", value: measured.p99Ms, unit: "ms", ratio: round(measured.p99Ms / Math.max(baseline.p99Ms, 1), 3) },
+          );
+        }
+      } finally {
+        await bare.stop();
+      }
+    } finally {
+      await service.stop();
+    }
+    return rows;
+  },
+};

@@ -1,0 +1,79 @@
+import { execFileSync } from "node:child_process";
+import { chromium } from "@playwright/test";
+import { buildMarkdownReport } from "@/lib/history/markdown";
+import { buildShareCard } from "@/lib/history/share/card";
+import { renderShareHtml } from "@/lib/history/share/html";
+import { renderSharePng } from "@/lib/history/share/png";
+import { storedReport } from "@/lib/history/test-records";
+import type { Benchmark, BenchRow } from "./harness";
+
+// Issue 6: the share PNG (satori + resvg, in process) against the reference service's approach, a
+// headless-Chromium full-page screenshot of the same card's HTML (Debian's chromium through Playwright,
+// browser already running, one page reused). Same Chinese report, same 1080 px width; medians of warm runs.
+
+const ROUNDS = Number(process.env.BENCH_SHARE_ROUNDS ?? 20);
+
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
+
+export const shareImageBenchmark: Benchmark = {
+  name: "share-image",
+  async run(): Promise<BenchRow[]> {
+    const report = storedReport("zh");
+    const news = [
+      { title: "贵州茅台发布一季度报告：营收同比增长", snippet: "渠道库存健康", url: "https://news.example.com/1" },
+      { title: "白酒板块午后走强", snippet: "短讯", url: "https://news.example.com/2" },
+    ];
+    const markdown = buildMarkdownReport({ report, news, dataSource: "eastmoney", region: "cn", volumeRatio: 1.2, turnoverRate: 0.4 });
+    const card = buildShareCard({ report, markdown });
+    const html = renderShareHtml(card);
+
+    const pngCold = await timed(() => renderSharePng(card)); // first call: module load, fonts read, layout engine start
+    const png: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) png.push(await timed(() => renderSharePng(card)));
+
+    const launchStarted = performance.now();
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: ["--no-sandbox", "--disable-gpu"] });
+    const launchMs = performance.now() - launchStarted;
+    const shots: number[] = [];
+    let shotCold = 0;
+    try {
+      const page = await browser.newPage({ viewport: { width: 1080, height: 720 } });
+      const shoot = async () => {
+        await page.setContent(html, { waitUntil: "load" });
+        await page.screenshot({ fullPage: true, type: "png" });
+      };
+      shotCold = await timed(shoot);
+      for (let i = 0; i < ROUNDS; i++) shots.push(await timed(shoot));
+    } finally {
+      await browser.close();
+    }
+
+    const benchmark = "share image of one zh report (1080 px, full height)";
+    const pngMedian = median(png);
+    const shotMedian = median(shots);
+    return [
+      { benchmark, subject: "headless Chromium screenshot of share HTML", metric: `median of ${ROUNDS} warm`, value: round(shotMedian), unit: "ms" },
+      { benchmark, subject: "satori + resvg PNG (DSA)", metric: `median of ${ROUNDS} warm`, value: round(pngMedian), unit: "ms", ratio: round(pngMedian / shotMedian, 3) },
+      { benchmark, subject: "headless Chromium screenshot of share HTML", metric: "first render (browser running)", value: round(shotCold), unit: "ms" },
+      { benchmark, subject: "headless Chromium", metric: "browser launch", value: round(launchMs), unit: "ms" },
+      { benchmark, subject: "satori + resvg PNG (DSA)", metric: "first render (cold: modules, fonts)", value: round(pngCold), unit: "ms", ratio: round(pngCold / (launchMs + shotCold), 3) },
+    ];
+  },
+};

@@ -1,0 +1,370 @@
+import { formatPct, formatPrice } from "@/lib/analysis/engine/language";
+import { ZMarketReviewPayload, type TMarketReviewPayload, type TReviewMarket } from "@/lib/market-review/schemas";
+import { MARKDOWN_TEXT } from "../markdown";
+import type { TAnalysisReport } from "../schemas";
+import { parseMarkdownDocument, type MarkdownBlock, type MarkdownDocument, type MarkdownSection } from "./markdown-blocks";
+
+// The share card's content (spec 4.3 rules 5 and 6, issue 6 items 6 and 7): what one poster shows, as data.
+// The HTML page and the PNG are both drawn from this model by the same layout (layout.ts), so the two
+// cannot drift. Built from the Markdown report plus the stored structured payload: the structured parts
+// (action, score, price, levels; a market review's payload) give the headline figures, the Markdown gives
+// the sections in the record's language. Nothing is inferred: a missing value hides its tile.
+
+export type Lang = "zh" | "en";
+/** up/down follow the A-share convention in layout.ts (red up, green down). */
+export type Tone = "up" | "down" | "flat" | "neutral" | "good" | "warn" | "bad";
+export type Light = "green" | "yellow" | "red";
+
+export interface CardTile {
+  label: string;
+  value: string;
+  tone?: Tone;
+  /** Smaller text under the value (a change, a label). */
+  note?: string | null;
+  noteTone?: Tone;
+}
+
+export interface CardListItem {
+  label: string | null;
+  text: string;
+  status: "pass" | "warn" | "fail" | "unknown" | null;
+}
+
+export type CardBlock =
+  | { kind: "text"; text: string; strong?: boolean }
+  | { kind: "notice"; text: string }
+  | { kind: "tiles"; tiles: CardTile[] }
+  | { kind: "pairs"; pairs: { label: string; value: string }[] }
+  | { kind: "list"; items: CardListItem[]; more: string | null }
+  | { kind: "table"; header: string[]; rows: string[][] }
+  | { kind: "breadth"; advancers: number; flat: number; decliners: number; caption: string }
+  | { kind: "columns"; columns: { title: string; rows: { label: string; value: string; tone: Tone }[] }[] };
+
+export interface CardSection {
+  title: string;
+  blocks: CardBlock[];
+}
+
+export interface ShareCard {
+  lang: Lang;
+  variant: "stock" | "market";
+  title: string;
+  subtitle: string | null;
+  badge: string | null;
+  meta: string | null;
+  notices: string[];
+  /** Market reviews: the traffic light of the market temperature. */
+  light: Light | null;
+  hero: CardTile[];
+  sections: CardSection[];
+  footer: string[];
+  brand: string;
+}
+
+export interface ShareCardInput {
+  report: TAnalysisReport;
+  markdown: string;
+}
+
+const CARD_TEXT = {
+  zh: {
+    brand: "DSA 智能股票分析",
+    record: "记录",
+    more: (n: number) => `另有 ${n} 条`,
+    temperature: "市场温度",
+    outlook: "展望",
+    avgChange: (label: string) => `${label}指数均值`,
+    indices: "主要指数",
+    breadth: "涨跌家数",
+    breadthCaption: (a: number, f: number, d: number) => `上涨 ${a} · 平盘 ${f} · 下跌 ${d}`,
+    advancePct: (pct: string) => `上涨占比 ${pct}`,
+    limits: (up: number, down: number) => `涨停 ${up} · 跌停 ${down}`,
+    leaders: "领涨板块",
+    laggards: "领跌板块",
+    summary: "摘要",
+    plan: "策略",
+    risks: "风险提示",
+    news: "相关新闻",
+    reviewTitle: "大盘复盘",
+  },
+  en: {
+    brand: "DSA stock analysis",
+    record: "Record",
+    more: (n: number) => `+${n} more`,
+    temperature: "Temperature",
+    outlook: "Outlook",
+    avgChange: (label: string) => `${label} avg. index`,
+    indices: "Main indices",
+    breadth: "Breadth",
+    breadthCaption: (a: number, f: number, d: number) => `${a} up · ${f} flat · ${d} down`,
+    advancePct: (pct: string) => `${pct} advancing`,
+    limits: (up: number, down: number) => `limit up ${up} · limit down ${down}`,
+    leaders: "Leading sectors",
+    laggards: "Lagging sectors",
+    summary: "Summary",
+    plan: "Plan",
+    risks: "Risks",
+    news: "News",
+    reviewTitle: "Market review",
+  },
+} as const;
+
+/** The news list of a stock card, the indices per market and the lists of a review card stay short. */
+export const CARD_LIMITS = { news: 5, indices: 4, sectors: 3, reviewRisks: 3, reviewNews: 3 } as const;
+
+const DASH = "—";
+
+function dict(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function toneOf(value: number | null | undefined): Tone {
+  if (value === null || value === undefined || value === 0) return "flat";
+  return value > 0 ? "up" : "down";
+}
+
+const ACTION_TONES: Record<string, Tone> = { buy: "up", add: "up", hold: "neutral", watch: "neutral", alert: "warn", reduce: "down", sell: "down", avoid: "down" };
+
+function brandLine(report: TAnalysisReport, lang: Lang): string {
+  const t = CARD_TEXT[lang];
+  const id = report.meta.id === null ? "" : ` #${report.meta.id}`;
+  return `${t.brand} · ${t.record}${id}`;
+}
+
+function metaAndNotices(doc: MarkdownDocument): { meta: string | null; notices: string[] } {
+  const quotes = doc.preamble.filter((b): b is Extract<MarkdownBlock, { kind: "quote" }> => b.kind === "quote").map((b) => b.text);
+  return { meta: quotes[0] ?? null, notices: quotes.slice(1) };
+}
+
+// ---- Markdown sections to card sections ----
+
+function tableBlock(header: string[], rows: string[][]): CardBlock {
+  if (rows.length === 1 && header.length >= 2 && header.length <= 4) {
+    return { kind: "tiles", tiles: header.map((label, i) => ({ label, value: rows[0]![i] || DASH })) };
+  }
+  if (header.length === 2) return { kind: "pairs", pairs: rows.map((r) => ({ label: r[0] ?? "", value: r[1] || DASH })) };
+  return { kind: "table", header, rows };
+}
+
+function cardBlocks(blocks: MarkdownBlock[], listLimit: number | null, lang: Lang): CardBlock[] {
+  const out: CardBlock[] = [];
+  for (const block of blocks) {
+    switch (block.kind) {
+      case "paragraph":
+        if (block.text) out.push({ kind: "text", text: block.text });
+        break;
+      case "heading":
+        out.push({ kind: "text", text: block.text, strong: true });
+        break;
+      case "quote":
+        if (block.text) out.push({ kind: "notice", text: block.text });
+        break;
+      case "table":
+        out.push(tableBlock(block.header, block.rows));
+        break;
+      case "list": {
+        const shown = listLimit === null ? block.items : block.items.slice(0, listLimit);
+        const hidden = block.items.length - shown.length;
+        out.push({ kind: "list", items: shown, more: hidden > 0 ? CARD_TEXT[lang].more(hidden) : null });
+        break;
+      }
+      case "rule":
+        break;
+    }
+  }
+  return out;
+}
+
+// ---- stock card ----
+
+function stockHero(report: TAnalysisReport, lang: Lang): CardTile[] {
+  const t = MARKDOWN_TEXT[lang];
+  const { summary, meta } = report;
+  const tiles: CardTile[] = [];
+  const action = summary.action_label ?? summary.action;
+  if (action) tiles.push({ label: t.action, value: action, tone: ACTION_TONES[summary.action ?? ""] ?? "neutral" });
+  if (summary.sentiment_score !== null) {
+    tiles.push({ label: t.score, value: `${summary.sentiment_score}`, note: summary.sentiment_label ? `/ 100 · ${summary.sentiment_label}` : "/ 100" });
+  }
+  if (meta.current_price !== null) {
+    tiles.push({
+      label: t.price,
+      value: formatPrice(meta.current_price),
+      tone: toneOf(meta.change_pct),
+      note: meta.change_pct === null ? null : formatPct(meta.change_pct),
+      noteTone: toneOf(meta.change_pct),
+    });
+  }
+  if (summary.trend_prediction) tiles.push({ label: t.trend, value: summary.trend_prediction });
+  return tiles;
+}
+
+function stockSections(doc: MarkdownDocument, lang: Lang): CardSection[] {
+  const t = MARKDOWN_TEXT[lang];
+  const inHero = new Set<string>([t.action, t.score, t.trend]);
+  const sections: CardSection[] = [];
+  for (const section of doc.sections) {
+    let blocks = section.blocks;
+    if (section.title === t.conclusion) {
+      // Action, score and trend are the hero tiles; the conclusion keeps advice and position advice.
+      blocks = blocks.map((b) => (b.kind === "list" ? { ...b, items: b.items.filter((i) => !i.label || !inHero.has(i.label)) } : b));
+      blocks = blocks.filter((b) => b.kind !== "list" || b.items.length > 0);
+    }
+    const card = cardBlocks(blocks, section.title === t.news ? CARD_LIMITS.news : null, lang);
+    if (card.length > 0) sections.push({ title: section.title, blocks: card });
+  }
+  return sections;
+}
+
+function stockCard(input: ShareCardInput, doc: MarkdownDocument, lang: Lang): ShareCard {
+  const { report } = input;
+  const t = MARKDOWN_TEXT[lang];
+  const name = report.meta.stock_name?.trim();
+  return {
+    lang,
+    variant: "stock",
+    title: name || report.meta.stock_code,
+    subtitle: name ? report.meta.stock_code : null,
+    badge: t.reportTypes[report.meta.report_type] ?? report.meta.report_type,
+    ...metaAndNotices(doc),
+    light: null,
+    hero: stockHero(report, lang),
+    sections: stockSections(doc, lang),
+    footer: doc.footer,
+    brand: brandLine(report, lang),
+  };
+}
+
+// ---- market review card ----
+
+/** The stored market review payload (raw_result.market_review_payload), when it is a valid one. */
+export function storedReviewPayload(report: TAnalysisReport): TMarketReviewPayload | null {
+  const parsed = ZMarketReviewPayload.safeParse(dict(report.details.raw_result)?.market_review_payload);
+  return parsed.success ? parsed.data : null;
+}
+
+function pctOrDash(value: number | null): string {
+  return value === null ? DASH : formatPct(value);
+}
+
+function marketSection(market: TReviewMarket, lang: Lang): CardSection {
+  const t = CARD_TEXT[lang];
+  const blocks: CardBlock[] = [];
+  const indices = market.indices.slice(0, CARD_LIMITS.indices);
+  if (indices.length > 0) {
+    blocks.push({
+      kind: "tiles",
+      tiles: indices.map((i) => ({
+        label: i.name,
+        value: i.price === null ? DASH : formatPrice(i.price),
+        tone: toneOf(i.change_pct),
+        note: pctOrDash(i.change_pct),
+        noteTone: toneOf(i.change_pct),
+      })),
+    });
+  }
+  const b = market.breadth;
+  if (b) {
+    const parts = [t.breadthCaption(b.advancers, b.flat, b.decliners)];
+    if (b.advance_pct !== null) parts.push(t.advancePct(`${b.advance_pct.toFixed(1)}%`));
+    if (b.limit_up !== null && b.limit_down !== null) parts.push(t.limits(b.limit_up, b.limit_down));
+    blocks.push({ kind: "breadth", advancers: b.advancers, flat: b.flat, decliners: b.decliners, caption: parts.join(" · ") });
+  } else if (market.breadth_note) {
+    blocks.push({ kind: "notice", text: market.breadth_note });
+  }
+  if (market.sectors && (market.sectors.leaders.length > 0 || market.sectors.laggards.length > 0)) {
+    const rows = (list: typeof market.sectors.leaders) =>
+      list.slice(0, CARD_LIMITS.sectors).map((s) => ({ label: s.name, value: formatPct(s.change_pct), tone: toneOf(s.change_pct) }));
+    blocks.push({
+      kind: "columns",
+      columns: [
+        { title: t.leaders, rows: rows(market.sectors.leaders) },
+        { title: t.laggards, rows: rows(market.sectors.laggards) },
+      ],
+    });
+  } else if (market.sectors_note) {
+    blocks.push({ kind: "notice", text: market.sectors_note });
+  }
+  const title = market.trade_date ? `${market.label} · ${market.trade_date}` : market.label;
+  return { title, blocks };
+}
+
+function limitedList(items: string[], limit: number, lang: Lang): CardBlock {
+  const shown = items.slice(0, limit);
+  const hidden = items.length - shown.length;
+  return { kind: "list", items: shown.map((text) => ({ label: null, text, status: null })), more: hidden > 0 ? CARD_TEXT[lang].more(hidden) : null };
+}
+
+function reviewCard(input: ShareCardInput, doc: MarkdownDocument, payload: TMarketReviewPayload, lang: Lang): ShareCard {
+  const t = CARD_TEXT[lang];
+  const temp = payload.temperature;
+  const hero: CardTile[] = [
+    {
+      label: t.temperature,
+      value: temp.score === null ? DASH : `${temp.score}`,
+      tone: temp.light === "green" ? "good" : temp.light === "yellow" ? "warn" : temp.light === "red" ? "bad" : "neutral",
+      note: temp.label ? `/ 100 · ${temp.label}` : "/ 100",
+    },
+    { label: t.outlook, value: payload.outlook.label },
+    ...payload.markets.map((m) => ({
+      label: t.avgChange(m.label),
+      value: pctOrDash(m.index_stats.avg_change_pct),
+      tone: toneOf(m.index_stats.avg_change_pct),
+    })),
+  ];
+  const sections: CardSection[] = [{ title: t.summary, blocks: [{ kind: "text", text: payload.summary }] }];
+  sections.push(...payload.markets.map((m) => marketSection(m, lang)));
+  sections.push({ title: t.plan, blocks: [{ kind: "text", text: payload.outlook.text }] });
+  if (payload.risks.length > 0) sections.push({ title: t.risks, blocks: [limitedList(payload.risks, CARD_LIMITS.reviewRisks, lang)] });
+  if (payload.news.length > 0) sections.push({ title: t.news, blocks: [limitedList(payload.news.map((n) => n.title), CARD_LIMITS.reviewNews, lang)] });
+  const { meta } = metaAndNotices(doc);
+  return {
+    lang,
+    variant: "market",
+    title: payload.title,
+    subtitle: null,
+    badge: MARKDOWN_TEXT[lang].reportTypes.market_review ?? null,
+    meta,
+    notices: payload.sample_notice ? [payload.sample_notice] : [],
+    light: temp.light,
+    hero: hero.slice(0, 4),
+    sections,
+    footer: [payload.disclaimer],
+    brand: brandLine(input.report, lang),
+  };
+}
+
+/** A review stored without a valid payload (older records): its own header, the Markdown sections below. */
+function reviewCardFromMarkdown(input: ShareCardInput, doc: MarkdownDocument, lang: Lang): ShareCard {
+  const { meta, notices } = metaAndNotices(doc);
+  const sections = doc.sections
+    .map((s: MarkdownSection) => ({ title: s.title, blocks: cardBlocks(s.blocks, null, lang) }))
+    .filter((s) => s.blocks.length > 0);
+  return {
+    lang,
+    variant: "market",
+    title: doc.title ?? CARD_TEXT[lang].reviewTitle,
+    subtitle: null,
+    badge: MARKDOWN_TEXT[lang].reportTypes.market_review ?? null,
+    meta,
+    notices,
+    light: null,
+    hero: [],
+    sections,
+    footer: doc.footer,
+    brand: brandLine(input.report, lang),
+  };
+}
+
+export function isMarketReview(report: TAnalysisReport): boolean {
+  return report.meta.report_type === "market_review";
+}
+
+/** The card of one record: a market review gets the review layout, every other record the stock layout. */
+export function buildShareCard(input: ShareCardInput): ShareCard {
+  const lang: Lang = input.report.meta.report_language === "en" ? "en" : "zh";
+  const doc = parseMarkdownDocument(input.markdown);
+  if (!isMarketReview(input.report)) return stockCard(input, doc, lang);
+  const payload = storedReviewPayload(input.report);
+  return payload ? reviewCard(input, doc, payload, lang) : reviewCardFromMarkdown(input, doc, lang);
+}

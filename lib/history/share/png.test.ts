@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/http/api-error";
+import { buildMarkdownReport, type MarkdownNewsItem } from "../markdown";
+import type { TAnalysisReport } from "../schemas";
+import { storedMarketReview, storedReport } from "../test-records";
+import { buildShareCard } from "./card";
+import { loadShareFonts } from "./fonts";
+import { renderSharePng } from "./png";
+
+// Spec 4.3 rule 6: the card as a PNG (real satori + resvg + the shipped font). The pictures are written
+// under test-results/ so a reviewer can open them (issue 6 "done when": the Chinese text must show).
+
+const OUT = path.resolve("test-results");
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+const NEWS: MarkdownNewsItem[] = [
+  { title: "贵州茅台发布一季度报告：营收同比增长", snippet: "渠道库存健康", url: "https://news.example.com/1", source: "财联社", publishedAt: "2026-05-05" },
+  { title: "白酒板块午后走强，鑫璟昇晟珑鋆等个股活跃", snippet: "短讯", url: "https://news.example.com/2" },
+];
+
+function cardOf(report: TAnalysisReport, news: MarkdownNewsItem[] = NEWS) {
+  const markdown = buildMarkdownReport({ report, news, dataSource: "eastmoney", region: "cn", volumeRatio: 1.23, turnoverRate: 0.45 });
+  return buildShareCard({ report, markdown });
+}
+
+function ihdr(png: Uint8Array): { width: number; height: number } {
+  const view = Buffer.from(png);
+  expect(view.subarray(12, 16).toString("ascii")).toBe("IHDR");
+  return { width: view.readUInt32BE(16), height: view.readUInt32BE(20) };
+}
+
+function save(name: string, png: Uint8Array): void {
+  fs.mkdirSync(OUT, { recursive: true });
+  fs.writeFileSync(path.join(OUT, name), png);
+}
+
+describe("share image PNG (spec 4.3 rule 6)", () => {
+  it("a Chinese stock report renders as a 1080 px wide PNG as tall as its content (test-results/share-zh.png)", async () => {
+    const png = await renderSharePng(cardOf(storedReport("zh")));
+    expect([...png.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    const { width, height } = ihdr(png);
+    expect(width).toBe(1080);
+    expect(height).toBeGreaterThan(1500); // header, hero, eight sections: far taller than one screen
+    save("share-zh.png", png);
+  }, 30_000);
+
+  it("the height follows the content: fewer news items, a shorter picture", async () => {
+    const long = ihdr(await renderSharePng(cardOf(storedReport("zh")))).height;
+    const short = ihdr(await renderSharePng(cardOf(storedReport("zh"), []))).height;
+    expect(short).toBeLessThan(long);
+  }, 30_000);
+
+  it("an English report and a market review render too (test-results/share-en.png, share-market-zh.png)", async () => {
+    const en = await renderSharePng(cardOf(storedReport("en"), [{ title: "Moutai posts Q1 results", snippet: "", url: "https://news.example.com/b" }]));
+    expect(ihdr(en).width).toBe(1080);
+    save("share-en.png", en);
+    const { report } = await storedMarketReview("zh");
+    const review = await renderSharePng(cardOf(report, []));
+    expect(ihdr(review).width).toBe(1080);
+    save("share-market-zh.png", review);
+  }, 30_000);
+
+  it("rendering is deterministic: the same card gives the same bytes", async () => {
+    const card = cardOf(storedReport("zh"));
+    expect(Buffer.from(await renderSharePng(card)).equals(Buffer.from(await renderSharePng(card)))).toBe(true);
+  }, 30_000);
+
+  it("a missing renderer module is 503 share_image_unavailable", async () => {
+    const missing = () => Promise.reject(Object.assign(new Error("Cannot find module '@resvg/resvg-js'"), { code: "ERR_MODULE_NOT_FOUND" }));
+    const error = await renderSharePng(cardOf(storedReport("zh")), { loadRenderer: missing }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503, code: "share_image_unavailable" });
+  });
+
+  it("a renderer that fails while drawing, or fonts that cannot be read, are 503 too", async () => {
+    const failing = () => Promise.resolve({ toSvg: () => Promise.reject(new Error("layout engine crashed")), toPng: () => new Uint8Array() });
+    await expect(renderSharePng(cardOf(storedReport("zh")), { loadRenderer: failing })).rejects.toMatchObject({ status: 503, code: "share_image_unavailable" });
+    const noFonts = () => loadShareFonts(path.join(OUT, "no-such-font-dir"));
+    await expect(renderSharePng(cardOf(storedReport("zh")), { loadFonts: noFonts })).rejects.toMatchObject({ status: 503, code: "share_image_unavailable" });
+  });
+
+  it("fonts are read once and shared; both subsets in two weights, each subset its own family", async () => {
+    const first = loadShareFonts();
+    expect(loadShareFonts()).toBe(first);
+    const fonts = await first;
+    expect(fonts.map((f) => `${f.name}/${f.weight}`)).toEqual(["sc-latin/400", "sc-latin/700", "sc-chinese-simplified/400", "sc-chinese-simplified/700"]);
+    expect(fonts.every((f) => f.data.subarray(0, 4).toString("ascii") === "wOFF")).toBe(true);
+  });
+});

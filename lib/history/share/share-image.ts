@@ -1,0 +1,75 @@
+import type { AnalysisHistory } from "@/generated/prisma/client";
+import { getSettings } from "@/lib/config/settings";
+import { ApiError } from "@/lib/http/api-error";
+import { buildRecordMarkdown, getHistoryRecordOrThrow } from "../record";
+import { buildShareCard, type ShareCard } from "./card";
+import { renderShareHtml } from "./html";
+import { renderSharePng, type PngDeps } from "./png";
+
+// GET /api/v1/history/{record_id}/share-image-html and /share-image (spec 4.3 rules 5 and 6): one record's
+// share card, as an HTML page or a PNG. Both refuse (413) a report whose Markdown is longer than the limit.
+
+export const DEFAULT_SHARE_IMAGE_MAX_CHARS = 15000;
+
+/** SHARE_IMAGE_MAX_CHARS, else the reference's MARKDOWN_TO_IMAGE_MAX_CHARS, else 15000 (CONTRACT.md §8). */
+export function shareImageMaxChars(): number {
+  const settings = getSettings();
+  return settings.SHARE_IMAGE_MAX_CHARS ?? settings.MARKDOWN_TO_IMAGE_MAX_CHARS ?? DEFAULT_SHARE_IMAGE_MAX_CHARS;
+}
+
+/** Characters as the reference counts them (code points, not UTF-16 units). */
+export function characterCount(text: string): number {
+  const surrogatePairs = text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0;
+  return text.length - surrogatePairs;
+}
+
+export function assertShareSize(markdown: string, maxChars: number): void {
+  const length = characterCount(markdown);
+  if (length > maxChars) {
+    throw ApiError.of("share_image_too_large", `The report has ${length} characters; share images hold at most ${maxChars}`, {
+      detail: { length, max_chars: maxChars },
+    });
+  }
+}
+
+async function shareCardOf(row: AnalysisHistory): Promise<ShareCard> {
+  const { report, markdown } = await buildRecordMarkdown(row);
+  assertShareSize(markdown, shareImageMaxChars());
+  try {
+    return buildShareCard({ report, markdown });
+  } catch {
+    throw ApiError.of("generation_failed", `The share card of record ${row.id} could not be generated`);
+  }
+}
+
+/** "<code>-report-<id>.png" with the code reduced to safe ASCII (indices: sh000001, reviews: MARKET). */
+export function shareImageFilename(displayCode: string, id: number): string {
+  const code = displayCode.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "").slice(0, 40) || "record";
+  return `${code}-report-${id}.png`;
+}
+
+// GET /api/v1/history/{record_id}/share-image-html – the share card as a self-contained HTML page.
+export async function getShareImageHtml(recordId: string): Promise<string> {
+  const row = await getHistoryRecordOrThrow(recordId);
+  const card = await shareCardOf(row);
+  try {
+    return renderShareHtml(card);
+  } catch {
+    throw ApiError.of("generation_failed", `The share page of record ${row.id} could not be generated`);
+  }
+}
+
+export interface SharePng {
+  png: Uint8Array;
+  filename: string;
+}
+
+// GET /api/v1/history/{record_id}/share-image – the share card as a PNG download.
+export async function getShareImagePng(recordId: string, deps: PngDeps = {}): Promise<SharePng> {
+  const row = await getHistoryRecordOrThrow(recordId);
+  const card = await shareCardOf(row);
+  if (!getSettings().SHARE_IMAGE_PNG_ENABLED) {
+    throw ApiError.of("share_image_unavailable", "The share image renderer is turned off (SHARE_IMAGE_PNG_ENABLED=false)");
+  }
+  return { png: await renderSharePng(card, deps), filename: shareImageFilename(row.displayCode, row.id) };
+}
