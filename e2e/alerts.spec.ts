@@ -1,3 +1,312 @@
-import { describeUiPage, UI_PAGES } from "./fixtures/ui";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
-describeUiPage(UI_PAGES.find((p) => p.slug === "alerts")!);
+// Issue 9 item 2: the Alerts page. The e2e server runs on sample quotes (switched through its env file) and has no
+// notification channel configured, so a firing is stored as "suppressed" (no channel to send to). Rules and
+// triggers are emptied before and after, so this file does not depend on what ran earlier.
+
+const alerts = UI_PAGES.find((p) => p.slug === "alerts")!;
+
+interface Rule {
+  id: number;
+  name: string;
+  enabled: boolean;
+  armed: boolean;
+  parameters: { price?: number };
+}
+interface Trigger {
+  id: number;
+  rule_id: number | null;
+  target: string;
+  observed_value: number | null;
+  threshold: number | null;
+  status: "sent" | "failed" | "suppressed";
+  diagnostics: { delivery?: { reason?: string } } | null;
+}
+interface Evaluation {
+  checked: { rule_id: number; met: boolean }[];
+  triggers: Trigger[];
+}
+
+function withDb<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+const clearAlerts = () =>
+  withDb((db) => {
+    db.prepare("DELETE FROM alert_trigger").run();
+    db.prepare("DELETE FROM alert_rule").run();
+  });
+
+/** The sample quote's price of a code, as the alert evaluator sees it: a probe rule's dry run. */
+async function samplePrice(request: APIRequestContext, code: string): Promise<number> {
+  const created = await request.post("/api/v1/alerts/rules", { data: { alert_type: "price_above", target: code, parameters: { price: 1e9 }, enabled: false } });
+  expect(created.status()).toBe(201);
+  const probe = (await created.json()) as Rule;
+  const check = (await (await request.post(`/api/v1/alerts/rules/${probe.id}/test`)).json()) as { evaluated: boolean; observed_value: number | null };
+  expect((await request.delete(`/api/v1/alerts/rules/${probe.id}`)).status()).toBe(200);
+  expect(check.evaluated, `a sample quote for ${code}`).toBe(true);
+  expect(check.observed_value).toBeGreaterThan(0);
+  return check.observed_value!;
+}
+
+async function rulesFromApi(request: APIRequestContext): Promise<Rule[]> {
+  return ((await (await request.get("/api/v1/alerts/rules")).json()) as { items: Rule[] }).items;
+}
+
+async function triggersFromApi(request: APIRequestContext, query: string): Promise<{ items: Trigger[]; total: number }> {
+  const response = await request.get(`/api/v1/alerts/triggers?${query}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { items: Trigger[]; total: number };
+}
+
+const ruleRow = (page: Page, id: number) => page.locator(`[data-testid="alert-rule-row"][data-rule-id="${id}"]`);
+const triggerRows = (page: Page) => page.getByTestId("alert-trigger-row");
+const createForm = (page: Page) => page.getByRole("form", { name: "新建提醒规则" });
+const triggerFilters = (page: Page) => page.getByRole("search", { name: "筛选触发记录" });
+const dialog = (page: Page) => page.getByRole("dialog");
+const plain = (value: number) => String(Math.round(value * 10_000) / 10_000);
+
+let originalEnv: string | null = null;
+
+test.beforeAll(async () => {
+  originalEnv = readEnvText();
+  setEnvValue("MARKET_DATA_SOURCES", "sample");
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  clearAlerts();
+});
+test.afterAll(() => {
+  restoreEnvText(originalEnv);
+  clearAlerts();
+});
+
+describeUiPage(alerts, { built: true });
+
+test.describe("issue 9 item 2: the Alerts page", () => {
+  test("create a price rule below the sample price, dry-run it, check now, and find its trigger in the history", async ({ page, request }) => {
+    clearAlerts();
+    const price = await samplePrice(request, "600519");
+    const threshold = Math.floor(price * 0.9 * 100) / 100;
+
+    await page.goto("/alerts");
+    await expect(pageTitle(page)).toHaveText(alerts.zh);
+    await expect(page.getByTestId("alert-rules-empty")).toBeVisible();
+    await expect(page.getByTestId("alert-triggers-empty")).toHaveText("还没有触发记录。");
+
+    // The parameter input follows the type: a number for prices, an action picker for signals.
+    const form = createForm(page);
+    await form.getByLabel("条件类型").selectOption("signal_action");
+    await expect(form.getByLabel("信号操作")).toBeVisible();
+    await expect(form.getByLabel("价格", { exact: true })).toHaveCount(0);
+    await form.getByLabel("条件类型").selectOption("price_above");
+    // A missing target or threshold is caught before the API is called.
+    await form.getByRole("button", { name: "创建规则" }).click();
+    await expect(form.getByRole("alert")).toHaveText("请输入股票或指数代码。");
+
+    // The target input autocompletes from the stock list.
+    await form.getByRole("combobox", { name: "股票或指数代码" }).fill("600519");
+    await expect(form.getByRole("option").first()).toContainText("600519");
+    await form.getByRole("option").first().click();
+    await form.getByLabel("价格", { exact: true }).fill(String(threshold));
+    await form.getByRole("button", { name: "创建规则" }).click();
+    await expect(form.getByRole("status")).toContainText("已创建规则");
+
+    const rules = await rulesFromApi(request);
+    expect(rules).toHaveLength(1);
+    const rule = rules[0]!;
+    expect(rule.parameters.price).toBe(threshold);
+    expect(rule.enabled).toBe(true);
+    const row = ruleRow(page, rule.id);
+    await expect(row).toContainText(rule.name);
+    await expect(row.getByLabel(`规则「${rule.name}」的价格`)).toHaveValue(String(threshold));
+    await expect(row.getByRole("switch", { name: `启用规则「${rule.name}」` })).toBeChecked();
+
+    // Dry run: what the rule sees now (the sample price above the threshold), nothing stored.
+    await row.getByRole("button", { name: `试运行规则「${rule.name}」` }).click();
+    const dryRun = page.locator(`[data-testid="alert-rule-feedback"][data-rule-id="${rule.id}"]`).getByTestId("alert-rule-test");
+    await expect(dryRun).toHaveAttribute("data-met", "true");
+    await expect(dryRun).toContainText("条件满足");
+    await expect(dryRun).toContainText(`观测值 ${plain(price)} · 阈值 ${plain(threshold)}`);
+    expect((await triggersFromApi(request, `rule_id=${rule.id}`)).total, "a dry run stores nothing").toBe(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-dry-run.png`, fullPage: true });
+
+    // Check now: the page reports what POST /api/v1/alerts/evaluate answered, then shows the stored trigger.
+    const evaluated = page.waitForResponse((r) => r.url().endsWith("/api/v1/alerts/evaluate") && r.request().method() === "POST");
+    await page.getByRole("button", { name: "立即检查" }).click();
+    const evaluation = (await (await evaluated).json()) as Evaluation;
+    const result = page.getByTestId("alerts-check-result");
+    await expect(result).toHaveAttribute("data-checked", String(evaluation.checked.length));
+    await expect(result).toHaveAttribute("data-fired", String(evaluation.triggers.length));
+    await expect(result).toHaveText(`已检查 ${evaluation.checked.length} 条规则，满足条件 ${evaluation.checked.filter((c) => c.met).length} 条，新触发 ${evaluation.triggers.length} 条。`);
+    expect(evaluation.checked.find((c) => c.rule_id === rule.id)?.met).toBe(true);
+
+    // One crossing, one trigger (fired by this check, or by the scheduled evaluator if the market is open now).
+    const stored = await triggersFromApi(request, `rule_id=${rule.id}`);
+    expect(stored.total).toBe(1);
+    const trigger = stored.items[0]!;
+    expect(trigger.observed_value).toBe(price);
+    expect(trigger.threshold).toBe(threshold);
+    // No notification channel in the e2e environment: the API stores the firing as suppressed and says why.
+    expect(trigger.status).toBe("suppressed");
+    expect(trigger.diagnostics?.delivery?.reason).toContain("no notification channel");
+
+    await expect(page.getByTestId("alert-triggers-total")).toHaveText("共 1 条");
+    const triggerRow = triggerRows(page).first();
+    await expect(triggerRows(page)).toHaveCount(1);
+    await expect(triggerRow).toHaveAttribute("data-trigger-id", String(trigger.id));
+    await expect(triggerRow.getByTestId("trigger-status")).toHaveAttribute("data-status", trigger.status);
+    await expect(triggerRow.getByTestId("trigger-status")).toHaveText("未发送");
+    await expect(triggerRow.getByTestId("trigger-observed")).toHaveText(plain(price));
+    await expect(triggerRow.getByTestId("trigger-threshold")).toHaveText(plain(threshold));
+    await expect(triggerRow.getByTestId("trigger-delivery")).toHaveText(trigger.diagnostics!.delivery!.reason!);
+    await expect(triggerRow).toContainText(rule.name);
+    // The rule is disarmed until its condition is false again, and shows the value it last saw.
+    await expect(row).toContainText("已触发，等待条件恢复");
+    await expect(row.getByTestId("alert-rule-last-value")).toHaveText(plain(price));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-triggered.png`, fullPage: true });
+
+    // Filters: by status and by rule, through the URL.
+    await triggerFilters(page).getByLabel("状态").selectOption("failed");
+    await triggerFilters(page).getByRole("button", { name: "筛选" }).click();
+    await expect(page).toHaveURL(/status=failed/);
+    await expect(page.getByTestId("alert-triggers-empty")).toHaveText("没有符合条件的触发记录。");
+    await triggerFilters(page).getByLabel("状态").selectOption("suppressed");
+    await triggerFilters(page).getByLabel("规则").selectOption(String(rule.id));
+    await triggerFilters(page).getByRole("button", { name: "筛选" }).click();
+    await expect(page).toHaveURL(new RegExp(`rule_id=${rule.id}&status=suppressed`));
+    await expect(triggerRows(page)).toHaveCount(1);
+    await triggerFilters(page).getByRole("link", { name: "清除筛选" }).click();
+    await expect(page).toHaveURL(/\/alerts#triggers$/);
+    await page.goto("/alerts?status=bogus");
+    await expect(triggerFilters(page).getByRole("alert")).toContainText("status");
+    await expect(triggerRows(page)).toHaveCount(1);
+  });
+
+  test("edit the threshold, disable and enable, and delete a rule with confirmation; its triggers stay", async ({ page, request }) => {
+    clearAlerts();
+    const price = await samplePrice(request, "AAPL");
+    const low = Math.floor(price * 0.5 * 100) / 100;
+    const created = await request.post("/api/v1/alerts/rules", { data: { alert_type: "price_above", target: "AAPL", parameters: { price: low }, name: "苹果突破" } });
+    const rule = (await created.json()) as Rule;
+    expect((await request.post("/api/v1/alerts/evaluate")).status()).toBe(200);
+    expect((await triggersFromApi(request, `rule_id=${rule.id}`)).total).toBe(1);
+
+    await page.goto("/alerts");
+    const row = ruleRow(page, rule.id);
+    await expect(row).toContainText("苹果突破");
+
+    // A new threshold above the price: saved through PATCH, re-armed, and the dry run now says "not met".
+    const high = Math.ceil(price * 1.5 * 100) / 100;
+    const input = row.getByLabel("规则「苹果突破」的价格");
+    await input.fill(String(high));
+    await row.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "已更新规则「苹果突破」。" })).toBeVisible();
+    await expect(row.getByRole("button", { name: "保存" })).toHaveCount(0);
+    await expect.poll(async () => (await rulesFromApi(request))[0]?.parameters.price).toBe(high);
+    await expect(row).toContainText("待触发");
+    await row.getByRole("button", { name: "试运行规则「苹果突破」" }).click();
+    const dryRun = page.getByTestId("alert-rule-test");
+    await expect(dryRun).toHaveAttribute("data-met", "false");
+    await expect(dryRun).toContainText("条件未满足");
+
+    // Disable: the switch goes off, the API says so, and "check now" skips the rule.
+    const toggle = row.getByRole("switch", { name: "启用规则「苹果突破」" });
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    await expect.poll(async () => (await rulesFromApi(request))[0]?.enabled).toBe(false);
+    await page.getByRole("button", { name: "立即检查" }).click();
+    await expect(page.getByTestId("alerts-check-result")).toHaveAttribute("data-checked", "0");
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await expect.poll(async () => (await rulesFromApi(request))[0]?.enabled).toBe(true);
+
+    // Delete asks first; cancel keeps the rule.
+    await row.getByRole("button", { name: "删除规则「苹果突破」" }).click();
+    await expect(dialog(page).getByRole("heading")).toHaveText("删除规则「苹果突破」？");
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-delete-confirm.png` });
+    await dialog(page).getByRole("button", { name: "取消" }).click();
+    await expect(dialog(page)).toBeHidden();
+    expect((await request.get(`/api/v1/alerts/rules/${rule.id}`)).status()).toBe(200);
+
+    await row.getByRole("button", { name: "删除规则「苹果突破」" }).click();
+    await dialog(page).getByRole("button", { name: "删除" }).click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByTestId("alert-rules-empty")).toBeVisible();
+    expect((await request.get(`/api/v1/alerts/rules/${rule.id}`)).status()).toBe(404);
+    // The trigger stays, no longer linked to a rule.
+    const left = await triggersFromApi(request, "");
+    expect(left.total).toBe(1);
+    expect(left.items[0]!.rule_id).toBeNull();
+    await expect(triggerRows(page)).toHaveCount(1);
+    await expect(triggerRows(page).first()).toHaveAttribute("data-rule-id", "");
+  });
+
+  test("the trigger history pages with previous/next links that keep the filters", async ({ page, request }) => {
+    clearAlerts();
+    for (const code of ["600519", "000001", "AAPL"]) {
+      const price = await samplePrice(request, code);
+      const created = await request.post("/api/v1/alerts/rules", { data: { alert_type: "price_above", target: code, parameters: { price: Math.floor(price * 0.8 * 100) / 100 } } });
+      expect(created.status()).toBe(201);
+    }
+    const evaluation = (await (await request.post("/api/v1/alerts/evaluate")).json()) as Evaluation;
+    const all = await triggersFromApi(request, "page_size=100");
+    expect(all.total).toBe(3);
+    expect(evaluation.checked).toHaveLength(3);
+
+    await page.goto("/alerts?status=suppressed&page_size=2");
+    const pager = page.getByRole("navigation", { name: "触发记录分页" });
+    await expect(pager).toContainText("第 1 / 2 页");
+    const firstPage = (await triggersFromApi(request, "status=suppressed&page_size=2&page=1")).items.map((i) => String(i.id));
+    expect(await triggerRows(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-trigger-id")))).toEqual(firstPage);
+    await pager.getByRole("link", { name: "下一页" }).click();
+    await expect(page).toHaveURL(/status=suppressed&page_size=2&page=2/);
+    const secondPage = (await triggersFromApi(request, "status=suppressed&page_size=2&page=2")).items.map((i) => String(i.id));
+    expect(secondPage).toHaveLength(1);
+    await expect(triggerRows(page)).toHaveCount(1);
+    await expect(triggerRows(page).first()).toHaveAttribute("data-trigger-id", secondPage[0]!);
+    await expect(pager.getByText("下一页")).toHaveAttribute("aria-disabled", "true");
+    await pager.getByRole("link", { name: "上一页" }).click();
+    await expect(pager).toContainText("第 1 / 2 页");
+    await expect(page.getByTestId("alert-triggers-total")).toHaveText("共 3 条");
+  });
+
+  test("with rules and triggers: fits a 390px phone, and renders in dark mode and English", async ({ page, request, context, baseURL }) => {
+    clearAlerts();
+    const price = await samplePrice(request, "600519");
+    await request.post("/api/v1/alerts/rules", { data: { alert_type: "price_above", target: "600519", parameters: { price: Math.floor(price * 0.9) } } });
+    await request.post("/api/v1/alerts/rules", { data: { alert_type: "change_pct_beyond", target: "00700", parameters: { change_pct: 5 } } });
+    await request.post("/api/v1/alerts/rules", { data: { alert_type: "signal_action", target: "AAPL", parameters: { action: "sell" } } });
+    await request.post("/api/v1/alerts/evaluate");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/alerts");
+    await expect(page.getByTestId("alert-rule-row")).toHaveCount(3);
+    await expect(triggerRows(page)).toHaveCount(1);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-phone-data.png`, fullPage: true });
+
+    await context.addCookies([{ name: "dsa_theme", value: "dark", url: baseURL! }]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await expectDarkBackground(page);
+    await expect(triggerRows(page).first().getByTestId("trigger-status")).toHaveText("未发送");
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-dark-data.png`, fullPage: true });
+
+    await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);
+    await page.reload();
+    await expect(pageTitle(page)).toHaveText(alerts.en);
+    await expect(page.getByRole("button", { name: "Check now" })).toBeVisible();
+    await expect(triggerRows(page).first().getByTestId("trigger-status")).toHaveText("Not sent");
+    await expect(page.getByRole("form", { name: "New alert rule" })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-en-dark-data.png`, fullPage: true });
+  });
+});

@@ -1,3 +1,290 @@
-import { describeUiPage, UI_PAGES } from "./fixtures/ui";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
-describeUiPage(UI_PAGES.find((p) => p.slug === "portfolio")!);
+// Issue 9 item 3: the Portfolio page, on sample market data (switched through the e2e server's env file). Accounts,
+// trades and positions are emptied before and after. The risk panel is compared number by number with
+// GET /api/v1/portfolio/risk for the same account, as_of and cost method.
+
+const portfolio = UI_PAGES.find((p) => p.slug === "portfolio")!;
+
+interface Risk {
+  as_of: string;
+  cost_method: "fifo" | "avg";
+  currency: string;
+  positions: { stock_code: string; cost_per_share: number | null; market_value: number | null; weight_pct: number }[];
+  concentration: { total_market_value: number; top_weight_pct: number; hhi: number };
+  drawdown: { max_drawdown_pct: number; series: unknown[] };
+  volatility_pct: number | null;
+  var_95_1d: { amount: number; pct: number } | null;
+  exposure: { by_market: { key: string; weight_pct: number }[]; by_currency: { key: string; weight_pct: number }[] };
+  warnings: { code: string }[];
+}
+
+function withDb<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+const clearPortfolio = () =>
+  withDb((db) => {
+    db.prepare("DELETE FROM portfolio_trade").run();
+    db.prepare("DELETE FROM portfolio_position").run();
+    db.prepare("DELETE FROM portfolio_account").run();
+  });
+
+const money = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const cost = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false });
+const pct = (v: number, digits = 2) => `${v.toFixed(digits)}%`;
+
+async function riskFromApi(request: APIRequestContext, query: string): Promise<Risk> {
+  const response = await request.get(`/api/v1/portfolio/risk?${query}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Risk;
+}
+
+/** Every KPI and valuation row of the panel equals the API's report. */
+async function expectPanelEquals(page: Page, risk: Risk): Promise<void> {
+  const panel = page.getByTestId("risk-panel");
+  await expect(panel).toHaveAttribute("data-cost-method", risk.cost_method);
+  await expect(panel).toHaveAttribute("data-as-of", risk.as_of);
+  const kpi = (id: string) => panel.getByTestId(`risk-kpi-${id}`);
+  await expect(kpi("total").getByTestId("kpi-value")).toHaveText(money(risk.concentration.total_market_value));
+  await expect(kpi("total")).toHaveAttribute("data-value", String(risk.concentration.total_market_value));
+  await expect(kpi("total")).toContainText(risk.currency);
+  await expect(kpi("top-weight").getByTestId("kpi-value")).toHaveText(pct(risk.concentration.top_weight_pct));
+  await expect(kpi("hhi").getByTestId("kpi-value")).toHaveText(risk.concentration.hhi.toFixed(4));
+  await expect(kpi("hhi")).toHaveAttribute("data-value", String(risk.concentration.hhi));
+  await expect(kpi("volatility").getByTestId("kpi-value")).toHaveText(risk.volatility_pct === null ? "数据不足" : pct(risk.volatility_pct));
+  await expect(kpi("var").getByTestId("kpi-value")).toHaveText(risk.var_95_1d === null ? "数据不足" : money(risk.var_95_1d.amount));
+  if (risk.var_95_1d) await expect(kpi("var")).toContainText(pct(risk.var_95_1d.pct, 3));
+  await expect(kpi("max-drawdown").getByTestId("kpi-value")).toHaveText(pct(risk.drawdown.max_drawdown_pct));
+
+  const rows = panel.getByTestId("risk-position-row");
+  await expect(rows).toHaveCount(risk.positions.length);
+  for (const p of risk.positions) {
+    const row = panel.locator(`[data-testid="risk-position-row"][data-code="${p.stock_code}"]`);
+    await expect(row.getByTestId("risk-cost")).toHaveText(p.cost_per_share === null ? "—" : cost(p.cost_per_share));
+    await expect(row.getByTestId("risk-market-value")).toHaveText(p.market_value === null ? "—" : money(p.market_value));
+    await expect(row.getByTestId("risk-weight")).toHaveText(pct(p.weight_pct));
+  }
+  for (const [testId, rowsOf] of [["exposure-market", risk.exposure.by_market], ["exposure-currency", risk.exposure.by_currency]] as const) {
+    const bars = panel.getByTestId(testId).getByTestId("exposure-row");
+    await expect(bars).toHaveCount(rowsOf.length);
+    for (const e of rowsOf) await expect(panel.getByTestId(testId).locator(`[data-key="${e.key}"]`)).toHaveAttribute("data-weight", String(e.weight_pct));
+  }
+  if (risk.drawdown.series.length >= 2) await expect(panel.getByTestId("risk-chart")).toHaveAttribute("data-points", String(risk.drawdown.series.length));
+  await expect(panel.getByTestId("risk-warning")).toHaveCount(risk.warnings.length);
+}
+
+const tradeForm = (page: Page) => page.getByRole("form", { name: "录入交易" });
+const importForm = (page: Page) => page.getByRole("form", { name: "导入 CSV" });
+const positionRow = (page: Page, code: string) => page.locator(`[data-testid="position-row"][data-code="${code}"]`);
+const dialog = (page: Page) => page.getByRole("dialog");
+
+async function addTrade(page: Page, trade: { side: "买入" | "卖出"; code: string; quantity: number; price: number; fee?: number; date: string }): Promise<void> {
+  const form = tradeForm(page);
+  await form.getByLabel("方向").selectOption({ label: trade.side });
+  await form.getByRole("combobox", { name: "股票代码" }).fill(trade.code);
+  await form.getByLabel("数量").fill(String(trade.quantity));
+  await form.getByLabel("价格").fill(String(trade.price));
+  await form.getByLabel("费用").fill(String(trade.fee ?? 0));
+  await form.getByLabel("成交日期").fill(trade.date);
+  await form.getByRole("button", { name: "添加交易" }).click();
+  await expect(form.getByRole("status")).toContainText(`已记录：${trade.side} ${trade.code} ${trade.quantity} 股`);
+}
+
+let originalEnv: string | null = null;
+
+test.beforeAll(async () => {
+  originalEnv = readEnvText();
+  setEnvValue("MARKET_DATA_SOURCES", "sample");
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  clearPortfolio();
+});
+test.afterAll(() => {
+  restoreEnvText(originalEnv);
+  clearPortfolio();
+});
+
+describeUiPage(portfolio, { built: true });
+
+test.describe("issue 9 item 3: the Portfolio page", () => {
+  test("account, trades (buy, buy, partial sell), CSV import with a line error, FIFO vs average cost, and the risk panel equal to the API", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    clearPortfolio();
+    await page.goto("/portfolio");
+    await expect(pageTitle(page)).toHaveText(portfolio.zh);
+    await expect(page.getByTestId("accounts-empty")).toBeVisible();
+
+    // Create an account: the page opens it.
+    const accountForm = page.getByRole("form", { name: "新建账户" });
+    await accountForm.getByLabel("账户名称").fill("E2E 主账户");
+    await accountForm.getByRole("button", { name: "创建账户" }).click();
+    await expect(page).toHaveURL(/\/portfolio\?account=\d+$/);
+    const accounts = ((await (await request.get("/api/v1/portfolio/accounts")).json()) as { items: { id: number; name: string; market: string; currency: string; active: boolean }[] }).items;
+    expect(accounts).toHaveLength(1);
+    const account = accounts[0]!;
+    expect(account).toMatchObject({ name: "E2E 主账户", market: "cn", currency: "CNY", active: true });
+    await expect(page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "E2E 主账户" })).toHaveAttribute("aria-current", "page");
+
+    // Two buys at different prices and a partial sell: FIFO sells the first lot, average cost pools them.
+    await addTrade(page, { side: "买入", code: "600519", quantity: 100, price: 1400, date: "2025-03-03" });
+    await addTrade(page, { side: "买入", code: "600519", quantity: 100, price: 1600, date: "2025-03-04" });
+    await addTrade(page, { side: "卖出", code: "600519", quantity: 100, price: 1700, date: "2025-03-05" });
+    const moutai = positionRow(page, "600519");
+    await expect(moutai.getByTestId("position-quantity")).toHaveText("100");
+    await expect(moutai.getByTestId("position-avg-cost")).toHaveText("1500.00");
+    await expect(moutai.getByTestId("position-fifo-cost")).toHaveText("1600.00");
+    const positions = ((await (await request.get(`/api/v1/portfolio/positions?account_id=${account.id}`)).json()) as { items: { stock_code: string; avg_cost: number; fifo_cost: number }[] }).items;
+    expect(positions.find((p) => p.stock_code === "600519")).toMatchObject({ avg_cost: 1500, fifo_cost: 1600 });
+
+    // A sale above the holding is refused with the API's message.
+    const form = tradeForm(page);
+    await form.getByLabel("方向").selectOption({ label: "卖出" });
+    await form.getByRole("combobox", { name: "股票代码" }).fill("600519");
+    await form.getByLabel("数量").fill("500");
+    await form.getByLabel("价格").fill("1700");
+    await form.getByLabel("成交日期").fill("2025-03-06");
+    await form.getByRole("button", { name: "添加交易" }).click();
+    await expect(form.getByRole("alert")).toContainText("exceeds the 100 held");
+
+    // CSV import: a bad file (from the file input) is rejected whole with the line named; a good one (pasted) goes in.
+    const badCsv = "date,side,code,quantity,price,fee\n2025-03-04,buy,000001,1000,11.5,5\n2025-03-05,hold,000001,100,11,0\n";
+    const expected = await request.post("/api/v1/portfolio/trades/import", { data: { account_id: account.id, csv: badCsv } });
+    expect(expected.status()).toBe(400);
+    const apiError = (await expected.json()) as { error: string; message: string };
+    expect(apiError.error).toBe("invalid_import_file");
+    expect(apiError.message).toContain("Line 3");
+    const imports = importForm(page);
+    await imports.getByLabel("选择文件").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(badCsv) });
+    await expect(imports.getByLabel("CSV 内容")).toHaveValue(badCsv);
+    await imports.getByRole("button", { name: "导入" }).click();
+    await expect(imports.getByRole("alert")).toHaveText(`导入被拒绝：${apiError.message}`);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-import-error.png`, fullPage: true });
+    await expect(page.getByTestId("trades-total")).toHaveText("共 3 笔");
+
+    await imports.getByLabel("CSV 内容").fill("日期,方向,代码,数量,价格,手续费\n2025-03-04,买入,000001,1000,11.5,5\n2025-03-06,买入,601318,200,48,2\n");
+    await imports.getByRole("button", { name: "导入" }).click();
+    await expect(imports.getByRole("status")).toHaveText("已导入 2 笔交易。");
+    await expect(page.getByTestId("trades-total")).toHaveText("共 5 笔");
+    await expect(page.getByTestId("position-row")).toHaveCount(3);
+    await expect(positionRow(page, "000001").getByTestId("position-avg-cost")).toHaveText("11.505");
+
+    // The risk panel (today, FIFO by default) equals the API's report.
+    const fifo = await riskFromApi(request, `account_id=${account.id}&cost_method=fifo`);
+    expect(fifo.positions).toHaveLength(3);
+    expect(fifo.volatility_pct).not.toBeNull();
+    await expectPanelEquals(page, fifo);
+    expect(fifo.positions.find((p) => p.stock_code === "600519")?.cost_per_share).toBe(1600);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-risk-fifo.png`, fullPage: true });
+
+    // Average cost: the switch is a link; the cost of 600519 changes, the market value does not.
+    await page.getByRole("navigation", { name: "成本法" }).getByRole("link", { name: "平均成本" }).click();
+    await expect(page).toHaveURL(/cost_method=avg/);
+    const avg = await riskFromApi(request, `account_id=${account.id}&cost_method=avg`);
+    expect(avg.positions.find((p) => p.stock_code === "600519")?.cost_per_share).toBe(1500);
+    await expectPanelEquals(page, avg);
+    expect(avg.concentration.total_market_value).toBe(fifo.concentration.total_market_value);
+
+    // as_of: an earlier date values only the trades up to it.
+    await page.getByLabel("估值日期").fill("2025-03-05");
+    await page.getByRole("button", { name: "应用" }).click();
+    await expect(page).toHaveURL(/as_of=2025-03-05/);
+    await expect(page).toHaveURL(/cost_method=avg/);
+    const early = await riskFromApi(request, `account_id=${account.id}&cost_method=avg&as_of=2025-03-05`);
+    expect(early.positions.map((p) => p.stock_code).sort()).toEqual(["000001", "600519"]);
+    await expectPanelEquals(page, early);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-risk-as-of.png`, fullPage: true });
+
+    // A malformed as_of is named and ignored.
+    await page.goto(`/portfolio?account=${account.id}&as_of=2025-02-30`);
+    await expect(page.getByRole("alert").filter({ hasText: "as_of" })).toBeVisible();
+  });
+
+  test("delete a trade with confirmation, deactivate the account, and the all-accounts report", async ({ page, request }) => {
+    clearPortfolio();
+    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "港股账户", market: "hk", currency: "HKD" } })).json()) as { id: number };
+    for (const trade of [
+      { side: "buy", stock_code: "00700", quantity: 100, price: 380, trade_date: "2025-04-01" },
+      { side: "buy", stock_code: "00700", quantity: 100, price: 400, trade_date: "2025-04-02" },
+      { side: "sell", stock_code: "00700", quantity: 150, price: 420, trade_date: "2025-04-03" },
+    ]) {
+      expect((await request.post("/api/v1/portfolio/trades", { data: { account_id: account.id, ...trade } })).status()).toBe(201);
+    }
+    const trades = ((await (await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).json()) as { items: { id: number; side: string; trade_date: string }[] }).items;
+    const firstBuy = trades.find((t) => t.trade_date === "2025-04-01")!;
+    const sale = trades.find((t) => t.side === "sell")!;
+
+    await page.goto(`/portfolio?account=${account.id}`);
+    await expect(positionRow(page, "00700").getByTestId("position-quantity")).toHaveText("50");
+
+    // Deleting the first buy would leave the sale of 150 above the 100 held: refused, the message stays in the dialog.
+    await page.getByRole("button", { name: `删除交易 #${firstBuy.id}` }).click();
+    await expect(dialog(page).getByRole("heading")).toHaveText("删除这笔交易？");
+    await dialog(page).getByRole("button", { name: "删除" }).click();
+    await expect(dialog(page).getByRole("alert")).toContainText("exceeds the 100 held");
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-delete-refused.png` });
+    await dialog(page).getByRole("button", { name: "取消" }).click();
+    await expect(page.getByTestId("trade-row")).toHaveCount(3);
+
+    await page.getByRole("button", { name: `删除交易 #${sale.id}` }).click();
+    await dialog(page).getByRole("button", { name: "删除" }).click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(page.getByTestId("trade-row")).toHaveCount(2);
+    await expect(positionRow(page, "00700").getByTestId("position-quantity")).toHaveText("200");
+    await expect(positionRow(page, "00700").getByTestId("position-fifo-cost")).toHaveText("390.00");
+    expect((await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).ok()).toBe(true);
+
+    // The all-accounts report (base currency) equals the API's; deactivating the account takes it out.
+    await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "全部账户" }).click();
+    await expect(page).toHaveURL(/account=all/);
+    await expectPanelEquals(page, await riskFromApi(request, "cost_method=fifo"));
+    await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "港股账户" }).click();
+    await page.getByRole("button", { name: "停用账户" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "账户已停用" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: /港股账户/ })).toContainText("已停用");
+    const list = ((await (await request.get("/api/v1/portfolio/accounts")).json()) as { items: { id: number; active: boolean }[] }).items;
+    expect(list.find((a) => a.id === account.id)?.active).toBe(false);
+    await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "全部账户" }).click();
+    const none = await riskFromApi(request, "cost_method=fifo");
+    expect(none.concentration.total_market_value).toBe(0);
+    await expectPanelEquals(page, none);
+    await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: /港股账户/ }).click();
+    await page.getByRole("button", { name: "启用账户" }).click();
+    await expect(page.getByRole("button", { name: "停用账户" })).toBeVisible();
+  });
+
+  test("with positions: fits a 390px phone, and renders in dark mode and English", async ({ page, request, context, baseURL }) => {
+    clearPortfolio();
+    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "混合账户", market: null, currency: "CNY" } })).json()) as { id: number };
+    const csv = "date,side,code,quantity,price,fee\n2025-05-06,buy,600519,100,1500,5\n2025-05-06,buy,AAPL,50,190,1\n2025-05-07,buy,00700,200,380,3\n2025-06-02,sell,600519,40,1550,2\n";
+    expect((await request.post("/api/v1/portfolio/trades/import", { data: { account_id: account.id, csv } })).status()).toBe(201);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/portfolio?account=${account.id}`);
+    await expect(page.getByTestId("risk-panel")).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-phone-data.png`, fullPage: true });
+
+    await context.addCookies([{ name: "dsa_theme", value: "dark", url: baseURL! }]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await expectDarkBackground(page);
+    await expectPanelEquals(page, await riskFromApi(request, `account_id=${account.id}&cost_method=fifo`));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-dark-data.png`, fullPage: true });
+
+    await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);
+    await page.reload();
+    await expect(pageTitle(page)).toHaveText(portfolio.en);
+    await expect(page.getByRole("form", { name: "Enter a trade" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Cost method" }).getByRole("link", { name: "Average" })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-en-dark-data.png`, fullPage: true });
+  });
+});

@@ -2,7 +2,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { createdAtRange } from "./dates";
 import type { THistoryListQuery, THistoryListResponse } from "./schemas";
-import { HISTORY_ITEM_COLUMNS, toHistoryItem } from "./serialize";
+import { countOf, HISTORY_ITEM_SQL, toSqlCondition, whereClause } from "./list-sql";
+import { toHistoryItem, type HistoryItemRow } from "./serialize";
 import { historyTargetFilter } from "./target-filter";
 
 /**
@@ -25,16 +26,16 @@ export function historyWhere(query: Pick<THistoryListQuery, "stock_code" | "repo
 // [createdAt] and [reportType, createdAt] indexes (SQLite keeps the rowid as their last column); a code
 // filter sorts only that one stock's records.
 export async function listHistory(query: THistoryListQuery): Promise<THistoryListResponse> {
-  const where = historyWhere(query);
-  const [total, rows] = await Promise.all([
-    db().analysisHistory.count({ where }),
-    db().analysisHistory.findMany({
-      where,
-      select: HISTORY_ITEM_COLUMNS,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-    }),
+  const condition = toSqlCondition(historyWhere(query));
+  const where = whereClause(condition);
+  const [counted, rows] = await Promise.all([
+    db().$queryRawUnsafe<{ n: bigint }[]>(`SELECT COUNT(*) AS n FROM analysis_history${where}`, ...condition.params),
+    db().$queryRawUnsafe<HistoryItemRow[]>(
+      `SELECT ${HISTORY_ITEM_SQL} FROM analysis_history${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      ...condition.params,
+      query.limit,
+      (query.page - 1) * query.limit,
+    ),
   ]);
-  return { total, page: query.page, limit: query.limit, items: rows.map(toHistoryItem) };
+  return { total: countOf(counted), page: query.page, limit: query.limit, items: rows.map(toHistoryItem) };
 }

@@ -2,7 +2,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { createdAtRange } from "./dates";
 import type { THistoryStocksQuery, TStockBarResponse } from "./schemas";
-import { HISTORY_ITEM_COLUMNS, toStockBarItem } from "./serialize";
+import { countOf, HISTORY_ITEM_SQL, toSqlCondition, whereClause } from "./list-sql";
+import { toStockBarItem, type HistoryItemRow } from "./serialize";
 
 /**
  * Only rows whose target_key names a stock ("stock:<market>:<code>") or a registered index
@@ -25,27 +26,25 @@ function stockRowsWhere(query: THistoryStocksQuery): Prisma.AnalysisHistoryWhere
  * Grouping in SQL fills the limit exactly: the over-fetching the spec asks for, without guessing a factor.
  */
 export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TStockBarResponse> {
-  const where = stockRowsWhere(query);
-  const groups = await db().analysisHistory.groupBy({
-    by: ["targetKey"],
-    where,
-    _max: { id: true },
-    _count: { _all: true },
-    orderBy: { _max: { id: "desc" } },
-    take: query.limit,
-  });
-  const latestIds = groups.map((g) => g._max.id).filter((id): id is number => id !== null);
-  const rows = await db().analysisHistory.findMany({ where: { id: { in: latestIds } }, select: HISTORY_ITEM_COLUMNS });
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const condition = toSqlCondition(stockRowsWhere(query));
+  const where = whereClause(condition);
+  const groups = await db().$queryRawUnsafe<{ latest: number; n: bigint }[]>(
+    `SELECT MAX(id) AS latest, COUNT(*) AS n FROM analysis_history${where} GROUP BY target_key ORDER BY latest DESC LIMIT ?`,
+    ...condition.params,
+    query.limit,
+  );
+  const latestIds = groups.map((g) => Number(g.latest));
+  const rows = latestIds.length
+    ? await db().$queryRawUnsafe<HistoryItemRow[]>(`SELECT ${HISTORY_ITEM_SQL} FROM analysis_history WHERE id IN (${latestIds.map(() => "?").join(", ")})`, ...latestIds)
+    : [];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const items = groups.flatMap((group) => {
-    const row = group._max.id === null ? undefined : byId.get(group._max.id);
-    return row ? [toStockBarItem(row, group._count._all)] : [];
+    const row = byId.get(Number(group.latest));
+    return row ? [toStockBarItem(row, Number(group.n))] : [];
   });
-  const total = groups.length < query.limit ? groups.length : await countTargets(where);
+  const total =
+    groups.length < query.limit
+      ? groups.length
+      : countOf(await db().$queryRawUnsafe<{ n: bigint }[]>(`SELECT COUNT(DISTINCT target_key) AS n FROM analysis_history${where}`, ...condition.params));
   return { total, items };
-}
-
-async function countTargets(where: Prisma.AnalysisHistoryWhereInput): Promise<number> {
-  const all = await db().analysisHistory.groupBy({ by: ["targetKey"], where });
-  return all.length;
 }

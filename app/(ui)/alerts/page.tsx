@@ -1,7 +1,100 @@
-import { ComingSoonPage, pageMetadata } from "@/components/shell/coming-soon-page";
+import { CheckNowButton } from "@/components/alerts/check-now";
+import { AlertRuleForm } from "@/components/alerts/rule-form";
+import { AlertRuleList } from "@/components/alerts/rule-list";
+import { TriggerHistory, type TriggerFilters } from "@/components/alerts/trigger-history";
+import { fmt } from "@/components/settings/format";
+import { pageMetadata } from "@/components/shell/coming-soon-page";
+import { Panel } from "@/components/ui/panel";
+import { listAlertRules } from "@/lib/alerts/rules";
+import { TRIGGER_PAGE_SIZE, ZAlertTriggerListQuery, type TAlertTriggerListQuery } from "@/lib/alerts/schemas";
+import { listAlertTriggers } from "@/lib/alerts/triggers";
+import { getI18n } from "@/lib/i18n/locale";
+import { serviceTimeZone } from "@/lib/usage/time-zone";
 
+export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("alerts");
 
-export default function AlertsPage() {
-  return <ComingSoonPage page="alerts" />;
+type SearchParams = Record<string, string | string[] | undefined>;
+
+const FIELDS = ["rule_id", "status", "page", "page_size"] as const;
+
+/** The trigger filters of the URL, read with the API's own schema; a field it refuses is dropped and named. */
+function readQuery(params: SearchParams): { query: TAlertTriggerListQuery; invalid: string[] } {
+  const raw: Record<string, string> = {};
+  for (const field of FIELDS) {
+    const value = params[field];
+    const text = (Array.isArray(value) ? value[0] : value)?.trim();
+    if (text) raw[field] = text;
+  }
+  const invalid: string[] = [];
+  for (let attempt = 0; attempt <= FIELDS.length; attempt++) {
+    const parsed = ZAlertTriggerListQuery.safeParse(raw);
+    if (parsed.success) return { query: parsed.data, invalid };
+    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")));
+    for (const field of bad) {
+      if (field in raw) {
+        invalid.push(field);
+        delete raw[field];
+      }
+    }
+    if (![...bad].some((field) => field !== "")) break;
+  }
+  return { query: { page: 1, page_size: TRIGGER_PAGE_SIZE.default }, invalid };
+}
+
+// Issue 9 item 2: the Alerts page. Rules and triggers are read on the server through lib/alerts (the functions
+// behind GET /api/v1/alerts/rules and /triggers); creating, editing, testing, deleting and "check now" run in the
+// browser against the Alerts API and refresh the page.
+export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const [{ locale, t }, params] = await Promise.all([getI18n(), searchParams]);
+  const texts = t.alertsUi;
+  const { query, invalid } = readQuery(params);
+  const [rules, triggers] = await Promise.all([listAlertRules(), listAlertTriggers(query)]);
+  const timeZone = serviceTimeZone();
+  const filters: TriggerFilters = {
+    rule_id: query.rule_id,
+    status: query.status,
+    page_size: query.page_size === TRIGGER_PAGE_SIZE.default ? undefined : query.page_size,
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-5">
+      <h1 className="text-xl font-semibold tracking-tight">{t.pages.alerts.title}</h1>
+      <p className="mt-1 text-sm text-muted">{texts.intro}</p>
+
+      <div className="mt-4 space-y-4">
+        <Panel>
+          <div className="border-b border-line px-3 py-2">
+            <h2 className="text-sm font-semibold">{texts.createTitle}</h2>
+          </div>
+          <AlertRuleForm t={texts} search={t.analyzeUi} locale={locale} />
+        </Panel>
+
+        <Panel>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-3 py-2">
+            <h2 className="text-sm font-semibold">
+              {texts.rulesTitle}
+              <span className="ml-2 text-xs font-normal text-muted tabular-nums" data-testid="alert-rules-total">
+                {fmt(texts.rulesCount, { total: rules.total })}
+              </span>
+            </h2>
+            <CheckNowButton t={texts} />
+          </div>
+          <AlertRuleList t={texts} rules={rules.items} timeZone={timeZone} />
+        </Panel>
+
+        <Panel>
+          <div id="triggers" className="scroll-mt-4 border-b border-line px-3 py-2">
+            <h2 className="text-sm font-semibold">
+              {texts.triggersTitle}
+              <span className="ml-2 text-xs font-normal text-muted tabular-nums" data-testid="alert-triggers-total">
+                {fmt(texts.triggersCount, { total: triggers.total })}
+              </span>
+            </h2>
+          </div>
+          <TriggerHistory t={texts} list={triggers} rules={rules.items} filters={filters} invalid={invalid} timeZone={timeZone} />
+        </Panel>
+      </div>
+    </div>
+  );
 }

@@ -1,7 +1,247 @@
-import { ComingSoonPage, pageMetadata } from "@/components/shell/coming-soon-page";
+import Link from "next/link";
+import { fmt } from "@/components/settings/format";
+import { pageMetadata } from "@/components/shell/coming-soon-page";
+import { AccountActiveToggle, NewAccountForm } from "@/components/portfolio/account-controls";
+import { marketLabel, type PortfolioTexts } from "@/components/portfolio/format";
+import { RiskControls, RiskDetails, RiskKpis, ValuationTable, type CostMethod } from "@/components/portfolio/risk-panel";
+import { PositionsTable, TradesTable } from "@/components/portfolio/tables";
+import { CsvImportForm, TradeForm } from "@/components/portfolio/trade-entry";
+import { cx } from "@/components/ui/cx";
+import { Panel } from "@/components/ui/panel";
+import { now } from "@/lib/clock";
+import { isCalendarDay } from "@/lib/history/schemas";
+import { getI18n } from "@/lib/i18n/locale";
+import { portfolioRisk } from "@/lib/portfolio/risk";
+import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
+import type { TAccount } from "@/lib/portfolio/schemas";
+import { listAccounts, listPositions, listTrades } from "@/lib/portfolio/store";
+import { localDay, serviceTimeZone } from "@/lib/usage/time-zone";
 
+export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("portfolio");
 
-export default function PortfolioPage() {
-  return <ComingSoonPage page="portfolio" />;
+type SearchParams = Record<string, string | string[] | undefined>;
+const TRADES_PER_PAGE = 20;
+
+interface View {
+  /** null: all active accounts together. */
+  account: TAccount | null;
+  costMethod: CostMethod;
+  asOf: string;
+  page: number;
+}
+
+function first(params: SearchParams, key: string): string | undefined {
+  const value = params[key];
+  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+}
+
+/** The URL's choices; a value that does not parse (or names no account) is dropped and named. */
+function readView(params: SearchParams, accounts: TAccount[], today: string): { view: View; invalid: string[] } {
+  const invalid: string[] = [];
+  const accountParam = first(params, "account");
+  let account: TAccount | null = accounts.find((a) => a.active) ?? accounts[0] ?? null;
+  if (accountParam === "all") account = null;
+  else if (accountParam !== undefined) {
+    const found = /^\d+$/.test(accountParam) ? accounts.find((a) => a.id === Number(accountParam)) : undefined;
+    if (found) account = found;
+    else invalid.push("account");
+  }
+  const methodParam = first(params, "cost_method");
+  let costMethod: CostMethod = "fifo";
+  if (methodParam === "fifo" || methodParam === "avg") costMethod = methodParam;
+  else if (methodParam !== undefined) invalid.push("cost_method");
+  const asOfParam = first(params, "as_of");
+  let asOf = today;
+  if (asOfParam !== undefined) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(asOfParam) && isCalendarDay(asOfParam)) asOf = asOfParam;
+    else invalid.push("as_of");
+  }
+  const pageParam = first(params, "page");
+  let page = 1;
+  if (pageParam !== undefined) {
+    if (/^\d+$/.test(pageParam) && Number(pageParam) >= 1) page = Number(pageParam);
+    else invalid.push("page");
+  }
+  return { view: { account, costMethod, asOf, page }, invalid };
+}
+
+function hrefOf(view: View, today: string, changes: Partial<{ account: number | "all"; costMethod: CostMethod; asOf: string; page: number }>): string {
+  const params = new URLSearchParams();
+  const account = changes.account ?? (view.account ? view.account.id : "all");
+  params.set("account", String(account));
+  const method = changes.costMethod ?? view.costMethod;
+  if (method !== "fifo") params.set("cost_method", method);
+  const asOf = changes.asOf ?? view.asOf;
+  if (asOf !== today) params.set("as_of", asOf);
+  const page = changes.page ?? 1;
+  if (page > 1) params.set("page", String(page));
+  return `/portfolio?${params.toString()}`;
+}
+
+function AccountChips({ t, accounts, view, today }: { t: PortfolioTexts; accounts: TAccount[]; view: View; today: string }) {
+  const chip = (active: boolean) =>
+    cx(
+      "inline-flex h-7 shrink-0 items-center gap-1.5 rounded-md border px-2.5 text-sm font-medium whitespace-nowrap",
+      "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent",
+      active ? "border-accent/40 bg-accent-soft text-accent" : "border-line bg-surface hover:bg-subtle",
+    );
+  return (
+    <nav aria-label={t.accountsNav} className="flex flex-wrap gap-1.5">
+      {accounts.map((a) => {
+        const current = view.account?.id === a.id;
+        return (
+          <Link key={a.id} href={hrefOf(view, today, { account: a.id })} aria-current={current ? "page" : undefined} className={chip(current)} data-testid="account-chip" data-account-id={a.id}>
+            {a.name}
+            {!a.active ? <span className="rounded border border-line bg-subtle px-1 text-[11px] leading-4 text-muted">{t.inactive}</span> : null}
+          </Link>
+        );
+      })}
+      <Link href={hrefOf(view, today, { account: "all" })} aria-current={view.account === null ? "page" : undefined} className={chip(view.account === null)}>
+        {t.allAccounts}
+      </Link>
+    </nav>
+  );
+}
+
+// Issue 9 item 3: the Portfolio page. Accounts, positions, trades and the risk report are read on the server through
+// lib/portfolio (the functions behind the Portfolio API); the URL holds the account, cost method, as_of and the trades
+// page. Account, trade and import writes run in the browser against the API and refresh the page.
+export default async function PortfolioPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const [{ locale, t: dict }, params] = await Promise.all([getI18n(), searchParams]);
+  const t = dict.portfolioUi;
+  const today = localDay(now(), serviceTimeZone());
+  const accounts = (await listAccounts()).items;
+  const { view, invalid } = readView(params, accounts, today);
+  const accountId = view.account?.id;
+  const activeIds = new Set(accounts.filter((a) => a.active).map((a) => a.id));
+
+  const [positions, trades, risk] = await Promise.all([
+    accounts.length > 0 ? listPositions(accountId).then((r) => (accountId === undefined ? r.items.filter((p) => activeIds.has(p.account_id)) : r.items)) : Promise.resolve([]),
+    accountId !== undefined ? listTrades({ account_id: accountId, page: view.page, page_size: TRADES_PER_PAGE }) : Promise.resolve(null),
+    accounts.length > 0
+      ? portfolioRisk({ account_id: accountId, as_of: view.asOf, cost_method: view.costMethod }).then(
+          (report): { report: TPortfolioRisk } | { error: string } => ({ report }),
+          (error: Error) => ({ error: error.message }),
+        )
+      : Promise.resolve(null),
+  ]);
+
+  const hidden: Record<string, string> = { account: accountId === undefined ? "all" : String(accountId) };
+  if (view.costMethod !== "fifo") hidden.cost_method = view.costMethod;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-5">
+      <h1 className="text-xl font-semibold tracking-tight">{dict.pages.portfolio.title}</h1>
+      <p className="mt-1 text-sm text-muted">{t.intro}</p>
+
+      <div className="mt-4 space-y-4">
+        <Panel>
+          <div className="border-b border-line px-3 py-2">
+            <h2 className="text-sm font-semibold">{t.accountsTitle}</h2>
+          </div>
+          <div className="space-y-3 px-3 py-3">
+            {accounts.length === 0 ? (
+              <p data-testid="accounts-empty" className="text-sm text-muted">
+                {t.accountsEmpty}
+              </p>
+            ) : (
+              <>
+                <AccountChips t={t} accounts={accounts} view={view} today={today} />
+                {view.account ? (
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="text-sm text-muted tabular-nums" data-testid="account-meta">
+                      <span className="mr-2 font-medium text-fg">{view.account.name}</span>
+                      {fmt(t.accountMeta, { market: marketLabel(t, view.account.market), currency: view.account.currency, trades: view.account.trade_count, positions: view.account.position_count })}
+                    </p>
+                    <AccountActiveToggle t={t} account={view.account} />
+                  </div>
+                ) : (
+                  <p className="text-sm text-muted">{t.allAccountsHint}</p>
+                )}
+              </>
+            )}
+            {invalid.length > 0 ? (
+              <p role="alert" className="text-xs font-medium text-amber-700 dark:text-amber-400">
+                {fmt(t.invalidQuery, { fields: invalid.join(", ") })}
+              </p>
+            ) : null}
+            <details className="group rounded-md border border-line" open={accounts.length === 0}>
+              <summary className="cursor-pointer px-2.5 py-1.5 text-sm font-medium select-none">{t.newAccount}</summary>
+              <div className="border-t border-line px-2.5 py-2.5">
+                <NewAccountForm t={t} />
+              </div>
+            </details>
+          </div>
+        </Panel>
+
+        {risk ? (
+          <Panel>
+            <div className="flex flex-wrap items-end justify-between gap-3 border-b border-line px-3 py-2">
+              <h2 className="text-sm font-semibold">
+                {t.riskTitle}
+                {"report" in risk ? <span className="ml-2 text-xs font-normal text-muted tabular-nums">{fmt(t.valuationTitle, { method: t.costMethods[risk.report.cost_method], date: risk.report.as_of })}</span> : null}
+              </h2>
+              <RiskControls t={t} costMethod={view.costMethod} asOf={view.asOf} hidden={hidden} hrefFor={(m) => hrefOf(view, today, { costMethod: m, page: view.page })} />
+            </div>
+            {"report" in risk ? (
+              <div data-testid="risk-panel" data-cost-method={risk.report.cost_method} data-as-of={risk.report.as_of}>
+                <RiskKpis t={t} risk={risk.report} />
+                <div className="border-t border-line">
+                  <ValuationTable t={t} risk={risk.report} />
+                </div>
+                <RiskDetails t={t} risk={risk.report} />
+              </div>
+            ) : (
+              <p role="alert" className="px-3 py-4 text-sm font-medium text-amber-700 dark:text-amber-400">
+                {fmt(t.riskFailed, { message: risk.error })}
+              </p>
+            )}
+          </Panel>
+        ) : null}
+
+        {accounts.length > 0 ? (
+          <Panel>
+            <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
+              <h2 className="text-sm font-semibold">{t.positionsTitle}</h2>
+              <span className="text-xs text-muted">{t.positionsHint}</span>
+            </div>
+            <PositionsTable t={t} positions={positions} />
+          </Panel>
+        ) : null}
+
+        {view.account ? (
+          <>
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              <Panel>
+                <div className="border-b border-line px-3 py-2">
+                  <h2 className="text-sm font-semibold">{t.tradeTitle}</h2>
+                </div>
+                <TradeForm t={t} search={dict.analyzeUi} locale={locale} accountId={view.account.id} today={today} />
+              </Panel>
+              <Panel>
+                <div className="border-b border-line px-3 py-2">
+                  <h2 className="text-sm font-semibold">{t.importTitle}</h2>
+                </div>
+                <CsvImportForm t={t} accountId={view.account.id} />
+              </Panel>
+            </div>
+            {trades ? (
+              <Panel>
+                <div className="border-b border-line px-3 py-2">
+                  <h2 className="text-sm font-semibold">
+                    {t.tradesTitle}
+                    <span className="ml-2 text-xs font-normal text-muted tabular-nums" data-testid="trades-total">
+                      {fmt(t.tradesCount, { total: trades.total })}
+                    </span>
+                  </h2>
+                </div>
+                <TradesTable t={t} trades={trades.items} total={trades.total} page={trades.page} pageSize={trades.page_size} href={(p) => hrefOf(view, today, { page: p })} />
+              </Panel>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
 }

@@ -1,7 +1,173 @@
-import { ComingSoonPage, pageMetadata } from "@/components/shell/coming-soon-page";
+import Link from "next/link";
+import { fmt } from "@/components/settings/format";
+import { pageMetadata } from "@/components/shell/coming-soon-page";
+import { signalsHref, type SignalUrlState } from "@/components/signals/href";
+import { SignalDrawer } from "@/components/signals/signal-drawer";
+import { SignalFilters, type SignalFilterValues } from "@/components/signals/signal-filters";
+import { SignalTable } from "@/components/signals/signal-table";
+import { StatsPanel } from "@/components/signals/stats-panel";
+import { Pagination } from "@/components/ui/pagination";
+import { Panel } from "@/components/ui/panel";
+import { ApiError } from "@/lib/http/api-error";
+import { getI18n } from "@/lib/i18n/locale";
+import { getFeedback } from "@/lib/signals/feedback";
+import { signalOutcomes } from "@/lib/signals/outcomes";
+import { getSignal, listSignals } from "@/lib/signals/read";
+import { ZDecisionSignalListQuery, ZOutcomeStatsQuery, type TDecisionSignalListQuery } from "@/lib/signals/schemas";
+import { outcomeStats } from "@/lib/signals/stats";
+import { serviceTimeZone } from "@/lib/usage/time-zone";
 
+export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("signals");
 
-export default function SignalsPage() {
-  return <ComingSoonPage page="signals" />;
+type SearchParams = Record<string, string | string[] | undefined>;
+type SignalsPageProps = { searchParams: Promise<SearchParams> };
+
+const QUERY_FIELDS = ["market", "stock_code", "action", "status", "created_from", "created_to", "holding_only", "page", "page_size"] as const;
+
+function first(value: string | string[] | undefined): string | undefined {
+  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }
+
+/**
+ * The URL's filters, read with the API's own schema (GET /api/v1/decision-signals). A field it refuses (a bad
+ * market, a date the wrong way round, page 0) is dropped and named, so the page still lists something.
+ */
+function readQuery(params: SearchParams): { query: TDecisionSignalListQuery; invalid: string[] } {
+  const raw: Record<string, string> = {};
+  for (const field of QUERY_FIELDS) {
+    const value = first(params[field]);
+    if (value) raw[field] = value;
+  }
+  const invalid: string[] = [];
+  for (let attempt = 0; attempt <= QUERY_FIELDS.length; attempt++) {
+    const parsed = ZDecisionSignalListQuery.safeParse(raw);
+    if (parsed.success) return { query: parsed.data, invalid };
+    const bad = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")))].filter((f) => f in raw);
+    if (bad.length === 0) break;
+    for (const field of bad) {
+      invalid.push(field);
+      delete raw[field];
+    }
+  }
+  return { query: ZDecisionSignalListQuery.parse({}), invalid };
+}
+
+/** The list; a date range the wrong way round (the schema cannot see it) is dropped like any invalid filter. */
+async function listOrDropDates(query: TDecisionSignalListQuery, invalid: string[]) {
+  try {
+    return { query, list: await listSignals(query) };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "validation_error") throw error;
+    invalid.push("created_from", "created_to");
+    const rest = { ...query, created_from: undefined, created_to: undefined };
+    return { query: rest, list: await listSignals(rest) };
+  }
+}
+
+async function drawerData(id: number) {
+  try {
+    const [signal, outcomes, feedback] = await Promise.all([getSignal(id), signalOutcomes(id), getFeedback(id)]);
+    return { signal, outcomes: outcomes.items, feedback };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { signal: null, outcomes: [], feedback: null };
+    throw error;
+  }
+}
+
+// Issue 8 item 7: the Signals page. The URL drives the filters, the page and the open drawer (?signal=<id>); the
+// server reads lib/signals directly (the functions behind the decision-signal API). Only the drawer's feedback and
+// status buttons and the outcome run are client code, and they refresh the page after calling the API.
+export default async function SignalsPage({ searchParams }: SignalsPageProps) {
+  const [{ t }, params] = await Promise.all([getI18n(), searchParams]);
+  const texts = t.signalsUi;
+  const parsed = readQuery(params);
+  const invalid = parsed.invalid;
+  const openText = first(params.signal);
+  const openId = openText && /^\d+$/.test(openText) && Number(openText) > 0 ? Number(openText) : null;
+
+  const [{ query, list }, stats, drawer] = await Promise.all([
+    listOrDropDates(parsed.query, invalid),
+    outcomeStats(ZOutcomeStatsQuery.parse({})),
+    openId !== null ? drawerData(openId) : Promise.resolve(null),
+  ]);
+  const timeZone = serviceTimeZone();
+  const state: SignalUrlState = { ...query, signal: openId };
+  const pageCount = Math.max(1, Math.ceil(list.total / query.page_size));
+  const filters: SignalFilterValues = {
+    market: query.market,
+    stock_code: query.stock_code,
+    action: query.action,
+    status: query.status,
+    created_from: query.created_from,
+    created_to: query.created_to,
+    holding_only: query.holding_only,
+  };
+  const filtered = Object.values(filters).some(Boolean);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-5">
+      <h1 className="text-xl font-semibold tracking-tight">{t.pages.signals.title}</h1>
+      <p className="mt-1 text-sm text-muted">{texts.intro}</p>
+
+      <div className="mt-4 space-y-3">
+        <StatsPanel t={texts} stats={stats} />
+
+        <Panel className="px-3 py-2.5">
+          <SignalFilters t={texts} values={filters} />
+          {invalid.length > 0 ? (
+            <p role="alert" className="mt-2 text-xs font-medium text-amber-700 dark:text-amber-400">
+              {fmt(texts.invalidFilter, { fields: [...new Set(invalid)].join(", ") })}
+            </p>
+          ) : null}
+        </Panel>
+
+        <Panel>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-3 py-2">
+            <h2 className="text-sm font-semibold">
+              {texts.listTitle}
+              <span className="ml-2 text-xs font-normal text-muted tabular-nums" data-testid="signals-total">
+                {fmt(texts.total, { total: list.total })}
+              </span>
+            </h2>
+          </div>
+          {list.items.length > 0 ? (
+            <SignalTable t={texts} items={list.items} timeZone={timeZone} openId={openId} hrefFor={(id) => signalsHref(state, { signal: id })} />
+          ) : (
+            <div data-testid="signals-empty" className="px-4 py-8 text-center">
+              <p className="text-sm font-medium">{filtered || list.total > 0 ? texts.emptyFilteredTitle : texts.emptyTitle}</p>
+              <p className="mt-1 text-sm text-muted">{filtered || list.total > 0 ? texts.emptyFilteredBody : texts.emptyBody}</p>
+              <Link href={filtered ? "/signals" : "/"} className="mt-3 inline-block text-sm text-accent underline-offset-2 hover:underline">
+                {filtered ? texts.reset : texts.emptyLink}
+              </Link>
+            </div>
+          )}
+          {pageCount > 1 ? (
+            <div className="border-t border-line px-3 py-2">
+              <Pagination
+                page={query.page}
+                pageCount={pageCount}
+                href={(p) => signalsHref(state, { page: p, signal: null })}
+                labels={{ nav: texts.pagination, previous: texts.prevPage, next: texts.nextPage, status: fmt(texts.pageOf, { page: query.page, pages: pageCount }) }}
+              />
+            </div>
+          ) : null}
+        </Panel>
+      </div>
+
+      {openId !== null && drawer ? (
+        <SignalDrawer
+          key={openId}
+          t={texts}
+          signalId={openId}
+          signal={drawer.signal}
+          outcomes={drawer.outcomes}
+          feedback={drawer.feedback}
+          timeZone={timeZone}
+          closeHref={signalsHref(state, { signal: null })}
+        />
+      ) : null}
+    </div>
+  );
+}
+

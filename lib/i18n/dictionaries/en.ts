@@ -840,7 +840,6 @@ export const en: Dictionary = {
     chartBar: "{label}: {value} ({hit} hit / {miss} miss, {completed} completed)",
     matrixHitRate: "Hit rate",
     matrixReturn: "Avg return",
-    matrixCount: "n",
     statsNote: "Hit rate = hit ÷ (hit + miss); archived signals are not counted.",
   },
 };

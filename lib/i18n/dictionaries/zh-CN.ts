@@ -838,7 +838,6 @@ export const zhCN = {
     chartBar: "{label}：{value}（命中 {hit} / 未命中 {miss}，已完成 {completed}）",
     matrixHitRate: "命中率",
     matrixReturn: "平均收益",
-    matrixCount: "样本",
     statsNote: "命中率 = 命中 ÷（命中 + 未命中）；统计不含已归档信号。",
   },
 };

@@ -1,0 +1,180 @@
+import Link from "next/link";
+import { formatDateTime } from "@/components/history/format";
+import { fmt } from "@/components/settings/format";
+import { cx } from "@/components/ui/cx";
+import { Pagination } from "@/components/ui/pagination";
+import type { TAlertRule, TAlertTriggerItem, TAlertTriggerListResponse } from "@/lib/alerts/schemas";
+import { FIELD, LABEL, plainNumber, PRIMARY_BUTTON, TD, TH, type AlertTexts } from "./format";
+
+// The trigger history (GET /api/v1/alerts/triggers, read on the server): a GET filter form (rule, status),
+// the table and previous/next links that keep the filters.
+
+export type TriggerStatus = TAlertTriggerItem["status"];
+const STATUSES: Record<TriggerStatus, string> = {
+  sent: "border-accent/30 bg-accent-soft text-accent",
+  failed: "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300",
+  suppressed: "border-line bg-subtle text-muted",
+};
+export const TRIGGER_STATUS_LIST = Object.keys(STATUSES) as TriggerStatus[];
+
+export function TriggerStatusBadge({ t, status }: { t: AlertTexts; status: TriggerStatus }) {
+  return (
+    <span
+      data-testid="trigger-status"
+      data-status={status}
+      className={cx("inline-flex items-center rounded border px-1.5 py-0.5 text-xs leading-4 font-medium whitespace-nowrap", STATUSES[status])}
+    >
+      {t.statuses[status]}
+    </span>
+  );
+}
+
+export interface TriggerFilters {
+  rule_id?: number;
+  status?: TriggerStatus;
+  /** Kept in the links when not the API's default. */
+  page_size?: number;
+}
+
+export function triggersHref(filters: TriggerFilters, page = 1): string {
+  const params = new URLSearchParams();
+  if (filters.rule_id !== undefined) params.set("rule_id", String(filters.rule_id));
+  if (filters.status) params.set("status", filters.status);
+  if (filters.page_size !== undefined) params.set("page_size", String(filters.page_size));
+  if (page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `/alerts?${text}#triggers` : "/alerts#triggers";
+}
+
+function deliveryNote(item: TAlertTriggerItem): string | null {
+  const delivery = item.diagnostics?.delivery;
+  if (!delivery || typeof delivery !== "object") return null;
+  const reason = (delivery as Record<string, unknown>).reason;
+  return typeof reason === "string" ? reason : null;
+}
+
+export function TriggerHistory({
+  t,
+  list,
+  rules,
+  filters,
+  invalid,
+  timeZone,
+}: {
+  t: AlertTexts;
+  list: TAlertTriggerListResponse;
+  rules: TAlertRule[];
+  filters: TriggerFilters;
+  invalid: string[];
+  timeZone: string;
+}) {
+  const names = new Map(rules.map((r) => [r.id, r.name]));
+  const filtered = filters.rule_id !== undefined || filters.status !== undefined;
+  const pageCount = Math.max(1, Math.ceil(list.total / list.page_size));
+  const ruleLabel = (id: number | null) => (id === null ? "—" : (names.get(id) ?? fmt(t.deletedRule, { id })));
+  return (
+    <>
+      <form method="get" action="/alerts#triggers" role="search" aria-label={t.triggersFilters} className="grid grid-cols-2 items-end gap-2 border-b border-line px-3 py-2.5 sm:grid-cols-[minmax(10rem,16rem)_minmax(8rem,12rem)_auto]">
+        <label className={cx(LABEL, "col-span-2 sm:col-span-1")}>
+          {t.filterRule}
+          <select name="rule_id" defaultValue={filters.rule_id === undefined ? "" : String(filters.rule_id)} className={FIELD}>
+            <option value="">{t.allRules}</option>
+            {rules.map((r) => (
+              <option key={r.id} value={r.id}>
+                #{r.id} {r.name}
+              </option>
+            ))}
+            {filters.rule_id !== undefined && !names.has(filters.rule_id) ? <option value={filters.rule_id}>{ruleLabel(filters.rule_id)}</option> : null}
+          </select>
+        </label>
+        <label className={LABEL}>
+          {t.filterStatus}
+          <select name="status" defaultValue={filters.status ?? ""} className={FIELD}>
+            <option value="">{t.allStatuses}</option>
+            {TRIGGER_STATUS_LIST.map((s) => (
+              <option key={s} value={s}>
+                {t.statuses[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-center gap-2">
+          {filters.page_size !== undefined ? <input type="hidden" name="page_size" value={filters.page_size} /> : null}
+          <button type="submit" className={PRIMARY_BUTTON}>
+            {t.apply}
+          </button>
+          {filtered ? (
+            <Link href="/alerts#triggers" className="text-sm whitespace-nowrap text-accent underline-offset-2 hover:underline">
+              {t.reset}
+            </Link>
+          ) : null}
+        </div>
+        {invalid.length > 0 ? (
+          <p role="alert" className="col-span-full text-xs font-medium text-amber-700 dark:text-amber-400">
+            {fmt(t.invalidFilter, { fields: invalid.join(", ") })}
+          </p>
+        ) : null}
+      </form>
+      {list.items.length === 0 ? (
+        <p data-testid="alert-triggers-empty" className="px-3 py-6 text-center text-sm text-muted">
+          {filtered ? t.triggersEmptyFiltered : t.triggersEmpty}
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[48rem] text-sm" data-testid="alert-triggers">
+            <thead className="border-b border-line bg-subtle">
+              <tr>
+                <th scope="col" className={TH}>{t.colTime}</th>
+                <th scope="col" className={TH}>{t.colRule}</th>
+                <th scope="col" className={TH}>{t.colTarget}</th>
+                <th scope="col" className={cx(TH, "text-right")}>{t.colObserved}</th>
+                <th scope="col" className={cx(TH, "text-right")}>{t.colThreshold}</th>
+                <th scope="col" className={TH}>{t.colStatus}</th>
+                <th scope="col" className={TH}>{t.colMessage}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {list.items.map((item) => {
+                const note = deliveryNote(item);
+                return (
+                  <tr key={item.id} data-testid="alert-trigger-row" data-trigger-id={item.id} data-rule-id={item.rule_id ?? ""}>
+                    <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
+                      <time dateTime={item.triggered_at}>{formatDateTime(item.triggered_at, timeZone)}</time>
+                    </td>
+                    <td className={cx(TD, "max-w-[14rem] truncate")} title={ruleLabel(item.rule_id)}>
+                      {ruleLabel(item.rule_id)}
+                    </td>
+                    <td className={cx(TD, "whitespace-nowrap tabular-nums")}>{item.target}</td>
+                    <td className={cx(TD, "text-right font-medium tabular-nums")} data-testid="trigger-observed">
+                      {plainNumber(item.observed_value)}
+                    </td>
+                    <td className={cx(TD, "text-right tabular-nums")} data-testid="trigger-threshold">
+                      {plainNumber(item.threshold)}
+                    </td>
+                    <td className={TD}>
+                      <TriggerStatusBadge t={t} status={item.status} />
+                    </td>
+                    <td className={cx(TD, "min-w-[14rem] text-xs")}>
+                      <div>{item.reason ?? item.message}</div>
+                      {note ? <div className="text-muted" data-testid="trigger-delivery">{note}</div> : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 ? (
+        <div className="border-t border-line px-3 py-2">
+          <Pagination
+            page={list.page}
+            pageCount={pageCount}
+            href={(p) => triggersHref(filters, p)}
+            labels={{ nav: t.pagination, previous: t.prevPage, next: t.nextPage, status: fmt(t.pageOf, { page: list.page, pages: pageCount }) }}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}

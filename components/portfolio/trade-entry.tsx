@@ -1,0 +1,193 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState, useTransition, type ChangeEvent, type FormEvent } from "react";
+import { ERROR_TEXT, FIELD, LABEL, PRIMARY_BUTTON } from "@/components/alerts/format";
+import { messageOf, requestJson } from "@/components/alerts/request";
+import { StockSearchInput, type StockSuggestion } from "@/components/analysis/stock-search-input";
+import { fmt } from "@/components/settings/format";
+import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import type { TTrade } from "@/lib/portfolio/schemas";
+import { price as formatPrice, quantity as formatQuantity, type PortfolioTexts } from "./format";
+
+type Status = { error: boolean; text: string } | null;
+
+function StatusLine({ status }: { status: Status }) {
+  if (!status) return null;
+  return (
+    <p role={status.error ? "alert" : "status"} className={status.error ? `${ERROR_TEXT} break-words` : "text-sm text-muted"}>
+      {status.text}
+    </p>
+  );
+}
+
+// One buy or sell (POST /api/v1/portfolio/trades); positions are recomputed by the API in the same transaction.
+export function TradeForm({ t, search, locale, accountId, today }: { t: PortfolioTexts; search: Dictionary["analyzeUi"]; locale: string; accountId: number; today: string }) {
+  const router = useRouter();
+  const [, startTransition] = useTransition();
+  const [side, setSide] = useState<"buy" | "sell">("buy");
+  const [text, setText] = useState("");
+  const [picked, setPicked] = useState<StockSuggestion | null>(null);
+  const [qty, setQty] = useState("");
+  const [unitPrice, setUnitPrice] = useState("");
+  const [fee, setFee] = useState("");
+  const [date, setDate] = useState(today);
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setStatus(null);
+    const code = picked?.display_code ?? text.trim();
+    const q = Number(qty);
+    const p = Number(unitPrice);
+    const f = fee.trim() ? Number(fee) : 0;
+    if (!code || !(q > 0) || !(p > 0) || !(f >= 0) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return setStatus({ error: true, text: t.tradeInvalid });
+    setBusy(true);
+    try {
+      const trade = await requestJson<TTrade>("POST", "/api/v1/portfolio/trades", {
+        account_id: accountId,
+        side,
+        stock_code: code,
+        quantity: q,
+        price: p,
+        fee: f,
+        trade_date: date,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      setStatus({ error: false, text: fmt(t.tradeAdded, { side: t.sides[trade.side], code: trade.stock_code, quantity: formatQuantity(trade.quantity), price: formatPrice(trade.price) }) });
+      setQty("");
+      setUnitPrice("");
+      setFee("");
+      setNote("");
+      startTransition(() => router.refresh());
+    } catch (failure) {
+      setStatus({ error: true, text: fmt(t.requestFailed, { message: messageOf(failure) }) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} aria-label={t.tradeTitle} noValidate className="space-y-2 px-3 py-3">
+      <div className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[6rem_minmax(0,1fr)]">
+        <label className={LABEL}>
+          {t.side}
+          <select value={side} onChange={(e) => setSide(e.target.value as "buy" | "sell")} className={`${FIELD} h-9`}>
+            <option value="buy">{t.sides.buy}</option>
+            <option value="sell">{t.sides.sell}</option>
+          </select>
+        </label>
+        <div className="min-w-0">
+          <StockSearchInput
+            t={{ ...search, codeLabel: t.codeLabel }}
+            locale={locale}
+            text={text}
+            onTextChange={(next) => {
+              setText(next);
+              setPicked(null);
+            }}
+            onPick={setPicked}
+            disabled={busy}
+          />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <label className={LABEL}>
+          {t.quantity}
+          <input type="number" inputMode="decimal" min="0" step="any" value={qty} onChange={(e) => setQty(e.target.value)} className={FIELD} />
+        </label>
+        <label className={LABEL}>
+          {t.price}
+          <input type="number" inputMode="decimal" min="0" step="any" value={unitPrice} onChange={(e) => setUnitPrice(e.target.value)} className={FIELD} />
+        </label>
+        <label className={LABEL}>
+          {t.fee}
+          <input type="number" inputMode="decimal" min="0" step="any" value={fee} placeholder="0" onChange={(e) => setFee(e.target.value)} className={FIELD} />
+        </label>
+        <label className={LABEL}>
+          {t.date}
+          <input type="date" value={date} max={today} onChange={(e) => setDate(e.target.value)} className={FIELD} />
+        </label>
+      </div>
+      <div className="flex items-end gap-2">
+        <label className={`${LABEL} flex-1`}>
+          {t.note}
+          <input type="text" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} className={FIELD} />
+        </label>
+        <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
+          {busy ? t.adding : t.addTrade}
+        </button>
+      </div>
+      <StatusLine status={status} />
+    </form>
+  );
+}
+
+// POST /api/v1/portfolio/trades/import: a file or pasted text; a rejected file shows the API's message, which names the line.
+export function CsvImportForm({ t, accountId }: { t: PortfolioTexts; accountId: number }) {
+  const router = useRouter();
+  const [, startTransition] = useTransition();
+  const [csv, setCsv] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    setStatus(null);
+    if (file) setCsv(await file.text());
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setStatus(null);
+    if (!csv.trim()) return setStatus({ error: true, text: t.importEmpty });
+    setBusy(true);
+    try {
+      const result = await requestJson<{ imported: number }>("POST", "/api/v1/portfolio/trades/import", { account_id: accountId, csv });
+      setStatus({ error: false, text: fmt(t.imported, { count: result.imported }) });
+      setCsv("");
+      if (fileRef.current) fileRef.current.value = "";
+      startTransition(() => router.refresh());
+    } catch (failure) {
+      setStatus({ error: true, text: fmt(t.importRejected, { message: messageOf(failure) }) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} aria-label={t.importTitle} noValidate className="space-y-2 px-3 py-3">
+      <p className="text-xs leading-5 text-muted">{t.importHint}</p>
+      <label className={LABEL}>
+        {t.importFile}
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          onChange={readFile}
+          className="text-sm text-fg file:mr-2 file:h-7 file:rounded-md file:border file:border-line file:bg-surface file:px-2 file:text-xs file:font-medium"
+        />
+      </label>
+      <label className={LABEL}>
+        {t.importText}
+        <textarea
+          value={csv}
+          onChange={(e) => setCsv(e.target.value)}
+          rows={5}
+          spellCheck={false}
+          placeholder={"date,side,code,quantity,price,fee\n2025-01-06,buy,600519,100,1500,5"}
+          className="w-full min-w-0 rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-xs text-fg focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent"
+        />
+      </label>
+      <div className="flex justify-end">
+        <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
+          {busy ? t.importing : t.importButton}
+        </button>
+      </div>
+      <StatusLine status={status} />
+    </form>
+  );
+}

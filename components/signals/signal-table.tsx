@@ -1,0 +1,117 @@
+import Link from "next/link";
+import { actionTone } from "@/components/analysis/tone";
+import { formatDateTime, formatPrice } from "@/components/history/format";
+import { fmt } from "@/components/settings/format";
+import { cx } from "@/components/ui/cx";
+import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import type { TDecisionSignalItem } from "@/lib/signals/schemas";
+import { formatRange, labelOf, statusTone } from "./format";
+
+type Texts = Dictionary["signalsUi"];
+
+const TH = "px-2 py-1.5 text-left text-xs font-medium whitespace-nowrap text-muted";
+const TD = "px-2 py-1.5 align-middle whitespace-nowrap";
+
+export function StatusBadge({ t, status }: { t: Texts; status: TDecisionSignalItem["status"] }) {
+  return (
+    <span data-testid="signal-status" data-status={status} className={cx("inline-flex rounded border px-1.5 py-px text-xs font-medium whitespace-nowrap", statusTone(status))}>
+      {labelOf(t.statuses, status)}
+    </span>
+  );
+}
+
+export function ActionBadge({ t, action, label }: { t: Texts; action: TDecisionSignalItem["action"]; label?: string | null }) {
+  return <span className={cx("inline-flex rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(action))}>{label || labelOf(t.actions, action)}</span>;
+}
+
+// One page of signals, server-rendered. A row's stock name opens the detail drawer by adding ?signal=<id>, which
+// keeps the filters and the page.
+export function SignalTable({
+  t,
+  items,
+  timeZone,
+  openId,
+  hrefFor,
+}: {
+  t: Texts;
+  items: TDecisionSignalItem[];
+  timeZone: string;
+  openId: number | null;
+  hrefFor: (id: number) => string;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[52rem] border-collapse text-sm" data-testid="signals-table">
+        <thead className="border-b border-line bg-subtle/60">
+          <tr>
+            <th scope="col" className={TH}>{t.colTime}</th>
+            <th scope="col" className={TH}>{t.colStock}</th>
+            <th scope="col" className={TH}>{t.colAction}</th>
+            <th scope="col" className={TH}>{t.colStatus}</th>
+            <th scope="col" className={TH}>{t.colHorizon}</th>
+            <th scope="col" className={cx(TH, "text-right")}>{t.colEntry}</th>
+            <th scope="col" className={cx(TH, "text-right")}>{t.colStop}</th>
+            <th scope="col" className={cx(TH, "text-right")}>{t.colTarget}</th>
+            <th scope="col" className={cx(TH, "text-right")}>{t.colScore}</th>
+            <th scope="col" className={TH}>{t.colSource}</th>
+            <th scope="col" className={TH}>{t.colExpires}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {items.map((item) => {
+            const name = item.stock_name ?? item.stock_code;
+            return (
+              <tr
+                key={item.id}
+                data-testid="signal-row"
+                data-signal-id={item.id}
+                aria-current={openId === item.id ? "true" : undefined}
+                className={cx("hover:bg-subtle/50", openId === item.id && "bg-accent-soft/60")}
+              >
+                <td className={cx(TD, "font-mono text-xs text-muted")}>
+                  <time dateTime={item.created_at}>{formatDateTime(item.created_at, timeZone)}</time>
+                </td>
+                <td className={TD}>
+                  <Link href={hrefFor(item.id)} scroll={false} aria-label={fmt(t.openSignal, { id: item.id, name })} className="font-medium text-accent underline-offset-2 hover:underline">
+                    {name}
+                  </Link>
+                  <span className="ml-1.5 font-mono text-xs text-muted">{item.stock_code}</span>
+                  <span className="ml-1.5 text-xs text-muted">{labelOf(t.markets, item.market)}</span>
+                </td>
+                <td className={TD}>
+                  <ActionBadge t={t} action={item.action} label={item.action_label} />
+                </td>
+                <td className={TD}>
+                  <StatusBadge t={t} status={item.status} />
+                </td>
+                <td className={cx(TD, "text-xs")}>{labelOf(t.horizons, item.horizon)}</td>
+                <td className={cx(TD, "text-right tabular-nums")}>{formatRange(item.entry_low, item.entry_high)}</td>
+                <td className={cx(TD, "text-right tabular-nums")}>{formatPrice(item.stop_loss)}</td>
+                <td className={cx(TD, "text-right tabular-nums")}>{formatPrice(item.target_price)}</td>
+                <td className={cx(TD, "text-right font-medium tabular-nums")}>{item.score ?? "—"}</td>
+                <td className={cx(TD, "text-xs")}>
+                  {item.source_report_id !== null ? (
+                    <Link href={`/history/${item.source_report_id}`} className="text-accent underline-offset-2 hover:underline">
+                      {labelOf(t.sources, item.source_type)} #{item.source_report_id}
+                    </Link>
+                  ) : (
+                    <span className="text-muted">{labelOf(t.sources, item.source_type)}</span>
+                  )}
+                </td>
+                <td className={cx(TD, "text-xs text-muted")}>
+                  {item.expires_at ? (
+                    <time dateTime={item.expires_at} className="font-mono">
+                      {formatDateTime(item.expires_at, timeZone)}
+                    </time>
+                  ) : (
+                    t.noExpiry
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
