@@ -89,7 +89,7 @@ export function parseMarkdown(source: string): Block[] {
   return blocks;
 }
 
-const INLINE = /(\*\*(?:\\.|[^*])+?\*\*|`[^`]+`|\[(?:\\.|[^\]\\])+\]\([^)\s]+\))/g;
+const INLINE = /(\*\*(?:\\.|[^*])+?\*\*|\*(?![\s*])(?:\\.|[^*\n])+?\*|`[^`]+`|\[(?:\\.|[^\]\\])+\]\([^)\s]+\))/g;
 
 function unescape(text: string): string {
   return text.replace(/\\([\\`*_[\]{}()#+\-.!|>])/g, "$1");
@@ -104,6 +104,8 @@ function inline(text: string): ReactNode[] {
     if (match.index > last) out.push(unescape(text.slice(last, match.index)));
     if (token.startsWith("**")) {
       out.push(<strong key={key++}>{inline(token.slice(2, -2))}</strong>);
+    } else if (token.startsWith("*")) {
+      out.push(<em key={key++}>{inline(token.slice(1, -1))}</em>);
     } else if (token.startsWith("`")) {
       out.push(
         <code key={key++} style={MONO_WITH_CJK} className="rounded bg-subtle px-1 text-[0.9em]">
