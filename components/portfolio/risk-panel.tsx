@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { FIELD_BASE, LABEL, PRIMARY_BUTTON, TD, TH } from "@/components/alerts/format";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
+import { ACTION_LABELS } from "@/lib/analysis/engine";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import { marketLabel, money, pct, pnlTone, price, quantity, signedMoney, signedPct, type PortfolioTexts } from "./format";
 import { ValueChart } from "./value-chart";
@@ -176,7 +177,12 @@ function ExposureBars({ title, rows, label, testId, empty }: { title: string; ro
   );
 }
 
-export function RiskDetails({ t, risk }: { t: PortfolioTexts; risk: TPortfolioRisk }) {
+function actionText(action: string, locale: string): string {
+  const labels = ACTION_LABELS[action as keyof typeof ACTION_LABELS];
+  return labels ? labels[locale === "en" ? "en" : "zh"] : action;
+}
+
+export function RiskDetails({ t, risk, locale }: { t: PortfolioTexts; risk: TPortfolioRisk; locale: string }) {
   const th = risk.thresholds;
   const near = th.stop_loss_alert_pct * th.stop_loss_near_ratio;
   return (
@@ -219,7 +225,7 @@ export function RiskDetails({ t, risk }: { t: PortfolioTexts; risk: TPortfolioRi
             {risk.decision_signal_risk.items.map((s) => (
               <li key={s.signal_id} className="flex justify-between gap-2 px-3 py-1.5 text-sm tabular-nums">
                 <span className="font-medium">{s.stock_code}</span>
-                <span>{s.action}</span>
+                <span data-action={s.action}>{actionText(s.action, locale)}</span>
                 <span className="text-muted">{s.score ?? "—"}</span>
                 <span className="text-xs text-muted">{s.created_at.slice(0, 10)}</span>
               </li>

@@ -37,17 +37,21 @@ export function checkQuoteCondition(type: Exclude<TAlertType, "signal_action">, 
   }
 }
 
-export function describeRule(type: TAlertType, target: string, parameters: TAlertParameters): string {
+const ACTION_ZH: Record<string, string> = { buy: "买入", add: "加仓", hold: "持有", reduce: "减仓", sell: "卖出", watch: "观望", avoid: "回避", alert: "预警" };
+
+/** The default name of a rule, in the service's report language (REPORT_LANGUAGE). */
+export function describeRule(type: TAlertType, target: string, parameters: TAlertParameters, language: "zh" | "en" = "zh"): string {
+  const zh = language === "zh";
   switch (type) {
     case "price_above":
-      return `${target} price above ${parameters.price}`;
+      return zh ? `${target} 价格高于 ${parameters.price}` : `${target} price above ${parameters.price}`;
     case "price_below":
-      return `${target} price below ${parameters.price}`;
+      return zh ? `${target} 价格低于 ${parameters.price}` : `${target} price below ${parameters.price}`;
     case "change_pct_beyond":
-      return `${target} daily change beyond ±${parameters.change_pct}%`;
+      return zh ? `${target} 日涨跌幅超过 ±${parameters.change_pct}%` : `${target} daily change beyond ±${parameters.change_pct}%`;
     case "volume_ratio_above":
-      return `${target} volume ratio above ${parameters.ratio}`;
+      return zh ? `${target} 量比高于 ${parameters.ratio}` : `${target} volume ratio above ${parameters.ratio}`;
     case "signal_action":
-      return `${target} new ${parameters.action} signal`;
+      return zh ? `${target} 新${ACTION_ZH[parameters.action ?? ""] ?? parameters.action}信号` : `${target} new ${parameters.action} signal`;
   }
 }

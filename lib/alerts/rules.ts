@@ -1,4 +1,6 @@
+import { normalizeReportLanguage } from "@/lib/analysis/engine";
 import { now } from "@/lib/clock";
+import { getSettings } from "@/lib/config/settings";
 import { db } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { dedupKey, isRejection, resolveToken, type TResolvedSymbol } from "@/lib/market/symbols";
@@ -32,7 +34,7 @@ export async function createAlertRule(input: TAlertRuleCreate): Promise<TAlertRu
   const at = now();
   const row = await db().alertRule.create({
     data: {
-      name: input.name ?? describeRule(input.alert_type, target.displayCode, input.parameters),
+      name: input.name ?? describeRule(input.alert_type, target.displayCode, input.parameters, normalizeReportLanguage(null, getSettings().REPORT_LANGUAGE)),
       alertType: input.alert_type,
       target: target.displayCode,
       targetKey: dedupKey(target),

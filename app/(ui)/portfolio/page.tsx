@@ -190,7 +190,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
                 <div className="border-t border-line">
                   <ValuationTable t={t} risk={risk.report} />
                 </div>
-                <RiskDetails t={t} risk={risk.report} />
+                <RiskDetails t={t} risk={risk.report} locale={locale} />
               </div>
             ) : (
               <p role="alert" className="px-3 py-4 text-sm font-medium text-amber-700 dark:text-amber-400">
