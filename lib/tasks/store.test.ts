@@ -12,6 +12,7 @@ import {
   finishTask,
   findVisibleTask,
   listVisibleTasks,
+  markCarriedOver,
   processOwnerId,
   purgeFinishedTasks,
   queueCounters,
@@ -116,6 +117,20 @@ describe("task store (issue 5 items 1–3)", () => {
     for (const row of requeued) expect(row).toMatchObject({ status: "pending", message: "re-queued after a restart", leaseOwner: null });
     expect((await db().analysisTask.findUnique({ where: { id: mine!.id } }))!.status).toBe("processing");
     expect((await db().analysisTask.findUnique({ where: { id: alive!.id } }))!.status).toBe("processing");
+  });
+
+  it("at start, tasks still waiting from before the restart say so; newer ones and running ones keep their message", async () => {
+    const t0 = new Date("2026-11-22T08:00:00Z");
+    setClock(() => t0);
+    const old = await createTask(task("OLD"));
+    setClock(() => new Date(t0.getTime() + 60_000));
+    const fresh = await createTask(task("NEW"));
+    expect(await markCarriedOver(new Date(t0.getTime() + 30_000))).toBe(1);
+    const rows = await db().analysisTask.findMany({ orderBy: { createdAt: "asc" } });
+    expect(rows.map((r) => [r.id, r.message])).toEqual([
+      [old.created ? old.task.id : "", "re-queued after a restart"],
+      [fresh.created ? fresh.task.id : "", "queued"],
+    ]);
   });
 
   it("finished tasks stay visible for the retention window, then leave the view and are purged", async () => {

@@ -34,9 +34,11 @@ function isUniqueViolation(error: unknown): boolean {
 
 // Strictly increasing creation times within a process keep a batch in submission order (FIFO) even when
 // its tasks are stored within one millisecond.
+// A clock set back by more than a second (a test's clock, an NTP step) is followed rather than bridged.
 let lastCreatedMs = 0;
 function creationTime(): Date {
-  lastCreatedMs = Math.max(now().getTime(), lastCreatedMs + 1);
+  const at = now().getTime();
+  lastCreatedMs = at < lastCreatedMs - 1000 ? at : Math.max(at, lastCreatedMs + 1);
   return new Date(lastCreatedMs);
 }
 
@@ -172,11 +174,25 @@ export async function requeueOrphans(self: string): Promise<TaskRow[]> {
     if (!holderGone(row, self, at)) continue;
     const updated = await db().analysisTask.updateMany({
       where: { id: row.id, status: "processing", leaseOwner: row.leaseOwner },
-      data: { status: "pending", progress: 0, leaseOwner: null, leaseUntil: null, startedAt: null, message: "re-queued after a restart" },
+      data: { status: "pending", progress: 0, leaseOwner: null, leaseUntil: null, startedAt: null, message: REQUEUED_MESSAGE },
     });
     if (updated.count === 1) requeued.push((await db().analysisTask.findUnique({ where: { id: row.id } }))!);
   }
   return requeued;
+}
+
+export const REQUEUED_MESSAGE = "re-queued after a restart";
+
+/**
+ * At start: tasks still waiting that were queued before this process started say that they were carried
+ * over a restart (they keep their place in the queue; only the message changes).
+ */
+export async function markCarriedOver(startedAt: Date): Promise<number> {
+  const updated = await db().analysisTask.updateMany({
+    where: { status: "pending", createdAt: { lt: startedAt }, message: "queued" },
+    data: { message: REQUEUED_MESSAGE },
+  });
+  return updated.count;
 }
 
 /** Finished tasks stay readable in the queue view for the retention window (spec 3.1). */

@@ -1,3 +1,4 @@
+import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
 import { taskEventBus, type TTaskEventType } from "./event-bus";
@@ -7,6 +8,7 @@ import { toTaskInfo } from "./serialize";
 import {
   claimNextTask,
   finishTask,
+  markCarriedOver,
   processOwnerId,
   purgeFinishedTasks,
   recordProgress,
@@ -32,6 +34,7 @@ export class TaskWorkerPool {
     burst: getSettings().MAX_WORKERS,
   }));
   private started = false;
+  private readonly startedAt = now();
   private stopping = false;
   private pumping = false;
   private pumpAgain = false;
@@ -47,6 +50,7 @@ export class TaskWorkerPool {
     this.pollTimer.unref();
     this.maintenanceTimer.unref();
     await this.maintain();
+    await markCarriedOver(this.startedAt).catch((error: unknown) => logger.warn({ err: error }, "could not mark carried-over tasks"));
     this.wake();
   }
 
