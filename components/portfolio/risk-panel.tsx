@@ -241,8 +241,10 @@ export function RiskDetails({ t, risk, locale }: { t: PortfolioTexts; risk: TPor
           <ul className="divide-y divide-line" data-testid="risk-warnings">
             {risk.warnings.map((w, i) => (
               <li key={`${w.code}:${i}`} className="px-3 py-1.5 text-sm" data-testid="risk-warning" data-code={w.code}>
-                <span className="mr-1.5 rounded border border-amber-500/40 bg-amber-50 px-1 text-xs font-medium text-amber-800 dark:bg-amber-950/60 dark:text-amber-300">{w.code}</span>
-                {w.message}
+                <span className="mr-1.5 rounded border border-amber-500/40 bg-amber-50 px-1 text-xs font-medium text-amber-800 dark:bg-amber-950/60 dark:text-amber-300">
+                  {t.warningCodes[w.code]}
+                </span>
+                {fmt(t.warningTexts[w.code], { code: w.stock_code ?? "", value: w.value ?? "", limit: w.limit ?? "", date: w.date ?? "" })}
               </li>
             ))}
           </ul>

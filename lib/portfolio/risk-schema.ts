@@ -63,7 +63,16 @@ export const ZPortfolioRisk = z
       actions: z.record(z.string(), z.number().int()),
       items: z.array(z.object({ signal_id: z.number().int(), stock_code: z.string(), action: z.string(), score: z.number().nullable(), created_at: z.string() })),
     }),
-    warnings: z.array(z.object({ code: z.string(), message: z.string(), stock_code: z.string().nullable() })),
+    warnings: z.array(
+      z.object({
+        code: z.enum(["concentration", "drawdown", "stop_loss", "price_stale", "price_unavailable", "short_history", "decision_signals"]),
+        message: z.string().describe("English text; value and limit carry the numbers for other languages"),
+        stock_code: z.string().nullable(),
+        value: n.nullable().describe("The observed figure (weight %, drawdown %, loss %, return count, signal count)"),
+        limit: n.nullable().describe("The threshold it is compared with, when there is one"),
+        date: z.string().nullable().describe("price_stale: the date of the last price"),
+      }),
+    ),
   })
   .meta({ id: "PortfolioRiskResponse" });
 export type TPortfolioRisk = z.infer<typeof ZPortfolioRisk>;

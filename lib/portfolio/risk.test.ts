@@ -115,7 +115,7 @@ describe("portfolio positions and risk (issue 9 item 3)", () => {
     expect(avg.positions[0]!.cost_per_share).toBe(11);
     expect(fifo.positions[0]!.realized_pnl).toBe(3000);
     expect(avg.positions[0]!.realized_pnl).toBe(2000);
-    expect(fifo.warnings.map((w) => w.code)).toContain("concentration");
+    expect(fifo.warnings.find((w) => w.code === "concentration")).toMatchObject({ stock_code: "000001", value: 100, limit: 30 });
     const early = await portfolioRisk({ account_id: account.id, as_of: "2026-06-15", cost_method: "fifo" });
     expect(early.positions[0]!.quantity).toBe(1000);
     await expect(portfolioRisk({ account_id: account.id, cost_method: "lifo" })).rejects.toMatchObject({ status: 400, code: "validation_error" });

@@ -130,7 +130,7 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
         barCache.set(first.targetKey, (await getDailyBars(symbol, BARS)).bars.filter((b) => b.date <= asOf));
       } catch (error) {
         barCache.set(first.targetKey, []);
-        warnings.push({ code: "price_unavailable", message: `${first.stockCode}: no market data (${(error as Error).message})`, stock_code: first.stockCode });
+        warnings.push({ code: "price_unavailable", message: `${first.stockCode}: no market data (${(error as Error).message})`, stock_code: first.stockCode, value: null, limit: null, date: null });
       }
     }
     holdings.push({
@@ -153,7 +153,7 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
     const marketValue = bar ? h.quantity * bar.close : null;
     const cost = h.costPerShare === null ? null : h.quantity * h.costPerShare;
     if (bar && addDays(bar.date, STALE_DAYS) < asOf) {
-      warnings.push({ code: "price_stale", message: `${h.stockCode}: last price is from ${bar.date}`, stock_code: h.stockCode });
+      warnings.push({ code: "price_stale", message: `${h.stockCode}: last price is from ${bar.date}`, stock_code: h.stockCode, value: null, limit: null, date: bar.date });
     }
     return {
       account_id: h.accountId,
@@ -180,7 +180,7 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
   const topWeight = positions[0]?.weight_pct ?? 0;
   const hhi = positions.reduce((sum, p) => sum + (p.weight_pct / 100) ** 2, 0);
   for (const p of positions.filter((p) => p.weight_pct > limit)) {
-    warnings.push({ code: "concentration", message: `${p.stock_code} is ${p.weight_pct}% of the portfolio (limit ${limit}%)`, stock_code: p.stock_code });
+    warnings.push({ code: "concentration", message: `${p.stock_code} is ${p.weight_pct}% of the portfolio (limit ${limit}%)`, stock_code: p.stock_code, value: p.weight_pct, limit, date: null });
   }
 
   const exposure = (key: (p: TRiskPosition) => string) => {
@@ -196,8 +196,13 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
   const enough = returns.length >= MIN_RETURNS;
   const volatility = enough ? sampleStandardDeviation(returns) * Math.sqrt(252) * 100 : null;
   const var95 = enough ? Math.max(0, -quantile(returns, 0.05)) : null;
-  if (!enough && open.length > 0) warnings.push({ code: "short_history", message: `Only ${returns.length} daily returns in the lookback: volatility and VaR need ${MIN_RETURNS}`, stock_code: null });
-  if (dd.max > RISK_THRESHOLDS.drawdown_alert_pct) warnings.push({ code: "drawdown", message: `Maximum drawdown ${round(dd.max, 2)}% over ${RISK_THRESHOLDS.lookback_days} days`, stock_code: null });
+  if (!enough && open.length > 0) {
+    warnings.push({ code: "short_history", message: `Only ${returns.length} daily returns in the lookback: volatility and VaR need ${MIN_RETURNS}`, stock_code: null, value: returns.length, limit: MIN_RETURNS, date: null });
+  }
+  if (dd.max > RISK_THRESHOLDS.drawdown_alert_pct) {
+    const value = round(dd.max, 2);
+    warnings.push({ code: "drawdown", message: `Maximum drawdown ${value}% over ${RISK_THRESHOLDS.lookback_days} days`, stock_code: null, value, limit: RISK_THRESHOLDS.drawdown_alert_pct, date: null });
+  }
 
   const nearPct = RISK_THRESHOLDS.stop_loss_alert_pct * RISK_THRESHOLDS.stop_loss_near_ratio;
   const stopItems = positions
@@ -208,7 +213,7 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
     })
     .filter((i) => i.loss_pct >= nearPct);
   for (const item of stopItems.filter((i) => i.is_triggered)) {
-    warnings.push({ code: "stop_loss", message: `${item.symbol} is ${item.loss_pct}% below its cost`, stock_code: item.symbol });
+    warnings.push({ code: "stop_loss", message: `${item.symbol} is ${item.loss_pct}% below its cost`, stock_code: item.symbol, value: item.loss_pct, limit: RISK_THRESHOLDS.stop_loss_alert_pct, date: null });
   }
 
   const heldKeys = [...new Set(open.map((h) => h.targetKey))];
@@ -222,7 +227,9 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
     : [];
   const actions: Record<string, number> = {};
   for (const s of signals) actions[s.action] = (actions[s.action] ?? 0) + 1;
-  if (signals.length > 0) warnings.push({ code: "decision_signals", message: `${signals.length} active sell/reduce/alert signal(s) on held stocks`, stock_code: null });
+  if (signals.length > 0) {
+    warnings.push({ code: "decision_signals", message: `${signals.length} active sell/reduce/alert/avoid signal(s) on held stocks`, stock_code: null, value: signals.length, limit: null, date: null });
+  }
 
   return {
     as_of: asOf,
