@@ -167,6 +167,7 @@ test.describe("issue 9 item 2: the Alerts page", () => {
     await expect(triggerRow.getByTestId("trigger-observed")).toHaveText(plain(price));
     await expect(triggerRow.getByTestId("trigger-threshold")).toHaveText(plain(threshold));
     await expect(triggerRow.getByTestId("trigger-delivery")).toHaveText(trigger.diagnostics!.delivery!.reason!);
+    await expect(triggerRow.getByTestId("trigger-reason")).toHaveText(`价格 ${plain(price)} 高于 ${plain(threshold)}`);
     await expect(triggerRow).toContainText(rule.name);
     // The rule is disarmed until its condition is false again, and shows the value it last saw.
     await expect(row).toContainText("已触发，等待条件恢复");

@@ -46,6 +46,13 @@ export function triggersHref(filters: TriggerFilters, page = 1): string {
   return text ? `/alerts?${text}#triggers` : "/alerts#triggers";
 }
 
+// The API's reason is English; quote rules carry their numbers, so the UI words them in its own language.
+function reasonText(t: AlertTexts, item: TAlertTriggerItem): string {
+  const template = t.triggerReasons[item.alert_type as keyof AlertTexts["triggerReasons"]];
+  if (!template || item.observed_value === null || item.threshold === null) return item.reason ?? item.message;
+  return fmt(template, { observed: plainNumber(item.observed_value), threshold: plainNumber(item.threshold) });
+}
+
 function deliveryNote(item: TAlertTriggerItem): string | null {
   const delivery = item.diagnostics?.delivery;
   if (!delivery || typeof delivery !== "object") return null;
@@ -155,7 +162,7 @@ export function TriggerHistory({
                       <TriggerStatusBadge t={t} status={item.status} />
                     </td>
                     <td className={cx(TD, "min-w-[14rem] text-xs")}>
-                      <div>{item.reason ?? item.message}</div>
+                      <div data-testid="trigger-reason">{reasonText(t, item)}</div>
                       {note ? <div className="text-muted" data-testid="trigger-delivery">{note}</div> : null}
                     </td>
                   </tr>

@@ -311,6 +311,12 @@ export const en: Dictionary = {
     emptyLink: "Configure a model in Settings",
   },
   alertsUi: {
+    triggerReasons: {
+      price_above: "price {observed} above {threshold}",
+      price_below: "price {observed} below {threshold}",
+      change_pct_beyond: "daily change {observed}% beyond ±{threshold}%",
+      volume_ratio_above: "volume ratio {observed} at or above {threshold}",
+    },
     intro: "Price, daily change, volume ratio or new-signal conditions on a stock; the first time a condition holds, a trigger is stored and sent through your notification channels.",
     createTitle: "New alert rule",
     targetLabel: "Stock or index code",

@@ -309,6 +309,12 @@ export const zhCN = {
     emptyLink: "在设置中配置大模型",
   },
   alertsUi: {
+    triggerReasons: {
+      price_above: "价格 {observed} 高于 {threshold}",
+      price_below: "价格 {observed} 低于 {threshold}",
+      change_pct_beyond: "日涨跌幅 {observed}% 超出 ±{threshold}%",
+      volume_ratio_above: "量比 {observed} 达到 {threshold}",
+    },
     intro: "为股票设置价格、涨跌幅、量比或新信号条件；条件首次满足时记录一次触发并通过通知渠道推送。",
     createTitle: "新建提醒规则",
     targetLabel: "股票或指数代码",
