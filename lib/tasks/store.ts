@@ -212,13 +212,14 @@ export async function listVisibleTasks(limit: number): Promise<TaskRow[]> {
   return db().analysisTask.findMany({ where: visibleWhere(), orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
 }
 
+/** Queue-wide counters in one statement (each Prisma query costs its compile time; this is read per list call). */
 export async function queueCounters(): Promise<{ total: number; pending: number; processing: number }> {
-  const [total, pending, processing] = await Promise.all([
-    db().analysisTask.count({ where: visibleWhere() }),
-    db().analysisTask.count({ where: { status: "pending" } }),
-    db().analysisTask.count({ where: { status: "processing" } }),
-  ]);
-  return { total, pending, processing };
+  const [row] = await db().$queryRawUnsafe<{ total: bigint | null; pending: bigint | null; processing: bigint | null }[]>(
+    `SELECT COUNT(*) AS total, SUM(status = 'pending') AS pending, SUM(status = 'processing') AS processing
+       FROM analysis_task WHERE status IN ('pending', 'processing') OR completed_at >= ?`,
+    retentionCutoff(),
+  );
+  return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0), processing: Number(row?.processing ?? 0) };
 }
 
 export async function activeTasks(): Promise<TaskRow[]> {
