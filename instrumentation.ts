@@ -6,4 +6,6 @@ export async function register(): Promise<void> {
   await startTaskRuntime();
   const { startAlertScheduler } = await import("./lib/alerts/scheduler");
   startAlertScheduler();
+  const { startDailyScheduler } = await import("./lib/schedule/scheduler");
+  startDailyScheduler();
 }

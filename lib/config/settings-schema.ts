@@ -65,6 +65,21 @@ export const ZSettings = z.object({
   // add up positions of different currencies (no FX feed is wired).
   PORTFOLIO_BASE_CURRENCY: z.enum(["CNY", "HKD", "USD"]).catch("CNY").default("CNY"),
   PORTFOLIO_FX_RATES: z.string().default("USD=7.1,HKD=0.91"),
+  // Daily schedule (lib/schedule): the watchlist, the report depth of scheduled runs, the slot (HH:MM in
+  // SERVICE_TIMEZONE; a malformed value disables the schedule rather than failing the load), how late a missed
+  // slot still runs (a restart across the slot), the market review in the same run, and whether markets whose
+  // local day is a weekend are skipped (exchange holidays are not modelled).
+  STOCK_LIST: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  REPORT_TYPE: z
+    .string()
+    .default("simple")
+    .transform((v) => v.trim().toLowerCase())
+    .transform((v) => (v === "detailed" ? "full" : ["simple", "full", "brief"].includes(v) ? (v as "simple" | "full" | "brief") : "simple")),
+  SCHEDULE_ENABLED: flag.default(false),
+  SCHEDULE_TIME: z.string().trim().default("18:00"),
+  SCHEDULE_CATCH_UP_MINUTES: z.coerce.number().int().min(0).max(1440).default(180),
+  MARKET_REVIEW_ENABLED: flag.default(true),
+  TRADING_DAY_CHECK_ENABLED: flag.default(true),
   // Market review (CONTRACT.md §7): the region used when a request names none; "both" = cn + us.
   MARKET_REVIEW_REGION: z
     .string()

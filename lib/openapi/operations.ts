@@ -6,6 +6,7 @@ import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { PORTFOLIO_OPERATIONS } from "@/lib/portfolio/operations";
 import { searchStocksOp } from "@/lib/market/operations";
+import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
 import { USAGE_OPERATIONS } from "@/lib/usage/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
@@ -34,6 +35,7 @@ export const OPERATIONS: readonly Operation[] = [
   changePasswordOp,
   updateAuthSettingsOp,
   ...SYSTEM_CONFIG_OPERATIONS,
+  ...SCHEDULE_OPERATIONS,
   analyzeOp,
   ...TASK_OPERATIONS,
   searchStocksOp,

@@ -1,9 +1,11 @@
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { AuthPanel } from "@/components/settings/auth-panel";
+import { SchedulePanel } from "@/components/settings/schedule-panel";
 import { SettingsEditor } from "@/components/settings/settings-editor";
 import { requireUiSession } from "@/lib/auth/ui-session";
 import { getSystemConfig } from "@/lib/config/system-config";
 import { getI18n } from "@/lib/i18n/locale";
+import { schedulerStatus } from "@/lib/schedule";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("settings");
@@ -14,6 +16,7 @@ export default async function SettingsPage() {
   const auth = await requireUiSession("/settings");
   const { t } = await getI18n();
   const config = getSystemConfig({ includeSchema: true });
+  const schedule = await schedulerStatus(5);
   return (
     <div className="mx-auto max-w-5xl px-4 py-5">
       <h1 className="text-xl font-semibold tracking-tight">{t.pages.settings.title}</h1>
@@ -23,7 +26,12 @@ export default async function SettingsPage() {
           t={t.settingsUi}
           initial={config}
           backupAllowed={auth.authEnabled}
-          aside={<AuthPanel t={t.settingsUi} tAuth={t.auth} authEnabled={auth.authEnabled} hasPassword={auth.hasPassword} />}
+          aside={
+            <>
+              <AuthPanel t={t.settingsUi} tAuth={t.auth} authEnabled={auth.authEnabled} hasPassword={auth.hasPassword} />
+              <SchedulePanel t={t.scheduleUi} initial={schedule} />
+            </>
+          }
         />
       </div>
     </div>

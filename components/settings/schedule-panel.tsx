@@ -1,0 +1,82 @@
+"use client";
+
+import { useState } from "react";
+import { postJson } from "@/components/auth/api-errors";
+import { BUTTON_SECONDARY, FormMessage } from "@/components/auth/password-input";
+import { formatDateTime } from "@/components/history/format";
+import { Badge } from "@/components/ui/badge";
+import { Panel } from "@/components/ui/panel";
+import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import type { TScheduledRun, TSchedulerStatus } from "@/lib/schedule/schemas";
+import { fmt } from "./format";
+
+type ScheduleTexts = Dictionary["scheduleUi"];
+type Message = { tone: "error" | "success"; text: string } | null;
+
+const STATUS_TEXT = { completed: "statusCompleted", failed: "statusFailed", running: "statusRunning" } as const;
+
+function RunRow({ run, t, timeZone }: { run: TScheduledRun; t: ScheduleTexts; timeZone: string }) {
+  return (
+    <li className="flex flex-col gap-0.5 border-t border-line py-1.5 text-xs" data-testid="schedule-run">
+      <div className="flex items-center gap-2">
+        <span className="font-mono">{formatDateTime(run.started_at, timeZone)}</span>
+        <Badge tone={run.trigger === "schedule" ? "accent" : "neutral"}>{run.trigger === "schedule" ? t.triggerSchedule : t.triggerManual}</Badge>
+        <span className={run.status === "failed" ? "text-red-700 dark:text-red-300" : "text-muted"}>{t[STATUS_TEXT[run.status]]}</span>
+      </div>
+      <span className="text-muted">{run.error ?? run.message}</span>
+    </li>
+  );
+}
+
+// The daily schedule at a glance (its settings are edited in the form above) and a button that runs it now.
+export function SchedulePanel({ t, initial }: { t: ScheduleTexts; initial: TSchedulerStatus }) {
+  const [status, setStatus] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const zone = status.time_zone;
+
+  async function runNow() {
+    setBusy(true);
+    setMessage(null);
+    const result = await postJson("/api/v1/system/scheduler/run-now");
+    if (result.ok) {
+      const run = (await result.res.json()) as TScheduledRun;
+      setMessage({ tone: run.status === "failed" ? "error" : "success", text: fmt(t.ranNow, { message: run.error ?? run.message }) });
+      const res = await fetch("/api/v1/system/scheduler/status", { cache: "no-store" });
+      if (res.ok) setStatus((await res.json()) as TSchedulerStatus);
+    } else {
+      setMessage({ tone: "error", text: fmt(t.runFailed, { message: result.failure?.message ?? "network error" }) });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <Panel className="flex flex-col gap-2 px-4 py-3">
+      <div id="daily-schedule" className="flex items-center gap-2">
+        <h2 className="text-sm font-semibold">{t.title}</h2>
+        <Badge tone={status.enabled ? "accent" : "neutral"}>{status.enabled ? t.on : t.off}</Badge>
+      </div>
+      <p className="text-xs leading-5 text-muted">{fmt(status.enabled ? t.body : t.offBody, { time: status.schedule_time, zone })}</p>
+      {status.problem && <FormMessage tone="error">{fmt(t.problem, { problem: status.problem })}</FormMessage>}
+      <ul className="flex flex-col gap-0.5 text-xs">
+        {status.next_run_at && <li data-testid="schedule-next">{fmt(t.nextRun, { at: formatDateTime(status.next_run_at, zone) })}</li>}
+        <li>{status.stock_list.length > 0 ? fmt(t.watchlist, { count: status.stock_list.length }) : t.emptyWatchlist}</li>
+        <li>{status.market_review_enabled ? fmt(t.review, { region: status.market_review_region }) : t.reviewOff}</li>
+      </ul>
+      <button type="button" disabled={busy} onClick={runNow} className={`${BUTTON_SECONDARY} self-start`}>
+        {busy ? t.running : t.runNow}
+      </button>
+      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+      <h3 className="mt-1 text-xs font-semibold text-muted">{t.recentRuns}</h3>
+      {status.recent_runs.length === 0 ? (
+        <p className="text-xs text-muted">{t.noRuns}</p>
+      ) : (
+        <ul aria-label={t.recentRuns}>
+          {status.recent_runs.map((run) => (
+            <RunRow key={run.id} run={run} t={t} timeZone={zone} />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

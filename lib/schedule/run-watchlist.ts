@@ -1,0 +1,118 @@
+import type { TAnalyzeRequest } from "@/lib/analysis/schemas";
+import { now } from "@/lib/clock";
+import { getSettings } from "@/lib/config/settings";
+import { ApiError } from "@/lib/http/api-error";
+import { newId } from "@/lib/ids";
+import { logger } from "@/lib/log/logger";
+import { isWeekday, marketDate } from "@/lib/market/market-time";
+import { regionsOf } from "@/lib/market-review";
+import { resolveTokens, type TMarket } from "@/lib/market/symbols";
+import { submitAnalysisTasks, submitMarketReview } from "@/lib/tasks/submit";
+import { claimSlot, finishRun, type RunRow } from "./run-store";
+import type { TScheduledRun } from "./schemas";
+import { toScheduledRun } from "./serialize";
+
+export type RunSummary = Pick<TScheduledRun, "message" | "accepted" | "duplicates" | "rejected" | "skipped" | "market_review">;
+
+// Scheduled reports go out to the configured channels, like the reference's daily run.
+function scheduledRequest(): TAnalyzeRequest {
+  return {
+    report_type: getSettings().REPORT_TYPE,
+    force_refresh: false,
+    async_mode: true,
+    analysis_phase: "auto",
+    notify: true,
+  };
+}
+
+function closedMarkets(at: Date): Set<TMarket> {
+  const closed = new Set<TMarket>();
+  if (!getSettings().TRADING_DAY_CHECK_ENABLED) return closed;
+  for (const market of ["cn", "hk", "us"] as const) if (!isWeekday(marketDate(market, at))) closed.add(market);
+  return closed;
+}
+
+async function queueWatchlist(summary: RunSummary, closed: Set<TMarket>, at: Date, traceId: string): Promise<void> {
+  const { targets, rejected } = resolveTokens(getSettings().STOCK_LIST);
+  summary.rejected = rejected.map((r) => ({ stock_code: r.token, message: r.reason }));
+  const open = targets.filter((target) => {
+    if (!closed.has(target.market)) return true;
+    summary.skipped.push({ stock_code: target.displayCode, market: target.market, reason: `market closed on ${marketDate(target.market, at)} (weekend)` });
+    return false;
+  });
+  if (open.length === 0) return;
+  // single: false — a stock still in flight from an earlier run is a duplicate to report, not an error.
+  const submission = await submitAnalysisTasks(scheduledRequest(), { targets: open, rejected: [], single: false }, traceId);
+  if (submission.kind !== "batch") return;
+  summary.accepted = submission.body.accepted.map((a) => ({ task_id: a.task_id, stock_code: a.stock_code }));
+  summary.duplicates = submission.body.duplicates.map((d) => ({ stock_code: d.stock_code, existing_task_id: d.existing_task_id }));
+}
+
+async function queueReview(summary: RunSummary, closed: Set<TMarket>, traceId: string): Promise<void> {
+  const region = getSettings().MARKET_REVIEW_REGION;
+  if (!getSettings().MARKET_REVIEW_ENABLED) {
+    summary.market_review = { outcome: "disabled", region: null, task_id: null, message: "MARKET_REVIEW_ENABLED is off" };
+    return;
+  }
+  if (regionsOf(region).every((market) => closed.has(market))) {
+    summary.market_review = { outcome: "skipped", region, task_id: null, message: `every market of ${region} is closed today` };
+    return;
+  }
+  try {
+    const accepted = await submitMarketReview({ region, send_notification: true, report_language: null }, traceId);
+    summary.market_review = { outcome: "accepted", region, task_id: accepted.task_id, message: accepted.message };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "duplicate_market_review") throw error;
+    const existing = typeof error.extra.existing_task_id === "string" ? error.extra.existing_task_id : null;
+    summary.market_review = { outcome: "duplicate", region, task_id: existing, message: error.message };
+  }
+}
+
+function describe(summary: RunSummary): string {
+  const parts = [`${summary.accepted.length} queued`];
+  if (summary.duplicates.length > 0) parts.push(`${summary.duplicates.length} already running`);
+  if (summary.skipped.length > 0) parts.push(`${summary.skipped.length} skipped (market closed)`);
+  if (summary.rejected.length > 0) parts.push(`${summary.rejected.length} rejected`);
+  const review = summary.market_review.outcome === "accepted" ? "market review queued" : `market review ${summary.market_review.outcome}`;
+  const empty = getSettings().STOCK_LIST.length === 0 ? "STOCK_LIST is empty; " : "";
+  return `${empty}${parts.join(", ")}; ${review}`;
+}
+
+/**
+ * Queues the watchlist and the market review for one run row the caller owns. Each queued task is durable on
+ * its own; the run records what was queued. Failures are recorded on the run, never thrown past it.
+ */
+export async function executeRun(row: RunRow): Promise<TScheduledRun> {
+  const at = now();
+  const traceId = newId();
+  const summary: RunSummary = {
+    message: "",
+    accepted: [],
+    duplicates: [],
+    rejected: [],
+    skipped: [],
+    market_review: { outcome: "skipped", region: null, task_id: null, message: "not reached" },
+  };
+  try {
+    const closed = closedMarkets(at);
+    await queueWatchlist(summary, closed, at, traceId);
+    await queueReview(summary, closed, traceId);
+    summary.message = describe(summary);
+    const done = await finishRun(row.id, { status: "completed", summary, error: null });
+    logger.info({ trace_id: traceId, run: row.slotKey, queued: summary.accepted.length }, "watchlist run queued");
+    return toScheduledRun(done);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    summary.message = `failed after queueing ${summary.accepted.length}: ${reason}`;
+    logger.error({ trace_id: traceId, run: row.slotKey, err: error }, "watchlist run failed");
+    const failed = await finishRun(row.id, { status: "failed", summary, error: reason.slice(0, 500) });
+    return toScheduledRun(failed);
+  }
+}
+
+/** Run-now: a run of its own (never taking a daily slot), executed at once. */
+export async function runNow(): Promise<TScheduledRun> {
+  const row = await claimSlot(`manual:${newId()}`, "manual");
+  if (!row) throw new Error("manual run key collided");
+  return executeRun(row);
+}
