@@ -4,11 +4,12 @@ import type { AlertDeliver } from "./evaluator";
 /**
  * Sends a firing through the notification channels routed for alerts. A trigger is "sent" when at least
  * one channel delivered, "failed" when every attempted channel failed, "suppressed" when there was nothing
- * to send to (no channel enabled) or the send was a suppressed duplicate.
+ * to send to (no channel enabled) or lib/notify held it back (duplicate, cooldown, quiet hours, minimum severity).
  */
 export const defaultAlertDeliver: AlertDeliver = async (message) => {
   const result = await notifyAlertTrigger({
     triggerId: message.triggerId,
+    ruleId: message.ruleId,
     ruleName: message.ruleName,
     target: message.target,
     message: message.text,
@@ -27,6 +28,7 @@ export const defaultAlertDeliver: AlertDeliver = async (message) => {
     case "no_channels":
       return { status: "suppressed", detail: { result: result.status, reason: "no notification channel is enabled for alerts" } };
     case "suppressed":
-      return { status: "suppressed", detail: { result: result.status, reason: "duplicate within NOTIFICATION_DEDUP_TTL_SECONDS", deliveries } };
+      // Duplicate, cooldown, quiet hours or minimum severity: each delivery carries its reason.
+      return { status: "suppressed", detail: { result: result.status, reason: result.deliveries[0]?.error ?? "suppressed", deliveries } };
   }
 };

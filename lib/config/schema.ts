@@ -317,13 +317,13 @@ const FIELDS: readonly ConfigField[] = [
     }),
   ),
   integer({ key: "NOTIFICATION_DEDUP_TTL_SECONDS", title: "Duplicate suppression (s)", description: "Identical notifications within this many seconds are sent once; 0 turns it off.", category: "notification", min: 0, max: 2592000, default: "0", order: 210 }),
-  integer({ key: "NOTIFICATION_COOLDOWN_SECONDS", title: "Cooldown (s)", description: "Minimum seconds between repeated notifications of the same kind; 0 turns it off.", category: "notification", min: 0, default: "0", order: 211 }),
-  text({ key: "NOTIFICATION_QUIET_HOURS", title: "Quiet hours", description: "HH:MM-HH:MM window without notifications (may cross midnight); empty turns it off.", category: "notification", rule: { kind: "time_range" }, order: 212, examples: ["23:00-07:00"] }),
-  text({ key: "NOTIFICATION_TIMEZONE", title: "Notification time zone", description: "IANA time zone for quiet hours, e.g. Asia/Shanghai; empty uses the server's.", category: "notification", rule: { kind: "timezone" }, order: 213 }),
+  integer({ key: "NOTIFICATION_COOLDOWN_SECONDS", title: "Cooldown (s)", description: "Minimum seconds between two notifications about the same stock, alert rule or review region on one channel; 0 turns it off.", category: "notification", min: 0, default: "0", order: 211 }),
+  text({ key: "NOTIFICATION_QUIET_HOURS", title: "Quiet hours", description: "HH:MM-HH:MM window without notifications (may cross midnight); critical alerts still go out, the rest is recorded as suppressed and not sent later. Empty turns it off.", category: "notification", rule: { kind: "time_range" }, order: 212, examples: ["23:00-07:00"] }),
+  text({ key: "NOTIFICATION_TIMEZONE", title: "Notification time zone", description: "IANA time zone of the quiet hours, e.g. Asia/Shanghai; empty uses SERVICE_TIMEZONE.", category: "notification", rule: { kind: "timezone" }, order: 213 }),
   select({
     key: "NOTIFICATION_MIN_SEVERITY",
     title: "Minimum severity",
-    description: "Notifications below this severity are not sent; empty sends all.",
+    description: "Notifications below this severity are not sent (reports are info, alerts their rule's severity, system errors error); empty sends all.",
     category: "notification",
     values: ["info", "warning", "error", "critical"],
     rule: { kind: "enum", values: ["info", "warning", "error", "critical"], lenient: true },
@@ -332,8 +332,8 @@ const FIELDS: readonly ConfigField[] = [
   integer({ key: "NOTIFICATION_RETRY_ATTEMPTS", title: "Delivery attempts", description: "Attempts per channel before a notification is recorded as failed.", category: "notification", min: 1, max: 10, default: "3", order: 215 }),
   integer({ key: "NOTIFICATION_RETRY_BASE_DELAY_MS", title: "Retry base delay (ms)", description: "Delay before the second attempt; it doubles for each further attempt.", category: "notification", min: 0, max: 60000, default: "1000", order: 216 }),
   integer({ key: "NOTIFICATION_TIMEOUT_MS", title: "Delivery timeout (ms)", description: "Time one attempt to one channel may take.", category: "notification", min: 500, max: 120000, default: "10000", order: 217 }),
-  flag({ key: "SINGLE_STOCK_NOTIFY", title: "Notify per stock", description: "Send each stock's report as soon as it is ready instead of one batch.", category: "notification", default: "false", order: 220 }),
-  flag({ key: "REPORT_SUMMARY_ONLY", title: "Summary only", description: "Push only the summary, without per-stock details.", category: "notification", default: "false", order: 221 }),
+  flag({ key: "SINGLE_STOCK_NOTIFY", title: "Notify per stock", description: "Scheduled runs: send each stock's report as soon as it is ready instead of one merged report when the run is done.", category: "notification", default: "false", order: 220 }),
+  flag({ key: "REPORT_SUMMARY_ONLY", title: "Summary only", description: "The merged report of a scheduled run holds one line per stock, without advice and trend.", category: "notification", default: "false", order: 221 }),
 
   // ---- system
   flag({ key: "SCHEDULE_ENABLED", title: "Daily schedule", description: "Run the watchlist analysis every day at the schedule time.", category: "system", default: "false", order: 10 }),

@@ -79,6 +79,11 @@ export const ZSettings = z.object({
   SCHEDULE_TIME: z.string().trim().default("18:00"),
   SCHEDULE_CATCH_UP_MINUTES: z.coerce.number().int().min(0).max(1440).default(180),
   MARKET_REVIEW_ENABLED: flag.default(true),
+  // Scheduled runs send one merged report when all their analyses are done (the reference's daily push), or each
+  // stock's report as soon as it is ready with SINGLE_STOCK_NOTIFY; REPORT_SUMMARY_ONLY keeps the merged one to a
+  // line per stock.
+  SINGLE_STOCK_NOTIFY: flag.default(false),
+  REPORT_SUMMARY_ONLY: flag.default(false),
   TRADING_DAY_CHECK_ENABLED: flag.default(true),
   // Market review (CONTRACT.md §7): the region used when a request names none; "both" = cn + us.
   MARKET_REVIEW_REGION: z
@@ -119,10 +124,41 @@ export const ZSettings = z.object({
   EMAIL_SMTP_HOST: z.string().trim().default(""),
   // 0: derived from the sender's domain (465 with TLS for the known providers).
   EMAIL_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // Bot modes of Feishu, Discord and Slack (an app/bot token and a chat or channel id instead of a webhook).
+  FEISHU_APP_ID: z.string().trim().default(""),
+  FEISHU_APP_SECRET: z.string().trim().default(""),
+  FEISHU_CHAT_ID: z.string().trim().default(""),
+  DISCORD_BOT_TOKEN: z.string().trim().default(""),
+  DISCORD_MAIN_CHANNEL_ID: z.string().trim().default(""),
+  SLACK_BOT_TOKEN: z.string().trim().default(""),
+  SLACK_CHANNEL_ID: z.string().trim().default(""),
+  // Push services.
+  PUSHOVER_USER_KEY: z.string().trim().default(""),
+  PUSHOVER_API_TOKEN: z.string().trim().default(""),
+  NTFY_URL: z.string().trim().default(""),
+  NTFY_TOKEN: z.string().trim().default(""),
+  GOTIFY_URL: z.string().trim().default("").transform((v) => v.replace(/\/+$/, "")),
+  GOTIFY_TOKEN: z.string().trim().default(""),
+  PUSHPLUS_TOKEN: z.string().trim().default(""),
+  PUSHPLUS_TOPIC: z.string().trim().default(""),
+  SERVERCHAN3_SENDKEY: z.string().trim().default(""),
+  ASTRBOT_URL: z.string().trim().default(""),
+  ASTRBOT_TOKEN: z.string().trim().default(""),
   NOTIFICATION_REPORT_CHANNELS: z.string().default("").transform((v) => v.toLowerCase().split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   NOTIFICATION_ALERT_CHANNELS: z.string().default("").transform((v) => v.toLowerCase().split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   NOTIFICATION_SYSTEM_ERROR_CHANNELS: z.string().default("").transform((v) => v.toLowerCase().split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   NOTIFICATION_DEDUP_TTL_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(0),
+  // Noise control (lib/notify/noise.ts): quiet hours "HH:MM-HH:MM" (may cross midnight) in NOTIFICATION_TIMEZONE
+  // (empty: SERVICE_TIMEZONE), the lowest severity sent, and a per-channel cooldown per subject (stock or rule).
+  // Kept as text so a bad hand edit turns the feature off instead of failing the settings load.
+  NOTIFICATION_QUIET_HOURS: z.string().trim().default(""),
+  NOTIFICATION_TIMEZONE: z.string().trim().default(""),
+  NOTIFICATION_MIN_SEVERITY: z
+    .string()
+    .default("")
+    .transform((v) => v.trim().toLowerCase())
+    .transform((v) => (["info", "warning", "error", "critical"].includes(v) ? (v as "info" | "warning" | "error" | "critical") : null)),
+  NOTIFICATION_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).catch(0).default(0),
   NOTIFICATION_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   NOTIFICATION_RETRY_BASE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   NOTIFICATION_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),

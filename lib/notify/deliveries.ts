@@ -7,6 +7,7 @@ export interface DeliveryRecord extends DeliveryOutcome {
   title: string;
   related: NotificationMessage["related"];
   dedupKey: string;
+  subject: string | null;
   latencyMs: number | null;
   createdAt: Date;
 }
@@ -25,6 +26,7 @@ export async function recordDelivery(record: DeliveryRecord): Promise<void> {
         relatedKind: record.related?.kind ?? null,
         relatedId: record.related ? String(record.related.id) : null,
         dedupKey: record.dedupKey,
+        subject: record.subject,
         latencyMs: record.latencyMs,
         createdAt: record.createdAt,
       },
@@ -44,6 +46,20 @@ export async function sentSince(channel: string, dedupKey: string, since: Date):
     return row !== null;
   } catch (error) {
     logger.warn({ err: (error as Error).message, channel }, "notification dedup lookup failed; sending");
+    return false;
+  }
+}
+
+/** True when a message about the same subject was sent to this channel since `since` (the cooldown window). */
+export async function subjectSentSince(channel: string, subject: string, since: Date): Promise<boolean> {
+  try {
+    const row = await db().notificationDelivery.findFirst({
+      where: { channel, subject, status: "sent", createdAt: { gte: since } },
+      select: { id: true },
+    });
+    return row !== null;
+  } catch (error) {
+    logger.warn({ err: (error as Error).message, channel }, "notification cooldown lookup failed; sending");
     return false;
   }
 }

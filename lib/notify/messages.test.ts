@@ -9,7 +9,7 @@ import { alertMessage, analysisMessage, marketReviewMessage } from "./messages";
 
 afterAll(() => setEnvironmentForTests(process.env));
 
-const record = { id: 42, queryId: "q-42", dataSource: "eastmoney" } as AnalysisHistory;
+const record = { id: 42, queryId: "q-42", dataSource: "eastmoney", targetKey: "stock:cn:600519" } as AnalysisHistory;
 
 function report(language: "zh" | "en", overrides: Partial<TAnalysisReport["summary"]> = {}): TAnalysisReport {
   return {
@@ -67,6 +67,8 @@ describe("analysis summary", () => {
       ].join("\n"),
       link: { url: "https://dsa.example.com/history/42", label: "Open the full report" },
       related: { kind: "analysis", id: "q-42" },
+      severity: "info",
+      subject: "stock:cn:600519",
     });
   });
 
@@ -85,6 +87,7 @@ describe("market review and alert summaries", () => {
     // Only the fields the summary reads; the payload's other parts are covered by lib/market-review.
     const payload = {
       title: "大盘复盘 · A股 · 2026-11-20",
+      region: "cn",
       language: "zh",
       summary: "指数普涨，成交放大。",
       sample_notice: null,
@@ -105,6 +108,8 @@ describe("market review and alert summaries", () => {
       body: "**市场温度**: 64 偏暖\n\n**策略**: 均衡\n\n- 上证指数: 3401.23 (+0.50%)\n\n指数普涨，成交放大。",
       link: { url: "http://h/history/9", label: "查看复盘" },
       related: { kind: "market_review", id: "q-9" },
+      severity: "info",
+      subject: "market_review:cn",
     });
   });
 
@@ -115,6 +120,8 @@ describe("market review and alert summaries", () => {
       body: "价格 1510 上穿 1500\n- **观测值**: 1510\n- **阈值**: 1500",
       link: null,
       related: { kind: "alert", id: 5 },
+      severity: "warning",
+      subject: "alert:600519",
     });
   });
 });

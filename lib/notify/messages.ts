@@ -2,6 +2,7 @@ import type { AnalysisHistory } from "@/generated/prisma/client";
 import { getSettings } from "@/lib/config/settings";
 import type { TAnalysisReport } from "@/lib/history/schemas";
 import type { TMarketReviewPayload } from "@/lib/market-review/schemas";
+import { asSeverity } from "./noise";
 import type { NotificationMessage } from "./types";
 
 type Lang = "zh" | "en";
@@ -47,6 +48,8 @@ export function analysisMessage(record: AnalysisHistory, report: TAnalysisReport
     body: lines.filter((l): l is string => l !== null).join("\n"),
     link: { url: historyLink(record.id), label: t.report },
     related: { kind: "analysis", id: record.queryId },
+    severity: "info",
+    subject: record.targetKey,
   };
 }
 
@@ -74,6 +77,8 @@ export function marketReviewMessage(record: AnalysisHistory, payload: TMarketRev
     body: lines.filter((l): l is string => Boolean(l)).join("\n\n"),
     link: { url: historyLink(record.id), label: t.review },
     related: { kind: "market_review", id: record.queryId },
+    severity: "info",
+    subject: `market_review:${payload.region}`,
   };
 }
 
@@ -86,6 +91,8 @@ export interface AlertTriggerNotice {
   observedValue?: number | null;
   threshold?: number | null;
   severity?: string | null;
+  /** The rule, so NOTIFICATION_COOLDOWN_SECONDS spaces out one rule's firings. */
+  ruleId?: number | null;
   language?: Lang;
   /** A page to open (e.g. the alerts page); default none. */
   link?: { url: string; label: string } | null;
@@ -104,21 +111,23 @@ export function alertMessage(notice: AlertTriggerNotice): NotificationMessage {
     body: lines.filter((l): l is string => l !== null).join("\n"),
     link: notice.link ?? null,
     related: { kind: "alert", id: notice.triggerId },
+    severity: asSeverity(notice.severity) ?? "warning",
+    subject: notice.ruleId !== null && notice.ruleId !== undefined ? `alert-rule:${notice.ruleId}` : `alert:${notice.target}`,
   };
 }
 
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
 // Prices as quotes show them: two decimals, three below 100 when the third one is used (ETFs, funds).
-function formatNumber(value: number): string {
+export function formatNumber(value: number): string {
   if (Number.isInteger(value)) return String(value);
   if (Math.abs(value) >= 100) return value.toFixed(2);
   const three = value.toFixed(3);
   return three.endsWith("0") ? three.slice(0, -1) : three;
 }
 
-function signed(value: number): string {
+export function signed(value: number): string {
   return `${value > 0 ? "+" : ""}${value.toFixed(2)}`;
 }

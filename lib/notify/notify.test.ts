@@ -171,7 +171,7 @@ describe("duplicate suppression (NOTIFICATION_DEDUP_TTL_SECONDS)", () => {
     configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_DEDUP_TTL_SECONDS: "60" });
     expect((await notify(message)).status).toBe("sent");
     clock = new Date(clock.getTime() + 59_000);
-    expect(await notify(message)).toEqual({ status: "suppressed", deliveries: [{ channel: "custom", status: "suppressed", attempts: 0, error: null }] });
+    expect(await notify(message)).toEqual({ status: "suppressed", deliveries: [{ channel: "custom", status: "suppressed", attempts: 0, error: "duplicate within NOTIFICATION_DEDUP_TTL_SECONDS" }] });
     // A different message is not a duplicate.
     expect((await notify({ ...message, body: "- **Action**: sell" })).status).toBe("sent");
     clock = new Date(clock.getTime() + 2_000);
@@ -212,6 +212,49 @@ describe("duplicate suppression (NOTIFICATION_DEDUP_TTL_SECONDS)", () => {
       related_kind: "alert",
       related_id: "12",
     });
+  });
+});
+
+describe("noise control (quiet hours, minimum severity, cooldown)", () => {
+  // The clock is 2026-11-22 08:00 UTC = 16:00 in Shanghai.
+  it("quiet hours hold every message but critical ones, recorded as suppressed with the reason; nothing reaches the channel", async () => {
+    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, SERVICE_TIMEZONE: "Asia/Shanghai", NOTIFICATION_QUIET_HOURS: "15:30-16:30" });
+    const held = await notify(message);
+    expect(held).toEqual({ status: "suppressed", deliveries: [{ channel: "custom", status: "suppressed", attempts: 0, error: "quiet hours 15:30-16:30 (Asia/Shanghai)" }] });
+    expect((await notify({ ...message, severity: "critical" })).status).toBe("sent");
+    clock = new Date("2026-11-22T08:31:00.000Z");
+    expect((await notify(message)).status).toBe("sent");
+    expect(receiver.requests).toHaveLength(2);
+    expect((await rows()).map((r) => [r.status, r.error])).toEqual([
+      ["suppressed", "quiet hours 15:30-16:30 (Asia/Shanghai)"],
+      ["sent", null],
+      ["sent", null],
+    ]);
+  });
+
+  it("messages below NOTIFICATION_MIN_SEVERITY are not sent; alerts default to warning, reports to info", async () => {
+    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_MIN_SEVERITY: "warning" });
+    expect((await notify(message)).deliveries[0]!.error).toBe("severity info below NOTIFICATION_MIN_SEVERITY warning");
+    const notice = { triggerId: 21, ruleId: 4, ruleName: "Moutai below 1400", target: "600519", message: "price 1390 crossed below 1400", language: "en" as const };
+    expect((await notifyAlertTrigger(notice)).status).toBe("sent");
+    expect((await notifyAlertTrigger({ ...notice, triggerId: 22, severity: "info" })).status).toBe("suppressed");
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it("NOTIFICATION_COOLDOWN_SECONDS spaces out messages about one subject per channel; other subjects pass", async () => {
+    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_COOLDOWN_SECONDS: "600" });
+    const moutai = { ...message, subject: "stock:cn:600519" };
+    expect((await notify(moutai)).status).toBe("sent");
+    clock = new Date(clock.getTime() + 599_000);
+    const second = await notify({ ...moutai, body: "- **Action**: sell" });
+    expect(second.deliveries[0]).toMatchObject({ status: "suppressed", error: "cooldown: stock:cn:600519 was notified less than 600 s ago" });
+    expect((await notify({ ...message, subject: "stock:cn:000001", body: "- **Action**: buy" })).status).toBe("sent");
+    clock = new Date(clock.getTime() + 2_000);
+    expect((await notify({ ...moutai, body: "- **Action**: sell" })).status).toBe("sent");
+    expect(receiver.requests).toHaveLength(3);
+    // Without a subject there is nothing to cool down.
+    expect((await notify({ ...message, body: "a" })).status).toBe("sent");
+    expect((await notify({ ...message, body: "b" })).status).toBe("sent");
   });
 });
 

@@ -4,8 +4,9 @@ import { getSettings } from "@/lib/config/settings";
 import type { TSettings } from "@/lib/config/settings-schema";
 import { logger } from "@/lib/log/logger";
 import { configuredTargets, type ChannelTarget } from "./channels";
-import { recordDelivery, sentSince } from "./deliveries";
+import { recordDelivery, sentSince, subjectSentSince } from "./deliveries";
 import { DeliveryError } from "./http";
+import { holdReason, type TSeverity } from "./noise";
 import { redactReason } from "./redact";
 import type { DeliveryOutcome, NotificationMessage, NotifyOptions, NotifyResult, TNotificationKind } from "./types";
 
@@ -14,6 +15,11 @@ const ROUTES: Record<TNotificationKind, keyof TSettings> = {
   alert: "NOTIFICATION_ALERT_CHANNELS",
   system_error: "NOTIFICATION_SYSTEM_ERROR_CHANNELS",
 };
+
+// A message without its own severity: reports are information, alerts warnings, system errors errors.
+const KIND_SEVERITY: Record<TNotificationKind, TSeverity> = { report: "info", alert: "warning", system_error: "error" };
+
+const DUPLICATE = "duplicate within NOTIFICATION_DEDUP_TTL_SECONDS";
 
 // Sends of one message to one channel still running in this process: an identical second message waits for the
 // first instead of racing it past the duplicate window.
@@ -32,6 +38,11 @@ export async function notify(message: NotificationMessage, options: NotifyOption
     const targets = selectTargets(configuredTargets(settings), settings, message.kind, options);
     if (targets.length === 0) return { status: "no_channels", deliveries: [] };
     const dedupKey = options.dedupKey ?? contentKey(message);
+    const held = holdReason(message.severity ?? KIND_SEVERITY[message.kind], settings, now());
+    if (held) {
+      const deliveries = await Promise.all(targets.map((target) => suppress(target, message, dedupKey, held)));
+      return { status: "suppressed", deliveries };
+    }
     const deliveries = await Promise.all(targets.map((target) => deliverOnce(target, message, dedupKey, settings)));
     return { status: overall(deliveries), deliveries };
   } catch (error) {
@@ -71,7 +82,7 @@ async function deliverOnce(target: ChannelTarget, message: NotificationMessage, 
   const earlier = inFlight.get(key);
   if (earlier && settings.NOTIFICATION_DEDUP_TTL_SECONDS > 0) {
     const first = await earlier.catch(() => null);
-    if (first?.status === "sent") return suppress(target, message, dedupKey);
+    if (first?.status === "sent") return suppress(target, message, dedupKey, DUPLICATE);
   }
   const running = deliver(target, message, dedupKey, settings);
   inFlight.set(key, running);
@@ -84,7 +95,11 @@ async function deliverOnce(target: ChannelTarget, message: NotificationMessage, 
 
 async function deliver(target: ChannelTarget, message: NotificationMessage, dedupKey: string, settings: Readonly<TSettings>): Promise<DeliveryOutcome> {
   const ttl = settings.NOTIFICATION_DEDUP_TTL_SECONDS;
-  if (ttl > 0 && (await sentSince(target.id, dedupKey, new Date(now().getTime() - ttl * 1000)))) return suppress(target, message, dedupKey);
+  if (ttl > 0 && (await sentSince(target.id, dedupKey, new Date(now().getTime() - ttl * 1000)))) return suppress(target, message, dedupKey, DUPLICATE);
+  const cooldown = settings.NOTIFICATION_COOLDOWN_SECONDS;
+  if (cooldown > 0 && message.subject && (await subjectSentSince(target.id, message.subject, new Date(now().getTime() - cooldown * 1000)))) {
+    return suppress(target, message, dedupKey, `cooldown: ${message.subject} was notified less than ${cooldown} s ago`);
+  }
 
   const maxAttempts = settings.NOTIFICATION_RETRY_ATTEMPTS;
   const started = Date.now();
@@ -108,14 +123,14 @@ async function deliver(target: ChannelTarget, message: NotificationMessage, dedu
   return outcome;
 }
 
-async function suppress(target: ChannelTarget, message: NotificationMessage, dedupKey: string): Promise<DeliveryOutcome> {
-  const outcome: DeliveryOutcome = { channel: target.id, status: "suppressed", attempts: 0, error: null };
+async function suppress(target: ChannelTarget, message: NotificationMessage, dedupKey: string, reason: string): Promise<DeliveryOutcome> {
+  const outcome: DeliveryOutcome = { channel: target.id, status: "suppressed", attempts: 0, error: reason };
   await recordDelivery({ ...outcome, ...describe(message), dedupKey, latencyMs: null, createdAt: now() });
   return outcome;
 }
 
 function describe(message: NotificationMessage) {
-  return { kind: message.kind, title: message.title, related: message.related ?? null };
+  return { kind: message.kind, title: message.title, related: message.related ?? null, subject: message.subject ?? null };
 }
 
 function overall(deliveries: DeliveryOutcome[]): NotifyResult["status"] {

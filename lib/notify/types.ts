@@ -4,7 +4,10 @@ import { NOTIFICATION_CHANNELS } from "@/lib/config/schema";
 export type TNotificationKind = "report" | "alert" | "system_error";
 
 /** The channels lib/notify implements; names as in the reference's routing lists (NOTIFICATION_CHANNELS). */
-export const NOTIFY_CHANNELS = ["custom", "wechat", "feishu", "dingtalk", "telegram", "discord", "slack", "email"] as const;
+export const NOTIFY_CHANNELS = [
+  "custom", "wechat", "feishu", "dingtalk", "telegram", "discord", "slack", "email",
+  "pushover", "ntfy", "gotify", "pushplus", "serverchan3", "astrbot",
+] as const;
 export type TNotifyChannel = (typeof NOTIFY_CHANNELS)[number] & (typeof NOTIFICATION_CHANNELS)[number];
 
 export interface NotificationMessage {
@@ -17,6 +20,10 @@ export interface NotificationMessage {
   link?: { url: string; label: string } | null;
   /** What the message reports on, stored with each delivery: analysis + query_id, alert + trigger id, ... */
   related?: { kind: string; id: string | number } | null;
+  /** For NOTIFICATION_MIN_SEVERITY and quiet hours (critical passes them); default by kind (lib/notify/notify.ts). */
+  severity?: "info" | "warning" | "error" | "critical";
+  /** What NOTIFICATION_COOLDOWN_SECONDS spaces out ("stock:cn:600519", "alert-rule:3"); none: no cooldown. */
+  subject?: string | null;
 }
 
 export interface NotifyOptions {
@@ -33,7 +40,7 @@ export interface DeliveryOutcome {
   channel: string;
   status: TDeliveryStatus;
   attempts: number;
-  /** Sanitised reason of the last failed attempt (no token, no webhook URL). */
+  /** Sanitised reason of the last failed attempt (no token, no webhook URL), or why it was suppressed. */
   error: string | null;
 }
 

@@ -41,10 +41,27 @@ export async function claimInterruptedRuns(): Promise<RunRow[]> {
   return taken;
 }
 
-export async function finishRun(id: number, outcome: { status: "completed" | "failed"; summary: unknown; error: string | null }): Promise<RunRow> {
+export interface RunOutcome {
+  status: "completed" | "failed";
+  summary: unknown;
+  error: string | null;
+  traceId: string;
+  /** "pending" when a merged report is to be sent once the run's analyses finish. */
+  digest: "pending" | null;
+}
+
+export async function finishRun(id: number, outcome: RunOutcome): Promise<RunRow> {
   return db().scheduledRun.update({
     where: { id },
-    data: { status: outcome.status, summary: JSON.stringify(outcome.summary), error: outcome.error, owner: null, finishedAt: now() },
+    data: {
+      status: outcome.status,
+      summary: JSON.stringify(outcome.summary),
+      error: outcome.error,
+      traceId: outcome.traceId,
+      digest: outcome.digest,
+      owner: null,
+      finishedAt: now(),
+    },
   });
 }
 

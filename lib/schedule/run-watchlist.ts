@@ -14,14 +14,15 @@ import { toScheduledRun } from "./serialize";
 
 export type RunSummary = Pick<TScheduledRun, "message" | "accepted" | "duplicates" | "rejected" | "skipped" | "market_review">;
 
-// Scheduled reports go out to the configured channels, like the reference's daily run.
+// Scheduled reports go out to the configured channels: each on its own with SINGLE_STOCK_NOTIFY, else merged into
+// one message when the run's analyses are done (lib/schedule/digest.ts).
 function scheduledRequest(): TAnalyzeRequest {
   return {
     report_type: getSettings().REPORT_TYPE,
     force_refresh: false,
     async_mode: true,
     analysis_phase: "auto",
-    notify: true,
+    notify: getSettings().SINGLE_STOCK_NOTIFY,
   };
 }
 
@@ -98,14 +99,17 @@ export async function executeRun(row: RunRow): Promise<TScheduledRun> {
     await queueWatchlist(summary, closed, at, traceId);
     await queueReview(summary, closed, traceId);
     summary.message = describe(summary);
-    const done = await finishRun(row.id, { status: "completed", summary, error: null });
+    const digest = summary.accepted.length > 0 && !getSettings().SINGLE_STOCK_NOTIFY ? "pending" : null;
+    const done = await finishRun(row.id, { status: "completed", summary, error: null, traceId, digest });
     logger.info({ trace_id: traceId, run: row.slotKey, queued: summary.accepted.length }, "watchlist run queued");
     return toScheduledRun(done);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     summary.message = `failed after queueing ${summary.accepted.length}: ${reason}`;
     logger.error({ trace_id: traceId, run: row.slotKey, err: error }, "watchlist run failed");
-    const failed = await finishRun(row.id, { status: "failed", summary, error: reason.slice(0, 500) });
+    // What was queued before the failure still runs; its reports are merged as usual.
+    const digest = summary.accepted.length > 0 && !getSettings().SINGLE_STOCK_NOTIFY ? "pending" : null;
+    const failed = await finishRun(row.id, { status: "failed", summary, error: reason.slice(0, 500), traceId, digest });
     return toScheduledRun(failed);
   }
 }

@@ -57,7 +57,7 @@ describe("daily schedule", () => {
     expect(tasks.map((t) => t.stockCode)).toEqual(["600519", "00700", "AAPL", "sh000001", "market_review"]);
     expect(tasks.every((t) => t.status === "pending")).toBe(true);
     const request = JSON.parse(tasks[0]!.request) as { notify: boolean; reportType: string };
-    expect(request).toMatchObject({ notify: true, reportType: "simple" });
+    expect(request).toMatchObject({ notify: false, reportType: "simple" });
 
     // Later looks within the window find the slot taken.
     expect(await runDueWork(at(MONDAY_SLOT + 60_000))).toEqual([]);

@@ -1,9 +1,11 @@
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
+import { taskEventBus } from "@/lib/tasks/event-bus";
 import { serviceTimeZone } from "@/lib/usage/time-zone";
 import { claimInterruptedRuns, claimSlot } from "./run-store";
 import { executeRun } from "./run-watchlist";
+import { sendDueDigests } from "./digest";
 import type { TScheduledRun } from "./schemas";
 import { dueSlot, parseSlotTime } from "./slots";
 
@@ -14,12 +16,13 @@ const TICK_MS = 20_000;
 const holder = globalThis as typeof globalThis & { __dsaDailyScheduler?: { stop(): void } };
 
 /**
- * One look: resumes runs a dead process left half-done, then runs the due slot unless some process already
- * took it. Returns the runs executed here.
+ * One look: resumes runs a dead process left half-done, sends merged reports whose analyses have finished, then
+ * runs the due slot unless some process already took it. Returns the runs executed here.
  */
 export async function runDueWork(at: Date = now()): Promise<TScheduledRun[]> {
   const done: TScheduledRun[] = [];
   for (const row of await claimInterruptedRuns()) done.push(await executeRun(row));
+  await sendDueDigests();
   const settings = getSettings();
   const time = parseSlotTime(settings.SCHEDULE_TIME);
   if (!settings.SCHEDULE_ENABLED || !time) return done;
@@ -44,9 +47,15 @@ export function startDailyScheduler(): void {
     timer = setTimeout(tick, TICK_MS);
     timer.unref();
   };
+  // The worker finishing a run's last analysis triggers its merged report at once (the tick is the backstop).
+  const unsubscribe = taskEventBus().subscribe((event) => {
+    if ((event.type !== "task_completed" && event.type !== "task_failed") || !event.task.trace_id) return;
+    sendDueDigests(event.task.trace_id).catch((error: unknown) => logger.error({ err: error }, "watchlist digest check failed"));
+  });
   holder.__dsaDailyScheduler = {
     stop: () => {
       stopped = true;
+      unsubscribe();
       if (timer) clearTimeout(timer);
     },
   };

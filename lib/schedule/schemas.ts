@@ -19,6 +19,10 @@ export const ZScheduledRun = z
     duplicates: z.array(z.object({ stock_code: z.string(), existing_task_id: z.string() })).describe("Already pending or processing: not queued twice"),
     rejected: z.array(z.object({ stock_code: z.string(), message: z.string() })).describe("Watchlist entries that are not a supported code or known name"),
     skipped: z.array(z.object({ stock_code: z.string(), market: z.string(), reason: z.string() })).describe("Stocks whose market is closed today (TRADING_DAY_CHECK_ENABLED)"),
+    digest: z
+      .enum(["pending", "sending", "sent", "partial", "failed", "suppressed", "no_channels"])
+      .nullable()
+      .describe("The merged report message (SINGLE_STOCK_NOTIFY off): pending until the run's analyses finish; null when none is due"),
     market_review: z.object({
       outcome: z.enum(REVIEW_OUTCOMES),
       region: z.string().nullable(),

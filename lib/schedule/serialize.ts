@@ -1,6 +1,8 @@
 import type { RunRow } from "./run-store";
 import type { TScheduledRun } from "./schemas";
 
+const DIGEST_STATES = new Set(["pending", "sending", "sent", "partial", "failed", "suppressed", "no_channels"]);
+
 const EMPTY = {
   message: "",
   accepted: [],
@@ -35,5 +37,6 @@ export function toScheduledRun(row: RunRow): TScheduledRun {
     rejected: summary.rejected,
     skipped: summary.skipped,
     market_review: summary.market_review,
+    digest: DIGEST_STATES.has(row.digest ?? "") ? (row.digest as TScheduledRun["digest"]) : null,
   };
 }

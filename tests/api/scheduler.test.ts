@@ -79,14 +79,20 @@ describe("daily schedule API", () => {
     expect(run.rejected.map((r) => r.stock_code)).toEqual(["zz9x"]);
 
     for (const id of [...run.accepted.map((a) => a.task_id), run.market_review.task_id!]) await waitForCompletion(id);
-    const history = (await (await fetch(`${server.baseUrl}/api/v1/history?limit=10`)).json()) as { items: { query_id: string; stock_code: string }[] };
+    const history = (await (await fetch(`${server.baseUrl}/api/v1/history?limit=10`)).json()) as { items: { id: number; query_id: string; stock_code: string }[] };
     expect(history.items.map((i) => i.query_id).sort()).toEqual([...run.accepted.map((a) => a.task_id), run.market_review.task_id].sort());
 
-    // Each scheduled report is sent to the configured channel.
+    // One merged report for the watchlist (SINGLE_STOCK_NOTIFY off), plus the review's own message.
     const until = Date.now() + 20_000;
-    while (receiver.requests.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    const sent = receiver.requests.map((r) => (r.json as { related_id: string }).related_id);
-    expect(sent).toHaveLength(3);
+    while (receiver.requests.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    const hooks = receiver.requests.map((r) => r.json as { title: string; content: string; related_kind: string | null; related_id: string | null });
+    expect(hooks.map((h) => h.related_kind).sort()).toEqual(["market_review", null]);
+    const digest = hooks.find((h) => h.related_kind === null)!;
+    expect(digest.title).toMatch(/ · 2 只$/);
+    const idOf = (queryId: string) => history.items.find((i) => i.query_id === queryId)!;
+    expect(digest.content).toContain(`/history/${idOf(run.accepted[0]!.task_id).id})`);
+    expect(digest.content).toContain(`/history/${idOf(run.accepted[1]!.task_id).id})`);
+    await expect.poll(async () => (await status()).recent_runs[0]!.digest).toBe("sent");
 
     // A restart within the catch-up window finds the slot taken.
     const { dataDir } = server;

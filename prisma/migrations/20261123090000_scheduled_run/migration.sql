@@ -7,6 +7,8 @@ CREATE TABLE "scheduled_run" (
     "owner" TEXT,
     "summary" TEXT,
     "error" TEXT,
+    "trace_id" TEXT,
+    "digest" TEXT,
     "started_at" DATETIME NOT NULL,
     "finished_at" DATETIME
 );
@@ -15,4 +17,10 @@ CREATE TABLE "scheduled_run" (
 CREATE UNIQUE INDEX "scheduled_run_slot_key_key" ON "scheduled_run"("slot_key");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "scheduled_run_trace_id_key" ON "scheduled_run"("trace_id");
+
+-- CreateIndex
 CREATE INDEX "scheduled_run_started_at_idx" ON "scheduled_run"("started_at");
+
+-- CreateIndex
+CREATE INDEX "scheduled_run_digest_idx" ON "scheduled_run"("digest");

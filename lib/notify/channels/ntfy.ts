@@ -1,0 +1,93 @@
+import { DeliveryError, networkError, parseAnswer } from "../http";
+import { fitMessage, utf8Bytes } from "../text";
+import type { NotificationMessage } from "../types";
+import { markdownParts, type ChannelTarget } from "./target";
+
+/** ntfy's message limit is 4,096 bytes; a longer body is turned into an attachment, so it is cut to that. */
+export const NTFY_MAX_BYTES = 4096;
+// One RFC 2047 encoded-word is at most 75 characters: "=?UTF-8?B?" + 60 Base64 characters (45 bytes) + "?=".
+const ENCODED_WORD_BYTES = 45;
+
+export interface NtfySettings {
+  /** The full topic URL, e.g. https://ntfy.sh/my-topic. */
+  url: string;
+  /** Access token for a protected topic; empty: none. */
+  token: string;
+}
+
+/**
+ * A header value as ntfy reads it: printable ASCII as is, anything else as RFC 2047 Base64 encoded-words
+ * (HTTP header values are Latin-1 at best; ntfy decodes encoded-words, adjacent words joined without the space).
+ */
+export function ntfyHeaderValue(value: string): string {
+  const line = value.replace(/[\r\n\t]+/g, " ").trim();
+  if (/^[\x20-\x7e]*$/.test(line)) return line;
+  const words: string[] = [];
+  let chunk = "";
+  for (const point of line) {
+    if (chunk !== "" && utf8Bytes(chunk + point) > ENCODED_WORD_BYTES) {
+      words.push(chunk);
+      chunk = "";
+    }
+    chunk += point;
+  }
+  if (chunk !== "") words.push(chunk);
+  return words.map((word) => `=?UTF-8?B?${Buffer.from(word, "utf8").toString("base64")}?=`).join(" ");
+}
+
+/** The request: the Markdown body (link kept, within 4,096 bytes) and the headers that carry title, format and click URL. */
+export function ntfyPayload(message: NotificationMessage): { body: string; headers: Record<string, string> } {
+  const headers: Record<string, string> = { title: ntfyHeaderValue(message.title), markdown: "yes" };
+  const click = asciiUrl(message.link?.url);
+  if (click) headers.click = click;
+  if (message.kind !== "report") headers["x-priority"] = "high";
+  return { body: fitMessage(markdownParts(message, "none"), NTFY_MAX_BYTES, utf8Bytes), headers };
+}
+
+export function ntfyTarget(settings: NtfySettings): ChannelTarget {
+  return {
+    id: "ntfy",
+    channel: "ntfy",
+    secrets: [settings.url, settings.token],
+    async send(message, context) {
+      const { body, headers } = ntfyPayload(message);
+      if (settings.token !== "") headers.authorization = `Bearer ${settings.token}`;
+      await postText(settings.url, body, headers, context.timeoutMs);
+    },
+  };
+}
+
+// A plain-text POST (postJson sends JSON); the same outcome rules: 2xx sent, 408/429/5xx retryable.
+async function postText(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "text/plain; charset=utf-8", ...headers },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "error",
+    });
+  } catch (error) {
+    throw networkError(error, timeoutMs);
+  }
+  const text = await response.text().catch(() => "");
+  if (response.ok) return;
+  const retryable = response.status === 429 || response.status === 408 || response.status >= 500;
+  // ntfy's errors: {"code":40301,"http":403,"error":"forbidden","link":…}.
+  const answer = parseAnswer(text);
+  const reason =
+    typeof answer.error === "string" ? `${answer.error}${answer.code !== undefined ? ` (${String(answer.code)})` : ""}` : text.trim().replace(/\s+/g, " ").slice(0, 200);
+  throw new DeliveryError(`HTTP ${response.status}${reason === "" ? "" : `: ${reason}`}`.slice(0, 300), retryable);
+}
+
+// A URL usable as a header value: percent-encoded by the URL parser; none when it is not a valid URL.
+function asciiUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const href = new URL(url).href;
+    return /^[\x21-\x7e]+$/.test(href) ? href : null;
+  } catch {
+    return null;
+  }
+}
