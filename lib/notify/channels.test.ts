@@ -115,11 +115,20 @@ describe("WeCom (WECHAT_WEBHOOK_URL)", () => {
       markdown: { content: `### ${message.title}\n\n${message.body}\n\n[查看完整报告](http://dsa.local/history/42)` },
     });
 
-    await notify({ ...message, body: "长".repeat(3000) });
-    const content = (receiver.requests[1]!.json as { markdown: { content: string } }).markdown.content;
-    expect(utf8Bytes(content)).toBeLessThanOrEqual(4096);
-    expect(utf8Bytes(content)).toBeGreaterThan(4000);
-    expect(content.endsWith("…\n\n[查看完整报告](http://dsa.local/history/42)")).toBe(true);
+    // 9,000 bytes: three numbered parts, each within 4096 bytes with the link, together the whole text.
+    const result = await notify({ ...message, body: "长".repeat(3000) });
+    expect(result.deliveries).toEqual([{ channel: "wechat", status: "sent", attempts: 3, error: null }]);
+    const parts = receiver.requests.slice(1).map((r) => (r.json as { markdown: { content: string } }).markdown.content);
+    expect(parts).toHaveLength(3);
+    const bodies = parts.map((content, i) => {
+      expect(utf8Bytes(content)).toBeLessThanOrEqual(4096);
+      const head = `### ${message.title} (${i + 1}/3)\n\n`;
+      const tail = "\n\n[查看完整报告](http://dsa.local/history/42)";
+      expect(content.startsWith(head)).toBe(true);
+      expect(content.endsWith(tail)).toBe(true);
+      return content.slice(head.length, content.length - tail.length);
+    });
+    expect(bodies.join("")).toBe("长".repeat(3000));
   });
 
   it("an errcode answer is a failure with the service's reason, without the key", async () => {

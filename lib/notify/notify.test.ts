@@ -215,6 +215,17 @@ describe("duplicate suppression (NOTIFICATION_DEDUP_TTL_SECONDS)", () => {
   });
 });
 
+describe("long messages in parts", () => {
+  it("parts go out in order; a part that keeps failing stops the rest and is named in the reason", async () => {
+    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_RETRY_ATTEMPTS: "2", NOTIFICATION_RETRY_BASE_DELAY_MS: "1" });
+    const body = Array.from({ length: 900 }, (_, i) => `- stock ${i} ${"x".repeat(40)}`).join("\n");
+    receiver.answer = (_, i) => (i === 0 ? { body: { ok: true } } : { status: 400, body: "bad part" });
+    const result = await notify({ ...message, body });
+    expect(result.deliveries).toEqual([{ channel: "custom", status: "failed", attempts: 2, error: "part 2/3: HTTP 400: bad part" }]);
+    expect(receiver.requests.map((r) => (r.json as { title: string }).title)).toEqual([`${message.title} (1/3)`, `${message.title} (2/3)`]);
+  });
+});
+
 describe("noise control (quiet hours, minimum severity, cooldown)", () => {
   // The clock is 2026-11-22 08:00 UTC = 16:00 in Shanghai.
   it("quiet hours hold every message but critical ones, recorded as suppressed with the reason; nothing reaches the channel", async () => {

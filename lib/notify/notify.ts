@@ -8,6 +8,7 @@ import { recordDelivery, sentSince, subjectSentSince } from "./deliveries";
 import { DeliveryError } from "./http";
 import { holdReason, type TSeverity } from "./noise";
 import { redactReason } from "./redact";
+import { splitMessage } from "./split";
 import type { DeliveryOutcome, NotificationMessage, NotifyOptions, NotifyResult, TNotificationKind } from "./types";
 
 const ROUTES: Record<TNotificationKind, keyof TSettings> = {
@@ -101,8 +102,26 @@ async function deliver(target: ChannelTarget, message: NotificationMessage, dedu
     return suppress(target, message, dedupKey, `cooldown: ${message.subject} was notified less than ${cooldown} s ago`);
   }
 
-  const maxAttempts = settings.NOTIFICATION_RETRY_ATTEMPTS;
   const started = Date.now();
+  // Parts go out in order; a part that fails after its retries stops the rest (the reason names the part).
+  const parts = splitMessage(message, target.limit);
+  let attempts = 0;
+  let reason: string | null = null;
+  for (const [index, part] of parts.entries()) {
+    const result = await sendWithRetries(target, part, settings);
+    attempts += result.attempts;
+    if (result.reason !== null) {
+      reason = parts.length > 1 ? `part ${index + 1}/${parts.length}: ${result.reason}` : result.reason;
+      break;
+    }
+  }
+  const outcome: DeliveryOutcome = { channel: target.id, status: reason === null ? "sent" : "failed", attempts, error: reason };
+  await recordDelivery({ ...outcome, ...describe(message), dedupKey, latencyMs: Date.now() - started, createdAt: now() });
+  return outcome;
+}
+
+async function sendWithRetries(target: ChannelTarget, message: NotificationMessage, settings: Readonly<TSettings>): Promise<{ attempts: number; reason: string | null }> {
+  const maxAttempts = settings.NOTIFICATION_RETRY_ATTEMPTS;
   let attempts = 0;
   let reason: string | null = null;
   while (attempts < maxAttempts) {
@@ -110,17 +129,14 @@ async function deliver(target: ChannelTarget, message: NotificationMessage, dedu
     attempts += 1;
     try {
       await withTimeout(target.send(message, { now: now(), timeoutMs: settings.NOTIFICATION_TIMEOUT_MS }), settings.NOTIFICATION_TIMEOUT_MS);
-      reason = null;
-      break;
+      return { attempts, reason: null };
     } catch (error) {
       reason = redactReason(error instanceof Error ? error.message : String(error), target.secrets);
       logger.warn({ channel: target.id, attempt: attempts, error: reason }, "notification attempt failed");
       if (error instanceof DeliveryError && !error.retryable) break;
     }
   }
-  const outcome: DeliveryOutcome = { channel: target.id, status: reason === null ? "sent" : "failed", attempts, error: reason };
-  await recordDelivery({ ...outcome, ...describe(message), dedupKey, latencyMs: Date.now() - started, createdAt: now() });
-  return outcome;
+  return { attempts, reason };
 }
 
 async function suppress(target: ChannelTarget, message: NotificationMessage, dedupKey: string, reason: string): Promise<DeliveryOutcome> {

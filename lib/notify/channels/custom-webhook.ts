@@ -38,6 +38,7 @@ export function customPayload(message: NotificationMessage, template: string, no
 export function customWebhookTarget(settings: CustomWebhookSettings, index: number): ChannelTarget {
   return {
     id: index === 0 ? "custom" : `custom#${index + 1}`,
+    limit: { max: CUSTOM_MAX_CHARS, measure: utf16Units },
     channel: "custom",
     secrets: [settings.url, settings.bearerToken],
     async send(message, context) {

@@ -40,6 +40,7 @@ export function dingtalkPayload(message: NotificationMessage) {
 export function dingtalkTarget(settings: DingtalkSettings): ChannelTarget {
   return {
     id: "dingtalk",
+    limit: { max: DINGTALK_MAX_BYTES, measure: utf8Bytes },
     channel: "dingtalk",
     secrets: [settings.webhookUrl, settings.secret],
     async send(message, context) {

@@ -23,6 +23,7 @@ export function discordPayload(message: NotificationMessage) {
 export function discordTarget(webhookUrl: string): ChannelTarget {
   return {
     id: "discord",
+    limit: { max: DISCORD_MAX_CHARS, measure: utf16Units },
     channel: "discord",
     secrets: [webhookUrl],
     async send(message, context) {
@@ -36,6 +37,7 @@ export function discordBotTarget(settings: DiscordBotSettings): ChannelTarget {
   const base = (settings.apiBaseUrl ?? DISCORD_API_BASE_URL).replace(/\/+$/, "");
   return {
     id: "discord",
+    limit: { max: DISCORD_MAX_CHARS, measure: utf16Units },
     channel: "discord",
     secrets: [settings.botToken],
     async send(message, context) {

@@ -59,6 +59,7 @@ export function feishuPayload(message: NotificationMessage, settings: Omit<Feish
 export function feishuTarget(settings: FeishuSettings): ChannelTarget {
   return {
     id: "feishu",
+    limit: { max: FEISHU_MAX_BYTES, measure: utf8Bytes },
     channel: "feishu",
     secrets: [settings.webhookUrl, settings.secret],
     async send(message, context) {
@@ -109,6 +110,7 @@ export function feishuAppTarget(settings: FeishuAppSettings): ChannelTarget {
 
   return {
     id: "feishu-app",
+    limit: { max: FEISHU_MAX_BYTES, measure: utf8Bytes },
     channel: "feishu",
     secrets,
     async send(message, context) {

@@ -31,6 +31,7 @@ export function gotifyTarget(settings: GotifySettings): ChannelTarget {
   const base = settings.url.replace(/\/+$/, "");
   return {
     id: "gotify",
+    limit: { max: GOTIFY_MAX_CHARS, measure: utf16Units },
     channel: "gotify",
     secrets: [settings.token],
     async send(message, context) {

@@ -47,6 +47,7 @@ export function ntfyPayload(message: NotificationMessage): { body: string; heade
 export function ntfyTarget(settings: NtfySettings): ChannelTarget {
   return {
     id: "ntfy",
+    limit: { max: NTFY_MAX_BYTES, measure: utf8Bytes },
     channel: "ntfy",
     secrets: [settings.url, settings.token],
     async send(message, context) {

@@ -42,6 +42,7 @@ export function pushoverTarget(settings: PushoverSettings): ChannelTarget {
   const base = (settings.apiBaseUrl ?? PUSHOVER_API_BASE_URL).replace(/\/+$/, "");
   return {
     id: "pushover",
+    limit: { max: PUSHOVER_MAX_MESSAGE, measure: codePoints },
     channel: "pushover",
     secrets: [settings.apiToken, settings.userKey],
     async send(message, context) {

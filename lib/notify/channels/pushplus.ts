@@ -34,6 +34,7 @@ export function pushplusTarget(settings: PushplusSettings): ChannelTarget {
   const base = (settings.apiBaseUrl ?? PUSHPLUS_API_BASE_URL).replace(/\/+$/, "");
   return {
     id: "pushplus",
+    limit: { max: PUSHPLUS_MAX_CHARS, measure: utf16Units },
     channel: "pushplus",
     secrets: [settings.token],
     async send(message, context) {

@@ -35,6 +35,7 @@ export function serverchanTarget(settings: ServerchanSettings): ChannelTarget {
   const url = serverchanUrl(settings);
   return {
     id: "serverchan3",
+    limit: { max: SERVERCHAN_MAX_BYTES, measure: utf8Bytes },
     channel: "serverchan3",
     secrets: [settings.sendkey, url],
     async send(message, context) {

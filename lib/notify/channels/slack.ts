@@ -32,6 +32,7 @@ export function slackBotPayload(message: NotificationMessage, channelId: string)
 export function slackTarget(webhookUrl: string): ChannelTarget {
   return {
     id: "slack",
+    limit: { max: SLACK_MAX_CHARS, measure: utf16Units },
     channel: "slack",
     secrets: [webhookUrl],
     async send(message, context) {
@@ -47,6 +48,7 @@ export function slackBotTarget(settings: SlackBotSettings): ChannelTarget {
   const base = (settings.apiBaseUrl ?? SLACK_API_BASE_URL).replace(/\/+$/, "");
   return {
     id: "slack",
+    limit: { max: SLACK_MAX_CHARS, measure: utf16Units },
     channel: "slack",
     secrets: [settings.botToken],
     async send(message, context) {

@@ -1,3 +1,4 @@
+import type { Measure } from "../text";
 import type { NotificationMessage, TNotifyChannel } from "../types";
 
 export interface SendContext {
@@ -13,6 +14,11 @@ export interface ChannelTarget {
   channel: TNotifyChannel;
   /** Values that must never appear in a stored or logged reason (tokens, webhook URLs). */
   secrets: string[];
+  /**
+   * One message's size limit as the service counts it: a longer message is sent in parts (lib/notify/split.ts),
+   * each still cut by the channel itself as the last guard. None: one message, cut by the channel.
+   */
+  limit?: { max: number; measure: Measure };
   /** One attempt; throws DeliveryError (or any error) when the service did not accept the message. */
   send(message: NotificationMessage, context: SendContext): Promise<void>;
 }

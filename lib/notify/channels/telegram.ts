@@ -32,6 +32,7 @@ export function telegramPayload(message: NotificationMessage, settings: Pick<Tel
 export function telegramTarget(settings: TelegramSettings): ChannelTarget {
   return {
     id: "telegram",
+    limit: { max: TELEGRAM_MAX_CHARS, measure: utf16Units },
     channel: "telegram",
     secrets: [settings.botToken],
     async send(message, context) {

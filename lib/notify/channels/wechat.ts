@@ -15,6 +15,7 @@ export function wechatPayload(message: NotificationMessage) {
 export function wechatTarget(webhookUrl: string): ChannelTarget {
   return {
     id: "wechat",
+    limit: { max: WECHAT_MAX_BYTES, measure: utf8Bytes },
     channel: "wechat",
     secrets: [webhookUrl],
     async send(message, context) {
