@@ -8,9 +8,12 @@ import { FlowGraph } from "@/components/history/flow-graph";
 import { formatDateTime, MARKET_REVIEW, reportTypeLabel } from "@/components/history/format";
 import { MarkdownPanel } from "@/components/history/markdown-panel";
 import { MarketReviewView } from "@/components/history/market-review-view";
+import { ReanalyzeButton } from "@/components/history/reanalyze-button";
 import { SharePanel } from "@/components/history/share-panel";
+import { StockRunsPanel } from "@/components/history/stock-runs-panel";
 import { StoredReportView } from "@/components/history/stored-report-view";
 import { fmt } from "@/components/settings/format";
+import { listHistory } from "@/lib/history/list";
 import { getHistoryDiagnostics, getHistoryFlow, getHistoryMarkdown, getHistoryNews, getHistoryReport } from "@/lib/history/record";
 import { NEWS_LIMIT, type TAnalysisReport } from "@/lib/history/schemas";
 import { ApiError } from "@/lib/http/api-error";
@@ -20,6 +23,9 @@ import { serviceTimeZone } from "@/lib/usage/time-zone";
 export const dynamic = "force-dynamic";
 
 type ReportPageProps = { params: Promise<{ recordId: string }> };
+
+// Runs of the same stock listed beside a report; the History page has the rest.
+const RUNS_SHOWN = 20;
 
 /** The stored report, or the 404 page for an unknown id / query_id. */
 async function reportOrNotFound(recordId: string): Promise<TAnalysisReport> {
@@ -53,7 +59,8 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
   const texts = t.historyUi;
   const report = await reportOrNotFound(recordId);
   const id = String(report.meta.id ?? report.meta.query_id);
-  const [diagnostics, flow, news, markdown] = await Promise.all([
+  const review = report.meta.report_type === MARKET_REVIEW;
+  const [diagnostics, flow, news, markdown, runs] = await Promise.all([
     getHistoryDiagnostics(id),
     getHistoryFlow(id),
     getHistoryNews(id, NEWS_LIMIT.max),
@@ -61,8 +68,8 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
       (r) => r.content,
       () => null,
     ),
+    review ? null : listHistory({ stock_code: report.meta.stock_code, page: 1, limit: RUNS_SHOWN }),
   ]);
-  const review = report.meta.report_type === MARKET_REVIEW;
   const name = displayName(report, texts.marketReview);
   const meta = fmt(texts.reportMeta, {
     type: reportTypeLabel(texts.reportTypes, report.meta.report_type),
@@ -101,7 +108,10 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
             {meta}
           </p>
         </div>
-        {report.meta.id !== null ? <DeleteRecordButton t={texts} id={report.meta.id} /> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {review ? null : <ReanalyzeButton t={texts} stockCode={report.meta.stock_code} reportType={report.meta.report_type} language={report.meta.report_language} />}
+          {report.meta.id !== null ? <DeleteRecordButton t={texts} id={report.meta.id} /> : null}
+        </div>
       </div>
 
       <div className="mt-4 space-y-3">
@@ -110,6 +120,9 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
         ) : (
           <StoredReportView t={t.analyzeUi} view={view} locale={locale} disclaimer={t.shell.disclaimer} />
         )}
+        {runs && report.meta.id !== null ? (
+          <StockRunsPanel t={texts} items={runs.items} total={runs.total} currentId={report.meta.id} stockCode={report.meta.stock_code} timeZone={serviceTimeZone()} />
+        ) : null}
         <FlowGraph t={texts} flow={flow} />
         <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">

@@ -1,0 +1,94 @@
+import Link from "next/link";
+import { direction } from "@/components/analysis/report-model";
+import { actionTone, directionText, scoreFill } from "@/components/analysis/tone";
+import { fmt } from "@/components/settings/format";
+import { cx } from "@/components/ui/cx";
+import { Panel } from "@/components/ui/panel";
+import type { THistoryItem } from "@/lib/history/schemas";
+import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import { formatDateTime, formatPrice, formatSignedPct } from "./format";
+
+type Texts = Dictionary["historyUi"];
+
+const TH = "px-2 py-1.5 text-left text-xs font-medium whitespace-nowrap text-muted";
+const TD = "px-2 py-1.5 align-middle";
+
+function formatRatio(value: number | null): string {
+  return value === null ? "—" : value.toFixed(2);
+}
+
+// The stock's earlier and later runs next to the report, newest first: how score, action and price moved from run
+// to run (the reference's "history trend"). The current record is marked; the others link to their reports.
+export function StockRunsPanel({ t, items, currentId, total, stockCode, timeZone }: { t: Texts; items: THistoryItem[]; currentId: number; total: number; stockCode: string; timeZone: string }) {
+  if (items.length <= 1) return null;
+  return (
+    <Panel className="px-4 py-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-sm font-semibold">{t.runsTitle}</h2>
+        <Link href={`/history?stock_code=${encodeURIComponent(stockCode)}`} className="text-xs text-accent underline-offset-2 hover:underline">
+          {fmt(t.runsAll, { count: total })}
+        </Link>
+      </div>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-sm" aria-label={t.runsTitle}>
+          <thead>
+            <tr className="border-b border-line">
+              <th className={TH}>{t.runsTime}</th>
+              <th className={TH}>{t.runsAction}</th>
+              <th className={cx(TH, "text-right")}>{t.runsScore}</th>
+              <th className={cx(TH, "text-right")}>{t.runsPrice}</th>
+              <th className={cx(TH, "text-right")}>{t.runsChange}</th>
+              <th className={cx(TH, "text-right")}>{t.runsVolumeRatio}</th>
+              <th className={cx(TH, "text-right")}>{t.runsTurnover}</th>
+              <th className={TH}>{t.runsModel}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => {
+              const current = item.id === currentId;
+              return (
+                <tr key={item.id} data-testid="stock-run" aria-current={current ? "true" : undefined} className={cx("border-b border-line last:border-0", current && "bg-accent-soft")}>
+                  <td className={cx(TD, "font-mono text-xs whitespace-nowrap")}>
+                    {current ? (
+                      <span>
+                        {formatDateTime(item.created_at, timeZone)} <span className="font-sans text-accent">{t.runsCurrent}</span>
+                      </span>
+                    ) : (
+                      <Link href={`/history/${item.id}`} className="text-accent underline-offset-2 hover:underline">
+                        {formatDateTime(item.created_at, timeZone)}
+                      </Link>
+                    )}
+                  </td>
+                  <td className={TD}>
+                    {item.action || item.action_label ? (
+                      <span className={cx("inline-flex rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(item.action))}>{item.action_label ?? item.action}</span>
+                    ) : (
+                      <span className="text-muted">—</span>
+                    )}
+                  </td>
+                  <td className={cx(TD, "text-right tabular-nums")}>
+                    {item.sentiment_score === null ? (
+                      "—"
+                    ) : (
+                      <span className="inline-flex items-center gap-1.5">
+                        <span aria-hidden="true" className="inline-block h-1.5 w-10 overflow-hidden rounded bg-subtle">
+                          <span className={cx("block h-full", scoreFill(item.sentiment_score))} style={{ width: `${Math.max(0, Math.min(100, item.sentiment_score))}%` }} />
+                        </span>
+                        {item.sentiment_score}
+                      </span>
+                    )}
+                  </td>
+                  <td className={cx(TD, "text-right tabular-nums")}>{formatPrice(item.current_price)}</td>
+                  <td className={cx(TD, "text-right tabular-nums", directionText(direction(item.change_pct)))}>{formatSignedPct(item.change_pct)}</td>
+                  <td className={cx(TD, "text-right tabular-nums")}>{formatRatio(item.volume_ratio)}</td>
+                  <td className={cx(TD, "text-right tabular-nums")}>{item.turnover_rate === null ? "—" : `${item.turnover_rate.toFixed(2)}%`}</td>
+                  <td className={cx(TD, "max-w-[10rem] truncate text-xs text-muted")}>{item.model_used ?? "—"}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </Panel>
+  );
+}
