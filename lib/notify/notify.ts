@@ -11,14 +11,15 @@ import { redactReason } from "./redact";
 import { splitMessage } from "./split";
 import type { DeliveryOutcome, NotificationMessage, NotifyOptions, NotifyResult, TNotificationKind } from "./types";
 
-const ROUTES: Record<TNotificationKind, keyof TSettings> = {
+const ROUTES: Record<TNotificationKind, keyof TSettings | null> = {
   report: "NOTIFICATION_REPORT_CHANNELS",
   alert: "NOTIFICATION_ALERT_CHANNELS",
   system_error: "NOTIFICATION_SYSTEM_ERROR_CHANNELS",
+  test: null,
 };
 
 // A message without its own severity: reports are information, alerts warnings, system errors errors.
-const KIND_SEVERITY: Record<TNotificationKind, TSeverity> = { report: "info", alert: "warning", system_error: "error" };
+const KIND_SEVERITY: Record<TNotificationKind, TSeverity> = { report: "info", alert: "warning", system_error: "error", test: "info" };
 
 const DUPLICATE = "duplicate within NOTIFICATION_DEDUP_TTL_SECONDS";
 
@@ -39,7 +40,8 @@ export async function notify(message: NotificationMessage, options: NotifyOption
     const targets = selectTargets(configuredTargets(settings), settings, message.kind, options);
     if (targets.length === 0) return { status: "no_channels", deliveries: [] };
     const dedupKey = options.dedupKey ?? contentKey(message);
-    const held = holdReason(message.severity ?? KIND_SEVERITY[message.kind], settings, now());
+    // A test is sent now, whatever the quiet hours, severity floor, duplicates or cooldown say.
+    const held = message.kind === "test" ? null : holdReason(message.severity ?? KIND_SEVERITY[message.kind], settings, now());
     if (held) {
       const deliveries = await Promise.all(targets.map((target) => suppress(target, message, dedupKey, held)));
       return { status: "suppressed", deliveries };
@@ -66,7 +68,8 @@ export async function settleNotifications(): Promise<void> {
 }
 
 function selectTargets(all: ChannelTarget[], settings: Readonly<TSettings>, kind: TNotificationKind, options: NotifyOptions): ChannelTarget[] {
-  const routed = settings[ROUTES[kind]] as string[];
+  const route = ROUTES[kind];
+  const routed = route ? (settings[route] as string[]) : [];
   return all.filter(
     (target) => (routed.length === 0 || routed.includes(target.channel)) && (!options.channels || options.channels.includes(target.channel)),
   );
@@ -95,10 +98,10 @@ async function deliverOnce(target: ChannelTarget, message: NotificationMessage, 
 }
 
 async function deliver(target: ChannelTarget, message: NotificationMessage, dedupKey: string, settings: Readonly<TSettings>): Promise<DeliveryOutcome> {
-  const ttl = settings.NOTIFICATION_DEDUP_TTL_SECONDS;
+  const ttl = message.kind === "test" ? 0 : settings.NOTIFICATION_DEDUP_TTL_SECONDS;
   if (ttl > 0 && (await sentSince(target.id, dedupKey, new Date(now().getTime() - ttl * 1000)))) return suppress(target, message, dedupKey, DUPLICATE);
   const cooldown = settings.NOTIFICATION_COOLDOWN_SECONDS;
-  if (cooldown > 0 && message.subject && (await subjectSentSince(target.id, message.subject, new Date(now().getTime() - cooldown * 1000)))) {
+  if (cooldown > 0 && message.kind !== "test" && message.subject && (await subjectSentSince(target.id, message.subject, new Date(now().getTime() - cooldown * 1000)))) {
     return suppress(target, message, dedupKey, `cooldown: ${message.subject} was notified less than ${cooldown} s ago`);
   }
 

@@ -1,7 +1,10 @@
 import { NOTIFICATION_CHANNELS } from "@/lib/config/schema";
 
-/** Routing kinds: each has its own channel list (NOTIFICATION_<KIND>_CHANNELS); empty means every channel. */
-export type TNotificationKind = "report" | "alert" | "system_error";
+/**
+ * Routing kinds: each has its own channel list (NOTIFICATION_<KIND>_CHANNELS); empty means every channel. A test
+ * message (POST /notifications/test) goes to the channels asked for, past routing and noise control.
+ */
+export type TNotificationKind = "report" | "alert" | "system_error" | "test";
 
 /** The channels lib/notify implements; names as in the reference's routing lists (NOTIFICATION_CHANNELS). */
 export const NOTIFY_CHANNELS = [

@@ -6,6 +6,7 @@ import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { PORTFOLIO_OPERATIONS } from "@/lib/portfolio/operations";
 import { searchStocksOp } from "@/lib/market/operations";
+import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
 import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
 import { USAGE_OPERATIONS } from "@/lib/usage/operations";
@@ -36,6 +37,7 @@ export const OPERATIONS: readonly Operation[] = [
   updateAuthSettingsOp,
   ...SYSTEM_CONFIG_OPERATIONS,
   ...SCHEDULE_OPERATIONS,
+  ...NOTIFY_OPERATIONS,
   analyzeOp,
   ...TASK_OPERATIONS,
   searchStocksOp,

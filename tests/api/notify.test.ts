@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
+import { ZDeliveryListResponse, ZNotifyChannelList, ZNotifyTestResult } from "@/lib/notify/schemas";
 import { startReceiver, type Receiver, type ReceivedRequest } from "@/lib/notify/testing/receiver";
 import { ZMarketReviewAccepted, ZTaskAccepted } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
@@ -121,5 +122,52 @@ describe("notifications after analyses (issue 9 item 4)", () => {
 
     const log = fs.readFileSync(path.join(server.dataDir, "server.log"), "utf8");
     for (const secret of [BEARER, "path-secret-4567", "wecom-key-89"]) expect(log).not.toContain(secret);
+  });
+});
+
+describe("notification channels, test message and delivery log", () => {
+  it("lists the configured channels by name only", async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/notifications/channels`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(ZNotifyChannelList.parse(JSON.parse(text))).toEqual({ channels: [{ id: "custom", channel: "custom" }, { id: "wechat", channel: "wechat" }] });
+    for (const secret of [BEARER, "path-secret-4567", "wecom-key-89"]) expect(text).not.toContain(secret);
+  });
+
+  it("sends a test message to every channel, or to the ones named; each outcome is logged with kind test", async () => {
+    const before = receiver.requests.length;
+    const all = ZNotifyTestResult.parse(await (await post("/api/v1/notifications/test", {})).json());
+    expect(all.status).toBe("sent");
+    expect(all.deliveries.map((d) => [d.channel, d.status])).toEqual([
+      ["custom", "sent"],
+      ["wechat", "sent"],
+    ]);
+    expect(receiver.requests.slice(before).map((r) => r.url).sort()).toEqual([SECRET_PATH, "/wecom?key=wecom-key-89"].sort());
+    const hook = receiver.requests.slice(before).find((r) => r.url === SECRET_PATH)!.json as { kind: string; title: string; link: string };
+    expect(hook).toMatchObject({ kind: "test", title: "DSA 测试通知", link: "https://dsa.test/settings" });
+
+    const one = ZNotifyTestResult.parse(await (await post("/api/v1/notifications/test", { channels: ["wechat"] })).json());
+    expect(one.deliveries.map((d) => d.channel)).toEqual(["wechat"]);
+    const none = ZNotifyTestResult.parse(await (await post("/api/v1/notifications/test", { channels: ["telegram"] })).json());
+    expect(none).toEqual({ status: "no_channels", deliveries: [] });
+    expect((await post("/api/v1/notifications/test", { channels: ["pager"] })).status).toBe(422);
+
+    const log = ZDeliveryListResponse.parse(await (await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?kind=test&page_size=2`)).json());
+    expect(log.total).toBe(3);
+    expect(log.page_size).toBe(2);
+    expect(log.items.map((i) => [i.channel, i.status, i.kind])).toEqual([
+      ["wechat", "sent", "test"],
+      ["wechat", "sent", "test"],
+    ]);
+    const second = ZDeliveryListResponse.parse(await (await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?kind=test&page_size=2&page=2`)).json());
+    expect(second.items.map((i) => i.channel)).toEqual(["custom"]);
+    const failed = ZDeliveryListResponse.parse(await (await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?status=failed&channel=wechat`)).json());
+    expect(failed.items.every((i) => i.status === "failed" && i.channel === "wechat" && !i.error!.includes("wecom-key-89"))).toBe(true);
+  });
+
+  it("rejects page_size outside 1-100 and unknown statuses with 422", async () => {
+    for (const query of ["page_size=0", "page_size=101", "page=0", "status=lost", "kind=other"]) {
+      expect((await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?${query}`)).status, query).toBe(422);
+    }
   });
 });

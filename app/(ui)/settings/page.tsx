@@ -1,11 +1,15 @@
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { AuthPanel } from "@/components/settings/auth-panel";
+import { NotifyPanel } from "@/components/settings/notify-panel";
 import { SchedulePanel } from "@/components/settings/schedule-panel";
 import { SettingsEditor } from "@/components/settings/settings-editor";
 import { requireUiSession } from "@/lib/auth/ui-session";
 import { getSystemConfig } from "@/lib/config/system-config";
 import { getI18n } from "@/lib/i18n/locale";
+import { RECENT_DELIVERIES } from "@/lib/notify/schemas";
+import { listChannels, listDeliveries } from "@/lib/notify/service";
 import { schedulerStatus } from "@/lib/schedule";
+import { serviceTimeZone } from "@/lib/usage/time-zone";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("settings");
@@ -16,7 +20,7 @@ export default async function SettingsPage() {
   const auth = await requireUiSession("/settings");
   const { t } = await getI18n();
   const config = getSystemConfig({ includeSchema: true });
-  const schedule = await schedulerStatus(5);
+  const [schedule, deliveries] = await Promise.all([schedulerStatus(5), listDeliveries({ page: 1, page_size: RECENT_DELIVERIES })]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-5">
       <h1 className="text-xl font-semibold tracking-tight">{t.pages.settings.title}</h1>
@@ -30,6 +34,7 @@ export default async function SettingsPage() {
             <>
               <AuthPanel t={t.settingsUi} tAuth={t.auth} authEnabled={auth.authEnabled} hasPassword={auth.hasPassword} />
               <SchedulePanel t={t.scheduleUi} initial={schedule} />
+              <NotifyPanel t={t.notifyUi} channels={listChannels().channels} initialDeliveries={deliveries.items} pageSize={RECENT_DELIVERIES} timeZone={serviceTimeZone()} />
             </>
           }
         />

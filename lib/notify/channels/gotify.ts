@@ -6,7 +6,7 @@ import { markdownParts, type ChannelTarget } from "./target";
 /** Gotify documents no message limit; the Markdown is capped like the generic webhook's. */
 export const GOTIFY_MAX_CHARS = 20_000;
 // Gotify priorities 0-10 (the Android app: 4-7 notify with sound, 8-10 high priority).
-const PRIORITY = { report: 5, alert: 8, system_error: 8 } as const;
+const PRIORITY = { report: 5, alert: 8, system_error: 8, test: 5 } as const;
 
 export interface GotifySettings {
   /** The server's base URL, without /message (trailing slashes removed by the settings). */

@@ -40,7 +40,7 @@ export function ntfyPayload(message: NotificationMessage): { body: string; heade
   const headers: Record<string, string> = { title: ntfyHeaderValue(message.title), markdown: "yes" };
   const click = asciiUrl(message.link?.url);
   if (click) headers.click = click;
-  if (message.kind !== "report") headers["x-priority"] = "high";
+  if (message.kind === "alert" || message.kind === "system_error") headers["x-priority"] = "high";
   return { body: fitMessage(markdownParts(message, "none"), NTFY_MAX_BYTES, utf8Bytes), headers };
 }
 
