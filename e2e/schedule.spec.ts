@@ -43,11 +43,12 @@ test("settings: the daily schedule panel shows the next slot and the watchlist; 
   await expect(panel.getByText("尚未运行。")).toBeVisible();
 
   await panel.getByRole("button", { name: "立即运行" }).click();
-  await expect(panel.getByRole("status")).toHaveText("已加入队列：2 queued, 1 rejected; market review disabled");
+  await expect(panel.getByRole("status")).toHaveText("已运行：加入队列 2 个 · 1 个无法识别 · 大盘复盘：关闭");
   const runs = panel.getByTestId("schedule-run");
   await expect(runs).toHaveCount(1);
   await expect(runs.first()).toContainText("手动");
   await expect(runs.first()).toContainText("完成");
+  await expect(runs.first()).toContainText("zz9x");
 
   // The queued analyses really run: wait for both, so later files start from an idle queue.
   const status = await (await request.get("/api/v1/system/scheduler/status")).json();

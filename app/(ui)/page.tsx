@@ -1,3 +1,4 @@
+import { serviceTimeZone } from "@/lib/usage/time-zone";
 import { AnalyzeWorkbench } from "@/components/analysis/analyze-workbench";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { getI18n } from "@/lib/i18n/locale";
@@ -14,7 +15,7 @@ export default async function AnalyzePage() {
       <h1 className="text-xl font-semibold tracking-tight">{t.pages.analyze.title}</h1>
       <p className="mt-1 text-sm text-muted">{t.analyzeUi.intro}</p>
       <div className="mt-4">
-        <AnalyzeWorkbench t={t.analyzeUi} tt={t.tasksUi} locale={locale} disclaimer={t.shell.disclaimer} />
+        <AnalyzeWorkbench t={t.analyzeUi} tt={t.tasksUi} locale={locale} timeZone={serviceTimeZone()} disclaimer={t.shell.disclaimer} />
       </div>
     </div>
   );

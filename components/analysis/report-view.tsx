@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatDateTime } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
@@ -321,12 +322,10 @@ function NewsCard({ t, view }: { t: Texts; view: ReportView }) {
   );
 }
 
-function Provenance({ t, view, locale, disclaimer }: { t: Texts; view: ReportView; locale: string; disclaimer: string }) {
+// The time in the service time zone, as everywhere else in the UI: the same on the server and in the browser.
+function Provenance({ t, view, timeZone, disclaimer }: { t: Texts; view: ReportView; timeZone: string; disclaimer: string }) {
   const { meta } = view.result.report;
-  const created = new Date(view.result.created_at);
-  const when = Number.isNaN(created.getTime())
-    ? view.result.created_at
-    : created.toLocaleString(locale === "en" ? "en-GB" : "zh-CN", { dateStyle: "short", timeStyle: "short" });
+  const when = formatDateTime(view.result.created_at, timeZone);
   const reportType = meta.report_type as keyof Texts["reportTypes"];
   return (
     <div className="rounded-md border border-line px-3 py-2 text-xs leading-5 text-muted">
@@ -388,7 +387,7 @@ function Provenance({ t, view, locale, disclaimer }: { t: Texts; view: ReportVie
 }
 
 /** The rendered AnalysisReport: numbers first, then the plan, the chart and the evidence. */
-export function AnalysisReportView({ t, view, locale, disclaimer }: { t: Texts; view: ReportView; locale: string; disclaimer: string }) {
+export function AnalysisReportView({ t, view, timeZone, disclaimer }: { t: Texts; view: ReportView; timeZone: string; disclaimer: string }) {
   return (
     <article aria-label={view.result.report.meta.stock_name ?? view.result.stock_code} className="space-y-3">
       {view.isSample ? (
@@ -423,7 +422,7 @@ export function AnalysisReportView({ t, view, locale, disclaimer }: { t: Texts; 
           <NewsCard t={t} view={view} />
         </div>
       </div>
-      <Provenance t={t} view={view} locale={locale} disclaimer={disclaimer} />
+      <Provenance t={t} view={view} timeZone={timeZone} disclaimer={disclaimer} />
     </article>
   );
 }

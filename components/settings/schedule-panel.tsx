@@ -15,6 +15,19 @@ type Message = { tone: "error" | "success"; text: string } | null;
 
 const STATUS_TEXT = { completed: "statusCompleted", failed: "statusFailed", running: "statusRunning" } as const;
 
+/** What a run queued, in the UI language, from its lists (the API's message is English). */
+function runSummary(run: TScheduledRun, t: ScheduleTexts): string {
+  const parts = [fmt(t.runQueued, { count: run.accepted.length })];
+  if (run.duplicates.length > 0) parts.push(fmt(t.runDuplicates, { count: run.duplicates.length }));
+  if (run.skipped.length > 0) parts.push(fmt(t.runSkipped, { count: run.skipped.length }));
+  if (run.rejected.length > 0) parts.push(fmt(t.runRejected, { count: run.rejected.length }));
+  return `${parts.join(" · ")} · ${fmt(t.runReview, { outcome: t.reviewOutcomes[run.market_review.outcome] })}`;
+}
+
+function regionLabel(t: ScheduleTexts, region: string): string {
+  return region in t.regions ? t.regions[region as keyof ScheduleTexts["regions"]] : region;
+}
+
 function RunRow({ run, t, timeZone }: { run: TScheduledRun; t: ScheduleTexts; timeZone: string }) {
   return (
     <li className="flex flex-col gap-0.5 border-t border-line py-1.5 text-xs" data-testid="schedule-run">
@@ -23,7 +36,9 @@ function RunRow({ run, t, timeZone }: { run: TScheduledRun; t: ScheduleTexts; ti
         <Badge tone={run.trigger === "schedule" ? "accent" : "neutral"}>{run.trigger === "schedule" ? t.triggerSchedule : t.triggerManual}</Badge>
         <span className={run.status === "failed" ? "text-red-700 dark:text-red-300" : "text-muted"}>{t[STATUS_TEXT[run.status]]}</span>
       </div>
-      <span className="text-muted">{run.error ?? run.message}</span>
+      <span className="text-muted">{runSummary(run, t)}</span>
+      {run.error ? <span className="break-words text-red-700 dark:text-red-300">{run.error}</span> : null}
+      {run.rejected.length > 0 ? <span className="break-words text-muted">{run.rejected.map((r) => r.stock_code).join(", ")}</span> : null}
     </li>
   );
 }
@@ -41,7 +56,7 @@ export function SchedulePanel({ t, initial }: { t: ScheduleTexts; initial: TSche
     const result = await postJson("/api/v1/system/scheduler/run-now");
     if (result.ok) {
       const run = (await result.res.json()) as TScheduledRun;
-      setMessage({ tone: run.status === "failed" ? "error" : "success", text: fmt(t.ranNow, { message: run.error ?? run.message }) });
+      setMessage({ tone: run.status === "failed" ? "error" : "success", text: fmt(t.ranNow, { message: run.error ?? runSummary(run, t) }) });
       const res = await fetch("/api/v1/system/scheduler/status", { cache: "no-store" });
       if (res.ok) setStatus((await res.json()) as TSchedulerStatus);
     } else {
@@ -61,7 +76,7 @@ export function SchedulePanel({ t, initial }: { t: ScheduleTexts; initial: TSche
       <ul className="flex flex-col gap-0.5 text-xs">
         {status.next_run_at && <li data-testid="schedule-next">{fmt(t.nextRun, { at: formatDateTime(status.next_run_at, zone) })}</li>}
         <li>{status.stock_list.length > 0 ? fmt(t.watchlist, { count: status.stock_list.length }) : t.emptyWatchlist}</li>
-        <li>{status.market_review_enabled ? fmt(t.review, { region: status.market_review_region }) : t.reviewOff}</li>
+        <li>{status.market_review_enabled ? fmt(t.review, { region: regionLabel(t, status.market_review_region) }) : t.reviewOff}</li>
       </ul>
       <button type="button" disabled={busy} onClick={runNow} className={`${BUTTON_SECONDARY} self-start`}>
         {busy ? t.running : t.runNow}

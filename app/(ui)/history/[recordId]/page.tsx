@@ -55,7 +55,7 @@ export async function generateMetadata({ params }: ReportPageProps): Promise<Met
 // Issue 6 item 8: one stored report. Stock reports reuse the Analyze page's report view (numbers, levels, chart
 // of the stored bars, indicators, news); then the run flow, diagnostics, Markdown and the share image.
 export default async function HistoryReportPage({ params }: ReportPageProps) {
-  const [{ locale, t }, { recordId }] = await Promise.all([getI18n(), params]);
+  const [{ t }, { recordId }] = await Promise.all([getI18n(), params]);
   const texts = t.historyUi;
   const report = await reportOrNotFound(recordId);
   const id = String(report.meta.id ?? report.meta.query_id);
@@ -118,7 +118,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
         {review ? (
           <MarketReviewView t={texts} report={report} markdown={markdown} />
         ) : (
-          <StoredReportView t={t.analyzeUi} view={view} locale={locale} disclaimer={t.shell.disclaimer} />
+          <StoredReportView t={t.analyzeUi} view={view} timeZone={serviceTimeZone()} disclaimer={t.shell.disclaimer} />
         )}
         {runs && report.meta.id !== null ? (
           <StockRunsPanel t={texts} items={runs.items} total={runs.total} currentId={report.meta.id} stockCode={report.meta.stock_code} timeZone={serviceTimeZone()} />
