@@ -9,7 +9,7 @@ import { expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT
 type BatchBody = {
   accepted: { task_id: string; stock_code: string; status: string }[];
   duplicates: { stock_code: string; existing_task_id: string; message: string }[];
-  rejected?: { stock_code: string; message: string }[] | null;
+  rejected?: { stock_code: string; message: string; reason_code?: string }[] | null;
   message: string;
 };
 type LogEntry = { id: string; status: string; progress: number; stage: string };
@@ -110,7 +110,9 @@ test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
     const rejected = result.getByTestId("batch-rejected-item");
     await expect(rejected).toHaveCount(1);
     await expect(rejected).toContainText("abc123");
-    await expect(rejected).toContainText(body.rejected![0]!.message);
+    // The reason worded in the UI language from the answer's reason_code.
+    expect(body.rejected![0]).toMatchObject({ reason_code: "mixed_letters_digits" });
+    await expect(rejected).toHaveText("abc123：“abc123”字母与数字混合，但不是可识别的代码");
     for (const item of body.accepted) await expect(result).toContainText(item.stock_code);
 
     // Every accepted task appears once in the panel and ends completed, with a link to its report.

@@ -254,7 +254,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-report-phone.png`, fullPage: true });
   });
 
-  test("issue 4 item 8: an invalid input (abc123) shows the API's 400 validation message; an empty input is caught before any request", async ({ page }) => {
+  test("issue 4 item 8: an invalid input (abc123) shows the API's 400 validation reason in the UI language; an empty input is caught before any request", async ({ page }) => {
     await openAnalyze(page);
     let requests = 0;
     page.on("request", (r) => {
@@ -269,9 +269,9 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     const { body, response } = await runAnalysis(page, () => submitButton(page).click());
     expect(body).toMatchObject({ stock_code: "abc123" });
     expect(response.status()).toBe(400);
-    const answer = (await response.json()) as { error: string; message: string };
-    expect(answer.error).toBe("validation_error");
-    const alert = page.getByRole("alert").filter({ hasText: answer.message });
+    const answer = (await response.json()) as { error: string; message: string; reason_code: string };
+    expect(answer).toMatchObject({ error: "validation_error", reason_code: "mixed_letters_digits" });
+    const alert = page.getByRole("alert").filter({ hasText: "abc123：“abc123”字母与数字混合，但不是可识别的代码" });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("输入有误");
     await expect(page.getByRole("article")).toHaveCount(0);

@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { readFailure } from "@/components/auth/api-errors";
+import { localizedFailure } from "./rejection-text";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { TaskPanel } from "@/components/tasks/task-panel";
@@ -138,7 +139,7 @@ export function AnalyzeWorkbench({ t, tt, locale, timeZone, disclaimer }: { t: T
       const failure = await readFailure(res);
       const title = res.status === 400 || res.status === 422 ? t.errorValidation : res.status >= 500 ? t.errorFailed : fmt(t.errorStatus, { status: res.status });
       setLastResult(null);
-      setRun({ status: "failed", title, message: failure.message, code: failure.code });
+      setRun({ status: "failed", title, message: localizedFailure(t, failure), code: failure.code });
       return;
     }
     const result = (await res.json()) as TAnalysisResultResponse;

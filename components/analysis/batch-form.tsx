@@ -6,6 +6,7 @@ import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { TBatchTaskAcceptedResponse, TTaskAccepted } from "@/lib/tasks/schemas";
+import { localizedFailure, rejectionText, type RejectionLike } from "./rejection-text";
 
 type AnalyzeTexts = Dictionary["analyzeUi"];
 type TaskTexts = Dictionary["tasksUi"];
@@ -25,7 +26,7 @@ export function parseCodes(text: string): string[] {
 export interface BatchOutcome {
   accepted: { stock_code: string; task_id: string }[];
   duplicates: { stock_code: string; existing_task_id: string; message: string }[];
-  rejected: { stock_code: string; message: string }[];
+  rejected: ({ stock_code: string } & RejectionLike)[];
   message: string | null;
 }
 
@@ -44,7 +45,7 @@ function Stat({ label, value, testId, tone }: { label: string; value: number; te
   );
 }
 
-function Outcome({ t, outcome }: { t: TaskTexts; outcome: BatchOutcome }) {
+function Outcome({ t, reasons, outcome }: { t: TaskTexts; reasons: AnalyzeTexts["rejectionReasons"]; outcome: BatchOutcome }) {
   return (
     <div data-testid="batch-result" role="status" className="mt-2.5 rounded-md border border-line bg-subtle/60 px-3 py-2">
       <div className="flex flex-wrap items-baseline gap-x-5 gap-y-1">
@@ -83,12 +84,11 @@ function Outcome({ t, outcome }: { t: TaskTexts; outcome: BatchOutcome }) {
             <li key={`${item.stock_code}-${index}`} data-testid="batch-rejected-item" className="break-words text-red-800 dark:text-red-200">
               <span className="font-mono font-semibold">{item.stock_code}</span>
               {t.colon}
-              {item.message}
+              {rejectionText(reasons, item)}
             </li>
           ))}
         </ul>
       ) : null}
-      {outcome.message ? <p className="mt-1.5 text-xs text-muted">{outcome.message}</p> : null}
     </div>
   );
 }
@@ -187,7 +187,7 @@ export function BatchAnalyzeForm({
     } else if (!res.ok) {
       const failure = await readFailure(res);
       const title = res.status === 400 || res.status === 422 ? t.errorValidation : res.status >= 500 ? t.errorFailed : fmt(t.errorStatus, { status: res.status });
-      setState({ status: "failed", title, message: failure.message, code: failure.code });
+      setState({ status: "failed", title, message: localizedFailure(t, failure), code: failure.code });
       return;
     } else {
       outcome = await readAccepted(res, codes);
@@ -254,7 +254,7 @@ export function BatchAnalyzeForm({
           {state.code ? <p className="mt-0.5 font-mono text-xs opacity-70">{state.code}</p> : null}
         </div>
       ) : null}
-      {state.status === "done" ? <Outcome t={tt} outcome={state.outcome} /> : null}
+      {state.status === "done" ? <Outcome t={tt} reasons={t.rejectionReasons} outcome={state.outcome} /> : null}
     </div>
   );
 }

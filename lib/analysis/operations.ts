@@ -18,7 +18,7 @@ export const analyzeOp = defineOperation({
   body: ZAnalyzeRequest,
   responses: {
     200: { description: "Sync analysis finished: the stored report", schema: ZAnalysisResultResponse },
-    400: { description: "validation_error: no code, more than 50 tokens, unresolvable or unsupported target, several codes in sync mode", schema: ZErrorResponse },
+    400: { description: "validation_error: no code, more than 50 tokens, unresolvable or unsupported target, several codes in sync mode. A rejected token also gives stock_code, reason_code and reason_params (beyond the spec)", schema: ZErrorResponse },
     202: {
       description:
         "async_mode: TaskAccepted when exactly one target remains and nothing was rejected, else BatchTaskAcceptedResponse " +

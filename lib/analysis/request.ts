@@ -13,6 +13,15 @@ function badRequest(message: string): ApiError {
   return ApiError.of("validation_error", message);
 }
 
+/** A 400 about one token: the English reason, plus its code and values for clients that word it themselves. */
+function rejectedToken(rejection: TSymbolRejection): ApiError {
+  return ApiError.of("validation_error", `${rejection.token}: ${rejection.reason}`, {
+    stock_code: rejection.token,
+    reason_code: rejection.code,
+    reason_params: rejection.params,
+  });
+}
+
 /** Spec 4.2 rules 1–5 (and 6 for sync mode): which targets one analyze request stands for. */
 export function planAnalysis(request: TAnalyzeRequest): AnalysisPlan {
   const tokens = collectTokens(request.stock_code, request.stock_codes);
@@ -23,7 +32,7 @@ export function planAnalysis(request: TAnalyzeRequest): AnalysisPlan {
   const { targets, rejected } = resolveTokens(tokens);
   if (targets.length === 0) {
     const first = rejected[0];
-    throw badRequest(first ? `${first.token}: ${first.reason}` : "No valid code or name was given");
+    throw first ? rejectedToken(first) : badRequest("No valid code or name was given");
   }
   const plan = { targets, rejected, single: targets.length === 1 && rejected.length === 0 };
   if (!request.async_mode) checkSyncPlan(plan);
@@ -35,5 +44,5 @@ function checkSyncPlan(plan: AnalysisPlan): void {
     throw badRequest(`Sync mode analyses one code at a time (${plan.targets.length} given); set async_mode to true for several`);
   }
   const first = plan.rejected[0];
-  if (first) throw badRequest(`${first.token}: ${first.reason}`);
+  if (first) throw rejectedToken(first);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ANALYSIS_PHASES, SELECTION_SOURCES, ZAnalysisResultResponse } from "@/lib/analysis/schemas";
-import { ZResolvedSymbol } from "@/lib/market/symbols/schemas";
+import { ZRejectionCode, ZResolvedSymbol } from "@/lib/market/symbols/schemas";
 
 // Spec 3.1: the task-info schema enumerates only the first four; the cancel states exist in the spec's
 // vocabulary but no operation of ours moves a task into them (documented in OpenAPI).
@@ -98,7 +98,14 @@ export const ZBatchDuplicateTaskItem = z
   .object({ stock_code: z.string(), existing_task_id: z.string(), message: z.string() })
   .meta({ id: "BatchDuplicateTaskItem" });
 
-export const ZRejectedTaskItem = z.object({ stock_code: z.string(), message: z.string() }).meta({ id: "RejectedTaskItem" });
+export const ZRejectedTaskItem = z
+  .object({
+    stock_code: z.string(),
+    message: z.string().describe("Why, in English"),
+    reason_code: ZRejectionCode.optional().describe("The same as a code (beyond the spec), for clients that word it in another language"),
+    reason_params: z.record(z.string(), z.string()).optional().describe("The values the reason names"),
+  })
+  .meta({ id: "RejectedTaskItem" });
 
 export const ZBatchTaskAcceptedResponse = z
   .object({

@@ -115,7 +115,9 @@ export async function submitAnalysisTasks(request: TAnalyzeRequest, plan: Analys
       });
     }
   }
-  if (plan.rejected.length > 0) body.rejected = plan.rejected.map((r) => ({ stock_code: r.token, message: r.reason }));
+  if (plan.rejected.length > 0) {
+    body.rejected = plan.rejected.map((r) => ({ stock_code: r.token, message: r.reason, reason_code: r.code, reason_params: r.params }));
+  }
   body.message = `${plural(body.accepted.length, "task")} submitted, ${plural(body.duplicates.length, "duplicate")}, ${plan.rejected.length} rejected`;
   return { kind: "batch", body };
 }

@@ -81,6 +81,9 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
     expect(tooMany).toMatch(/51/);
     expect(await expectError({ stock_code: "abc123" }, 400, "validation_error")).toMatch(/^abc123: /);
     expect(await expectError({ stock_code: "csi999999" }, 400, "validation_error")).toMatch(/^csi999999: /);
+    // The reason as a code with its values too, for clients that word it in their own language.
+    const coded = (await (await analyze({ stock_code: "不存在的公司" })).json()) as Record<string, unknown>;
+    expect(coded).toMatchObject({ error: "validation_error", stock_code: "不存在的公司", reason_code: "unknown_name", reason_params: { name: "不存在的公司" } });
     expect(await expectError({ stock_codes: ["600519", "AAPL"] }, 400, "validation_error")).toMatch(/async_mode/);
     expect(await expectError({ stock_codes: ["600519", "不存在的公司名称"] }, 400, "validation_error")).toMatch(/^不存在的公司名称: /);
   });

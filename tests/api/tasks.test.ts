@@ -94,7 +94,7 @@ describe("POST analyze with async_mode (spec 4.2 rules 7–9)", () => {
     expect(batch.accepted.find((a) => a.stock_code === "AAPL")!.asset_type).toBe("stock");
     expect(batch.duplicates).toEqual([{ stock_code: "000001", existing_task_id: existing.task_id, message: expect.any(String) }]);
     expect(batch.rejected).toHaveLength(1);
-    expect(batch.rejected![0]!.stock_code).toBe("XX12ZZ");
+    expect(batch.rejected![0]).toMatchObject({ stock_code: "XX12ZZ", reason_code: "mixed_letters_digits", reason_params: { text: "XX12ZZ" } });
     expect(batch.message).toMatch(/3 tasks submitted, 1 duplicate, 1 rejected/);
 
     const aapl = batch.accepted.find((a) => a.stock_code === "AAPL")!;

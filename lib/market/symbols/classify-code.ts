@@ -5,7 +5,7 @@ import {
   findIndexByExchangeCode,
   findIndexByShortCode,
 } from "./index-registry";
-import type { TIndexEntry } from "./schemas";
+import type { TIndexEntry, TRejectionCode } from "./schemas";
 
 /**
  * What a token is as a code (spec 4.2 rule 3), decided from its shape and the index registry alone;
@@ -31,7 +31,7 @@ export type CodeClass =
   // `explicit`: the token can only be a ticker (".US" suffix, class separator, eastmoney secid); a bare
   // word of up to five letters may also be a name ("Tesla"), which the resolver checks.
   | { type: "ticker"; code: string; explicit: boolean }
-  | { type: "rejected"; reason: string }
+  | { type: "rejected"; code: TRejectionCode; params: Record<string, string>; reason: string }
   | { type: "not-code" };
 
 const CSI_PREFIX = /^csi(\d{6})$/i;
@@ -55,24 +55,28 @@ const INDEX_TICKER = /^[\^.][a-z0-9]+$/i;
 
 const SUFFIX_EXCHANGE: Record<string, AShareExchange> = { sh: "SH", ss: "SH", xshg: "SH", sz: "SZ", xshe: "SZ", bj: "BJ" };
 
-function rejected(reason: string): CodeClass {
-  return { type: "rejected", reason };
+function rejected(code: TRejectionCode, params: Record<string, string>, reason: string): CodeClass {
+  return { type: "rejected", code, params, reason };
 }
 
 function aShareStock(code: string, given: AShareExchange | null, token: string): CodeClass {
   const shape = classifyAShareCode(code);
-  if (shape.type === "not-a-stock") return rejected(shape.reason);
+  if (shape.type === "not-a-stock") return rejected("fund_or_bond", { code }, shape.reason);
   if (shape.type === "szse-index-range") {
-    return rejected(`${token}: ${code} is a Shenzhen index code (399xxx) that is not a registered index`);
+    return rejected("unregistered_index", { code }, `${token}: ${code} is a Shenzhen index code (399xxx) that is not a registered index`);
   }
   if (given === "SH" && code.startsWith("000")) {
     return rejected(
+      "unregistered_index",
+      { code },
       `${token}: 000xxx on the Shanghai exchange is an index code and ${code} is not a registered index` +
         ` (the stock ${code} is listed in Shenzhen: sz${code})`,
     );
   }
   if (given && given !== shape.exchange) {
     return rejected(
+      "exchange_mismatch",
+      { code, exchange: shape.exchange, given },
       `${token}: ${code} is a ${A_SHARE_EXCHANGE_NAMES[shape.exchange]} code (${shape.exchange}), ` +
         `which contradicts the ${A_SHARE_EXCHANGE_NAMES[given]} (${given}) exchange given`,
     );
@@ -98,14 +102,14 @@ function bareSixDigits(code: string, token: string): CodeClass {
 }
 
 function hongKong(digits: string, token: string): CodeClass {
-  if (/^0+$/.test(digits)) return rejected(`${token} is not a valid Hong Kong code`);
+  if (/^0+$/.test(digits)) return rejected("invalid_hk_code", { code: token }, `${token} is not a valid Hong Kong code`);
   return { type: "stock", market: "hk", code: digits.padStart(5, "0"), exchange: "HK" };
 }
 
 function numeric(digits: string, token: string): CodeClass {
   if (digits.length === 6) return bareSixDigits(digits, token);
   if (digits.length > 6) {
-    return rejected(`${token} has too many digits for a stock code (A-shares have 6 digits, Hong Kong codes up to 5)`);
+    return rejected("too_many_digits", { code: token }, `${token} has too many digits for a stock code (A-shares have 6 digits, Hong Kong codes up to 5)`);
   }
   if (digits.length === 4) {
     const entry = findIndexByShortCode(digits);
@@ -133,16 +137,16 @@ function csiForm(token: string): CodeClass | null {
   const csi = CSI_PREFIX.exec(token) ?? CSI_SUFFIX.exec(token);
   if (csi) {
     const entry = findIndexByCsiCode(csi[1]!);
-    return entry ? { type: "index", entry } : rejected(`${token}: CSI index ${csi[1]} is not a registered index`);
+    return entry ? { type: "index", entry } : rejected("unregistered_index", { code: token }, `${token}: CSI index ${csi[1]} is not a registered index`);
   }
-  if (CSI_MALFORMED.test(token)) return rejected(`${token}: a CSI index code has exactly 6 digits (csi000905 or 000905.CSI)`);
+  if (CSI_MALFORMED.test(token)) return rejected("malformed_code", { code: token }, `${token}: a CSI index code has exactly 6 digits (csi000905 or 000905.CSI)`);
   return null;
 }
 
 function aShareForm(token: string): CodeClass | null {
   const prefixed = EXCHANGE_PREFIX.exec(token);
   if (prefixed) return aShareOnExchange(prefixed[2]!, SUFFIX_EXCHANGE[prefixed[1]!.toLowerCase()]!, token);
-  if (EXCHANGE_PREFIX_MALFORMED.test(token)) return rejected(`${token}: sh, sz and bj must be followed by exactly 6 digits`);
+  if (EXCHANGE_PREFIX_MALFORMED.test(token)) return rejected("malformed_code", { code: token }, `${token}: sh, sz and bj must be followed by exactly 6 digits`);
 
   const suffixed = EXCHANGE_SUFFIX.exec(token);
   if (suffixed) return aShareOnExchange(suffixed[1]!, SUFFIX_EXCHANGE[suffixed[2]!.toLowerCase()]!, token);
@@ -155,7 +159,7 @@ function aShareForm(token: string): CodeClass | null {
 function hongKongForm(token: string): CodeClass | null {
   const hk = HK_PREFIX.exec(token) ?? HK_SUFFIX.exec(token) ?? EASTMONEY_HK.exec(token);
   if (hk) return hongKong(hk[1]!, token);
-  if (HK_MALFORMED.test(token)) return rejected(`${token}: a Hong Kong code has 1 to 5 digits`);
+  if (HK_MALFORMED.test(token)) return rejected("malformed_code", { code: token }, `${token}: a Hong Kong code has 1 to 5 digits`);
   return null;
 }
 
@@ -166,7 +170,7 @@ function usForm(token: string): CodeClass | null {
   const bare = hasUsSuffix ? token.slice(0, -3) : token;
   const ticker = US_TICKER.exec(bare);
   if (ticker) return usTicker(ticker[1]!, ticker[2], hasUsSuffix);
-  if (hasUsSuffix) return rejected(`${token}: a US ticker has 1 to 5 letters, optionally a class (BRK.B)`);
+  if (hasUsSuffix) return rejected("malformed_code", { code: token }, `${token}: a US ticker has 1 to 5 letters, optionally a class (BRK.B)`);
   return null;
 }
 
@@ -175,7 +179,7 @@ export function classifyCode(token: string): CodeClass {
   const classified = csiForm(token) ?? aShareForm(token) ?? hongKongForm(token) ?? usForm(token);
   if (classified) return classified;
   const suffix = SIX_DIGITS_ANY_SUFFIX.exec(token);
-  if (suffix) return rejected(`${token}: unknown exchange suffix .${suffix[1]!.toUpperCase()} (use .SH, .SZ or .BJ)`);
-  if (INDEX_TICKER.test(token)) return rejected(`${token} is not a registered index`);
+  if (suffix) return rejected("unknown_suffix", { code: token, suffix: suffix[1]!.toUpperCase() }, `${token}: unknown exchange suffix .${suffix[1]!.toUpperCase()} (use .SH, .SZ or .BJ)`);
+  if (INDEX_TICKER.test(token)) return rejected("unregistered_index", { code: token }, `${token} is not a registered index`);
   return { type: "not-code" };
 }

@@ -325,3 +325,36 @@ describe("normalisation", () => {
     expect(resolved("ＡＡＰＬ").code).toBe("AAPL");
   });
 });
+
+describe("rejection codes (for a UI to word the reason in its own language)", () => {
+  function coded(token: string) {
+    const result = resolveToken(token);
+    if (!isRejection(result)) throw new Error(`expected ${token} to be rejected`);
+    return { code: result.code, params: result.params };
+  }
+
+  it.each([
+    ["", { code: "empty", params: {} }],
+    ["茅".repeat(51), { code: "too_long", params: { max: "50" } }],
+    ["510300", { code: "fund_or_bond", params: { code: "510300" } }],
+    ["399999", { code: "unregistered_index", params: { code: "399999" } }],
+    ["csi930050", { code: "unregistered_index", params: { code: "csi930050" } }],
+    ["600519.SZ", { code: "exchange_mismatch", params: { code: "600519", exchange: "SH", given: "SZ" } }],
+    ["1234567", { code: "too_many_digits", params: { code: "1234567" } }],
+    ["hk00000", { code: "invalid_hk_code", params: { code: "hk00000" } }],
+    ["sz50", { code: "malformed_code", params: { code: "sz50" } }],
+    ["600519.SX", { code: "unknown_suffix", params: { code: "600519.SX", suffix: "SX" } }],
+    ["贵州茅台!", { code: "invalid_characters", params: { text: "贵州茅台!" } }],
+    ["abc123", { code: "mixed_letters_digits", params: { text: "abc123" } }],
+    ["不存在的公司", { code: "unknown_name", params: { name: "不存在的公司" } }],
+  ])("%j → %o", (token, expected) => {
+    expect(coded(token)).toEqual(expected);
+  });
+
+  it("an ambiguous name names its candidates in params", () => {
+    const { code, params } = coded("Berkshire");
+    expect(code).toBe("ambiguous_name");
+    expect(params.name).toBe("Berkshire");
+    expect(params.candidates).toMatch(/BRK\.A.*BRK\.B/);
+  });
+});

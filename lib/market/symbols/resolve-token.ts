@@ -5,7 +5,7 @@ import type { NameSource } from "./name-index";
 import { lookupExactName, lookupName, type NameLookupOptions, type NameLookupResult } from "./name-lookup";
 import { activeNameSources } from "./name-sources";
 import { normalizeToken } from "./normalize-text";
-import type { TExchange, TMarket, TNameEntry, TResolvedStock, TTokenResolution } from "./schemas";
+import type { TExchange, TMarket, TNameEntry, TRejectionCode, TResolvedStock, TTokenResolution } from "./schemas";
 
 export const MAX_TOKEN_LENGTH = 50;
 
@@ -17,8 +17,8 @@ const NAME_CHARACTERS = /^[\p{Script=Han}A-Za-z0-9 .&'’*()\-·・]+$/u;
 const ASCII_LETTER = /[A-Za-z]/;
 const ASCII_DIGIT = /[0-9]/;
 
-function reject(token: string, reason: string): TTokenResolution {
-  return { rejected: true, token, reason };
+function reject(token: string, code: TRejectionCode, params: Record<string, string>, reason: string): TTokenResolution {
+  return { rejected: true, token, code, params, reason };
 }
 
 function findByCode(sources: readonly NameSource[], market: TMarket, code: string): TNameEntry | undefined {
@@ -49,7 +49,7 @@ export function resolvedFromEntry(entry: TNameEntry, token: string): TTokenResol
   if (entry.kind === "index") {
     const index = getIndexEntry(entry.code);
     // A source may list an index the registry does not carry; spec: only registered indices are analysed.
-    return index ? toResolvedIndex(index, token) : reject(token, `${entry.code} is not a registered index`);
+    return index ? toResolvedIndex(index, token) : reject(token, "unregistered_index", { code: entry.code }, `${entry.code} is not a registered index`);
   }
   return stock(token, entry.market, entry.code, exchangeOf(entry), entry);
 }
@@ -64,9 +64,9 @@ function fromNameLookup(result: NameLookupResult, text: string, token: string): 
   if (result.status === "ambiguous") {
     const listed = result.candidates.slice(0, 5).map(describe).join(", ");
     const more = result.more || result.candidates.length > 5 ? " and more" : "";
-    return reject(token, `Name "${text}" is ambiguous: it matches ${listed}${more}; send the code instead`);
+    return reject(token, "ambiguous_name", { name: text, candidates: listed }, `Name "${text}" is ambiguous: it matches ${listed}${more}; send the code instead`);
   }
-  return reject(token, `No stock or registered index is named "${text}"`);
+  return reject(token, "unknown_name", { name: text }, `No stock or registered index is named "${text}"`);
 }
 
 // A bare word of up to five letters is a ticker unless the list knows it only as a name:
@@ -84,11 +84,13 @@ function resolveTicker(code: string, explicit: boolean, text: string, token: str
 
 function resolveName(text: string, token: string, options: ResolveOptions): TTokenResolution {
   if (!NAME_CHARACTERS.test(text)) {
-    return reject(token, `"${text}" contains characters that cannot appear in a stock code or name`);
+    return reject(token, "invalid_characters", { text }, `"${text}" contains characters that cannot appear in a stock code or name`);
   }
   if (ASCII_LETTER.test(text) && ASCII_DIGIT.test(text)) {
     return reject(
       token,
+      "mixed_letters_digits",
+      { text },
       `"${text}" mixes letters and digits but is not a recognised code (examples: 600519, sh600519, 0700.HK, AAPL, csi000905)`,
     );
   }
@@ -102,8 +104,8 @@ function resolveName(text: string, token: string, options: ResolveOptions): TTok
  */
 export function resolveToken(rawToken: string, options: ResolveOptions = {}): TTokenResolution {
   const text = normalizeToken(rawToken);
-  if (!text) return reject(rawToken, "Empty token: send a stock code, an index code or a name");
-  if (text.length > MAX_TOKEN_LENGTH) return reject(rawToken, `Token is longer than ${MAX_TOKEN_LENGTH} characters`);
+  if (!text) return reject(rawToken, "empty", {}, "Empty token: send a stock code, an index code or a name");
+  if (text.length > MAX_TOKEN_LENGTH) return reject(rawToken, "too_long", { max: String(MAX_TOKEN_LENGTH) }, `Token is longer than ${MAX_TOKEN_LENGTH} characters`);
 
   const index = findIndexByAlias(text);
   if (index) return toResolvedIndex(index, rawToken);
@@ -119,7 +121,7 @@ export function resolveToken(rawToken: string, options: ResolveOptions = {}): TT
     case "ticker":
       return resolveTicker(code.code, code.explicit, text, rawToken, options);
     case "rejected":
-      return reject(rawToken, code.reason);
+      return reject(rawToken, code.code, code.params, code.reason);
     case "not-code":
       return resolveName(text, rawToken, options);
   }

@@ -35,10 +35,32 @@ export const ZResolvedIndex = z
 
 export const ZResolvedSymbol = z.discriminatedUnion("kind", [ZResolvedStock, ZResolvedIndex]).meta({ id: "ResolvedSymbol" });
 
+// Why a token is not a stock or index, as a code a UI can word in its own language (with the reason's values in
+// params); reason is the same in English.
+export const REJECTION_CODES = [
+  "empty",
+  "too_long",
+  "fund_or_bond",
+  "unregistered_index",
+  "exchange_mismatch",
+  "too_many_digits",
+  "invalid_hk_code",
+  "malformed_code",
+  "unknown_suffix",
+  "invalid_characters",
+  "mixed_letters_digits",
+  "ambiguous_name",
+  "unknown_name",
+] as const;
+export const ZRejectionCode = z.enum(REJECTION_CODES);
+export type TRejectionCode = z.infer<typeof ZRejectionCode>;
+
 export const ZSymbolRejection = z
   .object({
     rejected: z.literal(true),
     token: z.string(),
+    code: ZRejectionCode,
+    params: z.record(z.string(), z.string()).describe("The values the reason names (code, exchange, name, …)"),
     reason: z.string().describe("Human-readable English reason"),
   })
   .meta({ id: "SymbolRejection" });
