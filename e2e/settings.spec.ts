@@ -44,11 +44,11 @@ test("issue 7 item 6: /settings is generated from the config schema: category ta
 
   await tab(page, "系统").click();
   await expect(tab(page, "系统")).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("textbox", { name: "Schedule time" })).toHaveAttribute("placeholder", "HH:MM");
-  await expect(page.getByRole("combobox", { name: "Log level" })).toBeVisible();
-  await expect(page.getByRole("switch", { name: "Daily schedule" })).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByRole("textbox", { name: "定时时间" })).toHaveAttribute("placeholder", "HH:MM");
+  await expect(page.getByRole("combobox", { name: "日志级别" })).toBeVisible();
+  await expect(page.getByRole("switch", { name: "每日定时" })).toHaveAttribute("aria-checked", "false");
   // The auth switch is shown read-only, pointing at the admin authentication section.
-  await expect(page.getByRole("switch", { name: "Admin authentication" })).toBeDisabled();
+  await expect(page.getByRole("switch", { name: "管理员认证" })).toBeDisabled();
   await expect(row(page, "ADMIN_AUTH_ENABLED")).toContainText("只读");
   await expect(row(page, "ADMIN_AUTH_ENABLED")).toContainText("管理员认证");
   await expect(row(page, "MAX_WORKERS")).toContainText("默认值：3");
@@ -79,9 +79,9 @@ test("issue 7 item 6: /settings is generated from the config schema: category ta
 test("issue 7 item 6: change a setting and see it persist after a reload (Save → PUT with config_version, file written)", async ({ page }) => {
   await openSettings(page);
   await tab(page, "系统").click();
-  const time = page.getByRole("textbox", { name: "Schedule time" });
+  const time = page.getByRole("textbox", { name: "定时时间" });
   await time.fill("07:45");
-  await page.getByRole("combobox", { name: "Market review region" }).selectOption("hk");
+  await page.getByRole("combobox", { name: "大盘复盘市场" }).selectOption("hk");
   await expect(page.getByText("2 项未保存")).toBeVisible();
   await expect(tab(page, "系统")).toContainText("2");
   await page.getByRole("button", { name: "保存", exact: true }).click();
@@ -92,8 +92,8 @@ test("issue 7 item 6: change a setting and see it persist after a reload (Save �
 
   await page.reload();
   await tab(page, "系统").click();
-  await expect(page.getByRole("textbox", { name: "Schedule time" })).toHaveValue("07:45");
-  await expect(page.getByRole("combobox", { name: "Market review region" })).toHaveValue("hk");
+  await expect(page.getByRole("textbox", { name: "定时时间" })).toHaveValue("07:45");
+  await expect(page.getByRole("combobox", { name: "大盘复盘市场" })).toHaveValue("hk");
   const api = await page.request.get("/api/v1/system/config?include_schema=false");
   const items = ((await api.json()) as { items: { key: string; value: string }[] }).items;
   expect(items.find((i) => i.key === "SCHEDULE_TIME")?.value).toBe("07:45");
@@ -104,8 +104,8 @@ test("issue 7 item 6: Validate shows the issue of a bad value at its field and w
   await openSettings(page);
   const before = fs.readFileSync(envFilePath());
   await tab(page, "系统").click();
-  await page.getByRole("textbox", { name: "Schedule time" }).fill("25:99");
-  await page.getByRole("textbox", { name: "Analysis workers" }).fill("99");
+  await page.getByRole("textbox", { name: "定时时间" }).fill("25:99");
+  await page.getByRole("textbox", { name: "分析并发数" }).fill("99");
   await page.getByRole("button", { name: "校验" }).click();
   await expect(page.getByText("发现 2 个错误，请修正后再保存。未写入任何内容。")).toBeVisible();
   await expect(row(page, "SCHEDULE_TIME").locator('[data-severity="error"]')).toContainText("SCHEDULE_TIME must be a time HH:MM");
@@ -119,8 +119,8 @@ test("issue 7 item 6: Validate shows the issue of a bad value at its field and w
   expect(fs.readFileSync(envFilePath()).equals(before), "a refused save wrote nothing").toBe(true);
 
   // Fixing the values clears the errors on the next validation.
-  await page.getByRole("textbox", { name: "Schedule time" }).fill("19:05");
-  await page.getByRole("textbox", { name: "Analysis workers" }).fill("4");
+  await page.getByRole("textbox", { name: "定时时间" }).fill("19:05");
+  await page.getByRole("textbox", { name: "分析并发数" }).fill("4");
   await page.getByRole("button", { name: "校验" }).click();
   await expect(page.getByText("校验通过，可以保存。未写入任何内容。")).toBeVisible();
   await expect(page.locator('[data-severity="error"]')).toHaveCount(0);
@@ -131,22 +131,22 @@ test("issue 7 item 6: a save over an env file changed meanwhile shows the confli
   setEnvValue("SCHEDULE_TIME", "18:00");
   await openSettings(page);
   await tab(page, "系统").click();
-  await page.getByRole("textbox", { name: "Schedule time" }).fill("09:15");
+  await page.getByRole("textbox", { name: "定时时间" }).fill("09:15");
   // Someone edits the file by hand while the page is open.
   setEnvValue("SCHEDULE_TIME", "06:30");
   await page.getByRole("button", { name: "保存", exact: true }).click();
   const notice = page.getByRole("alert").filter({ hasText: "配置已在别处被修改" });
   await expect(notice).toBeVisible();
   expect(envValue("SCHEDULE_TIME"), "the stale save wrote nothing").toBe("06:30");
-  await expect(page.getByRole("textbox", { name: "Schedule time" })).toHaveValue("09:15");
+  await expect(page.getByRole("textbox", { name: "定时时间" })).toHaveValue("09:15");
 
   await notice.getByRole("button", { name: "重新加载" }).click();
   await expect(notice).toHaveCount(0);
-  await expect(page.getByRole("textbox", { name: "Schedule time" })).toHaveValue("06:30");
+  await expect(page.getByRole("textbox", { name: "定时时间" })).toHaveValue("06:30");
   await expect(page.getByText("没有未保存的修改")).toBeVisible();
 
   // The reloaded version is current: the same edit now saves.
-  await page.getByRole("textbox", { name: "Schedule time" }).fill("09:15");
+  await page.getByRole("textbox", { name: "定时时间" }).fill("09:15");
   await page.getByRole("button", { name: "保存", exact: true }).click();
   await expect(page.getByText("已保存 1 项，设置已生效。")).toBeVisible();
   expect(envValue("SCHEDULE_TIME")).toBe("09:15");
@@ -180,7 +180,7 @@ test("issue 7 item 6: /settings fits a 390px phone screen: tabs scroll inside th
   await expect(tab(page, "通知")).toBeInViewport();
   await expectNoHorizontalOverflow(page);
   await tab(page, "基础").click();
-  await page.getByRole("combobox", { name: "Report language" }).selectOption("en");
+  await page.getByRole("combobox", { name: "报告语言" }).selectOption("en");
   await expect(page.getByText("1 项未保存")).toBeInViewport();
   await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-phone.png`, fullPage: true });

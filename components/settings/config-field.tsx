@@ -5,7 +5,7 @@ import { BUTTON_SECONDARY, FIELD_INPUT } from "@/components/auth/password-input"
 import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { fmt } from "./format";
-import type { ConfigIssue, ConfigItem, SettingsTexts } from "./types";
+import type { ConfigFieldText, ConfigIssue, ConfigItem, SettingsTexts } from "./types";
 
 const TRUE_WORDS = ["true", "1", "yes", "on"];
 const LAUNCH_KEYS = ["PORT", "HOSTNAME", "DATABASE_URL", "ENV_FILE"];
@@ -14,6 +14,8 @@ const SMALL_BUTTON = cx(BUTTON_SECONDARY, "h-7 px-2 text-xs");
 type ConfigFieldProps = {
   t: SettingsTexts;
   item: ConfigItem;
+  /** Title, help text and option labels in the UI language; the schema's (English) texts when absent. */
+  text?: ConfigFieldText;
   /** The pending value, when this key has been edited. */
   edit: string | undefined;
   issues: readonly ConfigIssue[];
@@ -21,14 +23,21 @@ type ConfigFieldProps = {
   onEdit: (key: string, value: string | undefined) => void;
 };
 
-function optionList(item: ConfigItem): { label: string; value: string }[] {
-  return (item.schema?.options ?? []).map((o) => (typeof o === "string" ? { label: o, value: o } : o));
+function optionList(item: ConfigItem, labels: ConfigFieldText["options"]): { label: string; value: string }[] {
+  return (item.schema?.options ?? []).map((o) => {
+    const option = typeof o === "string" ? { label: o, value: o } : o;
+    const label = labels && Object.hasOwn(labels, option.value) ? labels[option.value] : undefined;
+    return label ? { ...option, label } : option;
+  });
 }
 
 // One setting: its title, key and state on the left; the control typed by ui_control, help text and the
 // issues of the last Validate or Save on the right (stacked on a phone).
-export function ConfigField({ t, item, edit, issues, mask, onEdit }: ConfigFieldProps) {
+export function ConfigField({ t, item, text, edit, issues, mask, onEdit }: ConfigFieldProps) {
   const schema = item.schema;
+  // The label is the control's accessible name, so it follows the UI language too.
+  const title = text?.title ?? schema?.title ?? item.key;
+  const description = text?.description ?? schema?.description;
   const id = `cfg-${item.key}`;
   const helpId = `${id}-help`;
   const editable = schema?.is_editable !== false;
@@ -41,7 +50,7 @@ export function ConfigField({ t, item, edit, issues, mask, onEdit }: ConfigField
 
   const help: string[] = [];
   if (schema?.default_value) help.push(fmt(t.defaultValue, { value: schema.default_value }));
-  const options = optionList(item);
+  const options = optionList(item, text?.options);
   if (options.length > 0 && schema?.ui_control !== "select" && schema?.ui_control !== "switch") {
     help.push(fmt(t.allowedValues, { values: options.map((o) => o.value).join(", ") }));
   }
@@ -137,7 +146,7 @@ export function ConfigField({ t, item, edit, issues, mask, onEdit }: ConfigField
     >
       <div className="min-w-0">
         <label htmlFor={id} className="block text-sm font-medium leading-5">
-          {schema?.title ?? item.key}
+          {title}
         </label>
         <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
           <code className="text-[11px] break-all text-muted">{item.key}</code>
@@ -149,7 +158,7 @@ export function ConfigField({ t, item, edit, issues, mask, onEdit }: ConfigField
       <div className="flex min-w-0 flex-col gap-1">
         {control}
         <div id={helpId} className="text-xs leading-5 text-muted">
-          {schema?.description && <p>{schema.description}</p>}
+          {description && <p>{description}</p>}
           {!editable && <p>{item.key === "ADMIN_AUTH_ENABLED" ? t.readOnlyAuth : LAUNCH_KEYS.includes(item.key) ? t.readOnlyLaunch : null}</p>}
           {help.length > 0 && <p className="break-all">{help.join(" · ")}</p>}
         </div>

@@ -6,10 +6,23 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY, FormMessage } from "@/components/auth
 import { Panel } from "@/components/ui/panel";
 import { cx } from "@/components/ui/cx";
 import { loginHref } from "@/lib/auth/next-path";
+import { configFieldText } from "@/lib/i18n/config-fields";
 import { BackupPanel } from "./backup-panel";
 import { ConfigField } from "./config-field";
 import { fmt } from "./format";
-import { CATEGORY_IDS, categoryOf, issuesByKey, type CategoryId, type ConfigData, type ConfigIssue, type Edits, type SettingsTexts } from "./types";
+import {
+  CATEGORY_IDS,
+  categoryOf,
+  issuesByKey,
+  type CategoryId,
+  type ConfigData,
+  type ConfigFieldText,
+  type ConfigIssue,
+  type ConfigItem,
+  type Edits,
+  type FieldTexts,
+  type SettingsTexts,
+} from "./types";
 
 const CONFIG_PATH = "/api/v1/system/config";
 
@@ -18,6 +31,8 @@ type Notice = { tone: "error" | "success"; text: string };
 type SettingsEditorProps = {
   t: SettingsTexts;
   initial: ConfigData;
+  /** The settings' titles and help texts in the UI language; absent: the schema's English texts. */
+  fieldTexts?: FieldTexts;
   /** Export and import answer 403 while admin auth is off. */
   backupAllowed: boolean;
   /** Shown beside the backup panel (the admin authentication section). */
@@ -38,9 +53,16 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
   }
 }
 
+function fieldTextOf(texts: FieldTexts | undefined, item: ConfigItem): ConfigFieldText | undefined {
+  if (!texts) return undefined;
+  const known = configFieldText(texts.fields, item.key);
+  if (known) return known;
+  return item.schema?.category === "uncategorized" ? { title: item.key, description: texts.unknownDescription } : undefined;
+}
+
 // Issue 7 item 6: the settings form generated from the config schema, with Validate, Save (optimistic
 // version, conflict prompt), per-field issues, and the backup panel that shares the config version.
-export function SettingsEditor({ t, initial, backupAllowed, aside }: SettingsEditorProps) {
+export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }: SettingsEditorProps) {
   const [config, setConfig] = useState(initial);
   const [edits, setEdits] = useState<Edits>({});
   const [issues, setIssues] = useState<ConfigIssue[]>([]);
@@ -236,6 +258,7 @@ export function SettingsEditor({ t, initial, backupAllowed, aside }: SettingsEdi
                 key={`${item.key}@${config.config_version}`}
                 t={t}
                 item={item}
+                text={fieldTextOf(fieldTexts, item)}
                 edit={edits[item.key]}
                 issues={issueMap[item.key] ?? []}
                 mask={config.mask_token}

@@ -5,6 +5,7 @@ import { SchedulePanel } from "@/components/settings/schedule-panel";
 import { SettingsEditor } from "@/components/settings/settings-editor";
 import { requireUiSession } from "@/lib/auth/ui-session";
 import { getSystemConfig } from "@/lib/config/system-config";
+import { CONFIG_FIELD_TEXTS_ZH, UNKNOWN_CONFIG_FIELD_DESCRIPTION_ZH } from "@/lib/i18n/config-fields";
 import { getI18n } from "@/lib/i18n/locale";
 import { RECENT_DELIVERIES } from "@/lib/notify/schemas";
 import { listChannels, listDeliveries } from "@/lib/notify/service";
@@ -18,7 +19,7 @@ export const generateMetadata = () => pageMetadata("settings");
 // through lib/config; edits go through the config API from the client components.
 export default async function SettingsPage() {
   const auth = await requireUiSession("/settings");
-  const { t } = await getI18n();
+  const { locale, t } = await getI18n();
   const config = getSystemConfig({ includeSchema: true });
   const [schedule, deliveries] = await Promise.all([schedulerStatus(5), listDeliveries({ page: 1, page_size: RECENT_DELIVERIES })]);
   return (
@@ -29,6 +30,7 @@ export default async function SettingsPage() {
         <SettingsEditor
           t={t.settingsUi}
           initial={config}
+          fieldTexts={locale === "zh-CN" ? { fields: CONFIG_FIELD_TEXTS_ZH, unknownDescription: UNKNOWN_CONFIG_FIELD_DESCRIPTION_ZH } : undefined}
           backupAllowed={auth.authEnabled}
           aside={
             <>
