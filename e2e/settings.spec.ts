@@ -41,6 +41,8 @@ test("issue 7 item 6: /settings is generated from the config schema: category ta
   // base: the watchlist is a textarea, the report language a select.
   await expect(field(page, "STOCK_LIST")).toHaveJSProperty("tagName", "TEXTAREA");
   await expect(field(page, "REPORT_LANGUAGE")).toHaveJSProperty("tagName", "SELECT");
+  // The "use the default" entry names the default by its label too.
+  await expect(field(page, "REPORT_TYPE").locator("option").first()).toHaveText("简要 (simple) · 默认");
 
   await tab(page, "系统").click();
   await expect(tab(page, "系统")).toHaveAttribute("aria-selected", "true");

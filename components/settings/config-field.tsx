@@ -31,6 +31,12 @@ function optionList(item: ConfigItem, labels: ConfigFieldText["options"]): { lab
   });
 }
 
+/** A select option as shown: its label with the value in brackets, or the bare value when it has no own label. */
+function optionText(options: readonly { value: string; label: string }[], value: string): string {
+  const option = options.find((o) => o.value === value);
+  return !option || option.label === option.value ? value : `${option.label} (${option.value})`;
+}
+
 // One setting: its title, key and state on the left; the control typed by ui_control, help text and the
 // issues of the last Validate or Save on the right (stacked on a phone).
 export function ConfigField({ t, item, text, edit, issues, mask, onEdit }: ConfigFieldProps) {
@@ -94,12 +100,12 @@ export function ConfigField({ t, item, text, edit, issues, mask, onEdit }: Confi
         control = (
           <select id={id} aria-describedby={describedBy} disabled={!editable} value={value} onChange={(e) => set(e.target.value)} className={inputClass}>
             {!schema.is_required && (
-              <option value="">{schema.default_value ? `${schema.default_value} · ${t.useDefault}` : `— ${t.useDefault} —`}</option>
+              <option value="">{schema.default_value ? `${optionText(options, schema.default_value)} · ${t.useDefault}` : `— ${t.useDefault} —`}</option>
             )}
             {!known && value !== "" && <option value={value}>{value}</option>}
             {options.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label === o.value ? o.value : `${o.label} (${o.value})`}
+                {optionText(options, o.value)}
               </option>
             ))}
           </select>
