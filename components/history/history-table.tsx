@@ -4,13 +4,14 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition } from "react";
 import { direction } from "@/components/analysis/report-model";
-import { actionTone, directionText } from "@/components/analysis/tone";
+import { directionText } from "@/components/analysis/tone";
 import { fmt } from "@/components/settings/format";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { THistoryItem } from "@/lib/history/schemas";
 import { deleteRecords, errorText } from "./delete-request";
+import { RecordAction } from "./record-action";
 import { formatDateTime, formatPrice, formatSignedPct, MARKET_REVIEW, reportTypeLabel } from "./format";
 
 type Texts = Dictionary["historyUi"];
@@ -142,13 +143,7 @@ export function HistoryTable({ t, items, timeZone }: { t: Texts; items: THistory
                   </td>
                   <td className={cx(TD, "text-xs whitespace-nowrap text-muted")}>{reportTypeLabel(t.reportTypes, item.report_type)}</td>
                   <td className={TD}>
-                    {item.action || item.action_label ? (
-                      <span className={cx("inline-flex rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(item.action))}>
-                        {item.action_label ?? item.action}
-                      </span>
-                    ) : (
-                      <span className="text-muted">—</span>
-                    )}
+                    <RecordAction item={item} />
                   </td>
                   <td className={cx(TD, "text-right font-medium tabular-nums")}>{item.sentiment_score ?? "—"}</td>
                   <td className={cx(TD, "text-right tabular-nums")}>{formatPrice(item.current_price)}</td>

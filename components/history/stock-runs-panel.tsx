@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { direction } from "@/components/analysis/report-model";
-import { actionTone, directionText, scoreFill } from "@/components/analysis/tone";
+import { directionText, scoreFill } from "@/components/analysis/tone";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import type { THistoryItem } from "@/lib/history/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import { formatDateTime, formatPrice, formatSignedPct } from "./format";
+import { RecordAction } from "./record-action";
 
 type Texts = Dictionary["historyUi"];
 
@@ -60,11 +61,7 @@ export function StockRunsPanel({ t, items, currentId, total, stockCode, timeZone
                     )}
                   </td>
                   <td className={TD}>
-                    {item.action || item.action_label ? (
-                      <span className={cx("inline-flex rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(item.action))}>{item.action_label ?? item.action}</span>
-                    ) : (
-                      <span className="text-muted">—</span>
-                    )}
+                    <RecordAction item={item} />
                   </td>
                   <td className={cx(TD, "text-right tabular-nums")}>
                     {item.sentiment_score === null ? (

@@ -1,12 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
 import { ZSettings } from "@/lib/config/settings-schema";
-import { db, disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { db } from "@/lib/db/client";
+import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { configuredTargets, type ChannelTarget } from "./channels";
 import { astrbotTarget } from "./channels/astrbot";
 import { discordBotTarget } from "./channels/discord";
@@ -28,8 +24,6 @@ import { NOTIFY_CHANNELS, type NotificationMessage } from "./types";
 // to its limit with the report link kept, its failure answers (reason, retryable or not, no secret), and which
 // settings turn each channel on.
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-notify-push-"));
-const file = path.join(dir, "test.db");
 const NOW = new Date("2026-11-22T08:30:00.000Z");
 const LINK = "[查看完整报告](http://dsa.local/history/42)";
 let receiver: Receiver;
@@ -633,18 +627,10 @@ describe("configuredTargets: each channel only when its settings are complete", 
 });
 
 describe("notify() with the URL-configured push channels", () => {
-  beforeAll(() => {
-    applyMigrations(file);
-  });
-  afterAll(async () => {
-    await disconnectDb();
-    setEnvironmentForTests(process.env);
-    setClock(null);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const temp = withTempDatabase("notify-push");
 
   function configure(extra: Record<string, string>): void {
-    setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, NOTIFICATION_RETRY_BASE_DELAY_MS: "5", ...extra });
+    temp.useSettings({ NOTIFICATION_RETRY_BASE_DELAY_MS: "5", ...extra });
     setClock(() => NOW);
   }
 

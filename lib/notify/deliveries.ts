@@ -36,30 +36,19 @@ export async function recordDelivery(record: DeliveryRecord): Promise<void> {
   }
 }
 
-/** True when the same message was sent to this channel since `since` (the duplicate-suppression window). */
-export async function sentSince(channel: string, dedupKey: string, since: Date): Promise<boolean> {
+/**
+ * True when a message matching `match` was sent to this channel since `since`: the same message (dedupKey, the
+ * duplicate window) or one about the same subject (the cooldown). A failed lookup sends rather than drops.
+ */
+export async function sentSince(channel: string, match: { dedupKey: string } | { subject: string }, since: Date): Promise<boolean> {
   try {
     const row = await db().notificationDelivery.findFirst({
-      where: { channel, dedupKey, status: "sent", createdAt: { gte: since } },
+      where: { channel, ...match, status: "sent", createdAt: { gte: since } },
       select: { id: true },
     });
     return row !== null;
   } catch (error) {
-    logger.warn({ err: (error as Error).message, channel }, "notification dedup lookup failed; sending");
-    return false;
-  }
-}
-
-/** True when a message about the same subject was sent to this channel since `since` (the cooldown window). */
-export async function subjectSentSince(channel: string, subject: string, since: Date): Promise<boolean> {
-  try {
-    const row = await db().notificationDelivery.findFirst({
-      where: { channel, subject, status: "sent", createdAt: { gte: since } },
-      select: { id: true },
-    });
-    return row !== null;
-  } catch (error) {
-    logger.warn({ err: (error as Error).message, channel }, "notification cooldown lookup failed; sending");
+    logger.warn({ err: (error as Error).message, channel }, "notification history lookup failed; sending");
     return false;
   }
 }

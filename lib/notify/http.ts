@@ -21,24 +21,33 @@ export interface PostOptions {
   timeoutMs: number;
 }
 
-/** POST a JSON body; any 2xx is returned, anything else throws a DeliveryError whose message names no URL. */
-export async function postJson(url: string, body: unknown, options: PostOptions): Promise<HttpAnswer> {
+/** One POST: the answer whatever its status, or a DeliveryError for a timeout or network failure (no URL in it). */
+export async function post(url: string, body: string, options: PostOptions & { contentType: string }): Promise<HttpAnswer> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json; charset=utf-8", ...options.headers },
-      body: JSON.stringify(body),
+      headers: { "content-type": options.contentType, ...options.headers },
+      body,
       signal: AbortSignal.timeout(options.timeoutMs),
       redirect: "error",
     });
   } catch (error) {
     throw networkError(error, options.timeoutMs);
   }
-  const text = await response.text().catch(() => "");
-  if (response.ok) return { status: response.status, text };
-  const retryable = response.status === 429 || response.status === 408 || response.status >= 500;
-  throw new DeliveryError(`HTTP ${response.status}${excerpt(text)}`, retryable);
+  return { status: response.status, text: await response.text().catch(() => "") };
+}
+
+/** Statuses a later attempt may get past: timeout, rate limit, server errors. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || status === 408 || status >= 500;
+}
+
+/** POST a JSON body; any 2xx is returned, anything else throws a DeliveryError whose message names no URL. */
+export async function postJson(url: string, body: unknown, options: PostOptions): Promise<HttpAnswer> {
+  const answer = await post(url, JSON.stringify(body), { ...options, contentType: "application/json; charset=utf-8" });
+  if (answer.status >= 200 && answer.status < 300) return answer;
+  throw new DeliveryError(`HTTP ${answer.status}${excerpt(answer.text)}`, isRetryableStatus(answer.status));
 }
 
 export function networkError(error: unknown, timeoutMs: number): DeliveryError {

@@ -4,7 +4,7 @@ import { getSettings } from "@/lib/config/settings";
 import type { TSettings } from "@/lib/config/settings-schema";
 import { logger } from "@/lib/log/logger";
 import { configuredTargets, type ChannelTarget } from "./channels";
-import { recordDelivery, sentSince, subjectSentSince } from "./deliveries";
+import { recordDelivery, sentSince } from "./deliveries";
 import { DeliveryError } from "./http";
 import { holdReason, type TSeverity } from "./noise";
 import { redactReason } from "./redact";
@@ -99,9 +99,9 @@ async function deliverOnce(target: ChannelTarget, message: NotificationMessage, 
 
 async function deliver(target: ChannelTarget, message: NotificationMessage, dedupKey: string, settings: Readonly<TSettings>): Promise<DeliveryOutcome> {
   const ttl = message.kind === "test" ? 0 : settings.NOTIFICATION_DEDUP_TTL_SECONDS;
-  if (ttl > 0 && (await sentSince(target.id, dedupKey, new Date(now().getTime() - ttl * 1000)))) return suppress(target, message, dedupKey, DUPLICATE);
+  if (ttl > 0 && (await sentSince(target.id, { dedupKey }, new Date(now().getTime() - ttl * 1000)))) return suppress(target, message, dedupKey, DUPLICATE);
   const cooldown = settings.NOTIFICATION_COOLDOWN_SECONDS;
-  if (cooldown > 0 && message.kind !== "test" && message.subject && (await subjectSentSince(target.id, message.subject, new Date(now().getTime() - cooldown * 1000)))) {
+  if (cooldown > 0 && message.kind !== "test" && message.subject && (await sentSince(target.id, { subject: message.subject }, new Date(now().getTime() - cooldown * 1000)))) {
     return suppress(target, message, dedupKey, `cooldown: ${message.subject} was notified less than ${cooldown} s ago`);
   }
 

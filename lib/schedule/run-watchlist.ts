@@ -79,6 +79,11 @@ function describe(summary: RunSummary): string {
   return `${empty}${parts.join(", ")}; ${review}`;
 }
 
+/** A merged report is due when analyses were queued and each stock's report is not sent on its own. */
+function digestDue(summary: RunSummary): "pending" | null {
+  return summary.accepted.length > 0 && !getSettings().SINGLE_STOCK_NOTIFY ? "pending" : null;
+}
+
 /**
  * Queues the watchlist and the market review for one run row the caller owns. Each queued task is durable on
  * its own; the run records what was queued. Failures are recorded on the run, never thrown past it.
@@ -99,8 +104,7 @@ export async function executeRun(row: RunRow): Promise<TScheduledRun> {
     await queueWatchlist(summary, closed, at, traceId);
     await queueReview(summary, closed, traceId);
     summary.message = describe(summary);
-    const digest = summary.accepted.length > 0 && !getSettings().SINGLE_STOCK_NOTIFY ? "pending" : null;
-    const done = await finishRun(row.id, { status: "completed", summary, error: null, traceId, digest });
+    const done = await finishRun(row.id, { status: "completed", summary, error: null, traceId, digest: digestDue(summary) });
     logger.info({ trace_id: traceId, run: row.slotKey, queued: summary.accepted.length }, "watchlist run queued");
     return toScheduledRun(done);
   } catch (error) {
@@ -108,8 +112,7 @@ export async function executeRun(row: RunRow): Promise<TScheduledRun> {
     summary.message = `failed after queueing ${summary.accepted.length}: ${reason}`;
     logger.error({ trace_id: traceId, run: row.slotKey, err: error }, "watchlist run failed");
     // What was queued before the failure still runs; its reports are merged as usual.
-    const digest = summary.accepted.length > 0 && !getSettings().SINGLE_STOCK_NOTIFY ? "pending" : null;
-    const failed = await finishRun(row.id, { status: "failed", summary, error: reason.slice(0, 500), traceId, digest });
+    const failed = await finishRun(row.id, { status: "failed", summary, error: reason.slice(0, 500), traceId, digest: digestDue(summary) });
     return toScheduledRun(failed);
   }
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 export const RUN_TRIGGERS = ["schedule", "manual"] as const;
 export const RUN_STATUSES = ["running", "completed", "failed"] as const;
 export const REVIEW_OUTCOMES = ["accepted", "duplicate", "disabled", "skipped", "failed"] as const;
+export const DIGEST_STATES = ["pending", "sending", "sent", "partial", "failed", "suppressed", "no_channels"] as const;
 export const RECENT_RUNS_LIMIT = { min: 1, max: 100, default: 10 } as const;
 
 export const ZScheduledRun = z
@@ -20,7 +21,7 @@ export const ZScheduledRun = z
     rejected: z.array(z.object({ stock_code: z.string(), message: z.string() })).describe("Watchlist entries that are not a supported code or known name"),
     skipped: z.array(z.object({ stock_code: z.string(), market: z.string(), reason: z.string() })).describe("Stocks whose market is closed today (TRADING_DAY_CHECK_ENABLED)"),
     digest: z
-      .enum(["pending", "sending", "sent", "partial", "failed", "suppressed", "no_channels"])
+      .enum(DIGEST_STATES)
       .nullable()
       .describe("The merged report message (SINGLE_STOCK_NOTIFY off): pending until the run's analyses finish; null when none is due"),
     market_review: z.object({

@@ -1,7 +1,5 @@
 import type { RunRow } from "./run-store";
-import type { TScheduledRun } from "./schemas";
-
-const DIGEST_STATES = new Set(["pending", "sending", "sent", "partial", "failed", "suppressed", "no_channels"]);
+import { DIGEST_STATES, type TScheduledRun } from "./schemas";
 
 const EMPTY = {
   message: "",
@@ -37,6 +35,6 @@ export function toScheduledRun(row: RunRow): TScheduledRun {
     rejected: summary.rejected,
     skipped: summary.skipped,
     market_review: summary.market_review,
-    digest: DIGEST_STATES.has(row.digest ?? "") ? (row.digest as TScheduledRun["digest"]) : null,
+    digest: (DIGEST_STATES as readonly string[]).includes(row.digest ?? "") ? (row.digest as TScheduledRun["digest"]) : null,
   };
 }

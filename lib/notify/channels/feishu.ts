@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { DeliveryError, networkError, parseAnswer, postJson } from "../http";
+import { DeliveryError, isRetryableStatus, parseAnswer, post, postJson } from "../http";
 import { fitMessage, utf8Bytes } from "../text";
 import type { NotificationMessage } from "../types";
 import { markdownParts, type ChannelTarget } from "./target";
@@ -100,7 +100,7 @@ export function feishuAppTarget(settings: FeishuAppSettings): ChannelTarget {
     );
     const code = Number(answer.code ?? (status >= 200 && status < 300 ? 0 : -1));
     const value = typeof answer.tenant_access_token === "string" ? answer.tenant_access_token : "";
-    if (code !== 0 || value === "") throw feishuError("tenant_access_token", status, answer, text, APP_RETRYABLE_CODES.has(code) || retryableStatus(status));
+    if (code !== 0 || value === "") throw feishuError("tenant_access_token", status, answer, text, APP_RETRYABLE_CODES.has(code) || isRetryableStatus(status));
     // The token must never show in a reason, like the secret it was made from (the previous one is no longer used).
     secrets.splice(1, secrets.length - 1, value);
     const expireSeconds = Number(answer.expire ?? 7200);
@@ -120,31 +120,15 @@ export function feishuAppTarget(settings: FeishuAppSettings): ChannelTarget {
       const code = Number(answer.code ?? (status >= 200 && status < 300 ? 0 : -1));
       if (code === 0 && status >= 200 && status < 300) return;
       if (TOKEN_CODES.has(code)) token = null;
-      throw feishuError("message", status, answer, text, TOKEN_CODES.has(code) || APP_RETRYABLE_CODES.has(code) || retryableStatus(status));
+      throw feishuError("message", status, answer, text, TOKEN_CODES.has(code) || APP_RETRYABLE_CODES.has(code) || isRetryableStatus(status));
     },
   };
 }
 
 // The open platform answers errors with a 4xx and a {code, msg} body; both are needed, so no postJson here.
 async function feishuCall(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number) {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json; charset=utf-8", ...headers },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "error",
-    });
-  } catch (error) {
-    throw networkError(error, timeoutMs);
-  }
-  const text = await response.text().catch(() => "");
-  return { status: response.status, answer: parseAnswer(text), text };
-}
-
-function retryableStatus(status: number): boolean {
-  return status === 429 || status === 408 || status >= 500;
+  const { status, text } = await post(url, JSON.stringify(body), { headers, timeoutMs, contentType: "application/json; charset=utf-8" });
+  return { status, answer: parseAnswer(text), text };
 }
 
 function feishuError(step: string, status: number, answer: Record<string, unknown>, text: string, retryable: boolean): DeliveryError {

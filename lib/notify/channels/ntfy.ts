@@ -1,4 +1,4 @@
-import { DeliveryError, networkError, parseAnswer } from "../http";
+import { DeliveryError, isRetryableStatus, parseAnswer, post } from "../http";
 import { fitMessage, utf8Bytes } from "../text";
 import type { NotificationMessage } from "../types";
 import { markdownParts, type ChannelTarget } from "./target";
@@ -58,28 +58,14 @@ export function ntfyTarget(settings: NtfySettings): ChannelTarget {
   };
 }
 
-// A plain-text POST (postJson sends JSON); the same outcome rules: 2xx sent, 408/429/5xx retryable.
+// ntfy answers errors as {"code":40301,"http":403,"error":"forbidden","link":…}: the reason is error and code.
 async function postText(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "text/plain; charset=utf-8", ...headers },
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "error",
-    });
-  } catch (error) {
-    throw networkError(error, timeoutMs);
-  }
-  const text = await response.text().catch(() => "");
-  if (response.ok) return;
-  const retryable = response.status === 429 || response.status === 408 || response.status >= 500;
-  // ntfy's errors: {"code":40301,"http":403,"error":"forbidden","link":…}.
+  const { status, text } = await post(url, body, { headers, timeoutMs, contentType: "text/plain; charset=utf-8" });
+  if (status >= 200 && status < 300) return;
   const answer = parseAnswer(text);
   const reason =
     typeof answer.error === "string" ? `${answer.error}${answer.code !== undefined ? ` (${String(answer.code)})` : ""}` : text.trim().replace(/\s+/g, " ").slice(0, 200);
-  throw new DeliveryError(`HTTP ${response.status}${reason === "" ? "" : `: ${reason}`}`.slice(0, 300), retryable);
+  throw new DeliveryError(`HTTP ${status}${reason === "" ? "" : `: ${reason}`}`.slice(0, 300), isRetryableStatus(status));
 }
 
 // A URL usable as a header value: percent-encoded by the URL parser; none when it is not a valid URL.
