@@ -89,7 +89,7 @@ export const NOTIFICATION_CHANNELS = [
   "wechat", "feishu", "dingtalk", "telegram", "email", "pushover", "ntfy", "gotify", "pushplus", "serverchan3",
   "custom", "discord", "slack", "astrbot",
 ] as const;
-export const MARKET_DATA_PROVIDERS = ["eastmoney", "tencent", "yahoo", "sina", "sample"] as const;
+export const MARKET_DATA_PROVIDERS = ["eastmoney", "tencent", "yahoo", "sina", "sample", "csv"] as const;
 export const LLM_PROTOCOLS = ["openai", "deepseek", "gemini", "anthropic", "ollama"] as const;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -231,6 +231,15 @@ const FIELDS: readonly ConfigField[] = [
     max: 60_000,
     default: "0",
     order: 20,
+  }),
+  text({
+    key: "CSV_DATA_DIR",
+    title: "CSV data folder",
+    description: "Folder of <code>.csv daily-bar files for the csv data source (relative to the working directory).",
+    category: "data_source",
+    rule: { kind: "text", minLength: 1 },
+    default: "./data/csv",
+    order: 25,
   }),
   keyList({ key: "TAVILY_API_KEYS", title: "Tavily API keys", description: "Comma-separated Tavily keys (rotated).", category: "data_source", order: 30 }),
   keyList({ key: "SERPAPI_API_KEYS", title: "SerpAPI keys", description: "Comma-separated SerpAPI keys (rotated).", category: "data_source", order: 40 }),

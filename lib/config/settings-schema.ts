@@ -40,6 +40,8 @@ export const ZSettings = z.object({
     .pipe(z.array(z.string().regex(/^[a-z0-9_]+$/, "provider names are letters, digits and _")).min(1, "name at least one provider")),
   // Artificial delay of the offline sample provider (demos, progress and duplicate tests).
   SAMPLE_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // CSV data source (CONTRACT §10): folder of <code>.csv files, relative to the working directory.
+  CSV_DATA_DIR: z.string().trim().min(1).default("./data/csv"),
   // Per-provider budget for one bars/quote call, retries included; past it the chain falls through.
   MARKET_DATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   // News search (issue 3 item 9): API keys per provider, comma separated and rotated; an empty list disables

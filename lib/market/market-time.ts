@@ -151,3 +151,10 @@ export function latestTradingDay(market: TMarket, at: Date): string {
   const today = marketDate(market, at);
   return isWeekday(today) ? today : previousWeekday(today);
 }
+
+/** The instant a session's bar becomes final: `date` at the market's close, in the market's zone. */
+export function sessionCloseIso(market: TMarket, date: string): string {
+  const minutes = CLOSE_MINUTES[market];
+  const time = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}:00`;
+  return zonedIso(date, time, MARKET_TIME_ZONE[market]);
+}

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { getSettings } from "@/lib/config/settings";
+import { createCsvProvider } from "./csv";
 import { createEastmoneyProvider } from "./eastmoney";
 import { createSampleProvider } from "./sample";
 import { createTencentProvider } from "./tencent";
 import {
+  InvalidDataFileError,
   TransientProviderError,
   ZDailyBars,
   ZQuote,
@@ -153,6 +155,8 @@ async function runChain<T>(
       attempts.push({ provider: entry.name, ok: true, reason: null, ms: ms(), retries: result.retries });
       return { data, source: entry.name, attempts };
     } catch (error) {
+      // The user's own file exists but is broken: answering from another source would hide that.
+      if (error instanceof InvalidDataFileError) throw error;
       const retries = typeof (error as { retries?: unknown })?.retries === "number" ? (error as { retries: number }).retries : 0;
       attempts.push({ provider: entry.name, ok: false, reason: reasonOf(error), ms: ms(), retries });
     }
@@ -183,6 +187,15 @@ export function chainQuote(symbol: TMarketSymbol, options: ChainOptions): Promis
   return runChain(symbol, "quote", options, (p, ctx) => p.quote(symbol, ctx), acceptQuote);
 }
 
+/** Whether a provider in the chain holds data for the symbol that must be read fresh (see bypassesCache). */
+export async function bypassesCache(symbol: TMarketSymbol, options: ChainOptions): Promise<boolean> {
+  for (const entry of options.providers) {
+    if ("unknown" in entry || !entry.bypassesCache || !entry.serves(symbol)) continue;
+    if (await entry.bypassesCache(symbol)) return true;
+  }
+  return false;
+}
+
 // Providers are stateless apart from settings read per call, so one instance of each is enough.
 let builtIn: Record<ProviderName, MarketDataProvider> | null = null;
 
@@ -192,6 +205,7 @@ function builtInProviders(): Record<ProviderName, MarketDataProvider> {
     tencent: createTencentProvider(),
     yahoo: createYahooProvider(),
     sample: createSampleProvider({ latencyMs: () => getSettings().SAMPLE_LATENCY_MS }),
+    csv: createCsvProvider(),
   };
   return builtIn;
 }

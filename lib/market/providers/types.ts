@@ -11,7 +11,7 @@ export interface TMarketSymbol {
   exchange?: TExchange;
 }
 
-export const PROVIDER_NAMES = ["eastmoney", "tencent", "yahoo", "sample"] as const;
+export const PROVIDER_NAMES = ["eastmoney", "tencent", "yahoo", "sample", "csv"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 const price = z.number().finite().positive();
@@ -69,6 +69,11 @@ export interface MarketDataProvider {
   dailyBars(symbol: TMarketSymbol, days: number, ctx: CallContext): Promise<TDailyBar[]>;
   /** Latest quote, or null when the provider has none for the symbol. */
   quote(symbol: TMarketSymbol, ctx: CallContext): Promise<TQuote | null>;
+  /**
+   * True when this provider holds data for the symbol that may change under the service at any time (a
+   * user's file): the bar and quote caches are then skipped for the symbol, so a replacement counts at once.
+   */
+  bypassesCache?(symbol: TMarketSymbol): Promise<boolean>;
 }
 
 /** Network error or 5xx: worth a retry with backoff. */
@@ -79,4 +84,20 @@ export class TransientProviderError extends Error {
 /** The provider answered, but not with usable data (4xx, malformed body, unknown layout). */
 export class ProviderResponseError extends Error {
   override name = "ProviderResponseError";
+}
+
+/**
+ * A data file the user supplied (CSV data source) exists for the target but cannot be used. Unlike a
+ * provider failure this must not fall through to the next source: the user asked for their file's numbers,
+ * and silently analysing someone else's would hide the mistake.
+ */
+export class InvalidDataFileError extends Error {
+  override name = "InvalidDataFileError";
+  constructor(
+    readonly file: string,
+    readonly line: number | null,
+    readonly problem: string,
+  ) {
+    super(line === null ? `${file}: ${problem}` : `${file} line ${line}: ${problem}`);
+  }
 }
