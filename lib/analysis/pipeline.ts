@@ -7,7 +7,7 @@ import { getDailyBars, getQuote, type TDailyBar, type TQuote } from "@/lib/marke
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { searchStockNews, type NewsSearchResult } from "@/lib/news";
 import { createSignalFromAnalysis } from "@/lib/signals/from-analysis";
-import { actionLabel, buildRuleReport, classifyDecisionAction, normalizeReportLanguage, SAMPLE_DATA_NOTICE, sentimentLabel } from "./engine";
+import { actionLabel, ANALYSIS_WINDOW_BARS, buildRuleReport, RULE_ENGINE_VERSION, classifyDecisionAction, normalizeReportLanguage, SAMPLE_DATA_NOTICE, sentimentLabel } from "./engine";
 import type { TRuleReport } from "./engine";
 import { generateLlmReport, type LlmReportResult } from "./llm/generate-report";
 import { llmConfigured } from "./llm/channels";
@@ -16,8 +16,8 @@ import { RunRecorder } from "./run-recorder";
 import type { TRunDiagnosticSummary } from "./run-schemas";
 import { sanitizeValue } from "./sanitize";
 
-/** Trading days of history fetched per analysis: enough for MA60 and swing levels with room to spare. */
-export const BARS_PER_ANALYSIS = 250;
+/** Trading days of history fetched per analysis (the engine's window, so a backtest call sees the same). */
+export const BARS_PER_ANALYSIS = ANALYSIS_WINDOW_BARS;
 const NEWS_LIMIT = 8;
 const SNAPSHOT_BARS = 30;
 
@@ -148,6 +148,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
     volumeRatio: quote?.volume_ratio ?? null,
     turnoverRate: quote?.turnover_rate ?? bars.at(-1)?.turnover_rate ?? null,
     modelUsed: llm?.ok ? llm.model : null,
+    engineVersion: RULE_ENGINE_VERSION,
     dataSource,
     marketPhaseSummary: rule.market_phase_summary as unknown as Record<string, unknown>,
     summary,

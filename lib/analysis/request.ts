@@ -23,7 +23,7 @@ function rejectedToken(rejection: TSymbolRejection): ApiError {
 }
 
 /** Spec 4.2 rules 1–5 (and 6 for sync mode): which targets one analyze request stands for. */
-export function planAnalysis(request: TAnalyzeRequest): AnalysisPlan {
+export function planAnalysis(request: Pick<TAnalyzeRequest, "stock_code" | "stock_codes" | "async_mode">): AnalysisPlan {
   const tokens = collectTokens(request.stock_code, request.stock_codes);
   if (tokens.length === 0) throw badRequest("stock_code or stock_codes must contain at least one code or name");
   if (tokens.length > MAX_RAW_TOKENS) {
@@ -37,6 +37,12 @@ export function planAnalysis(request: TAnalyzeRequest): AnalysisPlan {
   const plan = { targets, rejected, single: targets.length === 1 && rejected.length === 0 };
   if (!request.async_mode) checkSyncPlan(plan);
   return plan;
+}
+
+/** One target named by one token, resolved like a sync analyze request (the backtest uses it); else a 400. */
+export function resolveSingleTarget(token: string): TResolvedSymbol {
+  const plan = planAnalysis({ stock_code: token, async_mode: false });
+  return plan.targets[0]!;
 }
 
 function checkSyncPlan(plan: AnalysisPlan): void {

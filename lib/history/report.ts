@@ -29,6 +29,7 @@ export function toAnalysisReport(row: AnalysisHistory): TAnalysisReport {
       current_price: row.currentPrice,
       change_pct: row.changePct,
       model_used: row.modelUsed,
+      engine_version: row.engineVersion,
       market_phase_summary: parseJson<Record<string, unknown>>(row.marketPhaseSummary),
       asset_type: row.assetType === "stock" || row.assetType === "index" ? row.assetType : null,
     },

@@ -29,6 +29,7 @@ export interface NewAnalysisRecord {
   volumeRatio: number | null;
   turnoverRate: number | null;
   modelUsed: string | null;
+  engineVersion: string | null;
   dataSource: string | null;
   marketPhaseSummary: Record<string, unknown> | null;
   summary: TReportSummary;
@@ -74,6 +75,7 @@ export async function createAnalysisRecord(record: NewAnalysisRecord): Promise<A
       volumeRatio: record.volumeRatio,
       turnoverRate: record.turnoverRate,
       modelUsed: record.modelUsed,
+      engineVersion: record.engineVersion,
       dataSource: record.dataSource,
       marketPhaseSummary: record.marketPhaseSummary ? JSON.stringify(record.marketPhaseSummary) : null,
       reportJson: JSON.stringify(parts),

@@ -17,6 +17,7 @@ export const ZReportMeta = z
     current_price: num,
     change_pct: num.describe("Daily change in percent; never a 60-day change"),
     model_used: text,
+    engine_version: z.string().nullable().optional().describe("The rule set that decided (null on records stored before it was recorded)"),
     market_phase_summary: json.nullable(),
     asset_type: z.enum(["stock", "index"]).nullable(),
   })

@@ -236,6 +236,8 @@ export async function runMarketReview(job: MarketReviewJob, deps: MarketReviewDe
     volumeRatio: null,
     turnoverRate: null,
     modelUsed: llm?.ok ? llm.model : null,
+    // The stock rule set does not decide a review: no engine version.
+    engineVersion: null,
     dataSource: payload.data_source,
     marketPhaseSummary: null,
     summary,

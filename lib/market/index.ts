@@ -1,6 +1,6 @@
 // Public surface of the market-data layer (issue 3 items 5–7): cached daily bars, cached quotes, the
 // provider chain and its records. Symbol resolution lives in ./symbols.
-export { getDailyBars, type CacheOutcome, type DailyBarsResult } from "./bars/daily-bars";
+export { getDailyBars, MAX_DAILY_BARS, type CacheOutcome, type DailyBarsResult } from "./bars/daily-bars";
 export { getQuote, QUOTE_TTL_MS, type QuoteResult } from "./quote-cache";
 export { MarketDataUnavailableError, type ProviderAttempt } from "./providers/chain";
 export { ZDailyBar, ZQuote, type TDailyBar, type TMarketSymbol, type TQuote, type ProviderName } from "./providers/types";

@@ -1,4 +1,5 @@
 import { ALERT_OPERATIONS } from "@/lib/alerts/operations";
+import { BACKTEST_OPERATIONS } from "@/lib/backtest/operations";
 import { analyzeOp } from "@/lib/analysis/operations";
 import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
@@ -46,4 +47,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...PORTFOLIO_OPERATIONS,
   ...HISTORY_OPERATIONS,
   ...SIGNAL_OPERATIONS,
+  ...BACKTEST_OPERATIONS,
 ];

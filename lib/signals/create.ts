@@ -132,6 +132,7 @@ async function createIn(tx: Tx, request: TDecisionSignalCreateRequest): Promise<
     expiresAt,
     metadata: request.metadata ? JSON.stringify(request.metadata) : null,
     reportLanguage: request.report_language ?? null,
+    decisionEngineVersion: request.decision_engine_version ?? null,
     dedupKey: keys.dedupKey,
     relaxedKey: keys.relaxedKey,
     createdAt: at,

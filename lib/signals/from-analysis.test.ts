@@ -9,7 +9,7 @@ function record(action: string | null): AnalysisHistory {
     id: 42, queryId: "q42", traceId: "trace-42", stockCode: "600519", displayCode: "600519", stockName: "贵州茅台", market: "cn", assetType: "stock",
     targetKey: "stock:cn:600519", reportType: "detailed", reportLanguage: "zh", region: "cn", analysisPhase: "postmarket", sentimentScore: 68,
     trendPrediction: null, operationAdvice: null, action, analysisSummary: null, currentPrice: 1460, changePct: 0.5, volumeRatio: 1, turnoverRate: 0.2,
-    modelUsed: null, dataSource: "sample", marketPhaseSummary: null,
+    modelUsed: null, engineVersion: "rules-v1", dataSource: "sample", marketPhaseSummary: null,
     reportJson: JSON.stringify({ summary: { action, action_label: "买入", sentiment_score: 68, analysis_summary: "summary", operation_advice: "advice" }, strategy: STRATEGY, details: {} }),
     rawResult: null, contextSnapshot: null, diagnostics: null, flow: null, createdAt: new Date(),
   };

@@ -54,6 +54,7 @@ export function signalRequestFromAnalysis(record: AnalysisHistory, triggerSource
     reason: parts.summary.analysis_summary?.slice(0, 4000) ?? null,
     status: "active",
     report_language: record.reportLanguage,
+    decision_engine_version: record.engineVersion,
     metadata: { query_id: record.queryId, report_type: record.reportType, operation_advice: parts.summary.operation_advice ?? null },
   };
 }

@@ -69,11 +69,19 @@ function unable(base: OutcomeEvaluation, reason: string): OutcomeEvaluation {
   return { ...base, evalStatus: "unable", unableReason: reason, retryable: (RETRYABLE_REASONS as readonly string[]).includes(reason) };
 }
 
-/** CONTRACT §4: up hits at ≥ +2 % and misses at ≤ −2 %; not_down hits at ≥ 0 and misses at ≤ −2 %; not_up hits at ≤ +2 %. */
-export function classifyReturn(direction: TDirection, returnPct: number): "hit" | "miss" | "neutral" {
-  if (direction === "up") return returnPct >= NEUTRAL_BAND_PCT ? "hit" : returnPct <= -NEUTRAL_BAND_PCT ? "miss" : "neutral";
-  if (direction === "not_down") return returnPct >= 0 ? "hit" : returnPct <= -NEUTRAL_BAND_PCT ? "miss" : "neutral";
-  return returnPct <= NEUTRAL_BAND_PCT ? "hit" : "miss";
+/**
+ * CONTRACT §4: up hits at ≥ +band and misses at ≤ −band; not_down hits at ≥ 0 and misses at ≤ −band; not_up
+ * hits at ≤ +band. The band is 2 % for stored signals; a backtest request may choose its own (CONTRACT §11).
+ */
+export function classifyReturn(direction: TDirection, returnPct: number, bandPct: number = NEUTRAL_BAND_PCT): "hit" | "miss" | "neutral" {
+  if (direction === "up") return returnPct >= bandPct ? "hit" : returnPct <= -bandPct ? "miss" : "neutral";
+  if (direction === "not_down") return returnPct >= 0 ? "hit" : returnPct <= -bandPct ? "miss" : "neutral";
+  return returnPct <= bandPct ? "hit" : "miss";
+}
+
+/** Close-to-close return in percent, the one formula of every outcome (signals and backtests). */
+export function closeReturnPct(startClose: number, endClose: number): number {
+  return (endClose / startClose - 1) * 100;
 }
 
 /** The sign of the move agrees with the expectation (up: > 0, not_down: ≥ 0, not_up: ≤ 0). */
@@ -102,7 +110,13 @@ function firstTouch(signal: OutcomeSignal, long: boolean, window: readonly TDail
  * was created; the anchor bar is the newest bar on or before it (its close is start_price) and the window is
  * the `windowDays` bars after it. Bars are oldest first.
  */
-export function evaluateOutcome(signal: OutcomeSignal, bars: readonly TDailyBar[], anchorDate: string, windowDays: number): OutcomeEvaluation {
+export function evaluateOutcome(
+  signal: OutcomeSignal,
+  bars: readonly TDailyBar[],
+  anchorDate: string,
+  windowDays: number,
+  neutralBandPct: number = NEUTRAL_BAND_PCT,
+): OutcomeEvaluation {
   const direction = expectedDirection(signal.action);
   const base = blank(windowDays, direction);
   if (direction === null) return unable(base, "non_directional_action");
@@ -126,7 +140,7 @@ export function evaluateOutcome(signal: OutcomeSignal, bars: readonly TDailyBar[
   const end = last.close;
   const maxHigh = Math.max(...window.map((b) => b.high));
   const minLow = Math.min(...window.map((b) => b.low));
-  const returnPct = (end / start - 1) * 100;
+  const returnPct = closeReturnPct(start, end);
   const long = direction !== "not_up";
   const favourable = long ? (maxHigh / start - 1) * 100 : (1 - minLow / start) * 100;
   const adverse = long ? (minLow / start - 1) * 100 : (1 - maxHigh / start) * 100;
@@ -139,7 +153,7 @@ export function evaluateOutcome(signal: OutcomeSignal, bars: readonly TDailyBar[
     evalStatus: "completed",
     retryable: false,
     unableReason: null,
-    outcome: classifyReturn(direction, returnPct),
+    outcome: classifyReturn(direction, returnPct, neutralBandPct),
     directionCorrect: directionAgrees(direction, returnPct),
     endDate: last.date,
     endClose: end,

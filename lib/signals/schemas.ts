@@ -84,6 +84,7 @@ export const ZDecisionSignalCreateRequest = z
     expires_at: isoInstant.nullish().describe("Absent: derived from the horizon (Nd: close of the N-th trading session; intraday: this session's close; swing/long: none)"),
     metadata: ZMetadata.nullish(),
     report_language: z.string().max(16).nullish(),
+    decision_engine_version: z.string().max(64).nullish().describe("Rule set of the analysis behind the signal (set by the service for analysis signals)"),
   })
   .meta({ id: "DecisionSignalCreateRequest" });
 
@@ -124,6 +125,7 @@ export const ZDecisionSignalItem = z
     expires_at: z.string().nullable(),
     metadata: ZMetadata.nullable(),
     report_language: z.string().nullable(),
+    decision_engine_version: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -57,6 +57,7 @@ export function toSignalItem(row: DecisionSignal): TDecisionSignalItem {
     expires_at: row.expiresAt ? row.expiresAt.toISOString() : null,
     metadata: parseMetadata(row.metadata),
     report_language: row.reportLanguage,
+    decision_engine_version: row.decisionEngineVersion,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

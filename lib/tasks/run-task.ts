@@ -1,4 +1,5 @@
 import { runAnalysis } from "@/lib/analysis/pipeline";
+import { runBacktestTask } from "@/lib/backtest/run";
 import { sanitizeText } from "@/lib/analysis/sanitize";
 import type { TResolvedSymbol } from "@/lib/market/symbols";
 import { runMarketReview } from "@/lib/market-review";
@@ -23,6 +24,7 @@ export interface TaskRunResult {
  * write a second record for the same query_id.
  */
 export async function runTask(row: TaskRow, context: TaskRunContext): Promise<TaskRunResult> {
+  if (row.kind === "backtest") return runBacktestTask(row.id, { ...context, failureText });
   const stored = await db().analysisHistory.findUnique({ where: { queryId: row.id }, select: { stockName: true } });
   if (stored) return { stockName: stored.stockName, message: "completed (the report was stored before a restart)" };
 

@@ -10,7 +10,7 @@ export type TaskRow = AnalysisTask;
 export interface NewTask {
   id: string;
   traceId: string | null;
-  kind: "analysis" | "market_review";
+  kind: "analysis" | "market_review" | "backtest";
   stockCode: string;
   stockName: string | null;
   market: string | null;

@@ -7,3 +7,5 @@ export { actionLabel, classifyAdviceText, classifyDecisionAction, normalizeActio
 export { normalizeReportLanguage, SAMPLE_DATA_NOTICE } from "./language";
 export { buildRuleReport, type RuleReportInput, type RuleReportTarget } from "./rule-report";
 export * from "./schemas";
+export { RULE_ENGINE_VERSION, ANALYSIS_WINDOW_BARS } from "./version";
+export { decideAtClose, type SliceDecision } from "./decide-slice";

@@ -22,7 +22,8 @@ export interface DailyBarsResult {
   attempts: ProviderAttempt[];
 }
 
-const MAX_DAYS = 5000;
+/** The deepest history one call may ask for (about 20 years of sessions). */
+export const MAX_DAILY_BARS = 5000;
 const PRICE_EPSILON = 1e-6;
 
 // Holidays look like trading days to the weekday calendar; after one fruitless tail fetch for a session,
@@ -93,7 +94,7 @@ export async function getDailyBars(
   chain: ChainOptions = configuredChain(),
   options: { refresh?: boolean } = {},
 ): Promise<DailyBarsResult> {
-  const want = Math.max(1, Math.min(MAX_DAYS, Math.floor(days)));
+  const want = Math.max(1, Math.min(MAX_DAILY_BARS, Math.floor(days)));
   const key = symbolKey(symbol);
   const at = now();
   const through = lastClosedTradingDay(symbol.market, at);
