@@ -8,14 +8,15 @@ import {
   HistogramSeries,
   LineSeries,
   type DeepPartial,
+  type IChartApi,
   type ChartOptions,
   type Time,
 } from "lightweight-charts";
 import { movingAverage, type ChartBar } from "./report-model";
 
 // A-share convention: red candles for up days, green for down days.
-const UP = "#ef4444";
-const DOWN = "#22c55e";
+export const UP = "#ef4444";
+export const DOWN = "#22c55e";
 export const MA_LINES = [
   { period: 5, color: "#f59e0b" },
   { period: 10, color: "#3b82f6" },
@@ -24,7 +25,7 @@ export const MA_LINES = [
 
 // The chart draws on a canvas, so it takes its colours from the page's CSS variables (globals.css) and
 // follows theme changes: the <html> class (explicit choice) and the system scheme.
-function themeOptions(): DeepPartial<ChartOptions> {
+export function themeOptions(): DeepPartial<ChartOptions> {
   const css = getComputedStyle(document.documentElement);
   const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
   const line = read("--dsa-line", "#dfe2e7");
@@ -38,6 +39,20 @@ function themeOptions(): DeepPartial<ChartOptions> {
     grid: { vertLines: { color: line }, horzLines: { color: line } },
     rightPriceScale: { borderColor: line },
     timeScale: { borderColor: line },
+  };
+}
+
+/** Re-applies the theme colours when the page's theme changes; the returned cleanup also removes the chart. */
+export function followTheme(chart: IChartApi): () => void {
+  const retheme = () => chart.applyOptions(themeOptions());
+  const observer = new MutationObserver(retheme);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+  const media = window.matchMedia("(prefers-color-scheme: dark)");
+  media.addEventListener("change", retheme);
+  return () => {
+    observer.disconnect();
+    media.removeEventListener("change", retheme);
+    chart.remove();
   };
 }
 
@@ -91,16 +106,7 @@ export function PriceChart({ bars, ariaLabel }: { bars: readonly ChartBar[]; ari
     }
     chart.timeScale().fitContent();
 
-    const retheme = () => chart.applyOptions(themeOptions());
-    const observer = new MutationObserver(retheme);
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-    const media = window.matchMedia("(prefers-color-scheme: dark)");
-    media.addEventListener("change", retheme);
-    return () => {
-      observer.disconnect();
-      media.removeEventListener("change", retheme);
-      chart.remove();
-    };
+    return followTheme(chart);
   }, [bars]);
 
   return <div ref={container} role="img" aria-label={ariaLabel} data-testid="price-chart" className="h-72 w-full sm:h-80" />;

@@ -8,6 +8,7 @@ export const NAV_ITEMS: ReadonlyArray<{ key: PageKey; href: string }> = [
   { key: "market", href: "/market" },
   { key: "history", href: "/history" },
   { key: "signals", href: "/signals" },
+  { key: "backtest", href: "/backtest" },
   { key: "portfolio", href: "/portfolio" },
   { key: "alerts", href: "/alerts" },
   { key: "usage", href: "/usage" },

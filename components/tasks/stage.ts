@@ -27,6 +27,11 @@ const STAGES: ReadonlyArray<[RegExp, StageKey]> = [
   [/^analysis completed$/i, "analysisCompleted"],
   [/^market review completed$/i, "reviewCompleted"],
   [/^completed \(the report was stored before a restart\)/i, "storedBeforeRestart"],
+  [/^backtest queued$/i, "backtestQueued"],
+  [/^reading daily bars/i, "backtestBars"],
+  [/^replaying the rules/i, "backtestReplay"],
+  [/^storing the calls/i, "backtestStoring"],
+  [/^backtest completed/i, "backtestCompleted"],
   [/^done$/i, "done"],
   [/^failed$/i, "failed"],
 ];

@@ -114,11 +114,11 @@ function TaskRow({ t, task }: { t: Texts; task: TTaskInfo }) {
         ) : null}
         {task.status === "completed" ? (
           <Link
-            href={`/history/${encodeURIComponent(task.task_id)}`}
+            href={task.task_kind === "backtest" ? `/backtest?id=${encodeURIComponent(task.task_id)}` : `/history/${encodeURIComponent(task.task_id)}`}
             className="ml-auto shrink-0 font-medium text-accent underline-offset-2 hover:underline"
             data-testid="task-report-link"
           >
-            {t.viewReport}
+            {task.task_kind === "backtest" ? t.viewBacktest : t.viewReport}
           </Link>
         ) : null}
         {task.status === "failed" ? (

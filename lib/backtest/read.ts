@@ -2,7 +2,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/api-error";
 import { dedupKey, isRejection, resolveToken } from "@/lib/market/symbols";
-import { ZSeriesPoint, type TBacktestRun, type TCallsPage, type TRunsPage, type TSeriesResponse } from "./schemas";
+import { ZDecisionAction } from "@/lib/analysis/engine/schemas";
+import { ZSeriesPoint, type TBacktestCall, type TBacktestRun, type TCallsPage, type TRunsPage, type TSeriesResponse } from "./schemas";
 import { toCall, toRun, toRunItem } from "./serialize";
 
 // Reads and deletes of backtest runs (CONTRACT §11). Unknown ids are 404 not_found.
@@ -69,4 +70,10 @@ export async function deleteBacktest(id: string): Promise<{ deleted: number }> {
   });
   if (deleted === 0) throw notFound(`No backtest has id ${id}`);
   return { deleted };
+}
+
+/** Every call's date and action, oldest first: the markers of the page's price chart. */
+export async function listCallActions(id: string): Promise<Pick<TBacktestCall, "date" | "action">[]> {
+  const rows = await db().backtestCall.findMany({ where: { backtestId: id }, orderBy: { seq: "asc" }, select: { date: true, action: true } });
+  return rows.map((r) => ({ date: r.date, action: ZDecisionAction.parse(r.action) }));
 }

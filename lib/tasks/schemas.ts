@@ -10,6 +10,8 @@ export const ACTIVE_STATUSES = ["pending", "processing"] as const;
 export const TASK_LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 export const MARKET_REVIEW_CODE = "market_review";
+export const TASK_KINDS = ["analysis", "market_review", "backtest"] as const;
+export type TTaskKind = (typeof TASK_KINDS)[number];
 export const REVIEW_REGIONS = ["cn", "hk", "us", "both"] as const;
 export type TReviewRegion = (typeof REVIEW_REGIONS)[number];
 
@@ -36,6 +38,7 @@ export const ZTaskInfo = z
     skills: z.array(z.string()).nullish(),
     region: z.string().nullish(),
     asset_type: ZAssetType.nullish(),
+    task_kind: z.enum(TASK_KINDS).nullish().describe("Ours: what the task runs (a backtest's task id is its backtest_id)"),
   })
   .meta({ id: "TaskInfo" });
 export type TTaskInfo = z.infer<typeof ZTaskInfo>;

@@ -1,5 +1,5 @@
 import { ANALYSIS_PHASES } from "@/lib/analysis/schemas";
-import type { TTaskInfo, TTaskStatusValue } from "./schemas";
+import { TASK_KINDS, type TTaskInfo, type TTaskKind, type TTaskStatusValue } from "./schemas";
 import type { TaskRow } from "./store";
 
 function parseSkills(text: string | null): string[] | null {
@@ -43,6 +43,7 @@ export function toTaskInfo(row: TaskRow): TTaskInfo {
     skills: parseSkills(row.skills),
     region: row.region,
     asset_type: row.assetType === "stock" || row.assetType === "index" ? row.assetType : null,
+    task_kind: (TASK_KINDS as readonly string[]).includes(row.kind) ? (row.kind as TTaskKind) : null,
   };
 }
 

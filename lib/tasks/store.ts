@@ -3,14 +3,14 @@ import { Prisma, type AnalysisTask } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { db } from "@/lib/db/client";
-import { ACTIVE_STATUSES } from "./schemas";
+import { ACTIVE_STATUSES, type TTaskKind } from "./schemas";
 
 export type TaskRow = AnalysisTask;
 
 export interface NewTask {
   id: string;
   traceId: string | null;
-  kind: "analysis" | "market_review" | "backtest";
+  kind: TTaskKind;
   stockCode: string;
   stockName: string | null;
   market: string | null;

@@ -1,0 +1,70 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { CandlestickSeries, createChart, createSeriesMarkers, LineSeries, type SeriesMarker, type Time } from "lightweight-charts";
+import { DOWN, followTheme, themeOptions, UP } from "@/components/analysis/price-chart";
+import type { TBacktestCall, TSeriesPoint } from "@/lib/backtest/schemas";
+
+// The Backtest page's two charts (lightweight-charts, issue 16 item 3): equity of following the calls against
+// buy-and-hold, and the candles with a marker on every directional call. Watch calls get no marker: on a
+// daily chart they would cover every candle and hide the calls that matter.
+
+const STRATEGY_COLOR = "#2563eb";
+const BUY_HOLD_COLOR = "#9ca3af";
+const LONG = new Set(["buy", "add"]);
+const SHORT = new Set(["reduce", "sell", "avoid"]);
+
+const FIXED = { handleScroll: false, handleScale: false, crosshair: { mode: 0 } } as const;
+
+export function EquityChart({ points, labels, ariaLabel }: { points: readonly TSeriesPoint[]; labels: { strategy: string; buyHold: string }; ariaLabel: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = container.current;
+    if (!el || points.length === 0) return;
+    const chart = createChart(el, { autoSize: true, ...themeOptions(), ...FIXED, timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true } });
+    const format = { type: "custom" as const, formatter: (v: number) => `${((v - 1) * 100).toFixed(1)}%` };
+    const buyHold = chart.addSeries(LineSeries, { color: BUY_HOLD_COLOR, lineWidth: 1, priceLineVisible: false, title: labels.buyHold, priceFormat: format });
+    buyHold.setData(points.map((p) => ({ time: p.date as Time, value: p.buy_hold_equity })));
+    const strategy = chart.addSeries(LineSeries, { color: STRATEGY_COLOR, lineWidth: 2, priceLineVisible: false, title: labels.strategy, priceFormat: format });
+    strategy.setData(points.map((p) => ({ time: p.date as Time, value: p.strategy_equity })));
+    chart.timeScale().fitContent();
+    return followTheme(chart);
+  }, [points, labels.strategy, labels.buyHold]);
+  return <div ref={container} role="img" aria-label={ariaLabel} data-testid="equity-chart" className="h-64 w-full" />;
+}
+
+export function CallsChart({ points, calls, actionLabels, ariaLabel }: {
+  points: readonly TSeriesPoint[];
+  calls: readonly Pick<TBacktestCall, "date" | "action">[];
+  actionLabels: Readonly<Record<string, string>>;
+  ariaLabel: string;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = container.current;
+    if (!el || points.length === 0) return;
+    const chart = createChart(el, { autoSize: true, ...themeOptions(), ...FIXED, timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true } });
+    const candles = chart.addSeries(CandlestickSeries, {
+      upColor: UP, downColor: DOWN, borderUpColor: UP, borderDownColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, priceLineVisible: false,
+    });
+    candles.setData(points.map((p) => ({ time: p.date as Time, open: p.open, high: p.high, low: p.low, close: p.close })));
+    const markers: SeriesMarker<Time>[] = [];
+    let previous: string | null = null;
+    for (const call of calls) {
+      // One marker where the side changes: a run of daily buy calls is one decision, not fifty.
+      const side = LONG.has(call.action) ? "long" : SHORT.has(call.action) ? "short" : null;
+      if (side && side !== previous) {
+        markers.push(
+          side === "long"
+            ? { time: call.date as Time, position: "belowBar", shape: "arrowUp", color: UP, text: actionLabels[call.action] ?? call.action }
+            : { time: call.date as Time, position: "aboveBar", shape: "arrowDown", color: DOWN, text: actionLabels[call.action] ?? call.action },
+        );
+      }
+      previous = side ?? (previous === null ? null : "none");
+    }
+    createSeriesMarkers(candles, markers);
+    chart.timeScale().fitContent();
+    return followTheme(chart);
+  }, [points, calls, actionLabels]);
+  return <div ref={container} role="img" aria-label={ariaLabel} data-testid="calls-chart" className="h-72 w-full" />;
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import { useState } from "react";
+import { formatPrice, formatSignedPct, MONO_WITH_CJK } from "@/components/history/format";
+import { fmt } from "@/components/settings/format";
+import type { TBacktestCall, TCallsPage } from "@/lib/backtest/schemas";
+import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+
+type Texts = Dictionary["backtestUi"];
+
+const PAGE_SIZE = 100;
+// The API's largest page: the export reads the whole run in as few requests as it allows.
+const EXPORT_PAGE_SIZE = 500;
+
+async function fetchPage(id: string, page: number, size: number): Promise<TCallsPage> {
+  const res = await fetch(`/api/v1/backtests/${encodeURIComponent(id)}/calls?page=${page}&page_size=${size}`, { credentials: "same-origin" });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return (await res.json()) as TCallsPage;
+}
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return "";
+  const text = String(value);
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function callsCsv(calls: readonly TBacktestCall[], horizons: readonly number[]): string {
+  const head = ["date", "close", "action", "score", "ideal_buy", "stop_loss", "take_profit", ...horizons.flatMap((h) => [`return_${h}d_pct`, `outcome_${h}d`])];
+  const rows = calls.map((c) => [
+    c.date, c.close, c.action, c.score, c.ideal_buy, c.stop_loss, c.take_profit,
+    ...horizons.flatMap((h) => {
+      const o = c.outcomes.find((x) => x.horizon === h);
+      return [o?.return_pct ?? null, o?.outcome ?? null];
+    }),
+  ]);
+  return [head, ...rows].map((r) => r.map(csvCell).join(",")).join("\n") + "\n";
+}
+
+/** The run's calls, 100 a page from the API, and the whole list as a CSV download. */
+export function CallsTable({ t, backtestId, stockCode, horizons, total, firstPage, actionLabels }: {
+  t: Texts;
+  backtestId: string;
+  stockCode: string;
+  horizons: readonly number[];
+  total: number;
+  firstPage: readonly TBacktestCall[];
+  actionLabels: Readonly<Record<string, string>>;
+}) {
+  const [page, setPage] = useState(1);
+  const [items, setItems] = useState<readonly TBacktestCall[]>(firstPage.slice(0, PAGE_SIZE));
+  const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  async function go(target: number) {
+    setBusy(true);
+    setError(null);
+    try {
+      setItems((await fetchPage(backtestId, target, PAGE_SIZE)).items);
+      setPage(target);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    setError(null);
+    try {
+      const all: TBacktestCall[] = [];
+      for (let p = 1; p <= Math.ceil(total / EXPORT_PAGE_SIZE); p += 1) all.push(...(await fetchPage(backtestId, p, EXPORT_PAGE_SIZE)).items);
+      const url = URL.createObjectURL(new Blob([callsCsv(all, horizons)], { type: "text/csv;charset=utf-8" }));
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `backtest-${stockCode}-${backtestId.slice(0, 8)}.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const button = "h-7 rounded-md border border-line bg-surface px-2.5 text-sm font-medium hover:bg-subtle disabled:cursor-not-allowed disabled:opacity-60";
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-sm font-semibold">{t.callsTitle}</h3>
+        <span className="text-xs text-muted tabular-nums">{total}</span>
+        <button type="button" onClick={exportCsv} disabled={exporting} className={`${button} ml-auto`} data-testid="calls-export">
+          {exporting ? t.exporting : t.exportCsv}
+        </button>
+      </div>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-sm tabular-nums" data-testid="calls-table">
+          <thead className="text-left text-xs text-muted">
+            <tr className="border-b border-line">
+              <th className="py-1.5 pr-3 font-medium">{t.colDate}</th>
+              <th className="py-1.5 pr-3 text-right font-medium">{t.colClose}</th>
+              <th className="py-1.5 pr-3 font-medium">{t.colAction}</th>
+              <th className="py-1.5 pr-3 text-right font-medium">{t.colScore}</th>
+              <th className="py-1.5 pr-3 text-right font-medium">{t.colIdealBuy}</th>
+              <th className="py-1.5 pr-3 text-right font-medium">{t.colStopLoss}</th>
+              <th className="py-1.5 pr-3 text-right font-medium">{t.colTakeProfit}</th>
+              {horizons.map((h) => (
+                <th key={h} className="py-1.5 pr-3 text-right font-medium">
+                  {fmt(t.colReturn, { horizon: h })}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((c) => (
+              <tr key={c.date} className="border-b border-line/60">
+                <td className="py-1 pr-3" style={MONO_WITH_CJK}>{c.date}</td>
+                <td className="py-1 pr-3 text-right">{formatPrice(c.close)}</td>
+                <td className="py-1 pr-3">{actionLabels[c.action] ?? c.action}</td>
+                <td className="py-1 pr-3 text-right">{c.score ?? "—"}</td>
+                <td className="py-1 pr-3 text-right">{formatPrice(c.ideal_buy)}</td>
+                <td className="py-1 pr-3 text-right">{formatPrice(c.stop_loss)}</td>
+                <td className="py-1 pr-3 text-right">{formatPrice(c.take_profit)}</td>
+                {horizons.map((h) => {
+                  const o = c.outcomes.find((x) => x.horizon === h);
+                  const tone = o?.outcome === "hit" ? "text-emerald-700 dark:text-emerald-300" : o?.outcome === "miss" ? "text-red-700 dark:text-red-300" : "";
+                  return (
+                    <td key={h} className={`py-1 pr-3 text-right ${tone}`} title={o?.outcome ?? undefined}>
+                      {formatSignedPct(o?.return_pct)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-2 flex items-center justify-between gap-2 text-sm">
+        <button type="button" className={button} disabled={busy || page <= 1} onClick={() => go(page - 1)}>
+          {t.previous}
+        </button>
+        <span className="text-xs text-muted tabular-nums">{fmt(t.pageStatus, { page, pages })}</span>
+        <button type="button" className={button} disabled={busy || page >= pages} onClick={() => go(page + 1)}>
+          {t.next}
+        </button>
+      </div>
+      {error ? <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+    </div>
+  );
+}
