@@ -2,6 +2,7 @@ import { ALERT_OPERATIONS } from "@/lib/alerts/operations";
 import { analyzeOp } from "@/lib/analysis/operations";
 import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
+import { DATA_OPERATIONS } from "@/lib/data/operations";
 import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { PORTFOLIO_OPERATIONS } from "@/lib/portfolio/operations";
@@ -46,4 +47,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...PORTFOLIO_OPERATIONS,
   ...HISTORY_OPERATIONS,
   ...SIGNAL_OPERATIONS,
+  ...DATA_OPERATIONS,
 ];

@@ -327,6 +327,7 @@ export const en: Dictionary = {
     phase: "Market phase",
     phases: { premarket: "Pre-market", intraday: "Intraday", postmarket: "After close", non_trading: "Non-trading day" },
     dataSource: "Data source",
+    lastBar: "Last bar",
     model: "Model",
     ruleBased: "Rule engine (no language model)",
     generatedAt: "Generated",

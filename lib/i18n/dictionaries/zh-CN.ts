@@ -325,6 +325,7 @@ export const zhCN = {
     phase: "市场阶段",
     phases: { premarket: "盘前", intraday: "盘中", postmarket: "盘后", non_trading: "非交易日" },
     dataSource: "数据源",
+    lastBar: "最新K线",
     model: "模型",
     ruleBased: "规则引擎（未使用大模型）",
     generatedAt: "生成时间",
