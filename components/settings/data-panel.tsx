@@ -85,8 +85,11 @@ export function DataPanel({ t, initial, sources, folder }: { t: DataTexts; initi
       <p className="text-xs leading-5 text-muted">{t.intro}</p>
       <p className="text-xs leading-5 text-muted">{t.format}</p>
       {!sources.includes("csv") && <p className="text-xs leading-5 text-amber-700 dark:text-amber-300">{fmt(t.notInChain, { sources: sources.join(",") })}</p>}
-      <p className="truncate font-mono text-xs text-muted" title={folder}>
-        {fmt(t.folder, { dir: folder })}
+      <p className="truncate text-xs text-muted" title={folder}>
+        {/* Only the path in the monospace face: it has no CJK glyphs for the label. */}
+        {t.folder.split("{dir}")[0]}
+        <span className="font-mono">{folder}</span>
+        {t.folder.split("{dir}")[1]}
       </p>
 
       <form ref={form} onSubmit={upload} className="flex flex-wrap items-end gap-2" aria-label={t.title}>
