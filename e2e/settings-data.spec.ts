@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { SCREENSHOT_DIR } from "./fixtures/ui";
+import { expectDarkBackground, expectNoHorizontalOverflow, languageButton, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // The Settings page's data panel (CSV data source, CONTRACT §10): upload a real-bars file for a code, see it
 // listed with its bar count and date range, see a broken file refused with its line, remove the file.
@@ -55,4 +55,29 @@ test("settings: the data panel uploads a CSV for a code, lists it, refuses a bro
   await expect(panel.getByRole("status")).toHaveText("已删除 600519.csv。");
   await expect(panel.getByText("还没有数据文件。")).toBeVisible();
   expect(fs.existsSync(path.join(csvDir, "600519.csv"))).toBe(false);
+});
+
+test("settings: the data panel in English, dark mode and on a 390px phone, with a valid and a hand-placed invalid file", async ({ page, context, baseURL }) => {
+  fs.mkdirSync(csvDir, { recursive: true });
+  fs.copyFileSync(FIXTURE, path.join(csvDir, "600519.csv"));
+  fs.writeFileSync(path.join(csvDir, "aapl.csv"), "date,open,high,low,close\n2024-01-02,10,11,9,10.5\n");
+  await context.addCookies([{ name: "dsa_theme", value: "dark", url: baseURL! }]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/settings");
+  await languageButton(page, "en").click();
+  const panel = page.locator("section", { has: page.getByRole("heading", { name: "Data files (CSV)" }) });
+  await expect(panel).toBeVisible();
+  await expectDarkBackground(page);
+  const rows = panel.getByRole("table", { name: "Data files" }).getByTestId("data-file");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("600519");
+  await expect(rows.nth(0)).toContainText("2024-08-15 – 2026-02-13");
+  await expect(rows.nth(1)).toContainText("aapl");
+  await expect(rows.nth(1)).toContainText("Invalid");
+  await expect(rows.nth(1)).toContainText("aapl.csv line 1: missing required column(s) volume");
+  await expect(panel.getByRole("button", { name: "Remove the data file of aapl" })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await panel.scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/settings-data-en-dark-phone.png` });
+  fs.rmSync(csvDir, { recursive: true, force: true });
 });

@@ -121,7 +121,7 @@ export function DataPanel({ t, initial, sources, folder }: { t: DataTexts; initi
                 <th className="py-1 pr-2 font-medium">{t.colCode}</th>
                 <th className="py-1 pr-2 text-right font-medium">{t.colRows}</th>
                 <th className="py-1 pr-2 font-medium">{t.colRange}</th>
-                <th className="py-1 pr-2 text-right font-medium">{t.colSize}</th>
+                <th className="hidden py-1 pr-2 text-right font-medium sm:table-cell">{t.colSize}</th>
                 <th className="py-1 font-medium">
                   <span className="sr-only">{t.colAction}</span>
                 </th>
@@ -139,12 +139,13 @@ export function DataPanel({ t, initial, sources, folder }: { t: DataTexts; initi
                         <span className="break-words text-red-700 dark:text-red-300">{item.error}</span>
                       </span>
                     ) : (
-                      <span className="font-mono whitespace-nowrap tabular-nums">
-                        {item.first_date} – {item.last_date}
+                      // Two unbreakable halves, so a phone wraps the range between the dates, never inside one.
+                      <span className="font-mono tabular-nums">
+                        <span className="whitespace-nowrap">{item.first_date} –</span> <span className="whitespace-nowrap">{item.last_date}</span>
                       </span>
                     )}
                   </td>
-                  <td className="py-1.5 pr-2 text-right font-mono whitespace-nowrap tabular-nums">{sizeText(item.size_bytes)}</td>
+                  <td className="hidden py-1.5 pr-2 text-right font-mono whitespace-nowrap tabular-nums sm:table-cell">{sizeText(item.size_bytes)}</td>
                   <td className="py-1 text-right">
                     <button
                       type="button"
