@@ -341,6 +341,15 @@ function Provenance({ t, view, timeZone, disclaimer }: { t: Texts; view: ReportV
         </div>
         <div className="flex gap-1">
           <dt>
+            {t.lastBar}
+            {t.colon}
+          </dt>
+          <dd data-testid="last-bar-date" className="font-mono text-fg">
+            {view.indicators?.last_bar_date ?? "—"}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>
             {t.model}
             {t.colon}
           </dt>

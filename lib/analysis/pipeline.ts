@@ -3,7 +3,7 @@ import { getSettings } from "@/lib/config/settings";
 import { createAnalysisRecord, type NewsEvidence } from "@/lib/history/repository";
 import { toAnalysisReport } from "@/lib/history/report";
 import type { TAnalysisReport, TReportDetails, TReportStrategy, TReportSummary } from "@/lib/history/schemas";
-import { getDailyBars, getQuote, type TDailyBar, type TQuote } from "@/lib/market";
+import { getDailyBars, getQuote, InvalidDataFileError, type TDailyBar, type TQuote } from "@/lib/market";
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { searchStockNews, type NewsSearchResult } from "@/lib/news";
 import { createSignalFromAnalysis } from "@/lib/signals/from-analysis";
@@ -79,6 +79,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
     bars = result.bars;
     barsSource = result.source;
   } catch (error) {
+    if (error instanceof InvalidDataFileError) throw new AnalysisFailedError(`Invalid data file for ${target.displayCode}: ${error.message}`);
     throw new AnalysisFailedError(`No market data for ${target.displayCode}: ${(error as Error).message}`);
   }
   if (bars.length === 0) throw new AnalysisFailedError(`No market data for ${target.displayCode}`);

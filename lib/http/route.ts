@@ -6,7 +6,7 @@ import { successStatus, type Operation } from "@/lib/openapi/operation";
 import { ApiError } from "./api-error";
 import { queryObject } from "./query";
 import { jsonResponse, Reply } from "./reply";
-import { readJsonBody } from "./request-body";
+import { readFormBody, readJsonBody } from "./request-body";
 import { parseInput } from "./validation";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -64,7 +64,7 @@ async function parseRequest<P extends z.ZodType | undefined, Q extends z.ZodType
   const query = op.query ? parseInput("query", op.query, queryObject(new URL(req.url).searchParams)) : undefined;
   let body: unknown;
   if (op.body) {
-    const raw = await readJsonBody(req);
+    const raw = op.bodyFormat === "multipart" ? await readFormBody(req, op.maxBodyBytes) : await readJsonBody(req, op.maxBodyBytes);
     if (raw === undefined && op.bodyRequired !== false) {
       throw ApiError.of("invalid_request", "Request body is required");
     }

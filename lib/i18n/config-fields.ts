@@ -69,6 +69,10 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "示例数据源延迟（毫秒）",
     description: "离线示例数据源的人为延迟，用于演示和测试。",
   },
+  CSV_DATA_DIR: {
+    title: "CSV 数据目录",
+    description: "csv 数据源读取的 <代码>.csv 日线文件所在目录（相对于工作目录）。",
+  },
   TAVILY_API_KEYS: {
     title: "Tavily API 密钥",
     description: "以逗号分隔的 Tavily 密钥（轮换使用）。",

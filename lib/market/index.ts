@@ -3,6 +3,6 @@
 export { getDailyBars, MAX_DAILY_BARS, type CacheOutcome, type DailyBarsResult } from "./bars/daily-bars";
 export { getQuote, QUOTE_TTL_MS, type QuoteResult } from "./quote-cache";
 export { MarketDataUnavailableError, type ProviderAttempt } from "./providers/chain";
-export { ZDailyBar, ZQuote, type TDailyBar, type TMarketSymbol, type TQuote, type ProviderName } from "./providers/types";
+export { InvalidDataFileError, ZDailyBar, ZQuote, type TDailyBar, type TMarketSymbol, type TQuote, type ProviderName } from "./providers/types";
 export { sampleCatalogueKeys } from "./providers/sample";
 export { symbolKey } from "./symbol-key";

@@ -1,5 +1,5 @@
 import { now } from "@/lib/clock";
-import { chainQuote, configuredChain, type ChainOptions, type ChainResult } from "@/lib/market/providers/chain";
+import { bypassesCache, chainQuote, configuredChain, type ChainOptions, type ChainResult } from "@/lib/market/providers/chain";
 import type { TMarketSymbol, TQuote } from "@/lib/market/providers/types";
 import { symbolKey } from "@/lib/market/symbol-key";
 
@@ -27,6 +27,9 @@ export interface QuoteResult extends ChainResult<TQuote> {
 
 /** `refresh` (analyze's force_refresh) ignores a cached quote; a call already in flight is still shared. */
 export async function getQuote(symbol: TMarketSymbol, chain: ChainOptions = configuredChain(), options: { refresh?: boolean } = {}): Promise<QuoteResult> {
+  // A quote from a user's file is re-read per call (cheap: parsed files are kept by stamp), so a replaced
+  // file counts at the next analysis.
+  if (await bypassesCache(symbol, chain)) return { ...(await chainQuote(symbol, chain)), cached: false };
   const key = symbolKey(symbol);
   const hit = cache.get(key);
   if (!options.refresh && hit && hit.expiresAt > now().getTime()) return { ...hit.result, cached: true };

@@ -74,7 +74,7 @@ function operationObject(op: Operation, components: Map<string, JsonSchema>): Js
   if (op.body) {
     operation.requestBody = {
       required: op.bodyRequired !== false,
-      content: { "application/json": { schema: toSchema(op.body, "input", components) } },
+      content: { [op.bodyFormat === "multipart" ? "multipart/form-data" : "application/json"]: { schema: toSchema(op.body, "input", components) } },
     };
   }
   if (!op.public) operation.security = [{ AdminSessionCookie: [] }];

@@ -29,6 +29,10 @@ export interface Operation<
   query?: Q;
   body?: B;
   bodyRequired?: boolean;
+  /** "multipart": the body is multipart/form-data, its fields (text or File) parsed with `body`. Default JSON. */
+  bodyFormat?: "json" | "multipart";
+  /** Bytes read at most before the request is refused with 413 (default 1 MiB). */
+  maxBodyBytes?: number;
   responses: Record<number, ResponseSpec>;
   /** Reachable without the admin session when admin auth is on (spec 5: health, docs, login, status). */
   public?: boolean;

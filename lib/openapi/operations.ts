@@ -3,6 +3,7 @@ import { BACKTEST_OPERATIONS } from "@/lib/backtest/operations";
 import { analyzeOp } from "@/lib/analysis/operations";
 import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
+import { DATA_OPERATIONS } from "@/lib/data/operations";
 import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { PORTFOLIO_OPERATIONS } from "@/lib/portfolio/operations";
@@ -48,4 +49,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...HISTORY_OPERATIONS,
   ...SIGNAL_OPERATIONS,
   ...BACKTEST_OPERATIONS,
+  ...DATA_OPERATIONS,
 ];

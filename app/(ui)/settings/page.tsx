@@ -1,13 +1,17 @@
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { AuthPanel } from "@/components/settings/auth-panel";
+import { DataPanel } from "@/components/settings/data-panel";
 import { NotifyPanel } from "@/components/settings/notify-panel";
 import { SchedulePanel } from "@/components/settings/schedule-panel";
 import { SettingsEditor } from "@/components/settings/settings-editor";
 import { requireUiSession } from "@/lib/auth/ui-session";
+import { getSettings } from "@/lib/config/settings";
 import { getSystemConfig } from "@/lib/config/system-config";
+import { listCsvDataFiles } from "@/lib/data/csv-files";
 import { CONFIG_FIELD_TEXTS_ZH, UNKNOWN_CONFIG_FIELD_DESCRIPTION_ZH } from "@/lib/i18n/config-fields";
 import { getI18n } from "@/lib/i18n/locale";
 import { RECENT_DELIVERIES } from "@/lib/notify/schemas";
+import { csvDataDir } from "@/lib/market/providers/csv";
 import { listChannels, listDeliveries } from "@/lib/notify/service";
 import { schedulerStatus } from "@/lib/schedule";
 import { serviceTimeZone } from "@/lib/usage/time-zone";
@@ -21,7 +25,11 @@ export default async function SettingsPage() {
   const auth = await requireUiSession("/settings");
   const { locale, t } = await getI18n();
   const config = getSystemConfig({ includeSchema: true });
-  const [schedule, deliveries] = await Promise.all([schedulerStatus(5), listDeliveries({ page: 1, page_size: RECENT_DELIVERIES })]);
+  const [schedule, deliveries, dataFiles] = await Promise.all([
+    schedulerStatus(5),
+    listDeliveries({ page: 1, page_size: RECENT_DELIVERIES }),
+    listCsvDataFiles(),
+  ]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-5">
       <h1 className="text-xl font-semibold tracking-tight">{t.pages.settings.title}</h1>
@@ -37,6 +45,7 @@ export default async function SettingsPage() {
               <AuthPanel t={t.settingsUi} tAuth={t.auth} authEnabled={auth.authEnabled} hasPassword={auth.hasPassword} />
               <SchedulePanel t={t.scheduleUi} initial={schedule} />
               <NotifyPanel t={t.notifyUi} channels={listChannels().channels} initialDeliveries={deliveries.items} pageSize={RECENT_DELIVERIES} timeZone={serviceTimeZone()} />
+              <DataPanel t={t.dataUi} initial={dataFiles.items} sources={getSettings().MARKET_DATA_SOURCES} folder={csvDataDir()} />
             </>
           }
         />

@@ -1,7 +1,7 @@
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { lastClosedTradingDay, latestTradingDay, weekdaysBetween } from "@/lib/market/market-time";
-import { chainDailyBars, configuredChain, type ChainOptions, type ProviderAttempt } from "@/lib/market/providers/chain";
+import { bypassesCache, chainDailyBars, configuredChain, type ChainOptions, type ProviderAttempt } from "@/lib/market/providers/chain";
 import { PROVIDER_NAMES, type ProviderName, type TDailyBar, type TMarketSymbol } from "@/lib/market/providers/types";
 import { symbolKey } from "@/lib/market/symbol-key";
 
@@ -12,7 +12,8 @@ import { symbolKey } from "@/lib/market/symbol-key";
 // overlapping bar) is fetched; if the overlapping bar disagrees (a forward adjustment after a dividend or
 // a different provider's adjustment), the whole window is fetched again and overwritten.
 
-export type CacheOutcome = "hit" | "tail" | "miss";
+/** "bypass": a provider holds a user's file for the symbol, read fresh and never stored. */
+export type CacheOutcome = "hit" | "tail" | "miss" | "bypass";
 
 export interface DailyBarsResult {
   bars: TDailyBar[];
@@ -95,6 +96,8 @@ export async function getDailyBars(
   options: { refresh?: boolean } = {},
 ): Promise<DailyBarsResult> {
   const want = Math.max(1, Math.min(MAX_DAILY_BARS, Math.floor(days)));
+  // A user's file can be replaced at any moment: its bars are neither stored nor served from the database.
+  if (await bypassesCache(symbol, chain)) return fetchUncached(symbol, want, chain);
   const key = symbolKey(symbol);
   const at = now();
   const through = lastClosedTradingDay(symbol.market, at);
@@ -134,4 +137,14 @@ async function fetchWindow(symbol: TMarketSymbol, key: string, want: number, thr
   checkedThrough.delete(key);
   const bars = final.slice(-want);
   return { bars, source: bars.at(-1)?.source ?? result.source, cache: "miss", attempts: result.attempts };
+}
+
+async function fetchUncached(symbol: TMarketSymbol, want: number, chain: ChainOptions): Promise<DailyBarsResult> {
+  const result = await chainDailyBars(symbol, want + 1, chain);
+  // A file's rows are taken as they are: the user decides what the series holds. A live provider that
+  // answered ahead of the file keeps the usual rule (no partial bar for today).
+  const through = lastClosedTradingDay(symbol.market, now());
+  const rows = result.source === "csv" ? result.data : result.data.filter((b) => b.date <= through);
+  const bars = rows.slice(-want);
+  return { bars, source: bars.at(-1)?.source ?? result.source, cache: "bypass", attempts: result.attempts };
 }

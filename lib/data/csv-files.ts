@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { ApiError, notFound } from "@/lib/http/api-error";
+import { csvDataDir, InvalidDataFileError, listCsvFileNames, parseBarsCsv, readCsvBars } from "@/lib/market/providers/csv";
+import { csvCodeForInput, isSafeStem } from "./csv-code";
+import { MAX_CSV_UPLOAD_BYTES, MAX_CSV_UPLOAD_ROWS, type TCsvDataFile, type TCsvUpload } from "./schemas";
+
+// The files of the csv data source, as the upload API manages them. The provider reads the same folder
+// on every analysis, so a write here is live at the next analysis without any cache to clear.
+
+async function describeFile(dir: string, file: string): Promise<TCsvDataFile | null> {
+  const filePath = path.join(dir, file);
+  let stat;
+  try {
+    stat = await fs.stat(filePath);
+  } catch {
+    return null; // removed since the folder was listed
+  }
+  if (!stat.isFile()) return null;
+  const item: TCsvDataFile = {
+    code: file.slice(0, -".csv".length),
+    file,
+    rows: null,
+    first_date: null,
+    last_date: null,
+    size_bytes: stat.size,
+    updated_at: stat.mtime.toISOString(),
+    error: null,
+  };
+  try {
+    const bars = await readCsvBars({ file, path: filePath });
+    return { ...item, rows: bars.length, first_date: bars[0]?.date ?? null, last_date: bars.at(-1)?.date ?? null };
+  } catch (error) {
+    if (error instanceof InvalidDataFileError) return { ...item, error: error.message };
+    throw error;
+  }
+}
+
+// GET /api/v1/data/csv
+export async function listCsvDataFiles(): Promise<{ items: TCsvDataFile[] }> {
+  const dir = csvDataDir();
+  const described = await Promise.all((await listCsvFileNames(dir)).map((file) => describeFile(dir, file)));
+  return { items: described.filter((item): item is TCsvDataFile => item !== null) };
+}
+
+function tooLarge(message: string): ApiError {
+  return ApiError.of("payload_too_large", message);
+}
+
+/** Data rows (non-blank lines after the header): cheap enough to refuse an oversized file before parsing it. */
+function countDataRows(text: string): number {
+  let lines = 0;
+  for (const line of text.split(/\r\n|\n|\r/)) if (line.trim() !== "") lines += 1;
+  return Math.max(0, lines - 1);
+}
+
+/** Write to a hidden temp file in the same folder, then rename: a reader sees the old file or the new one, never half. */
+async function writeAtomically(dir: string, file: string, bytes: Buffer): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  // The temp name does not end in .csv, so neither the provider nor the listing ever picks it up.
+  const temp = path.join(dir, `.${file}.${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    await fs.writeFile(temp, bytes);
+    await fs.rename(temp, path.join(dir, file));
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Other spellings of the same name (aapl.csv beside AAPL.csv) would make the lookup ambiguous. */
+async function removeCaseVariants(dir: string, file: string): Promise<void> {
+  const variants = (await listCsvFileNames(dir)).filter((name) => name !== file && name.toLowerCase() === file.toLowerCase());
+  await Promise.all(variants.map((name) => fs.rm(path.join(dir, name), { force: true })));
+}
+
+// POST /api/v1/data/csv
+export async function saveCsvDataFile(input: TCsvUpload): Promise<TCsvDataFile> {
+  const code = csvCodeForInput(input.code);
+  const file = `${code}.csv`;
+  if (input.file.size > MAX_CSV_UPLOAD_BYTES) {
+    throw tooLarge(`${input.file.name || file} has ${input.file.size} bytes; a CSV data file may have at most ${MAX_CSV_UPLOAD_BYTES} bytes (5 MB)`);
+  }
+  const bytes = Buffer.from(await input.file.arrayBuffer());
+  const text = bytes.toString("utf8");
+  const rows = countDataRows(text);
+  if (rows > MAX_CSV_UPLOAD_ROWS) {
+    throw tooLarge(`${input.file.name || file} has ${rows} rows; a CSV data file may have at most ${MAX_CSV_UPLOAD_ROWS} rows`);
+  }
+  try {
+    parseBarsCsv(text, file);
+  } catch (error) {
+    if (!(error instanceof InvalidDataFileError)) throw error;
+    throw ApiError.of("invalid_import_file", error.message, { detail: { file: error.file, line: error.line, problem: error.problem } });
+  }
+  const dir = csvDataDir();
+  await writeAtomically(dir, file, bytes);
+  await removeCaseVariants(dir, file);
+  const item = await describeFile(dir, file);
+  if (!item) throw new Error(`${file} vanished right after it was written`);
+  return item;
+}
+
+// DELETE /api/v1/data/csv/{code}
+export async function deleteCsvDataFile(input: string): Promise<{ deleted: true }> {
+  const dir = csvDataDir();
+  const given = input.trim();
+  const names = await listCsvFileNames(dir);
+  const named = (stem: string) => names.filter((name) => name.toLowerCase() === `${stem}.csv`.toLowerCase());
+  // The code as listed first (a file placed by hand may have a stem no resolver knows), then any spelling
+  // that resolves to the stock_code (sh600519, 700, aapl).
+  let matches = isSafeStem(given) ? named(given) : [];
+  if (matches.length === 0) {
+    let code: string | null = null;
+    try {
+      code = csvCodeForInput(given);
+    } catch (error) {
+      if (!isSafeStem(given)) throw error;
+    }
+    if (code) matches = named(code);
+  }
+  if (matches.length === 0) throw notFound(`No CSV data file for ${given}`);
+  await Promise.all(matches.map((name) => fs.rm(path.join(dir, name), { force: true })));
+  return { deleted: true };
+}
