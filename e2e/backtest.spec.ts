@@ -96,6 +96,16 @@ test.describe("issue 16 item 3: the Backtest page", () => {
     expect(lines[0]).toBe("date,close,action,score,ideal_buy,stop_loss,take_profit,return_1d_pct,outcome_1d,return_3d_pct,outcome_3d,return_5d_pct,outcome_5d,return_10d_pct,outcome_10d");
     expect(lines).toHaveLength(run.calls_total + 1);
 
+    // The stock's report now carries the track record, linking back to this run.
+    const analyzed = await page.request.post("/api/v1/analysis/analyze", { data: { stock_code: "600519", notify: false } });
+    expect(analyzed.status()).toBe(200);
+    const recordId = ((await analyzed.json()) as { report: { meta: { id: number } } }).report.meta.id;
+    await page.goto(`/history/${recordId}`);
+    const track = page.getByTestId("track-record");
+    await expect(track).toContainText("历史表现（规则 rules-v1 回测");
+    await expect(track.getByRole("link", { name: "查看回测" })).toHaveAttribute("href", `/backtest?id=${first}`);
+    await page.goto("/backtest");
+
     // A second run; the first stays listed and reopens.
     const second = await runBacktest(page, "AAPL", "苹果", "5");
     await expect(page.getByTestId("backtest-title")).toContainText("AAPL");

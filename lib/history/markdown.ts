@@ -21,6 +21,8 @@ export interface MarkdownReportInput {
   region?: string | null;
   volumeRatio?: number | null;
   turnoverRate?: number | null;
+  /** The stock's backtest line (lib/backtest/track-record), in the report's language; absent without a run. */
+  trackRecord?: string | null;
 }
 
 type Lang = "zh" | "en";
@@ -477,6 +479,7 @@ function stockReport(input: MarkdownReportInput, t: Text, lang: Lang): string {
   return assemble([
     [title(report, t), "", metaLine(report, t, lang)],
     sampleNotice(input, lang),
+    input.trackRecord ? [`> ${line(input.trackRecord)}`] : [],
     conclusionSection(report, dashboard, t),
     quoteSection(input, indicators, t),
     summarySection(report, t),

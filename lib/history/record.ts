@@ -2,6 +2,7 @@ import type { AnalysisHistory } from "@/generated/prisma/client";
 import { ZRunDiagnosticSummary, ZRunFlowSnapshot, type TRunDiagnosticSummary, type TRunFlowSnapshot } from "@/lib/analysis/run-schemas";
 import { db } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/api-error";
+import { latestTrackRecord, trackRecordText, type TrackRecord } from "@/lib/backtest/track-record";
 import { buildMarkdownReport } from "./markdown";
 import { toAnalysisReport } from "./report";
 import type { TAnalysisReport, TMarkdownReportResponse, TNewsIntelResponse } from "./schemas";
@@ -91,7 +92,11 @@ export async function getHistoryNews(recordId: string, limit: number): Promise<T
 
 /** The record's AnalysisReport and its Markdown text; 500 generation_failed when either cannot be built. */
 export async function buildRecordMarkdown(row: AnalysisHistory): Promise<{ report: TAnalysisReport; markdown: string }> {
-  const news = await db().analysisNews.findMany({ where: { historyId: row.id }, orderBy: { position: "asc" } });
+  const [news, track] = await Promise.all([
+    db().analysisNews.findMany({ where: { historyId: row.id }, orderBy: { position: "asc" } }),
+    // A review's target key names no stock, so it never has a backtest.
+    latestTrackRecord(row.targetKey),
+  ]);
   try {
     const report = toAnalysisReport(row);
     const markdown = buildMarkdownReport({
@@ -101,6 +106,7 @@ export async function buildRecordMarkdown(row: AnalysisHistory): Promise<{ repor
       region: row.region,
       volumeRatio: row.volumeRatio,
       turnoverRate: row.turnoverRate,
+      trackRecord: track ? trackRecordText(track, recordLanguage(row.reportLanguage)) : null,
     });
     return { report, markdown };
   } catch {
@@ -112,4 +118,10 @@ export async function buildRecordMarkdown(row: AnalysisHistory): Promise<{ repor
 export async function getHistoryMarkdown(recordId: string): Promise<TMarkdownReportResponse> {
   const { markdown } = await buildRecordMarkdown(await getHistoryRecordOrThrow(recordId));
   return { content: markdown };
+}
+
+/** The stock's track record from its newest backtest of the current rule set (null: none, or no such record). */
+export async function getHistoryTrackRecord(recordId: string): Promise<TrackRecord | null> {
+  const row = await findHistoryRecord(recordId);
+  return row ? latestTrackRecord(row.targetKey) : null;
 }

@@ -795,6 +795,7 @@ export const en: Dictionary = {
     delete: "Delete",
     deleteConfirm: "Delete this backtest run?",
     statuses: { pending: "Queued", running: "Running", completed: "Completed", failed: "Failed" },
+    openRun: "Open the backtest",
     trackRecord: "Track record",
   },
   historyUi: {

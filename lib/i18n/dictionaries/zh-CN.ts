@@ -792,6 +792,7 @@ export const zhCN = {
     delete: "删除",
     deleteConfirm: "删除这条回测记录？",
     statuses: { pending: "排队中", running: "运行中", completed: "已完成", failed: "失败" },
+    openRun: "查看回测",
     trackRecord: "历史表现",
   },
   historyUi: {

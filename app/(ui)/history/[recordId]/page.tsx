@@ -12,9 +12,10 @@ import { ReanalyzeButton } from "@/components/history/reanalyze-button";
 import { SharePanel } from "@/components/history/share-panel";
 import { StockRunsPanel } from "@/components/history/stock-runs-panel";
 import { StoredReportView } from "@/components/history/stored-report-view";
+import { TrackRecordLine } from "@/components/backtest/track-record-line";
 import { fmt } from "@/components/settings/format";
 import { listHistory } from "@/lib/history/list";
-import { getHistoryDiagnostics, getHistoryFlow, getHistoryMarkdown, getHistoryNews, getHistoryReport } from "@/lib/history/record";
+import { getHistoryDiagnostics, getHistoryFlow, getHistoryMarkdown, getHistoryNews, getHistoryReport, getHistoryTrackRecord } from "@/lib/history/record";
 import { NEWS_LIMIT, type TAnalysisReport } from "@/lib/history/schemas";
 import { ApiError } from "@/lib/http/api-error";
 import { getI18n } from "@/lib/i18n/locale";
@@ -55,12 +56,12 @@ export async function generateMetadata({ params }: ReportPageProps): Promise<Met
 // Issue 6 item 8: one stored report. Stock reports reuse the Analyze page's report view (numbers, levels, chart
 // of the stored bars, indicators, news); then the run flow, diagnostics, Markdown and the share image.
 export default async function HistoryReportPage({ params }: ReportPageProps) {
-  const [{ t }, { recordId }] = await Promise.all([getI18n(), params]);
+  const [{ locale, t }, { recordId }] = await Promise.all([getI18n(), params]);
   const texts = t.historyUi;
   const report = await reportOrNotFound(recordId);
   const id = String(report.meta.id ?? report.meta.query_id);
   const review = report.meta.report_type === MARKET_REVIEW;
-  const [diagnostics, flow, news, markdown, runs] = await Promise.all([
+  const [diagnostics, flow, news, markdown, runs, track] = await Promise.all([
     getHistoryDiagnostics(id),
     getHistoryFlow(id),
     getHistoryNews(id, NEWS_LIMIT.max),
@@ -69,6 +70,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
       () => null,
     ),
     review ? null : listHistory({ stock_code: report.meta.stock_code, page: 1, limit: RUNS_SHOWN }),
+    review ? null : getHistoryTrackRecord(id),
   ]);
   const name = displayName(report, texts.marketReview);
   const meta = fmt(texts.reportMeta, {
@@ -120,6 +122,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
         ) : (
           <StoredReportView t={t.analyzeUi} view={view} timeZone={serviceTimeZone()} disclaimer={t.shell.disclaimer} />
         )}
+        {track ? <TrackRecordLine record={track} locale={locale} label={t.backtestUi.openRun} /> : null}
         {runs && report.meta.id !== null ? (
           <StockRunsPanel t={texts} items={runs.items} total={runs.total} currentId={report.meta.id} stockCode={report.meta.stock_code} timeZone={serviceTimeZone()} />
         ) : null}
