@@ -81,3 +81,23 @@ test("settings: the data panel in English, dark mode and on a 390px phone, with 
   await panel.screenshot({ path: `${SCREENSHOT_DIR}/settings-data-en-dark-phone.png` });
   fs.rmSync(csvDir, { recursive: true, force: true });
 });
+
+test("an uploaded file drives the next analysis: the report names the data source csv and the file's last bar date", async ({ page }) => {
+  setEnvValue("MARKET_DATA_SOURCES", "csv,sample");
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await page.goto("/settings");
+  const panel = page.locator("section", { has: page.getByRole("heading", { name: "数据文件（CSV）" }) });
+  await expect(panel.getByText("不含 csv")).toHaveCount(0);
+  await panel.getByLabel("代码").fill("600519");
+  await panel.getByLabel("CSV 文件").setInputFiles(FIXTURE);
+  await panel.getByRole("button", { name: "上传" }).click();
+  await expect(panel.getByRole("status")).toContainText("已保存 600519.csv");
+
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "股票代码或名称" }).fill("600519");
+  await page.getByRole("button", { name: "开始分析" }).click();
+  await expect(page.getByTestId("data-source")).toHaveText("csv", { timeout: 20_000 });
+  await expect(page.getByTestId("last-bar-date")).toHaveText("2026-02-13");
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-data-analysis.png`, fullPage: true });
+  fs.rmSync(csvDir, { recursive: true, force: true });
+});
