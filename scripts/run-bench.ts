@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Benchmark, BenchRow } from "../bench/harness";
 import { analysisBenchmark } from "../bench/analysis.bench";
+import { backtestBenchmark } from "../bench/backtest.bench";
 import { dailyBarsBenchmark } from "../bench/daily-bars.bench";
 import { healthBenchmark } from "../bench/health.bench";
 import { historyDeleteBenchmark } from "../bench/history-delete.bench";
@@ -18,6 +19,7 @@ const BENCHMARKS: Benchmark[] = [
   symbolsBenchmark,
   dailyBarsBenchmark,
   analysisBenchmark,
+  backtestBenchmark,
   healthBenchmark,
   taskStreamBenchmark,
   signalOutcomesBenchmark,
