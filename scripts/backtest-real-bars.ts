@@ -48,7 +48,8 @@ async function main() {
   for (const file of files) {
     const market = file.slice(0, 2) as TMarket;
     const bars = parseBarsCsv(fs.readFileSync(path.join(folder, file), "utf8"), file);
-    const { calls } = await backtestBars(bars, { market, isSample: false, step: 1, horizons: HORIZONS, neutralBandPct: 2 });
+    const code = file.split("-")[1]!;
+    const { calls } = await backtestBars(bars, { market, code, isSample: false, step: 1, horizons: HORIZONS, neutralBandPct: 2 });
     pooled.set(market, [...(pooled.get(market) ?? []), ...calls]);
     const share = shareHead.map((a) => fmt((100 * calls.filter((c) => c.action === a).length) / calls.length, 1));
     const long = returnsOf(calls, isLong);
@@ -57,6 +58,16 @@ async function main() {
       `| ${file} | ${calls.length} | ${share.join(" | ")} | ${long.length} | ${fmt(hitRate(calls, isLong), 1)} | ${fmt(avg(long))} | ` +
         `${short.length} | ${fmt(hitRate(calls, isShort), 1)} | ${fmt(avg(short))} | ${fmt(avg(returnsOf(calls, () => true)))} |`,
     );
+  }
+  console.log("\nPooled 10-day mean by score band (count), per market:\n");
+  console.log("| market | 0–19 | 20–39 | 40–59 | 60–79 | 80–100 |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [market, calls] of pooled) {
+    const cells = [[0, 20], [20, 40], [40, 60], [60, 80], [80, 101]].map(([lo, hi]) => {
+      const xs = returnsOf(calls, (c) => c.score !== null && c.score >= lo! && c.score < hi!);
+      return xs.length === 0 ? "–" : `${fmt(avg(xs))} (${xs.length})`;
+    });
+    console.log(`| ${market} | ${cells.join(" | ")} |`);
   }
   console.log("\nPooled per market (10-day returns; t = Welch's t against all calls of the market):\n");
   console.log("| market | all n | all mean % | long n | long mean % | long t | short n | short mean % | short t |");

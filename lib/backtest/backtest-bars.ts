@@ -7,6 +7,8 @@ import { summarize, type EquityPoint } from "./summary";
 
 export interface BacktestParams {
   market: TMarket;
+  code?: string | null;
+  kind?: "stock" | "index";
   isSample: boolean;
   startDate?: string | null;
   endDate?: string | null;

@@ -26,6 +26,8 @@ describe("issue 8 item 6: signals from analyses", () => {
   it("a buy takes the report's plan; a sell takes none; a hold keeps stop and target", () => {
     expect(planFromStrategy("buy", STRATEGY)).toEqual({ entry_low: 1420.5, entry_high: 1450, stop_loss: 1380, target_price: 1600 });
     expect(planFromStrategy("sell", STRATEGY)).toEqual({});
+    // rules-v2 short-side plan: wrong above the stop, aiming at the support below.
+    expect(planFromStrategy("reduce", { ideal_buy: null, secondary_buy: null, stop_loss: "1520.00（压力位上方留出波动缓冲）", take_profit: "1400.00（MA60）" })).toEqual({ stop_loss: 1520, target_price: 1400 });
     expect(planFromStrategy("hold", STRATEGY)).toEqual({ stop_loss: 1380, target_price: 1600 });
     // A plan that contradicts the action is left out rather than stored wrong.
     expect(planFromStrategy("buy", { ...STRATEGY, stop_loss: "1500.00" })).toEqual({});

@@ -15,10 +15,9 @@ export function levelPrice(text: string | null | undefined): number | null {
 }
 
 /**
- * The report's plan in the action's terms. The report's strategy is a buy plan (entries below the price, a stop
- * under them, a target above): it is the plan of a buy or add signal; a hold keeps the stop and the target; a
- * reduce/sell/avoid signal gets no plan (its levels would point the wrong way). A plan that still fails the
- * sanity check is left out rather than stored wrong.
+ * The report's plan in the action's terms: a buy or add signal takes the entries, the stop and the target; a
+ * hold keeps the stop and the target; a reduce/sell/avoid signal takes the stop above and the target below
+ * (rules-v2). A plan that fails the sanity check is left out rather than stored wrong.
  */
 export function planFromStrategy(action: TSignalAction, strategy: StoredReportParts["strategy"]): PricePlan {
   const ideal = levelPrice(strategy.ideal_buy);
@@ -28,6 +27,9 @@ export function planFromStrategy(action: TSignalAction, strategy: StoredReportPa
   let plan: PricePlan = {};
   if (action === "buy" || action === "add") plan = { entry_low: secondary ?? ideal, entry_high: ideal ?? secondary, stop_loss: stop, target_price: target };
   if (action === "hold") plan = { stop_loss: stop, target_price: target };
+  // rules-v2 short-side plans are in the call's own terms (wrong above the stop, aiming at the support below);
+  // an older buy-style plan on a short call fails the check below and is left out.
+  if (action === "reduce" || action === "sell" || action === "avoid") plan = { stop_loss: stop, target_price: target };
   return pricePlanProblem(action, plan) ? {} : plan;
 }
 

@@ -307,6 +307,7 @@ export const ZOutcomeStatsQuery = z.object({
   horizons: listParam(ZOutcomeHorizon).describe("Repeated or comma separated; default all"),
   engine_version: z.string().max(64).optional().describe("Default: the current engine version"),
   statuses: listParam(ZSignalStatus).describe("Signal statuses counted; default every status but archived"),
+  decision_engine_version: z.string().max(64).optional().describe("Only signals of analyses by this rule set (rules-v1, rules-v2, …); breakdowns.decision_engine_version compares them"),
 });
 
 export type TOutcomeStatsQuery = z.infer<typeof ZOutcomeStatsQuery>;
@@ -342,6 +343,7 @@ export const ZOutcomeStatsResponse = z
       market_phase: z.array(ZOutcomeStatsBucket),
       source_type: z.array(ZOutcomeStatsBucket),
       plan_quality: z.array(ZOutcomeStatsBucket),
+      decision_engine_version: z.array(ZOutcomeStatsBucket).describe("By the rule set of the analysis behind each signal (null: not from an analysis, or before it was recorded)"),
     }),
     by_horizon_action: z.array(ZOutcomeStatsCell).describe("One cell per horizon and action present"),
   })

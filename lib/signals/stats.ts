@@ -22,6 +22,7 @@ interface GroupRow {
   market_phase: string | null;
   source_type: string;
   plan_quality: string;
+  decision_engine_version: string | null;
   eval_status: string;
   outcome: string | null;
   unable_reason: string | null;
@@ -70,8 +71,8 @@ function counts(t: Tally) {
   };
 }
 
-type Dimension = "horizon" | "action" | "market" | "market_phase" | "source_type" | "plan_quality";
-const DIMENSIONS: readonly Dimension[] = ["horizon", "action", "market", "market_phase", "source_type", "plan_quality"];
+type Dimension = "horizon" | "action" | "market" | "market_phase" | "source_type" | "plan_quality" | "decision_engine_version";
+const DIMENSIONS: readonly Dimension[] = ["horizon", "action", "market", "market_phase", "source_type", "plan_quality", "decision_engine_version"];
 
 function buckets(rows: readonly GroupRow[], dimension: Dimension): TOutcomeStatsBucket[] {
   const tallies = new Map<string | null, Tally>();
@@ -94,7 +95,8 @@ export async function outcomeStats(query: TOutcomeStatsQuery): Promise<TOutcomeS
   // One grouped query: the groups (horizon × signal facts × result) are few whatever the number of rows.
   const rows = await db().$queryRaw<GroupRow[]>(Prisma.sql`
     SELECT o.horizon AS horizon, s.action AS action, s.market AS market, s.market_phase AS market_phase,
-           s.source_type AS source_type, s.plan_quality AS plan_quality, o.eval_status AS eval_status,
+           s.source_type AS source_type, s.plan_quality AS plan_quality, s.decision_engine_version AS decision_engine_version,
+           o.eval_status AS eval_status,
            o.outcome AS outcome, o.unable_reason AS unable_reason, COUNT(*) AS n,
            SUM(CASE WHEN o.eval_status = 'completed' THEN o.stock_return_pct END) AS return_sum,
            SUM(CASE WHEN o.eval_status = 'completed' AND o.stock_return_pct IS NOT NULL THEN 1 ELSE 0 END) AS return_n
@@ -102,7 +104,8 @@ export async function outcomeStats(query: TOutcomeStatsQuery): Promise<TOutcomeS
     WHERE o.engine_version = ${engineVersion}
       AND o.horizon IN (${Prisma.join(horizons)})
       AND s.status IN (${Prisma.join(statuses)})
-    GROUP BY o.horizon, s.action, s.market, s.market_phase, s.source_type, s.plan_quality, o.eval_status, o.outcome, o.unable_reason`);
+      ${query.decision_engine_version ? Prisma.sql`AND s.decision_engine_version = ${query.decision_engine_version}` : Prisma.empty}
+    GROUP BY o.horizon, s.action, s.market, s.market_phase, s.source_type, s.plan_quality, s.decision_engine_version, o.eval_status, o.outcome, o.unable_reason`);
 
   const total = emptyTally();
   const unableReasons: Record<string, number> = {};

@@ -411,6 +411,15 @@ describe("3.3 outcomes", () => {
     const twoHorizons = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=1d&horizons=3d"), 200));
     expect(twoHorizons.horizons).toEqual(["1d", "3d"]);
     await json(await api("/outcomes/stats?statuses=bogus"), 422);
+
+    // Issue 17: two rule sets side by side: the breakdown by the analysis's rule set, and a filter on it.
+    const tagged = counted.find((r) => r.signal_id !== archivedId)!.signal_id;
+    const taggedRows = counted.filter((r) => r.signal_id === tagged).length;
+    sqlite.prepare("UPDATE decision_signal SET decision_engine_version = 'rules-v2' WHERE id = ?").run(tagged);
+    const compared = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats"), 200));
+    expect(compared.breakdowns.decision_engine_version.find((b) => b.value === "rules-v2")?.total).toBe(taggedRows);
+    const onlyV2 = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?decision_engine_version=rules-v2"), 200));
+    expect(onlyV2.total).toBe(taggedRows);
   });
 });
 

@@ -2,7 +2,9 @@
 // decision, the action classifier (shared with the LLM path) and the localised rule report.
 export { computeIndicators, MACD_MIN_BARS } from "./indicators";
 export { resolveMarketPhase } from "./phase";
-export { decideByRules, pricePlan, FACTOR_WEIGHTS, CHASE_BIAS_PCT, type RuleDecision } from "./rules";
+export { decideByRules, FACTOR_WEIGHTS, CHASE_BIAS_PCT, type RuleDecision } from "./rules";
+export { structurePlan, type Plan } from "./plan";
+export { dailyLimitPct, decideStructure, type StructureReason } from "./structure-decision";
 export { actionLabel, classifyAdviceText, classifyDecisionAction, normalizeActionValue, scoreBand, sentimentLabel, ACTION_LABELS } from "./action";
 export { normalizeReportLanguage, SAMPLE_DATA_NOTICE } from "./language";
 export { buildRuleReport, type RuleReportInput, type RuleReportTarget } from "./rule-report";

@@ -1,4 +1,4 @@
-import { EMA, MACD, RSI, SMA } from "trading-signals";
+import { ADX, ATR, EMA, MACD, RSI, SMA } from "trading-signals";
 import type { TDailyBar, TQuote } from "@/lib/market";
 import { localParts, MARKET_TIME_ZONE } from "@/lib/market/market-time";
 import type { TMarket } from "@/lib/market/symbols";
@@ -19,8 +19,13 @@ const SWING_WING = 2;
 const SWING_LOOKBACK = 60;
 // reference §3: strong trend when the MA5–MA20 spread is wider than 5 % and widening.
 const STRONG_SPREAD_PCT = 5;
+// Wilder's standard period for ATR and ADX: two trading weeks plus, the length the measures were defined with.
+const VOLATILITY_PERIOD = 14;
+// MA60's slope over two trading weeks: long enough that one day's close cannot flip the regime.
+const REGIME_SLOPE_BARS = 10;
 
 interface SeriesPoint {
+  date: string;
   close: number;
   high: number;
   low: number;
@@ -56,6 +61,11 @@ export function computeIndicators({ bars, quote, market }: IndicatorInput): TInd
   const high20 = prior20.length === 20 ? Math.max(...prior20.map((p) => p.high)) : null;
   const low20 = prior20.length === 20 ? Math.min(...prior20.map((p) => p.low)) : null;
   const trend = computeTrend(closes, missing);
+  const atr14 = lastVolatility(points, new ATR(VOLATILITY_PERIOD), "atr14", missing);
+  const adx14 = lastVolatility(points, new ADX(VOLATILITY_PERIOD), "adx14", missing);
+  const ma60Before = smaAt(closes, 60, closes.length - REGIME_SLOPE_BARS);
+  const ma60SlopePct = ma.ma60 !== null && ma60Before !== null ? ((ma.ma60 - ma60Before) / ma60Before) * 100 : null;
+  const extensionAtr = price !== null && ma.ma10 !== null && atr14 !== null && atr14 > 0 ? (price - ma.ma10) / atr14 : null;
 
   return {
     bars_used: points.length,
@@ -75,8 +85,33 @@ export function computeIndicators({ bars, quote, market }: IndicatorInput): TInd
     support: price === null ? [] : supportLevels(points, price, ma, low20),
     resistance: price === null ? [] : resistanceLevels(points, price, ma, high20),
     trend,
+    atr14,
+    adx14,
+    ma60_slope_pct: ma60SlopePct,
+    extension_atr: extensionAtr,
+    regime: regimeOf(price, ma.ma20, ma.ma60, ma60SlopePct),
     missing,
   };
+}
+
+/**
+ * rules-v2 structure. Up: MA20 above MA60, MA60 rising and the price above it (the 3-month trend and the
+ * 1-month trend agree and the price has not broken it); down is the mirror; anything else is flat (a range, or a
+ * trend changing hands). Null without MA60 and its slope (under 70 bars: a newly listed stock, or one back
+ * from a long suspension, has no 3-month structure yet, and its first weeks say little about the next ones).
+ */
+export function regimeOf(price: number | null, ma20: number | null, ma60: number | null, ma60SlopePct: number | null): TIndicators["regime"] {
+  if (price === null || ma20 === null || ma60 === null || ma60SlopePct === null) return null;
+  if (ma20 > ma60 && ma60SlopePct > 0 && price > ma60) return "up";
+  if (ma20 < ma60 && ma60SlopePct < 0 && price < ma60) return "down";
+  return "flat";
+}
+
+function lastVolatility(points: readonly SeriesPoint[], indicator: ATR | ADX, name: string, missing: string[]): number | null {
+  let value: number | null = null;
+  for (const p of points) value = (indicator.add({ high: p.high, low: p.low, close: p.close }) as number | null) ?? value;
+  if (value === null) missing.push(`${name} (needs ${indicator.getRequiredInputs()} bars)`);
+  return value;
 }
 
 type Merge = TIndicators["quote_merge"];
@@ -87,7 +122,7 @@ type Merge = TIndicators["quote_merge"];
  * close. A quote older than the last bar is stale and ignored.
  */
 function mergeQuote(bars: readonly TDailyBar[], quote: TQuote | null, market: TMarket): { points: SeriesPoint[]; merge: Merge } {
-  const points: SeriesPoint[] = bars.map((b) => ({ close: b.close, high: b.high, low: b.low, volume: b.volume }));
+  const points: SeriesPoint[] = bars.map((b) => ({ date: b.date, close: b.close, high: b.high, low: b.low, volume: b.volume }));
   if (!quote) return { points, merge: "none" };
   const lastBar = bars.at(-1);
   const quoteDate = localParts(new Date(quote.time), MARKET_TIME_ZONE[market]).date;
@@ -98,6 +133,7 @@ function mergeQuote(bars: readonly TDailyBar[], quote: TQuote | null, market: TM
     return { points, merge: "replaced" };
   }
   points.push({
+    date: quoteDate,
     close: quote.price,
     high: quote.high ?? quote.price,
     low: quote.low ?? quote.price,
@@ -135,7 +171,7 @@ function computeMacd(closes: readonly number[], missing: string[]): TIndicators[
     return null;
   }
   const macd = new MACD(new EMA(MACD_FAST), new EMA(MACD_SLOW), new EMA(MACD_SIGNAL));
-  const diffs: number[] = []; // DIF − DEA per bar, to find the latest cross
+  const diffs: number[] = []; // DIF − DEA per bar, to find the latest cross and the histogram's direction
   let result: { macd: number; signal: number; histogram: number } | null = null;
   for (const c of closes) {
     result = macd.add(c);
@@ -143,7 +179,8 @@ function computeMacd(closes: readonly number[], missing: string[]): TIndicators[
   }
   if (!result) return null;
   const cross = latestCross(diffs);
-  return { dif: result.macd, dea: result.signal, histogram: 2 * result.histogram, cross: cross?.kind ?? null, cross_bars_ago: cross?.barsAgo ?? null };
+  const before = diffs.length >= 2 ? 2 * diffs[diffs.length - 2]! : null;
+  return { dif: result.macd, dea: result.signal, histogram: 2 * result.histogram, cross: cross?.kind ?? null, cross_bars_ago: cross?.barsAgo ?? null, histogram_prev: before };
 }
 
 function latestCross(diffs: readonly number[]): { kind: "golden" | "death"; barsAgo: number } | null {
@@ -214,8 +251,8 @@ function trendState(ma5: number, ma10: number, ma20: number, spread: number, wid
   return "consolidation";
 }
 
-function swingPoints(points: readonly SeriesPoint[], side: "low" | "high"): number[] {
-  const out: number[] = [];
+function swingPoints(points: readonly SeriesPoint[], side: "low" | "high"): { price: number; date: string }[] {
+  const out: { price: number; date: string }[] = [];
   const from = Math.max(SWING_WING, points.length - SWING_LOOKBACK);
   // The last SWING_WING bars cannot be confirmed yet, so they are not swing points.
   for (let i = from; i < points.length - SWING_WING; i += 1) {
@@ -226,7 +263,7 @@ function swingPoints(points: readonly SeriesPoint[], side: "low" | "high"): numb
       const other = points[k]![side];
       extreme = side === "low" ? v <= other : v >= other;
     }
-    if (extreme) out.push(v);
+    if (extreme) out.push({ price: v, date: points[i]!.date });
   }
   return out;
 }
@@ -250,14 +287,14 @@ function dedupLevels(levels: TPriceLevel[]): TPriceLevel[] {
 }
 
 function supportLevels(points: readonly SeriesPoint[], price: number, ma: MaLevels, low20: number | null): TPriceLevel[] {
-  const candidates: TPriceLevel[] = [...maLevels(ma), ...swingPoints(points, "low").map((p) => ({ price: p, basis: "swing_low" as const }))];
+  const candidates: TPriceLevel[] = [...maLevels(ma), ...swingPoints(points, "low").map((p) => ({ price: p.price, basis: "swing_low" as const, date: p.date }))];
   if (low20 !== null) candidates.push({ price: low20, basis: "low_20" });
   const below = candidates.filter((l) => l.price < price).sort((a, b) => b.price - a.price);
   return dedupLevels(below).slice(0, 5);
 }
 
 function resistanceLevels(points: readonly SeriesPoint[], price: number, ma: MaLevels, high20: number | null): TPriceLevel[] {
-  const candidates: TPriceLevel[] = [...maLevels(ma), ...swingPoints(points, "high").map((p) => ({ price: p, basis: "swing_high" as const }))];
+  const candidates: TPriceLevel[] = [...maLevels(ma), ...swingPoints(points, "high").map((p) => ({ price: p.price, basis: "swing_high" as const, date: p.date }))];
   if (high20 !== null) candidates.push({ price: high20, basis: "high_20" });
   const above = candidates.filter((l) => l.price > price).sort((a, b) => a.price - b.price);
   return dedupLevels(above).slice(0, 5);

@@ -74,6 +74,11 @@ export const LEVEL_BASIS_LABELS = {
   below_support: { zh: "支撑位下方", en: "below support" },
   risk_reward_2r: { zh: "2倍风险收益比", en: "2× risk/reward" },
   current_price: { zh: "现价", en: "current price" },
+  atr_stop: { zh: "支撑下方留出波动缓冲", en: "below support with a volatility buffer" },
+  above_resistance: { zh: "压力位上方留出波动缓冲", en: "above resistance with a volatility buffer" },
+  breakout_above: { zh: "向上突破位", en: "breakout above" },
+  breakdown_below: { zh: "向下跌破位", en: "breakdown below" },
+  risk_reward_3r: { zh: "3倍风险收益比", en: "3× risk/reward" },
 } as const satisfies Record<string, Localized>;
 
 export const LEVEL_NAME_LABELS = {

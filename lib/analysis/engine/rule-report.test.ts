@@ -131,9 +131,9 @@ describe("rule-based report (issue 4 item 6)", () => {
     expect(report.guardrail_reasons.map((g) => g.code)).toContain("chasing");
     expect(report.summary.operation_advice).toContain("不追高");
     expect(report.summary.analysis_summary).toContain("不追高");
-    // The blocked buy lands in the watch band: score and action agree.
+    // rules-v2: a stretched uptrend is held, not bought; hold sits in the watch band, so score and action agree.
     expect(report.summary.sentiment_score!).toBeLessThan(60);
-    expect(report.summary.action).toBe("watch");
+    expect(report.summary.action).toBe("hold");
     expect(report.dashboard.risk_warnings!.join("")).toContain("追高");
   });
 

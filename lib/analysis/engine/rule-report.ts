@@ -7,6 +7,7 @@ import {
   VOLUME_STATUS_LABELS, BIAS_STATUS_LABELS, type Localized,
 } from "./language";
 import { resolveMarketPhase } from "./phase";
+import { dailyLimitPct } from "./structure-decision";
 import { biasStatus, chaseThreshold, decideByRules, levelText, type RuleDecision } from "./rules";
 import {
   ZRuleReport, type TDashboard, type TDecisionAction, type TIndicators, type TMarketPhase, type TMarketPhaseSummary, type TPriceLevel, type TReportLanguage,
@@ -54,7 +55,9 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
   const phase = phaseSummary.phase;
   const isSample = input.dataSource === "sample" || input.quote?.source === "sample" || input.bars.some((b) => b.source === "sample");
   const indicators = computeIndicators({ bars: input.bars, quote: input.quote, market: input.target.market });
-  const decision = decideByRules({ indicators, phase, language, isSample });
+  const market = input.target.market;
+  const limitPct = dailyLimitPct(market, input.target.code, input.target.kind);
+  const decision = decideByRules({ indicators, market, limitPct, phase, language, isSample });
 
   const advice = operationAdvice(decision, indicators, phase, language);
   const classified = classifyDecisionAction({ advice, score: decision.score, guardrailReasons: decision.guardrail_reasons });
@@ -110,32 +113,36 @@ function level(l: TPriceLevel | null, language: TReportLanguage): string {
 function operationAdvice(d: RuleDecision, ind: TIndicators, phase: TMarketPhase, l: TReportLanguage): string {
   const when = t(WHEN[phase], l);
   const code = d.guardrail_reasons[0]?.code ?? null;
-  const ma5: TPriceLevel | null = ind.ma.ma5 === null ? null : { price: ind.ma.ma5, basis: "ma5" };
-  const resistance = ind.resistance[0] ?? null;
+  const p = d.plan;
   switch (d.action) {
-    case "buy": {
-      const head = d.strong ? t({ zh: "强烈买入", en: "Strong buy" }, l) : t({ zh: "买入", en: "Buy" }, l);
-      return t({ zh: `${head}：${when}回踩${level(d.plan.ideal_buy, l)}附近分批介入`, en: `${head}: ${when}, scale in on a pullback to ${level(d.plan.ideal_buy, l)}` }, l);
-    }
+    case "buy":
+      if (d.structure === "breakout") {
+        return t({ zh: `买入：放量突破，${when}在${level(p.ideal_buy, l)}上方介入，止损${level(p.stop_loss, l)}`, en: `Buy: a breakout on volume; ${when}, enter above ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}` }, l);
+      }
+      return t({ zh: `买入：上升趋势中的回踩，${when}在${level(p.ideal_buy, l)}附近分批介入，止损${level(p.stop_loss, l)}`, en: `Buy: a pullback within an uptrend; ${when}, scale in near ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}` }, l);
+    case "add":
+      return t({ zh: `加仓：上升趋势完好，${when}回落至${level(p.ideal_buy, l)}附近时加仓，止损${level(p.stop_loss, l)}`, en: `Add: the uptrend is intact; ${when}, add on a dip to ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}` }, l);
+    case "hold":
+      if (code === "limit_up") return t({ zh: `持有：收盘接近涨停，已有仓位继续持有，止损上移至${level(p.stop_loss, l)}`, en: `Hold: closed near the limit up; keep what you have and raise the stop to ${level(p.stop_loss, l)}` }, l);
+      return t({ zh: `持有：趋势向上但短线涨幅过大，不追高；已有仓位继续持有，止损上移至${level(p.stop_loss, l)}`, en: `Hold: the trend is up but the price is stretched; keep what you have and raise the stop to ${level(p.stop_loss, l)}` }, l);
     case "reduce":
-      if (code === "near_support") return t({ zh: "减仓：接近支撑位，不宜杀跌，反弹时减仓", en: "Reduce: close to support; trim on a rebound rather than dumping at support" }, l);
-      return t({ zh: `减仓：${when}反弹至${level(resistance, l)}附近逢高减仓`, en: `Reduce: trim ${when} into strength near ${level(resistance, l)}` }, l);
+      if (d.structure === "breakdown") return t({ zh: `减仓：放量跌破区间，${when}减仓，重新站上${level(p.stop_loss, l)}再考虑`, en: `Reduce: a breakdown on volume; trim ${when} and reconsider only above ${level(p.stop_loss, l)}` }, l);
+      return t({ zh: `减仓：下跌趋势中的反弹，${when}逢高减仓，站上${level(p.stop_loss, l)}则判断失效`, en: `Reduce: a rally within a downtrend; trim ${when} into strength, the call is wrong above ${level(p.stop_loss, l)}` }, l);
     case "sell":
-      return t({ zh: `卖出：趋势转弱，${when}逢反弹离场`, en: `Sell: the trend has turned down; exit ${when} on any rebound` }, l);
+      return t({ zh: `卖出：下跌趋势中的反弹已经减弱，${when}离场，站上${level(p.stop_loss, l)}则判断失效`, en: `Sell: a rally within a downtrend that is already fading; exit ${when}, the call is wrong above ${level(p.stop_loss, l)}` }, l);
     default:
       break;
   }
   switch (code) {
-    case "chasing":
-      return t({ zh: `观望：乖离过大不追高，等回踩${level(ma5, l)}附近`, en: `Watch: too far above MA5 to chase; wait for a pullback to ${level(ma5, l)}` }, l);
-    case "bearish_alignment":
-      return t({ zh: "观望：均线空头排列，企稳前不做多", en: "Watch: bearish MA alignment; no long entries until it turns" }, l);
-    case "near_resistance":
-      return t({ zh: `观望：临近压力位${level(resistance, l)}，放量突破后再考虑`, en: `Watch: close to resistance ${level(resistance, l)}; act only on a breakout with volume` }, l);
+    case "a_share_breakout":
+      return t({ zh: `观望：放量突破，等回踩${level(ind.high_20 === null ? null : { price: ind.high_20, basis: "high_20" }, l)}不破再考虑`, en: `Watch: a breakout on volume; wait for a pullback that stays above ${level(ind.high_20 === null ? null : { price: ind.high_20, basis: "high_20" }, l)}` }, l);
+    case "stretched_down":
+      return t({ zh: `观望：下跌趋势中已明显超跌，不在低位杀跌，也不逆势抄底；跌破${level(p.stop_loss, l)}转弱`, en: `Watch: already stretched down within a downtrend; no sale into the low and no purchase against the trend; weaker below ${level(p.stop_loss, l)}` }, l);
     case "insufficient_data":
       return t({ zh: "观望：数据不足，暂无可靠信号", en: "Watch: not enough data for a reliable signal" }, l);
     default:
-      return t({ zh: "观望：信号不明确，静待方向明朗", en: "Watch: no clear signal; wait for a direction" }, l);
+      if (d.structure === "no_structure") return t({ zh: "观望：历史不足70个交易日，尚无中期趋势结构", en: "Watch: under 70 sessions of history, no medium-term structure yet" }, l);
+      return t({ zh: `观望：区间震荡，突破${level(p.ideal_buy, l)}或跌破${level(p.stop_loss, l)}再行动`, en: `Watch: a range; act on a break above ${level(p.ideal_buy, l)} or below ${level(p.stop_loss, l)}` }, l);
   }
 }
 

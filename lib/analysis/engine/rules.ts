@@ -1,43 +1,31 @@
-import { bandAction, scoreBand } from "./action";
+import type { TMarket } from "@/lib/market/symbols";
 import { BIAS_STATUS_LABELS, formatPct, formatPrice, LEVEL_BASIS_LABELS, TREND_STATE_LABELS, type Localized } from "./language";
+import { structurePlan, type Plan } from "./plan";
 import type {
   TChecklistItem, TDecisionAction, TGuardrailReason, TIndicators, TLevelBasis, TMarketPhase, TPriceLevel, TReportLanguage, TScoreFactor, TTrendState,
 } from "./schemas";
+import { decideStructure, type StructureReason } from "./structure-decision";
 
-// The rule-based decision (issue 4 item 4). It is the whole report when no LLM is configured, and the
-// baseline an LLM answer is checked against.
+// The rule-based decision. It is the whole report when no LLM is configured, and the baseline an LLM answer
+// is checked against.
 //
-// Score (0–100) = 100 × earned / available, over the factors that could be computed:
-//   trend 30 (MA alignment), bias 20 (distance from MA5), volume 15 (best: light-volume pullback),
-//   support 10 (price just above MA5/MA10/MA20), MACD 15, RSI(12) 10   — the reference's weights (§3).
-// A factor without data is left out and lowers confidence; it is never scored as "neutral". Without the
-// trend factor (fewer than 20 bars) there is no score at all (reference §12: default-50 fallbacks).
+// rules-v2 (issue 17): the action and the score come from the market structure (structure-decision.ts), the
+// price plan from the stock's ATR (plan.ts). The factor breakdown below stays as the evidence a reader sees:
+// each factor's points say how it reads for a long position on the reference's scale (trend 30, bias 20,
+// volume 15, support 10, MACD 15, RSI(12) 10); a factor without data is left out and lowers confidence.
+// Without 20 bars there is no trend and no score at all (reference §12: no default-50 fallbacks).
 
 export const FACTOR_WEIGHTS = { trend: 30, bias: 20, volume: 15, support: 10, macd: 15, rsi: 10 } as const;
 
-// reference §3: no chasing beyond 5 % above MA5 (7.5 % in a strong bullish trend).
+// reference §3: no chasing beyond 5 % above MA5 (7.5 % in a strong bullish trend): the bias checklist item.
 export const CHASE_BIAS_PCT = 5;
 const STRONG_TREND_CHASE_FACTOR = 1.5;
-// A buy within 3 % under a 20-day/swing high without breakout volume (ratio < 1.5) waits for the breakout.
-const RESISTANCE_GAP = 0.03;
-const BREAKOUT_VOLUME_RATIO = 1.5;
-// A sell within 3 % above structural support becomes reduce: selling into support is selling the low.
-const SUPPORT_GAP = 0.03;
-// Stops sit 1 % under the support they protect, or 3 % under the lowest entry when no support is near.
-const STOP_UNDER_SUPPORT = 0.99;
-const STOP_FALLBACK = 0.97;
-const STOP_SUPPORT_WINDOW = 0.06;
-// Take profit: the nearest resistance that pays at least 1.5 × the risk, else entry + 2 × risk.
-const MIN_REWARD_RISK = 1.5;
-const FALLBACK_REWARD_RISK = 2;
 
 const TREND_POINTS: Record<TTrendState, number> = {
   strong_bullish: 30, bullish: 26, weak_bullish: 18, consolidation: 12, weak_bearish: 8, bearish: 4, strong_bearish: 0,
 };
-const BULLISH_STATES: readonly TTrendState[] = ["strong_bullish", "bullish", "weak_bullish"];
 const BEARISH_ALIGNMENT: readonly TTrendState[] = ["bearish", "strong_bearish"];
 
-type Plan = Record<"ideal_buy" | "secondary_buy" | "stop_loss" | "take_profit", TPriceLevel | null>;
 
 export interface RuleDecision {
   score: number | null;
@@ -48,6 +36,8 @@ export interface RuleDecision {
   action: TDecisionAction;
   strong: boolean;
   guardrail_reasons: TGuardrailReason[];
+  /** The rules-v2 node that decided (structure-decision.ts); null without a score. */
+  structure: StructureReason | null;
   plan: Plan;
   plan_notes: string[];
   checklist: TChecklistItem[];
@@ -56,6 +46,9 @@ export interface RuleDecision {
 
 export interface RuleInput {
   indicators: TIndicators;
+  market: TMarket;
+  /** The A-share daily limit in percent (structure-decision.ts dailyLimitPct); null where prices move freely. */
+  limitPct?: number | null;
   phase: TMarketPhase;
   language: TReportLanguage;
   isSample: boolean;
@@ -70,41 +63,59 @@ export function chaseThreshold(trend: TTrendState | null): number {
 export function decideByRules(input: RuleInput): RuleDecision {
   const { indicators: ind, language } = input;
   const breakdown = scoreFactors(input);
-  const rawScore = totalScore(breakdown, ind);
-  const { confidence, reasons } = assessConfidence(input, breakdown, rawScore);
+  const structure = ind.trend === null ? null : decideStructure(ind, input.market, input.limitPct ?? null);
+  const score = structure?.score ?? null;
+  const { confidence, reasons } = assessConfidence(input, breakdown, score);
   const guardrails: TGuardrailReason[] = [];
-  let score = rawScore;
-  let action: TDecisionAction = "watch";
-  let strong = false;
-
-  if (rawScore === null) {
+  if (structure === null) {
     guardrails.push({
       code: "insufficient_data",
       message: t({ zh: `仅有${ind.bars_used}根K线，不足20根，无法判断趋势，不给出评分`, en: `Only ${ind.bars_used} bars (fewer than 20): no trend and no score` }, language),
     });
   } else {
-    const band = scoreBand(rawScore)!;
-    action = bandAction(band);
-    strong = band === "strong_buy";
-    ({ action, score } = applyGuardrails(input, action, rawScore, guardrails));
-    if (action !== "buy") strong = false;
+    const guard = structureGuardrail(structure.reason, input);
+    if (guard) guardrails.push(guard);
   }
-
-  const { plan, notes } = pricePlan(ind, language);
+  const action: TDecisionAction = structure?.action ?? "watch";
+  const { plan, notes } = ind.price === null
+    ? { plan: { ideal_buy: null, secondary_buy: null, stop_loss: null, take_profit: null }, notes: [t({ zh: "无价格数据", en: "no price data" }, language)] }
+    : { plan: structurePlan(ind, action, structure?.reason ?? "no_structure"), notes: [] as string[] };
   return {
     score,
-    raw_score: rawScore,
+    raw_score: score,
     breakdown,
     confidence,
     confidence_reasons: reasons,
     action,
-    strong,
+    // rules-v2 has no strong-buy node (structure-decision.ts says why).
+    strong: false,
     guardrail_reasons: guardrails,
+    structure: structure?.reason ?? null,
     plan,
     plan_notes: notes,
     checklist: checklist(input),
     risk_warnings: riskWarnings(input),
   };
+}
+
+/** The v2 nodes that hold back what the trend alone would say, worded for the report. */
+function structureGuardrail(reason: StructureReason, input: RuleInput): TGuardrailReason | null {
+  const { indicators: ind, language: l } = input;
+  if (reason === "extended_uptrend" && ind.extension_atr != null) {
+    const e = ind.extension_atr.toFixed(1);
+    return { code: "chasing", message: t({ zh: `现价高于MA10约${e}倍ATR，上涨过度延伸，不追高`, en: `Price is ${e} ATR above MA10: stretched, do not chase` }, l) };
+  }
+  if (reason === "limit_up") {
+    return { code: "limit_up", message: t({ zh: `收盘接近涨停（±${input.limitPct}%），挂单难以成交，不追涨`, en: `Closed near the ±${input.limitPct}% limit up: orders may not fill, do not chase` }, l) };
+  }
+  if (reason === "breakout_a_share") {
+    return { code: "a_share_breakout", message: t({ zh: "A股放量突破后短期回落较常见，等回踩确认", en: "A-share breakouts often give back their gain within days: wait for a pullback that holds" }, l) };
+  }
+  if (reason === "stretched_downtrend" && ind.extension_atr != null) {
+    const e = Math.abs(ind.extension_atr).toFixed(1);
+    return { code: "stretched_down", message: t({ zh: `下跌趋势中已低于MA10约${e}倍ATR，不在低位杀跌，也不逆势买入`, en: `Already ${e} ATR under MA10 in a downtrend: neither sell into the low nor buy against the trend` }, l) };
+  }
+  return null;
 }
 
 // ---- scoring ----
@@ -174,17 +185,6 @@ function volumeFactor({ indicators: ind, phase, language: l }: RuleInput): TScor
   return factor("volume", points, `ratio ${r.toFixed(2)}, change ${formatPct(c)}`);
 }
 
-function totalScore(breakdown: readonly TScoreFactor[], ind: TIndicators): number | null {
-  if (ind.trend === null) return null;
-  let earned = 0;
-  let available = 0;
-  for (const f of breakdown) {
-    if (f.points === null) continue;
-    earned += f.points;
-    available += f.max;
-  }
-  return available === 0 ? null : Math.round((100 * earned) / available);
-}
 
 function assessConfidence(input: RuleInput, breakdown: readonly TScoreFactor[], score: number | null): { confidence: RuleDecision["confidence"]; reasons: string[] } {
   const { indicators: ind, language: l } = input;
@@ -194,112 +194,17 @@ function assessConfidence(input: RuleInput, breakdown: readonly TScoreFactor[], 
   if (ind.ma.ma60 === null) reasons.push(t({ zh: `历史仅${ind.bars_used}根K线，缺MA60`, en: `only ${ind.bars_used} bars of history: no MA60` }, l));
   if (ind.quote_merge === "ignored_stale") reasons.push(t({ zh: "实时行情早于最新K线，已忽略", en: "the quote is older than the last bar and was ignored" }, l));
   if (input.isSample) reasons.push(t({ zh: "样本数据，非真实行情", en: "sample data, not real market data" }, l));
-  if (score === null || missingWeight > 30 || input.isSample) return { confidence: "low", reasons };
+  if (ind.regime == null && ind.ma.ma20 !== null) reasons.push(t({ zh: "不足70个交易日，尚无中期趋势结构", en: "under 70 sessions: no medium-term structure yet" }, l));
+  if (score === null || missingWeight > 30 || input.isSample || ind.regime == null) return { confidence: "low", reasons };
   if (reasons.length > 0) return { confidence: "medium", reasons };
   return { confidence: "high", reasons };
 }
 
-// ---- guardrails ----
-
-export function applyGuardrails(input: RuleInput, proposed: TDecisionAction, score: number, out: TGuardrailReason[]): { action: TDecisionAction; score: number } {
-  const { indicators: ind, language: l } = input;
-  const state = ind.trend?.state ?? null;
-  const p = ind.price;
-  if (proposed === "buy") {
-    const threshold = chaseThreshold(state);
-    if (state !== null && BEARISH_ALIGNMENT.includes(state)) {
-      out.push({ code: "bearish_alignment", message: t({ zh: "均线空头排列（MA5<MA10<MA20），不做多", en: "Bearish MA alignment (MA5<MA10<MA20): no new long positions" }, l) });
-    }
-    if (ind.bias.ma5 !== null && ind.bias.ma5 > threshold) {
-      out.push({
-        code: "chasing",
-        message: t({
-          zh: `现价高于MA5 ${ind.bias.ma5.toFixed(2)}%（阈值${threshold}%），不追高`,
-          en: `Price is ${ind.bias.ma5.toFixed(2)}% above MA5 (limit ${threshold}%): do not chase`,
-        }, l),
-      });
-    }
-    const wall = ind.resistance.find((r) => r.basis === "high_20" || r.basis === "swing_high");
-    if (p !== null && wall && p >= wall.price * (1 - RESISTANCE_GAP) && (ind.volume.ratio ?? 0) < BREAKOUT_VOLUME_RATIO) {
-      out.push({
-        code: "near_resistance",
-        message: t({
-          zh: `距压力位${formatPrice(wall.price)}（${LEVEL_BASIS_LABELS[wall.basis].zh}）不足3%且未放量，等待突破确认`,
-          en: `Within 3% of resistance ${formatPrice(wall.price)} (${LEVEL_BASIS_LABELS[wall.basis].en}) without breakout volume: wait for a confirmed breakout`,
-        }, l),
-      });
-    }
-    // A blocked buy lands in the watch band so the score and the action tell the same story (reference §12).
-    if (out.length > 0) return { action: "watch", score: Math.min(score, 59) };
-  }
-  if (proposed === "sell" && p !== null) {
-    const floor = ind.support.find((s) => s.basis === "swing_low" || s.basis === "low_20" || s.basis === "ma60");
-    if (floor && p <= floor.price * (1 + SUPPORT_GAP)) {
-      out.push({
-        code: "near_support",
-        message: t({
-          zh: `接近支撑位${formatPrice(floor.price)}（${LEVEL_BASIS_LABELS[floor.basis].zh}），不在支撑位杀跌，改为减仓`,
-          en: `Close to support ${formatPrice(floor.price)} (${LEVEL_BASIS_LABELS[floor.basis].en}): reduce rather than sell into support`,
-        }, l),
-      });
-      return { action: "reduce", score: Math.max(score, 20) };
-    }
-  }
-  return { action: proposed, score };
-}
-
-// ---- price plan ----
-
-/**
- * Ideal buy: MA5 on a pullback in an up-trend, else the nearest support below the price. Secondary buy:
- * the next support at least 1 % lower. Stop: 1 % under the next support within 6 % of the lowest entry,
- * else 3 % under that entry. Take profit: the nearest resistance paying ≥ 1.5 × the risk, else 2 × risk.
- * Sanity (a buy plan): stop < secondary < ideal < take profit, and take profit above the price; a level
- * that breaks it is dropped (null) with a note rather than shown wrong.
- */
-export function pricePlan(ind: TIndicators, language: TReportLanguage): { plan: Plan; notes: string[] } {
-  const notes: string[] = [];
-  const empty: Plan = { ideal_buy: null, secondary_buy: null, stop_loss: null, take_profit: null };
-  const p = ind.price;
-  if (p === null) return { plan: empty, notes: [t({ zh: "无价格数据", en: "no price data" }, language)] };
-  const state = ind.trend?.state ?? null;
-  const supports = ind.support;
-  let ideal: TPriceLevel | null = null;
-  if (state !== null && BULLISH_STATES.includes(state) && ind.ma.ma5 !== null && ind.ma.ma5 < p) ideal = { price: ind.ma.ma5, basis: "ma5" };
-  else ideal = supports[0] ?? null;
-  if (ideal === null) {
-    notes.push(t({ zh: "现价下方没有可用的支撑位（创新低或历史过短），不给出买点", en: "no support below the price (new low or short history): no entry levels" }, language));
-    return { plan: empty, notes };
-  }
-  const secondary = supports.find((s) => s.price < ideal.price * 0.99) ?? null;
-  const lowestEntry = secondary ?? ideal;
-  const guard = supports.find((s) => s.price < lowestEntry.price * 0.995 && s.price >= lowestEntry.price * (1 - STOP_SUPPORT_WINDOW));
-  const stop: TPriceLevel = guard
-    ? { price: guard.price * STOP_UNDER_SUPPORT, basis: "below_support" }
-    : { price: lowestEntry.price * STOP_FALLBACK, basis: "below_support" };
-  const risk = ideal.price - stop.price;
-  const target =
-    ind.resistance.find((r) => r.price - ideal.price >= MIN_REWARD_RISK * risk) ?? { price: ideal.price + FALLBACK_REWARD_RISK * risk, basis: "risk_reward_2r" as const };
-  const plan: Plan = { ideal_buy: ideal, secondary_buy: secondary, stop_loss: stop, take_profit: target.price > p ? target : null };
-  if (plan.take_profit === null) notes.push(t({ zh: "目标位不高于现价，已省略", en: "take profit not above the price: omitted" }, language));
-  return { plan: sanitizePlan(plan, notes, language), notes };
-}
-
-function sanitizePlan(plan: Plan, notes: string[], language: TReportLanguage): Plan {
-  const out = { ...plan };
-  if (out.secondary_buy && out.ideal_buy && !(out.secondary_buy.price < out.ideal_buy.price)) out.secondary_buy = null;
-  const entry = out.ideal_buy?.price ?? null;
-  if (entry !== null && out.stop_loss && !(out.stop_loss.price < (out.secondary_buy?.price ?? entry))) {
-    out.stop_loss = null;
-    notes.push(t({ zh: "止损位不低于买点，已省略", en: "stop loss not below the entries: omitted" }, language));
-  }
-  if (entry !== null && out.take_profit && !(out.take_profit.price > entry)) out.take_profit = null;
-  return out;
-}
-
 export function levelText(level: TPriceLevel | null, language: TReportLanguage): string | null {
   if (level === null) return null;
-  const basis = LEVEL_BASIS_LABELS[level.basis as TLevelBasis][language];
+  const label = LEVEL_BASIS_LABELS[level.basis as TLevelBasis][language];
+  // Issue 17 item 2: a swing level names the session it comes from, so a reader can find it on the chart.
+  const basis = level.date ? `${label} ${level.date}` : label;
   return language === "zh" ? `${formatPrice(level.price)}（${basis}）` : `${formatPrice(level.price)} (${basis})`;
 }
 

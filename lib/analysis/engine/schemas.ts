@@ -36,9 +36,14 @@ const nullableNumber = z.number().finite().nullable();
 
 export const ZLevelBasis = z.enum([
   "ma5", "ma10", "ma20", "ma60", "swing_low", "swing_high", "high_20", "low_20", "below_support", "risk_reward_2r", "current_price",
+  "atr_stop", "above_resistance", "breakout_above", "breakdown_below", "risk_reward_3r",
 ]);
 
-export const ZPriceLevel = z.object({ price: z.number().finite().positive(), basis: ZLevelBasis });
+export const ZPriceLevel = z.object({
+  price: z.number().finite().positive(),
+  basis: ZLevelBasis,
+  date: z.string().optional().describe("The bar a swing level comes from"),
+});
 
 export const ZTrendState = z.enum(["strong_bullish", "bullish", "weak_bullish", "consolidation", "weak_bearish", "bearish", "strong_bearish"]);
 
@@ -60,6 +65,7 @@ export const ZIndicators = z.object({
       histogram: z.number().describe("2 × (DIF − DEA), as A-share charting software draws the MACD bar"),
       cross: z.enum(["golden", "death"]).nullable(),
       cross_bars_ago: z.number().int().nullable(),
+      histogram_prev: z.number().nullable().optional().describe("The histogram one bar earlier (rules-v2: is the bounce losing momentum)"),
     })
     .nullable(),
   rsi: z.object({ rsi6: nullableNumber, rsi12: nullableNumber, rsi24: nullableNumber }),
@@ -81,6 +87,11 @@ export const ZIndicators = z.object({
       spread_widening: z.boolean().nullable(),
     })
     .nullable(),
+  atr14: nullableNumber.optional().describe("Average true range over 14 sessions (Wilder)"),
+  adx14: nullableNumber.optional().describe("Trend strength (ADX 14), descriptive only"),
+  ma60_slope_pct: nullableNumber.optional().describe("MA60 now against MA60 ten sessions earlier, in percent"),
+  extension_atr: nullableNumber.optional().describe("(price − MA10) / ATR14: how stretched the price is from its short-term mean"),
+  regime: z.enum(["up", "down", "flat"]).nullable().optional().describe("rules-v2 structure: MA20 vs MA60, MA60's slope, price vs MA60"),
   missing: z.array(z.string()).describe("Indicators that could not be computed, with the bars they need"),
 });
 

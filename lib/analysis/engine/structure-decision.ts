@@ -1,0 +1,110 @@
+import type { TMarket } from "@/lib/market/symbols";
+import type { TDecisionAction, TIndicators } from "./schemas";
+
+// rules-v2 (issue 17 item 1): the verdict from market structure, not from a score table.
+//
+//   regime (lib/analysis/engine/indicators.ts regimeOf): up / down / flat from MA20 vs MA60, MA60's slope and
+//   the price against MA60 — the trend a position would ride for the next weeks;
+//   extension = (price − MA10) / ATR14 — where the price stands against its short-term mean, in the stock's
+//   own daily range, so one rule fits a bank and a biotech.
+//
+// The rule: enter with the trend on pullbacks, leave against it on rallies, and never chase a stretched rise
+// or sell into a stretched fall. Short-term reversal (a stretched move tends to give some of itself back
+// within days) is documented for every market and is strongest in A-shares; trend persistence over weeks
+// to months is the other documented effect. The table uses both: the regime picks the side, the extension
+// picks the moment.
+//
+//   regime up    extension ≤ 0.5   buy   70   a pause or pullback within an uptrend: the entry
+//                0.5 … 2           add   64   the trend holds and the price is not stretched yet
+//                ≥ 2               hold  55   stretched above its mean: keep, do not chase
+//   regime down  ≥ −0.5, momentum fading   sell    15   a rally into a falling trend that is already losing steam
+//                ≥ −0.5                     reduce  30   a rally into a falling trend: lighten into strength
+//                < −0.5                     watch   42   already stretched down: no sale into the low, no buy against the trend
+//   flat         breakout on volume  buy 66 (US, HK) / watch 52 (A-shares: breakouts there reverse more often than they run)
+//                breakdown on volume reduce 32;  otherwise watch 48
+//
+// Scores order the nodes by how bullish they are, so the score and the action always tell the same story
+// (CONTRACT §7 bands). There is no strong-buy node: on the development files no sub-condition of a buy
+// (a deeper pullback, a strong ADX, light volume) was followed by better returns than the buy node itself.
+
+/** A pullback reaches the short-term mean when the price is within half a day's range above MA10. */
+const PULLBACK_ATR = 0.5;
+/** Two days' ranges above MA10 is a stretched price: the move is more likely to pause than to run. */
+const EXTENDED_ATR = 2;
+/** The mirror of PULLBACK_ATR for a rally in a downtrend: back within half a range of the falling MA10. */
+const RALLY_ATR = -0.5;
+/** A breakout or breakdown counts on at least 1.5 × the average volume: a move the market backs (reference §3). */
+const CONFIRM_VOLUME_RATIO = 1.5;
+/** A-share limit moves: the day closes within half a point of its ±limit, so orders at that price may not fill. */
+const LIMIT_TOLERANCE_PCT = 0.5;
+
+export type StructureReason =
+  | "pullback_in_uptrend"
+  | "uptrend_intact"
+  | "extended_uptrend"
+  | "limit_up"
+  | "fading_rally_in_downtrend"
+  | "rally_in_downtrend"
+  | "stretched_downtrend"
+  | "breakout"
+  | "breakout_a_share"
+  | "breakdown"
+  | "range"
+  | "no_structure";
+
+export interface StructureDecision {
+  action: TDecisionAction;
+  score: number;
+  reason: StructureReason;
+}
+
+const NODE: Record<StructureReason, { action: TDecisionAction; score: number }> = {
+  pullback_in_uptrend: { action: "buy", score: 70 },
+  breakout: { action: "buy", score: 66 },
+  uptrend_intact: { action: "add", score: 64 },
+  extended_uptrend: { action: "hold", score: 55 },
+  limit_up: { action: "hold", score: 55 },
+  breakout_a_share: { action: "watch", score: 52 },
+  range: { action: "watch", score: 48 },
+  no_structure: { action: "watch", score: 48 },
+  stretched_downtrend: { action: "watch", score: 42 },
+  breakdown: { action: "reduce", score: 32 },
+  rally_in_downtrend: { action: "reduce", score: 30 },
+  fading_rally_in_downtrend: { action: "sell", score: 15 },
+};
+
+function node(reason: StructureReason): StructureDecision {
+  return { ...NODE[reason], reason };
+}
+
+/** The exchange's daily limit in percent for an A-share code, null where prices move freely (HK, US, indices). */
+export function dailyLimitPct(market: TMarket, code: string | null | undefined, kind: "stock" | "index" = "stock"): number | null {
+  if (market !== "cn" || kind !== "stock" || !code) return null;
+  // ChiNext (300/301) and STAR (688/689) trade within ±20 %, the Beijing exchange (4xx/8xx/92x) ±30 %, the main boards ±10 %.
+  if (/^(30[01]|68[89])/.test(code)) return 20;
+  if (/^(4|8|92)/.test(code)) return 30;
+  return 10;
+}
+
+export function decideStructure(ind: TIndicators, market: TMarket, limitPct: number | null): StructureDecision {
+  const e = ind.extension_atr ?? null;
+  const regime = ind.regime ?? null;
+  if (regime === null || e === null || ind.price === null) return node("no_structure");
+  const atLimitUp = limitPct !== null && ind.change_pct !== null && ind.change_pct >= limitPct - LIMIT_TOLERANCE_PCT;
+
+  if (regime === "up") {
+    if (e >= EXTENDED_ATR) return node("extended_uptrend");
+    if (atLimitUp) return node("limit_up");
+    return node(e <= PULLBACK_ATR ? "pullback_in_uptrend" : "uptrend_intact");
+  }
+  if (regime === "down") {
+    if (e < RALLY_ATR) return node("stretched_downtrend");
+    const m = ind.macd;
+    const fading = m !== null && m.histogram_prev !== null && m.histogram_prev !== undefined && m.histogram < m.histogram_prev;
+    return node(fading ? "fading_rally_in_downtrend" : "rally_in_downtrend");
+  }
+  const confirmed = (ind.volume.ratio ?? 0) >= CONFIRM_VOLUME_RATIO;
+  if (confirmed && ind.high_20 !== null && ind.price > ind.high_20) return node(market === "cn" ? "breakout_a_share" : "breakout");
+  if (confirmed && ind.low_20 !== null && ind.price < ind.low_20) return node("breakdown");
+  return node("range");
+}
