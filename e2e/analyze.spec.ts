@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
 import {
   expectDarkBackground,
@@ -115,7 +115,8 @@ async function candleColours(chart: Locator): Promise<{ red: number; green: numb
  * What every rendered 600519 sample report shows. The page chrome (labels, badges, the sample banner) is in
  * the UI language, zh-CN in these tests; the report's own texts are in `lang`, the report language.
  */
-async function expectSampleReport(page: Page, lang: "zh" | "en"): Promise<void> {
+async function expectSampleReport(page: Page, lang: "zh" | "en", response: Response): Promise<void> {
+  const strategy = ((await response.json()) as { report: { strategy: Record<string, string | null> } }).report.strategy;
   await expect(byTestId(page, "report-name")).toHaveText(lang === "zh" ? "贵州茅台" : /Kweichow Moutai|贵州茅台/);
   const article = page.getByRole("article");
   await expect(article).toContainText("600519");
@@ -140,11 +141,16 @@ async function expectSampleReport(page: Page, lang: "zh" | "en"): Promise<void> 
   if (dir === "up") expect(r, "up is red").toBeGreaterThan(g);
   if (dir === "down") expect(g, "down is green").toBeGreaterThan(r);
 
+  // rules-v2 gives the levels the verdict needs (a watch call has no second entry, a short call no buy levels):
+  // each shows the report's price, or a dash where the plan has none; every scored call has some.
   for (const level of LEVELS) {
     const cell = byTestId(page, `level-${level.key}`);
     await expect(cell).toContainText(level.label);
-    await expect(cell.locator("dd")).toHaveText(/\d+\.\d{2}/);
+    const value = strategy[level.key];
+    if (value) await expect(cell.locator("dd")).toContainText(/\d+\.\d{2}/.exec(value)![0]);
+    else await expect(cell.locator("dd")).toHaveText("—");
   }
+  expect(LEVELS.some((level) => strategy[level.key])).toBe(true);
 
   await expect(byTestId(page, "sample-banner")).toBeVisible();
   await expect(byTestId(page, "sample-banner")).toContainText("样本数据");
@@ -197,7 +203,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     await expect(submitButton(page)).toHaveText("开始分析");
     await expect(submitButton(page)).toBeEnabled();
 
-    await expectSampleReport(page, "zh");
+    await expectSampleReport(page, "zh", response);
     await expect(page.getByRole("heading", { name: "检查清单" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "风险提示" })).toBeVisible();
     const indicators = page.locator("section").filter({ has: page.getByRole("heading", { name: "技术指标" }) });
@@ -216,7 +222,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     const { body, response } = await runAnalysis(page, () => submitButton(page).click());
     expect(body).toMatchObject({ stock_code: "600519", report_type: "brief", report_language: "en" });
     expect(response.status()).toBe(200);
-    await expectSampleReport(page, "en");
+    await expectSampleReport(page, "en", response);
     // The page chrome stays in the UI language; a brief report has no checklist.
     await expect(pageTitle(page)).toHaveText(analyze.zh);
     await expect(page.getByRole("heading", { name: "检查清单" })).toHaveCount(0);
@@ -231,9 +237,9 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     await codeInput(page).fill("600519");
     await expect(page.getByRole("listbox").getByRole("option").first()).toBeVisible();
     await codeInput(page).press("Escape");
-    const { body } = await runAnalysis(page, () => codeInput(page).press("Enter"));
+    const { body, response } = await runAnalysis(page, () => codeInput(page).press("Enter"));
     expect(body).toMatchObject({ stock_code: "600519" });
-    await expectSampleReport(page, "zh");
+    await expectSampleReport(page, "zh", response);
     // The chart's canvas background follows the dark theme.
     const surface = await byTestId(page, "price-chart").evaluate((el) => {
       const canvas = el.querySelector("canvas")!;
@@ -248,8 +254,8 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     await openAnalyze(page);
     await expectLightBackground(page);
     await pickSuggestion(page, "茅台", "贵州茅台", "mouse");
-    await runAnalysis(page, () => submitButton(page).click());
-    await expectSampleReport(page, "zh");
+    const phone = await runAnalysis(page, () => submitButton(page).click());
+    await expectSampleReport(page, "zh", phone.response);
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-report-phone.png`, fullPage: true });
   });
