@@ -229,6 +229,59 @@ describe("rules on crafted data", () => {
     expect(renderRuleBody(none)).toContain("市场温度：数据不足，无法计算。");
   });
 
+  it("issue 17 item 5: the temperature agrees with the day it shows (down, up and mixed days)", () => {
+    const breadth = (advancers: number, decliners: number, flat: number, limitUp: number, limitDown: number) => ({
+      advancers, decliners, flat, limit_up: limitUp, limit_down: limitDown, limit_note: null, universe: "x", by_exchange: [], source: "eastmoney" as const,
+    });
+    const withChange = (pct: number) => craftedOverview().indices.map((i) => (i.quote ? { ...i, quote: { ...i.quote, change_pct: pct, change: pct } } : i));
+    // Down day: indices −0.01 %, one more decliner than advancers, every limit move a limit up: the formula alone gives 60.
+    const downDay = craftedOverview({ indices: withChange(-0.01), breadth: breadth(2495, 2496, 0, 40, 0) });
+    expect(expectedTemperature([downDay])).toBe(60);
+    const down = buildRulePayload(input([downDay], "zh"));
+    expect(down.markets[0]!.index_stats.avg_change_pct).toBeLessThan(0);
+    expect(down.temperature.score).toBe(59);
+    expect(down.markets[0]!.temperature.score).toBe(59);
+    expect(["offensive"]).not.toContain(down.outlook.stance);
+    expect(down.temperature.level).toBe("neutral");
+    expect(down.summary).not.toContain("偏暖");
+    // Up day mirror: indices +0.01 %, advancers ahead of decliners among many flat stocks, every limit move a limit down.
+    const upDay = craftedOverview({ indices: withChange(0.01), breadth: breadth(1000, 900, 3000, 0, 40) });
+    expect(expectedTemperature([upDay])).toBe(28);
+    const up = buildRulePayload(input([upDay], "en"));
+    expect(up.temperature.score).toBe(40);
+    expect(up.temperature.level).toBe("neutral");
+    // Mixed day (indices down, advancers ahead): the formula stands as it is.
+    const mixedDay = craftedOverview({ indices: withChange(-0.2), breadth: breadth(3000, 1900, 100, 40, 0) });
+    expect(buildRulePayload(input([mixedDay], "zh")).temperature.score).toBe(expectedTemperature([mixedDay]));
+    expect(renderRuleBody(down)).toContain("一致性");
+  });
+
+  it("issue 17 item 5 on sample data: 20 days × 3 markets, never positive on a down day nor negative on an up day", async () => {
+    let down = 0;
+    let up = 0;
+    for (let day = 0; day < 20; day += 1) {
+      const at = new Date(AT.getTime() - day * 86_400_000);
+      if (at.getUTCDay() === 0 || at.getUTCDay() === 6) continue;
+      setClock(() => at);
+      clearQuoteCache();
+      for (const region of ["cn", "hk", "us"] as const) {
+        const payload = buildRulePayload(input([await marketOverview(region, { chain })], "zh"));
+        const m = payload.markets[0]!;
+        const adv = m.breadth?.advancers ?? 0;
+        const dec = m.breadth?.decliners ?? 0;
+        if (m.index_stats.avg_change_pct! < 0 && dec > adv) {
+          down += 1;
+          expect(payload.temperature.score!, `${region} ${at.toISOString()}`).toBeLessThan(60);
+        }
+        if (m.index_stats.avg_change_pct! > 0 && adv > dec) {
+          up += 1;
+          expect(payload.temperature.score!, `${region} ${at.toISOString()}`).toBeGreaterThanOrEqual(40);
+        }
+      }
+    }
+    expect(down + up).toBeGreaterThan(0);
+  }, 30_000);
+
   it("news items are listed with links; markdown in titles cannot break out of the link", () => {
     const payload = buildRulePayload(
       input([craftedOverview()], "zh", {

@@ -53,11 +53,14 @@ const TEMPERATURE_RULE: Record<ReviewLanguage, string> = {
   zh:
     "规则：指数分 = 20 + 10 × 指数平均涨跌幅（%），限定在 0–40；宽度分 = 40 × 上涨家数 ÷ 统计家数；" +
     "涨跌停分 = 20 × 涨停 ÷（涨停 + 跌停），两者均为 0 时取 10；取不到的项不计分，总分 = 得分合计 ÷ 可用满分 × 100（四舍五入）。" +
-    "≥80 过热，≥60 偏暖，≥40 中性，≥20 偏冷，其余冰点。",
+    "≥80 过热，≥60 偏暖，≥40 中性，≥20 偏冷，其余冰点。" +
+    "一致性：各市场指数均值都下跌且下跌家数多于上涨家数时，温度最高 59（不读作乐观）；都上涨且上涨家数多于下跌家数时，最低 40（不读作悲观）。",
   en:
     "Rule: index points = 20 + 10 × the indices' average change (%), kept within 0–40; breadth points = 40 × advancers ÷ stocks counted; " +
     "limit points = 20 × limit-up ÷ (limit-up + limit-down), 10 when both are 0; a part without data is left out and the score is " +
-    "points earned ÷ points available × 100 (rounded). ≥80 hot, ≥60 warm, ≥40 neutral, ≥20 cool, otherwise cold.",
+    "points earned ÷ points available × 100 (rounded). ≥80 hot, ≥60 warm, ≥40 neutral, ≥20 cool, otherwise cold. " +
+    "Consistency: when every market's index mean fell and decliners outnumber advancers, the score is at most 59 (never read as " +
+    "positive); when every index mean rose and advancers outnumber decliners, at least 40 (never read as negative).",
 };
 
 const LEVELS: { min: number; level: NonNullable<TTemperature["level"]>; label: Record<ReviewLanguage, string> }[] = [
@@ -80,11 +83,32 @@ const round = (value: number, decimals: number) => {
 };
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-function temperatureFrom(components: TTemperatureComponent[], language: ReviewLanguage): TTemperature {
+/** The highest score that does not read as positive, and the lowest that does not read as negative. */
+const NOT_POSITIVE_MAX = 59;
+const NOT_NEGATIVE_MIN = 40;
+
+/**
+ * Issue 17 item 5: the day's direction as the review's own numbers show it: "down" when every market's index
+ * mean fell and decliners outnumber advancers (over the markets with breadth), "up" in the mirror case.
+ */
+export function dayDirection(markets: readonly Pick<TReviewMarket, "index_stats" | "breadth">[]): "up" | "down" | null {
+  const means = markets.map((m) => m.index_stats.avg_change_pct).filter((v): v is number => v !== null);
+  const withBreadth = markets.flatMap((m) => (m.breadth ? [m.breadth] : []));
+  if (means.length === 0 || withBreadth.length === 0) return null;
+  const advancers = withBreadth.reduce((s, b) => s + b.advancers, 0);
+  const decliners = withBreadth.reduce((s, b) => s + b.decliners, 0);
+  if (means.every((v) => v < 0) && decliners > advancers) return "down";
+  if (means.every((v) => v > 0) && advancers > decliners) return "up";
+  return null;
+}
+
+function temperatureFrom(components: TTemperatureComponent[], language: ReviewLanguage, direction: "up" | "down" | null = null): TTemperature {
   const max = components.reduce((s, c) => s + c.max, 0);
   if (max === 0) return { score: null, level: null, label: null, light: null, components };
   const points = components.reduce((s, c) => s + c.points, 0);
-  const score = clamp(Math.round((points / max) * 100), 0, 100);
+  let score = clamp(Math.round((points / max) * 100), 0, 100);
+  if (direction === "down") score = Math.min(score, NOT_POSITIVE_MAX);
+  if (direction === "up") score = Math.max(score, NOT_NEGATIVE_MIN);
   const hit = LEVELS.find((l) => score >= l.min)!;
   return { score, level: hit.level, label: hit.label[language], light: score >= 60 ? "green" : score >= 40 ? "yellow" : "red", components };
 }
@@ -172,7 +196,11 @@ export function reviewMarket(overview: TMarketOverview, language: ReviewLanguage
     breadth_note: overview.breadth_note,
     sectors,
     sectors_note: overview.sectors_note,
-    temperature: temperatureFrom(marketComponents(overview.region, avg, breadth, language), language),
+    temperature: temperatureFrom(
+      marketComponents(overview.region, avg, breadth, language),
+      language,
+      dayDirection([{ index_stats: { up: 0, down: 0, flat: 0, avg_change_pct: avg }, breadth }]),
+    ),
   };
 }
 
@@ -332,7 +360,7 @@ function titleOf(region: TMarketReviewRegion, markets: TReviewMarket[], generate
 export function buildRulePayload(input: RulePayloadInput): TMarketReviewPayload {
   const { language } = input;
   const markets = input.overviews.map((o) => reviewMarket(o, language));
-  const temperature = temperatureFrom(markets.flatMap((m) => m.temperature.components), language);
+  const temperature = temperatureFrom(markets.flatMap((m) => m.temperature.components), language, dayDirection(markets));
   const isSample = input.overviews.some(usesSampleData);
   const news: TReviewNews[] = input.news.map(({ region, item }) => ({
     title: item.title,
