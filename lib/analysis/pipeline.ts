@@ -7,8 +7,8 @@ import { getDailyBars, getQuote, InvalidDataFileError, type TDailyBar, type TQuo
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { searchStockNews, type NewsSearchResult } from "@/lib/news";
 import { createSignalFromAnalysis } from "@/lib/signals/from-analysis";
-import { actionLabel, ANALYSIS_WINDOW_BARS, buildRuleReport, RULE_ENGINE_VERSION, classifyDecisionAction, normalizeReportLanguage, SAMPLE_DATA_NOTICE, sentimentLabel } from "./engine";
-import type { TRuleReport } from "./engine";
+import { actionLabel, ANALYSIS_WINDOW_BARS, buildRuleReport, levelText, planProblem, RULE_ENGINE_VERSION, structurePlan, classifyDecisionAction, normalizeReportLanguage, SAMPLE_DATA_NOTICE, sentimentLabel } from "./engine";
+import type { TDecisionAction, TRuleReport } from "./engine";
 import { generateLlmReport, type LlmReportResult } from "./llm/generate-report";
 import { llmConfigured } from "./llm/channels";
 import type { TLlmReport } from "./llm/report-schema";
@@ -127,7 +127,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
 
   progress(90, "storing the report");
   const summary = llm?.ok ? llmSummary(llm.report, rule) : rule.summary;
-  const strategy = llm?.ok ? llmStrategy(llm.report, rule) : rule.strategy;
+  const strategy = llm?.ok ? llmStrategy(llm.report, rule, summary.action, run) : rule.strategy;
   const details = reportDetails(rule, llm, news, bars, quote, language);
   // Diagnostics and flow are final before the one write, so the record never exists without them.
   const diagnostics = run.diagnostics();
@@ -236,8 +236,24 @@ function llmSummary(report: TLlmReport, rule: TRuleReport): TReportSummary {
   };
 }
 
-function llmStrategy(report: TLlmReport, rule: TRuleReport): TReportStrategy {
+/**
+ * The model's levels, held to the plan invariants of its own action (issue 17 item 2); a plan that breaks one
+ * is replaced by the engine's plan for that action, and the flow records why.
+ */
+function llmStrategy(report: TLlmReport, rule: TRuleReport, action: TDecisionAction | null, run: RunRecorder): TReportStrategy {
   const points = report.battle_plan.sniper_points;
+  const problem = action === null ? null : planProblem(action, points, rule.indicators);
+  if (action !== null && problem !== null) {
+    const plan = structurePlan(rule.indicators, action, "llm");
+    const language = rule.report_language;
+    run.note("llm_plan", "LLM plan check", "analysis", { status: "degraded", message: `the model's plan was replaced by the rule plan for ${action}: ${problem}` });
+    return {
+      ideal_buy: levelText(plan.ideal_buy, language),
+      secondary_buy: levelText(plan.secondary_buy, language),
+      stop_loss: levelText(plan.stop_loss, language),
+      take_profit: levelText(plan.take_profit, language),
+    };
+  }
   const show = (value: number | null, fallback: string | null) => (value === null ? fallback : value.toFixed(2));
   return {
     ideal_buy: show(points.ideal_buy, rule.strategy.ideal_buy),

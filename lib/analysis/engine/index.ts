@@ -2,8 +2,8 @@
 // decision, the action classifier (shared with the LLM path) and the localised rule report.
 export { computeIndicators, MACD_MIN_BARS } from "./indicators";
 export { resolveMarketPhase } from "./phase";
-export { decideByRules, FACTOR_WEIGHTS, CHASE_BIAS_PCT, type RuleDecision } from "./rules";
-export { structurePlan, type Plan } from "./plan";
+export { decideByRules, levelText, FACTOR_WEIGHTS, CHASE_BIAS_PCT, type RuleDecision } from "./rules";
+export { planProblem, structurePlan, type Plan, type PlanNumbers } from "./plan";
 export { dailyLimitPct, decideStructure, type StructureReason } from "./structure-decision";
 export { actionLabel, classifyAdviceText, classifyDecisionAction, normalizeActionValue, scoreBand, sentimentLabel, ACTION_LABELS } from "./action";
 export { normalizeReportLanguage, SAMPLE_DATA_NOTICE } from "./language";

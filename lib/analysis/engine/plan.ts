@@ -97,3 +97,35 @@ export function structurePlan(ind: TIndicators, action: TDecisionAction, reason:
   if (SHORT.includes(action)) return shortPlan(ind, price, atr);
   return watchPlan(ind, price, atr);
 }
+
+export type PlanNumbers = Record<keyof Plan, number | null>;
+
+/**
+ * Issue 17 item 2 for plans the engine did not write (an LLM's): the first invariant a plan breaks for its
+ * action, or null. The checks are the ones every plan of ours passes; a plan that fails one is replaced.
+ */
+export function planProblem(action: TDecisionAction, levels: PlanNumbers, ind: TIndicators): string | null {
+  const price = ind.price;
+  const atr = ind.atr14 ?? null;
+  if (price === null || atr === null || !(atr > 0)) return null;
+  const { ideal_buy: ideal, secondary_buy: secondary, stop_loss: stop, take_profit: target } = levels;
+  for (const [name, value] of Object.entries(levels)) {
+    if (value === null || (name === "ideal_buy" && value === price)) continue;
+    if (Math.abs(value - price) < MIN_GAP_ATR * atr) return `${name} ${value} is within 0.3 ATR of the price ${price}`;
+  }
+  if (SHORT.includes(action)) {
+    if (ideal !== null || secondary !== null) return `a ${action} call has no buy levels`;
+    if (stop !== null && !(stop > price)) return `a ${action} call's stop must be above the price`;
+    if (target !== null && !(target < price)) return `a ${action} call's target must be below the price`;
+    return null;
+  }
+  if (!LONG.includes(action)) return null;
+  if (ideal === null || stop === null) return `a ${action} call needs an entry and a stop`;
+  const breakout = ind.high_20 !== null && ideal >= ind.high_20;
+  if (ideal > price && !breakout) return `the ideal buy ${ideal} is above the price ${price} without a breakout above the 20-day high`;
+  const risk = ideal - stop;
+  if (risk < STOP_MIN_ATR * atr - 1e-9 || risk > STOP_MAX_ATR * atr + 1e-9) return `the stop is ${(risk / atr).toFixed(2)} ATR under the entry (1–3 required)`;
+  if (secondary !== null && !(secondary < ideal && secondary > stop)) return "the secondary buy must lie between the stop and the ideal buy";
+  if (target !== null && target - ideal < MIN_REWARD_RISK * risk - 1e-9) return `the target pays ${((target - ideal) / risk).toFixed(2)} × the risk (1.5 required)`;
+  return null;
+}

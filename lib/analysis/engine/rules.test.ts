@@ -8,7 +8,7 @@ import { parseBarsCsv } from "@/lib/market/providers/csv-bars";
 import type { TDailyBar, TMarketSymbol } from "@/lib/market";
 import type { TMarket } from "@/lib/market/symbols";
 import { computeIndicators } from "./indicators";
-import { MIN_GAP_ATR, MIN_REWARD_RISK, STOP_MAX_ATR, STOP_MIN_ATR, type Plan } from "./plan";
+import { MIN_GAP_ATR, MIN_REWARD_RISK, planProblem, STOP_MAX_ATR, STOP_MIN_ATR, type Plan } from "./plan";
 import { decideByRules, FACTOR_WEIGHTS } from "./rules";
 import type { TDecisionAction, TIndicators } from "./schemas";
 import { dailyLimitPct, decideStructure } from "./structure-decision";
@@ -231,6 +231,23 @@ describe("rules-v2 plans fit the verdict (issue 17 item 2)", () => {
       }
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it("an outside plan (an LLM's) is checked against the same invariants: ours pass, broken ones name the problem", () => {
+    const bars = barsFromCloses(walk(200, () => 0.003, 13));
+    const { indicators, decision } = decide(bars);
+    const numbers = (p: Plan) => ({ ideal_buy: p.ideal_buy?.price ?? null, secondary_buy: p.secondary_buy?.price ?? null, stop_loss: p.stop_loss?.price ?? null, take_profit: p.take_profit?.price ?? null });
+    expect(planProblem(decision.action, numbers(decision.plan), indicators)).toBeNull();
+    const price = indicators.price!;
+    const atr = indicators.atr14!;
+    const good = { ideal_buy: price, secondary_buy: null, stop_loss: price - 2 * atr, take_profit: price + 4 * atr };
+    expect(planProblem("buy", good, indicators)).toBeNull();
+    expect(planProblem("buy", { ...good, stop_loss: price - 5 * atr }, indicators)).toMatch(/1–3 required/);
+    expect(planProblem("buy", { ...good, take_profit: price + 2 * atr }, indicators)).toMatch(/1\.5 required/);
+    expect(planProblem("buy", { ...good, ideal_buy: price + 0.5 * atr, stop_loss: price - 1.5 * atr }, { ...indicators, high_20: price + 5 * atr })).toMatch(/above the price/);
+    expect(planProblem("buy", { ...good, take_profit: price + 0.1 * atr }, indicators)).toMatch(/within 0\.3 ATR/);
+    expect(planProblem("sell", { ...good }, indicators)).toMatch(/no buy levels/);
+    expect(planProblem("reduce", { ideal_buy: null, secondary_buy: null, stop_loss: price - 2 * atr, take_profit: null }, indicators)).toMatch(/above the price/);
   });
 
   it("swing levels carry the date of their bar into the plan", () => {
