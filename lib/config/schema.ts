@@ -348,7 +348,7 @@ const FIELDS: readonly ConfigField[] = [
   flag({ key: "SCHEDULE_ENABLED", title: "Daily schedule", description: "Run the watchlist analysis every day at the schedule time.", category: "system", default: "false", order: 10 }),
   text({ key: "SCHEDULE_TIME", title: "Schedule time", description: "Daily run time, HH:MM in the service time zone (SERVICE_TIMEZONE).", category: "system", dataType: "time", uiControl: "time", rule: { kind: "time" }, default: "18:00", order: 11 }),
   integer({ key: "SCHEDULE_CATCH_UP_MINUTES", title: "Schedule catch-up (min)", description: "A slot missed while the service was down still runs when it starts within this many minutes after it; 0 runs only on time.", category: "system", min: 0, max: 1440, default: "180", order: 13 }),
-  flag({ key: "TRADING_DAY_CHECK_ENABLED", title: "Skip closed markets", description: "Scheduled runs skip stocks whose market's local day is a weekend (exchange holidays are not known).", category: "system", default: "true", order: 14 }),
+  flag({ key: "TRADING_DAY_CHECK_ENABLED", title: "Skip closed markets", description: "Scheduled runs skip stocks whose exchange is closed on its local day (weekend or exchange holiday).", category: "system", default: "true", order: 14 }),
   flag({ key: "MARKET_REVIEW_ENABLED", title: "Market review in the daily run", description: "The daily schedule also queues a market review of MARKET_REVIEW_REGION.", category: "system", default: "true", order: 15 }),
   select({
     key: "MARKET_REVIEW_REGION",

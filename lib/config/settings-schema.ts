@@ -70,7 +70,7 @@ export const ZSettings = z.object({
   // Daily schedule (lib/schedule): the watchlist, the report depth of scheduled runs, the slot (HH:MM in
   // SERVICE_TIMEZONE; a malformed value disables the schedule rather than failing the load), how late a missed
   // slot still runs (a restart across the slot), the market review in the same run, and whether markets whose
-  // local day is a weekend are skipped (exchange holidays are not modelled).
+  // exchange is closed on its local day (weekend or exchange holiday, lib/market/calendar.ts) are skipped.
   STOCK_LIST: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   REPORT_TYPE: z
     .string()

@@ -1,7 +1,8 @@
 import type { TMarket } from "@/lib/market/symbols";
+import { isTradingDay, previousTradingDay } from "./calendar";
 
-// Trading-calendar arithmetic on weekdays only: exchange holidays are not modelled here, so a holiday looks
-// like a trading day without a bar (the bar cache then asks once and finds nothing new).
+// Market clocks. Which days trade comes from the exchange calendars (calendar.ts); the weekday helpers below
+// remain for synthetic series (sample data, test bars) and for rough depth estimates.
 export const MARKET_TIME_ZONE: Record<TMarket, string> = {
   cn: "Asia/Shanghai",
   hk: "Asia/Hong_Kong",
@@ -139,17 +140,17 @@ export function marketDate(market: TMarket, at: Date): string {
   return localParts(at, MARKET_TIME_ZONE[market]).date;
 }
 
-/** The latest weekday whose session has closed at `at`: today after the close, else the weekday before. */
+/** The latest trading day whose session has closed at `at`: today after the close, else the trading day before. */
 export function lastClosedTradingDay(market: TMarket, at: Date): string {
   const local = localParts(at, MARKET_TIME_ZONE[market]);
-  if (isWeekday(local.date) && local.minutes >= CLOSE_MINUTES[market]) return local.date;
-  return previousWeekday(local.date);
+  if (isTradingDay(market, local.date) && local.minutes >= CLOSE_MINUTES[market]) return local.date;
+  return previousTradingDay(market, local.date);
 }
 
-/** The latest weekday that has started trading data at `at` (today from midnight on a weekday). */
+/** The latest trading day that has started trading data at `at` (today from midnight on a trading day). */
 export function latestTradingDay(market: TMarket, at: Date): string {
   const today = marketDate(market, at);
-  return isWeekday(today) ? today : previousWeekday(today);
+  return isTradingDay(market, today) ? today : previousTradingDay(market, today);
 }
 
 /** The instant a session's bar becomes final: `date` at the market's close, in the market's zone. */

@@ -7,7 +7,7 @@ const SCHEDULE =
   "(HH:MM in SERVICE_TIMEZONE), one async analysis per STOCK_LIST entry (report depth REPORT_TYPE, notify on) and, with " +
   "MARKET_REVIEW_ENABLED, a market review of MARKET_REVIEW_REGION. Each slot runs once, across restarts and processes " +
   "sharing the database; a slot missed while the service was down runs when it starts within SCHEDULE_CATCH_UP_MINUTES. " +
-  "With TRADING_DAY_CHECK_ENABLED, stocks whose market's local day is a weekend are skipped (holidays are not modelled). " +
+  "With TRADING_DAY_CHECK_ENABLED, stocks whose exchange is closed on its local day (weekend or exchange holiday) are skipped. " +
   "Entries still pending or processing from an earlier run are reported as duplicates, not queued twice.";
 
 export const getSchedulerStatusOp = defineOperation({

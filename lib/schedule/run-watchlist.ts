@@ -4,7 +4,8 @@ import { getSettings } from "@/lib/config/settings";
 import { ApiError } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log/logger";
-import { isWeekday, marketDate } from "@/lib/market/market-time";
+import { isTradingDay } from "@/lib/market/calendar";
+import { marketDate } from "@/lib/market/market-time";
 import { regionsOf } from "@/lib/market-review";
 import { resolveTokens, type TMarket } from "@/lib/market/symbols";
 import { submitAnalysisTasks, submitMarketReview } from "@/lib/tasks/submit";
@@ -29,7 +30,7 @@ function scheduledRequest(): TAnalyzeRequest {
 function closedMarkets(at: Date): Set<TMarket> {
   const closed = new Set<TMarket>();
   if (!getSettings().TRADING_DAY_CHECK_ENABLED) return closed;
-  for (const market of ["cn", "hk", "us"] as const) if (!isWeekday(marketDate(market, at))) closed.add(market);
+  for (const market of ["cn", "hk", "us"] as const) if (!isTradingDay(market, marketDate(market, at))) closed.add(market);
   return closed;
 }
 
@@ -38,7 +39,7 @@ async function queueWatchlist(summary: RunSummary, closed: Set<TMarket>, at: Dat
   summary.rejected = rejected.map((r) => ({ stock_code: r.token, message: r.reason }));
   const open = targets.filter((target) => {
     if (!closed.has(target.market)) return true;
-    summary.skipped.push({ stock_code: target.displayCode, market: target.market, reason: `market closed on ${marketDate(target.market, at)} (weekend)` });
+    summary.skipped.push({ stock_code: target.displayCode, market: target.market, reason: `market closed on ${marketDate(target.market, at)} (weekend or exchange holiday)` });
     return false;
   });
   if (open.length === 0) return;

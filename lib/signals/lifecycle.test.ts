@@ -27,8 +27,10 @@ describe("CONTRACT §4 lifecycle defaults", () => {
   });
 
   it("expiry uses the market's own session close and time zone", () => {
-    // Monday 10:00 New York (EST): 5d ends Friday 16:00 -05:00; Hong Kong closes 16:10 +08:00.
-    expect(defaultExpiry("5d", "us", new Date("2026-11-23T15:00:00Z"))?.toISOString()).toBe("2026-11-27T21:00:00.000Z");
+    // Monday 10:00 New York (EST): the 5th session is the next Monday 16:00 -05:00, because NYSE closes on
+    // Thanksgiving (issue 17 item 6); Hong Kong closes 16:10 +08:00.
+    expect(defaultExpiry("5d", "us", new Date("2026-11-23T15:00:00Z"))?.toISOString()).toBe("2026-11-30T21:00:00.000Z");
+    expect(defaultExpiry("5d", "us", new Date("2026-11-09T15:00:00Z"))?.toISOString()).toBe("2026-11-13T21:00:00.000Z");
     expect(defaultExpiry("1d", "hk", new Date("2026-11-23T02:00:00Z"))?.toISOString()).toBe("2026-11-23T08:10:00.000Z");
   });
 
@@ -38,9 +40,11 @@ describe("CONTRACT §4 lifecycle defaults", () => {
   });
 
   it("trading-day arithmetic skips weekends", () => {
-    expect(addTradingDays("2026-11-20", 1)).toBe("2026-11-23");
-    expect(addTradingDays("2026-11-20", 5)).toBe("2026-11-27");
-    expect(addTradingDays("2026-11-20", 0)).toBe("2026-11-20");
+    expect(addTradingDays("cn", "2026-11-20", 1)).toBe("2026-11-23");
+    expect(addTradingDays("cn", "2026-11-20", 5)).toBe("2026-11-27");
+    expect(addTradingDays("cn", "2026-11-20", 0)).toBe("2026-11-20");
+    // Issue 17 item 6: NYSE is closed on Thanksgiving (2026-11-26), so the US count skips it.
+    expect(addTradingDays("us", "2026-11-20", 5)).toBe("2026-11-30");
   });
 
   it("3.2: expired, invalidated, closed and archived are terminal; active is not", () => {

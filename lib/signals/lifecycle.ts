@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/http/api-error";
-import { lastClosedTradingDay, MARKET_TIME_ZONE, nextWeekday, zonedIso } from "@/lib/market/market-time";
+import { nextTradingDay } from "@/lib/market/calendar";
+import { lastClosedTradingDay, MARKET_TIME_ZONE, zonedIso } from "@/lib/market/market-time";
 import type { TMarket } from "@/lib/market/symbols";
 import {
   TERMINAL_STATUSES,
@@ -32,16 +33,15 @@ export function horizonSessions(horizon: TSignalHorizon): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The session date `n` trading days (weekdays) after `date`. */
-export function addTradingDays(date: string, n: number): string {
+/** The session date `n` trading days of `market` after `date` (exchange holidays skipped). */
+export function addTradingDays(market: TMarket, date: string, n: number): string {
   let day = date;
-  for (let i = 0; i < n; i += 1) day = nextWeekday(day);
+  for (let i = 0; i < n; i += 1) day = nextTradingDay(market, day);
   return day;
 }
 
 /**
- * Default expiry (issue 8 item 1), counted in trading days of the signal's market (weekdays; exchange holidays
- * are not modelled): the close of the N-th session after the last closed session at `at`. A signal given
+ * Default expiry (issue 8 item 1), counted in trading days of the signal's market (its exchange calendar): the close of the N-th session after the last closed session at `at`. A signal given
  * during a session counts that session as the first; one given after the close or on a weekend starts with the
  * next session. intraday = the current (or next) session's close; swing and long never expire by default.
  * The outcome engine evaluates the same window (N bars after the anchor close).
@@ -50,7 +50,7 @@ export function defaultExpiry(horizon: TSignalHorizon, market: TMarket, at: Date
   const sessions = horizonSessions(horizon);
   if (sessions === null) return null;
   const anchor = lastClosedTradingDay(market, at);
-  const last = addTradingDays(anchor, sessions);
+  const last = addTradingDays(market, anchor, sessions);
   return new Date(zonedIso(last, SESSION_CLOSE[market], MARKET_TIME_ZONE[market]));
 }
 

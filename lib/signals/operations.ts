@@ -35,7 +35,7 @@ export const createSignalOp = defineOperation({
   description:
     "Lifecycle defaults when absent: horizon intraday for action alert or an in-session market_phase (premarket, intraday, " +
     "lunch_break, closing_auction), else 3d; expires_at at the close of the N-th trading session for Nd (a signal given " +
-    "during a session counts it as the first; weekdays, holidays not modelled), the current session's close for intraday, " +
+    "during a session counts it as the first; trading days of the exchange calendar), the current session's close for intraday, " +
     "none for swing/long. An active create whose expires_at has passed is stored expired. Dedup (only with source_report_id " +
     "or trace_id): the key (source_report_id or trace_id, source_type, market, stock, action, horizon, market_phase), or the " +
     "relaxed match without horizon and market_phase against active or expired signals, returns the existing signal with " +

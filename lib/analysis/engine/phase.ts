@@ -1,11 +1,11 @@
 import { now } from "@/lib/clock";
-import { isWeekday, localParts, MARKET_TIME_ZONE, zonedIso } from "@/lib/market/market-time";
+import { isTradingDay } from "@/lib/market/calendar";
+import { localParts, MARKET_TIME_ZONE, zonedIso } from "@/lib/market/market-time";
 import type { TMarket } from "@/lib/market/symbols";
 import type { TMarketPhase, TMarketPhaseSummary, TRequestedPhase } from "./schemas";
 
-// analysis_phase auto-detection (issue 4 item 3) from each exchange's wall clock. Weekends are
-// non-trading; exchange holidays are not modelled (no maintained JS calendar covers SSE/SZSE/HKEX/NYSE
-// holidays), so a holiday reads as a trading day — the summary says so in `warnings`.
+// analysis_phase auto-detection (issue 4 item 3) from each exchange's wall clock and its calendar
+// (lib/market/calendar.ts): weekends and exchange holidays are non-trading; half days read as full days.
 
 interface Session {
   open: number; // minutes after local midnight
@@ -20,7 +20,7 @@ const SESSIONS: Record<TMarket, Session> = {
   us: { open: 9 * 60 + 30, lunchStart: null, lunchEnd: null, close: 16 * 60 },
 };
 
-const HOLIDAY_WARNING = "exchange holidays are not modelled; a holiday is reported as a trading day";
+const HALF_DAY_WARNING = "half-day sessions are not modelled: a shortened session reads as a full one";
 
 export interface PhaseInput {
   market: TMarket;
@@ -32,13 +32,13 @@ export function resolveMarketPhase({ market, requested = "auto", at = now() }: P
   const timeZone = MARKET_TIME_ZONE[market];
   const local = localParts(at, timeZone);
   const session = SESSIONS[market];
-  const tradingDay = isWeekday(local.date);
+  const tradingDay = isTradingDay(market, local.date);
   const m = local.minutes;
   const open = tradingDay && m >= session.open && m < session.close;
   const lunch = open && session.lunchStart !== null && session.lunchEnd !== null && m >= session.lunchStart && m < session.lunchEnd;
   const detected = detectPhase(tradingDay, m, session);
   const explicit = requested !== "auto";
-  const warnings = [HOLIDAY_WARNING];
+  const warnings = [HALF_DAY_WARNING];
   if (explicit && requested !== detected) warnings.push(`requested phase ${requested} differs from the exchange clock (${detected})`);
   return {
     phase: explicit ? requested : detected,

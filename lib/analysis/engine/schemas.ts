@@ -24,7 +24,7 @@ export const ZMarketPhaseSummary = z.object({
   time_zone: z.string(),
   market_local_time: z.string().describe("Exchange wall clock, ISO 8601 with offset"),
   session_date: z.string(),
-  is_trading_day: z.boolean().describe("Weekday; exchange holidays are not modelled"),
+  is_trading_day: z.boolean().describe("The exchange trades today: not a weekend and not an exchange holiday (half days count as trading days)"),
   is_market_open_now: z.boolean(),
   is_lunch_break: z.boolean(),
   minutes_to_open: z.number().int().nullable(),
