@@ -8,7 +8,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The share-image renderer (lib/history/share/png.ts): resvg is a native addon and satori loads its own
   // WebAssembly layout engine; both are loaded from node_modules at run time instead of being bundled.
-  serverExternalPackages: ["satori", "@resvg/resvg-js"],
+  // chinese-days ships an ES module under a CommonJS package.json, which Turbopack refuses to bundle; Node
+  // loads its CommonJS build (main) at run time instead.
+  serverExternalPackages: ["satori", "@resvg/resvg-js", "chinese-days"],
   // The docs routes read swagger-ui-dist's files from node_modules at run time; keep them in the server trace.
   outputFileTracingIncludes: {
     "/docs/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui*"],

@@ -29,6 +29,8 @@ export interface ReportView {
   dataSource: string | null;
   indicators: TIndicators | null;
   bars: ChartBar[];
+  /** The moment of the headline price (pipeline.ts asOf); null on records stored before it was kept. */
+  asOf: { date: string; basis: "quote" | "close"; provisionalBar: boolean } | null;
   phase: TMarketPhaseSummary | null;
   dashboard: TDashboard | null;
   llm: TLlmReport | null;
@@ -63,6 +65,11 @@ function readBars(value: unknown): ChartBar[] {
   // The chart needs strictly ascending, unique dates.
   bars.sort((a, b) => a.date.localeCompare(b.date));
   return bars.filter((bar, i) => i === 0 || bar.date !== bars[i - 1]!.date);
+}
+
+function readAsOf(value: unknown): ReportView["asOf"] {
+  if (!isObject(value) || typeof value.date !== "string" || (value.basis !== "quote" && value.basis !== "close")) return null;
+  return { date: value.date, basis: value.basis, provisionalBar: value.provisional_bar === true };
 }
 
 /** news_content is Markdown list lines `- [title](url) — snippet` (pipeline.ts); other text is shown as is. */
@@ -106,6 +113,7 @@ export function toReportView(result: TAnalysisResultResponse): ReportView {
     dataSource: typeof snapshot.data_source === "string" ? snapshot.data_source : null,
     indicators: isObject(snapshot.indicators) ? (snapshot.indicators as unknown as TIndicators) : null,
     bars: readBars(snapshot.recent_bars),
+    asOf: readAsOf(snapshot.as_of),
     phase,
     dashboard,
     llm,

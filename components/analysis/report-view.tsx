@@ -73,6 +73,11 @@ function SummaryCard({ t, view }: { t: Texts; view: ReportView }) {
               {signedPct(meta.change_pct)}
             </span>
           </div>
+          {view.asOf ? (
+            <div data-testid="report-as-of" className="text-xs text-muted tabular-nums">
+              {fmt(view.asOf.basis === "close" ? t.asOfClose : view.asOf.provisionalBar ? t.asOfIntraday : t.asOfQuote, { date: view.asOf.date })}
+            </div>
+          ) : null}
         </div>
         <div className="min-w-0">
           <div className="flex items-baseline justify-between gap-2 text-xs text-muted">

@@ -7,8 +7,8 @@ import { getDailyBars, getQuote, InvalidDataFileError, type TDailyBar, type TQuo
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { searchStockNews, type NewsSearchResult } from "@/lib/news";
 import { createSignalFromAnalysis } from "@/lib/signals/from-analysis";
-import { actionLabel, ANALYSIS_WINDOW_BARS, buildRuleReport, levelText, planProblem, RULE_ENGINE_VERSION, structurePlan, classifyDecisionAction, normalizeReportLanguage, SAMPLE_DATA_NOTICE, sentimentLabel } from "./engine";
-import type { TDecisionAction, TRuleReport } from "./engine";
+import { actionLabel, ANALYSIS_WINDOW_BARS, buildRuleReport, levelText, mergeQuoteBars, planProblem, RULE_ENGINE_VERSION, structurePlan, classifyDecisionAction, normalizeReportLanguage, SAMPLE_DATA_NOTICE, sentimentLabel } from "./engine";
+import type { MergedSeries, TDecisionAction, TRuleReport } from "./engine";
 import { generateLlmReport, type LlmReportResult } from "./llm/generate-report";
 import { llmConfigured } from "./llm/channels";
 import type { TLlmReport } from "./llm/report-schema";
@@ -123,12 +123,15 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
     }),
   );
 
-  const llm = await runLlm(job, run, rule, bars, quote, newsItems, name, progress);
+  // Issue 17 item 3: one series (the bars plus today's provisional bar from the quote) feeds the indicators,
+  // the stored bars, the chart and the headline price.
+  const series = mergeQuoteBars(bars, quote, target.market);
+  const llm = await runLlm(job, run, rule, series.bars, quote, newsItems, name, progress);
 
   progress(90, "storing the report");
   const summary = llm?.ok ? llmSummary(llm.report, rule) : rule.summary;
   const strategy = llm?.ok ? llmStrategy(llm.report, rule, summary.action, run) : rule.strategy;
-  const details = reportDetails(rule, llm, news, bars, quote, language);
+  const details = reportDetails(rule, llm, news, series, quote, language);
   // Diagnostics and flow are final before the one write, so the record never exists without them.
   const diagnostics = run.diagnostics();
   const record = await createAnalysisRecord({
@@ -144,8 +147,8 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
     reportLanguage: language,
     region: target.market,
     analysisPhase: rule.market_phase_summary.phase,
-    currentPrice: quote?.price ?? bars.at(-1)?.close ?? null,
-    changePct: quote ? quote.change_pct : null,
+    currentPrice: rule.indicators.price,
+    changePct: rule.indicators.change_pct,
     volumeRatio: quote?.volume_ratio ?? null,
     turnoverRate: quote?.turnover_rate ?? bars.at(-1)?.turnover_rate ?? null,
     modelUsed: llm?.ok ? llm.model : null,
@@ -268,14 +271,27 @@ const EMPTY_NEWS = {
   en: "No news evidence was found: this report rests on prices and technical indicators only.",
 };
 
+/** Every bar the indicators used, compact (issue 17 item 4): a stored report's numbers can be recomputed. */
+function compactBars(bars: readonly TDailyBar[]) {
+  return { columns: ["date", "open", "high", "low", "close", "volume"], rows: bars.map((b) => [b.date, b.open, b.high, b.low, b.close, Number.isFinite(b.volume) ? b.volume : null]) };
+}
+
+/** The moment the headline price belongs to: today's quote, or a session's close. */
+function asOf(series: MergedSeries, quote: TQuote | null) {
+  const last = series.bars.at(-1);
+  const fromQuote = series.merge === "appended" || series.merge === "replaced";
+  return { date: last?.date ?? null, basis: fromQuote ? "quote" : "close", time: fromQuote ? (quote?.time ?? null) : null, provisional_bar: series.merge === "appended" };
+}
+
 function reportDetails(
   rule: TRuleReport,
   llm: LlmReportResult | null,
   news: NewsSearchResult | null,
-  bars: TDailyBar[],
+  series: MergedSeries,
   quote: TQuote | null,
   language: "zh" | "en",
 ): TReportDetails {
+  const bars = series.bars;
   const items = news?.items ?? [];
   const newsContent = items.length > 0 ? items.map((n) => `- [${n.title}](${n.url})${n.snippet ? ` — ${n.snippet}` : ""}`).join("\n") : null;
   const details: TReportDetails = {
@@ -292,6 +308,8 @@ function reportDetails(
       quote,
       indicators: rule.indicators,
       recent_bars: bars.slice(-SNAPSHOT_BARS),
+      indicator_bars: compactBars(bars),
+      as_of: asOf(series, quote),
       market_phase: rule.market_phase_summary,
       data_source: rule.data_source,
       is_sample_data: rule.is_sample_data,

@@ -1,6 +1,6 @@
 // Public surface of the rule-based analysis engine (issue 4 items 3, 4, 6): indicators, phase, the rule
 // decision, the action classifier (shared with the LLM path) and the localised rule report.
-export { computeIndicators, MACD_MIN_BARS } from "./indicators";
+export { computeIndicators, MACD_MIN_BARS, mergeQuoteBars, type MergedSeries } from "./indicators";
 export { resolveMarketPhase } from "./phase";
 export { decideByRules, levelText, FACTOR_WEIGHTS, CHASE_BIAS_PCT, type RuleDecision } from "./rules";
 export { planProblem, structurePlan, type Plan, type PlanNumbers } from "./plan";

@@ -116,30 +116,47 @@ function lastVolatility(points: readonly SeriesPoint[], indicator: ATR | ADX, na
 
 type Merge = TIndicators["quote_merge"];
 
+export interface MergedSeries {
+  /** Oldest first; the last bar is provisional (built from the quote) when merge is "appended". */
+  bars: TDailyBar[];
+  merge: Merge;
+}
+
 /**
- * The quote is the freshest price. Intraday the bars usually end yesterday: today becomes a provisional bar
- * from the quote so MAs and bias use today's price. On the bar's own date the quote's price replaces the
- * close. A quote older than the last bar is stale and ignored.
+ * The quote is the freshest price (issue 17 item 3: one price everywhere). Intraday the bars usually end
+ * yesterday: today becomes a provisional bar from the quote (its open, high, low, price and volume) so MAs,
+ * bias and the chart use today's price. On the bar's own date the quote's price replaces the close. A quote
+ * older than the last bar is stale and ignored: the last close is the price. Indicators, the stored bars and
+ * the chart all come from this one series. A provisional bar without a quote volume carries NaN (unknown).
  */
-function mergeQuote(bars: readonly TDailyBar[], quote: TQuote | null, market: TMarket): { points: SeriesPoint[]; merge: Merge } {
-  const points: SeriesPoint[] = bars.map((b) => ({ date: b.date, close: b.close, high: b.high, low: b.low, volume: b.volume }));
-  if (!quote) return { points, merge: "none" };
+export function mergeQuoteBars(bars: readonly TDailyBar[], quote: TQuote | null, market: TMarket): MergedSeries {
+  const out = [...bars];
+  if (!quote) return { bars: out, merge: "none" };
   const lastBar = bars.at(-1);
   const quoteDate = localParts(new Date(quote.time), MARKET_TIME_ZONE[market]).date;
-  if (lastBar && quoteDate < lastBar.date) return { points, merge: "ignored_stale" };
+  if (lastBar && quoteDate < lastBar.date) return { bars: out, merge: "ignored_stale" };
   if (lastBar && quoteDate === lastBar.date) {
-    const p = points[points.length - 1]!;
-    points[points.length - 1] = { ...p, close: quote.price, high: Math.max(p.high, quote.price), low: Math.min(p.low, quote.price) };
-    return { points, merge: "replaced" };
+    out[out.length - 1] = { ...lastBar, close: quote.price, high: Math.max(lastBar.high, quote.price), low: Math.min(lastBar.low, quote.price) };
+    return { bars: out, merge: "replaced" };
   }
-  points.push({
+  const open = quote.open ?? quote.prev_close ?? lastBar?.close ?? quote.price;
+  out.push({
     date: quoteDate,
+    open,
+    high: Math.max(quote.high ?? quote.price, quote.price, open),
+    low: Math.min(quote.low ?? quote.price, quote.price, open),
     close: quote.price,
-    high: quote.high ?? quote.price,
-    low: quote.low ?? quote.price,
     volume: quote.volume ?? Number.NaN,
+    amount: quote.amount,
+    turnover_rate: quote.turnover_rate,
+    source: quote.source,
   });
-  return { points, merge: "appended" };
+  return { bars: out, merge: "appended" };
+}
+
+function mergeQuote(bars: readonly TDailyBar[], quote: TQuote | null, market: TMarket): { points: SeriesPoint[]; merge: Merge } {
+  const merged = mergeQuoteBars(bars, quote, market);
+  return { points: merged.bars.map((b) => ({ date: b.date, close: b.close, high: b.high, low: b.low, volume: b.volume })), merge: merged.merge };
 }
 
 function lastSma(closes: readonly number[], period: number, missing: string[]): number | null {

@@ -146,6 +146,14 @@ function operationAdvice(d: RuleDecision, ind: TIndicators, phase: TMarketPhase,
   }
 }
 
+/** Issue 17 item 3: which moment the price belongs to, said next to it. */
+function asOfText(ind: TIndicators, l: TReportLanguage): string {
+  const date = ind.last_bar_date ?? "";
+  if (ind.quote_merge === "appended") return t({ zh: "（盘中实时价，今日K线由行情快照合成）", en: " (intraday quote; today's candle is built from it)" }, l);
+  if (ind.quote_merge === "replaced") return t({ zh: `（${date}实时行情）`, en: ` (as of ${date}, quote)` }, l);
+  return t({ zh: `（截至${date}收盘）`, en: ` (as of ${date} close)` }, l);
+}
+
 function analysisSummary(
   target: RuleReportTarget, ind: TIndicators, d: RuleDecision, action: TDecisionAction | null, l: TReportLanguage, isSample: boolean,
 ): string {
@@ -157,7 +165,7 @@ function analysisSummary(
   if (ind.price === null) parts.push(t({ zh: `${head}无行情数据。`, en: `${head}: no market data.` }, l));
   else {
     const change = ind.change_pct === null ? "" : t({ zh: `，涨跌幅${formatPct(ind.change_pct)}`, en: `, ${formatPct(ind.change_pct)} on the day` }, l);
-    parts.push(t({ zh: `${head}现价${formatPrice(ind.price)}${change}。`, en: `${head} at ${formatPrice(ind.price)}${change}.` }, l));
+    parts.push(t({ zh: `${head}现价${formatPrice(ind.price)}${asOfText(ind, l)}${change}。`, en: `${head} at ${formatPrice(ind.price)}${asOfText(ind, l)}${change}.` }, l));
   }
   const facts: string[] = [];
   if (ind.trend) facts.push(t(TREND_STATE_LABELS[ind.trend.state], l));
