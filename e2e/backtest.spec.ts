@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { withSampleData } from "./fixtures/env-file";
 import { describeUiPage, expectNoHorizontalOverflow, languageButton, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
 // Issue 16 item 3: the Backtest page on sample data. A run is queued from the form (stock picked from the
@@ -9,14 +9,7 @@ import { describeUiPage, expectNoHorizontalOverflow, languageButton, pageTitle, 
 
 const backtestPage = UI_PAGES.find((p) => p.slug === "backtest")!;
 
-let originalEnv: string | null = null;
-test.beforeAll(async () => {
-  originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  setEnvValue("SAMPLE_LATENCY_MS", "300");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-});
-test.afterAll(() => restoreEnvText(originalEnv));
+withSampleData(300);
 
 /** Non-background pixels of a chart's canvases: a drawn chart has many. */
 async function drawnPixels(chart: Locator): Promise<number> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { withSampleData } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
 // Issue 5 item 9: the Market page runs a market review per region (POST /api/v1/analysis/market-review),
@@ -8,17 +8,7 @@ import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageT
 
 const market = UI_PAGES.find((p) => p.slug === "market")!;
 
-let originalEnv: string | null = null;
-
-test.beforeAll(async () => {
-  originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  setEnvValue("SAMPLE_LATENCY_MS", "300");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-});
-test.afterAll(() => {
-  restoreEnvText(originalEnv);
-});
+withSampleData(300);
 
 const runButton = (page: Page, label: string) => page.getByRole("group", { name: "选择复盘市场" }).getByRole("button", { name: `复盘${label}`, exact: true });
 

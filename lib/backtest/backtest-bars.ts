@@ -1,22 +1,12 @@
 import type { TDailyBar } from "@/lib/market";
-import type { TMarket } from "@/lib/market/symbols";
 import { judgeCalls, type JudgedCall } from "./judge";
-import { replayCalls } from "./replay";
+import { replayCalls, type ReplayOptions } from "./replay";
 import type { TBacktestSummary } from "./schemas";
 import { summarize, type EquityPoint } from "./summary";
 
-export interface BacktestParams {
-  market: TMarket;
-  code?: string | null;
-  kind?: "stock" | "index";
-  isSample: boolean;
-  startDate?: string | null;
-  endDate?: string | null;
-  step: number;
+export interface BacktestParams extends ReplayOptions {
   horizons: readonly number[];
   neutralBandPct: number;
-  signal?: AbortSignal;
-  onProgress?: (done: number) => void;
 }
 
 export interface BacktestResult {
