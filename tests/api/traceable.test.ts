@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
 import type { TIndicators } from "@/lib/analysis/engine/schemas";
 import { ZHistoryListResponse } from "@/lib/history/schemas";
+import { sampleCatalogueKeys } from "@/lib/market";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
 // Issue 17 items 3 and 4 on stored records (sample data, over HTTP): one price everywhere, and every
@@ -86,10 +87,11 @@ async function analyze(code: string) {
   return ZAnalysisResultResponse.parse(await res.json());
 }
 
-const CODES = ["600519", "000001", "300750", "00700", "09988", "AAPL", "NVDA", "MSFT"];
+// Every stock of the sample catalogue.
+const CODES = sampleCatalogueKeys().map((key) => key.split(":")[1]!);
 
 describe("issue 17 items 3 and 4: one price, traceable numbers", () => {
-  it("the headline price is the chart's last close and the history row's price, with its as-of moment", async () => {
+  it("the headline price is the chart's last close and the history row's price, with its as-of moment", { timeout: 60_000 }, async () => {
     for (const code of CODES) {
       const result = await analyze(code);
       const meta = result.report.meta;
@@ -106,7 +108,7 @@ describe("issue 17 items 3 and 4: one price, traceable numbers", () => {
     }
   });
 
-  it("every reported indicator recomputes from the stored bars to 1e-9 relative", async () => {
+  it("every reported indicator recomputes from the stored bars to 1e-9 relative", { timeout: 60_000 }, async () => {
     for (const code of CODES) {
       const result = await analyze(code);
       const snapshot = result.report.details.context_snapshot as { indicators: TIndicators; indicator_bars: { columns: string[]; rows: (string | number | null)[][] } };
