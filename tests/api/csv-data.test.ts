@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
 import { ZCsvDataFile, ZCsvDataFileList } from "@/lib/data/schemas";
 import { ZTaskAccepted, ZTaskStatus, type TTaskStatus } from "@/lib/tasks/schemas";
+import { ZBacktestAccepted, ZBacktestRun } from "@/lib/backtest/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
 // CONTRACT §10 over HTTP: a real server with MARKET_DATA_SOURCES=csv,sample and CSV_DATA_DIR in a temporary
@@ -89,6 +90,26 @@ describe("analysis on the csv data source (CONTRACT §10)", () => {
     const markdown = (await (await fetch(`${server.baseUrl}/api/v1/history/${body.query_id}/markdown`)).json()) as { content: string };
     expect(markdown.content).toContain("csv");
     expect(markdown.content).toContain(moutai.lastDate);
+  });
+
+  it("issue 16: a backtest on the csv file names csv and the file's last date; buy-and-hold equals the file's closes", async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/backtests`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stock_code: "AAPL", horizons: [1, 5, 10], step: 1 }),
+    });
+    expect(res.status).toBe(202);
+    const { backtest_id: id } = ZBacktestAccepted.parse(await res.json());
+    let run = ZBacktestRun.parse(await (await fetch(`${server.baseUrl}/api/v1/backtests/${id}`)).json());
+    for (let i = 0; i < 200 && run.status !== "completed" && run.status !== "failed"; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      run = ZBacktestRun.parse(await (await fetch(`${server.baseUrl}/api/v1/backtests/${id}`)).json());
+    }
+    expect(run).toMatchObject({ status: "completed", data_source: "csv", last_bar_date: apple.lastDate, end_date: apple.lastDate });
+    // Every row from the 20th is a call (step 1): the file has apple.rows bars.
+    expect(run.calls_total).toBe(apple.rows - 19);
+    const closes = apple.text.trim().split("\n").slice(1).map((l) => Number(l.split(",")[4]));
+    expect(run.summary!.equity!.buy_hold_return_pct).toBeCloseTo((closes.at(-1)! / closes[19]! - 1) * 100, 9);
   });
 
   it("AAPL: the US file (zipline layout, extra columns ignored) gives the last close as the price", async () => {
