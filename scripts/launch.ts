@@ -24,13 +24,15 @@ export function migrateDatabase(): string {
   return url;
 }
 
-/** Runs Next (production or dev) on PORT/HOSTNAME and forwards stop signals so it shuts down cleanly. */
+/**
+ * Runs Next (production or dev) behind scripts/http-server.ts on PORT/HOSTNAME and forwards stop signals
+ * so it shuts down cleanly.
+ */
 export function serve(mode: "production" | "dev", databaseUrl: string): void {
-  const { PORT, HOSTNAME } = getSettings();
-  const args = [mode === "dev" ? "dev" : "start", "--port", String(PORT), "--hostname", HOSTNAME];
-  const child = spawn(bin("next"), args, {
+  const args = ["scripts/http-server.ts", ...(mode === "dev" ? ["--dev"] : [])];
+  const child = spawn(bin("tsx"), args, {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: mode === "dev" ? "development" : "production" },
     stdio: "inherit",
   });
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
