@@ -98,7 +98,6 @@ type FieldInput = Omit<ConfigField, "dataType" | "uiControl"> & Partial<Pick<Con
 // PORTFOLIO_FX_RATES: three-letter currency = positive rate, comma separated.
 const FX_RATES = /^\s*[A-Za-z]{3}\s*=\s*\d+(\.\d+)?\s*(,\s*[A-Za-z]{3}\s*=\s*\d+(\.\d+)?\s*)*$/;
 // C0 controls and DEL, except tab and line breaks.
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const text = (f: FieldInput): ConfigField => ({ dataType: "string", uiControl: "text", ...f });
 const secret = (f: FieldInput): ConfigField => ({ dataType: "string", uiControl: "password", sensitive: true, ...f });
@@ -472,6 +471,15 @@ const FIELDS: readonly ConfigField[] = [
     default: "false",
     order: 73,
     warningCodes: ["trusted_proxy_only"],
+  }),
+  flag({
+    key: "OUTBOUND_ALLOW_PRIVATE",
+    title: "Allow private outbound destinations",
+    description:
+      "Let notification webhooks, LLM and news base URLs point at this machine or its private network (loopback, link-local, private ranges). Off, such URLs are refused, after DNS resolution, as protection against server-side request forgery.",
+    category: "system",
+    default: "false",
+    order: 74,
   }),
   // Launch keys: the process environment wins over the file for these (settings.ts), and they only take
   // effect on restart, so the config API shows them but does not change them.

@@ -369,6 +369,27 @@ describe("4.4 / 5: export and import", () => {
     expect(put.status).toBe(400);
   });
 
+  it("issue 18 §3: loopback, metadata, numeric and IPv6-loopback URLs are refused by validate and PUT unless OUTBOUND_ALLOW_PRIVATE is on", async () => {
+    useFile(START);
+    for (const [key, value] of [
+      ["CUSTOM_WEBHOOK_URLS", "https://hooks.example.com/a http://169.254.169.254/latest/meta-data/"],
+      ["SLACK_WEBHOOK_URL", "http://127.0.0.1:6379/"],
+      ["OPENAI_BASE_URL", "http://2130706433:8080/v1"],
+      ["NTFY_URL", "http://[::1]:8080/topic"],
+      ["GOTIFY_URL", "http://metadata.google.internal/"],
+      ["DISCORD_WEBHOOK_URL", "gopher://example.com/"],
+    ]) {
+      const res = await validate({ items: [{ key, value }] });
+      expect(res.body.valid, `${key}=${value}`).toBe(false);
+      expect(res.body.issues).toContainEqual(expect.objectContaining({ key, code: "outbound_refused", severity: "error", message: expect.stringContaining("refused") }));
+    }
+    const put = await putConfig({ config_version: version(), items: [{ key: "SLACK_WEBHOOK_URL", value: "http://127.0.0.1:6379/" }] });
+    expect(put.status).toBe(400);
+    const allowed = await validate({ items: [{ key: "SLACK_WEBHOOK_URL", value: "http://127.0.0.1:6379/" }, { key: "OUTBOUND_ALLOW_PRIVATE", value: "true" }] });
+    expect(allowed.body.valid).toBe(true);
+    expect((await validate({ items: [{ key: "SLACK_WEBHOOK_URL", value: "https://hooks.slack.com/services/T0/B0/x" }] })).body.valid).toBe(true);
+  });
+
   it("issue 18 §3: PORTFOLIO_FX_RATES=garbage fails validation with a message naming the expected form", async () => {
     useFile(START);
     const res = await validate({ items: [{ key: "PORTFOLIO_FX_RATES", value: "garbage" }] });

@@ -40,6 +40,7 @@ function configure(extra: Record<string, string>): void {
     ENV_FILE: path.join(dir, "missing.env"),
     DATABASE_URL: `file:${file}`,
     EMAIL_SENDER: "dsa@example.com",
+    OUTBOUND_ALLOW_PRIVATE: "true",
     EMAIL_SMTP_HOST: "127.0.0.1",
     EMAIL_SMTP_PORT: String(port),
     NOTIFICATION_RETRY_BASE_DELAY_MS: "5",

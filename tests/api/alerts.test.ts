@@ -14,6 +14,8 @@ beforeAll(async () => {
   server = await startTestServer({
     MARKET_DATA_SOURCES: "sample",
     CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`,
+    // The receiver listens on 127.0.0.1, which the outbound policy refuses by default.
+    OUTBOUND_ALLOW_PRIVATE: "true",
     NOTIFICATION_RETRY_BASE_DELAY_MS: "10",
     ALERT_EVAL_SECONDS: "3600",
   });

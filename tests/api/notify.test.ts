@@ -21,6 +21,8 @@ beforeAll(async () => {
   server = await startTestServer({
     MARKET_DATA_SOURCES: "sample",
     CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}${SECRET_PATH}`,
+    // The receiver listens on 127.0.0.1, which the outbound policy refuses by default.
+    OUTBOUND_ALLOW_PRIVATE: "true",
     CUSTOM_WEBHOOK_BEARER_TOKEN: BEARER,
     WECHAT_WEBHOOK_URL: `${receiver.baseUrl}/wecom?key=wecom-key-89`,
     PUBLIC_BASE_URL: "https://dsa.test",

@@ -89,7 +89,8 @@ let envCount = 0;
 function useSettings(values: Record<string, string>) {
   const file = path.join(dir, `settings-${++envCount}.env`);
   fs.writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
-  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: `file:${dbFile}` });
+  // The fake LLM listens on 127.0.0.1, which the outbound policy refuses by default.
+  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: `file:${dbFile}`, OUTBOUND_ALLOW_PRIVATE: "true" });
 }
 
 /** Everything the LLM path logs (through logger.child) or prints. */
