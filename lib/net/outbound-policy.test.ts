@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPrivateAddress, literalOutboundRefusal, outboundRefusal } from "./outbound-policy";
+import { hostRefusal, isPrivateAddress, literalOutboundRefusal, outboundRefusal } from "./outbound-policy";
 
 describe("issue 18 §3/§4: the outbound URL policy (SSRF)", () => {
   it("refuses loopback, link-local (cloud metadata), private ranges and IPv6 loopback/ULA/link-local", async () => {
@@ -41,5 +41,12 @@ describe("issue 18 §3/§4: the outbound URL policy (SSRF)", () => {
     expect(await outboundRefusal("http://[2606:4700::1111]/", false)).toBeNull();
     expect(await outboundRefusal("http://127.0.0.1:6379/", true)).toBeNull();
     expect(isPrivateAddress("8.8.8.8")).toBe(false);
+  });
+
+  it("a bare host (an SMTP server) gets the same address and name checks", async () => {
+    expect(await hostRefusal("127.0.0.1", false)).toMatch(/OUTBOUND_ALLOW_PRIVATE/);
+    expect(await hostRefusal("metadata.google.internal", false)).toMatch(/metadata/);
+    expect(await hostRefusal("smtp.example.com", false, async () => [{ address: "192.168.1.5" }])).toMatch(/resolves to 192\.168\.1\.5/);
+    expect(await hostRefusal("127.0.0.1", true)).toBeNull();
   });
 });

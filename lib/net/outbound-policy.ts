@@ -80,8 +80,15 @@ const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: t
 export async function outboundRefusal(raw: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<string | null> {
   const literal = literalOutboundRefusal(raw, allowPrivate);
   if (literal || allowPrivate) return literal;
-  const host = hostOf(new URL(raw));
-  if (net.isIP(host)) return null;
+  return hostRefusal(hostOf(new URL(raw)), allowPrivate, resolve);
+}
+
+/** For a destination named by host alone (an SMTP server): the address and name checks, after DNS. */
+export async function hostRefusal(rawHost: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<string | null> {
+  if (allowPrivate) return null;
+  const host = rawHost.replace(/^\[|\]$/g, "").toLowerCase();
+  if (net.isIP(host)) return isPrivateAddress(host) ? `${host} is a loopback, link-local or private address; ${HINT}` : null;
+  if (BLOCKED_NAMES.some((name) => name.test(host))) return `${host} names this machine or a metadata service; ${HINT}`;
   let addresses: { address: string }[];
   try {
     addresses = await resolve(host);

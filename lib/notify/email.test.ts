@@ -148,6 +148,14 @@ describe("email channel", () => {
     expect(html).toContain('<a href="http://dsa.local/history/42?tab=summary">Open the full report</a>');
   });
 
+  it("issue 18 §3: an SMTP server on this machine is refused by default, before any connection", async () => {
+    configure({ EMAIL_PASSWORD: PASSWORD, OUTBOUND_ALLOW_PRIVATE: "false", NOTIFICATION_RETRY_ATTEMPTS: "2" });
+    const before = received.length;
+    const result = await notify({ ...message, related: { kind: "analysis", id: "smtp-ssrf" } });
+    expect(result.deliveries[0]).toMatchObject({ channel: "email", status: "failed", attempts: 1, error: expect.stringMatching(/^destination refused: 127\.0\.0\.1 .*OUTBOUND_ALLOW_PRIVATE/) });
+    expect(received).toHaveLength(before);
+  });
+
   it("the subject is the title (MIME-encoded when not ASCII)", async () => {
     configure({ EMAIL_PASSWORD: PASSWORD });
     await notify({ ...message, title: "Plain ASCII subject" });

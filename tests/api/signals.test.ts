@@ -400,6 +400,13 @@ describe("3.3 outcomes", () => {
     expect(stats.breakdowns.horizon.map((b) => b.value)).toEqual(["1d", "3d", "5d", "10d"]);
     expect(stats.by_horizon_action.find((c) => c.horizon === "10d" && c.action === "buy")?.completed).toBe(1);
 
+    // Spec 4.5 types horizons and statuses as arrays of strings: a value naming nothing counts nothing (issue 18 §2).
+    const unknown = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=2w&statuses=bogus"), 200));
+    expect(unknown).toMatchObject({ horizons: [], statuses: [], total: 0 });
+    const mixed = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=10d,2w"), 200));
+    expect(mixed.horizons).toEqual(["10d"]);
+    expect(mixed.total).toBe(counted.filter((r) => r.horizon === "10d").length);
+
     // Archiving a signal removes its rows from the default stats; naming the status brings them back.
     const archivedId = all.items.find((r) => r.eval_status === "completed")!.signal_id;
     const rowsOfArchived = all.items.filter((r) => r.signal_id === archivedId).length;
