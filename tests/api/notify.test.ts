@@ -173,3 +173,35 @@ describe("notification channels, test message and delivery log", () => {
     }
   });
 });
+
+describe("issue 18 §3: the test notification and the outbound policy (OUTBOUND_ALLOW_PRIVATE off)", () => {
+  let guarded: TestServer;
+  let target: Receiver;
+  beforeAll(async () => {
+    target = await startReceiver();
+    // Set through the environment, which the config API's validation does not see: the send refuses it.
+    guarded = await startTestServer({ CUSTOM_WEBHOOK_URLS: `${target.baseUrl}/internal`, NOTIFICATION_RETRY_ATTEMPTS: "1" });
+  });
+  afterAll(async () => {
+    await guarded?.stop();
+    await target?.close();
+  });
+
+  it("a channel on this machine is not called; the answer says why and how to allow it", async () => {
+    const res = await fetch(`${guarded.baseUrl}/api/v1/notifications/test`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const result = ZNotifyTestResult.parse(await res.json());
+    expect(result.deliveries).toEqual([expect.objectContaining({ status: "failed", error: expect.stringMatching(/^destination refused: 127\.0\.0\.1 .*OUTBOUND_ALLOW_PRIVATE=true/) })]);
+    expect(target.requests).toHaveLength(0);
+  });
+
+  it("the config API refuses such a URL with the same reason", async () => {
+    const current = (await (await fetch(`${guarded.baseUrl}/api/v1/system/config?include_schema=false`)).json()) as { config_version: string };
+    const res = await fetch(`${guarded.baseUrl}/api/v1/system/config`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ config_version: current.config_version, items: [{ key: "CUSTOM_WEBHOOK_URLS", value: "http://169.254.169.254/latest/meta-data/" }] }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "validation_failed", issues: [expect.objectContaining({ key: "CUSTOM_WEBHOOK_URLS", code: "outbound_refused" })] });
+  });
+});

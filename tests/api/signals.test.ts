@@ -417,7 +417,8 @@ describe("3.3 outcomes", () => {
     expect(withArchived.total).toBe(rowsOfArchived);
     const twoHorizons = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=1d&horizons=3d"), 200));
     expect(twoHorizons.horizons).toEqual(["1d", "3d"]);
-    await json(await api("/outcomes/stats?statuses=bogus"), 422);
+    // Spec 4.5: statuses is an array of strings; one that names no status counts nothing (issue 18 §2).
+    expect(ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?statuses=bogus"), 200)).total).toBe(0);
   });
 });
 
