@@ -245,6 +245,15 @@ describe("LLM report over HTTP (local OpenAI-compatible server)", () => {
     ]);
   });
 
+  it("issue 18 §3: with OUTBOUND_ALLOW_PRIVATE off a base URL on this machine is never called", async () => {
+    useSettings({ OPENAI_API_KEY: KEY_SIMPLE, OPENAI_BASE_URL: base, OPENAI_MODEL: "m-good", OUTBOUND_ALLOW_PRIVATE: "false" });
+    captureLogs();
+    const result = await generateLlmReport(sampleContext());
+    expect(result.ok).toBe(false);
+    expect(seen).toHaveLength(0);
+    expect(JSON.stringify(result)).toMatch(/OUTBOUND_ALLOW_PRIVATE/);
+  });
+
   it("no LLM key in settings → not configured, no call, no row", async () => {
     useSettings({ MARKET_DATA_SOURCES: "sample" });
     expect(llmConfigured()).toBe(false);
