@@ -1,6 +1,29 @@
 import type { NextConfig } from "next";
 import { ROOT_JSON_ROUTE } from "./lib/openapi/route-paths";
 
+// Pages and the docs: Next's streamed payload and Swagger UI's bootstrap are inline scripts (no nonce
+// plumbing on statically rendered pages), so scripts are limited to this origin plus inline; nothing may
+// frame a page, post a form elsewhere or load from another origin. Dev mode's React needs eval.
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const PAGE_HEADERS = [
+  { key: "Content-Security-Policy", value: CONTENT_SECURITY_POLICY },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
 const nextConfig: NextConfig = {
   // A separate build folder lets two builds (e.g. two working copies' test runs) coexist on one machine.
   distDir: process.env.NEXT_DIST_DIR || ".next",
@@ -14,6 +37,10 @@ const nextConfig: NextConfig = {
   // The docs routes read swagger-ui-dist's files from node_modules at run time; keep them in the server trace.
   outputFileTracingIncludes: {
     "/docs/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui*"],
+  },
+  // Every response but the API's (whose share-image HTML sets its own stricter policy) gets the page headers.
+  async headers() {
+    return [{ source: "/((?!api/).*)", headers: PAGE_HEADERS }];
   },
   async rewrites() {
     return {

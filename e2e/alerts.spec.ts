@@ -186,9 +186,12 @@ test.describe("issue 9 item 2: the Alerts page", () => {
     await expect(triggerRows(page)).toHaveCount(1);
     await triggerFilters(page).getByRole("link", { name: "清除筛选" }).click();
     await expect(page).toHaveURL(/\/alerts#triggers$/);
-    await page.goto("/alerts?status=bogus");
-    await expect(triggerFilters(page).getByRole("alert")).toContainText("status");
+    // A malformed number is dropped and named; a status is any text (spec 4.6), one naming nothing lists nothing.
+    await page.goto("/alerts?rule_id=abc");
+    await expect(triggerFilters(page).getByRole("alert")).toContainText("rule_id");
     await expect(triggerRows(page)).toHaveCount(1);
+    await page.goto("/alerts?status=bogus");
+    await expect(page.getByTestId("alert-triggers-empty")).toHaveText("没有符合条件的触发记录。");
   });
 
   test("edit the threshold, disable and enable, and delete a rule with confirmation; its triggers stay", async ({ page, request }) => {

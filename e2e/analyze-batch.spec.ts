@@ -89,14 +89,14 @@ async function expectCompletedRow(page: Page, taskId: string, code: string): Pro
 }
 
 test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
-  test("issue 5 item 9: a batch of 3 codes plus an invalid token: accepted 3 / rejected 1, the panel shows progress and then 3 completed tasks with report links", async ({ page, request }) => {
+  test("issue 5 item 9: a batch of 3 codes plus an unregistered index code: accepted 3 / rejected 1, the panel shows progress and then 3 completed tasks with report links", async ({ page, request }) => {
     await openBatch(page);
     await recordTaskRows(page);
-    await codesInput(page).fill("600519\nAAPL, 00700 abc123");
+    await codesInput(page).fill("600519\nAAPL, 00700 csi999999");
     await expect(page.getByTestId("batch-count")).toHaveText("4 个代码");
 
-    const { request: sent, status, body } = await submitBatch(page, "600519\nAAPL, 00700 abc123");
-    expect(sent).toMatchObject({ stock_codes: ["600519", "AAPL", "00700", "abc123"], async_mode: true, report_type: "detailed", report_language: "zh" });
+    const { request: sent, status, body } = await submitBatch(page, "600519\nAAPL, 00700 csi999999");
+    expect(sent).toMatchObject({ stock_codes: ["600519", "AAPL", "00700", "csi999999"], async_mode: true, report_type: "detailed", report_language: "zh" });
     expect(status).toBe(202);
     expect(body.accepted).toHaveLength(3);
     expect(body.rejected).toHaveLength(1);
@@ -109,10 +109,10 @@ test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
     await expect(result.getByTestId("batch-rejected")).toHaveAttribute("data-count", "1");
     const rejected = result.getByTestId("batch-rejected-item");
     await expect(rejected).toHaveCount(1);
-    await expect(rejected).toContainText("abc123");
+    await expect(rejected).toContainText("csi999999");
     // The reason worded in the UI language from the answer's reason_code.
-    expect(body.rejected![0]).toMatchObject({ reason_code: "mixed_letters_digits" });
-    await expect(rejected).toHaveText("abc123：“abc123”字母与数字混合，但不是可识别的代码");
+    expect(body.rejected![0]).toMatchObject({ reason_code: "unregistered_index" });
+    await expect(rejected).toHaveText("csi999999：csi999999 不是支持的指数");
     for (const item of body.accepted) await expect(result).toContainText(item.stock_code);
 
     // Every accepted task appears once in the panel and ends completed, with a link to its report.

@@ -11,6 +11,8 @@ let receiver: Receiver;
 test.beforeAll(async () => {
   originalEnv = readEnvText();
   receiver = await startReceiver();
+  // The receiver listens on 127.0.0.1, which the outbound policy refuses by default.
+  setEnvValue("OUTBOUND_ALLOW_PRIVATE", "true");
   setEnvValue("CUSTOM_WEBHOOK_URLS", `${receiver.baseUrl}/hook`);
   setEnvValue("NOTIFICATION_RETRY_ATTEMPTS", "1");
   await new Promise((resolve) => setTimeout(resolve, 1500));

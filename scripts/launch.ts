@@ -2,35 +2,47 @@ import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { getSettings } from "@/lib/config/settings";
-import { databaseFilePath, ensureDatabaseFolder, resolveDatabaseUrl } from "@/lib/db/database-url";
+import { databaseFilePath, resolveDatabaseUrl } from "@/lib/db/database-url";
+import { pendingMigrations, prepareOwnerOnlyDatabase } from "@/lib/db/migration-state";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
-/** Applies prisma/migrations to the configured database; returns the absolute database URL. */
+/**
+ * Applies prisma/migrations to the configured database; returns the absolute database URL. When the schema
+ * is already current (another process may be serving from the file) nothing is run: `migrate deploy` wants
+ * the file to itself and would time out.
+ */
 export function migrateDatabase(): string {
   const url = resolveDatabaseUrl(getSettings().DATABASE_URL);
-  ensureDatabaseFolder(url);
-  const result = spawnSync(bin("prisma"), ["migrate", "deploy"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  if (result.status !== 0) throw new Error(`prisma migrate deploy failed (exit ${result.status ?? result.signal})`);
+  const file = databaseFilePath(url);
+  if (file === ":memory:") return url;
+  prepareOwnerOnlyDatabase(file);
+  if (pendingMigrations(file).length > 0) {
+    const result = spawnSync(bin("prisma"), ["migrate", "deploy"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    if (result.status !== 0) throw new Error(`prisma migrate deploy failed (exit ${result.status ?? result.signal})`);
+  }
   // WAL is a property of the database file: set once here so every later connection reads beside writers.
-  const sqlite = new Database(databaseFilePath(url));
-  sqlite.pragma("journal_mode = WAL");
+  const sqlite = new Database(file);
+  sqlite.pragma("busy_timeout = 10000");
+  if (sqlite.pragma("journal_mode", { simple: true }) !== "wal") sqlite.pragma("journal_mode = WAL");
   sqlite.close();
   return url;
 }
 
-/** Runs Next (production or dev) on PORT/HOSTNAME and forwards stop signals so it shuts down cleanly. */
+/**
+ * Runs Next (production or dev) behind scripts/http-server.ts on PORT/HOSTNAME and forwards stop signals
+ * so it shuts down cleanly.
+ */
 export function serve(mode: "production" | "dev", databaseUrl: string): void {
-  const { PORT, HOSTNAME } = getSettings();
-  const args = [mode === "dev" ? "dev" : "start", "--port", String(PORT), "--hostname", HOSTNAME];
-  const child = spawn(bin("next"), args, {
+  const args = ["scripts/http-server.ts", ...(mode === "dev" ? ["--dev"] : [])];
+  const child = spawn(bin("tsx"), args, {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: mode === "dev" ? "development" : "production" },
     stdio: "inherit",
   });
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {

@@ -31,7 +31,8 @@ export function TriggerStatusBadge({ t, status }: { t: AlertTexts; status: Trigg
 
 export interface TriggerFilters {
   rule_id?: number;
-  status?: TriggerStatus;
+  // Any text (spec 4.6 types it as a string); the select offers the statuses the service records.
+  status?: string;
   /** Kept in the links when not the API's default. */
   page_size?: number;
 }

@@ -127,7 +127,8 @@ describe("alert evaluator (issue 9 item 2)", () => {
 
   it("with the real notifier: a crossing at a controlled time reaches a local webhook once, and the cooldown holds", async () => {
     const receiver = await startReceiver();
-    database.useSettings({ MARKET_DATA_SOURCES: "sample", CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`, NOTIFICATION_RETRY_BASE_DELAY_MS: "1" });
+    // The receiver listens on 127.0.0.1, which the outbound policy refuses by default.
+    database.useSettings({ MARKET_DATA_SOURCES: "sample", CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`, NOTIFICATION_RETRY_BASE_DELAY_MS: "1", OUTBOUND_ALLOW_PRIVATE: "true" });
     try {
       const price = await samplePrice("600519");
       const rule = await createAlertRule({ alert_type: "price_above", target: "600519", parameters: { price: price - 1 }, severity: "warning", enabled: true, cooldown_minutes: 30 });

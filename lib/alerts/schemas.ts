@@ -103,8 +103,9 @@ export type TAlertTriggerItem = z.infer<typeof ZAlertTriggerItem>;
 
 export const ZAlertTriggerListQuery = z.object({
   rule_id: z.coerce.number().int().positive().optional(),
-  target: z.string().trim().min(1).max(32).optional(),
-  status: z.enum(TRIGGER_STATUSES).optional(),
+  // Spec 4.6 types both as plain strings: a value that names nothing matches nothing (not a 422).
+  target: z.string().trim().optional(),
+  status: z.string().optional().describe(`Trigger status (${TRIGGER_STATUSES.join(", ")})`),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(TRIGGER_PAGE_SIZE.min).max(TRIGGER_PAGE_SIZE.max).default(TRIGGER_PAGE_SIZE.default),
 });

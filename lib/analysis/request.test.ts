@@ -62,7 +62,19 @@ describe("spec 4.2 analyze request rules", () => {
 
   it("rule 8: single means exactly one target and nothing rejected", () => {
     expect(plan({ stock_code: "600519" }).single).toBe(true);
-    expect(plan({ stock_codes: ["600519", "abc123"], async_mode: true }).single).toBe(false);
+    expect(plan({ stock_codes: ["600519", "csi999999"], async_mode: true }).single).toBe(false);
+  });
+
+  it("rule 3: a bad name fails the whole batch with 400, only code-like targets go to rejected", () => {
+    for (const bad of ["abc12xyz", "茅台$", "无此公司名称"]) {
+      const error = rejection({ stock_codes: ["600519", bad], async_mode: true });
+      expect(error.status).toBe(400);
+      expect(error.code).toBe("validation_error");
+      expect(error.message.startsWith(`${bad}: `)).toBe(true);
+    }
+    const result = plan({ stock_codes: ["600519", "csi999999"], async_mode: true });
+    expect(result.targets.map((t) => t.token)).toEqual(["600519"]);
+    expect(result.rejected.map((r) => [r.token, r.code])).toEqual([["csi999999", "unregistered_index"]]);
   });
 
   it("CONTRACT §7: strategies and reportLanguage are accepted as aliases; bad enums are schema errors", () => {

@@ -1,6 +1,10 @@
 import { ApiError } from "@/lib/http/api-error";
-import { collectTokens, MAX_RAW_TOKENS, resolveTokens, type TResolvedSymbol, type TSymbolRejection } from "@/lib/market/symbols";
+import { collectTokens, MAX_RAW_TOKENS, resolveTokens, type TRejectionCode, type TResolvedSymbol, type TSymbolRejection } from "@/lib/market/symbols";
 import type { TAnalyzeRequest } from "./schemas";
+
+// Spec 4.2 rule 3: a token that took the name path and failed fails the whole request; only code-like
+// targets (unsupported or unregistered) are listed as rejected beside the accepted ones.
+const NAME_FAILURES: ReadonlySet<TRejectionCode> = new Set(["too_long", "invalid_characters", "mixed_letters_digits", "ambiguous_name", "unknown_name"]);
 
 export interface AnalysisPlan {
   targets: TResolvedSymbol[];
@@ -30,6 +34,8 @@ export function planAnalysis(request: Pick<TAnalyzeRequest, "stock_code" | "stoc
     throw badRequest(`Too many codes: ${tokens.length} given, at most ${MAX_RAW_TOKENS} per request (duplicates and invalid entries count)`);
   }
   const { targets, rejected } = resolveTokens(tokens);
+  const badName = rejected.find((r) => NAME_FAILURES.has(r.code));
+  if (badName) throw rejectedToken(badName);
   if (targets.length === 0) {
     const first = rejected[0];
     throw first ? rejectedToken(first) : badRequest("No valid code or name was given");

@@ -1,7 +1,8 @@
 import { updateEnvFile } from "@/lib/config/env-store";
 import { getSettings } from "@/lib/config/settings";
 import { ApiError } from "@/lib/http/api-error";
-import { clearFailures, clientKey, recordFailure, retryAfterSeconds } from "./login-rate-limit";
+import { requireSameOrigin } from "./guard";
+import { clientKey, loginFailed, loginSucceeded, takeLoginAttempt } from "./login-rate-limit";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password";
 import { storedPasswordHash, storeFirstPasswordHash, storePasswordHash } from "./password-store";
 import type { TAuthSettingsRequest, TAuthStatus, TChangePasswordRequest, TLoginRequest } from "./schemas";
@@ -29,35 +30,27 @@ function checkNewPassword(password: string, confirm: string | undefined): void {
   }
 }
 
-function refuseWhileRateLimited(client: string): void {
-  const wait = retryAfterSeconds(client);
-  if (wait > 0) {
-    throw ApiError.of("rate_limited", `Too many failed logins; try again in ${wait} s`, { retry_after: wait }).withHeaders({
-      "Retry-After": String(wait),
-    });
-  }
-}
-
 /** Logs in; with no password stored yet, the first login with a matching confirmation sets it. */
 export async function login(req: Request, body: TLoginRequest): Promise<{ cookieValue: string; maxAge: number }> {
   if (!getSettings().ADMIN_AUTH_ENABLED) throw ApiError.of("auth_disabled", "Admin authentication is disabled");
-  const client = clientKey(req);
-  refuseWhileRateLimited(client);
   const password = body.password ?? "";
   if (password === "") throw ApiError.of("password_required", "A password is required");
+  const client = clientKey(req);
+  await takeLoginAttempt(client);
 
   const stored = await storedPasswordHash();
   if (stored === null) {
+    requireSameOrigin(req);
     checkNewPassword(password, body.passwordConfirm ?? body.password_confirm);
     if (!(await storeFirstPasswordHash(await hashPassword(password)))) {
       // Another request set the first password a moment ago: this one must now match it.
       return login(req, { password });
     }
   } else if (!(await verifyPassword(password, stored))) {
-    recordFailure(client);
+    await loginFailed();
     throw new ApiError(401, "invalid_password", "Wrong password");
   }
-  clearFailures(client);
+  await loginSucceeded(client);
   const { cookieValue, maxAge } = await createSession();
   return { cookieValue, maxAge };
 }
@@ -91,9 +84,9 @@ export async function updateAuthSettings(
   body: TAuthSettingsRequest,
 ): Promise<{ status: TAuthStatus; session: { cookieValue: string; maxAge: number } | null }> {
   const client = clientKey(req);
-  refuseWhileRateLimited(client);
   const stored = await storedPasswordHash();
   if (body.authEnabled && stored === null) {
+    requireSameOrigin(req);
     const password = body.password ?? "";
     if (password === "") throw ApiError.of("password_required", "Set a password to turn admin auth on");
     checkNewPassword(password, body.passwordConfirm);
@@ -103,12 +96,13 @@ export async function updateAuthSettings(
   } else if (stored !== null) {
     const proof = body.currentPassword ?? body.password ?? "";
     if (proof === "") throw ApiError.of("current_required", "The current password is required");
+    await takeLoginAttempt(client);
     if (!(await verifyPassword(proof, stored))) {
-      recordFailure(client);
+      await loginFailed();
       throw new ApiError(401, "invalid_password", "Wrong password");
     }
+    await loginSucceeded(client);
   }
-  clearFailures(client);
   await updateEnvFile({}, () => ({ updates: { ADMIN_AUTH_ENABLED: body.authEnabled ? "true" : "false" }, result: null }));
   const session = body.authEnabled ? await createSession() : null;
   const status = await authStatus(req);

@@ -5,31 +5,50 @@ import { sessionOf } from "./session";
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export const LOGIN_REQUIRED = "Login required: the admin session is missing or invalid";
+const CROSS_ORIGIN = "Cross-origin request refused: the Origin does not match this service";
 
 /**
- * Spec 5, applied by the route wrapper to every operation: with admin auth on, non-public operations need a
- * live session (401 otherwise), and a state-changing request from another site's page is refused (the
- * session cookie would otherwise ride along on a forged form post).
+ * Spec 5, applied by the route wrapper to every operation. A state-changing request from another site's
+ * page is refused whatever the auth mode: with auth off there is no cookie to forge, but the write itself
+ * (an analysis, a rule, switching auth on with the attacker's password) is the harm. With admin auth on,
+ * non-public operations also need a live session (401 otherwise).
  */
 export async function guardRequest(req: Request, isPublic: boolean): Promise<void> {
-  if (!getSettings().ADMIN_AUTH_ENABLED) return;
-  if (STATE_CHANGING.has(req.method)) refuseCrossOrigin(req);
-  if (isPublic) return;
+  if (STATE_CHANGING.has(req.method) && isCrossSite(req)) throw ApiError.of("forbidden", CROSS_ORIGIN);
+  if (!getSettings().ADMIN_AUTH_ENABLED || isPublic) return;
   if (!(await sessionOf(req))) throw ApiError.of("unauthorized", LOGIN_REQUIRED);
 }
 
-function refuseCrossOrigin(req: Request): void {
+/**
+ * For the first admin setup on a fresh install (whoever sets the first password owns the service): the
+ * request must prove it comes from this service's own page, not merely lack a foreign Origin.
+ */
+export function requireSameOrigin(req: Request): void {
+  if (isCrossSite(req)) throw ApiError.of("forbidden", CROSS_ORIGIN);
+  const fetchSite = req.headers.get("sec-fetch-site");
+  if (fetchSite === "same-origin" || req.headers.get("origin") !== null) return;
+  throw ApiError.of("forbidden", "The first admin password can only be set from this service's own page (send an Origin header naming it)");
+}
+
+// Browsers send Origin on every cross-origin write and Sec-Fetch-Site on modern ones; a request with
+// neither is not a browser's cross-site request (curl, scripts, server to server).
+function isCrossSite(req: Request): boolean {
+  const fetchSite = req.headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
   const origin = req.headers.get("origin");
-  if (!origin) return; // not a browser cross-site request (curl, server-to-server)
-  const trusted = getSettings().TRUST_X_FORWARDED_FOR;
-  const host = (trusted && req.headers.get("x-forwarded-host")) || req.headers.get("host");
-  let originHost: string | null = null;
+  if (origin === null) return false;
+  return originHost(origin) !== serviceHost(req);
+}
+
+function originHost(origin: string): string | null {
   try {
-    originHost = new URL(origin).host;
+    return new URL(origin).host;
   } catch {
-    originHost = null;
+    return null; // "null" (sandboxed frames, file: pages) or garbage: never this service
   }
-  if (!host || originHost !== host) {
-    throw ApiError.of("forbidden", "Cross-origin request refused: the Origin does not match this service");
-  }
+}
+
+function serviceHost(req: Request): string | null {
+  const trusted = getSettings().TRUST_X_FORWARDED_FOR;
+  return (trusted && req.headers.get("x-forwarded-host")?.split(",")[0]?.trim()) || req.headers.get("host");
 }

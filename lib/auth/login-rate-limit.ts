@@ -1,49 +1,79 @@
-import { now } from "@/lib/clock";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { ApiError } from "@/lib/http/api-error";
 
-// CONTRACT §2: 5 failed logins per client per 300 s. Without a trusted proxy the client address comes
-// from a header the client itself can set, so a global cap also applies: rotating fake addresses cannot
-// buy unlimited guesses (at worst the login pauses for everyone until the window passes).
+// CONTRACT §2: 5 failed logins per client per 300 s. rate-limiter-flexible takes a token atomically
+// before the (async, slow) password check, so a burst of concurrent guesses cannot all slip past a
+// check-then-record window; the same library can later keep its counters in Redis.
 export const FAILURES_PER_CLIENT = 5;
 export const FAILURES_GLOBAL = 50;
-export const WINDOW_MS = 300_000;
+export const WINDOW_SECONDS = 300;
+// Once many clients fail, a client that has failed itself waits this long per extra try.
+export const SLOWDOWN_SECONDS = 30;
 
-const failures = new Map<string, number[]>();
-const GLOBAL = "*";
+interface Limiters {
+  perClient: RateLimiterMemory;
+  global: RateLimiterMemory;
+}
 
-// Next fills x-forwarded-for with the socket address when the client sent none; a proxy appends the
-// address it saw, so the last entry is the one the nearest hop vouches for.
+// One set per process: Next loads route modules as separate instances that must share the counters.
+const holder = globalThis as typeof globalThis & { dsaLoginLimiters?: Limiters };
+
+function limiters(): Limiters {
+  holder.dsaLoginLimiters ??= {
+    perClient: new RateLimiterMemory({ keyPrefix: "login", points: FAILURES_PER_CLIENT, duration: WINDOW_SECONDS }),
+    global: new RateLimiterMemory({ keyPrefix: "login-all", points: FAILURES_GLOBAL, duration: WINDOW_SECONDS }),
+  };
+  return holder.dsaLoginLimiters;
+}
+
+const GLOBAL_KEY = "*";
+
+/**
+ * The client's address as the nearest trusted hop saw it. The start-up server (scripts/http-server.ts)
+ * drops a client-sent X-Forwarded-For unless TRUST_X_FORWARDED_FOR is on, so Next fills it with the
+ * socket address; behind a trusted proxy the last entry is the one that proxy appended.
+ */
 export function clientKey(req: Request): string {
   const forwarded = req.headers.get("x-forwarded-for")?.split(",");
   return forwarded?.[forwarded.length - 1]?.trim() || "unknown";
 }
 
-function recent(key: string, at: number): number[] {
-  const kept = (failures.get(key) ?? []).filter((t) => at - t < WINDOW_MS);
-  if (kept.length === 0) failures.delete(key);
-  else failures.set(key, kept);
-  return kept;
+function limited(seconds: number): ApiError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return ApiError.of("rate_limited", `Too many failed logins; try again in ${wait} s`, { retry_after: wait }).withHeaders({ "Retry-After": String(wait) });
 }
 
-function waitMs(list: number[], limit: number, at: number): number {
-  return list.length >= limit ? list[list.length - limit]! + WINDOW_MS - at : 0;
+/**
+ * Counts one login attempt before the password is checked; throws 429 when the client's budget is spent.
+ * When failures from everyone pass the global cap, a client that has itself failed in the window is held
+ * back too, while a client with no failures still gets its try: a correct password is never refused
+ * because of other people's guesses.
+ */
+export async function takeLoginAttempt(key: string): Promise<void> {
+  const { perClient, global } = limiters();
+  const before = await perClient.get(key);
+  const globalFailures = (await global.get(GLOBAL_KEY))?.consumedPoints ?? 0;
+  if (globalFailures >= FAILURES_GLOBAL && (before?.consumedPoints ?? 0) > 0) {
+    throw limited(Math.min(SLOWDOWN_SECONDS, (before?.msBeforeNext ?? 0) / 1000));
+  }
+  try {
+    await perClient.consume(key);
+  } catch (result) {
+    if (result instanceof RateLimiterRes) throw limited(result.msBeforeNext / 1000);
+    throw result;
+  }
 }
 
-/** Seconds until the client may try again, or 0 when it may try now. */
-export function retryAfterSeconds(key: string): number {
-  const at = now().getTime();
-  const ms = Math.max(waitMs(recent(key, at), FAILURES_PER_CLIENT, at), waitMs(recent(GLOBAL, at), FAILURES_GLOBAL, at));
-  return ms > 0 ? Math.max(1, Math.ceil(ms / 1000)) : 0;
+/** The attempt failed: it stays counted for the client and adds to the global tally. */
+export async function loginFailed(): Promise<void> {
+  await limiters().global.penalty(GLOBAL_KEY);
 }
 
-export function recordFailure(key: string): void {
-  const at = now().getTime();
-  for (const k of [key, GLOBAL]) failures.set(k, [...recent(k, at), at]);
-}
-
-export function clearFailures(key: string): void {
-  failures.delete(key);
+/** The attempt succeeded: the client starts again with a full budget. */
+export async function loginSucceeded(key: string): Promise<void> {
+  await limiters().perClient.delete(key);
 }
 
 export function resetLoginRateLimit(): void {
-  failures.clear();
+  delete holder.dsaLoginLimiters;
 }

@@ -95,6 +95,10 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 
 // Small builders keep the table below readable.
 type FieldInput = Omit<ConfigField, "dataType" | "uiControl"> & Partial<Pick<ConfigField, "dataType" | "uiControl">>;
+// PORTFOLIO_FX_RATES: three-letter currency = positive rate, comma separated.
+const FX_RATES = /^\s*[A-Za-z]{3}\s*=\s*\d+(\.\d+)?\s*(,\s*[A-Za-z]{3}\s*=\s*\d+(\.\d+)?\s*)*$/;
+// C0 controls and DEL, except tab and line breaks.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const text = (f: FieldInput): ConfigField => ({ dataType: "string", uiControl: "text", ...f });
 const secret = (f: FieldInput): ConfigField => ({ dataType: "string", uiControl: "password", sensitive: true, ...f });
 const flag = (f: FieldInput): ConfigField => ({
@@ -373,7 +377,15 @@ const FIELDS: readonly ConfigField[] = [
   integer({ key: "ALERT_EVAL_SECONDS", title: "Alert check period (s)", description: "Seconds between two checks of the enabled alert rules.", category: "system", min: 1, max: 3600, default: "60", order: 33 }),
   flag({ key: "ALERT_TRADING_HOURS_ONLY", title: "Alerts in trading hours only", description: "Check price and volume alert rules only while their market trades (signal alerts are always checked).", category: "system", default: "true", order: 34 }),
   select({ key: "PORTFOLIO_BASE_CURRENCY", title: "Portfolio report currency", description: "Currency of a portfolio risk report over all accounts (a single account's report uses the account's currency).", category: "system", values: ["CNY", "HKD", "USD"], rule: { kind: "enum", values: ["CNY", "HKD", "USD"] }, default: "CNY", order: 35 }),
-  text({ key: "PORTFOLIO_FX_RATES", title: "FX rates to CNY", description: "Value of one unit in CNY, comma separated (USD=7.1,HKD=0.91); used to add up positions of different currencies.", category: "system", default: "USD=7.1,HKD=0.91", order: 36 }),
+  text({
+    key: "PORTFOLIO_FX_RATES",
+    title: "FX rates to CNY",
+    description: "Value of one unit in CNY, comma separated (USD=7.1,HKD=0.91); used to add up positions of different currencies.",
+    category: "system",
+    default: "USD=7.1,HKD=0.91",
+    order: 36,
+    rule: { kind: "text", pattern: FX_RATES, patternHint: "CUR=rate pairs, comma separated, e.g. USD=7.1,HKD=0.91" },
+  }),
   integer({ key: "TASK_RETENTION_MINUTES", title: "Finished task retention (min)", description: "Minutes a finished task stays in the task list; afterwards its status is read from history.", category: "system", min: 0, max: 1440, default: "10", order: 31 }),
   integer({ key: "TASK_MARKET_RATE_PER_MINUTE", title: "Task starts per market per minute", description: "At most this many tasks of one market start per minute, to respect provider rate limits.", category: "system", min: 1, max: 60000, default: "120", order: 32 }),
   integer({ key: "SIGNAL_CLOCK_OFFSET_SECONDS", title: "Signal clock offset (s, testing)", description: "Testing aid: seconds added to the decision-signal clock (creation time, default expiry, lazy expiry). Keep 0 in production.", category: "system", min: -315360000, max: 315360000, default: "0", order: 45 }),
@@ -459,6 +471,15 @@ const FIELDS: readonly ConfigField[] = [
     default: "false",
     order: 73,
     warningCodes: ["trusted_proxy_only"],
+  }),
+  flag({
+    key: "OUTBOUND_ALLOW_PRIVATE",
+    title: "Allow private outbound destinations",
+    description:
+      "Let notification webhooks, LLM and news base URLs point at this machine or its private network (loopback, link-local, private ranges). Off, such URLs are refused, after DNS resolution, as protection against server-side request forgery.",
+    category: "system",
+    default: "false",
+    order: 74,
   }),
   // Launch keys: the process environment wins over the file for these (settings.ts), and they only take
   // effect on restart, so the config API shows them but does not change them.
@@ -622,6 +643,10 @@ export function validateValue(key: string, value: string): ConfigIssue[] {
   const { field } = fieldFor(key);
   if (value === "") {
     return field.required ? [issue(field, "required", `${key} is required`)] : [];
+  }
+  // A NUL or escape byte in the env file breaks every reader after it (dotenv, shells, editors).
+  if (CONTROL_CHARACTER.test(value)) {
+    return [issue(field, "control_character", `${key} holds a control character; only printable text, tabs and line breaks are allowed`)];
   }
   const issues = field.rule ? checkRule(field, field.rule, value) : [];
   if (issues.some((i) => i.severity === "error")) return issues;

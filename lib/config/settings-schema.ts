@@ -31,6 +31,9 @@ export const ZSettings = z.object({
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   // Behind a TLS-terminating proxy: trust its X-Forwarded-* headers (client address, https).
   TRUST_X_FORWARDED_FOR: flag.default(false),
+  // Outbound URLs (webhooks, LLM and news base URLs) may reach this machine or its private network only
+  // when this is on (lib/net/outbound-policy.ts); off, a settings change cannot probe internal services.
+  OUTBOUND_ALLOW_PRIVATE: flag.default(false),
   // Market data (issue 3 item 5): providers tried in order. Names are kept as given (lower-cased) so a name
   // the config API allows but no provider implements yet is skipped by the chain instead of failing the load.
   MARKET_DATA_SOURCES: z

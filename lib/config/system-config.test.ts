@@ -358,6 +358,47 @@ describe("4.4 / 5: export and import", () => {
     expect(getSettings().LOG_LEVEL).toBe("info");
   });
 
+  it("issue 18 §3: a value holding a control character (a raw NUL) is refused and nothing is written", async () => {
+    useFile(START, { ADMIN_AUTH_ENABLED: "true" });
+    const before = bytes();
+    const res = await importConfig({ config_version: version(), content: "STOCK_LIST=600519\u0000AAPL\n" });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual(expect.objectContaining({ key: "STOCK_LIST", code: "control_character", severity: "error" }));
+    expect(bytes().equals(before)).toBe(true);
+    const put = await putConfig({ config_version: version(), items: [{ key: "LOG_LEVEL", value: "info\u0007" }] });
+    expect(put.status).toBe(400);
+  });
+
+  it("issue 18 §3: loopback, metadata, numeric and IPv6-loopback URLs are refused by validate and PUT unless OUTBOUND_ALLOW_PRIVATE is on", async () => {
+    useFile(START);
+    for (const [key, value] of [
+      ["CUSTOM_WEBHOOK_URLS", "https://hooks.example.com/a http://169.254.169.254/latest/meta-data/"],
+      ["SLACK_WEBHOOK_URL", "http://127.0.0.1:6379/"],
+      ["OPENAI_BASE_URL", "http://2130706433:8080/v1"],
+      ["NTFY_URL", "http://[::1]:8080/topic"],
+      ["GOTIFY_URL", "http://metadata.google.internal/"],
+      ["DISCORD_WEBHOOK_URL", "gopher://example.com/"],
+    ]) {
+      const res = await validate({ items: [{ key, value }] });
+      expect(res.body.valid, `${key}=${value}`).toBe(false);
+      expect(res.body.issues).toContainEqual(expect.objectContaining({ key, code: "outbound_refused", severity: "error", message: expect.stringContaining("refused") }));
+    }
+    const put = await putConfig({ config_version: version(), items: [{ key: "SLACK_WEBHOOK_URL", value: "http://127.0.0.1:6379/" }] });
+    expect(put.status).toBe(400);
+    const allowed = await validate({ items: [{ key: "SLACK_WEBHOOK_URL", value: "http://127.0.0.1:6379/" }, { key: "OUTBOUND_ALLOW_PRIVATE", value: "true" }] });
+    expect(allowed.body.valid).toBe(true);
+    expect((await validate({ items: [{ key: "SLACK_WEBHOOK_URL", value: "https://hooks.slack.com/services/T0/B0/x" }] })).body.valid).toBe(true);
+  });
+
+  it("issue 18 §3: PORTFOLIO_FX_RATES=garbage fails validation with a message naming the expected form", async () => {
+    useFile(START);
+    const res = await validate({ items: [{ key: "PORTFOLIO_FX_RATES", value: "garbage" }] });
+    expect(res.body.valid).toBe(false);
+    expect(res.body.issues[0]).toMatchObject({ key: "PORTFOLIO_FX_RATES", severity: "error", expected: expect.stringContaining("USD=7.1") });
+    const ok = await validate({ items: [{ key: "PORTFOLIO_FX_RATES", value: "USD=7.2, HKD=0.92,EUR=7.8" }] });
+    expect(ok.body.valid).toBe(true);
+  });
+
   it("merges key by key: keys missing from the import stay, unknown keys are added and reported", async () => {
     useFile(START, { ADMIN_AUTH_ENABLED: "true" });
     const res = await importConfig({ config_version: version(), content: "# backup\nMAX_WORKERS=4\nLEGACY_THING=yes\n" });

@@ -27,6 +27,7 @@ import type {
   TValidateSystemConfigResponse,
   TExportSystemConfigResponse,
 } from "./schemas";
+import { literalOutboundRefusal } from "@/lib/net/outbound-policy";
 import { getSettings } from "./settings";
 
 // The system configuration service (spec 4.4): read with secrets masked, validate, update by key with
@@ -161,10 +162,39 @@ function crossFieldIssues(values: Map<string, string>, stored: Record<string, st
       issues.push(warning(key, "channel_not_declared", `${key} belongs to channel ${channel}, which LLM_CHANNELS does not list; it is not used`));
     }
   }
+  issues.push(...outboundIssues(values, effective));
   const share = effective("SHARE_IMAGE_MAX_CHARS");
   const legacy = effective("MARKDOWN_TO_IMAGE_MAX_CHARS");
   if ((values.has("SHARE_IMAGE_MAX_CHARS") || values.has("MARKDOWN_TO_IMAGE_MAX_CHARS")) && share && legacy && share !== legacy) {
     issues.push(warning("MARKDOWN_TO_IMAGE_MAX_CHARS", "alias_conflict", `SHARE_IMAGE_MAX_CHARS (${share}) is used; MARKDOWN_TO_IMAGE_MAX_CHARS (${legacy}) is ignored`));
+  }
+  return issues;
+}
+
+// Keys whose values are URLs the service calls (webhooks, push servers, LLM and API base URLs); the public
+// base URL and the database are not called.
+const OUTBOUND_KEY = /(?:_URL|_URLS|_BASE_URL)$/;
+const NOT_OUTBOUND = new Set(["PUBLIC_BASE_URL", "DATABASE_URL"]);
+const FLAG_ON = /^(?:true|1|yes|on)$/i;
+
+/**
+ * The outbound policy (lib/net/outbound-policy.ts) on the URLs being saved, from their text: a loopback,
+ * link-local, private or metadata destination is an error unless OUTBOUND_ALLOW_PRIVATE is on (as saved
+ * with them, else as running). Names are resolved again at every send.
+ */
+function outboundIssues(values: Map<string, string>, effective: (key: string) => string): ConfigIssue[] {
+  const saved = values.has("OUTBOUND_ALLOW_PRIVATE") || effective("OUTBOUND_ALLOW_PRIVATE") !== "";
+  const allowPrivate = saved ? FLAG_ON.test(effective("OUTBOUND_ALLOW_PRIVATE")) : getSettings().OUTBOUND_ALLOW_PRIVATE;
+  const issues: ConfigIssue[] = [];
+  for (const [key, value] of values) {
+    if (!OUTBOUND_KEY.test(key) || NOT_OUTBOUND.has(key)) continue;
+    for (const url of value.split(/[,\uFF0C\s]+/).filter((part) => /^[a-z][a-z0-9+.-]*:/i.test(part))) {
+      const refusal = literalOutboundRefusal(url, allowPrivate);
+      if (refusal) {
+        issues.push({ key, code: "outbound_refused", message: `${key}: this destination is refused: ${refusal}`, severity: "error" });
+        break;
+      }
+    }
   }
   return issues;
 }

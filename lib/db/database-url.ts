@@ -22,5 +22,6 @@ export function databaseFilePath(url: string): string {
 export function ensureDatabaseFolder(url: string): void {
   const file = databaseFilePath(url);
   if (file === ":memory:") return;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Owner-only when created here: the database holds the admin password hash and sessions.
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
 }

@@ -1,4 +1,5 @@
 import { ApiError } from "./api-error";
+import { validationError } from "./validation";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -24,15 +25,52 @@ async function readLimited(req: Request, limit: number): Promise<Buffer | undefi
   return Buffer.concat(chunks);
 }
 
-/** Reads a JSON body, refusing more than the limit before buffering it (Content-Length or streamed). */
+// application/json or a +json type, with or without parameters (charset).
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Reads a JSON body, refusing more than the limit before buffering it (Content-Length or streamed).
+ * A body must say it is JSON: text/plain and form types are what a cross-site page can send without a
+ * CORS preflight, so accepting them would let any web page write here.
+ */
 export async function readJsonBody(req: Request, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const text = (await readLimited(req, limit))?.toString("utf8") ?? "";
   if (text.trim() === "") return undefined;
+  if (!JSON_TYPE.test(req.headers.get("content-type") ?? "")) {
+    throw ApiError.of("unsupported_media_type", "Request body must be sent with Content-Type: application/json");
+  }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw ApiError.of("invalid_request", "Request body is not valid JSON");
   }
+  refuseLoneSurrogates(value, ["body"]);
+  return value;
+}
+
+/**
+ * JSON's \\uD800 escapes can produce strings that are not valid Unicode; SQLite, Prisma and every encoder
+ * after the schema choke on them, so they are refused here once for every string and key of every body.
+ */
+function refuseLoneSurrogates(value: unknown, loc: (string | number)[]): void {
+  if (typeof value === "string") {
+    if (!value.isWellFormed()) throw loneSurrogate(loc);
+    return;
+  }
+  if (value === null || typeof value !== "object") return;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => refuseLoneSurrogates(item, [...loc, i]));
+    return;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (!key.isWellFormed()) throw loneSurrogate(loc);
+    refuseLoneSurrogates(item, [...loc, key]);
+  }
+}
+
+function loneSurrogate(loc: (string | number)[]): ApiError {
+  return validationError([{ type: "invalid_string", loc, msg: "Text holds a lone UTF-16 surrogate (not valid Unicode)" }]);
 }
 
 /**

@@ -122,4 +122,28 @@ describe("route wrapper", () => {
     expect(res.status).toBe(204);
     expect(await res.text()).toBe("");
   });
+
+  it("issue 18 §3: a lone UTF-16 surrogate anywhere in a JSON body is 422 at the parse layer (values and keys)", async () => {
+    for (const raw of ['{"name":"acc\\ud800"}', '{"name":"ok","tags":["\\udc00x"]}', '{"name":"ok","\\ud83d":1}']) {
+      const res = await handler(post("/things/1", raw), ctx({ id: "1" }));
+      expect(res.status, raw).toBe(422);
+      const body = await res.json();
+      expect(body).toMatchObject({ error: "validation_error" });
+      expect(body.detail[0].loc[0]).toBe("body");
+    }
+    const pair = await handler(post("/things/1", '{"name":"\\ud83d\\ude00"}'), ctx({ id: "1" }));
+    expect(pair.status).toBe(201);
+  });
+
+  it("issue 18 §3: a JSON body sent as text/plain (a no-preflight cross-site form) or without a type is 415 with the envelope", async () => {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", ""]) {
+      const req = new Request("http://test/things/1", { method: "POST", body: JSON.stringify({ name: "x" }), headers: type ? { "content-type": type } : {} });
+      if (!type) req.headers.delete("content-type");
+      const res = await handler(req, ctx({ id: "1" }));
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toMatchObject({ error: "unsupported_media_type" });
+    }
+    const charset = await handler(post("/things/1", JSON.stringify({ name: "x" }), { "content-type": "application/json; charset=utf-8" }), ctx({ id: "1" }));
+    expect(charset.status).toBe(201);
+  });
 });

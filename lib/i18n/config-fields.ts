@@ -402,6 +402,10 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "信任代理请求头",
     description: "部署在一个可信的反向代理之后时：从 X-Forwarded-* 请求头获取客户端地址和 https。",
   },
+  OUTBOUND_ALLOW_PRIVATE: {
+    title: "允许访问内网地址",
+    description: "允许通知 Webhook、LLM 与新闻接口地址指向本机或内网（回环、链路本地、私有网段）。关闭时这类地址（DNS 解析后检查）会被拒绝，以防服务端请求伪造。",
+  },
   PORT: {
     title: "HTTP 端口",
     description: "服务器监听的端口（启动时设置）。",

@@ -90,7 +90,8 @@ let counter = 0;
 function useSettings(values: Record<string, string>) {
   const file = path.join(dir, `settings-${++counter}.env`);
   fs.writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
-  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: "silent" });
+  // The fake LLM listens on 127.0.0.1, which the outbound policy refuses by default.
+  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: "silent", OUTBOUND_ALLOW_PRIVATE: "true" });
 }
 
 function channelSettings(models: string, extra: Record<string, string> = {}) {

@@ -40,6 +40,7 @@ function configure(extra: Record<string, string>): void {
     ENV_FILE: path.join(dir, "missing.env"),
     DATABASE_URL: `file:${file}`,
     EMAIL_SENDER: "dsa@example.com",
+    OUTBOUND_ALLOW_PRIVATE: "true",
     EMAIL_SMTP_HOST: "127.0.0.1",
     EMAIL_SMTP_PORT: String(port),
     NOTIFICATION_RETRY_BASE_DELAY_MS: "5",
@@ -145,6 +146,14 @@ describe("email channel", () => {
     const html = part(mail!.raw, "text/html");
     expect(html).toContain("<li><strong>Summary</strong>: 趋势向上，回踩买入</li>");
     expect(html).toContain('<a href="http://dsa.local/history/42?tab=summary">Open the full report</a>');
+  });
+
+  it("issue 18 §3: an SMTP server on this machine is refused by default, before any connection", async () => {
+    configure({ EMAIL_PASSWORD: PASSWORD, OUTBOUND_ALLOW_PRIVATE: "false", NOTIFICATION_RETRY_ATTEMPTS: "2" });
+    const before = received.length;
+    const result = await notify({ ...message, related: { kind: "analysis", id: "smtp-ssrf" } });
+    expect(result.deliveries[0]).toMatchObject({ channel: "email", status: "failed", attempts: 1, error: expect.stringMatching(/^destination refused: 127\.0\.0\.1 .*OUTBOUND_ALLOW_PRIVATE/) });
+    expect(received).toHaveLength(before);
   });
 
   it("the subject is the title (MIME-encoded when not ASCII)", async () => {

@@ -1,3 +1,6 @@
+import { getSettings } from "@/lib/config/settings";
+import { outboundRefusal } from "@/lib/net/outbound-policy";
+
 // One HTTP attempt to a notification service, with the outcome classified for the retry loop.
 
 /** A failed attempt. retryable: a later attempt may succeed (timeout, network, 429, 5xx, rate-limit codes). */
@@ -6,8 +9,11 @@ export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The failed answer's body, for a channel that reads structured errors from it; never shown. */
+    readonly answerText?: string,
   ) {
-    super(message);
+    // Delivery errors reach API callers and the deliveries list: one short printable line.
+    super(message.replace(/[\p{Cc}\p{Cf}]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 300));
   }
 }
 
@@ -23,6 +29,8 @@ export interface PostOptions {
 
 /** One POST: the answer whatever its status, or a DeliveryError for a timeout or network failure (no URL in it). */
 export async function post(url: string, body: string, options: PostOptions & { contentType: string }): Promise<HttpAnswer> {
+  const refused = await outboundRefusal(url, getSettings().OUTBOUND_ALLOW_PRIVATE);
+  if (refused) throw new DeliveryError(`destination refused: ${refused}`, false);
   let response: Response;
   try {
     response = await fetch(url, {
@@ -47,7 +55,7 @@ export function isRetryableStatus(status: number): boolean {
 export async function postJson(url: string, body: unknown, options: PostOptions): Promise<HttpAnswer> {
   const answer = await post(url, JSON.stringify(body), { ...options, contentType: "application/json; charset=utf-8" });
   if (answer.status >= 200 && answer.status < 300) return answer;
-  throw new DeliveryError(`HTTP ${answer.status}${excerpt(answer.text)}`, isRetryableStatus(answer.status));
+  throw new DeliveryError(`${statusLine(answer.status)}${serviceReason(answer.text)}`, isRetryableStatus(answer.status), answer.text);
 }
 
 export function networkError(error: unknown, timeoutMs: number): DeliveryError {
@@ -67,7 +75,29 @@ export function parseAnswer(text: string): Record<string, unknown> {
   }
 }
 
-function excerpt(text: string): string {
-  const trimmed = text.trim().replace(/\s+/g, " ");
-  return trimmed === "" ? "" : `: ${trimmed.slice(0, 200)}`;
+/**
+ * What a failed answer may say about itself: its status, never its body (the body of whatever answered may
+ * be an internal service's data, and delivery errors reach API callers and the deliveries list).
+ */
+export function statusLine(status: number): string {
+  return `HTTP ${status}`;
+}
+
+const REASON_FIELDS = ["description", "errorDescription", "error_description", "message", "errmsg", "msg", "error"] as const;
+
+/**
+ * The reason a service gave in a JSON error answer ({description}, {message}, {error}…), short and
+ * printable; a body of any other shape (HTML, an internal service's text) is never echoed.
+ */
+export function serviceReason(text: string): string {
+  const answer = parseAnswer(text);
+  const reason = REASON_FIELDS.map((field) => answer[field]).find((value): value is string => typeof value === "string" && value.trim() !== "");
+  if (!reason) return "";
+  return `: ${reason.replace(/[\p{Cc}\p{Cf}]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 100)}`;
+}
+
+/** An error code a service put in its answer, kept only when it looks like one (short, word characters). */
+export function errorCode(value: unknown): string {
+  const text = typeof value === "string" || typeof value === "number" ? String(value) : "";
+  return /^[\w.:-]{1,64}$/.test(text) ? text : "unexpected answer";
 }

@@ -30,7 +30,8 @@ const message: NotificationMessage = {
 };
 
 function configure(extra: Record<string, string>): void {
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, ...extra });
+  // The receivers listen on 127.0.0.1, which the outbound policy refuses by default.
+  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, OUTBOUND_ALLOW_PRIVATE: "true", ...extra });
 }
 
 function rows() {
@@ -88,7 +89,8 @@ describe("retries with exponential backoff", () => {
     expect(receiver.requests).toHaveLength(3);
     const [row] = await rows();
     expect(row).toMatchObject({ status: "failed", attempts: 3 });
-    expect(row!.error).toMatch(/^HTTP 500: upstream failed for http:\/\/127\.0\.0\.1\/\*\*\* auth=/);
+    // Issue 18 §3: the answer's body is never reflected, only the status line.
+    expect(row!.error).toBe("HTTP 500");
     for (const secret of ["s3cr3t-path-token", "query-secret-99", "bearer-secret-42"]) {
       expect(row!.error).not.toContain(secret);
       expect(result.deliveries[0]!.error).not.toContain(secret);
@@ -110,13 +112,24 @@ describe("retries with exponential backoff", () => {
   it("a 4xx answer is not retried; a slow receiver times out", async () => {
     configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/h`, NOTIFICATION_RETRY_ATTEMPTS: "3", NOTIFICATION_RETRY_BASE_DELAY_MS: "1" });
     receiver.answer = () => ({ status: 401, body: "unauthorized" });
-    expect((await notify(message)).deliveries[0]).toMatchObject({ status: "failed", attempts: 1, error: "HTTP 401: unauthorized" });
+    expect((await notify(message)).deliveries[0]).toMatchObject({ status: "failed", attempts: 1, error: "HTTP 401" });
 
     configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/slow`, NOTIFICATION_RETRY_ATTEMPTS: "1", NOTIFICATION_TIMEOUT_MS: "500" });
     receiver.answer = () => ({ delayMs: 1500 });
     const started = Date.now();
     expect((await notify(message)).deliveries[0]).toMatchObject({ status: "failed", attempts: 1, error: "timeout after 500 ms" });
     expect(Date.now() - started).toBeLessThan(1400);
+  });
+});
+
+describe("issue 18 §3: the outbound policy (SSRF)", () => {
+  it("by default a webhook on this machine, the metadata address or a numeric loopback is refused before any request, with the reason", async () => {
+    for (const url of [`${receiver.baseUrl}/hook`, "http://169.254.169.254/latest/meta-data/", "http://2130706433:6379/", "http://[::1]:6379/"]) {
+      configure({ CUSTOM_WEBHOOK_URLS: url, OUTBOUND_ALLOW_PRIVATE: "false", NOTIFICATION_RETRY_ATTEMPTS: "3" });
+      const result = await notify({ ...message, related: { kind: "analysis", id: `ssrf-${url}` } });
+      expect(result.deliveries[0], url).toMatchObject({ status: "failed", attempts: 1, error: expect.stringMatching(/^destination refused: .*OUTBOUND_ALLOW_PRIVATE/) });
+    }
+    expect(receiver.requests).toHaveLength(0);
   });
 });
 
@@ -221,7 +234,7 @@ describe("long messages in parts", () => {
     const body = Array.from({ length: 900 }, (_, i) => `- stock ${i} ${"x".repeat(40)}`).join("\n");
     receiver.answer = (_, i) => (i === 0 ? { body: { ok: true } } : { status: 400, body: "bad part" });
     const result = await notify({ ...message, body });
-    expect(result.deliveries).toEqual([{ channel: "custom", status: "failed", attempts: 2, error: "part 2/3: HTTP 400: bad part" }]);
+    expect(result.deliveries).toEqual([{ channel: "custom", status: "failed", attempts: 2, error: "part 2/3: HTTP 400" }]);
     expect(receiver.requests.map((r) => (r.json as { title: string }).title)).toEqual([`${message.title} (1/3)`, `${message.title} (2/3)`]);
   });
 });

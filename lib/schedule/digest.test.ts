@@ -26,6 +26,8 @@ const base = () => ({
   MARKET_REVIEW_ENABLED: "false",
   TRADING_DAY_CHECK_ENABLED: "false",
   CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`,
+  // The receiver listens on 127.0.0.1, which the outbound policy refuses by default.
+  OUTBOUND_ALLOW_PRIVATE: "true",
   PUBLIC_BASE_URL: "https://dsa.example.com",
   NOTIFICATION_RETRY_BASE_DELAY_MS: "1",
 });

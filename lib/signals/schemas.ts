@@ -304,9 +304,10 @@ export const ZOutcomeListResponse = z
   .meta({ id: "DecisionSignalOutcomeListResponse" });
 
 export const ZOutcomeStatsQuery = z.object({
-  horizons: listParam(ZOutcomeHorizon).describe("Repeated or comma separated; default all"),
+  // Spec 4.5 types both as arrays of strings: a value that names no horizon or status counts nothing.
+  horizons: listParam(z.string()).describe(`Repeated or comma separated (${OUTCOME_HORIZONS.join(", ")}); default all`),
   engine_version: z.string().max(64).optional().describe("Default: the current engine version"),
-  statuses: listParam(ZSignalStatus).describe("Signal statuses counted; default every status but archived"),
+  statuses: listParam(z.string()).describe(`Signal statuses counted (${SIGNAL_STATUSES.join(", ")}); default every status but archived`),
   decision_engine_version: z.string().max(64).optional().describe("Only signals of analyses by this rule set (rules-v1, rules-v2, …); breakdowns.decision_engine_version compares them"),
 });
 

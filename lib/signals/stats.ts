@@ -87,13 +87,18 @@ function buckets(rows: readonly GroupRow[], dimension: Dimension): TOutcomeStats
     .map(([value, t]) => ({ value, ...counts(t) }));
 }
 
+/** The values of `wanted` that name one of `all`, once each, in the order asked. */
+function known<T extends string>(wanted: readonly string[], all: readonly T[]): T[] {
+  return [...new Set(wanted)].filter((value): value is T => (all as readonly string[]).includes(value));
+}
+
 // GET /api/v1/decision-signals/outcomes/stats – counts, hit rate and average return, overall and per dimension
 export async function outcomeStats(query: TOutcomeStatsQuery): Promise<TOutcomeStatsResponse> {
   const engineVersion = query.engine_version ?? ENGINE_VERSION;
-  const horizons: TOutcomeHorizon[] = query.horizons ? [...new Set(query.horizons)] : [...OUTCOME_HORIZONS];
-  const statuses: TSignalStatus[] = query.statuses ? [...new Set(query.statuses)] : [...DEFAULT_STATS_STATUSES];
+  const horizons = query.horizons ? known(query.horizons, OUTCOME_HORIZONS) : [...OUTCOME_HORIZONS];
+  const statuses = query.statuses ? known(query.statuses, SIGNAL_STATUSES) : [...DEFAULT_STATS_STATUSES];
   // One grouped query: the groups (horizon × signal facts × result) are few whatever the number of rows.
-  const rows = await db().$queryRaw<GroupRow[]>(Prisma.sql`
+  const rows = horizons.length === 0 || statuses.length === 0 ? [] : await db().$queryRaw<GroupRow[]>(Prisma.sql`
     SELECT o.horizon AS horizon, s.action AS action, s.market AS market, s.market_phase AS market_phase,
            s.source_type AS source_type, s.plan_quality AS plan_quality, s.decision_engine_version AS decision_engine_version,
            o.eval_status AS eval_status,

@@ -14,6 +14,8 @@ beforeAll(async () => {
   server = await startTestServer({
     MARKET_DATA_SOURCES: "sample",
     CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`,
+    // The receiver listens on 127.0.0.1, which the outbound policy refuses by default.
+    OUTBOUND_ALLOW_PRIVATE: "true",
     NOTIFICATION_RETRY_BASE_DELAY_MS: "10",
     ALERT_EVAL_SECONDS: "3600",
   });
@@ -90,7 +92,13 @@ describe("alerts API (issue 9 item 2)", () => {
     await json(await call("GET", "/triggers?page_size=101"), 422);
     await json(await call("GET", "/triggers?page=0"), 422);
     await json(await call("GET", "/triggers?rule_id=abc"), 422);
-    await json(await call("GET", "/triggers?status=bogus"), 422);
+  });
+
+  it("spec 4.6: status and target are plain strings: any value is a filter that matches what it names (issue 18 §2)", async () => {
+    for (const query of ["status=triggered", "status=bogus", "target=" + "x".repeat(80), "target=", "status="]) {
+      const list = ZAlertTriggerListResponse.parse(await json(await call("GET", `/triggers?${query}`), 200));
+      expect(list.items).toHaveLength(0);
+    }
   });
 
   it("rules: a parameter the type does not read or an unknown target is 400; delete keeps the history", async () => {

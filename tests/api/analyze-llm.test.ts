@@ -53,7 +53,8 @@ function startFakeLlm(): Promise<void> {
 
 beforeAll(async () => {
   await startFakeLlm();
-  server = await startTestServer({ MARKET_DATA_SOURCES: "sample" });
+  // The fake LLM listens on 127.0.0.1, which the outbound policy refuses by default.
+  server = await startTestServer({ MARKET_DATA_SOURCES: "sample", OUTBOUND_ALLOW_PRIVATE: "true" });
 });
 afterAll(async () => {
   await server?.stop();

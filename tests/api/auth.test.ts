@@ -55,8 +55,9 @@ describe("5: admin auth on", () => {
   });
   afterAll(() => server?.stop());
 
+  // The service's own page sends its Origin; the first login (which sets the password) needs it.
   const login = (ip: string, body: object, extra: Record<string, string> = {}) =>
-    fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { ...client(ip), ...extra }, body: JSON.stringify(body) });
+    fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { ...client(ip), origin: base, ...extra }, body: JSON.stringify(body) });
 
   it("5: every non-exempt route answers 401 without a session; exempt routes do not (route walk)", async () => {
     const exempt = new Set(["/", "/health", "/api/health", "/api/v1/health", "/openapi.json", "/api/v1/auth/login", "/api/v1/auth/status", "/api/v1/auth/logout"]);
@@ -188,7 +189,7 @@ describe("CONTRACT §2: POST /api/v1/auth/settings switches admin auth", () => {
   afterAll(() => server?.stop());
 
   const settings = (body: object, cookie?: string) =>
-    fetch(`${base}/api/v1/auth/settings`, { method: "POST", headers: client("10.2.0.1", cookie), body: JSON.stringify(body) });
+    fetch(`${base}/api/v1/auth/settings`, { method: "POST", headers: { ...client("10.2.0.1", cookie), origin: base }, body: JSON.stringify(body) });
 
   it("turning auth on needs a confirmed password, then logs this client in and writes the env file", async () => {
     expect((await (await settings({ authEnabled: true })).json()).error).toBe("password_required");
@@ -222,3 +223,43 @@ describe("CONTRACT §2: POST /api/v1/auth/settings switches admin auth", () => {
     expect(await again.json()).toMatchObject({ authEnabled: true, loggedIn: true });
   });
 });
+
+describe("issue 18 §3: the client address and https come from the socket unless the proxy is trusted", () => {
+  let server: TestServer;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_AUTH_ENABLED: "true" });
+    base = server.baseUrl;
+    const first = await fetch(`${base}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ password: "socket-pass", passwordConfirm: "socket-pass" }),
+    });
+    expect(first.status).toBe(200);
+  });
+  afterAll(() => server?.stop());
+
+  const login = (password: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ password }) });
+
+  it("a client-sent X-Forwarded-Proto: https does not make the cookie Secure", async () => {
+    const res = await login("socket-pass", { "x-forwarded-proto": "https" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).not.toMatch(/Secure/i);
+  });
+
+  it("300 concurrent wrong passwords are mostly 429, not 300 × 401", async () => {
+    const statuses = await Promise.all(Array.from({ length: 300 }, () => login("wrong-pass", { "x-forwarded-for": "10.5.0.1" }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(295);
+  });
+
+  it("rotating X-Forwarded-For buys no fresh tries: the socket address is the client", async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await login("wrong-pass", { "x-forwarded-for": `10.4.0.${i}` });
+      expect(res.status).toBe(429);
+    }
+  });
+});
+

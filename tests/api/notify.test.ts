@@ -21,6 +21,8 @@ beforeAll(async () => {
   server = await startTestServer({
     MARKET_DATA_SOURCES: "sample",
     CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}${SECRET_PATH}`,
+    // The receiver listens on 127.0.0.1, which the outbound policy refuses by default.
+    OUTBOUND_ALLOW_PRIVATE: "true",
     CUSTOM_WEBHOOK_BEARER_TOKEN: BEARER,
     WECHAT_WEBHOOK_URL: `${receiver.baseUrl}/wecom?key=wecom-key-89`,
     PUBLIC_BASE_URL: "https://dsa.test",
@@ -169,5 +171,37 @@ describe("notification channels, test message and delivery log", () => {
     for (const query of ["page_size=0", "page_size=101", "page=0", "status=lost", "kind=other"]) {
       expect((await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?${query}`)).status, query).toBe(422);
     }
+  });
+});
+
+describe("issue 18 §3: the test notification and the outbound policy (OUTBOUND_ALLOW_PRIVATE off)", () => {
+  let guarded: TestServer;
+  let target: Receiver;
+  beforeAll(async () => {
+    target = await startReceiver();
+    // Set through the environment, which the config API's validation does not see: the send refuses it.
+    guarded = await startTestServer({ CUSTOM_WEBHOOK_URLS: `${target.baseUrl}/internal`, NOTIFICATION_RETRY_ATTEMPTS: "1" });
+  });
+  afterAll(async () => {
+    await guarded?.stop();
+    await target?.close();
+  });
+
+  it("a channel on this machine is not called; the answer says why and how to allow it", async () => {
+    const res = await fetch(`${guarded.baseUrl}/api/v1/notifications/test`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const result = ZNotifyTestResult.parse(await res.json());
+    expect(result.deliveries).toEqual([expect.objectContaining({ status: "failed", error: expect.stringMatching(/^destination refused: 127\.0\.0\.1 .*OUTBOUND_ALLOW_PRIVATE=true/) })]);
+    expect(target.requests).toHaveLength(0);
+  });
+
+  it("the config API refuses such a URL with the same reason", async () => {
+    const current = (await (await fetch(`${guarded.baseUrl}/api/v1/system/config?include_schema=false`)).json()) as { config_version: string };
+    const res = await fetch(`${guarded.baseUrl}/api/v1/system/config`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ config_version: current.config_version, items: [{ key: "CUSTOM_WEBHOOK_URLS", value: "http://169.254.169.254/latest/meta-data/" }] }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "validation_failed", issues: [expect.objectContaining({ key: "CUSTOM_WEBHOOK_URLS", code: "outbound_refused" })] });
   });
 });

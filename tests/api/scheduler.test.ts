@@ -28,6 +28,8 @@ function env(slot: string): Record<string, string> {
     STOCK_LIST: "600519,AAPL,zz9x",
     MARKET_REVIEW_REGION: "us",
     CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`,
+    // The receiver listens on 127.0.0.1, which the outbound policy refuses by default.
+    OUTBOUND_ALLOW_PRIVATE: "true",
     NOTIFICATION_RETRY_BASE_DELAY_MS: "10",
   };
 }

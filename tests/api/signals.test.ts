@@ -400,6 +400,13 @@ describe("3.3 outcomes", () => {
     expect(stats.breakdowns.horizon.map((b) => b.value)).toEqual(["1d", "3d", "5d", "10d"]);
     expect(stats.by_horizon_action.find((c) => c.horizon === "10d" && c.action === "buy")?.completed).toBe(1);
 
+    // Spec 4.5 types horizons and statuses as arrays of strings: a value naming nothing counts nothing (issue 18 §2).
+    const unknown = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=2w&statuses=bogus"), 200));
+    expect(unknown).toMatchObject({ horizons: [], statuses: [], total: 0 });
+    const mixed = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=10d,2w"), 200));
+    expect(mixed.horizons).toEqual(["10d"]);
+    expect(mixed.total).toBe(counted.filter((r) => r.horizon === "10d").length);
+
     // Archiving a signal removes its rows from the default stats; naming the status brings them back.
     const archivedId = all.items.find((r) => r.eval_status === "completed")!.signal_id;
     const rowsOfArchived = all.items.filter((r) => r.signal_id === archivedId).length;
@@ -410,7 +417,8 @@ describe("3.3 outcomes", () => {
     expect(withArchived.total).toBe(rowsOfArchived);
     const twoHorizons = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=1d&horizons=3d"), 200));
     expect(twoHorizons.horizons).toEqual(["1d", "3d"]);
-    await json(await api("/outcomes/stats?statuses=bogus"), 422);
+    // Spec 4.5: statuses is an array of strings; one that names no status counts nothing (issue 18 §2).
+    expect(ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?statuses=bogus"), 200)).total).toBe(0);
 
     // Issue 17: two rule sets side by side: the breakdown by the analysis's rule set, and a filter on it.
     const tagged = counted.find((r) => r.signal_id !== archivedId)!.signal_id;

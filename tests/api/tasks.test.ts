@@ -79,7 +79,7 @@ describe("POST analyze with async_mode (spec 4.2 rules 7–9)", () => {
     const existing = ZTaskAccepted.parse(await first.json());
 
     const res = await post("/api/v1/analysis/analyze", {
-      stock_codes: ["AAPL", "000001.SZ", "sh000001", "XX12ZZ", "00700"],
+      stock_codes: ["AAPL", "000001.SZ", "sh000001", "csi999999", "00700"],
       async_mode: true,
       stock_name: "dropped in a batch",
       original_query: "dropped too",
@@ -94,7 +94,7 @@ describe("POST analyze with async_mode (spec 4.2 rules 7–9)", () => {
     expect(batch.accepted.find((a) => a.stock_code === "AAPL")!.asset_type).toBe("stock");
     expect(batch.duplicates).toEqual([{ stock_code: "000001", existing_task_id: existing.task_id, message: expect.any(String) }]);
     expect(batch.rejected).toHaveLength(1);
-    expect(batch.rejected![0]).toMatchObject({ stock_code: "XX12ZZ", reason_code: "mixed_letters_digits", reason_params: { text: "XX12ZZ" } });
+    expect(batch.rejected![0]).toMatchObject({ stock_code: "csi999999", reason_code: "unregistered_index", reason_params: { code: "csi999999" } });
     expect(batch.message).toMatch(/3 tasks submitted, 1 duplicate, 1 rejected/);
 
     const aapl = batch.accepted.find((a) => a.stock_code === "AAPL")!;
@@ -104,6 +104,12 @@ describe("POST analyze with async_mode (spec 4.2 rules 7–9)", () => {
     expect(status.selection_source).toBeNull();
     for (const item of batch.accepted) await waitForStatus(item.task_id, ["completed", "failed"]);
     await waitForStatus(existing.task_id, ["completed", "failed"]);
+  });
+
+  it("rule 3: a batch holding an invalid name is 400 validation_error as a whole (issue 18 §2)", async () => {
+    const res = await post("/api/v1/analysis/analyze", { stock_codes: ["600519", "abc12xyz"], async_mode: true });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "validation_error", message: expect.stringMatching(/^abc12xyz: /) });
   });
 
   it("rule 9: a batch without rejections omits `rejected`; import batches keep original_query and selection_source", async () => {

@@ -89,7 +89,8 @@ let envCount = 0;
 function useSettings(values: Record<string, string>) {
   const file = path.join(dir, `settings-${++envCount}.env`);
   fs.writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
-  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: `file:${dbFile}` });
+  // The fake LLM listens on 127.0.0.1, which the outbound policy refuses by default.
+  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: `file:${dbFile}`, OUTBOUND_ALLOW_PRIVATE: "true" });
 }
 
 /** Everything the LLM path logs (through logger.child) or prints. */
@@ -242,6 +243,15 @@ describe("LLM report over HTTP (local OpenAI-compatible server)", () => {
       ["down", "network_error"],
       ["up", "ok"],
     ]);
+  });
+
+  it("issue 18 §3: with OUTBOUND_ALLOW_PRIVATE off a base URL on this machine is never called", async () => {
+    useSettings({ OPENAI_API_KEY: KEY_SIMPLE, OPENAI_BASE_URL: base, OPENAI_MODEL: "m-good", OUTBOUND_ALLOW_PRIVATE: "false" });
+    captureLogs();
+    const result = await generateLlmReport(sampleContext());
+    expect(result.ok).toBe(false);
+    expect(seen).toHaveLength(0);
+    expect(JSON.stringify(result)).toMatch(/OUTBOUND_ALLOW_PRIVATE/);
   });
 
   it("no LLM key in settings → not configured, no call, no row", async () => {

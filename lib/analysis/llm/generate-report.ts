@@ -12,6 +12,7 @@ import {
   type LanguageModelUsage,
 } from "ai";
 import { getRawSetting } from "@/lib/config/settings";
+import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage, type LlmCallType } from "@/lib/usage/record-usage";
 import { channelSecrets, llmChannels, type LlmChannel } from "./channels";
@@ -116,7 +117,7 @@ function nextKey(channel: LlmChannel): string {
 
 export const httpModelFactory: LlmModelFactory = (channel, model, mode, apiKey) => {
   if (mode === "json_schema") {
-    const provider = createOpenAI({ baseURL: channel.baseURL, apiKey, name: channel.name });
+    const provider = createOpenAI({ baseURL: channel.baseURL, apiKey, name: channel.name, fetch: outboundFetch });
     return provider.chat(model);
   }
   const provider = createOpenAICompatible({
@@ -125,6 +126,7 @@ export const httpModelFactory: LlmModelFactory = (channel, model, mode, apiKey) 
     apiKey: apiKey || undefined,
     includeUsage: true,
     supportsStructuredOutputs: false,
+    fetch: outboundFetch,
   });
   return provider.chatModel(model);
 };

@@ -1,3 +1,5 @@
+import { getSettings } from "@/lib/config/settings";
+import { hostRefusal } from "@/lib/net/outbound-policy";
 import { DeliveryError } from "../http";
 import { escapeHtml, fitMessage, markdownToHtml, markdownToPlain, utf16Units } from "../text";
 import type { NotificationMessage } from "../types";
@@ -53,6 +55,8 @@ export function emailTarget(settings: EmailSettings): ChannelTarget {
     async send(message, context) {
       const { createTransport } = await import("nodemailer");
       const { host, port } = smtpServer(settings);
+      const refused = await hostRefusal(host, getSettings().OUTBOUND_ALLOW_PRIVATE);
+      if (refused) throw new DeliveryError(`destination refused: ${refused}`, false);
       const transport = createTransport({
         host,
         port,

@@ -92,7 +92,7 @@ export function feishuAppTarget(settings: FeishuAppSettings): ChannelTarget {
 
   async function tenantToken(now: Date, timeoutMs: number): Promise<string> {
     if (token && token.expiresAt > now.getTime()) return token.value;
-    const { status, answer, text } = await feishuCall(
+    const { status, answer } = await feishuCall(
       `${base}/open-apis/auth/v3/tenant_access_token/internal`,
       { app_id: settings.appId, app_secret: settings.appSecret },
       {},
@@ -100,7 +100,7 @@ export function feishuAppTarget(settings: FeishuAppSettings): ChannelTarget {
     );
     const code = Number(answer.code ?? (status >= 200 && status < 300 ? 0 : -1));
     const value = typeof answer.tenant_access_token === "string" ? answer.tenant_access_token : "";
-    if (code !== 0 || value === "") throw feishuError("tenant_access_token", status, answer, text, APP_RETRYABLE_CODES.has(code) || isRetryableStatus(status));
+    if (code !== 0 || value === "") throw feishuError("tenant_access_token", status, answer, APP_RETRYABLE_CODES.has(code) || isRetryableStatus(status));
     // The token must never show in a reason, like the secret it was made from (the previous one is no longer used).
     secrets.splice(1, secrets.length - 1, value);
     const expireSeconds = Number(answer.expire ?? 7200);
@@ -116,11 +116,11 @@ export function feishuAppTarget(settings: FeishuAppSettings): ChannelTarget {
     async send(message, context) {
       const access = await tenantToken(context.now, context.timeoutMs);
       const url = `${base}/open-apis/im/v1/messages?receive_id_type=${feishuReceiveIdType(settings.chatId)}`;
-      const { status, answer, text } = await feishuCall(url, feishuAppPayload(message, settings.chatId), { authorization: `Bearer ${access}` }, context.timeoutMs);
+      const { status, answer } = await feishuCall(url, feishuAppPayload(message, settings.chatId), { authorization: `Bearer ${access}` }, context.timeoutMs);
       const code = Number(answer.code ?? (status >= 200 && status < 300 ? 0 : -1));
       if (code === 0 && status >= 200 && status < 300) return;
       if (TOKEN_CODES.has(code)) token = null;
-      throw feishuError("message", status, answer, text, TOKEN_CODES.has(code) || APP_RETRYABLE_CODES.has(code) || isRetryableStatus(status));
+      throw feishuError("message", status, answer, TOKEN_CODES.has(code) || APP_RETRYABLE_CODES.has(code) || isRetryableStatus(status));
     },
   };
 }
@@ -128,11 +128,12 @@ export function feishuAppTarget(settings: FeishuAppSettings): ChannelTarget {
 // The open platform answers errors with a 4xx and a {code, msg} body; both are needed, so no postJson here.
 async function feishuCall(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number) {
   const { status, text } = await post(url, JSON.stringify(body), { headers, timeoutMs, contentType: "application/json; charset=utf-8" });
-  return { status, answer: parseAnswer(text), text };
+  return { status, answer: parseAnswer(text) };
 }
 
-function feishuError(step: string, status: number, answer: Record<string, unknown>, text: string, retryable: boolean): DeliveryError {
+function feishuError(step: string, status: number, answer: Record<string, unknown>, retryable: boolean): DeliveryError {
   const httpPart = status >= 200 && status < 300 ? "" : `HTTP ${status}: `;
-  const reason = answer.code !== undefined ? `code ${String(answer.code)}: ${String(answer.msg ?? "")}` : text.trim().replace(/\s+/g, " ").slice(0, 200);
+  // A body without Feishu's {code, msg} is not echoed: it may be another service's data.
+  const reason = answer.code !== undefined ? `code ${String(answer.code)}: ${String(answer.msg ?? "")}` : "unexpected answer";
   return new DeliveryError(`${step}: ${httpPart}${reason}`.slice(0, 300), retryable);
 }

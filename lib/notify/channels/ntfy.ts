@@ -63,8 +63,8 @@ async function postText(url: string, body: string, headers: Record<string, strin
   const { status, text } = await post(url, body, { headers, timeoutMs, contentType: "text/plain; charset=utf-8" });
   if (status >= 200 && status < 300) return;
   const answer = parseAnswer(text);
-  const reason =
-    typeof answer.error === "string" ? `${answer.error}${answer.code !== undefined ? ` (${String(answer.code)})` : ""}` : text.trim().replace(/\s+/g, " ").slice(0, 200);
+  // Only ntfy's own error fields are named; any other body is not echoed (it may be another service's data).
+  const reason = typeof answer.error === "string" ? `${answer.error}${answer.code !== undefined ? ` (${String(answer.code)})` : ""}` : "";
   throw new DeliveryError(`HTTP ${status}${reason === "" ? "" : `: ${reason}`}`.slice(0, 300), isRetryableStatus(status));
 }
 

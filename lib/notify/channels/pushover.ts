@@ -62,11 +62,9 @@ export function pushoverTarget(settings: PushoverSettings): ChannelTarget {
 // An invalid request is a 4xx with {status: 0, errors: [...]}: the reason names those errors instead of raw JSON.
 function withErrors(error: unknown): unknown {
   if (!(error instanceof DeliveryError)) return error;
-  const match = /^HTTP (\d+): (\{.*\})$/.exec(error.message);
-  if (!match) return error;
-  const answer = parseAnswer(match[2]!);
+  const answer = parseAnswer(error.answerText ?? "");
   if (!Array.isArray(answer.errors)) return error;
-  return new DeliveryError(`HTTP ${match[1]}: ${errorsOf(answer)}`.slice(0, 300), error.retryable);
+  return new DeliveryError(`${error.message}: ${errorsOf(answer)}`.slice(0, 300), error.retryable);
 }
 
 function errorsOf(answer: Record<string, unknown>): string {

@@ -1,4 +1,4 @@
-import { DeliveryError, parseAnswer, postJson } from "../http";
+import { DeliveryError, errorCode, parseAnswer, postJson } from "../http";
 import { fitMessage, markdownToSlack, utf16Units } from "../text";
 import type { NotificationMessage } from "../types";
 import { markdownParts, type ChannelTarget } from "./target";
@@ -38,7 +38,7 @@ export function slackTarget(webhookUrl: string): ChannelTarget {
     async send(message, context) {
       const answer = await postJson(webhookUrl, slackPayload(message), { timeoutMs: context.timeoutMs });
       // Incoming webhooks answer the plain text "ok".
-      if (answer.text.trim() !== "" && answer.text.trim() !== "ok") throw new DeliveryError(`slack answered: ${answer.text.slice(0, 200)}`, false);
+      if (answer.text.trim() !== "" && answer.text.trim() !== "ok") throw new DeliveryError(`slack answered: ${errorCode(answer.text.trim())}`, false);
     },
   };
 }

@@ -1,0 +1,110 @@
+import { lookup } from "node:dns/promises";
+import net from "node:net";
+
+// Where the service may send requests a user configured (notification webhooks, LLM base URLs, news
+// APIs): never to this machine, its network or the cloud metadata service unless OUTBOUND_ALLOW_PRIVATE
+// says so, or a settings change becomes a way to reach internal services (SSRF).
+
+const PRIVATE_V4 = new net.BlockList();
+for (const [net4, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
+  PRIVATE_V4.addSubnet(net4, prefix, "ipv4");
+}
+const PRIVATE_V6 = new net.BlockList();
+for (const [net6, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+  ["64:ff9b::", 96],
+] as const) {
+  PRIVATE_V6.addSubnet(net6, prefix, "ipv6");
+}
+
+// Names that reach metadata services or this machine whatever DNS says.
+const BLOCKED_NAMES = [/^localhost$/, /\.localhost$/, /^metadata\.google\.internal$/, /^metadata$/, /\.internal$/];
+
+/** True for loopback, link-local (cloud metadata), private, shared, multicast and reserved addresses. */
+export function isPrivateAddress(address: string): boolean {
+  if (net.isIPv4(address)) return PRIVATE_V4.check(address, "ipv4");
+  if (!net.isIPv6(address)) return true;
+  const mapped = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  if (mapped) {
+    const v4 = mapped[1] ?? [mapped[2]!, mapped[3]!].flatMap((h) => [parseInt(h, 16) >> 8, parseInt(h, 16) & 255]).join(".");
+    return PRIVATE_V4.check(v4, "ipv4");
+  }
+  return PRIVATE_V6.check(address, "ipv6");
+}
+
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+}
+
+const HINT = "set OUTBOUND_ALLOW_PRIVATE=true to allow destinations on this machine or its network";
+
+/**
+ * Why this URL may not be called, from its text alone (scheme, a literal address in any numeric form the
+ * URL parser normalises, blocked names), or null. Used by config validation, which must not wait on DNS.
+ */
+export function literalOutboundRefusal(raw: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "not a valid URL";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `scheme ${url.protocol} is not allowed (only http and https)`;
+  if (allowPrivate) return null;
+  const host = hostOf(url);
+  if (net.isIP(host)) return isPrivateAddress(host) ? `${host} is a loopback, link-local or private address; ${HINT}` : null;
+  if (BLOCKED_NAMES.some((name) => name.test(host))) return `${host} names this machine or a metadata service; ${HINT}`;
+  return null;
+}
+
+export type Resolver = (host: string) => Promise<{ address: string }[]>;
+const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+
+/** The same check after resolving the name: every address it resolves to must be public. */
+export async function outboundRefusal(raw: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<string | null> {
+  const literal = literalOutboundRefusal(raw, allowPrivate);
+  if (literal || allowPrivate) return literal;
+  return hostRefusal(hostOf(new URL(raw)), allowPrivate, resolve);
+}
+
+/** For a destination named by host alone (an SMTP server): the address and name checks, after DNS. */
+export async function hostRefusal(rawHost: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<string | null> {
+  if (allowPrivate) return null;
+  const host = rawHost.replace(/^\[|\]$/g, "").toLowerCase();
+  if (net.isIP(host)) return isPrivateAddress(host) ? `${host} is a loopback, link-local or private address; ${HINT}` : null;
+  if (BLOCKED_NAMES.some((name) => name.test(host))) return `${host} names this machine or a metadata service; ${HINT}`;
+  let addresses: { address: string }[];
+  try {
+    addresses = await resolve(host);
+  } catch {
+    return `${host} cannot be resolved`;
+  }
+  const inside = addresses.find((a) => isPrivateAddress(a.address));
+  return inside ? `${host} resolves to ${inside.address}, a loopback, link-local or private address; ${HINT}` : null;
+}
+
+export class OutboundRefusedError extends Error {
+  override name = "OutboundRefusedError";
+}
+
+/** Throws OutboundRefusedError with the reason when the URL may not be called. */
+export async function assertOutboundAllowed(raw: string, allowPrivate: boolean): Promise<void> {
+  const reason = await outboundRefusal(raw, allowPrivate);
+  if (reason) throw new OutboundRefusedError(`Outbound request refused: ${reason}`);
+}

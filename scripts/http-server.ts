@@ -1,0 +1,51 @@
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { getSettings } from "@/lib/config/settings";
+import { TRACE_HEADER } from "@/lib/http/route";
+import { isApiPath, refusalBody, refuseRawRequest } from "@/lib/http/raw-request";
+import { newTraceId } from "@/lib/ids";
+import { requestLogger } from "@/lib/log/logger";
+
+// The HTTP server in front of Next (instead of `next start`), for what only the socket knows: Next keeps a
+// client-sent X-Forwarded-For/-Proto/-Host and builds req.url and the client address from them, so unless
+// a trusted proxy set them they are dropped here and Next fills them from the socket. It also answers the
+// request lines Next turns into a bare text 500 (malformed percent-escapes, TRACE) in our own shapes.
+
+const root = path.resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+const FORWARDED = ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port", "forwarded"];
+
+function refuse(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const refusal = refuseRawRequest(req.method, req.url);
+  if (!refusal) return false;
+  const traceId = newTraceId();
+  const { contentType, body } = refusalBody(refusal, isApiPath(req.url));
+  requestLogger(traceId).warn({ method: req.method, path: req.url?.slice(0, 200), status: refusal.status }, "request refused before routing");
+  res.writeHead(refusal.status, { "Content-Type": contentType, [TRACE_HEADER]: traceId, "X-Content-Type-Options": "nosniff", ...refusal.headers });
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
+}
+
+async function main(): Promise<void> {
+  const { PORT, HOSTNAME } = getSettings();
+  const app = next({ dev, dir: root, hostname: HOSTNAME, port: PORT });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = http.createServer((req, res) => {
+    if (refuse(req, res)) return;
+    if (!getSettings().TRUST_X_FORWARDED_FOR) for (const name of FORWARDED) delete req.headers[name];
+    void handle(req, res);
+  });
+  server.listen(PORT, HOSTNAME, () => console.log(`DSA listening on http://${HOSTNAME}:${PORT}${dev ? " (dev)" : ""}`));
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    // As `next start` does: stop accepting, let pending requests finish, close Next, exit.
+    process.once(signal, () => {
+      server.close(() => void app.close().finally(() => process.exit(0)));
+      server.closeIdleConnections();
+      setTimeout(() => process.exit(0), 30_000).unref();
+    });
+  }
+}
+
+void main();

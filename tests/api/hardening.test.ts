@@ -1,0 +1,112 @@
+import http from "node:http";
+import { describe, expect, inject, it } from "vitest";
+
+// Issue 18 §3 over HTTP against the real server (admin auth off, the default): what an outside probe found.
+
+const base = inject("baseUrl");
+
+/** A raw request (fetch refuses TRACE and normalises paths), answered as status, headers and text. */
+function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const json = { "content-type": "application/json" };
+
+describe("issue 18 §3: lone UTF-16 surrogates are 422 at the parse layer, never 500", () => {
+  it("every listed route answers 422 validation_error for a body otherwise valid", async () => {
+    const account = await (await fetch(`${base}/api/v1/portfolio/accounts`, { method: "POST", headers: json, body: JSON.stringify({ name: "surrogate-base" }) })).json();
+    const signal = await (
+      await fetch(`${base}/api/v1/decision-signals`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "api-test", action: "buy", trace_id: "surrogate-1" }),
+      })
+    ).json();
+    const lone = "\\ud800";
+    const cases: [string, string, string][] = [
+      ["POST", "/api/v1/portfolio/accounts", `{"name":"acc${lone}"}`],
+      ["PATCH", `/api/v1/portfolio/accounts/${account.id}`, `{"name":"acc${lone}"}`],
+      ["POST", "/api/v1/portfolio/trades", `{"account_id":${account.id},"side":"buy","stock_code":"600519","quantity":100,"price":10,"fee":0,"trade_date":"2026-06-01","note":"n${lone}"}`],
+      ["POST", "/api/v1/decision-signals", `{"stock_code":"600519","market":"cn","source_type":"agent","trigger_source":"t${lone}","action":"buy"}`],
+      ["PUT", `/api/v1/decision-signals/${signal.item.id}/feedback`, `{"feedback_value":"useful","note":"x${lone}"}`],
+      ["POST", "/api/v1/alerts/rules", `{"alert_type":"price_above","target":"600519","parameters":{"price":1},"name":"r${lone}"}`],
+    ];
+    for (const [method, path, body] of cases) {
+      const res = await raw(method, path, json, body);
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(422);
+      expect(JSON.parse(res.text)).toMatchObject({ error: "validation_error" });
+    }
+  });
+});
+
+describe("issue 18 §3: cross-site writes and non-JSON bodies with admin auth off", () => {
+  it("a text/plain form post from another page is refused (403 by Origin, 415 by type) and changes nothing", async () => {
+    const body = JSON.stringify({ authEnabled: true, password: "attacker-pw", passwordConfirm: "attacker-pw" });
+    const forged = await fetch(`${base}/api/v1/auth/settings`, { method: "POST", headers: { "content-type": "text/plain", origin: "http://evil.example" }, body });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ error: "forbidden" });
+    const plain = await fetch(`${base}/api/v1/portfolio/accounts`, { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify({ name: "plain" }) });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toMatchObject({ error: "unsupported_media_type" });
+    const analyze = await fetch(`${base}/api/v1/analysis/analyze`, { method: "POST", headers: { ...json, "sec-fetch-site": "cross-site" }, body: JSON.stringify({ stock_code: "600519", async_mode: true }) });
+    expect(analyze.status).toBe(403);
+    expect(await (await fetch(`${base}/api/v1/auth/status`)).json()).toMatchObject({ authEnabled: false, setupState: "no_password" });
+  });
+
+  it("the first admin setup without a same-origin Origin is refused", async () => {
+    const body = JSON.stringify({ authEnabled: true, password: "owner-pass", passwordConfirm: "owner-pass" });
+    const res = await fetch(`${base}/api/v1/auth/settings`, { method: "POST", headers: json, body });
+    expect(res.status).toBe(403);
+    expect(await (await fetch(`${base}/api/v1/auth/status`)).json()).toMatchObject({ authEnabled: false });
+  });
+});
+
+describe("issue 18 §3: malformed request lines answer in our shapes", () => {
+  it("a malformed percent-escape on an API path is 400 with the JSON envelope and a trace id", async () => {
+    for (const path of ["/api/v1/history/%ff", "/api/v1/history/%"]) {
+      const res = await raw("GET", path);
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.text)).toMatchObject({ error: "invalid_request" });
+      expect(res.headers["x-trace-id"]).toMatch(/^[0-9a-f]{32}$/);
+    }
+  });
+
+  it("on a UI path it is an HTML error page", async () => {
+    const res = await raw("GET", "/history/%ff");
+    expect(res.status).toBe(400);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.text).toMatch(/<!doctype html>/i);
+  });
+
+  it("TRACE is 405 with Allow and the JSON envelope", async () => {
+    const res = await raw("TRACE", "/api/v1/health");
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toContain("GET");
+    expect(JSON.parse(res.text)).toMatchObject({ error: "method_not_allowed" });
+    expect(res.headers["x-trace-id"]).toBeTruthy();
+  });
+});
+
+describe("issue 18 §4: security headers on every HTML response", () => {
+  it("pages and the docs carry CSP with frame-ancestors 'none', nosniff and a Referrer-Policy", async () => {
+    for (const path of ["/", "/history", "/settings", "/docs"]) {
+      const res = await fetch(`${base}${path}`, { headers: { accept: "text/html" } });
+      expect(res.status, path).toBe(200);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, path).toMatch(/frame-ancestors 'none'/);
+      expect(csp, path).toMatch(/default-src 'self'/);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});
