@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
-import { marketOverview, ZMarketOverview, type TMarketOverview } from "@/lib/market/overview";
+import { marketOverview, parseEastmoneyBreadth, ZMarketOverview, type TMarketOverview } from "@/lib/market/overview";
+import { fixtureText } from "@/lib/market/testing/replay";
 import type { ChainOptions } from "@/lib/market/providers/chain";
 import { createSampleProvider } from "@/lib/market/providers/sample";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
@@ -254,6 +255,21 @@ describe("rules on crafted data", () => {
     const mixedDay = craftedOverview({ indices: withChange(-0.2), breadth: breadth(3000, 1900, 100, 40, 0) });
     expect(buildRulePayload(input([mixedDay], "zh")).temperature.score).toBe(expectedTemperature([mixedDay]));
     expect(renderRuleBody(down)).toContain("一致性");
+  });
+
+  it("issue 17 item 5 on recorded breadth (Eastmoney ulist: 1,186 up, 4,360 down): a falling tape never reads positive", () => {
+    const recorded = parseEastmoneyBreadth(fixtureText("eastmoney/ulist-np-advancers-decliners.json"))!;
+    const withChange = (pct: number) => craftedOverview().indices.map((i) => (i.quote ? { ...i, quote: { ...i.quote, change_pct: pct, change: pct } } : i));
+    for (const pct of [-1, -0.1]) {
+      const payload = buildRulePayload(input([craftedOverview({ indices: withChange(pct), breadth: recorded })], "zh"));
+      expect(payload.temperature.score!, `indices ${pct}%`).toBeLessThan(60);
+      expect(payload.outlook.stance).not.toBe("offensive");
+      expect(payload.summary).not.toMatch(/偏暖|过热/);
+    }
+    // The same day mirrored (advancers and decliners swapped) with the indices up never reads negative.
+    const mirrored = { ...recorded, advancers: recorded.decliners, decliners: recorded.advancers };
+    const up = buildRulePayload(input([craftedOverview({ indices: withChange(0.1), breadth: mirrored })], "en"));
+    expect(up.temperature.score!).toBeGreaterThanOrEqual(40);
   });
 
   it("issue 17 item 5 on sample data: 20 days × 3 markets, never positive on a down day nor negative on an up day", async () => {
