@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveMarketPhase } from "@/lib/analysis/engine/phase";
 import { isTradingDay, nextTradingDay, previousTradingDay } from "./calendar";
@@ -44,4 +48,15 @@ describe("exchange calendars", () => {
     const springFestival = resolveMarketPhase({ market: "cn", at: new Date("2026-02-17T02:00:00Z") });
     expect(springFestival).toMatchObject({ phase: "non_trading", is_trading_day: false });
   });
+
+  it("loads under plain Node ESM too (scripts and benches run lib code through tsx, not the bundler)", () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-calendar-"));
+    const file = path.join(dir, "probe.mts");
+    fs.writeFileSync(file, `import { isTradingDay } from ${JSON.stringify(path.join(root, "lib/market/calendar.ts"))};\nconsole.log(isTradingDay("cn", "2026-02-17"), isTradingDay("us", "2026-11-26"), isTradingDay("hk", "2026-12-24"));\n`);
+    const run = spawnSync("npx", ["tsx", file], { cwd: root, encoding: "utf8" });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(run.stderr).not.toMatch(/SyntaxError|Error/);
+    expect(run.stdout.trim()).toBe("false false true");
+  }, 30_000);
 });

@@ -1,4 +1,5 @@
-import { isHoliday as isChineseHoliday } from "chinese-days";
+// chinese-days is CommonJS without named-export hints: its default export is the module (Node ESM, tsx, Next).
+import chineseDays from "chinese-days";
 import Holidays from "date-holidays";
 import { isHoliday as isNyseHoliday } from "nyse-holidays";
 import type { TMarket } from "@/lib/market/symbols";
@@ -20,7 +21,7 @@ function weekday(date: string): boolean {
 }
 
 function holidayIn(market: TMarket, date: string): boolean {
-  if (market === "cn") return isChineseHoliday(date);
+  if (market === "cn") return chineseDays.isHoliday(date);
   if (market === "us") return isNyseHoliday(new Date(`${date}T12:00:00Z`));
   // date-holidays reads a Date in the region's own zone: noon Hong Kong time is safely inside the day.
   const found = hongKong.isHoliday(new Date(`${date}T04:00:00Z`));
