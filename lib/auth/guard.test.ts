@@ -27,19 +27,19 @@ afterEach(() => setEnvironmentForTests(process.env));
 describe("issue 18 §3: cross-site writes are refused in every auth mode", () => {
   it("with admin auth off (the default) a write from another site's page is 403; reads and same-origin writes pass", async () => {
     setEnvironmentForTests({ ENV_FILE: envFile, ADMIN_AUTH_ENABLED: "false" });
-    expect(await outcome(() => guardRequest(req("POST", { origin: "http://evil.example" }), false))).toBe(403);
-    expect(await outcome(() => guardRequest(req("DELETE", { "sec-fetch-site": "cross-site" }), false))).toBe(403);
+    expect(await outcome(() => guardRequest(req("POST", { origin: "http://evil.example" }), {}))).toBe(403);
+    expect(await outcome(() => guardRequest(req("DELETE", { "sec-fetch-site": "cross-site" }), {}))).toBe(403);
     // Another port of the same host is same-site for the browser but another origin.
-    expect(await outcome(() => guardRequest(req("PUT", { origin: "http://127.0.0.1:4000", "sec-fetch-site": "same-site" }), true))).toBe(403);
-    expect(await outcome(() => guardRequest(req("POST", { origin: "null" }), true))).toBe(403);
-    expect(await outcome(() => guardRequest(req("GET", { origin: "http://evil.example" }), false))).toBe(200);
-    expect(await outcome(() => guardRequest(req("POST", { origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" }), false))).toBe(200);
-    expect(await outcome(() => guardRequest(req("POST", {}), false))).toBe(200);
+    expect(await outcome(() => guardRequest(req("PUT", { origin: "http://127.0.0.1:4000", "sec-fetch-site": "same-site" }), { public: true }))).toBe(403);
+    expect(await outcome(() => guardRequest(req("POST", { origin: "null" }), { public: true }))).toBe(403);
+    expect(await outcome(() => guardRequest(req("GET", { origin: "http://evil.example" }), {}))).toBe(200);
+    expect(await outcome(() => guardRequest(req("POST", { origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" }), {}))).toBe(200);
+    expect(await outcome(() => guardRequest(req("POST", {}), {}))).toBe(200);
   });
 
   it("with admin auth on the same refusal comes before the session check", async () => {
     setEnvironmentForTests({ ENV_FILE: envFile, ADMIN_AUTH_ENABLED: "true" });
-    expect(await outcome(() => guardRequest(req("POST", { origin: "http://evil.example" }), true))).toBe(403);
+    expect(await outcome(() => guardRequest(req("POST", { origin: "http://evil.example" }), { public: true }))).toBe(403);
   });
 
   it("the first admin setup needs a positive same-origin signal: no Origin at all is refused too", async () => {

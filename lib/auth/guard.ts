@@ -1,22 +1,46 @@
 import { getSettings } from "@/lib/config/settings";
 import { ApiError } from "@/lib/http/api-error";
+import type { Operation } from "@/lib/openapi/operation";
+import { takeTokenRequest } from "./api-token-rate-limit";
+import { bearerTokenOf, scopeAllows } from "./api-token-secret";
+import { verifyApiToken } from "./api-tokens";
 import { sessionOf } from "./session";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export const LOGIN_REQUIRED = "Login required: the admin session is missing or invalid";
 const CROSS_ORIGIN = "Cross-origin request refused: the Origin does not match this service";
+export const INVALID_TOKEN = "API token is invalid, revoked or expired";
+const SESSION_ONLY = "This operation needs the admin session; an API token cannot reach it";
+
+export type Access = Pick<Operation, "public" | "adminSessionOnly">;
 
 /**
  * Spec 5, applied by the route wrapper to every operation. A state-changing request from another site's
  * page is refused whatever the auth mode: with auth off there is no cookie to forge, but the write itself
  * (an analysis, a rule, switching auth on with the attacker's password) is the harm. With admin auth on,
- * non-public operations also need a live session (401 otherwise).
+ * non-public operations also need a live session or an API token (401 otherwise).
+ *
+ * With auth off an Authorization header is ignored, valid or not: the API is open, and refusing a stale
+ * token there would break scripts only while auth is off.
  */
-export async function guardRequest(req: Request, isPublic: boolean): Promise<void> {
+export async function guardRequest(req: Request, access: Access): Promise<void> {
+  const authOn = getSettings().ADMIN_AUTH_ENABLED;
+  const bearer = bearerTokenOf(req);
+  if (authOn && !access.public && bearer !== null) return guardBearer(req, bearer, access);
   if (STATE_CHANGING.has(req.method) && isCrossSite(req)) throw ApiError.of("forbidden", CROSS_ORIGIN);
-  if (!getSettings().ADMIN_AUTH_ENABLED || isPublic) return;
+  if (!authOn || access.public) return;
   if (!(await sessionOf(req))) throw ApiError.of("unauthorized", LOGIN_REQUIRED);
+}
+
+// No cross-site check here: a browser never adds an Authorization header on its own, so a bearer request
+// is the caller's deliberate act, not a forged one riding on a cookie.
+async function guardBearer(req: Request, secret: string, access: Access): Promise<void> {
+  const token = await verifyApiToken(secret);
+  if (!token) throw ApiError.of("unauthorized", INVALID_TOKEN);
+  await takeTokenRequest(token.id);
+  if (access.adminSessionOnly) throw ApiError.of("forbidden", SESSION_ONLY);
+  if (!scopeAllows(token.scope, req.method)) throw ApiError.of("forbidden", `A ${token.scope} token cannot ${req.method} here; it needs the write scope`);
 }
 
 /**

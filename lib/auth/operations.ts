@@ -1,5 +1,6 @@
 import { defineOperation } from "@/lib/openapi/operation";
 import { ZErrorResponse } from "@/lib/http/schemas";
+import { ZApiTokenList, ZApiTokenParams, ZCreateApiTokenRequest, ZCreatedApiToken } from "./api-token-schemas";
 import { ZAuthSettingsRequest, ZAuthStatus, ZChangePasswordRequest, ZLoginRequest, ZLoginResponse } from "./schemas";
 
 const TAGS = ["Auth"];
@@ -45,6 +46,7 @@ export const changePasswordOp = defineOperation({
   method: "POST",
   path: "/api/v1/auth/change-password",
   operationId: "changePassword",
+  adminSessionOnly: true,
   summary: "Change the admin password; every other session ends",
   tags: TAGS,
   body: ZChangePasswordRequest,
@@ -59,6 +61,7 @@ export const updateAuthSettingsOp = defineOperation({
   method: "POST",
   path: "/api/v1/auth/settings",
   operationId: "updateAuthSettings",
+  adminSessionOnly: true,
   summary: "Turn admin auth on (setting the first password, or proving the stored one) or off",
   description: "Needs the admin session while auth is on. Turning auth on also logs this client in (Set-Cookie).",
   tags: TAGS,
@@ -72,3 +75,44 @@ export const updateAuthSettingsOp = defineOperation({
     429: { description: "rate_limited (Retry-After header)", schema: ZErrorResponse },
   },
 });
+
+const SESSION_ONLY = { description: "A bearer token was sent: token management needs the admin session (or a cross-origin request)", schema: ZErrorResponse };
+
+export const createApiTokenOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/tokens",
+  operationId: "createApiToken",
+  summary: "Create an API token; the secret is in this response only",
+  description: "Send it as `Authorization: Bearer dsa_…`. `read` reaches GET operations, `write` every operation but token management, config export/import and auth settings.",
+  tags: TAGS,
+  adminSessionOnly: true,
+  body: ZCreateApiTokenRequest,
+  responses: { 201: { description: "Created; `token` is shown once", schema: ZCreatedApiToken }, 403: SESSION_ONLY },
+});
+
+export const listApiTokensOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/auth/tokens",
+  operationId: "listApiTokens",
+  summary: "API tokens that are not revoked, newest first (never the secret)",
+  tags: TAGS,
+  adminSessionOnly: true,
+  responses: { 200: { description: "The tokens", schema: ZApiTokenList }, 403: SESSION_ONLY },
+});
+
+export const revokeApiTokenOp = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/auth/tokens/{id}",
+  operationId: "revokeApiToken",
+  summary: "Revoke an API token; it is refused from the next request on",
+  tags: TAGS,
+  adminSessionOnly: true,
+  params: ZApiTokenParams,
+  responses: {
+    204: { description: "Revoked" },
+    403: SESSION_ONLY,
+    404: { description: "No such token (or already revoked)", schema: ZErrorResponse },
+  },
+});
+
+export const API_TOKEN_OPERATIONS = [createApiTokenOp, listApiTokensOp, revokeApiTokenOp];

@@ -31,7 +31,7 @@ describe("4.4 system config operations in the OpenAPI document", () => {
     }
   });
 
-  it("every config operation is tagged, needs the admin session, and documents its error statuses", () => {
+  it("every config operation is tagged, needs the admin session (or, but for export/import, an API token), and documents its error statuses", () => {
     const ops = doc.paths["/api/v1/system/config"]!;
     expect(Object.keys(ops).sort()).toEqual(["get", "put"]);
     expect(Object.keys(ops.put!.responses).sort()).toEqual(["200", "400", "401", "409", "422", "500"]);
@@ -40,7 +40,10 @@ describe("4.4 system config operations in the OpenAPI document", () => {
     for (const op of SYSTEM_CONFIG_OPERATIONS) {
       expect(op.tags).toEqual(["System config"]);
       expect(op.public).toBeUndefined();
-      expect(doc.paths[op.path]![op.method.toLowerCase()]!.security).toEqual([{ AdminSessionCookie: [] }]);
+      const sessionOnly = op.path.endsWith("/export") || op.path.endsWith("/import");
+      expect(doc.paths[op.path]![op.method.toLowerCase()]!.security).toEqual(
+        sessionOnly ? [{ AdminSessionCookie: [] }] : [{ AdminSessionCookie: [] }, { BearerToken: [] }],
+      );
     }
   });
 });

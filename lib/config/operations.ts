@@ -70,6 +70,7 @@ export const exportSystemConfigOp = defineOperation({
   method: "GET",
   path: "/api/v1/system/config/export",
   operationId: "exportSystemConfig",
+  adminSessionOnly: true,
   summary: "Export the saved env file for backup",
   tags: TAGS,
   responses: {
@@ -82,6 +83,7 @@ export const importSystemConfigOp = defineOperation({
   method: "POST",
   path: "/api/v1/system/config/import",
   operationId: "importSystemConfig",
+  adminSessionOnly: true,
   summary: "Merge an env file backup into the current file, key by key",
   description: "Same version protection and validation as PUT. Read-only keys in the backup are skipped with a warning.",
   tags: TAGS,

@@ -454,6 +454,16 @@ const FIELDS: readonly ConfigField[] = [
     default: "24",
     order: 71,
   }),
+  integer({
+    key: "API_TOKEN_RATE_PER_MINUTE",
+    title: "API token rate limit (per minute)",
+    description: "Requests per minute one API token may make; beyond it the API answers 429 with Retry-After.",
+    category: "system",
+    min: 1,
+    max: 100_000,
+    default: "120",
+    order: 75,
+  }),
   secret({
     key: "SESSION_SECRET",
     title: "Session secret",

@@ -27,6 +27,8 @@ export const ZSettings = z.object({
   // Spec 5: when true every /api/v1/* route but login, auth status, health and docs needs the admin session.
   ADMIN_AUTH_ENABLED: flag.default(false),
   ADMIN_SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  // Issue 18: requests per minute one API token may make (429 with Retry-After beyond it).
+  API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   // Seals the session cookie; when unset one is generated once and kept in the data folder.
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   // Behind a TLS-terminating proxy: trust its X-Forwarded-* headers (client address, https).

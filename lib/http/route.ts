@@ -58,7 +58,7 @@ async function parseRequest<P extends z.ZodType | undefined, Q extends z.ZodType
   traceId: string,
   log: HandlerContext<P, Q, B>["log"],
 ): Promise<HandlerContext<P, Q, B>> {
-  await guardRequest(req, op.public === true);
+  await guardRequest(req, op);
   const rawParams = nextCtx?.params ? await nextCtx.params : {};
   const params = op.params ? parseInput("path", op.params, rawParams) : undefined;
   const query = op.query ? parseInput("query", op.query, queryObject(new URL(req.url).searchParams)) : undefined;

@@ -21,6 +21,8 @@ const INIT_SCRIPT = `window.addEventListener("load", function () {
     validatorUrl: null,
     tryItOutEnabled: false,
     displayRequestDuration: true,
+    // The Authorize button (shown for the BearerToken scheme) keeps a pasted API token across reloads.
+    persistAuthorization: true,
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
     layout: "StandaloneLayout",
   });

@@ -35,6 +35,13 @@ export function buildOpenApiDocument(operations: readonly Operation[]): JsonSche
           name: "dsa_session",
           description: "Admin session; required on /api/v1/* (except login, auth status) when ADMIN_AUTH_ENABLED=true.",
         },
+        BearerToken: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "API token (dsa_…) from POST /api/v1/auth/tokens, in place of the session when ADMIN_AUTH_ENABLED=true. " +
+            "read: GET operations; write: all but token management, config export/import and auth settings.",
+        },
       },
     },
   };
@@ -59,7 +66,7 @@ function operationObject(op: Operation, components: Map<string, JsonSchema>): Js
     responses["422"] = errorContent("Request validation failed", ZValidationErrorResponse, components);
   }
   if (!op.public && !responses["401"]) {
-    responses["401"] = errorContent("Admin auth is enabled and the session is missing or invalid", ZErrorResponse, components);
+    responses["401"] = errorContent("Admin auth is enabled and neither a session nor a valid API token was sent", ZErrorResponse, components);
   }
   if (!responses["500"]) responses["500"] = errorContent("Internal server error", ZErrorResponse, components);
 
@@ -77,7 +84,8 @@ function operationObject(op: Operation, components: Map<string, JsonSchema>): Js
       content: { [op.bodyFormat === "multipart" ? "multipart/form-data" : "application/json"]: { schema: toSchema(op.body, "input", components) } },
     };
   }
-  if (!op.public) operation.security = [{ AdminSessionCookie: [] }];
+  // Either scheme alone is enough, hence two alternatives; session-only operations list just the cookie.
+  if (!op.public) operation.security = op.adminSessionOnly ? [{ AdminSessionCookie: [] }] : [{ AdminSessionCookie: [] }, { BearerToken: [] }];
   return operation;
 }
 

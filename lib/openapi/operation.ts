@@ -36,6 +36,8 @@ export interface Operation<
   responses: Record<number, ResponseSpec>;
   /** Reachable without the admin session when admin auth is on (spec 5: health, docs, login, status). */
   public?: boolean;
+  /** Needs the admin session cookie itself: an API token can never reach it (token management, config backup, auth settings). */
+  adminSessionOnly?: boolean;
 }
 
 export function defineOperation<

@@ -1,7 +1,7 @@
 import { ALERT_OPERATIONS } from "@/lib/alerts/operations";
 import { BACKTEST_OPERATIONS } from "@/lib/backtest/operations";
 import { analyzeOp } from "@/lib/analysis/operations";
-import { changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
+import { API_TOKEN_OPERATIONS, changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
 import { DATA_OPERATIONS } from "@/lib/data/operations";
 import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
@@ -37,6 +37,7 @@ export const OPERATIONS: readonly Operation[] = [
   logoutOp,
   changePasswordOp,
   updateAuthSettingsOp,
+  ...API_TOKEN_OPERATIONS,
   ...SYSTEM_CONFIG_OPERATIONS,
   ...SCHEDULE_OPERATIONS,
   ...NOTIFY_OPERATIONS,

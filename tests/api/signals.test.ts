@@ -496,7 +496,7 @@ describe("5: decision-signal endpoints with admin auth on", () => {
     const doc = (await (await fetch(`${authServer.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown; responses: Record<string, { description: string }> }>> };
     for (const op of ops) {
       const entry = doc.paths[op.path]![op.method.toLowerCase()]!;
-      expect(entry.security).toEqual([{ AdminSessionCookie: [] }]);
+      expect(entry.security).toEqual([{ AdminSessionCookie: [] }, { BearerToken: [] }]);
       expect(entry.responses["401"]!.description).toMatch(/session is missing or invalid/);
     }
   });

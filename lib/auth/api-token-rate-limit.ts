@@ -1,0 +1,36 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { getSettings } from "@/lib/config/settings";
+import { ApiError } from "@/lib/http/api-error";
+
+interface Holder {
+  points: number;
+  limiter: RateLimiterMemory;
+}
+
+// One limiter per process (Next loads route modules as separate instances), rebuilt when the setting changes.
+const holder = globalThis as typeof globalThis & { dsaApiTokenLimiter?: Holder };
+
+function limiter(): RateLimiterMemory {
+  const points = getSettings().API_TOKEN_RATE_PER_MINUTE;
+  if (holder.dsaApiTokenLimiter?.points !== points) {
+    holder.dsaApiTokenLimiter = { points, limiter: new RateLimiterMemory({ keyPrefix: "api-token", points, duration: 60 }) };
+  }
+  return holder.dsaApiTokenLimiter.limiter;
+}
+
+/** Counts one request of the token; 429 with Retry-After once its per-minute budget is spent. */
+export async function takeTokenRequest(tokenId: string): Promise<void> {
+  try {
+    await limiter().consume(tokenId);
+  } catch (result) {
+    if (!(result instanceof RateLimiterRes)) throw result;
+    const wait = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+    throw ApiError.of("rate_limited", `Too many requests with this API token; try again in ${wait} s`, { retry_after: wait }).withHeaders({
+      "Retry-After": String(wait),
+    });
+  }
+}
+
+export function resetTokenRateLimit(): void {
+  delete holder.dsaApiTokenLimiter;
+}
