@@ -4,6 +4,8 @@ import { DataPanel } from "@/components/settings/data-panel";
 import { NotifyPanel } from "@/components/settings/notify-panel";
 import { SchedulePanel } from "@/components/settings/schedule-panel";
 import { SettingsEditor } from "@/components/settings/settings-editor";
+import { TokensPanel } from "@/components/settings/tokens-panel";
+import { listApiTokens } from "@/lib/auth/api-tokens";
 import { requireUiSession } from "@/lib/auth/ui-session";
 import { getSettings } from "@/lib/config/settings";
 import { getSystemConfig } from "@/lib/config/system-config";
@@ -25,10 +27,11 @@ export default async function SettingsPage() {
   const auth = await requireUiSession("/settings");
   const { locale, t } = await getI18n();
   const config = getSystemConfig({ includeSchema: true });
-  const [schedule, deliveries, dataFiles] = await Promise.all([
+  const [schedule, deliveries, dataFiles, tokens] = await Promise.all([
     schedulerStatus(5),
     listDeliveries({ page: 1, page_size: RECENT_DELIVERIES }),
     listCsvDataFiles(),
+    listApiTokens(),
   ]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-5">
@@ -43,6 +46,7 @@ export default async function SettingsPage() {
           aside={
             <>
               <AuthPanel t={t.settingsUi} tAuth={t.auth} authEnabled={auth.authEnabled} hasPassword={auth.hasPassword} />
+              <TokensPanel t={t.tokensUi} initial={tokens} authEnabled={auth.authEnabled} />
               <SchedulePanel t={t.scheduleUi} initial={schedule} />
               <NotifyPanel t={t.notifyUi} channels={listChannels().channels} initialDeliveries={deliveries.items} pageSize={RECENT_DELIVERIES} timeZone={serviceTimeZone()} />
               <DataPanel t={t.dataUi} initial={dataFiles.items} sources={getSettings().MARKET_DATA_SOURCES} folder={csvDataDir()} />
