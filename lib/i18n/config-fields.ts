@@ -394,6 +394,10 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "会话有效期（小时）",
     description: "管理员登录一次的有效时长。",
   },
+  API_TOKEN_RATE_PER_MINUTE: {
+    title: "API 令牌限流（每分钟）",
+    description: "每个 API 令牌每分钟最多可发出的请求数；超出后返回 429 并带 Retry-After。",
+  },
   SESSION_SECRET: {
     title: "会话密钥",
     description: "用于加密会话 Cookie（至少 32 个字符）。未设置时会自动生成并保存在数据目录中。修改后所有会话都会退出登录。",
