@@ -1,15 +1,25 @@
+import path from "node:path";
+import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { readEnvText, restoreEnvText, setAdminAuth } from "./fixtures/env-file";
 import { pageTitle, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 18 §1: the Settings page's API tokens panel with admin auth on. Like login.spec.ts it switches auth
-// on through the e2e server's env file and puts the file back; it expects a fresh e2e database.
+// on through the e2e server's env file and puts the file back. It starts from a fresh install: the admin
+// password an earlier spec (login.spec.ts) left in the shared e2e database is removed first.
 
 test.describe.configure({ mode: "serial" });
 
 let original: string | null = null;
 test.beforeAll(() => {
   original = readEnvText();
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare("DELETE FROM app_state WHERE key = 'admin_password_hash'").run();
+  } finally {
+    db.close();
+  }
 });
 test.afterAll(async ({ request }) => {
   restoreEnvText(original);
