@@ -1,6 +1,8 @@
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation } from "@/lib/openapi/operation";
 import { z } from "zod";
+import { ZDiscoverModelsRequest, ZDiscoverModelsResponse, ZTestChannelRequest, ZTestChannelResponse } from "@/lib/analysis/llm/probe-schemas";
+import { ZSetupStatusResponse } from "./setup-status-schemas";
 import {
   ZExportSystemConfigResponse,
   ZImportSystemConfigRequest,
@@ -100,7 +102,44 @@ export const importSystemConfigOp = defineOperation({
 });
 
 /** The config operations, for lib/openapi/operations.ts. */
+export const getSetupStatusOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/system/config/setup/status",
+  operationId: "getSetupStatus",
+  summary: "What a new install still needs",
+  description: "Required checks (a market data source, the watchlist) and optional ones (model, notifications, admin login, schedule), each with its status and next step.",
+  tags: TAGS,
+  responses: { 200: { description: "The setup checklist", schema: ZSetupStatusResponse } },
+});
+
+export const discoverLlmModelsOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/system/config/llm/discover-models",
+  operationId: "discoverLlmModels",
+  summary: "List the models an OpenAI-compatible channel offers",
+  description:
+    'GET <base_url>/models with the channel\'s key, under the outbound policy. An empty or masked api_key uses the saved key, but only with the saved base URL. A remote failure is 200 with success=false, a stage and an error_code; remote bodies are never echoed.',
+  tags: TAGS,
+  body: ZDiscoverModelsRequest,
+  responses: { 200: { description: "The probe's outcome and the model ids", schema: ZDiscoverModelsResponse } },
+});
+
+export const testLlmChannelOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/system/config/llm/test-channel",
+  operationId: "testLlmChannel",
+  summary: "Send a short chat call through a channel, then the capability checks asked for",
+  description:
+    "One chat completion with the first model; then json (structured output), stream and tools checks when listed (vision is skipped: DSA sends no images). The calls are recorded in the usage log as call_type channel_test.",
+  tags: TAGS,
+  body: ZTestChannelRequest,
+  responses: { 200: { description: "The probe's outcome per check", schema: ZTestChannelResponse } },
+});
+
 export const SYSTEM_CONFIG_OPERATIONS = [
+  getSetupStatusOp,
+  discoverLlmModelsOp,
+  testLlmChannelOp,
   getSystemConfigOp,
   updateSystemConfigOp,
   validateSystemConfigOp,

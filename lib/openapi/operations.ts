@@ -8,6 +8,7 @@ import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { PORTFOLIO_OPERATIONS } from "@/lib/portfolio/operations";
 import { searchStocksOp } from "@/lib/market/operations";
+import { getScreeningStatusOp } from "@/lib/screening/status";
 import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
 import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
@@ -51,4 +52,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...SIGNAL_OPERATIONS,
   ...BACKTEST_OPERATIONS,
   ...DATA_OPERATIONS,
+  getScreeningStatusOp,
 ];

@@ -52,7 +52,7 @@ const DEEPSEEK_BASE_URL = "https://api.deepseek.com";
 const OPENAI_DEFAULT_MODEL = "gpt-4o-mini";
 const DEEPSEEK_DEFAULT_MODEL = "deepseek-chat";
 
-const DEFAULT_BASE_URL: Record<string, string> = {
+export const DEFAULT_BASE_URL: Readonly<Record<string, string>> = {
   openai: OPENAI_BASE_URL,
   deepseek: DEEPSEEK_BASE_URL,
   ollama: "http://127.0.0.1:11434/v1",
@@ -66,7 +66,7 @@ const DEFAULT_MODELS: Record<string, string[]> = {
 };
 
 /** Protocols whose servers do not need a key. */
-const KEYLESS = new Set(["ollama"]);
+export const KEYLESS: ReadonlySet<string> = new Set(["ollama"]);
 
 const FALSY = new Set(["0", "false", "no", "off"]);
 
@@ -88,7 +88,7 @@ export function wireProtocol(configured: string): LlmProtocol {
   return configured === "openai" ? "openai" : "openai-compatible";
 }
 
-function normaliseBaseUrl(url: string): string {
+export function normaliseBaseUrl(url: string): string {
   return url.replace(/\/+$/, "");
 }
 

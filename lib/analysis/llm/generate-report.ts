@@ -215,7 +215,7 @@ function causeSummary(error: unknown): string {
   return cause instanceof Error ? cause.message : String((error as Error)?.message ?? error);
 }
 
-function classify(error: unknown, state: { timedOut: boolean; callerAborted: boolean; timeoutMs: number }): Classified {
+export function classify(error: unknown, state: { timedOut: boolean; callerAborted: boolean; timeoutMs: number }): Classified {
   if (state.callerAborted) return { code: "aborted", reason: "aborted by the caller" };
   if (state.timedOut) return { code: "timeout", reason: `no answer within ${Math.round(state.timeoutMs / 100) / 10}s` };
   if (NoObjectGeneratedError.isInstance(error)) {
