@@ -68,16 +68,19 @@ test.describe("issue 5 item 9: the Market page", () => {
     // Numbers from the payload: temperature, an index table with levels and coloured changes, breadth.
     const status = (await (await request.get(`/api/v1/analysis/status/${taskId}`)).json()) as {
       market_review_report: string;
-      market_review_payload: { temperature: { score: number | null }; markets: { indices: { name: string }[]; breadth: { advancers: number } | null }[] };
+      // A one-region review carries its indices and breadth at the top (CONTRACT.md §12.3).
+      market_review_payload: { market_light: { score: number | null }; markets?: unknown; indices: { name: string }[]; breadth: { up_count: number; total_amount: number | null } | null };
     };
     const payload = status.market_review_payload;
-    await expect(latest.getByTestId("review-temperature")).toContainText(String(payload.temperature.score ?? "—"));
+    expect(payload.markets).toBeUndefined();
+    await expect(latest.getByTestId("review-temperature")).toContainText(String(payload.market_light.score ?? "—"));
     const indices = latest.getByTestId("review-indices").first();
-    await expect(indices.locator("tbody tr")).toHaveCount(payload.markets[0]!.indices.length);
-    await expect(indices).toContainText(payload.markets[0]!.indices[0]!.name);
+    await expect(indices.locator("tbody tr")).toHaveCount(payload.indices.length);
+    await expect(indices).toContainText(payload.indices[0]!.name);
     await expect(indices.locator("tbody td").nth(1)).toHaveText(/^[+-]?\d+\.\d{2}%$/);
     const breadth = latest.getByTestId("review-breadth").first();
-    if (payload.markets[0]!.breadth) await expect(breadth).toContainText(String(payload.markets[0]!.breadth.advancers));
+    if (payload.breadth) await expect(breadth).toContainText(String(payload.breadth.up_count));
+    if (payload.breadth?.total_amount != null) await expect(latest.getByTestId("review-turnover").first()).toContainText(payload.breadth.total_amount.toFixed(2));
     // The review text is rendered Markdown, not raw: its title as a heading, no "#" or "|" markup left.
     const rendered = latest.getByTestId("markdown-rendered");
     const title = status.market_review_report.split("\n")[0]!.replace(/^#\s*/, "");

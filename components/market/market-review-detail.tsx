@@ -8,11 +8,12 @@ import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { StoredMarketReview } from "@/lib/market-review/read";
+import { reviewMarkets } from "@/lib/market-review/rules";
 import { ZMarketReviewPayload, type TMarketReviewPayload, type TReviewMarket } from "@/lib/market-review/schemas";
 
 type Texts = Dictionary["marketUi"];
 
-const LIGHT_TONES: Record<NonNullable<TMarketReviewPayload["temperature"]["light"]>, string> = {
+const LIGHT_TONES: Record<NonNullable<TMarketReviewPayload["market_light"]["light"]>, string> = {
   green: "bg-emerald-500",
   yellow: "bg-amber-400",
   red: "bg-red-500",
@@ -31,7 +32,7 @@ function MarketTable({ t, market }: { t: Texts; market: TReviewMarket }) {
         <table className="w-full border-collapse text-sm" data-testid="review-indices">
           <caption className="px-3 pt-2 pb-1 text-left text-xs font-semibold">
             {caption}
-            {market.trade_date ? <span className="ml-2 font-normal text-muted tabular-nums">{market.trade_date}</span> : null}
+            {market.date ? <span className="ml-2 font-normal text-muted tabular-nums">{market.date}</span> : null}
           </caption>
           <thead>
             <tr className="border-b border-line text-xs text-muted">
@@ -51,9 +52,9 @@ function MarketTable({ t, market }: { t: Texts; market: TReviewMarket }) {
               <tr key={index.canonical_id} className="border-b border-line/60 last:border-b-0">
                 <th scope="row" className="px-3 py-1 text-left font-normal">
                   <span className="block truncate">{index.name}</span>
-                  <span className="block font-mono text-[11px] leading-4 text-muted">{index.display_code}</span>
+                  <span className="block font-mono text-[11px] leading-4 text-muted">{index.code}</span>
                 </th>
-                <td className="px-2 py-1 text-right tabular-nums">{index.price === null ? <span className="text-xs text-muted">{t.noQuote}</span> : formatPrice(index.price)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{index.current === null ? <span className="text-xs text-muted">{t.noQuote}</span> : formatPrice(index.current)}</td>
                 <td className={cx("px-3 py-1 text-right font-medium tabular-nums", directionText(direction(index.change_pct)))} data-direction={direction(index.change_pct)}>
                   {formatSignedPct(index.change_pct)}
                 </td>
@@ -68,30 +69,38 @@ function MarketTable({ t, market }: { t: Texts; market: TReviewMarket }) {
           <dl className="mt-1 grid grid-cols-3 gap-x-3 gap-y-1 text-sm tabular-nums">
             <div>
               <dt className="text-xs text-muted">{t.advancers}</dt>
-              <dd className={b.advancers ? directionText("up") : undefined}>{b.advancers}</dd>
+              <dd className={b.up_count ? directionText("up") : undefined}>{b.up_count}</dd>
             </div>
             <div>
               <dt className="text-xs text-muted">{t.decliners}</dt>
-              <dd className={b.decliners ? directionText("down") : undefined}>{b.decliners}</dd>
+              <dd className={b.down_count ? directionText("down") : undefined}>{b.down_count}</dd>
             </div>
             <div>
               <dt className="text-xs text-muted">{t.flat}</dt>
-              <dd>{b.flat}</dd>
+              <dd>{b.flat_count}</dd>
             </div>
             <div>
               <dt className="text-xs text-muted">{t.advancePct}</dt>
               <dd>{b.advance_pct === null ? "—" : `${b.advance_pct.toFixed(1)}%`}</dd>
             </div>
-            {b.limit_up !== null ? (
+            {b.limit_up_count !== null ? (
               <div>
                 <dt className="text-xs text-muted">{t.limitUp}</dt>
-                <dd className={b.limit_up ? directionText("up") : undefined}>{b.limit_up}</dd>
+                <dd className={b.limit_up_count ? directionText("up") : undefined}>{b.limit_up_count}</dd>
               </div>
             ) : null}
-            {b.limit_down !== null ? (
+            {b.limit_down_count !== null ? (
               <div>
                 <dt className="text-xs text-muted">{t.limitDown}</dt>
-                <dd className={b.limit_down ? directionText("down") : undefined}>{b.limit_down}</dd>
+                <dd className={b.limit_down_count ? directionText("down") : undefined}>{b.limit_down_count}</dd>
+              </div>
+            ) : null}
+            {b.total_amount !== null && b.turnover_unit !== null ? (
+              <div>
+                <dt className="text-xs text-muted">{t.turnover}</dt>
+                <dd data-testid="review-turnover">
+                  {b.total_amount.toFixed(2)} <span className="text-xs text-muted">{b.turnover_unit}</span>
+                </dd>
               </div>
             ) : null}
           </dl>
@@ -109,7 +118,7 @@ export function MarketReviewDetail({ t, review, timeZone }: { t: Texts; review: 
   const payload = parsed.success ? parsed.data : null;
   const { record } = review;
   const generated = payload?.generated_at ?? record.createdAt.toISOString();
-  const temperature = payload?.temperature ?? null;
+  const temperature = payload?.market_light ?? null;
   return (
     <article aria-label={payload?.title ?? record.stockName ?? t.reportTitle} data-testid="latest-review" data-query-id={record.queryId} className="space-y-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -143,7 +152,7 @@ export function MarketReviewDetail({ t, review, timeZone }: { t: Texts; review: 
                 </div>
               </div>
               <div className="divide-y divide-line">
-                {payload.markets.map((market) => (
+                {reviewMarkets(payload).map((market) => (
                   <MarketTable key={market.region} t={t} market={market} />
                 ))}
               </div>

@@ -5,6 +5,7 @@ import { sanitiseForPrompt } from "@/lib/analysis/llm/prompt";
 import { getRawSetting } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage } from "@/lib/usage/record-usage";
+import { reviewMarkets } from "./rules";
 import type { TMarketReviewPayload } from "./schemas";
 
 // The LLM-written market review (issue 5 item 8). The model gets the rule payload (every number the review
@@ -80,8 +81,9 @@ export function buildReviewPrompt(payload: TMarketReviewPayload): { system: stri
     region: payload.region,
     is_sample_data: payload.is_sample_data,
     summary: payload.summary,
-    temperature: payload.temperature,
-    markets: payload.markets,
+    temperature: payload.market_light,
+    // The regions' numbers only: their section texts repeat them, and the news is listed once below.
+    markets: reviewMarkets(payload).map((market) => ({ ...market, sections: undefined, news: undefined })),
     news: payload.news.map((n) => ({ title: n.title, source: n.source, published_at: n.published_at, region: n.region })),
     rule_outlook: payload.outlook,
     rule_risks: payload.risks,
@@ -105,7 +107,7 @@ export function checkReviewText(text: string, payload: TMarketReviewPayload): st
   const issues: string[] = [];
   const chars = text.replace(/\s/g, "").length;
   if (chars < REVIEW_MIN_CHARS) issues.push(`the answer has ${chars} characters, fewer than ${REVIEW_MIN_CHARS}`);
-  const names = payload.markets.flatMap((m) => m.indices.filter((i) => i.price !== null).flatMap((i) => [i.name, i.display_code]));
+  const names = reviewMarkets(payload).flatMap((m) => m.indices.filter((i) => i.current !== null).flatMap((i) => [i.name, i.code]));
   if (names.length > 0 && !names.some((n) => text.includes(n))) issues.push("the answer names none of the reviewed indices");
   return issues;
 }

@@ -1,6 +1,7 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { MARKET_REVIEW_REPORT_TYPE } from "./run";
+import { storedPayloadOf } from "./stored-payload";
 import type { TMarketReviewRegion } from "./schemas";
 
 // Readers of stored reviews: the status endpoint (spec 4.2 status rule 2: a stored market review yields
@@ -35,7 +36,7 @@ function text(value: unknown): string | null {
 export function getMarketReviewParts(record: AnalysisHistory): MarketReviewParts {
   const raw = parse(record.rawResult);
   const report = text(raw?.report) ?? text(raw?.markdown) ?? text(raw?.content) ?? record.analysisSummary ?? "";
-  return { report, payload: dict(raw?.market_review_payload), region: record.region };
+  return { report, payload: storedPayloadOf(parse(record.contextSnapshot), raw), region: record.region };
 }
 
 export interface StoredMarketReview extends MarketReviewParts {

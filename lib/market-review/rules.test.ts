@@ -5,7 +5,7 @@ import { fixtureText } from "@/lib/market/testing/replay";
 import type { ChainOptions } from "@/lib/market/providers/chain";
 import { createSampleProvider } from "@/lib/market/providers/sample";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
-import { buildRulePayload, regionsOf, renderFullReport, renderRuleBody, type RulePayloadInput } from "./rules";
+import { buildRulePayload, regionsOf, renderFullReport, reviewMarkets, renderRuleBody, type RulePayloadInput } from "./rules";
 import { ZMarketReviewPayload } from "./schemas";
 
 const AT = new Date("2026-11-20T12:00:00Z"); // Friday, after the A-share close
@@ -81,7 +81,7 @@ describe("rule-based market review on sample data (issue 5 item 8)", () => {
     expect(text).toContain(`涨停 ${b.limit_up} 家，跌停 ${b.limit_down} 家。`);
 
     const score = expectedTemperature([cn]);
-    expect(payload.temperature.score).toBe(score);
+    expect(payload.market_light.score).toBe(score);
     expect(text).toContain(`市场温度 **${score} / 100（`);
     expect(text).toContain("规则：指数分 = 20 + 10 × 指数平均涨跌幅");
     expect(text).toContain("板块排行：暂无数据源提供。");
@@ -113,7 +113,7 @@ describe("rule-based market review on sample data (issue 5 item 8)", () => {
     const b = us.breadth!;
     expect(text).toContain(`${b.advancers} advancers, ${b.decliners} decliners, ${b.flat} unchanged`);
     expect(text).toContain("Limit-up/limit-down counts: not available.");
-    expect(payload.temperature.score).toBe(expectedTemperature([us]));
+    expect(payload.market_light.score).toBe(expectedTemperature([us]));
     for (const heading of ["### Overview", "### US: indices", "### Market temperature", "### News", "### Outlook", "### Risks"]) expect(text).toContain(heading);
     expect(text).not.toMatch(/[\u4e00-\u9fff]/);
     expect(text).toContain("It is not investment advice");
@@ -130,8 +130,8 @@ describe("rule-based market review on sample data (issue 5 item 8)", () => {
     expect(payload.title).toBe("大盘复盘（A股 + 美股）2026-11-20");
     expect(text).toContain("### A股：指数表现");
     expect(text).toContain("### 美股：指数表现");
-    expect(payload.temperature.score).toBe(expectedTemperature([cn, us]));
-    expect(payload.markets.map((m) => m.temperature.score)).toEqual([expectedTemperature([cn]), expectedTemperature([us])]);
+    expect(payload.market_light.score).toBe(expectedTemperature([cn, us]));
+    expect(reviewMarkets(payload).map((m) => m.market_light.score)).toEqual([expectedTemperature([cn]), expectedTemperature([us])]);
     const cnMean = mean(cn.indices.map((i) => i.quote!.change_pct));
     const usMean = mean(us.indices.map((i) => i.quote!.change_pct));
     const crossRule = payload.outlook.rules.some((r) => r.includes("两地指数均值符号相反"));
@@ -165,7 +165,7 @@ function craftedOverview(overrides: Partial<TMarketOverview> = {}): TMarketOverv
       { canonical_id: "399001.SZ", display_code: "sz399001", name: "深证成指", name_en: "SZSE Component Index", quote: quote(10000, 2.6), source: "eastmoney", error: null },
       { canonical_id: "399006.SZ", display_code: "sz399006", name: "创业板指", name_en: "ChiNext Index", quote: null, source: null, error: "no market data" },
     ],
-    breadth: { advancers: 1000, decliners: 3900, flat: 100, limit_up: 12, limit_down: 30, limit_note: null, universe: "SH, SZ, BJ A-shares", by_exchange: [], source: "eastmoney" },
+    breadth: { advancers: 1000, decliners: 3900, flat: 100, limit_up: 12, limit_down: 30, limit_note: null, universe: "SH, SZ, BJ A-shares", by_exchange: [], total_amount: null, source: "eastmoney" },
     breadth_note: null,
     sectors: {
       gainers: [
@@ -194,9 +194,9 @@ describe("rules on crafted data", () => {
     expect(text).toContain("涨停 12 家，跌停 30 家。");
     expect(text).toContain("| 创业板指 | sz399006 | 无行情 | — | — |");
     // Mean of the quoted indices only: (1.2 + 2.6) / 2.
-    expect(payload.markets[0]!.index_stats).toEqual({ up: 2, down: 0, flat: 0, avg_change_pct: 1.9 });
+    expect(reviewMarkets(payload)[0]!.index_stats).toEqual({ up: 2, down: 0, flat: 0, avg_change_pct: 1.9 });
     // 20 + 19 = 39 of 40; 40 × 1000/5000 = 8; 20 × 12/42 = 5.714…; (39 + 8 + 5.714…) / 100 → 53.
-    expect(payload.temperature.score).toBe(53);
+    expect(payload.market_light.score).toBe(53);
     expect(payload.outlook.stance).toBe("balanced");
     expect(payload.outlook.rules.some((r) => r.includes("指数与个股分化"))).toBe(true);
     expect(payload.risks).toEqual(
@@ -213,47 +213,47 @@ describe("rules on crafted data", () => {
 
   it("stance: ≥60 with broad advance → constructive; <40 → defensive; no data at all → unknown", () => {
     const hot = craftedOverview({
-      breadth: { advancers: 4000, decliners: 900, flat: 100, limit_up: 80, limit_down: 2, limit_note: null, universe: "x", by_exchange: [], source: "eastmoney" },
+      breadth: { advancers: 4000, decliners: 900, flat: 100, limit_up: 80, limit_down: 2, limit_note: null, universe: "x", by_exchange: [], total_amount: null, source: "eastmoney" },
     });
     const warm = buildRulePayload(input([hot], "en"));
-    expect(warm.temperature.score).toBeGreaterThanOrEqual(60);
-    expect([warm.outlook.stance, warm.temperature.light]).toEqual(["offensive", "green"]);
+    expect(warm.market_light.score).toBeGreaterThanOrEqual(60);
+    expect([warm.outlook.stance, warm.market_light.light]).toEqual(["offensive", "green"]);
     const cold = craftedOverview({
       indices: craftedOverview().indices.map((i) => (i.quote ? { ...i, quote: { ...i.quote, change_pct: -3, change: -99 } } : i)),
-      breadth: { advancers: 200, decliners: 4700, flat: 100, limit_up: 1, limit_down: 90, limit_note: null, universe: "x", by_exchange: [], source: "eastmoney" },
+      breadth: { advancers: 200, decliners: 4700, flat: 100, limit_up: 1, limit_down: 90, limit_note: null, universe: "x", by_exchange: [], total_amount: null, source: "eastmoney" },
     });
     const weak = buildRulePayload(input([cold], "en"));
-    expect([weak.outlook.stance, weak.temperature.level, weak.temperature.light]).toEqual(["defensive", "cold", "red"]);
+    expect([weak.outlook.stance, weak.market_light.level, weak.market_light.light]).toEqual(["defensive", "cold", "red"]);
     const empty = craftedOverview({ indices: [], breadth: null, sectors: null, source: null });
     const none = buildRulePayload(input([empty], "zh"));
-    expect([none.temperature.score, none.outlook.stance]).toEqual([null, "unknown"]);
+    expect([none.market_light.score, none.outlook.stance]).toEqual([null, "unknown"]);
     expect(renderRuleBody(none)).toContain("市场温度：数据不足，无法计算。");
   });
 
   it("issue 17 item 5: the temperature agrees with the day it shows (down, up and mixed days)", () => {
     const breadth = (advancers: number, decliners: number, flat: number, limitUp: number, limitDown: number) => ({
-      advancers, decliners, flat, limit_up: limitUp, limit_down: limitDown, limit_note: null, universe: "x", by_exchange: [], source: "eastmoney" as const,
+      advancers, decliners, flat, limit_up: limitUp, limit_down: limitDown, limit_note: null, universe: "x", by_exchange: [], total_amount: null, source: "eastmoney" as const,
     });
     const withChange = (pct: number) => craftedOverview().indices.map((i) => (i.quote ? { ...i, quote: { ...i.quote, change_pct: pct, change: pct } } : i));
     // Down day: indices −0.01 %, one more decliner than advancers, every limit move a limit up: the formula alone gives 60.
     const downDay = craftedOverview({ indices: withChange(-0.01), breadth: breadth(2495, 2496, 0, 40, 0) });
     expect(expectedTemperature([downDay])).toBe(60);
     const down = buildRulePayload(input([downDay], "zh"));
-    expect(down.markets[0]!.index_stats.avg_change_pct).toBeLessThan(0);
-    expect(down.temperature.score).toBe(59);
-    expect(down.markets[0]!.temperature.score).toBe(59);
+    expect(reviewMarkets(down)[0]!.index_stats.avg_change_pct).toBeLessThan(0);
+    expect(down.market_light.score).toBe(59);
+    expect(reviewMarkets(down)[0]!.market_light.score).toBe(59);
     expect(["offensive"]).not.toContain(down.outlook.stance);
-    expect(down.temperature.level).toBe("neutral");
+    expect(down.market_light.level).toBe("neutral");
     expect(down.summary).not.toContain("偏暖");
     // Up day mirror: indices +0.01 %, advancers ahead of decliners among many flat stocks, every limit move a limit down.
     const upDay = craftedOverview({ indices: withChange(0.01), breadth: breadth(1000, 900, 3000, 0, 40) });
     expect(expectedTemperature([upDay])).toBe(28);
     const up = buildRulePayload(input([upDay], "en"));
-    expect(up.temperature.score).toBe(40);
-    expect(up.temperature.level).toBe("neutral");
+    expect(up.market_light.score).toBe(40);
+    expect(up.market_light.level).toBe("neutral");
     // Mixed day (indices down, advancers ahead): the formula stands as it is.
     const mixedDay = craftedOverview({ indices: withChange(-0.2), breadth: breadth(3000, 1900, 100, 40, 0) });
-    expect(buildRulePayload(input([mixedDay], "zh")).temperature.score).toBe(expectedTemperature([mixedDay]));
+    expect(buildRulePayload(input([mixedDay], "zh")).market_light.score).toBe(expectedTemperature([mixedDay]));
     expect(renderRuleBody(down)).toContain("一致性");
   });
 
@@ -262,14 +262,14 @@ describe("rules on crafted data", () => {
     const withChange = (pct: number) => craftedOverview().indices.map((i) => (i.quote ? { ...i, quote: { ...i.quote, change_pct: pct, change: pct } } : i));
     for (const pct of [-1, -0.1]) {
       const payload = buildRulePayload(input([craftedOverview({ indices: withChange(pct), breadth: recorded })], "zh"));
-      expect(payload.temperature.score!, `indices ${pct}%`).toBeLessThan(60);
+      expect(payload.market_light.score!, `indices ${pct}%`).toBeLessThan(60);
       expect(payload.outlook.stance).not.toBe("offensive");
       expect(payload.summary).not.toMatch(/偏暖|过热/);
     }
     // The same day mirrored (advancers and decliners swapped) with the indices up never reads negative.
     const mirrored = { ...recorded, advancers: recorded.decliners, decliners: recorded.advancers };
     const up = buildRulePayload(input([craftedOverview({ indices: withChange(0.1), breadth: mirrored })], "en"));
-    expect(up.temperature.score!).toBeGreaterThanOrEqual(40);
+    expect(up.market_light.score!).toBeGreaterThanOrEqual(40);
   });
 
   it("issue 17 item 5 on sample data: 20 days × 3 markets, never positive on a down day nor negative on an up day", async () => {
@@ -282,16 +282,16 @@ describe("rules on crafted data", () => {
       clearQuoteCache();
       for (const region of ["cn", "hk", "us"] as const) {
         const payload = buildRulePayload(input([await marketOverview(region, { chain })], "zh"));
-        const m = payload.markets[0]!;
-        const adv = m.breadth?.advancers ?? 0;
-        const dec = m.breadth?.decliners ?? 0;
+        const m = reviewMarkets(payload)[0]!;
+        const adv = m.breadth?.up_count ?? 0;
+        const dec = m.breadth?.down_count ?? 0;
         if (m.index_stats.avg_change_pct! < 0 && dec > adv) {
           down += 1;
-          expect(payload.temperature.score!, `${region} ${at.toISOString()}`).toBeLessThan(60);
+          expect(payload.market_light.score!, `${region} ${at.toISOString()}`).toBeLessThan(60);
         }
         if (m.index_stats.avg_change_pct! > 0 && adv > dec) {
           up += 1;
-          expect(payload.temperature.score!, `${region} ${at.toISOString()}`).toBeGreaterThanOrEqual(40);
+          expect(payload.market_light.score!, `${region} ${at.toISOString()}`).toBeGreaterThanOrEqual(40);
         }
       }
     }

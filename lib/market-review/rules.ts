@@ -4,12 +4,14 @@ import type { TMarketOverview } from "@/lib/market/overview";
 import type { TMarket } from "@/lib/market/symbols";
 import type { TNewsItem } from "@/lib/news";
 import type {
+  TIndexStats,
   TMarketReviewPayload,
   TMarketReviewRegion,
   TReviewBreadth,
   TReviewIndex,
   TReviewMarket,
   TReviewNews,
+  TReviewSection,
   TTemperature,
   TTemperatureComponent,
 } from "./schemas";
@@ -95,8 +97,8 @@ export function dayDirection(markets: readonly Pick<TReviewMarket, "index_stats"
   const means = markets.map((m) => m.index_stats.avg_change_pct).filter((v): v is number => v !== null);
   const withBreadth = markets.flatMap((m) => (m.breadth ? [m.breadth] : []));
   if (means.length === 0 || withBreadth.length === 0) return null;
-  const advancers = withBreadth.reduce((s, b) => s + b.advancers, 0);
-  const decliners = withBreadth.reduce((s, b) => s + b.decliners, 0);
+  const advancers = withBreadth.reduce((s, b) => s + b.up_count, 0);
+  const decliners = withBreadth.reduce((s, b) => s + b.down_count, 0);
   if (means.every((v) => v < 0) && decliners > advancers) return "down";
   if (means.every((v) => v > 0) && advancers > decliners) return "up";
   return null;
@@ -120,12 +122,12 @@ function marketComponents(region: TMarket, avg: number | null, breadth: TReviewB
     out.push({ region, key: "index", label: label("index"), value: avg, points: round(clamp(20 + 10 * avg, 0, TEMPERATURE_WEIGHTS.index), 2), max: TEMPERATURE_WEIGHTS.index });
   }
   if (breadth && breadth.total > 0) {
-    const share = breadth.advancers / breadth.total;
+    const share = breadth.up_count / breadth.total;
     out.push({ region, key: "breadth", label: label("breadth"), value: breadth.advance_pct ?? 0, points: round(share * TEMPERATURE_WEIGHTS.breadth, 2), max: TEMPERATURE_WEIGHTS.breadth });
   }
-  if (breadth && breadth.limit_up !== null && breadth.limit_down !== null) {
-    const moves = breadth.limit_up + breadth.limit_down;
-    const share = moves === 0 ? 0.5 : breadth.limit_up / moves;
+  if (breadth && breadth.limit_up_count !== null && breadth.limit_down_count !== null) {
+    const moves = breadth.limit_up_count + breadth.limit_down_count;
+    const share = moves === 0 ? 0.5 : breadth.limit_up_count / moves;
     out.push({ region, key: "limit", label: label("limit"), value: round(share * 100, 1), points: round(share * TEMPERATURE_WEIGHTS.limit, 2), max: TEMPERATURE_WEIGHTS.limit });
   }
   return out;
@@ -144,64 +146,107 @@ function tradeDateOf(indices: TMarketOverview["indices"]): string | null {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0].localeCompare(a[0]))[0]?.[0] ?? null;
 }
 
-export function reviewMarket(overview: TMarketOverview, language: ReviewLanguage): TReviewMarket {
+const TURNOVER_UNIT: Record<TMarket, Record<ReviewLanguage, { unit: string; divisor: number }>> = {
+  cn: { zh: { unit: "亿元", divisor: 1e8 }, en: { unit: "bn CNY", divisor: 1e9 } },
+  hk: { zh: { unit: "亿港元", divisor: 1e8 }, en: { unit: "bn HKD", divisor: 1e9 } },
+  us: { zh: { unit: "亿美元", divisor: 1e8 }, en: { unit: "bn USD", divisor: 1e9 } },
+};
+
+function amplitudeOf(quote: NonNullable<TMarketOverview["indices"][number]["quote"]>): number | null {
+  const { high, low, prev_close: prev } = quote;
+  return high !== null && low !== null && prev !== null && prev > 0 ? round(((high - low) / prev) * 100, 2) : null;
+}
+
+function indexStatsOf(indices: readonly TReviewIndex[]): TIndexStats {
+  const quoted = indices.flatMap((i) => (i.change_pct === null ? [] : [i.change_pct]));
+  return {
+    up: quoted.filter((v) => v > 0).length,
+    down: quoted.filter((v) => v < 0).length,
+    flat: quoted.filter((v) => v === 0).length,
+    avg_change_pct: quoted.length > 0 ? round(quoted.reduce((s, v) => s + v, 0) / quoted.length, 2) : null,
+  };
+}
+
+function breadthOf(region: TMarket, b: TMarketOverview["breadth"], language: ReviewLanguage): TReviewBreadth | null {
+  if (!b) return null;
+  const total = b.advancers + b.decliners + b.flat;
+  const turnover = TURNOVER_UNIT[region][language];
+  return {
+    up_count: b.advancers,
+    down_count: b.decliners,
+    flat_count: b.flat,
+    total,
+    advance_pct: total > 0 ? round((b.advancers / total) * 100, 1) : null,
+    limit_up_count: b.limit_up,
+    limit_down_count: b.limit_down,
+    total_amount: b.total_amount === null ? null : round(b.total_amount / turnover.divisor, 2),
+    turnover_unit: b.total_amount === null ? null : turnover.unit,
+    universe: b.universe,
+    source: b.source,
+  };
+}
+
+export function reviewMarket(overview: TMarketOverview, language: ReviewLanguage, generatedAt: Date, news: readonly TReviewNews[] = []): TReviewMarket {
   const indices: TReviewIndex[] = overview.indices.map((index) => ({
     canonical_id: index.canonical_id,
-    display_code: index.display_code,
+    code: index.display_code,
     name: language === "en" ? index.name_en : index.name,
-    price: index.quote?.price ?? null,
+    current: index.quote?.price ?? null,
     change: index.quote?.change ?? null,
     change_pct: index.quote?.change_pct ?? null,
+    open: index.quote?.open ?? null,
+    high: index.quote?.high ?? null,
+    low: index.quote?.low ?? null,
+    volume: index.quote?.volume ?? null,
+    amount: index.quote?.amount ?? null,
+    amplitude: index.quote ? amplitudeOf(index.quote) : null,
     source: index.source,
     error: index.error,
   }));
-  const quoted = indices.filter((i): i is TReviewIndex & { change_pct: number } => i.change_pct !== null);
-  const avg = quoted.length > 0 ? round(quoted.reduce((s, i) => s + i.change_pct, 0) / quoted.length, 2) : null;
-  const b = overview.breadth;
-  const total = b ? b.advancers + b.decliners + b.flat : 0;
-  const breadth: TReviewBreadth | null = b
-    ? {
-        advancers: b.advancers,
-        decliners: b.decliners,
-        flat: b.flat,
-        total,
-        advance_pct: total > 0 ? round((b.advancers / total) * 100, 1) : null,
-        limit_up: b.limit_up,
-        limit_down: b.limit_down,
-        universe: b.universe,
-        source: b.source,
-      }
-    : null;
+  const stats = indexStatsOf(indices);
+  const breadth = breadthOf(overview.region, overview.breadth, language);
   const sectors = overview.sectors
     ? {
-        leaders: [...overview.sectors.gainers].sort((x, y) => y.change_pct - x.change_pct).slice(0, SECTOR_COUNT),
-        laggards: [...overview.sectors.losers].sort((x, y) => x.change_pct - y.change_pct).slice(0, SECTOR_COUNT),
+        top: [...overview.sectors.gainers].sort((x, y) => y.change_pct - x.change_pct).slice(0, SECTOR_COUNT),
+        bottom: [...overview.sectors.losers].sort((x, y) => x.change_pct - y.change_pct).slice(0, SECTOR_COUNT),
         source: overview.sectors.source,
       }
     : null;
-  return {
+  const label = REGION_LABELS[overview.region][language];
+  const market: TReviewMarket = {
+    version: 2,
+    kind: "market_review",
     region: overview.region,
-    label: REGION_LABELS[overview.region][language],
-    trade_date: tradeDateOf(overview.indices),
+    language,
+    title: label,
+    label,
+    generated_at: generatedAt.toISOString(),
+    date: tradeDateOf(overview.indices),
+    market_scope: overview.region,
     as_of: overview.as_of,
     source: overview.source,
     indices,
-    index_stats: {
-      up: quoted.filter((i) => i.change_pct > 0).length,
-      down: quoted.filter((i) => i.change_pct < 0).length,
-      flat: quoted.filter((i) => i.change_pct === 0).length,
-      avg_change_pct: avg,
-    },
+    index_stats: stats,
     breadth,
     breadth_note: overview.breadth_note,
     sectors,
     sectors_note: overview.sectors_note,
-    temperature: temperatureFrom(
-      marketComponents(overview.region, avg, breadth, language),
+    market_light: temperatureFrom(
+      marketComponents(overview.region, stats.avg_change_pct, breadth, language),
       language,
-      dayDirection([{ index_stats: { up: 0, down: 0, flat: 0, avg_change_pct: avg }, breadth }]),
+      dayDirection([{ index_stats: stats, breadth }]),
     ),
+    news: news.filter((n) => n.region === overview.region),
+    sections: [],
   };
+  return { ...market, sections: regionSections(market) };
+}
+
+/** The regions of a review: the `markets` entries, or the review itself when it covers one region. */
+export function reviewMarkets(p: TMarketReviewPayload): TReviewMarket[] {
+  if (p.markets) return p.regions.flatMap((r) => (p.markets?.[r] ? [p.markets[r]] : []));
+  const region = p.regions[0] ?? (p.region === "both" ? "cn" : p.region);
+  return [{ ...p, region, title: p.label }];
 }
 
 /** The market had anything to review: a quoted index or breadth counts. */
@@ -295,13 +340,13 @@ function risksOf(markets: TReviewMarket[], news: TReviewNews[], isSample: boolea
       }
     }
     const b = m.breadth;
-    if (b && b.limit_up !== null && b.limit_down !== null && b.limit_down > b.limit_up) {
+    if (b && b.limit_up_count !== null && b.limit_down_count !== null && b.limit_down_count > b.limit_up_count) {
       risks.push(zh
-        ? `${m.label}跌停 ${b.limit_down} 家多于涨停 ${b.limit_up} 家，短线亏钱效应偏强。`
-        : `${m.label}: ${b.limit_down} limit-down versus ${b.limit_up} limit-up stocks – short-term losses dominate.`);
+        ? `${m.label}跌停 ${b.limit_down_count} 家多于涨停 ${b.limit_up_count} 家，短线亏钱效应偏强。`
+        : `${m.label}: ${b.limit_down_count} limit-down versus ${b.limit_up_count} limit-up stocks – short-term losses dominate.`);
     }
     if (!b) risks.push(zh ? `${m.label}缺少涨跌家数数据，市场温度仅按指数计算。` : `${m.label}: no advance/decline data, so the temperature rests on the indices alone.`);
-    const missing = m.indices.filter((i) => i.price === null);
+    const missing = m.indices.filter((i) => i.current === null);
     if (missing.length > 0) {
       const names = missing.map((i) => i.name).join(zh ? "、" : ", ");
       risks.push(zh ? `${m.label}有 ${missing.length} 个指数未取得行情（${names}）。` : `${m.label}: no quote for ${missing.length} ${missing.length === 1 ? "index" : "indices"} (${names}).`);
@@ -338,7 +383,7 @@ function summaryOf(markets: TReviewMarket[], temperature: TTemperature, outlook:
       : zh
         ? `${quoted} 个主要指数 ${s.up} 涨 ${s.down} 跌，平均 ${formatPct(s.avg_change_pct ?? 0)}`
         : `${s.up} of ${quoted} main indices up, ${s.down} down, average ${formatPct(s.avg_change_pct ?? 0)}`;
-    const breadth = m.breadth ? (zh ? `，上涨 ${m.breadth.advancers} 家、下跌 ${m.breadth.decliners} 家` : `; ${m.breadth.advancers} advancers, ${m.breadth.decliners} decliners`) : "";
+    const breadth = m.breadth ? (zh ? `，上涨 ${m.breadth.up_count} 家、下跌 ${m.breadth.down_count} 家` : `; ${m.breadth.up_count} advancers, ${m.breadth.down_count} decliners`) : "";
     return `${m.label}${zh ? "：" : ": "}${idx}${breadth}`;
   });
   const temp = temperature.score === null
@@ -351,17 +396,14 @@ function summaryOf(markets: TReviewMarket[], temperature: TTemperature, outlook:
 
 function titleOf(region: TMarketReviewRegion, markets: TReviewMarket[], generatedAt: Date, language: ReviewLanguage): string {
   const first = regionsOf(region)[0]!;
-  const date = markets.find((m) => m.trade_date)?.trade_date ?? localParts(generatedAt, MARKET_TIME_ZONE[first]).date;
+  const date = markets.find((m) => m.date)?.date ?? localParts(generatedAt, MARKET_TIME_ZONE[first]).date;
   const label = regionLabel(region, language);
   return language === "zh" ? `大盘复盘（${label}）${date}` : `Market review (${label}) ${date}`;
 }
 
-/** The rule-based payload: engine "rules", no model. The LLM path reuses it and only swaps the text. */
+/** The rule-based payload: engine "rules", no model. The LLM path reuses it and only swaps the text (withReviewText). */
 export function buildRulePayload(input: RulePayloadInput): TMarketReviewPayload {
   const { language } = input;
-  const markets = input.overviews.map((o) => reviewMarket(o, language));
-  const temperature = temperatureFrom(markets.flatMap((m) => m.temperature.components), language, dayDirection(markets));
-  const isSample = input.overviews.some(usesSampleData);
   const news: TReviewNews[] = input.news.map(({ region, item }) => ({
     title: item.title,
     url: item.url,
@@ -369,27 +411,81 @@ export function buildRulePayload(input: RulePayloadInput): TMarketReviewPayload 
     published_at: item.published_at,
     region,
   }));
+  const markets = input.overviews.map((o) => reviewMarket(o, language, input.generatedAt, news));
+  const temperature = temperatureFrom(markets.flatMap((m) => m.market_light.components), language, dayDirection(markets));
+  const isSample = input.overviews.some(usesSampleData);
   const outlook = outlookOf(markets, temperature, language);
-  return {
-    version: 1,
+  const title = titleOf(input.region, markets, input.generatedAt, language);
+  const single = markets.length === 1 ? markets[0]! : null;
+  const regionData = single
+    ? { ...single, title }
+    : {
+        version: 2 as const,
+        kind: "market_review" as const,
+        language,
+        title,
+        label: regionLabel(input.region, language),
+        generated_at: input.generatedAt.toISOString(),
+        date: markets.find((m) => m.date)?.date ?? null,
+        market_scope: markets.map((m) => m.region).join(","),
+        as_of: input.generatedAt.toISOString(),
+        source: dataSourceOf(input.overviews),
+        indices: [],
+        index_stats: indexStatsOf(markets.flatMap((m) => m.indices)),
+        breadth: null,
+        breadth_note: null,
+        sectors: null,
+        sectors_note: null,
+        sections: [],
+      };
+  const draft: TMarketReviewPayload = {
+    ...regionData,
     region: input.region,
     regions: markets.map((m) => m.region),
-    language,
-    title: titleOf(input.region, markets, input.generatedAt, language),
-    generated_at: input.generatedAt.toISOString(),
+    root_title: title,
+    market_light: temperature,
     engine: "rules",
     model: null,
     data_source: dataSourceOf(input.overviews),
     is_sample_data: isSample,
     sample_notice: isSample ? SAMPLE_DATA_NOTICE[language] : null,
     summary: summaryOf(markets, temperature, outlook, language),
-    temperature,
-    markets,
+    ...(single ? {} : { markets: Object.fromEntries(markets.map((m) => [m.region, m])) }),
     news,
     outlook,
     risks: risksOf(markets, news, isSample, language),
     disclaimer: REVIEW_DISCLAIMER[language],
+    markdown_report: "",
   };
+  return withReviewText(draft, renderRuleBody(draft));
+}
+
+/** The review's text set into the payload: its sections (split at the level-3 headings) and the whole Markdown. */
+export function withReviewText(p: TMarketReviewPayload, body: string): TMarketReviewPayload {
+  return { ...p, sections: splitSections(body), markdown_report: renderFullReport(p, body) };
+}
+
+function slug(title: string, index: number): string {
+  const s = title
+    .toLowerCase()
+    .replace(/[^a-z0-9\u4e00-\u9fa5]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return s || `section-${index + 1}`;
+}
+
+/** Markdown cut at its `### ` headings; text before the first heading becomes an untitled lead section. */
+export function splitSections(markdown: string): TReviewSection[] {
+  const out: TReviewSection[] = [];
+  const parts = markdown.split(/^### +/m);
+  const lead = parts.shift()?.trim() ?? "";
+  if (lead) out.push({ key: "lead", title: "", markdown: lead });
+  parts.forEach((part, index) => {
+    const newline = part.indexOf("\n");
+    const title = (newline === -1 ? part : part.slice(0, newline)).trim();
+    const body = newline === -1 ? "" : part.slice(newline + 1).trim();
+    out.push({ key: slug(title, index), title, markdown: body });
+  });
+  return out;
 }
 
 // ---- text -----------------------------------------------------------------------------------------
@@ -424,8 +520,9 @@ const T = {
     indexStats: (up: number, down: number, flat: number, avg: string) => `主要指数 ${up} 涨 ${down} 跌 ${flat} 平，平均涨跌幅 ${avg}。`,
     breadthTitle: "市场宽度",
     breadth: (b: TReviewBreadth) =>
-      `上涨 ${b.advancers} 家，下跌 ${b.decliners} 家，平盘 ${b.flat} 家（统计范围：${b.universe}），上涨家数占比 ${b.advance_pct === null ? DASH : `${b.advance_pct.toFixed(1)}%`}。`,
+      `上涨 ${b.up_count} 家，下跌 ${b.down_count} 家，平盘 ${b.flat_count} 家（统计范围：${b.universe}），上涨家数占比 ${b.advance_pct === null ? DASH : `${b.advance_pct.toFixed(1)}%`}。`,
     limits: (up: number, down: number) => `涨停 ${up} 家，跌停 ${down} 家。`,
+    turnover: (amount: number, unit: string) => `成交额 ${amount.toFixed(2)} ${unit}。`,
     noLimits: "涨跌停家数：暂无数据。",
     noBreadth: "涨跌家数：暂无数据源提供。",
     sectorsTitle: "板块表现",
@@ -453,8 +550,9 @@ const T = {
     indexStats: (up: number, down: number, flat: number, avg: string) => `Main indices: ${up} up, ${down} down, ${flat} flat; average change ${avg}.`,
     breadthTitle: "Breadth",
     breadth: (b: TReviewBreadth) =>
-      `${b.advancers} advancers, ${b.decliners} decliners, ${b.flat} unchanged (counted: ${b.universe}); advancers ${b.advance_pct === null ? DASH : `${b.advance_pct.toFixed(1)}%`} of the total.`,
+      `${b.up_count} advancers, ${b.down_count} decliners, ${b.flat_count} unchanged (counted: ${b.universe}); advancers ${b.advance_pct === null ? DASH : `${b.advance_pct.toFixed(1)}%`} of the total.`,
     limits: (up: number, down: number) => `${up} limit-up, ${down} limit-down.`,
+    turnover: (amount: number, unit: string) => `Turnover ${amount.toFixed(2)} ${unit}.`,
     noLimits: "Limit-up/limit-down counts: not available.",
     noBreadth: "Advance/decline counts: no provider has them.",
     sectorsTitle: "Sectors",
@@ -480,49 +578,69 @@ function table(head: readonly string[], rows: string[][]): string[] {
   return [`| ${head.map(cell).join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)];
 }
 
-function marketSection(m: TReviewMarket, language: ReviewLanguage): string[] {
+function marketLines(m: TReviewMarket, language: ReviewLanguage): string[] {
   const t = T[language];
   const rows = m.indices.map((i) => [
     i.name,
-    i.display_code,
-    i.price === null ? t.noQuote : formatPrice(i.price),
+    i.code,
+    i.current === null ? t.noQuote : formatPrice(i.current),
     i.change === null ? DASH : signed(i.change),
     i.change_pct === null ? DASH : formatPct(i.change_pct),
   ]);
-  const out = [`### ${t.indices(m.label)}`, "", ...table(t.head, rows), ""];
+  const out = [...table(t.head, rows), ""];
   const s = m.index_stats;
   if (s.avg_change_pct !== null) out.push(t.indexStats(s.up, s.down, s.flat, formatPct(s.avg_change_pct)), "");
   out.push(`**${t.breadthTitle}**${t.colon}${m.breadth ? t.breadth(m.breadth) : t.noBreadth}`);
   if (m.breadth) {
-    const { limit_up: up, limit_down: down } = m.breadth;
+    const { limit_up_count: up, limit_down_count: down, total_amount: amount, turnover_unit: unit } = m.breadth;
     out.push("", up !== null && down !== null ? t.limits(up, down) : t.noLimits);
+    if (amount !== null && unit !== null) out.push("", t.turnover(amount, unit));
   }
   out.push("");
   if (m.sectors) {
     const list = (xs: { name: string; change_pct: number }[]) => (xs.length === 0 ? DASH : xs.map((x) => `${oneLine(x.name)} ${formatPct(x.change_pct)}`).join(t.listSep));
-    out.push(`**${t.leaders}**${t.colon}${list(m.sectors.leaders)}`, "", `**${t.laggards}**${t.colon}${list(m.sectors.laggards)}`);
+    out.push(`**${t.leaders}**${t.colon}${list(m.sectors.top)}`, "", `**${t.laggards}**${t.colon}${list(m.sectors.bottom)}`);
   } else {
     out.push(t.noSectors);
   }
   return out;
 }
 
-function temperatureSection(p: TMarketReviewPayload): string[] {
-  const language = p.language;
-  const t = T[language];
-  const labels = new Map(p.markets.map((m) => [m.region, m.label]));
-  const rows = p.temperature.components.map((c) => [
+function marketSection(m: TReviewMarket, language: ReviewLanguage): string[] {
+  return [`### ${T[language].indices(m.label)}`, "", ...marketLines(m, language)];
+}
+
+/** A region's own cards for the reference's client: its indices and breadth, and its temperature. */
+function regionSections(m: TReviewMarket): TReviewSection[] {
+  const t = T[m.language];
+  const temp = [t.tempLine(m.market_light), "", ...table(t.tempHead, componentRows(m.market_light, new Map([[m.region, m.label]])))];
+  return [
+    { key: "indices", title: t.indices(m.label), markdown: marketLines(m, m.language).join("\n").trim() },
+    { key: "temperature", title: t.temperature, markdown: temp.join("\n") },
+  ];
+}
+
+function componentRows(temperature: TTemperature, labels: Map<string, string>): string[][] {
+  return temperature.components.map((c) => [
     labels.get(c.region) ?? c.region,
     c.label,
     c.key === "index" ? formatPct(c.value) : `${c.value.toFixed(1)}%`,
     c.points.toFixed(1),
     String(c.max),
   ]);
-  const out = [`### ${t.temperature}`, "", t.tempLine(p.temperature)];
-  if (p.markets.length > 1) {
+}
+
+function temperatureSection(p: TMarketReviewPayload): string[] {
+  const language = p.language;
+  const t = T[language];
+  const markets = reviewMarkets(p);
+  const labels = new Map(markets.map((m) => [m.region, m.label]));
+  const rows = componentRows(p.market_light, labels);
+  const out = [`### ${t.temperature}`, "", t.tempLine(p.market_light)];
+  if (markets.length > 1) {
     out.push("");
-    for (const m of p.markets) {
-      if (m.temperature.score !== null) out.push(`- ${m.label}${t.colon}${t.scoreWithLabel(m.temperature.score, m.temperature.label ?? "")}`);
+    for (const m of markets) {
+      if (m.market_light.score !== null) out.push(`- ${m.label}${t.colon}${t.scoreWithLabel(m.market_light.score, m.market_light.label ?? "")}`);
     }
   }
   if (rows.length > 0) out.push("", ...table(t.tempHead, rows));
@@ -557,7 +675,7 @@ function join(sections: string[][]): string {
 
 /** Data sections every review carries, whoever wrote the narrative: index tables, breadth, sectors, temperature. */
 export function renderDataSections(p: TMarketReviewPayload): string {
-  return join([...p.markets.map((m) => marketSection(m, p.language)), temperatureSection(p)]);
+  return join([...reviewMarkets(p).map((m) => marketSection(m, p.language)), temperatureSection(p)]);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { reviewMarkets } from "@/lib/market-review/rules";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -99,7 +100,7 @@ describe("runMarketReview without an LLM (issue 5 item 8)", () => {
       currentPrice: null,
     });
     expect(record.targetKey.startsWith("stock:") || record.targetKey.startsWith("index:")).toBe(false);
-    expect(record.sentimentScore).toBe(payload.temperature.score);
+    expect(record.sentimentScore).toBe(payload.market_light.score);
     expect(record.analysisSummary!.startsWith("【样本数据，非真实行情，仅供演示】")).toBe(true);
 
     expect(ZMarketReviewPayload.parse(payload)).toEqual(payload);
@@ -221,7 +222,7 @@ describe("runMarketReview without an LLM (issue 5 item 8)", () => {
     expect(diagnostics.components.overview_us).toMatchObject({ status: "degraded", message: "no index quote and no breadth" });
     expect(diagnostics.status).toBe("degraded");
     expect(payload.risks).toContain("美股缺少涨跌家数数据，市场温度仅按指数计算。");
-    expect(payload.temperature.score).toBe(payload.markets[0]!.temperature.score);
+    expect(payload.market_light.score).toBe(reviewMarkets(payload)[0]!.market_light.score);
   });
 
   it("an aborted signal stops the run before anything is stored", async () => {
@@ -248,7 +249,7 @@ describe("runMarketReview without an LLM (issue 5 item 8)", () => {
 
   it("getMarketReviewParts on a record without a stored review degrades to its summary", async () => {
     const { record } = await runMarketReview(job(), { newsChain: noNews });
-    const bare = { ...record, rawResult: "not json" };
+    const bare = { ...record, rawResult: "not json", contextSnapshot: "not json" };
     expect(getMarketReviewParts(bare)).toEqual({ report: record.analysisSummary, payload: null, region: "cn" });
   });
 });

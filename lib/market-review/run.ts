@@ -18,7 +18,7 @@ import {
   hasMarketData,
   regionsOf,
   renderDataSections,
-  renderFullReport,
+  withReviewText,
   renderRuleBody,
   REVIEW_STOCK_NAME,
   type ReviewLanguage,
@@ -194,7 +194,7 @@ export async function runMarketReview(job: MarketReviewJob, deps: MarketReviewDe
   progress(60, "writing the rule-based review");
   const rulePayload = await run.stage("review_rules", "Rule-based review", "analysis", () =>
     buildRulePayload({ region: job.region, overviews, news: newsItems, language, generatedAt: now() }),
-    (p) => ({ details: { temperature: p.temperature.score, stance: p.outlook.stance, markets: p.markets.length } }),
+    (p) => ({ details: { temperature: p.market_light.score, stance: p.outlook.stance, markets: p.regions.length } }),
   );
   const ruleBody = renderRuleBody(rulePayload);
 
@@ -202,19 +202,19 @@ export async function runMarketReview(job: MarketReviewJob, deps: MarketReviewDe
   throwIfAborted(job.signal);
 
   progress(90, "storing the review");
+  const body = llm?.ok ? llmBody(rulePayload, llm.text) : ruleBody;
   const payload = ZMarketReviewPayload.parse(
-    sanitizeValue(llm?.ok ? { ...rulePayload, engine: "llm", model: llm.model } : rulePayload),
+    sanitizeValue(llm?.ok ? withReviewText({ ...rulePayload, engine: "llm", model: llm.model }, body) : rulePayload),
   );
-  const body = llm?.ok ? llmBody(payload, llm.text) : ruleBody;
-  const markdown = renderFullReport(payload, body);
+  const markdown = payload.markdown_report;
   const summary: TReportSummary = {
     analysis_summary: payload.sample_notice ? `${payload.sample_notice} ${payload.summary}` : payload.summary,
     operation_advice: payload.outlook.text,
     action: null,
     action_label: null,
     trend_prediction: payload.outlook.label,
-    sentiment_score: payload.temperature.score,
-    sentiment_label: sentimentLabel(payload.temperature.score, language),
+    sentiment_score: payload.market_light.score,
+    sentiment_label: sentimentLabel(payload.market_light.score, language),
   };
   const details = reviewDetails(payload, overviews, body, markdown, ruleBody, llm, news?.provider ?? null);
   const diagnostics = run.diagnostics();
@@ -319,17 +319,17 @@ function reviewDetails(
   const details: TReportDetails = {
     news_content: payload.news.length > 0 ? payload.news.map((n) => `- [${n.title}](${n.url})`).join("\n") : null,
     // buildMarkdownReport reads `markdown` (the body, nested under its own title and disclaimer); the status
-    // endpoint serves `report` (the standalone text) and `market_review_payload`.
+    // endpoint serves `report` (the standalone text) and the context snapshot's `market_review_payload`.
     raw_result: sanitizeValue({
       engine: payload.engine,
       markdown: body,
       report: markdown,
       rule_markdown: ruleBody,
-      market_review_payload: payload,
       ...(llm?.ok ? { llm_model: llm.model, llm_channel: llm.channel } : {}),
       ...(llm && !llm.ok ? { llm_fallback_reason: llm.reason } : {}),
     }) as Record<string, unknown>,
     context_snapshot: sanitizeValue({
+      market_review_payload: payload,
       overviews,
       data_source: payload.data_source,
       is_sample_data: payload.is_sample_data,
@@ -352,7 +352,7 @@ function reviewDetails(
     sector_rankings: Object.keys(sectors).length > 0 ? sanitizeValue(sectors) : null,
     concept_rankings: null,
     // Nested per region (no top-level scalars): the history Markdown shows breadth in the review body already.
-    market_structure: sanitizeValue({ temperature: payload.temperature, breadth: byRegion((o) => o.breadth) }),
+    market_structure: sanitizeValue({ temperature: payload.market_light, breadth: byRegion((o) => o.breadth) }),
   };
   if (payload.news.length === 0) details.empty_news_disclosure = EMPTY_NEWS[payload.language];
   return details;

@@ -35,6 +35,7 @@ describe("Eastmoney breadth (ulist.np/get) against the recorded body", () => {
       limit_down: null,
       limit_note: expect.stringMatching(/limit-up\/limit-down .* not recorded|no provider body/),
       universe: "SH, SZ, BJ A-shares",
+      total_amount: null,
       by_exchange: [
         { exchange: "SH", advancers: 550, decliners: 1757, flat: 42 },
         { exchange: "SZ", advancers: 564, decliners: 2337, flat: 32 },
@@ -99,14 +100,18 @@ describe("marketOverview from recorded bodies (fetch replayed)", () => {
 });
 
 describe("marketOverview with MARKET_DATA_SOURCES=sample", () => {
-  async function sampleChanges(market: "cn" | "hk" | "us", codes: string[]): Promise<number[]> {
+  async function sampleQuotes(market: "cn" | "hk" | "us", codes: string[]) {
     const signal = new AbortController().signal;
-    const out: number[] = [];
+    const out = [];
     for (const code of codes) {
       const symbol: TMarketSymbol = { kind: "stock", market, code };
-      out.push((await sample.quote(symbol, { signal }))!.change_pct);
+      out.push((await sample.quote(symbol, { signal }))!);
     }
     return out;
+  }
+
+  async function sampleChanges(market: "cn" | "hk" | "us", codes: string[]): Promise<number[]> {
+    return (await sampleQuotes(market, codes)).map((q) => q.change_pct);
   }
 
   it("issue 3 items 5 and 7: deterministic, labelled sample, breadth counted from the sample quotes", async () => {
@@ -118,7 +123,8 @@ describe("marketOverview with MARKET_DATA_SOURCES=sample", () => {
     expect(first.source).toBe("sample");
     expect(first.indices).toHaveLength(8);
     expect(first.indices.every((i) => i.source === "sample" && i.quote?.source === "sample")).toBe(true);
-    const changes = await sampleChanges("cn", ["600519", "000001", "300750", "601318", "000858", "601398", "600900"]);
+    const quotes = await sampleQuotes("cn", ["600519", "000001", "300750", "601318", "000858", "601398", "600900"]);
+    const changes = quotes.map((q) => q.change_pct);
     expect(first.breadth).toEqual({
       advancers: changes.filter((c) => c > 0).length,
       decliners: changes.filter((c) => c < 0).length,
@@ -127,6 +133,8 @@ describe("marketOverview with MARKET_DATA_SOURCES=sample", () => {
       limit_down: changes.filter((c, i) => c <= (i === 2 ? -19.9 : -9.9)).length,
       limit_note: null,
       universe: "sample catalogue: 7 cn stocks",
+      // The turnover is the sum of the counted quotes' amounts.
+      total_amount: quotes.reduce((sum, q) => sum + q.amount!, 0),
       by_exchange: [],
       source: "sample",
     });

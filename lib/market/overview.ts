@@ -55,6 +55,8 @@ export const ZMarketBreadth = z.object({
   limit_note: z.string().nullable(),
   /** What was counted ("SH, SZ and BJ A-shares", "sample catalogue: 5 stocks"). */
   universe: z.string(),
+  /** Sum of the counted stocks' turnover in the market's currency; null when the provider does not report it. */
+  total_amount: z.number().finite().nonnegative().nullable(),
   by_exchange: z.array(z.object({ exchange: z.string(), advancers: ZCount, decliners: ZCount, flat: ZCount })),
   source: z.enum(PROVIDER_NAMES),
 });
@@ -127,6 +129,8 @@ export function parseEastmoneyBreadth(text: string, exchanges: readonly string[]
     limit_down: null,
     limit_note: LIMIT_NOTE_LIVE,
     universe: `${complete.map((r) => r.exchange).join(", ")} A-shares`,
+    // f104–f106 are counted per exchange, but the index secids' own turnover (f6) covers only their members.
+    total_amount: null,
     by_exchange: complete,
     source: "eastmoney",
   });
@@ -195,6 +199,7 @@ async function sampleBreadth(region: TMarket, provider: MarketDataProvider, time
     limit_down: limitDown,
     limit_note: region === "cn" ? null : `${region} stocks have no daily price limit`,
     universe: `sample catalogue: ${quotes.length} ${region} stocks`,
+    total_amount: quotes.every((q) => q.quote.amount !== null) ? quotes.reduce((sum, q) => sum + (q.quote.amount ?? 0), 0) : null,
     by_exchange: [],
     source: "sample",
   });

@@ -91,15 +91,13 @@ describe("market review and alert summaries", () => {
       language: "zh",
       summary: "指数普涨，成交放大。",
       sample_notice: null,
-      temperature: { score: 64, label: "偏暖" },
+      regions: ["cn"],
+      label: "A股",
+      market_light: { score: 64, label: "偏暖" },
       outlook: { label: "均衡" },
-      markets: [
-        {
-          indices: [
-            { name: "上证指数", price: 3401.234, change_pct: 0.5 },
-            { name: "深证成指", price: null, change_pct: null },
-          ],
-        },
+      indices: [
+        { name: "上证指数", current: 3401.234, change_pct: 0.5 },
+        { name: "深证成指", current: null, change_pct: null },
       ],
     } as unknown as TMarketReviewPayload;
     expect(marketReviewMessage({ ...record, id: 9, queryId: "q-9" }, payload)).toEqual({

@@ -1,6 +1,7 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
 import { getSettings } from "@/lib/config/settings";
 import type { TAnalysisReport } from "@/lib/history/schemas";
+import { reviewMarkets } from "@/lib/market-review/rules";
 import type { TMarketReviewPayload } from "@/lib/market-review/schemas";
 import { asSeverity } from "./noise";
 import type { NotificationMessage } from "./types";
@@ -57,12 +58,13 @@ export function analysisMessage(record: AnalysisHistory, report: TAnalysisReport
 export function marketReviewMessage(record: AnalysisHistory, payload: TMarketReviewPayload): NotificationMessage {
   const lang: Lang = payload.language;
   const t = LABELS[lang];
-  const temperature = payload.temperature.score !== null ? `${payload.temperature.score}${payload.temperature.label ? ` ${payload.temperature.label}` : ""}` : null;
-  const indices = payload.markets.flatMap((market) =>
+  const light = payload.market_light;
+  const temperature = light.score !== null ? `${light.score}${light.label ? ` ${light.label}` : ""}` : null;
+  const indices = reviewMarkets(payload).flatMap((market) =>
     market.indices
-      .filter((index) => index.price !== null)
+      .filter((index) => index.current !== null)
       .slice(0, 4)
-      .map((index) => `- ${index.name}: ${formatNumber(index.price!)}${index.change_pct !== null ? ` (${signed(index.change_pct)}%)` : ""}`),
+      .map((index) => `- ${index.name}: ${formatNumber(index.current!)}${index.change_pct !== null ? ` (${signed(index.change_pct)}%)` : ""}`),
   );
   const lines = [
     temperature ? `**${t.temperature}**: ${temperature}` : null,

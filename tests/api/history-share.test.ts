@@ -96,9 +96,9 @@ describe("GET /api/v1/history/{record_id}/share-image-html (spec 4.3 rule 5)", (
   });
 
   it("a market review gets the review card from its stored payload", async () => {
-    const report = (await (await get(server, `/${made.review.id}`)).json()) as { details: { raw_result: { market_review_payload: { title: string } } } };
+    const report = (await (await get(server, `/${made.review.id}`)).json()) as { details: { context_snapshot: { market_review_payload: { title: string } } } };
     const html = await (await get(server, `/${made.review.queryId}/share-image-html`)).text();
-    expect(html).toContain(report.details.raw_result.market_review_payload.title);
+    expect(html).toContain(report.details.context_snapshot.market_review_payload.title);
     expect(html).toContain(">市场温度<");
     expect(html).toContain(">大盘复盘<");
     expect(html).not.toContain(">核心结论<");

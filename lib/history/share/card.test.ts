@@ -1,3 +1,4 @@
+import { reviewMarkets } from "@/lib/market-review/rules";
 import { describe, expect, it } from "vitest";
 import { buildMarkdownReport, type MarkdownNewsItem } from "../markdown";
 import type { TAnalysisReport } from "../schemas";
@@ -81,16 +82,16 @@ describe("share card model (issue 6 items 6 and 7)", () => {
   it("market review card: its own layout from the stored payload (temperature light, indices, breadth, plan, risks)", async () => {
     const { report, payload } = await storedMarketReview("zh");
     const card = cardOf(report);
-    expect(card).toMatchObject({ variant: "market", title: payload.title, light: payload.temperature.light, badge: "大盘复盘" });
+    expect(card).toMatchObject({ variant: "market", title: payload.title, light: payload.market_light.light, badge: "大盘复盘" });
     expect(card.notices).toEqual([payload.sample_notice]);
-    expect(card.hero[0]).toMatchObject({ label: "市场温度", value: String(payload.temperature.score) });
+    expect(card.hero[0]).toMatchObject({ label: "市场温度", value: String(payload.market_light.score) });
     expect(card.hero[1]).toMatchObject({ label: "展望", value: payload.outlook.label });
-    const market = payload.markets[0]!;
+    const market = reviewMarkets(payload)[0]!;
     const marketBlocks = card.sections.find((s) => s.title.startsWith(market.label))!.blocks;
     const indexTiles = marketBlocks.find((b) => b.kind === "tiles");
     expect(indexTiles?.kind === "tiles" && indexTiles.tiles.map((t) => t.label)).toEqual(market.indices.slice(0, CARD_LIMITS.indices).map((i) => i.name));
     const breadth = marketBlocks.find((b) => b.kind === "breadth");
-    expect(breadth).toMatchObject({ advancers: market.breadth!.advancers, decliners: market.breadth!.decliners, flat: market.breadth!.flat });
+    expect(breadth).toMatchObject({ advancers: market.breadth!.up_count, decliners: market.breadth!.down_count, flat: market.breadth!.flat_count });
     expect(blocksOf(card, "策略")).toEqual([{ kind: "text", text: payload.outlook.text }]);
     const risks = blocksOf(card, "风险提示")[0];
     expect(risks?.kind === "list" && risks.items.length).toBe(Math.min(CARD_LIMITS.reviewRisks, payload.risks.length));
@@ -100,9 +101,9 @@ describe("share card model (issue 6 items 6 and 7)", () => {
 
   it("a market review stored without a payload still gets the review layout, from its Markdown", async () => {
     const { report } = await storedMarketReview("en");
-    const raw = { ...(report.details.raw_result as Record<string, unknown>) };
-    delete raw.market_review_payload;
-    const legacy: TAnalysisReport = { ...report, details: { ...report.details, raw_result: raw } };
+    const context = { ...(report.details.context_snapshot as Record<string, unknown>) };
+    delete context.market_review_payload;
+    const legacy: TAnalysisReport = { ...report, details: { ...report.details, context_snapshot: context } };
     const card = cardOf(legacy);
     expect(card).toMatchObject({ variant: "market", light: null, hero: [], badge: "Market review" });
     expect(card.title).toMatch(/^Market review/);

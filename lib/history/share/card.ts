@@ -1,5 +1,7 @@
 import { formatPct, formatPrice } from "@/lib/analysis/engine/language";
+import { reviewMarkets } from "@/lib/market-review/rules";
 import { ZMarketReviewPayload, type TMarketReviewPayload, type TReviewMarket } from "@/lib/market-review/schemas";
+import { storedPayloadOf } from "@/lib/market-review/stored-payload";
 import { MARKDOWN_TEXT } from "../markdown";
 import type { TAnalysisReport } from "../schemas";
 import { parseMarkdownDocument, type MarkdownBlock, type MarkdownDocument, type MarkdownSection } from "./markdown-blocks";
@@ -113,10 +115,6 @@ const CARD_TEXT = {
 export const CARD_LIMITS = { news: 5, indices: 4, sectors: 3, reviewRisks: 3, reviewNews: 3 } as const;
 
 const DASH = "—";
-
-function dict(value: unknown): Record<string, unknown> | null {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
 
 function toneOf(value: number | null | undefined): Tone {
   if (value === null || value === undefined || value === 0) return "flat";
@@ -237,9 +235,9 @@ function stockCard(input: ShareCardInput, doc: MarkdownDocument, lang: Lang): Sh
 
 // ---- market review card ----
 
-/** The stored market review payload (raw_result.market_review_payload), when it is a valid one. */
+/** The stored market review payload, when it is a valid one of the current version. */
 export function storedReviewPayload(report: TAnalysisReport): TMarketReviewPayload | null {
-  const parsed = ZMarketReviewPayload.safeParse(dict(report.details.raw_result)?.market_review_payload);
+  const parsed = ZMarketReviewPayload.safeParse(storedPayloadOf(report.details.context_snapshot, report.details.raw_result));
   return parsed.success ? parsed.data : null;
 }
 
@@ -256,7 +254,7 @@ function marketSection(market: TReviewMarket, lang: Lang): CardSection {
       kind: "tiles",
       tiles: indices.map((i) => ({
         label: i.name,
-        value: i.price === null ? DASH : formatPrice(i.price),
+        value: i.current === null ? DASH : formatPrice(i.current),
         tone: toneOf(i.change_pct),
         note: pctOrDash(i.change_pct),
         noteTone: toneOf(i.change_pct),
@@ -265,27 +263,27 @@ function marketSection(market: TReviewMarket, lang: Lang): CardSection {
   }
   const b = market.breadth;
   if (b) {
-    const parts = [t.breadthCaption(b.advancers, b.flat, b.decliners)];
+    const parts = [t.breadthCaption(b.up_count, b.flat_count, b.down_count)];
     if (b.advance_pct !== null) parts.push(t.advancePct(`${b.advance_pct.toFixed(1)}%`));
-    if (b.limit_up !== null && b.limit_down !== null) parts.push(t.limits(b.limit_up, b.limit_down));
-    blocks.push({ kind: "breadth", advancers: b.advancers, flat: b.flat, decliners: b.decliners, caption: parts.join(" · ") });
+    if (b.limit_up_count !== null && b.limit_down_count !== null) parts.push(t.limits(b.limit_up_count, b.limit_down_count));
+    blocks.push({ kind: "breadth", advancers: b.up_count, flat: b.flat_count, decliners: b.down_count, caption: parts.join(" · ") });
   } else if (market.breadth_note) {
     blocks.push({ kind: "notice", text: market.breadth_note });
   }
-  if (market.sectors && (market.sectors.leaders.length > 0 || market.sectors.laggards.length > 0)) {
-    const rows = (list: typeof market.sectors.leaders) =>
+  if (market.sectors && (market.sectors.top.length > 0 || market.sectors.bottom.length > 0)) {
+    const rows = (list: typeof market.sectors.top) =>
       list.slice(0, CARD_LIMITS.sectors).map((s) => ({ label: s.name, value: formatPct(s.change_pct), tone: toneOf(s.change_pct) }));
     blocks.push({
       kind: "columns",
       columns: [
-        { title: t.leaders, rows: rows(market.sectors.leaders) },
-        { title: t.laggards, rows: rows(market.sectors.laggards) },
+        { title: t.leaders, rows: rows(market.sectors.top) },
+        { title: t.laggards, rows: rows(market.sectors.bottom) },
       ],
     });
   } else if (market.sectors_note) {
     blocks.push({ kind: "notice", text: market.sectors_note });
   }
-  const title = market.trade_date ? `${market.label} · ${market.trade_date}` : market.label;
+  const title = market.date ? `${market.label} · ${market.date}` : market.label;
   return { title, blocks };
 }
 
@@ -297,7 +295,8 @@ function limitedList(items: string[], limit: number, lang: Lang): CardBlock {
 
 function reviewCard(input: ShareCardInput, doc: MarkdownDocument, payload: TMarketReviewPayload, lang: Lang): ShareCard {
   const t = CARD_TEXT[lang];
-  const temp = payload.temperature;
+  const temp = payload.market_light;
+  const markets = reviewMarkets(payload);
   const hero: CardTile[] = [
     {
       label: t.temperature,
@@ -306,14 +305,14 @@ function reviewCard(input: ShareCardInput, doc: MarkdownDocument, payload: TMark
       note: temp.label ? `/ 100 · ${temp.label}` : "/ 100",
     },
     { label: t.outlook, value: payload.outlook.label },
-    ...payload.markets.map((m) => ({
+    ...markets.map((m) => ({
       label: t.avgChange(m.label),
       value: pctOrDash(m.index_stats.avg_change_pct),
       tone: toneOf(m.index_stats.avg_change_pct),
     })),
   ];
   const sections: CardSection[] = [{ title: t.summary, blocks: [{ kind: "text", text: payload.summary }] }];
-  sections.push(...payload.markets.map((m) => marketSection(m, lang)));
+  sections.push(...markets.map((m) => marketSection(m, lang)));
   sections.push({ title: t.plan, blocks: [{ kind: "text", text: payload.outlook.text }] });
   if (payload.risks.length > 0) sections.push({ title: t.risks, blocks: [limitedList(payload.risks, CARD_LIMITS.reviewRisks, lang)] });
   if (payload.news.length > 0) sections.push({ title: t.news, blocks: [limitedList(payload.news.map((n) => n.title), CARD_LIMITS.reviewNews, lang)] });

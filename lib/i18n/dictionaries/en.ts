@@ -771,6 +771,7 @@ export const en: Dictionary = {
     advancePct: "Up share",
     limitUp: "Limit up",
     limitDown: "Limit down",
+    turnover: "Turnover",
     noBreadth: "No breadth data",
     noQuote: "No quote",
     openRecord: "Open in History",

@@ -769,6 +769,7 @@ export const zhCN = {
     advancePct: "上涨占比",
     limitUp: "涨停",
     limitDown: "跌停",
+    turnover: "成交额",
     noBreadth: "无涨跌家数数据",
     noQuote: "无报价",
     openRecord: "在历史中打开",

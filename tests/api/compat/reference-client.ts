@@ -7,7 +7,9 @@ import { expect } from "vitest";
 export const COMPAT_PASSWORD = "compat-pass-1";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire answers are asserted field by field, as the client reads them
-export type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any; headers: Headers }>;
+export type Wire = any;
+
+export type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Wire; headers: Headers }>;
 
 export function referenceClient(base: string, cookie?: string): Call {
   return async (method, path, body) => {
