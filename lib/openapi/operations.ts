@@ -8,6 +8,7 @@ import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { PORTFOLIO_OPERATIONS } from "@/lib/portfolio/operations";
 import { searchStocksOp } from "@/lib/market/operations";
+import { REPORT_BACKTEST_OPERATIONS } from "@/lib/report-eval/operations";
 import { getScreeningStatusOp } from "@/lib/screening/status";
 import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
 import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
@@ -51,6 +52,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...HISTORY_OPERATIONS,
   ...SIGNAL_OPERATIONS,
   ...BACKTEST_OPERATIONS,
+  ...REPORT_BACKTEST_OPERATIONS,
   ...DATA_OPERATIONS,
   getScreeningStatusOp,
 ];

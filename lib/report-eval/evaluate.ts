@@ -1,0 +1,143 @@
+import type { TDailyBar } from "@/lib/market";
+import { expectedDirection } from "@/lib/signals/lifecycle";
+import { evaluateOutcome, NEUTRAL_BAND_PCT } from "@/lib/signals/outcome-engine";
+import type { TSignalAction } from "@/lib/signals/schemas";
+
+// How one stored report fared (CONTRACT.md §12.4): the decision-signal outcome engine measures the window
+// after the report's price date; this file adds what the reference's view shows on top: the position the
+// report implied (long or cash), a simulated trade with the report's own stop and target, and win/loss.
+// Pure: the caller supplies the report's facts and the bars.
+
+export const REPORT_EVAL_ENGINE = "report-eval-v1";
+
+export interface ReportFacts {
+  action: TSignalAction | null;
+  /** The close the report's price belongs to (its as-of date): the anchor of the window. */
+  anchorDate: string;
+  stopLoss: number | null;
+  takeProfit: number | null;
+}
+
+export interface ReportEvaluationResult {
+  evalStatus: "completed" | "insufficient" | "unable";
+  retryable: boolean;
+  unableReason: string | null;
+  directionExpected: string | null;
+  position: "long" | "cash";
+  anchorDate: string | null;
+  startPrice: number | null;
+  endDate: string | null;
+  endClose: number | null;
+  maxHigh: number | null;
+  minLow: number | null;
+  stockReturnPct: number | null;
+  actualMovement: "up" | "down" | "flat" | null;
+  directionCorrect: boolean | null;
+  outcome: "win" | "loss" | "neutral" | null;
+  stopLoss: number | null;
+  takeProfit: number | null;
+  hitStopLoss: boolean | null;
+  hitTakeProfit: boolean | null;
+  firstHit: string | null;
+  firstHitDate: string | null;
+  firstHitTradingDays: number | null;
+  simulatedEntryPrice: number | null;
+  simulatedExitPrice: number | null;
+  simulatedExitReason: string | null;
+  simulatedReturnPct: number | null;
+}
+
+/** Moves within the outcome engine's neutral band are "flat", as they are neither a hit nor a miss there. */
+function movementOf(returnPct: number): "up" | "down" | "flat" {
+  return returnPct >= NEUTRAL_BAND_PCT ? "up" : returnPct <= -NEUTRAL_BAND_PCT ? "down" : "flat";
+}
+
+/**
+ * A long position opened at the anchor close leaves at the first stop or target touch (at the bar's open when
+ * it gapped through: that is the price there was), else at the window's last close. When one daily bar touched
+ * both, the stop is assumed first: daily bars cannot tell, and the conservative reading does not flatter.
+ */
+function simulateLong(start: number, window: readonly TDailyBar[], firstHit: string | null, firstHitDate: string | null, stop: number | null, target: number | null, endClose: number) {
+  const bar = firstHitDate ? window.find((b) => b.date === firstHitDate) : undefined;
+  if (bar && stop !== null && (firstHit === "stop" || firstHit === "both_same_day")) {
+    return { exit: Math.min(stop, bar.open), reason: firstHit === "stop" ? "stop_loss" : "stop_loss_same_day_as_target" };
+  }
+  if (bar && target !== null && firstHit === "target") return { exit: Math.max(target, bar.open), reason: "take_profit" };
+  return { exit: endClose, reason: "window_end" };
+}
+
+export function evaluateReport(facts: ReportFacts, bars: readonly TDailyBar[], windowDays: number): ReportEvaluationResult {
+  const direction = facts.action ? expectedDirection(facts.action) : null;
+  const long = direction === "up" || direction === "not_down";
+  // A report without a direction still has a window to measure: the engine measures it as a hold (prices
+  // only); its outcome fields below are then those of a cash position.
+  const engineAction: TSignalAction = direction ? facts.action! : "hold";
+  const e = evaluateOutcome(
+    { action: engineAction, entryLow: null, entryHigh: null, stopLoss: long ? facts.stopLoss : null, targetPrice: long ? facts.takeProfit : null },
+    bars,
+    facts.anchorDate,
+    windowDays,
+  );
+  const base: ReportEvaluationResult = {
+    evalStatus: "unable",
+    retryable: e.retryable,
+    unableReason: e.unableReason,
+    directionExpected: direction,
+    position: long ? "long" : "cash",
+    anchorDate: e.anchorDate,
+    startPrice: e.startPrice,
+    endDate: e.endDate,
+    endClose: e.endClose,
+    maxHigh: e.maxHigh,
+    minLow: e.minLow,
+    stockReturnPct: e.stockReturnPct,
+    actualMovement: null,
+    directionCorrect: null,
+    outcome: null,
+    stopLoss: facts.stopLoss,
+    takeProfit: facts.takeProfit,
+    hitStopLoss: null,
+    hitTakeProfit: null,
+    firstHit: null,
+    firstHitDate: null,
+    firstHitTradingDays: null,
+    simulatedEntryPrice: null,
+    simulatedExitPrice: null,
+    simulatedExitReason: null,
+    simulatedReturnPct: null,
+  };
+  if (e.evalStatus !== "completed") {
+    return { ...base, evalStatus: e.unableReason === "insufficient_forward_bars" ? "insufficient" : "unable" };
+  }
+  const start = e.startPrice!;
+  const returnPct = e.stockReturnPct!;
+  const anchorIndex = bars.findIndex((b) => b.date === e.anchorDate);
+  const window = bars.slice(anchorIndex + 1, anchorIndex + 1 + windowDays);
+  const hitIndex = e.firstHitDate ? window.findIndex((b) => b.date === e.firstHitDate) : -1;
+  const completed: ReportEvaluationResult = {
+    ...base,
+    evalStatus: "completed",
+    retryable: false,
+    unableReason: null,
+    actualMovement: movementOf(returnPct),
+    directionCorrect: direction ? e.directionCorrect : null,
+    outcome: direction ? (e.outcome === "hit" ? "win" : e.outcome === "miss" ? "loss" : "neutral") : "neutral",
+    firstHit: long ? e.firstHit : null,
+    firstHitDate: long ? e.firstHitDate : null,
+    firstHitTradingDays: long && hitIndex >= 0 ? hitIndex + 1 : null,
+    hitStopLoss: long && facts.stopLoss !== null ? e.firstHit === "stop" || e.firstHit === "both_same_day" : null,
+    hitTakeProfit: long && facts.takeProfit !== null ? e.firstHit === "target" || e.firstHit === "both_same_day" : null,
+  };
+  if (!long) {
+    // Out of the market: the money stays put, whatever the stock did.
+    return { ...completed, simulatedEntryPrice: null, simulatedExitPrice: null, simulatedExitReason: "cash", simulatedReturnPct: 0 };
+  }
+  const trade = simulateLong(start, window, e.firstHit, e.firstHitDate, facts.stopLoss, facts.takeProfit, e.endClose!);
+  return {
+    ...completed,
+    simulatedEntryPrice: start,
+    simulatedExitPrice: trade.exit,
+    simulatedExitReason: trade.reason,
+    simulatedReturnPct: (trade.exit / start - 1) * 100,
+  };
+}
