@@ -3,7 +3,7 @@ import { getSettings } from "@/lib/config/settings";
 import { createAnalysisRecord, type NewsEvidence } from "@/lib/history/repository";
 import { toAnalysisReport } from "@/lib/history/report";
 import type { TAnalysisReport, TReportDetails, TReportStrategy, TReportSummary } from "@/lib/history/schemas";
-import { getDailyBars, getQuote, InvalidDataFileError, type TDailyBar, type TQuote } from "@/lib/market";
+import { getDailyBars, getQuote, InvalidDataFileError, onePriceOf, type TDailyBar, type TQuote } from "@/lib/market";
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { searchStockNews, type NewsSearchResult } from "@/lib/news";
 import { createSignalFromAnalysis } from "@/lib/signals/from-analysis";
@@ -278,9 +278,8 @@ function compactBars(bars: readonly TDailyBar[]) {
 
 /** The moment the headline price belongs to: today's quote, or a session's close. */
 function asOf(series: MergedSeries, quote: TQuote | null) {
-  const last = series.bars.at(-1);
-  const fromQuote = series.merge === "appended" || series.merge === "replaced";
-  return { date: last?.date ?? null, basis: fromQuote ? "quote" : "close", time: fromQuote ? (quote?.time ?? null) : null, provisional_bar: series.merge === "appended" };
+  const one = onePriceOf(series, quote);
+  return { date: one?.date ?? null, basis: one?.basis ?? "close", time: one?.time ?? null, provisional_bar: series.merge === "appended" };
 }
 
 function reportDetails(
