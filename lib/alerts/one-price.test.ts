@@ -26,6 +26,7 @@ vi.mock("@/lib/market/quote-cache", async (importOriginal) => {
 withTempDatabase("alerts-one-price", { MARKET_DATA_SOURCES: "sample" });
 // Thursday 2026-11-19 10:00 in Shanghai: the A-share market is open; the final bars end on Wednesday.
 const OPEN = new Date("2026-11-19T02:00:00Z");
+const RULE = { severity: "info", enabled: true, cooldown_minutes: 0 } as const;
 
 afterEach(() => {
   quotes.alter = null;
@@ -44,8 +45,8 @@ describe("alert checks read the one price (issue 17 item 3)", () => {
     expect(report.quote_merge).toBe("ignored_stale");
     expect(report.price).toBe(last.close);
 
-    const above = await createAlertRule({ alert_type: "price_above", target: "600519", parameters: { price: Math.round(last.close * 1.05 * 100) / 100 } });
-    const change = await createAlertRule({ alert_type: "change_pct_beyond", target: "600519", parameters: { change_pct: 5 } });
+    const above = await createAlertRule({ alert_type: "price_above", target: "600519", parameters: { price: Math.round(last.close * 1.05 * 100) / 100 }, ...RULE });
+    const change = await createAlertRule({ alert_type: "change_pct_beyond", target: "600519", parameters: { change_pct: 5 }, ...RULE });
     const result = await evaluateAlertRules({ deliver: async () => ({ status: "sent", detail: {} }), dryRun: true });
     const seen = (id: number) => result.checked.find((c) => c.rule_id === id)!;
     expect(seen(above.id)).toMatchObject({ evaluated: true, met: false, observed_value: report.price });
@@ -61,7 +62,7 @@ describe("alert checks read the one price (issue 17 item 3)", () => {
     const quote = (await getQuote(symbol)).data;
     const report = computeIndicators({ bars, quote, market: "cn" });
     expect(report.quote_merge).toBe("appended");
-    const rule = await createAlertRule({ alert_type: "price_below", target: "600519", parameters: { price: report.price! + 1 } });
+    const rule = await createAlertRule({ alert_type: "price_below", target: "600519", parameters: { price: report.price! + 1 }, ...RULE });
     const result = await evaluateAlertRules({ deliver: async () => ({ status: "sent", detail: {} }), dryRun: true, ruleIds: [rule.id] });
     expect(result.checked[0]).toMatchObject({ met: true, observed_value: report.price });
   });

@@ -180,6 +180,9 @@ describe("rules-v2 on synthetic markets (issue 17 item 1)", () => {
 
 /** Issue 17 item 2: the plan invariants for one call. */
 function checkPlan(action: TDecisionAction, plan: Plan, ind: TIndicators, where: string): void {
+  // The check an LLM's plan goes through passes every plan of ours.
+  const numbers = { ideal_buy: plan.ideal_buy?.price ?? null, secondary_buy: plan.secondary_buy?.price ?? null, stop_loss: plan.stop_loss?.price ?? null, take_profit: plan.take_profit?.price ?? null };
+  expect(planProblem(action, numbers, ind), where).toBeNull();
   const price = ind.price!;
   const atr = ind.atr14!;
   const levels = [plan.ideal_buy, plan.secondary_buy, plan.stop_loss, plan.take_profit].filter((l) => l !== null);
@@ -263,6 +266,13 @@ describe("rules-v2 plans fit the verdict (issue 17 item 2)", () => {
     expect(planProblem("buy", { ...good, take_profit: price + 0.1 * atr }, indicators)).toMatch(/within 0\.3 ATR/);
     expect(planProblem("sell", { ...good }, indicators)).toMatch(/no buy levels/);
     expect(planProblem("reduce", { ideal_buy: null, secondary_buy: null, stop_loss: price - 2 * atr, take_profit: null }, indicators)).toMatch(/above the price/);
+    // Hold: no buy levels; watch: a breakout above and a breakdown below (an aligned LLM action keeps no buy plan).
+    expect(planProblem("hold", { ideal_buy: null, secondary_buy: null, stop_loss: price - 2 * atr, take_profit: price + 2 * atr }, indicators)).toBeNull();
+    expect(planProblem("hold", good, indicators)).toMatch(/no buy levels/);
+    expect(planProblem("watch", { ideal_buy: price + atr, secondary_buy: null, stop_loss: price - atr, take_profit: null }, indicators)).toBeNull();
+    expect(planProblem("watch", good, indicators)).toMatch(/breakout above the price/);
+    expect(planProblem("watch", { ...good, ideal_buy: price + atr }, indicators)).toBeNull();
+    expect(planProblem("watch", { ideal_buy: null, secondary_buy: null, stop_loss: price + atr, take_profit: null }, indicators)).toMatch(/below the price/);
   });
 
   it("swing levels carry the date of their bar into the plan", () => {
