@@ -153,7 +153,7 @@ function enginePlan(ind: TIndicators, action: TDecisionAction, language: "zh" | 
 }
 
 describe("issue 17 item 2: an LLM's plan and action are held to the engine's invariants", () => {
-  it("an invented buy plan (stop within 0.3 ATR, 1.1 × the risk) is replaced by the engine's buy plan; the flow's llm_plan node says why", async () => {
+  it("an invented buy plan (a stop 0.1 ATR under the price) is replaced by the engine's buy plan; the flow's llm_plan node says why", async () => {
     answer = ({ current_price: p, indicators: { atr14: atr } }) => {
       // Passes the model-output check (stop < price < target, entry between) but not the plan invariants.
       const report = validReport({ action: "buy", score: 70, levels: { ideal_buy: p, secondary_buy: null, stop_loss: round2(p - 0.1 * atr), take_profit: round2(p + 0.11 * atr + 0.3 * atr) } });
