@@ -59,13 +59,14 @@ async function main() {
         `${short.length} | ${fmt(hitRate(calls, isShort), 1)} | ${fmt(avg(short))} | ${fmt(avg(returnsOf(calls, () => true)))} |`,
     );
   }
-  console.log("\nPooled 10-day mean by score band (count), per market:\n");
+  console.log("\nPooled 10-day mean by score band (count, Welch t against all calls of the market), per market:\n");
   console.log("| market | 0–19 | 20–39 | 40–59 | 60–79 | 80–100 |");
   console.log("|---|---|---|---|---|---|");
   for (const [market, calls] of pooled) {
+    const all = returnsOf(calls, () => true);
     const cells = [[0, 20], [20, 40], [40, 60], [60, 80], [80, 101]].map(([lo, hi]) => {
       const xs = returnsOf(calls, (c) => c.score !== null && c.score >= lo! && c.score < hi!);
-      return xs.length === 0 ? "–" : `${fmt(avg(xs))} (${xs.length})`;
+      return xs.length === 0 ? "–" : `${fmt(avg(xs))} (${xs.length}, t ${fmt(welchT(xs, all))})`;
     });
     console.log(`| ${market} | ${cells.join(" | ")} |`);
   }

@@ -4,7 +4,7 @@ import { sanitizeText } from "@/lib/analysis/sanitize";
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { db } from "@/lib/db/client";
-import { getQuote } from "@/lib/market";
+import { currentPrice } from "@/lib/market";
 import { checkQuoteCondition, type ConditionResult } from "./conditions";
 import { resolveAlertTarget } from "./rules";
 import type { TAlertCheck, TAlertEvaluation, TAlertTriggerItem, TAlertType } from "./schemas";
@@ -142,13 +142,18 @@ async function evaluateQuoteRule(rule: AlertRule, at: Date, options: EvaluateOpt
   if (tradingHoursOnly && !resolveMarketPhase({ market: symbol.market, at }).is_market_open_now) {
     return { check: check(rule, false, { reason: `${symbol.market} market closed` }), triggers: [] };
   }
-  let quote;
+  let current;
   try {
-    quote = (await getQuote(symbol)).data;
+    current = await currentPrice(symbol);
   } catch (error) {
     return { check: check(rule, false, { reason: `no quote: ${sanitizeText((error as Error).message)}` }), triggers: [] };
   }
-  const result = checkQuoteCondition(rule.alertType as Exclude<TAlertType, "signal_action">, ruleParameters(rule), quote);
+  // A realtime rule needs a quote; yesterday's close alone is no reason to alert.
+  if (current.quote === null) return { check: check(rule, false, { reason: `no quote: ${sanitizeText(current.quoteFailure ?? "none")}` }), triggers: [] };
+  // Issue 17 item 3: the price and change an analysis would show for this moment (a quote older than the last
+  // daily bar gives way to that close), not the raw quote.
+  const seen = { ...current.quote, price: current.price, change_pct: current.change_pct ?? current.quote.change_pct };
+  const result = checkQuoteCondition(rule.alertType as Exclude<TAlertType, "signal_action">, ruleParameters(rule), seen);
   const summary = check(rule, true, result);
   if (options.dryRun) return { check: summary, triggers: [] };
   if (!result.met) {
@@ -161,7 +166,7 @@ async function evaluateQuoteRule(rule: AlertRule, at: Date, options: EvaluateOpt
     await db().alertRule.update({ where: { id: rule.id }, data: { lastValue: result.observed, lastCheckedAt: at } });
     return { check: summary, triggers: [] };
   }
-  const firing = { observed: result.observed, threshold: result.threshold, reason: result.reason, dataSource: quote.source, dataTimestamp: quote.time };
+  const firing = { observed: result.observed, threshold: result.threshold, reason: result.reason, dataSource: current.source, dataTimestamp: current.time ?? `${current.date} close` };
   return { check: summary, triggers: [await fire(rule, firing, at, options.deliver)] };
 }
 

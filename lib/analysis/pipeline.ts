@@ -3,7 +3,7 @@ import { getSettings } from "@/lib/config/settings";
 import { createAnalysisRecord, type NewsEvidence } from "@/lib/history/repository";
 import { toAnalysisReport } from "@/lib/history/report";
 import type { TAnalysisReport, TReportDetails, TReportStrategy, TReportSummary } from "@/lib/history/schemas";
-import { getDailyBars, getQuote, InvalidDataFileError, type TDailyBar, type TQuote } from "@/lib/market";
+import { getDailyBars, getQuote, InvalidDataFileError, onePriceOf, type TDailyBar, type TQuote } from "@/lib/market";
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { searchStockNews, type NewsSearchResult } from "@/lib/news";
 import { createSignalFromAnalysis } from "@/lib/signals/from-analysis";
@@ -129,7 +129,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   const llm = await runLlm(job, run, rule, series.bars, quote, newsItems, name, progress);
 
   progress(90, "storing the report");
-  const summary = llm?.ok ? llmSummary(llm.report, rule) : rule.summary;
+  const summary = llm?.ok ? llmSummary(llm.report, rule, run) : rule.summary;
   const strategy = llm?.ok ? llmStrategy(llm.report, rule, summary.action, run) : rule.strategy;
   const details = reportDetails(rule, llm, news, series, quote, language);
   // Diagnostics and flow are final before the one write, so the record never exists without them.
@@ -216,8 +216,12 @@ async function runLlm(
   return result;
 }
 
-/** The model's conclusion, held to the same action classification and guardrails as the rules (spec 2.6 rule 1). */
-function llmSummary(report: TLlmReport, rule: TRuleReport): TReportSummary {
+/**
+ * The model's conclusion, held to the same action classification and guardrails as the rules (spec 2.6 rule 1,
+ * issue 17 item 2): its action must agree with its own score band unless a recorded guardrail reason explains a
+ * more cautious one; otherwise the band's action stands, and the flow records why.
+ */
+function llmSummary(report: TLlmReport, rule: TRuleReport, run: RunRecorder): TReportSummary {
   const language = rule.report_language;
   const score = Math.round(report.core_conclusion.score);
   const classified = classifyDecisionAction({
@@ -226,6 +230,12 @@ function llmSummary(report: TLlmReport, rule: TRuleReport): TReportSummary {
     score,
     guardrailReasons: rule.guardrail_reasons,
   });
+  if (classified.overridden) {
+    run.note("llm_action", "LLM action check", "analysis", {
+      status: "degraded",
+      message: `the model's action ${classified.text_action} disagrees with its own score ${score} (${classified.band} band) and no guardrail reason explains it: aligned to ${classified.action}`,
+    });
+  }
   return {
     analysis_summary: rule.is_sample_data
       ? `${SAMPLE_DATA_NOTICE[language]} ${report.core_conclusion.one_sentence}`
@@ -278,9 +288,8 @@ function compactBars(bars: readonly TDailyBar[]) {
 
 /** The moment the headline price belongs to: today's quote, or a session's close. */
 function asOf(series: MergedSeries, quote: TQuote | null) {
-  const last = series.bars.at(-1);
-  const fromQuote = series.merge === "appended" || series.merge === "replaced";
-  return { date: last?.date ?? null, basis: fromQuote ? "quote" : "close", time: fromQuote ? (quote?.time ?? null) : null, provisional_bar: series.merge === "appended" };
+  const one = onePriceOf(series, quote);
+  return { date: one?.date ?? null, basis: one?.basis ?? "close", time: one?.time ?? null, provisional_bar: series.merge === "appended" };
 }
 
 function reportDetails(

@@ -75,7 +75,7 @@ export const listPositionsOp = defineOperation({
 export const portfolioRiskOp = defineOperation({
   method: "GET", path: "/api/v1/portfolio/risk", operationId: "getPortfolioRisk", summary: "Portfolio risk report at a date",
   description:
-    "Positions valued at the close on as_of (default today in SERVICE_TIMEZONE) from trades up to that date, by cost_method fifo " +
+    "Positions valued at the price an analysis shows for as_of (default today in SERVICE_TIMEZONE: the quote when it is newer than the last daily bar, else the close; price_basis says which) from trades up to that date, by cost_method fifo " +
     "(default) or avg; concentration (weights, HHI, alert above 30 %), exposure by market and currency (converted with " +
     "PORTFOLIO_FX_RATES), time-weighted drawdown, annualised volatility and 1-day 95 % historical VaR over 180 days, stop-loss " +
     "proximity (10 %, near at 80 % of it), active sell/reduce/alert/avoid decision signals on held stocks, and warnings. Without " +

@@ -9,8 +9,11 @@ export const ZRiskPosition = z.object({
   currency: z.string(),
   quantity: n,
   cost_per_share: n.nullable().describe("By the requested cost_method"),
-  last_price: n.nullable().describe("Close on as_of, or the latest close before it"),
-  price_date: z.string().nullable(),
+  last_price: n
+    .nullable()
+    .describe("The price an analysis shows for as_of (issue 17 item 3: one price everywhere): today's quote when it is newer than the last daily bar, else the close on as_of or the latest close before it"),
+  price_date: z.string().nullable().describe("The session last_price belongs to"),
+  price_basis: z.enum(["quote", "close"]).nullable().describe("quote: a realtime quote of price_date; close: that session's close"),
   market_value: n.nullable().describe("In the listing currency"),
   market_value_base: n.nullable().describe("In the report currency"),
   unrealized_pnl: n.nullable(),

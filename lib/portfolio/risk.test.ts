@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { withTempDatabase } from "@/lib/db/testing/temp-database";
-import { getDailyBars } from "@/lib/market";
+import { getDailyBars, getQuote } from "@/lib/market";
+import { localParts, MARKET_TIME_ZONE } from "@/lib/market/market-time";
 import { importTradesCsv } from "./csv-import";
 import { portfolioRisk } from "./risk";
 import { createAccount, createTrade, deleteTrade, listPositions, resolveTradeSymbol } from "./store";
@@ -16,9 +17,15 @@ beforeEach(async () => {
   await db().portfolioAccount.deleteMany();
 });
 
+/** Prices by session as an analysis shows them (issue 17 item 3): final closes, and a quote at least as new as the last bar is its session's price. */
 async function closes(code: string): Promise<Map<string, number>> {
-  const bars = (await getDailyBars(resolveTradeSymbol(code), 250)).bars;
-  return new Map(bars.map((b) => [b.date, b.close]));
+  const symbol = resolveTradeSymbol(code);
+  const bars = (await getDailyBars(symbol, 250)).bars;
+  const map = new Map(bars.map((b) => [b.date, b.close]));
+  const quote = (await getQuote(symbol)).data;
+  const quoteDate = localParts(new Date(quote.time), MARKET_TIME_ZONE[symbol.market]).date;
+  if (quoteDate >= bars.at(-1)!.date) map.set(quoteDate, quote.price);
+  return map;
 }
 
 describe("portfolio positions and risk (issue 9 item 3)", () => {
@@ -53,7 +60,7 @@ describe("portfolio positions and risk (issue 9 item 3)", () => {
     expect((await listPositions(account.id)).items[0]!.quantity).toBe(50);
   });
 
-  it("values positions at the as_of close, converts currencies, and derives weights, HHI, volatility and VaR from the same closes", async () => {
+  it("values positions at the price an analysis shows for as_of (issue 17 item 3), converts currencies, and derives weights, HHI, volatility and VaR from the same prices", async () => {
     const account = await createAccount({ name: "mixed", currency: "CNY", active: true });
     await createTrade({ account_id: account.id, side: "buy", stock_code: "600519", quantity: 10, price: 1500, fee: 0, trade_date: "2025-01-02" });
     await createTrade({ account_id: account.id, side: "buy", stock_code: "AAPL", quantity: 50, price: 150, fee: 0, trade_date: "2025-01-02" });
@@ -71,6 +78,12 @@ describe("portfolio positions and risk (issue 9 item 3)", () => {
     expect(risk.concentration.hhi).toBeCloseTo(weights[0]! ** 2 + weights[1]! ** 2, 3);
     expect(risk.concentration.alert).toBe(weights[0]! > 0.3);
     expect(risk.exposure.by_currency.map((e) => e.key).sort()).toEqual(["CNY", "USD"]);
+    // 07:00 in New York: the US bars end yesterday and the quote stands for today (the sample's today bar);
+    // 20:00 in Shanghai: the quote is of the day's closed session.
+    const bars = (await getDailyBars(resolveTradeSymbol("AAPL"), 250)).bars;
+    expect(bars.at(-1)!.date < AS_OF).toBe(true);
+    expect(risk.positions.find((p) => p.stock_code === "AAPL")).toMatchObject({ last_price: lastApple, price_date: AS_OF, price_basis: "quote" });
+    expect(risk.positions.find((p) => p.stock_code === "600519")).toMatchObject({ last_price: moutai.get(AS_OF), price_date: AS_OF, price_basis: "quote" });
 
     // Daily returns of the fixed basket over the 180-day window, computed here from the closes.
     const start = "2026-05-24";

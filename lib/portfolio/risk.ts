@@ -4,7 +4,7 @@ import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
-import { getDailyBars, type TDailyBar } from "@/lib/market";
+import { getPriceSeries, type OnePrice, type TDailyBar } from "@/lib/market";
 import { addDays, localDay, serviceTimeZone } from "@/lib/usage/time-zone";
 import { foldTrades, quantityAt, type LotTrade } from "./lots";
 import { fxRates, toBase } from "./fx";
@@ -38,7 +38,10 @@ interface Holding {
   quantity: number;
   costPerShare: number | null;
   realized: number;
+  /** The one-price series (issue 17 item 3): final bars plus today's bar from the quote, up to as_of. */
   bars: TDailyBar[];
+  /** The series' current price and its moment, when as_of reaches it. */
+  current: OnePrice | null;
 }
 
 function closeOn(bars: readonly TDailyBar[], date: string): TDailyBar | null {
@@ -117,7 +120,7 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
 
   const groups = new Map<string, PortfolioTrade[]>();
   for (const t of trades) groups.set(`${t.accountId}|${t.targetKey}`, [...(groups.get(`${t.accountId}|${t.targetKey}`) ?? []), t]);
-  const barCache = new Map<string, TDailyBar[]>();
+  const barCache = new Map<string, { bars: TDailyBar[]; current: OnePrice | null }>();
   const warnings: TPortfolioRisk["warnings"] = [];
   const holdings: Holding[] = [];
   for (const rows of groups.values()) {
@@ -127,9 +130,12 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
     if (!barCache.has(first.targetKey)) {
       try {
         const symbol = resolveTradeSymbol(first.stockCode);
-        barCache.set(first.targetKey, (await getDailyBars(symbol, BARS)).bars.filter((b) => b.date <= asOf));
+        // Valued at the price the analysis would show for the same moment: the quote when it is newer than the last
+        // bar, else the last close (issue 17 item 3); a past as_of cuts the series there.
+        const series = await getPriceSeries(symbol, BARS);
+        barCache.set(first.targetKey, { bars: series.bars.filter((b) => b.date <= asOf), current: series.current });
       } catch (error) {
-        barCache.set(first.targetKey, []);
+        barCache.set(first.targetKey, { bars: [], current: null });
         warnings.push({ code: "price_unavailable", message: `${first.stockCode}: no market data (${(error as Error).message})`, stock_code: first.stockCode, value: null, limit: null, date: null });
       }
     }
@@ -142,7 +148,7 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
       quantity: state.quantity,
       costPerShare: costMethod === "fifo" ? state.fifoCost : state.avgCost,
       realized: costMethod === "fifo" ? state.realizedFifo : state.realizedAvg,
-      bars: barCache.get(first.targetKey)!,
+      ...barCache.get(first.targetKey)!,
     });
   }
 
@@ -164,6 +170,7 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
       cost_per_share: h.costPerShare === null ? null : round(h.costPerShare),
       last_price: bar?.close ?? null,
       price_date: bar?.date ?? null,
+      price_basis: bar === null ? null : h.current?.date === bar.date ? h.current.basis : "close",
       market_value: marketValue === null ? null : round(marketValue, 2),
       market_value_base: marketValue === null ? null : round(toBase(marketValue, currency, base, rates), 2),
       unrealized_pnl: marketValue === null || cost === null ? null : round(marketValue - cost, 2),

@@ -4,8 +4,12 @@ import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { levelText, structurePlan, type TDecisionAction, type TIndicators } from "@/lib/analysis/engine";
+import { MIN_GAP_ATR, MIN_REWARD_RISK, STOP_MAX_ATR, STOP_MIN_ATR } from "@/lib/analysis/engine/plan";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
+import type { TLlmReport } from "@/lib/analysis/llm/report-schema";
 import { validReport } from "@/lib/analysis/llm/test-fixtures";
+import { ZRunFlowSnapshot, type TRunDiagnosticSummary } from "@/lib/analysis/run-schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
 const API_KEY = "sk-fake-llm-key-0123456789abcdef";
@@ -15,21 +19,39 @@ let fakeUrl: string;
 let price = 0;
 const seen: { model: string; auth: string | undefined }[] = [];
 
-// A local OpenAI-compatible endpoint: answers chat completions with a valid decision dashboard whose
-// levels sit around the price the service reported for the same code.
+/** What the service handed the model: the price its levels are checked against and the ATR. */
+interface PromptData {
+  current_price: number;
+  indicators: { atr14: number };
+}
+
+/** The model's answer, built from the prompt's data; a test swaps it for an invented one. */
+let answer: (data: PromptData) => TLlmReport = () => {
+  const report = validReport({
+    action: "hold",
+    score: 55,
+    levels: { ideal_buy: null, secondary_buy: null, stop_loss: price * 0.95, take_profit: price * 1.1 },
+  });
+  report.core_conclusion.one_sentence = "Fake model: hold and wait for the pullback.";
+  return report;
+};
+
+function promptData(body: { messages?: { content?: unknown }[] }): PromptData {
+  const text = (body.messages ?? []).map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content))).join("\n");
+  const json = /<data>\n([\s\S]*?)\n<\/data>/.exec(text)?.[1];
+  return JSON.parse(json ?? "{}") as PromptData;
+}
+
+// A local OpenAI-compatible endpoint: answers chat completions with a decision dashboard built by `answer` from
+// the data in the prompt.
 function startFakeLlm(): Promise<void> {
   fake = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
     req.on("end", () => {
-      const body = JSON.parse(raw || "{}") as { model?: string };
+      const body = JSON.parse(raw || "{}") as { model?: string; messages?: { content?: unknown }[] };
       seen.push({ model: body.model ?? "", auth: req.headers.authorization });
-      const report = validReport({
-        action: "hold",
-        score: 55,
-        levels: { ideal_buy: price * 0.99, secondary_buy: price * 0.97, stop_loss: price * 0.95, take_profit: price * 1.1 },
-      });
-      report.core_conclusion.one_sentence = "Fake model: hold and wait for the pullback.";
+      const report = answer(promptData(body));
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
         JSON.stringify({
@@ -100,5 +122,93 @@ describe("issue 4 item 5: the LLM path end to end against a local OpenAI-compati
     }
     const log = fs.readFileSync(path.join(server.dataDir, "server.log"), "utf8");
     expect(log).not.toContain(API_KEY);
+  });
+});
+
+// ---- issue 17 item 2: the LLM path keeps the plan invariants and its action agrees with its own score band ----
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+const level = (text: string | null) => (text === null ? null : Number.parseFloat(text));
+
+async function analyzed(code: string) {
+  const res = await analyze(code);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ZAnalysisResultResponse.parse(await res.json());
+}
+
+/** A stage of the run's diagnostics (llm, llm_plan, llm_action). */
+function component(result: { diagnostic_summary?: unknown }, key: string) {
+  return (result.diagnostic_summary as TRunDiagnosticSummary).components[key];
+}
+
+async function flowNode(id: number, key: string) {
+  const flow = ZRunFlowSnapshot.parse(await (await fetch(`${server.baseUrl}/api/v1/history/${id}/flow`)).json());
+  return flow.nodes.find((n) => n.id === key);
+}
+
+/** The engine's plan for an action, as the report writes it. */
+function enginePlan(ind: TIndicators, action: TDecisionAction, language: "zh" | "en") {
+  const plan = structurePlan(ind, action, "llm");
+  return { ideal_buy: levelText(plan.ideal_buy, language), secondary_buy: levelText(plan.secondary_buy, language), stop_loss: levelText(plan.stop_loss, language), take_profit: levelText(plan.take_profit, language) };
+}
+
+describe("issue 17 item 2: an LLM's plan and action are held to the engine's invariants", () => {
+  it("an invented buy plan (a stop 0.1 ATR under the price) is replaced by the engine's buy plan; the flow's llm_plan node says why", async () => {
+    answer = ({ current_price: p, indicators: { atr14: atr } }) => {
+      // Passes the model-output check (stop < price < target, entry between) but not the plan invariants.
+      const report = validReport({ action: "buy", score: 70, levels: { ideal_buy: p, secondary_buy: null, stop_loss: round2(p - 0.1 * atr), take_profit: round2(p + 0.11 * atr + 0.3 * atr) } });
+      report.core_conclusion.one_sentence = "Fake model: buy now with a tight stop.";
+      return report;
+    };
+    const result = await analyzed("600519");
+    const { report } = result;
+    expect(report.meta.model_used).toBe("fake-model");
+    expect(report.summary.analysis_summary).toContain("Fake model: buy now with a tight stop.");
+    expect(report.summary.action).toBe("buy");
+    const ind = (report.details.context_snapshot as { indicators: TIndicators }).indicators;
+    const price = ind.price!;
+    const atr = ind.atr14!;
+    // The stored plan is the engine's plan for a buy, and it keeps every long-side invariant.
+    expect(report.strategy).toEqual(enginePlan(ind, "buy", report.meta.report_language));
+    const ideal = level(report.strategy.ideal_buy)!;
+    const stop = level(report.strategy.stop_loss)!;
+    const target = level(report.strategy.take_profit)!;
+    expect(ideal).toBeLessThanOrEqual(price + 0.005);
+    expect((ideal - stop) / atr).toBeGreaterThanOrEqual(STOP_MIN_ATR - 0.01);
+    expect((ideal - stop) / atr).toBeLessThanOrEqual(STOP_MAX_ATR + 0.01);
+    expect(target - ideal).toBeGreaterThanOrEqual(MIN_REWARD_RISK * (ideal - stop) - 0.01);
+    for (const l of [stop, target, level(report.strategy.secondary_buy)].filter((v) => v !== null)) {
+      expect(Math.abs(l - price)).toBeGreaterThanOrEqual(MIN_GAP_ATR * atr - 0.01);
+    }
+    const planCheck = component(result, "llm_plan");
+    expect(planCheck).toMatchObject({ status: "degraded" });
+    expect(planCheck!.message).toMatch(/replaced by the rule plan for buy: stop_loss .* is within 0\.3 ATR of the price/);
+    expect(await flowNode(report.meta.id!, "llm_plan")).toMatchObject({ status: expect.not.stringMatching(/^success$/), message: planCheck!.message });
+  });
+
+  it("a buy whose stop sits above the price is refused as a contradiction: the rule report stands, with the reason", async () => {
+    answer = ({ current_price: p }) => validReport({ action: "buy", score: 70, levels: { ideal_buy: round2(p * 0.99), secondary_buy: null, stop_loss: round2(p * 1.02), take_profit: round2(p * 1.1) } });
+    const result = await analyzed("600519");
+    expect(result.report.meta.model_used).toBeNull();
+    expect(component(result, "llm")).toMatchObject({ status: "degraded" });
+    expect(component(result, "llm")!.message).toMatch(/fell back to the rule-based report: .*stop_loss .* is not below the price/);
+  });
+
+  it("an action against the model's own score band, with no guardrail reason, is aligned to the band; the flow's llm_action node says why", async () => {
+    // Buy at 50 is a watch-band score: the model's own numbers do not support a buy.
+    answer = ({ current_price: p, indicators: { atr14: atr } }) =>
+      validReport({ action: "buy", score: 50, levels: { ideal_buy: round2(p - 0.5 * atr), secondary_buy: null, stop_loss: round2(p - 2 * atr), take_profit: round2(p + 4 * atr) } });
+    const result = await analyzed("AAPL");
+    const { report } = result;
+    expect(report.meta.model_used).toBe("fake-model");
+    expect(report.summary).toMatchObject({ action: "watch", sentiment_score: 50 });
+    const action = component(result, "llm_action");
+    expect(action).toMatchObject({ status: "degraded" });
+    expect(action!.message).toBe("the model's action buy disagrees with its own score 50 (watch band) and no guardrail reason explains it: aligned to watch");
+    expect(await flowNode(report.meta.id!, "llm_action")).toMatchObject({ message: action!.message });
+    // A buy plan does not fit a watch call: the engine's watch levels (breakout above, breakdown below) replace it.
+    const ind = (report.details.context_snapshot as { indicators: TIndicators }).indicators;
+    expect(report.strategy).toEqual(enginePlan(ind, "watch", report.meta.report_language));
+    expect(component(result, "llm_plan")!.message).toMatch(/replaced by the rule plan for watch: a watch call's buy level is a breakout above the price/);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RULE_ENGINE_VERSION } from "@/lib/analysis/engine/version";
 import { ZBacktestAccepted, ZBacktestRun, ZCallsPage, ZRunsPage, ZSeriesResponse, type TBacktestRun } from "@/lib/backtest/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { readSse } from "./sse-client";
@@ -68,7 +69,7 @@ describe("backtest API (CONTRACT §11)", () => {
       stock_name: "贵州茅台",
       status: "completed",
       progress: 100,
-      engine_version: "rules-v2",
+      engine_version: RULE_ENGINE_VERSION,
       data_source: "sample",
       horizons: [1, 3, 5, 10],
       step: 1,
@@ -120,13 +121,13 @@ describe("backtest API (CONTRACT §11)", () => {
       body: JSON.stringify({ stock_code: "600519", report_language: "en", notify: false }),
     });
     const report = (await json(analyzed, 200)) as { report: { meta: { id: number; engine_version: string } } };
-    expect(report.report.meta.engine_version).toBe("rules-v2");
+    expect(report.report.meta.engine_version).toBe(RULE_ENGINE_VERSION);
     const id = report.report.meta.id;
     const markdown = ((await json(await fetch(`${server.baseUrl}/api/v1/history/${id}/markdown`), 200)) as { content: string }).content;
     const signed = (v: number | null) => `${v! > 0 ? "+" : ""}${v!.toFixed(2)}%`;
     const line = markdown.split("\n").find((l) => l.startsWith("> Track record"));
     expect(line).toBe(
-      `> Track record (rules rules-v2 backtest ${run.start_date} → ${run.end_date}): ${ten.long_side.count} long-side calls, ` +
+      `> Track record (rules ${RULE_ENGINE_VERSION} backtest ${run.start_date} → ${run.end_date}): ${ten.long_side.count} long-side calls, ` +
         `10-day hit rate ${ten.long_side.hit_rate_pct!.toFixed(1)}%, mean return ${signed(ten.long_side.mean_return_pct)} against ${signed(ten.all.mean_return_pct)} for all calls of the period`,
     );
     const html = await (await fetch(`${server.baseUrl}/api/v1/history/${id}/share-image-html`)).text();

@@ -88,6 +88,13 @@ describe("decision-action classification (spec 2.6 rule 1, CONTRACT §7)", () =>
     expect(classifyDecisionAction({ advice: "观望：不追高", score: 75 })).toMatchObject({ action: "buy", overridden: true });
   });
 
+  it("issue 17 item 2: a guardrail explains only a more cautious action, never a direction the band lacks", () => {
+    const guard = [{ code: "chasing", message: "do not chase" }];
+    expect(classifyDecisionAction({ value: "buy", score: 50, guardrailReasons: guard })).toMatchObject({ action: "watch", overridden: true, text_action: "buy" });
+    expect(classifyDecisionAction({ value: "sell", score: 70, guardrailReasons: guard })).toMatchObject({ action: "buy", overridden: true });
+    expect(classifyDecisionAction({ value: "hold", score: 15, guardrailReasons: guard })).toMatchObject({ action: "hold", overridden: false });
+  });
+
   it("CONTRACT §7: market reviews have no action; no score means the text alone decides", () => {
     expect(classifyDecisionAction({ advice: "买入", score: 90, reportType: "market_review" }).action).toBeNull();
     expect(classifyDecisionAction({ advice: "买入", score: null })).toMatchObject({ action: "buy", overridden: false });

@@ -4,7 +4,8 @@ import type { Localized } from "./language";
 // Decision-action classification (spec 2.6 rule 1, CONTRACT §7). Order: an explicit value or alias;
 // else the advice text — deferred advice ("wait to buy") first, then negations ("不建议加仓", "do not
 // sell"), then the remaining keywords, which must name exactly one action (ambiguous → null). Last, when
-// the text's direction disagrees with the score band and no guardrail reason explains why, the band wins.
+// the text's direction disagrees with the score band and no guardrail reason explains why, the band wins (a
+// guardrail explains only a more cautious, neutral action).
 
 export const ACTION_LABELS: Record<TDecisionAction, Localized> = {
   buy: { zh: "买入", en: "Buy" },
@@ -177,7 +178,9 @@ export function classifyDecisionAction(input: DecisionActionInput): DecisionActi
   const textAction = fromValue ?? classifyAdviceText(input.advice);
   if (textAction === null) return { action: null, source: "none", text_action: null, band, overridden: false };
   const source = fromValue ? "value" : "text";
-  const guarded = (input.guardrailReasons?.length ?? 0) > 0;
+  // A guardrail (reference: buy→hold near resistance, sell→hold near support) only ever makes a call more cautious,
+  // so a recorded one explains a neutral action against a directional band, never a direction the band lacks.
+  const guarded = (input.guardrailReasons?.length ?? 0) > 0 && DIRECTION[textAction] === 0;
   if (band !== null && !guarded && DIRECTION[textAction] !== DIRECTION[bandAction(band)]) {
     return { action: bandAction(band), source: "score_band", text_action: textAction, band, overridden: true };
   }

@@ -1,6 +1,6 @@
 import { ADX, ATR, EMA, MACD, RSI, SMA } from "trading-signals";
 import type { TDailyBar, TQuote } from "@/lib/market";
-import { localParts, MARKET_TIME_ZONE } from "@/lib/market/market-time";
+import { mergeQuoteBars, seriesChangePct, type MergedSeries } from "@/lib/market/one-price";
 import type { TMarket } from "@/lib/market/symbols";
 import type { TIndicators, TPriceLevel, TTrendState } from "./schemas";
 
@@ -73,7 +73,7 @@ export function computeIndicators({ bars, quote, market }: IndicatorInput): TInd
     price,
     price_source: price === null ? null : merge === "appended" || merge === "replaced" ? "quote" : "bar",
     quote_merge: merge,
-    change_pct: changePct(points, quote ?? null, merge),
+    change_pct: seriesChangePct(points, quote ?? null, merge),
     ma,
     bias,
     macd,
@@ -116,43 +116,9 @@ function lastVolatility(points: readonly SeriesPoint[], indicator: ATR | ADX, na
 
 type Merge = TIndicators["quote_merge"];
 
-export interface MergedSeries {
-  /** Oldest first; the last bar is provisional (built from the quote) when merge is "appended". */
-  bars: TDailyBar[];
-  merge: Merge;
-}
-
-/**
- * The quote is the freshest price (issue 17 item 3: one price everywhere). Intraday the bars usually end
- * yesterday: today becomes a provisional bar from the quote (its open, high, low, price and volume) so MAs,
- * bias and the chart use today's price. On the bar's own date the quote's price replaces the close. A quote
- * older than the last bar is stale and ignored: the last close is the price. Indicators, the stored bars and
- * the chart all come from this one series. A provisional bar without a quote volume carries NaN (unknown).
- */
-export function mergeQuoteBars(bars: readonly TDailyBar[], quote: TQuote | null, market: TMarket): MergedSeries {
-  const out = [...bars];
-  if (!quote) return { bars: out, merge: "none" };
-  const lastBar = bars.at(-1);
-  const quoteDate = localParts(new Date(quote.time), MARKET_TIME_ZONE[market]).date;
-  if (lastBar && quoteDate < lastBar.date) return { bars: out, merge: "ignored_stale" };
-  if (lastBar && quoteDate === lastBar.date) {
-    out[out.length - 1] = { ...lastBar, close: quote.price, high: Math.max(lastBar.high, quote.price), low: Math.min(lastBar.low, quote.price) };
-    return { bars: out, merge: "replaced" };
-  }
-  const open = quote.open ?? quote.prev_close ?? lastBar?.close ?? quote.price;
-  out.push({
-    date: quoteDate,
-    open,
-    high: Math.max(quote.high ?? quote.price, quote.price, open),
-    low: Math.min(quote.low ?? quote.price, quote.price, open),
-    close: quote.price,
-    volume: quote.volume ?? Number.NaN,
-    amount: quote.amount,
-    turnover_rate: quote.turnover_rate,
-    source: quote.source,
-  });
-  return { bars: out, merge: "appended" };
-}
+// The merge of quote and bars lives in lib/market/one-price.ts (issue 17 item 3): portfolio valuation and alert
+// checks read the same series, so every feature shows the same price for the same moment.
+export { mergeQuoteBars, type MergedSeries };
 
 function mergeQuote(bars: readonly TDailyBar[], quote: TQuote | null, market: TMarket): { points: SeriesPoint[]; merge: Merge } {
   const merged = mergeQuoteBars(bars, quote, market);
@@ -222,14 +188,6 @@ function computeVolume(points: readonly SeriesPoint[], quote: TQuote | null, mer
   }
   const ratio = todayVolume !== null && avg5 !== null && avg5 > 0 ? todayVolume / avg5 : null;
   return { today: todayVolume, avg5, ratio, ratio_source: ratio === null ? null : "bars" };
-}
-
-function changePct(points: readonly SeriesPoint[], quote: TQuote | null, merge: Merge): number | null {
-  // spec 2.6 rule 2: the daily change; the quote's own figure when it is current (0 stays 0).
-  if (quote && merge !== "ignored_stale") return quote.change_pct;
-  if (points.length < 2) return null;
-  const prev = points[points.length - 2]!.close;
-  return ((points[points.length - 1]!.close - prev) / prev) * 100;
 }
 
 function smaAt(closes: readonly number[], period: number, endExclusive: number): number | null {

@@ -119,6 +119,19 @@ export function planProblem(action: TDecisionAction, levels: PlanNumbers, ind: T
     if (target !== null && !(target < price)) return `a ${action} call's target must be below the price`;
     return null;
   }
+  if (action === "hold") {
+    if (ideal !== null || secondary !== null) return "a hold call has no buy levels";
+    if (stop !== null && !(stop < price)) return "a hold call's stop must be below the price";
+    if (target !== null && !(target > price)) return "a hold call's target must be above the price";
+    return null;
+  }
+  if (action === "watch") {
+    // The two levels that would change the verdict: a breakout above (ideal_buy) and a breakdown below (stop_loss).
+    if (secondary !== null) return "a watch call has no second buy level";
+    if (ideal !== null && !(ideal > price)) return `a watch call's buy level is a breakout above the price, not ${ideal}`;
+    if (stop !== null && !(stop < price)) return "a watch call's breakdown level must be below the price";
+    return null;
+  }
   if (!LONG.includes(action)) return null;
   if (ideal === null || stop === null) return `a ${action} call needs an entry and a stop`;
   const breakout = ind.high_20 !== null && ideal >= ind.high_20;

@@ -142,6 +142,11 @@ function operationAdvice(d: RuleDecision, ind: TIndicators, phase: TMarketPhase,
       return t({ zh: "观望：数据不足，暂无可靠信号", en: "Watch: not enough data for a reliable signal" }, l);
     default:
       if (d.structure === "no_structure") return t({ zh: "观望：历史不足70个交易日，尚无中期趋势结构", en: "Watch: under 70 sessions of history, no medium-term structure yet" }, l);
+      if (d.structure === "weak_downtrend") {
+        const adx = ind.adx14 == null ? "" : `（ADX ${ind.adx14.toFixed(0)}）`;
+        const adxEn = ind.adx14 == null ? "" : ` (ADX ${ind.adx14.toFixed(0)})`;
+        return t({ zh: `观望：均线向下但趋势强度不足${adx}，无趋势可依，不杀跌也不抄底；跌破${level(p.stop_loss, l)}转弱，突破${level(p.ideal_buy, l)}转强`, en: `Watch: falling averages without trend strength${adxEn}: no trend to lean on, so no sale and no purchase; weaker below ${level(p.stop_loss, l)}, stronger above ${level(p.ideal_buy, l)}` }, l);
+      }
       return t({ zh: `观望：区间震荡，突破${level(p.ideal_buy, l)}或跌破${level(p.stop_loss, l)}再行动`, en: `Watch: a range; act on a break above ${level(p.ideal_buy, l)} or below ${level(p.stop_loss, l)}` }, l);
   }
 }

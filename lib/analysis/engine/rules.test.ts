@@ -60,7 +60,7 @@ function calls(bars: readonly TDailyBar[], from: number, market: TMarket = "us",
 
 const share = (list: readonly { action: TDecisionAction }[], actions: readonly TDecisionAction[]) => list.filter((c) => actions.includes(c.action)).length / list.length;
 
-describe("rules-v2 structure table", () => {
+describe("rules-v2/v3 structure table", () => {
   const base = computeIndicators({ bars: barsFromCloses(walk(120, () => 0.002)), market: "us" });
   const at = (patch: Partial<TIndicators>, market: TMarket = "us", limit: number | null = null) => decideStructure({ ...base, ...patch }, market, limit);
 
@@ -74,9 +74,23 @@ describe("rules-v2 structure table", () => {
 
   it("downtrend: a fading rally → sell, a rally → reduce, a stretched fall → watch (no sale into the low)", () => {
     const macd = { dif: -1, dea: -0.5, histogram: -1, cross: null, cross_bars_ago: null };
-    expect(at({ regime: "down", extension_atr: 0, macd: { ...macd, histogram_prev: -0.8 } })).toMatchObject({ action: "sell", score: 15 });
-    expect(at({ regime: "down", extension_atr: 0, macd: { ...macd, histogram_prev: -1.2 } })).toMatchObject({ action: "reduce", score: 30 });
-    expect(at({ regime: "down", extension_atr: -1.5 })).toMatchObject({ action: "watch", score: 42, reason: "stretched_downtrend" });
+    expect(at({ regime: "down", adx14: 30, extension_atr: 0, macd: { ...macd, histogram_prev: -0.8 } })).toMatchObject({ action: "sell", score: 15 });
+    expect(at({ regime: "down", adx14: 30, extension_atr: 0, macd: { ...macd, histogram_prev: -1.2 } })).toMatchObject({ action: "reduce", score: 30 });
+    expect(at({ regime: "down", adx14: 30, extension_atr: -1.5 })).toMatchObject({ action: "watch", score: 42, reason: "stretched_downtrend" });
+  });
+
+  it("rules-v3: a downtrend without strength (ADX < 20) is watched, not sold; a breakdown on volume still reduces", () => {
+    const macd = { dif: -1, dea: -0.5, histogram: -1, cross: null, cross_bars_ago: null, histogram_prev: -0.8 };
+    const weak = { regime: "down" as const, adx14: 15, extension_atr: 0, macd, price: 100, high_20: 110, low_20: 95 };
+    expect(at(weak)).toEqual({ action: "watch", score: 45, reason: "weak_downtrend" });
+    expect(at({ ...weak, extension_atr: -1.5 })).toMatchObject({ action: "watch", reason: "weak_downtrend" });
+    expect(at({ ...weak, price: 94, volume: { ...base.volume, ratio: 2 } })).toMatchObject({ action: "reduce", reason: "breakdown" });
+    // A breakout out of a weak downtrend is still no buy: the structure has not repaired.
+    expect(at({ ...weak, price: 111, volume: { ...base.volume, ratio: 2 } }, "us")).toMatchObject({ action: "watch", reason: "weak_downtrend" });
+    // Strength is tested on the short side only: the long side keeps the equity drift with it.
+    expect(at({ regime: "up", adx14: 12, extension_atr: 0.2 })).toMatchObject({ action: "buy", reason: "pullback_in_uptrend" });
+    // Without an ADX (a short history) the v2 table applies.
+    expect(at({ ...weak, adx14: null })).toMatchObject({ action: "sell", reason: "fading_rally_in_downtrend" });
   });
 
   it("flat: a breakout on volume buys in the US and HK but waits in A-shares; a breakdown on volume reduces", () => {
@@ -105,6 +119,7 @@ describe("rules-v2 structure table", () => {
     for (const patch of [
       { regime: "up" as const, extension_atr: 0 }, { regime: "up" as const, extension_atr: 1 }, { regime: "up" as const, extension_atr: 3 },
       { regime: "down" as const, extension_atr: 0 }, { regime: "down" as const, extension_atr: -3 }, { regime: "flat" as const, extension_atr: 0 },
+      { regime: "down" as const, adx14: 30, extension_atr: 0 }, { regime: "down" as const, adx14: 10, extension_atr: 0 },
     ]) {
       const d = at(patch);
       expect(direction[d.action], JSON.stringify(patch)).toBe(band(d.score));
@@ -165,6 +180,9 @@ describe("rules-v2 on synthetic markets (issue 17 item 1)", () => {
 
 /** Issue 17 item 2: the plan invariants for one call. */
 function checkPlan(action: TDecisionAction, plan: Plan, ind: TIndicators, where: string): void {
+  // The check an LLM's plan goes through passes every plan of ours.
+  const numbers = { ideal_buy: plan.ideal_buy?.price ?? null, secondary_buy: plan.secondary_buy?.price ?? null, stop_loss: plan.stop_loss?.price ?? null, take_profit: plan.take_profit?.price ?? null };
+  expect(planProblem(action, numbers, ind), where).toBeNull();
   const price = ind.price!;
   const atr = ind.atr14!;
   const levels = [plan.ideal_buy, plan.secondary_buy, plan.stop_loss, plan.take_profit].filter((l) => l !== null);
@@ -248,6 +266,13 @@ describe("rules-v2 plans fit the verdict (issue 17 item 2)", () => {
     expect(planProblem("buy", { ...good, take_profit: price + 0.1 * atr }, indicators)).toMatch(/within 0\.3 ATR/);
     expect(planProblem("sell", { ...good }, indicators)).toMatch(/no buy levels/);
     expect(planProblem("reduce", { ideal_buy: null, secondary_buy: null, stop_loss: price - 2 * atr, take_profit: null }, indicators)).toMatch(/above the price/);
+    // Hold: no buy levels; watch: a breakout above and a breakdown below (an aligned LLM action keeps no buy plan).
+    expect(planProblem("hold", { ideal_buy: null, secondary_buy: null, stop_loss: price - 2 * atr, take_profit: price + 2 * atr }, indicators)).toBeNull();
+    expect(planProblem("hold", good, indicators)).toMatch(/no buy levels/);
+    expect(planProblem("watch", { ideal_buy: price + atr, secondary_buy: null, stop_loss: price - atr, take_profit: null }, indicators)).toBeNull();
+    expect(planProblem("watch", good, indicators)).toMatch(/breakout above the price/);
+    expect(planProblem("watch", { ...good, ideal_buy: price + atr }, indicators)).toBeNull();
+    expect(planProblem("watch", { ideal_buy: null, secondary_buy: null, stop_loss: price + atr, take_profit: null }, indicators)).toMatch(/below the price/);
   });
 
   it("swing levels carry the date of their bar into the plan", () => {

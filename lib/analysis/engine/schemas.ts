@@ -88,7 +88,7 @@ export const ZIndicators = z.object({
     })
     .nullable(),
   atr14: nullableNumber.optional().describe("Average true range over 14 sessions (Wilder)"),
-  adx14: nullableNumber.optional().describe("Trend strength (ADX 14), descriptive only"),
+  adx14: nullableNumber.optional().describe("Trend strength (ADX 14); rules-v3 watches a downtrend under 20 instead of selling it"),
   ma60_slope_pct: nullableNumber.optional().describe("MA60 now against MA60 ten sessions earlier, in percent"),
   extension_atr: nullableNumber.optional().describe("(price − MA10) / ATR14: how stretched the price is from its short-term mean"),
   regime: z.enum(["up", "down", "flat"]).nullable().optional().describe("rules-v2 structure: MA20 vs MA60, MA60's slope, price vs MA60"),

@@ -1,7 +1,7 @@
 import type { TMarket } from "@/lib/market/symbols";
 import type { TDecisionAction, TIndicators } from "./schemas";
 
-// rules-v2 (issue 17 item 1): the verdict from market structure, not from a score table.
+// rules-v2/v3 (issue 17 item 1): the verdict from market structure, not from a score table.
 //
 //   regime (lib/analysis/engine/indicators.ts regimeOf): up / down / flat from MA20 vs MA60, MA60's slope and
 //   the price against MA60 — the trend a position would ride for the next weeks;
@@ -17,11 +17,19 @@ import type { TDecisionAction, TIndicators } from "./schemas";
 //   regime up    extension ≤ 0.5   buy   70   a pause or pullback within an uptrend: the entry
 //                0.5 … 2           add   64   the trend holds and the price is not stretched yet
 //                ≥ 2               hold  55   stretched above its mean: keep, do not chase
-//   regime down  ≥ −0.5, momentum fading   sell    15   a rally into a falling trend that is already losing steam
+//   regime down  ADX14 < 20 (v3)           watch   45   a falling structure without strength: a drift, not a trend to sell into
+//                                          (a breakdown on volume still reduces, as in a range)
+//                ≥ −0.5, momentum fading   sell    15   a rally into a falling trend that is already losing steam
 //                ≥ −0.5                     reduce  30   a rally into a falling trend: lighten into strength
 //                < −0.5                     watch   42   already stretched down: no sale into the low, no buy against the trend
 //   flat         breakout on volume  buy 66 (US, HK) / watch 52 (A-shares: breakouts there reverse more often than they run)
 //                breakdown on volume reduce 32;  otherwise watch 48
+//
+// rules-v3 adds the strength test on the short side only: a short-side call bets against the equity drift, so it
+// needs a trend that persists, and ADX is the measure of that; a long call in a weak uptrend still has the drift
+// with it. Measured on the real-bars files (not fitted: Wilder's textbook threshold; 18–25 gave the same band
+// ordering in HK and the US): the 20–39 band had beaten the 40–59 band in HK and the US because reduce calls in trendless
+// downtrends were followed by average or better returns.
 //
 // Scores order the nodes by how bullish they are, so the score and the action always tell the same story
 // (CONTRACT §7 bands). There is no strong-buy node: on the development files no sub-condition of a buy
@@ -33,6 +41,8 @@ const PULLBACK_ATR = 0.5;
 const EXTENDED_ATR = 2;
 /** The mirror of PULLBACK_ATR for a rally in a downtrend: back within half a range of the falling MA10. */
 const RALLY_ATR = -0.5;
+/** ADX under 20 is the textbook reading (Wilder) of a market without a trend: falling MAs alone are a drift. */
+const TREND_STRENGTH_ADX = 20;
 /** A breakout or breakdown counts on at least 1.5 × the average volume: a move the market backs (reference §3). */
 const CONFIRM_VOLUME_RATIO = 1.5;
 /** A-share limit moves: the day closes within half a point of its ±limit, so orders at that price may not fill. */
@@ -46,6 +56,7 @@ export type StructureReason =
   | "fading_rally_in_downtrend"
   | "rally_in_downtrend"
   | "stretched_downtrend"
+  | "weak_downtrend"
   | "breakout"
   | "breakout_a_share"
   | "breakdown"
@@ -67,6 +78,7 @@ const NODE: Record<StructureReason, { action: TDecisionAction; score: number }> 
   breakout_a_share: { action: "watch", score: 52 },
   range: { action: "watch", score: 48 },
   no_structure: { action: "watch", score: 48 },
+  weak_downtrend: { action: "watch", score: 45 },
   stretched_downtrend: { action: "watch", score: 42 },
   breakdown: { action: "reduce", score: 32 },
   rally_in_downtrend: { action: "reduce", score: 30 },
@@ -97,14 +109,16 @@ export function decideStructure(ind: TIndicators, market: TMarket, limitPct: num
     if (atLimitUp) return node("limit_up");
     return node(e <= PULLBACK_ATR ? "pullback_in_uptrend" : "uptrend_intact");
   }
+  const confirmed = (ind.volume.ratio ?? 0) >= CONFIRM_VOLUME_RATIO;
+  const breakdown = confirmed && ind.low_20 !== null && ind.price < ind.low_20;
   if (regime === "down") {
+    if (ind.adx14 !== null && ind.adx14 !== undefined && ind.adx14 < TREND_STRENGTH_ADX) return node(breakdown ? "breakdown" : "weak_downtrend");
     if (e < RALLY_ATR) return node("stretched_downtrend");
     const m = ind.macd;
     const fading = m !== null && m.histogram_prev !== null && m.histogram_prev !== undefined && m.histogram < m.histogram_prev;
     return node(fading ? "fading_rally_in_downtrend" : "rally_in_downtrend");
   }
-  const confirmed = (ind.volume.ratio ?? 0) >= CONFIRM_VOLUME_RATIO;
   if (confirmed && ind.high_20 !== null && ind.price > ind.high_20) return node(market === "cn" ? "breakout_a_share" : "breakout");
-  if (confirmed && ind.low_20 !== null && ind.price < ind.low_20) return node("breakdown");
+  if (breakdown) return node("breakdown");
   return node("range");
 }
