@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { RULE_ENGINE_VERSION } from "../lib/analysis/engine/version";
 import { withSampleData } from "./fixtures/env-file";
 import { describeUiPage, expectNoHorizontalOverflow, languageButton, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
@@ -51,7 +52,7 @@ test.describe("issue 16 item 3: the Backtest page", () => {
     const first = await runBacktest(page, "600519", "贵州茅台", "1");
     await expect(page.getByTestId("backtest-title")).toContainText("600519 贵州茅台");
     const meta = page.getByTestId("backtest-meta");
-    await expect(meta).toContainText("规则 rules-v2");
+    await expect(meta).toContainText(`规则 ${RULE_ENGINE_VERSION}`);
     await expect(meta).toContainText("数据 sample");
     await expect(page.getByText("样本数据：结果来自生成的价格")).toBeVisible();
 
@@ -95,7 +96,7 @@ test.describe("issue 16 item 3: the Backtest page", () => {
     const recordId = ((await analyzed.json()) as { report: { meta: { id: number } } }).report.meta.id;
     await page.goto(`/history/${recordId}`);
     const track = page.getByTestId("track-record");
-    await expect(track).toContainText("历史表现（规则 rules-v2 回测");
+    await expect(track).toContainText(`历史表现（规则 ${RULE_ENGINE_VERSION} 回测`);
     await expect(track.getByRole("link", { name: "查看回测" })).toHaveAttribute("href", `/backtest?id=${first}`);
     await page.goto("/backtest");
 

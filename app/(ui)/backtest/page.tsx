@@ -3,6 +3,7 @@ import { CallsChart, EquityChart } from "@/components/backtest/backtest-charts";
 import { BacktestForm } from "@/components/backtest/backtest-form";
 import { CallsTable } from "@/components/backtest/calls-table";
 import { DeleteRunButton } from "@/components/backtest/delete-run-button";
+import { ReportEvalPanel } from "@/components/backtest/report-eval-panel";
 import { SummaryTables } from "@/components/backtest/summary-tables";
 import { formatDateTime } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
@@ -14,6 +15,8 @@ import { ZBacktestIdParams, type TBacktestRun } from "@/lib/backtest/schemas";
 import { getBacktestOrThrow } from "@/lib/backtest/read";
 import { ApiError } from "@/lib/http/api-error";
 import { getI18n } from "@/lib/i18n/locale";
+import { listReportBacktestResults, reportBacktestPerformance } from "@/lib/report-eval/read";
+import { REPORT_EVAL_WINDOW, type TReportEvalPerformance } from "@/lib/report-eval/schemas";
 import { serviceTimeZone } from "@/lib/usage/time-zone";
 
 export const dynamic = "force-dynamic";
@@ -34,12 +37,28 @@ async function selectedRun(id: string | undefined): Promise<TBacktestRun | null>
   }
 }
 
+/** The stored reports' evaluations for a window (the latest evaluated one when none is asked), or null when there are none. */
+async function reportEvaluations(asked: string | undefined) {
+  const window = Number(asked);
+  const query = Number.isInteger(window) && window >= REPORT_EVAL_WINDOW.min && window <= REPORT_EVAL_WINDOW.max ? { eval_window_days: window } : {};
+  let performance: TReportEvalPerformance | null = null;
+  try {
+    performance = await reportBacktestPerformance(query);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+  const shown = performance?.eval_window_days ?? query.eval_window_days ?? REPORT_EVAL_WINDOW.default;
+  const items = performance ? (await listReportBacktestResults({ eval_window_days: shown, page: 1, limit: 20 })).items : [];
+  return { window: shown, performance, items };
+}
+
 // Issue 16 item 3: run a backtest, follow it live, read its results; earlier runs stay listed and reopenable.
 export default async function BacktestPage({ searchParams }: BacktestPageProps) {
   const [{ locale, t }, params] = await Promise.all([getI18n(), searchParams]);
   const tb = t.backtestUi;
   const asked = Array.isArray(params.id) ? params.id[0] : params.id;
   const runs = await listBacktests({ page: 1, page_size: RUNS_SHOWN });
+  const reports = await reportEvaluations(Array.isArray(params.reports_window) ? params.reports_window[0] : params.reports_window);
   // No run asked for: the newest completed one.
   const run = (await selectedRun(asked)) ?? (asked ? null : await selectedRun(runs.items.find((r) => r.status === "completed")?.backtest_id));
   const completed = run?.status === "completed" && run.summary ? run : null;
@@ -140,6 +159,9 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
             </Panel>
           )}
         </div>
+      </div>
+      <div className="mt-5">
+        <ReportEvalPanel t={t.reportsUi} actionLabels={actionLabels} window={reports.window} performance={reports.performance} items={reports.items} />
       </div>
     </div>
   );
