@@ -1,8 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { sampleCatalogueKeys, type TMarketSymbol } from "@/lib/market";
+import { parseBarsCsv } from "@/lib/market/providers/csv-bars";
 import { createSampleProvider } from "@/lib/market/providers/sample";
 import { classifyDecisionAction } from "./action";
+import { computeIndicators } from "./indicators";
+import { decideStructure, dailyLimitPct } from "./structure-decision";
 import { buildRuleReport, type RuleReportTarget } from "./rule-report";
 import { ZRuleReport } from "./schemas";
 import { barsFromCloses } from "./test-bars";
@@ -98,6 +103,26 @@ describe("rule-based report (issue 4 item 6)", () => {
       }
     }
     expect(seen.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it("rules-v4: the stalled-downtrend and turning-up holds read back as hold in both languages", () => {
+    setClock(() => new Date("2026-11-20T12:00:00Z"));
+    const file = path.resolve(import.meta.dirname, "../../../tests/fixtures/real-bars/cn-600519-2024-2026.csv");
+    const bars = parseBarsCsv(fs.readFileSync(file, "utf8"), "cn-600519-2024-2026.csv");
+    const seen = new Set<string>();
+    for (let i = 70; i < bars.length; i += 3) {
+      const window = bars.slice(0, i + 1);
+      const structure = decideStructure(computeIndicators({ bars: window, market: "cn" }), "cn", dailyLimitPct("cn", "600519")).reason;
+      if (structure !== "stalled_downtrend" && structure !== "turning_up") continue;
+      for (const language of ["zh", "en"] as const) {
+        const r = buildRuleReport({ target: moutai, bars: window, dataSource: "eastmoney", language, phase: "postmarket" });
+        expect(r.summary.action).toBe("hold");
+        expect(classifyDecisionAction({ advice: r.summary.operation_advice, score: r.summary.sentiment_score, guardrailReasons: [] })).toMatchObject({ action: "hold", overridden: false });
+        expect(r.summary.operation_advice).toContain("MA20");
+        seen.add(structure);
+      }
+    }
+    expect([...seen].sort()).toEqual(["stalled_downtrend", "turning_up"]);
   });
 
   it("spec 2.6 rule 2: a 0 change stays 0", () => {

@@ -123,6 +123,12 @@ function operationAdvice(d: RuleDecision, ind: TIndicators, phase: TMarketPhase,
     case "add":
       return t({ zh: `加仓：上升趋势完好，${when}回落至${level(p.ideal_buy, l)}附近时加仓，止损${level(p.stop_loss, l)}`, en: `Add: the uptrend is intact; ${when}, add on a dip to ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}` }, l);
     case "hold":
+      if (d.structure === "stalled_downtrend") {
+        return t({ zh: `持有：均线向下但趋势强度不足，价格已重新站上MA20，下跌已停滞；已有仓位继续持有，止损${level(p.stop_loss, l)}，在下行的MA60之下不新开仓`, en: `Hold: falling averages without trend strength and the price back above MA20, so the drift has stalled; keep what you have with a stop at ${level(p.stop_loss, l)}, no new position under a falling MA60` }, l);
+      }
+      if (d.structure === "turning_up") {
+        return t({ zh: `持有：MA20已上穿MA60且价格站上两者，下跌已经扭转，但MA60尚未走升；已有仓位继续持有，止损${level(p.stop_loss, l)}，MA60走升后再考虑新开仓`, en: `Hold: MA20 has crossed above MA60 with the price over both, so the fall has turned, but MA60 is not rising yet; keep what you have with a stop at ${level(p.stop_loss, l)}, a new position only once MA60 rises` }, l);
+      }
       if (code === "limit_up") return t({ zh: `持有：收盘接近涨停，已有仓位继续持有，止损上移至${level(p.stop_loss, l)}`, en: `Hold: closed near the limit up; keep what you have and raise the stop to ${level(p.stop_loss, l)}` }, l);
       return t({ zh: `持有：趋势向上但短线涨幅过大，不追高；已有仓位继续持有，止损上移至${level(p.stop_loss, l)}`, en: `Hold: the trend is up but the price is stretched; keep what you have and raise the stop to ${level(p.stop_loss, l)}` }, l);
     case "reduce":

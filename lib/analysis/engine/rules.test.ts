@@ -93,6 +93,28 @@ describe("rules-v2/v3 structure table", () => {
     expect(at({ ...weak, adx14: null })).toMatchObject({ action: "sell", reason: "fading_rally_in_downtrend" });
   });
 
+  it("rules-v4: a weak downtrend whose price is back above MA20 has stalled: hold (no buy levels), not watch", () => {
+    const macd = { dif: -1, dea: -0.5, histogram: -1, cross: null, cross_bars_ago: null, histogram_prev: -0.8 };
+    const ma = { ma5: 101, ma10: 100, ma20: 99, ma60: 104 };
+    const stalled = { regime: "down" as const, adx14: 15, extension_atr: 0.5, macd, ma, price: 100, high_20: 103, low_20: 95 };
+    expect(at(stalled)).toEqual({ action: "hold", score: 50, reason: "stalled_downtrend" });
+    expect(at({ ...stalled, price: 98.5 })).toMatchObject({ action: "watch", reason: "weak_downtrend" });
+    // With strength the v2 table still applies: a rally into a strong downtrend is sold.
+    expect(at({ ...stalled, adx14: 30 })).toMatchObject({ action: "sell", reason: "fading_rally_in_downtrend" });
+  });
+
+  it("rules-v4: a flat regime with MA20 over MA60 and the price over both has turned up: hold (no buy until MA60 rises)", () => {
+    const turned = { regime: "flat" as const, extension_atr: 0.2, ma: { ma5: 104, ma10: 104, ma20: 103, ma60: 101 }, price: 104, high_20: 108, low_20: 98 };
+    expect(at(turned)).toEqual({ action: "hold", score: 53, reason: "turning_up" });
+    expect(at({ ...turned, extension_atr: 2.5 })).toMatchObject({ action: "hold", reason: "turning_up" });
+    // The mirror is no call: MA20 under MA60 (or the price under MA60) without a falling MA60 is still a range.
+    expect(at({ ...turned, ma: { ...turned.ma, ma20: 99 }, price: 100 })).toMatchObject({ action: "watch", reason: "range" });
+    expect(at({ ...turned, price: 100 })).toMatchObject({ action: "watch", reason: "range" });
+    // A breakout or breakdown on volume is judged first, as in any range.
+    const volume = { ...base.volume, ratio: 2 };
+    expect(at({ ...turned, price: 110, volume })).toMatchObject({ action: "buy", reason: "breakout" });
+  });
+
   it("flat: a breakout on volume buys in the US and HK but waits in A-shares; a breakdown on volume reduces", () => {
     const volume = { ...base.volume, ratio: 2 };
     const breakout = { regime: "flat" as const, extension_atr: 1, price: 110, high_20: 105, low_20: 95, volume };
@@ -120,6 +142,8 @@ describe("rules-v2/v3 structure table", () => {
       { regime: "up" as const, extension_atr: 0 }, { regime: "up" as const, extension_atr: 1 }, { regime: "up" as const, extension_atr: 3 },
       { regime: "down" as const, extension_atr: 0 }, { regime: "down" as const, extension_atr: -3 }, { regime: "flat" as const, extension_atr: 0 },
       { regime: "down" as const, adx14: 30, extension_atr: 0 }, { regime: "down" as const, adx14: 10, extension_atr: 0 },
+      { regime: "down" as const, adx14: 10, extension_atr: 0, price: 100, ma: { ma5: 101, ma10: 100, ma20: 99, ma60: 104 } },
+      { regime: "flat" as const, extension_atr: 0, price: 104, ma: { ma5: 104, ma10: 104, ma20: 103, ma60: 101 } },
     ]) {
       const d = at(patch);
       expect(direction[d.action], JSON.stringify(patch)).toBe(band(d.score));
