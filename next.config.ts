@@ -33,7 +33,8 @@ const nextConfig: NextConfig = {
   // WebAssembly layout engine; both are loaded from node_modules at run time instead of being bundled.
   // chinese-days ships an ES module under a CommonJS package.json, which Turbopack refuses to bundle; Node
   // loads its CommonJS build (main) at run time instead.
-  serverExternalPackages: ["satori", "@resvg/resvg-js", "chinese-days"],
+  // undici (the outbound fetch with the connect-time address check) is loaded from node_modules as well.
+  serverExternalPackages: ["satori", "@resvg/resvg-js", "chinese-days", "undici"],
   // The docs routes read swagger-ui-dist's files from node_modules at run time; keep them in the server trace.
   outputFileTracingIncludes: {
     "/docs/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui*"],

@@ -1,23 +1,28 @@
 import http from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import next from "next";
 import { getSettings } from "@/lib/config/settings";
 import { TRACE_HEADER } from "@/lib/http/route";
-import { isApiPath, refusalBody, refuseRawRequest } from "@/lib/http/raw-request";
+import { clientErrorRefusal, isApiPath, rawRequestTarget, refusalBody, refuseRawRequest, routeTable, type RawRefusal } from "@/lib/http/raw-request";
 import { newTraceId } from "@/lib/ids";
 import { requestLogger } from "@/lib/log/logger";
+import { OPERATIONS } from "@/lib/openapi/operations";
 
 // The HTTP server in front of Next (instead of `next start`), for what only the socket knows: Next keeps a
 // client-sent X-Forwarded-For/-Proto/-Host and builds req.url and the client address from them, so unless
 // a trusted proxy set them they are dropped here and Next fills them from the socket. It also answers the
-// request lines Next turns into a bare text 500 (malformed percent-escapes, TRACE) in our own shapes.
+// request lines Next turns into a bare text 500 (malformed percent-escapes, TRACE) or an empty 405 (a method
+// the route does not serve), and requests Node's parser refuses (oversized headers), in our own shapes.
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const FORWARDED = ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port", "forwarded"];
 
+const ROUTES = routeTable(OPERATIONS);
+
 function refuse(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-  const refusal = refuseRawRequest(req.method, req.url);
+  const refusal = refuseRawRequest(req.method, req.url, ROUTES);
   if (!refusal) return false;
   const traceId = newTraceId();
   const { contentType, body } = refusalBody(refusal, isApiPath(req.url));
@@ -25,6 +30,29 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   res.writeHead(refusal.status, { "Content-Type": contentType, [TRACE_HEADER]: traceId, "X-Content-Type-Options": "nosniff", ...refusal.headers });
   res.end(req.method === "HEAD" ? undefined : body);
   return true;
+}
+
+// Node answers these with a bare status line (431 for oversized headers, 400 for malformed HTTP); the
+// socket still gets an answer in the envelope (or an HTML page), with a trace id, and is then closed.
+function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const refusal: RawRefusal = clientErrorRefusal(error.code);
+  const target = rawRequestTarget(error.rawPacket);
+  const { contentType, body } = refusalBody(refusal, target === undefined || isApiPath(target));
+  const traceId = newTraceId();
+  requestLogger(traceId).warn({ code: error.code, path: target?.slice(0, 200), status: refusal.status }, "request refused by the HTTP parser");
+  const head = [
+    `HTTP/1.1 ${refusal.status} ${http.STATUS_CODES[refusal.status] ?? ""}`,
+    `Content-Type: ${contentType}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `${TRACE_HEADER}: ${traceId}`,
+    "X-Content-Type-Options: nosniff",
+    "Connection: close",
+  ];
+  socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
 }
 
 async function main(): Promise<void> {
@@ -37,6 +65,7 @@ async function main(): Promise<void> {
     if (!getSettings().TRUST_X_FORWARDED_FOR) for (const name of FORWARDED) delete req.headers[name];
     void handle(req, res);
   });
+  server.on("clientError", answerClientError);
   server.listen(PORT, HOSTNAME, () => console.log(`DSA listening on http://${HOSTNAME}:${PORT}${dev ? " (dev)" : ""}`));
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
     // As `next start` does: stop accepting, let pending requests finish, close Next, exit.

@@ -150,6 +150,18 @@ describe("4.4 config schema: validation rules", () => {
     expect(codes("DATABASE_URL", "postgres://x")).toEqual(["error:invalid_format"]);
   });
 
+  it("issue 18: host settings (EMAIL_SMTP_HOST, HOSTNAME) take a host name or IP address, nothing else", () => {
+    for (const ok of ["smtp.qq.com", "smtp.qq.com.", "mail", "mail-relay_1.corp.example", "192.0.2.10", "2001:db8::1", "[2001:db8::1]", "0.0.0.0", " smtp.example.com "]) {
+      expect(codes("EMAIL_SMTP_HOST", ok), ok).toEqual([]);
+    }
+    for (const bad of ["smtp.qq.com:465", "smtps://smtp.qq.com", "smtp.qq.com/x", "smtp qq.com", "smtp.qq.com\nRCPT TO:<x>", "smtp.\tqq.com", "-smtp.qq.com", "smtp..qq.com", "999.1.1.1", "a".repeat(64) + ".com", "user@smtp.qq.com", "\u0000"]) {
+      expect(codes("EMAIL_SMTP_HOST", bad)[0], JSON.stringify(bad)).toMatch(/^error:(invalid_host|control_character)$/);
+    }
+    expect(codes("HOSTNAME", "0.0.0.0")).toEqual([]);
+    expect(codes("HOSTNAME", "local host")).toEqual(["error:invalid_host"]);
+    expect(fieldFor("EMAIL_SMTP_HOST").field.rule).toEqual({ kind: "host" });
+  });
+
   it("comma lists: item types, allowed values, and pasted separators folded on save", () => {
     expect(codes("MARKET_DATA_SOURCES", "eastmoney,yahoo")).toEqual([]);
     expect(codes("MARKET_DATA_SOURCES", "eastmoney,bloomberg")).toEqual(["warning:unsupported_list_item"]);

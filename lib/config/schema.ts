@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import net from "node:net";
 import { ZSettings } from "./settings-schema";
 
 // The config schema: every setting the service reads (or is about to), with its category, type, UI hint,
@@ -29,6 +30,8 @@ export type ConfigRule =
   | { kind: "url"; schemes?: readonly string[] }
   | { kind: "sqlite_url" }
   | { kind: "email" }
+  /** A host name or IP address alone: no scheme, port, path, blanks or control characters. */
+  | { kind: "host" }
   | { kind: "time" }
   | { kind: "time_range" }
   | { kind: "timezone" }
@@ -267,7 +270,7 @@ const FIELDS: readonly ConfigField[] = [
   text({ key: "TELEGRAM_API_BASE_URL", title: "Telegram API base URL", description: "Bot API server (a self-hosted Bot API server or a proxy); the default is Telegram's.", category: "notification", rule: { kind: "url", schemes: URL_SCHEMES }, default: "https://api.telegram.org", order: 43 }),
   text({ key: "EMAIL_SENDER", title: "Email sender", description: "Sender address; the SMTP server is derived from its domain.", category: "notification", rule: { kind: "email" }, order: 50 }),
   secret({ key: "EMAIL_PASSWORD", title: "Email password", description: "SMTP password or app-specific authorisation code.", category: "notification", order: 51 }),
-  text({ key: "EMAIL_SMTP_HOST", title: "SMTP server", description: "SMTP host; empty derives it from the sender's domain (smtp.<domain>). With a host set, the password is optional (an open relay).", category: "notification", order: 53 }),
+  text({ key: "EMAIL_SMTP_HOST", title: "SMTP server", description: "SMTP host name or IP address (no port: see EMAIL_SMTP_PORT); empty derives it from the sender's domain (smtp.<domain>). With a host set, the password is optional (an open relay).", category: "notification", rule: { kind: "host" }, order: 53, examples: ["smtp.qq.com"] }),
   integer({ key: "EMAIL_SMTP_PORT", title: "SMTP port", description: "SMTP port; 465 uses TLS from the start, others STARTTLS when offered; 0 derives it (465).", category: "notification", min: 0, max: 65535, default: "0", order: 54 }),
   text({
     key: "EMAIL_RECEIVERS",
@@ -494,7 +497,7 @@ const FIELDS: readonly ConfigField[] = [
   // Launch keys: the process environment wins over the file for these (settings.ts), and they only take
   // effect on restart, so the config API shows them but does not change them.
   integer({ key: "PORT", title: "HTTP port", description: "Port the server listens on (set at launch).", category: "system", min: 1, max: 65535, default: "3000", editable: false, order: 90, warningCodes: ["restart_required"] }),
-  text({ key: "HOSTNAME", title: "Listen address", description: "Address the server binds to (set at launch).", category: "system", default: "0.0.0.0", editable: false, order: 91, warningCodes: ["restart_required"] }),
+  text({ key: "HOSTNAME", title: "Listen address", description: "Address the server binds to (set at launch).", category: "system", rule: { kind: "host" }, default: "0.0.0.0", editable: false, order: 91, warningCodes: ["restart_required"] }),
   text({ key: "DATABASE_URL", title: "Database", description: 'SQLite database, a "file:" URL (set at launch).', category: "system", rule: { kind: "sqlite_url" }, default: "file:./data/dsa.db", editable: false, order: 92, warningCodes: ["restart_required"] }),
   text({ key: "ENV_FILE", title: "Env file", description: "The env file these settings are stored in (set at launch).", category: "system", default: "./.env", editable: false, order: 93, warningCodes: ["restart_required"] }),
 ];
@@ -619,6 +622,8 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TIME_RANGE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 const CHANNEL_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+// RFC 1123 labels (underscores tolerated, as DNS does), at most 253 characters, an optional final dot.
+const HOST_LABEL = /^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$/;
 const TRUE_WORDS = ["true", "1", "yes", "on"];
 const FALSE_WORDS = ["false", "0", "no", "off"];
 
@@ -707,6 +712,8 @@ function checkRule(field: ConfigField, rule: ConfigRule, value: string): ConfigI
       return value.startsWith("file:") ? [] : [issue(field, "invalid_format", `${key} must be a SQLite "file:" URL`, { expected: "file:<path>", actual: value })];
     case "email":
       return EMAIL.test(value) ? [] : [issue(field, "invalid_email", `${key} must be an email address`, { expected: "name@example.com", actual: value })];
+    case "host":
+      return isHost(value) ? [] : [issue(field, "invalid_host", `${key} must be a host name or IP address, without scheme, port or path`, { expected: "smtp.example.com | 192.0.2.10 | 2001:db8::1", actual: value })];
     case "time":
       return TIME.test(value) ? [] : [issue(field, "invalid_time", `${key} must be a time HH:MM (24 h)`, { expected: "HH:MM", actual: value })];
     case "time_range":
@@ -785,6 +792,15 @@ function isUrl(value: string, schemes: readonly string[]): boolean {
   } catch {
     return false;
   }
+}
+
+function isHost(value: string): boolean {
+  const bare = value.replace(/^\[(.*)\]$/, "$1");
+  if (net.isIP(bare)) return true;
+  const name = value.endsWith(".") ? value.slice(0, -1) : value;
+  // All-numeric names are malformed addresses (999.1.1.1), not host names.
+  if (name.length === 0 || name.length > 253 || /^[\d.]+$/.test(name)) return false;
+  return name.split(".").every((label) => HOST_LABEL.test(label));
 }
 
 function isTimeZone(value: string): boolean {
@@ -872,6 +888,8 @@ export function validationHints(rule: ConfigRule | undefined): Record<string, un
       return { pattern: "^file:" };
     case "email":
       return { format: "email" };
+    case "host":
+      return { format: "hostname" };
     case "time":
       return { pattern: TIME.source };
     case "time_range":

@@ -92,6 +92,13 @@ export function getRawSetting(key: string): string | undefined {
   return pick(key, current().fileValues);
 }
 
+/** Every key with a value in effect: the typed settings, the env file's keys, and LLM channel keys from the environment. */
+export function rawSettingKeys(): string[] {
+  const keys = new Set([...Object.keys(ZSettings.shape), ...Object.keys(current().fileValues)]);
+  for (const key of Object.keys(shared.environment)) if (key.startsWith("LLM_")) keys.add(key);
+  return [...keys].filter((key) => getRawSetting(key) !== undefined);
+}
+
 /** Re-read the env file now (the config API calls this after a write). */
 export function reloadSettings(): Readonly<TSettings> {
   shared.loaded = load();

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import fsp from "node:fs/promises";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setEnvironmentForTests } from "@/lib/config/settings";
 import { ApiError } from "@/lib/http/api-error";
 import { csvCodeForInput } from "./csv-code";
@@ -96,5 +97,34 @@ describe("saveCsvDataFile, listCsvDataFiles, deleteCsvDataFile", () => {
     expect(await apiError(deleteCsvDataFile("00700"))).toMatchObject({ status: 404, code: "not_found" });
     expect(await apiError(deleteCsvDataFile("no-such-file"))).toMatchObject({ status: 404, code: "not_found" });
     expect(await apiError(deleteCsvDataFile("../etc"))).toMatchObject({ status: 400, code: "validation_error" });
+  });
+});
+
+describe("issue 18 fuzz: a DELETE racing a list or an upload of the same file", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("the list leaves out a file removed between its stat and its read (was a 500 ENOENT)", async () => {
+    await saveCsvDataFile({ code: "600519", file: file(BARS) });
+    await saveCsvDataFile({ code: "000001", file: file(BARS) });
+    const stat = fsp.stat;
+    let removed = false;
+    vi.spyOn(fsp, "stat").mockImplementation(async (...args: Parameters<typeof fsp.stat>) => {
+      const result = await stat(...args);
+      if (!removed && String(args[0]).endsWith("600519.csv")) {
+        removed = true;
+        fs.rmSync(String(args[0]));
+      }
+      return result;
+    });
+    expect((await listCsvDataFiles()).items.map((i) => i.code)).toEqual(["000001"]);
+  });
+
+  it("an upload whose file is removed before it is described is 409 conflict (was a 500)", async () => {
+    const rename = fsp.rename;
+    vi.spyOn(fsp, "rename").mockImplementation(async (from, to) => {
+      await rename(from, to);
+      fs.rmSync(String(to));
+    });
+    expect(await apiError(saveCsvDataFile({ code: "600519", file: file(BARS) }))).toMatchObject({ status: 409, code: "conflict" });
   });
 });

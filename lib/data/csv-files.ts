@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ApiError, notFound } from "@/lib/http/api-error";
-import { csvDataDir, InvalidDataFileError, listCsvFileNames, parseBarsCsv, readCsvBars } from "@/lib/market/providers/csv";
+import { csvDataDir, InvalidDataFileError, isMissing, listCsvFileNames, parseBarsCsv, readCsvBars } from "@/lib/market/providers/csv";
 import { csvCodeForInput, isSafeStem } from "./csv-code";
 import { MAX_CSV_UPLOAD_BYTES, MAX_CSV_UPLOAD_ROWS, type TCsvDataFile, type TCsvUpload } from "./schemas";
 
@@ -33,6 +33,7 @@ async function describeFile(dir: string, file: string): Promise<TCsvDataFile | n
     return { ...item, rows: bars.length, first_date: bars[0]?.date ?? null, last_date: bars.at(-1)?.date ?? null };
   } catch (error) {
     if (error instanceof InvalidDataFileError) return { ...item, error: error.message };
+    if (isMissing(error)) return null; // removed between the stat and the read (a concurrent DELETE)
     throw error;
   }
 }
@@ -98,7 +99,8 @@ export async function saveCsvDataFile(input: TCsvUpload): Promise<TCsvDataFile> 
   await writeAtomically(dir, file, bytes);
   await removeCaseVariants(dir, file);
   const item = await describeFile(dir, file);
-  if (!item) throw new Error(`${file} vanished right after it was written`);
+  // A DELETE of the same code can land between the write and this read.
+  if (!item) throw ApiError.of("conflict", `${file} was removed by another request while it was being saved`);
   return item;
 }
 

@@ -23,6 +23,7 @@ export const uploadCsvDataFileOp = defineOperation({
   responses: {
     201: { description: "Stored", schema: ZCsvDataFile },
     400: { description: "invalid_import_file (the message names the file, line and problem; detail {file, line, problem}) or validation_error (the code does not resolve)", schema: ZErrorResponse },
+    409: { description: "conflict: a DELETE of the same code removed the file while it was being saved", schema: ZErrorResponse },
     413: { description: "payload_too_large: more than 5 MB or more than 20,000 rows", schema: ZErrorResponse },
     415: { description: "unsupported_media_type: the body is not multipart/form-data", schema: ZErrorResponse },
   },

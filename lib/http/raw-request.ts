@@ -1,19 +1,62 @@
-// Checks on the raw request line that Next itself answers with a bare text 500 (a malformed percent-escape
-// in the path, an unknown method): the start-up server runs them first and answers in our own shapes.
+import { ERROR_STATUS } from "./error-codes";
+
+// Checks on the raw request that Next itself answers with a bare text 500 or an empty body (a malformed
+// percent-escape in the path, an unknown method, a method the matched route file does not export, a request
+// line or headers Node's parser refuses): the start-up server runs them first and answers in our own shapes.
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
+type RefusalCode = "invalid_request" | "method_not_allowed" | "request_header_too_large" | "request_timeout";
+
 export interface RawRefusal {
-  status: 400 | 405;
-  code: "invalid_request" | "method_not_allowed";
+  status: number;
+  code: RefusalCode;
   message: string;
   headers: Record<string, string>;
 }
 
-/** Why the request line cannot be served, or null when Next may take it. */
-export function refuseRawRequest(method: string | undefined, rawUrl: string | undefined): RawRefusal | null {
+function refusal(code: RefusalCode, message: string, headers: Record<string, string> = {}): RawRefusal {
+  return { status: ERROR_STATUS[code], code, message, headers };
+}
+
+/** The API's routes as a tree of path segments ({param} segments match any one segment), with their methods. */
+export interface RouteNode {
+  fixed: Map<string, RouteNode>;
+  param?: RouteNode;
+  methods: Set<string>;
+}
+
+export function routeTable(routes: readonly { method: string; path: string }[]): RouteNode {
+  const root: RouteNode = { fixed: new Map(), methods: new Set() };
+  for (const { method, path } of routes) {
+    let node = root;
+    for (const segment of path.split("/").filter(Boolean)) {
+      if (/^\{.+\}$/.test(segment)) node = node.param ??= { fixed: new Map(), methods: new Set() };
+      else {
+        const child = node.fixed.get(segment) ?? { fixed: new Map(), methods: new Set() };
+        node.fixed.set(segment, child);
+        node = child;
+      }
+    }
+    node.methods.add(method);
+  }
+  return root;
+}
+
+/** The methods of the route Next would pick for these segments (a fixed segment before a parameter), or null. */
+function methodsAt(node: RouteNode, segments: string[]): Set<string> | null {
+  if (segments.length === 0) return node.methods.size > 0 ? node.methods : null;
+  const [head, ...rest] = segments;
+  const fixed = node.fixed.get(head!);
+  const viaFixed = fixed ? methodsAt(fixed, rest) : null;
+  if (viaFixed) return viaFixed;
+  return node.param ? methodsAt(node.param, rest) : null;
+}
+
+/** Why the request line cannot be served, or null when Next may take it. `routes`: the API's route table. */
+export function refuseRawRequest(method: string | undefined, rawUrl: string | undefined, routes?: RouteNode): RawRefusal | null {
   if (!(ALLOWED_METHODS as readonly string[]).includes(method ?? "")) {
-    return { status: 405, code: "method_not_allowed", message: `Method ${method ?? ""} is not allowed`, headers: { Allow: ALLOWED_METHODS.join(", ") } };
+    return refusal("method_not_allowed", `Method ${method ?? ""} is not allowed`, { Allow: ALLOWED_METHODS.join(", ") });
   }
   const url = rawUrl ?? "/";
   const cut = url.search(/[?#]/);
@@ -21,9 +64,47 @@ export function refuseRawRequest(method: string | undefined, rawUrl: string | un
   try {
     decodeURIComponent(pathPart);
   } catch {
-    return { status: 400, code: "invalid_request", message: "The request path holds a malformed percent-escape", headers: {} };
+    return refusal("invalid_request", "The request path holds a malformed percent-escape");
   }
+  if (routes && isApiPath(url)) return refuseMethod(method!, pathPart, routes);
   return null;
+}
+
+// Next answers a method the matched route file does not export with an empty 405; HEAD (from GET) and
+// OPTIONS it serves itself. Paths Next redirects or normalises oddly (a trailing or doubled slash) stay Next's.
+function refuseMethod(method: string, pathPart: string, routes: RouteNode): RawRefusal | null {
+  if (method === "OPTIONS") return null;
+  let pathname: string;
+  try {
+    pathname = new URL(pathPart, "http://localhost").pathname;
+  } catch {
+    return null;
+  }
+  const segments = pathname.split("/").slice(1);
+  if (segments.some((s) => s === "")) return null;
+  let methods: Set<string> | null;
+  try {
+    methods = methodsAt(routes, segments.map((s) => decodeURIComponent(s)));
+  } catch {
+    return null;
+  }
+  if (!methods) return null;
+  const allowed = methods.has("GET") ? [...methods, "HEAD"] : [...methods];
+  if (allowed.includes(method)) return null;
+  return refusal("method_not_allowed", `Method ${method} is not allowed on ${pathname.slice(0, 200)}`, { Allow: [...allowed, "OPTIONS"].join(", ") });
+}
+
+/** A request Node's HTTP parser refused before any handler ran (clientError): its error code → our refusal. */
+export function clientErrorRefusal(code: string | undefined): RawRefusal {
+  if (code === "HPE_HEADER_OVERFLOW") return refusal("request_header_too_large", "The request line or headers are larger than the server accepts");
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return refusal("request_timeout", "The request was not received in time");
+  return refusal("invalid_request", "The request is not valid HTTP/1.1");
+}
+
+/** The request target of a raw request's first line, if it can be read (for the API-or-page choice). */
+export function rawRequestTarget(rawPacket: Buffer | undefined): string | undefined {
+  const line = rawPacket?.subarray(0, 4096).toString("latin1") ?? "";
+  return /^[A-Z]+ (\S+)/.exec(line)?.[1];
 }
 
 /** API callers get the JSON envelope; everything else is a page a person reads. */
@@ -31,11 +112,22 @@ export function isApiPath(rawUrl: string | undefined): boolean {
   return /^\/(?:api(?:\/|$|\?)|health(?:\/|$|\?)|openapi\.json)/.test(rawUrl ?? "");
 }
 
+const TITLES: Record<RefusalCode, string> = {
+  invalid_request: "Bad request",
+  method_not_allowed: "Method not allowed",
+  request_header_too_large: "Request header too large",
+  request_timeout: "Request timeout",
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 export function refusalBody(refusal: RawRefusal, api: boolean): { contentType: string; body: string } {
   if (api) {
     return { contentType: "application/json; charset=utf-8", body: JSON.stringify({ error: refusal.code, message: refusal.message, detail: null }) };
   }
-  const title = refusal.status === 405 ? "405 · Method not allowed" : "400 · Bad request";
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${title}</h1><p>${refusal.message}.</p><p><a href="/">DSA home</a></p></body></html>`;
+  const title = `${refusal.status} · ${TITLES[refusal.code]}`;
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${title}</h1><p>${escapeHtml(refusal.message)}.</p><p><a href="/">DSA home</a></p></body></html>`;
   return { contentType: "text/html; charset=utf-8", body };
 }

@@ -49,24 +49,37 @@ export async function readJsonBody(req: Request, limit = MAX_JSON_BODY_BYTES): P
   return value;
 }
 
+/** Nesting deeper than this is refused: no request schema goes past a few levels, and every recursive
+ * step after the parse (schema checks, JSON.stringify into the database) would otherwise run out of stack. */
+export const MAX_JSON_DEPTH = 64;
+
 /**
  * JSON's \\uD800 escapes can produce strings that are not valid Unicode; SQLite, Prisma and every encoder
- * after the schema choke on them, so they are refused here once for every string and key of every body.
+ * after the schema choke on them, so they are refused here once for every string and key of every body,
+ * along with nesting past MAX_JSON_DEPTH. Iterative: a body of 100,000 nested arrays must not overflow the stack.
  */
-function refuseLoneSurrogates(value: unknown, loc: (string | number)[]): void {
-  if (typeof value === "string") {
-    if (!value.isWellFormed()) throw loneSurrogate(loc);
-    return;
+function refuseLoneSurrogates(root: unknown, rootLoc: (string | number)[]): void {
+  const stack: { value: unknown; loc: (string | number)[] }[] = [{ value: root, loc: rootLoc }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value, loc } = next;
+    if (typeof value === "string") {
+      if (!value.isWellFormed()) throw loneSurrogate(loc);
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (loc.length - rootLoc.length >= MAX_JSON_DEPTH) throw tooDeep(loc);
+    // Pushed last to first, so the first offending value in document order is the one reported.
+    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      if (typeof key === "string" && !key.isWellFormed()) throw loneSurrogate(loc);
+      stack.push({ value: item, loc: [...loc, key] });
+    }
   }
-  if (value === null || typeof value !== "object") return;
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => refuseLoneSurrogates(item, [...loc, i]));
-    return;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (!key.isWellFormed()) throw loneSurrogate(loc);
-    refuseLoneSurrogates(item, [...loc, key]);
-  }
+}
+
+function tooDeep(loc: (string | number)[]): ApiError {
+  return validationError([{ type: "too_deep", loc: loc.slice(0, 8), msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }]);
 }
 
 function loneSurrogate(loc: (string | number)[]): ApiError {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineOperation } from "@/lib/openapi/operation";
 import { ApiError } from "./api-error";
-import { MAX_JSON_BODY_BYTES } from "./request-body";
+import { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from "./request-body";
 import { reply } from "./reply";
 import { route } from "./route";
 
@@ -133,6 +133,18 @@ describe("route wrapper", () => {
     }
     const pair = await handler(post("/things/1", '{"name":"\\ud83d\\ude00"}'), ctx({ id: "1" }));
     expect(pair.status).toBe(201);
+  });
+
+  it("issue 18 fuzz: a body nested past MAX_JSON_DEPTH is 422 too_deep, not a stack overflow (500), at any depth", async () => {
+    for (const depth of [MAX_JSON_DEPTH + 1, 5_000, 100_000]) {
+      for (const raw of [`{"name":"x","tags":${"[".repeat(depth)}${"]".repeat(depth)}}`, `{"name":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`]) {
+        const res = await handler(post("/things/1", raw), ctx({ id: "1" }));
+        expect(res.status, `depth ${depth}`).toBe(422);
+        expect(await res.json()).toMatchObject({ error: "validation_error", detail: [{ type: "too_deep", loc: expect.arrayContaining(["body"]) }] });
+      }
+    }
+    const shallow = await handler(post("/things/1", `{"name":"x","extra":${"[".repeat(MAX_JSON_DEPTH - 2)}${"]".repeat(MAX_JSON_DEPTH - 2)}}`), ctx({ id: "1" }));
+    expect(shallow.status).toBe(201);
   });
 
   it("issue 18 §3: a JSON body sent as text/plain (a no-preflight cross-site form) or without a type is 415 with the envelope", async () => {

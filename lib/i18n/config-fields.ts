@@ -157,7 +157,7 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   EMAIL_SMTP_HOST: {
     title: "SMTP 服务器",
-    description: "SMTP 主机；留空时根据发件人的域名推断（smtp.<domain>）。设置了主机时，密码可以不填（开放中继）。",
+    description: "SMTP 主机名或 IP 地址（不含端口，端口见 EMAIL_SMTP_PORT）；留空时根据发件人的域名推断（smtp.<domain>）。设置了主机时，密码可以不填（开放中继）。",
   },
   EMAIL_SMTP_PORT: {
     title: "SMTP 端口",

@@ -96,7 +96,12 @@ export async function hostRefusal(rawHost: string, allowPrivate: boolean, resolv
     return `${host} cannot be resolved`;
   }
   const inside = addresses.find((a) => isPrivateAddress(a.address));
-  return inside ? `${host} resolves to ${inside.address}, a loopback, link-local or private address; ${HINT}` : null;
+  return inside ? privateAddressRefusal(host, inside.address) : null;
+}
+
+/** The reason for a name that resolves to a private address (at the check, or at the connect). */
+export function privateAddressRefusal(host: string, address: string): string {
+  return `${host} resolves to ${address}, a loopback, link-local or private address; ${HINT}`;
 }
 
 export class OutboundRefusedError extends Error {

@@ -1,5 +1,4 @@
-import { getSettings } from "@/lib/config/settings";
-import { outboundRefusal } from "@/lib/net/outbound-policy";
+import { guardedFetch, outboundRefusalOf } from "@/lib/net/outbound-connect";
 
 // One HTTP attempt to a notification service, with the outcome classified for the retry loop.
 
@@ -29,11 +28,10 @@ export interface PostOptions {
 
 /** One POST: the answer whatever its status, or a DeliveryError for a timeout or network failure (no URL in it). */
 export async function post(url: string, body: string, options: PostOptions & { contentType: string }): Promise<HttpAnswer> {
-  const refused = await outboundRefusal(url, getSettings().OUTBOUND_ALLOW_PRIVATE);
-  if (refused) throw new DeliveryError(`destination refused: ${refused}`, false);
   let response: Response;
   try {
-    response = await fetch(url, {
+    // The outbound policy, before the request and at the connect (DNS rebinding).
+    response = await guardedFetch(url, {
       method: "POST",
       headers: { "content-type": options.contentType, ...options.headers },
       body,
@@ -41,6 +39,8 @@ export async function post(url: string, body: string, options: PostOptions & { c
       redirect: "error",
     });
   } catch (error) {
+    const refused = outboundRefusalOf(error);
+    if (refused) throw new DeliveryError(`destination refused: ${refused.message.replace(/^Outbound request refused: /, "")}`, false);
     throw networkError(error, options.timeoutMs);
   }
   return { status: response.status, text: await response.text().catch(() => "") };

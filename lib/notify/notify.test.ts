@@ -122,6 +122,28 @@ describe("retries with exponential backoff", () => {
   });
 });
 
+describe("issue 18: no configured secret survives in a failure reason, whichever channel it belongs to", () => {
+  it("a Gotify server echoing its URL path, and a service echoing another setting's key, are both redacted", async () => {
+    // An unknown key named like a secret, kept in the env file, counts as one too.
+    const envFile = path.join(dir, "secrets.env");
+    fs.writeFileSync(envFile, "MY_VENDOR_TOKEN=vendor-token-9090\n");
+    configure({
+      GOTIFY_URL: `${receiver.baseUrl}/gotify/path-key-5150`,
+      GOTIFY_TOKEN: "gotify-token-7070",
+      OPENAI_API_KEY: "sk-other-setting-8080",
+      NOTIFICATION_RETRY_ATTEMPTS: "1",
+      ENV_FILE: envFile,
+    });
+    receiver.answer = (request) => ({ status: 400, body: { error: `bad ${request.url} sk-other-setting-8080 vendor-token-9090` } });
+    const result = await notify(message);
+    expect(result.deliveries).toMatchObject([{ channel: "gotify", status: "failed" }]);
+    const text = JSON.stringify([result, await rows()]);
+    expect(text).toMatch(/HTTP 400/);
+    for (const secret of ["path-key-5150", "gotify-token-7070", "sk-other-setting-8080", "vendor-token-9090"]) expect(text).not.toContain(secret);
+    configure({});
+  });
+});
+
 describe("issue 18 §3: the outbound policy (SSRF)", () => {
   it("by default a webhook on this machine, the metadata address or a numeric loopback is refused before any request, with the reason", async () => {
     for (const url of [`${receiver.baseUrl}/hook`, "http://169.254.169.254/latest/meta-data/", "http://2130706433:6379/", "http://[::1]:6379/"]) {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
+import { sensitiveSettingValues } from "@/lib/config/secret-values";
 import { getSettings } from "@/lib/config/settings";
 import type { TSettings } from "@/lib/config/settings-schema";
 import { logger } from "@/lib/log/logger";
@@ -134,7 +135,7 @@ async function sendWithRetries(target: ChannelTarget, message: NotificationMessa
       await withTimeout(target.send(message, { now: now(), timeoutMs: settings.NOTIFICATION_TIMEOUT_MS }), settings.NOTIFICATION_TIMEOUT_MS);
       return { attempts, reason: null };
     } catch (error) {
-      reason = redactReason(error instanceof Error ? error.message : String(error), target.secrets);
+      reason = redactReason(error instanceof Error ? error.message : String(error), [...target.secrets, ...sensitiveSettingValues()]);
       logger.warn({ channel: target.id, attempt: attempts, error: reason }, "notification attempt failed");
       if (error instanceof DeliveryError && !error.retryable) break;
     }

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { describe, expect, inject, it } from "vitest";
 
 // Issue 18 §3 over HTTP against the real server (admin auth off, the default): what an outside probe found.
@@ -94,6 +95,46 @@ describe("issue 18 §3: malformed request lines answer in our shapes", () => {
     expect(res.headers.allow).toContain("GET");
     expect(JSON.parse(res.text)).toMatchObject({ error: "method_not_allowed" });
     expect(res.headers["x-trace-id"]).toBeTruthy();
+  });
+});
+
+describe("issue 18 fuzz: what Next or Node would answer outside the envelope", () => {
+  it("a method the matched route does not export is 405 JSON with Allow (was Next's empty 405)", async () => {
+    // ./ resolves to /api/v1/decision-signals/status: the {signal_id} route, which serves GET only.
+    for (const path of ["/api/v1/decision-signals/./status", "/api/v1/decision-signals/outcomes"]) {
+      const res = await raw("PATCH", path, json, "{}");
+      expect(res.status, path).toBe(405);
+      expect(JSON.parse(res.text)).toMatchObject({ error: "method_not_allowed", message: expect.any(String) });
+      expect(res.headers.allow).toBe("GET, HEAD, OPTIONS");
+      expect(res.headers["x-trace-id"]).toMatch(/^[0-9a-f]{32}$/);
+    }
+    expect((await raw("HEAD", "/api/v1/decision-signals/outcomes")).status).toBe(200);
+  });
+
+  it("a request line past Node's header limit is 431 JSON with a trace id (was a bare status line)", async () => {
+    const res = await raw("GET", `/api/v1/history?stock_code=${"x".repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.text)).toMatchObject({ error: "request_header_too_large", message: expect.any(String) });
+    expect(res.headers["x-trace-id"]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("bytes that are not HTTP are 400 invalid_request", async () => {
+    const url = new URL(base);
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(url.port), url.hostname, () => socket.end("NOT-HTTP \u0001\r\n\r\n"));
+      let out = "";
+      socket.on("data", (chunk) => (out += chunk.toString("utf8")));
+      socket.on("end", () => resolve(out));
+      socket.on("error", reject);
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ error: "invalid_request" });
+  });
+
+  it("a body of 100,000 nested arrays is 422 too_deep (was a stack overflow, 500)", async () => {
+    const res = await raw("POST", "/api/v1/portfolio/accounts", json, `{"name":"deep","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`);
+    expect(res.status).toBe(422);
+    expect(JSON.parse(res.text)).toMatchObject({ error: "validation_error", detail: [{ type: "too_deep" }] });
   });
 });
 

@@ -34,7 +34,8 @@ export interface CsvFileRef {
   path: string;
 }
 
-function isMissing(error: unknown): boolean {
+/** ENOENT or ENOTDIR: the file or its folder is not there (any more). */
+export function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return code === "ENOENT" || code === "ENOTDIR";
 }

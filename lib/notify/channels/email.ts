@@ -1,5 +1,6 @@
 import { getSettings } from "@/lib/config/settings";
-import { hostRefusal } from "@/lib/net/outbound-policy";
+import { pinnedAddress } from "@/lib/net/outbound-connect";
+import { hostRefusal, OutboundRefusedError } from "@/lib/net/outbound-policy";
 import { DeliveryError } from "../http";
 import { escapeHtml, fitMessage, markdownToHtml, markdownToPlain, utf16Units } from "../text";
 import type { NotificationMessage } from "../types";
@@ -57,8 +58,18 @@ export function emailTarget(settings: EmailSettings): ChannelTarget {
       const { host, port } = smtpServer(settings);
       const refused = await hostRefusal(host, getSettings().OUTBOUND_ALLOW_PRIVATE);
       if (refused) throw new DeliveryError(`destination refused: ${refused}`, false);
+      // nodemailer resolves names itself: it gets the address that passed the check (a second lookup could
+      // answer differently: DNS rebinding), and the name stays the TLS server name for the certificate.
+      let address: string;
+      try {
+        address = await pinnedAddress(host);
+      } catch (error) {
+        if (error instanceof OutboundRefusedError) throw new DeliveryError(`destination refused: ${error.message.replace(/^Outbound request refused: /, "")}`, false);
+        throw new DeliveryError(`smtp EDNS: ${(error as NodeJS.ErrnoException).code ?? "lookup failed"}`, true);
+      }
       const transport = createTransport({
-        host,
+        host: address,
+        servername: address === host.replace(/^\[|\]$/g, "") ? undefined : host,
         port,
         secure: port === 465,
         auth: settings.password !== "" ? { user: settings.sender, pass: settings.password } : undefined,

@@ -33,7 +33,8 @@ export function gotifyTarget(settings: GotifySettings): ChannelTarget {
     id: "gotify",
     limit: { max: GOTIFY_MAX_CHARS, measure: utf16Units },
     channel: "gotify",
-    secrets: [settings.token],
+    // The server URL is a sensitive setting too (its path may hold a key), as with every webhook-style channel.
+    secrets: [settings.url, settings.token],
     async send(message, context) {
       // Errors are 4xx with {error, errorCode, errorDescription}; the token travels in a header, not the URL.
       await postJson(`${base}/message`, gotifyPayload(message), { headers: { "x-gotify-key": settings.token }, timeoutMs: context.timeoutMs });
