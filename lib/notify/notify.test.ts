@@ -116,9 +116,8 @@ describe("retries with exponential backoff", () => {
 
     configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/slow`, NOTIFICATION_RETRY_ATTEMPTS: "1", NOTIFICATION_TIMEOUT_MS: "500" });
     receiver.answer = () => ({ delayMs: 1500 });
-    const started = Date.now();
+    // The recorded reason is the client's own timeout, not the receiver's late answer.
     expect((await notify(message)).deliveries[0]).toMatchObject({ status: "failed", attempts: 1, error: "timeout after 500 ms" });
-    expect(Date.now() - started).toBeLessThan(1400);
   });
 });
 
@@ -168,10 +167,21 @@ describe("channels and routing", () => {
         FEISHU_WEBHOOK_SECRET: "s",
         EMAIL_SENDER: "me@example.com",
       });
-      receiver.answer = (req) => (req.url === "/custom" ? { delayMs: 300 } : { status: 204, body: "" });
-      const started = Date.now();
+      // In parallel: the Discord request arrives while the custom webhook's request is still unanswered (no
+      // wall-clock limit, which a loaded machine would break). Our flag drops before the receiver replies.
+      let customOpen = false;
+      let discordSawCustomOpen = false;
+      receiver.answer = (req) => {
+        if (req.url === "/custom") {
+          customOpen = true;
+          setTimeout(() => (customOpen = false), 1500);
+          return { delayMs: 1500 };
+        }
+        discordSawCustomOpen = customOpen;
+        return { status: 204, body: "" };
+      };
       const result = await notify(message);
-      expect(Date.now() - started).toBeLessThan(550);
+      expect(discordSawCustomOpen).toBe(true);
       expect(result.deliveries.map((d) => d.channel).sort()).toEqual(["custom", "discord"]);
       expect(receiver.requests.map((r) => r.url).sort()).toEqual(["/custom", "/discord"]);
       expect(unused.requests).toHaveLength(0);
@@ -308,9 +318,9 @@ describe("never blocking, never throwing", () => {
   it("notifyInBackground returns at once; settleNotifications waits for the sends", async () => {
     configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom` });
     receiver.answer = () => ({ delayMs: 200 });
-    const started = Date.now();
     const sending = notifyInBackground(message);
-    expect(Date.now() - started).toBeLessThan(50);
+    // Returned before anything reached the receiver: the send runs in the background.
+    expect(receiver.requests).toHaveLength(0);
     expect(await rows()).toEqual([]);
     await settleNotifications();
     expect((await rows()).map((r) => r.status)).toEqual(["sent"]);
