@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   config_version_conflict: 409,
   conflict: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   share_image_too_large: 413,
   unsupported_media_type: 415,
   request_validation_error: 422,

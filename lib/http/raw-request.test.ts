@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientErrorRefusal, isApiPath, rawRequestTarget, refusalBody, refuseRawRequest, routeTable } from "./raw-request";
+import { clientErrorRefusal, isApiPath, MAX_URL_LENGTH, rawRequestTarget, refusalBody, refuseRawRequest, routeTable } from "./raw-request";
 
 describe("issue 18 §3: request lines Next would answer with a bare 500", () => {
   it("a malformed percent-escape in the path is 400 invalid_request; a valid one passes", () => {
@@ -7,6 +7,12 @@ describe("issue 18 §3: request lines Next would answer with a bare 500", () => 
       expect(refuseRawRequest("GET", url), url).toMatchObject({ status: 400, code: "invalid_request" });
     }
     expect(refuseRawRequest("GET", "/api/v1/history/%E4%B8%AD?q=%ff")).toBeNull();
+  });
+
+  it("a request target past 8 KiB is 414 uri_too_long (Next would echo it in a Location no client can read)", () => {
+    const long = `/api/v1/data/csv/%2e%2e?q=${"%ED%A0%80".repeat(3000)}`;
+    expect(refuseRawRequest("DELETE", long)).toMatchObject({ status: 414, code: "uri_too_long" });
+    expect(refuseRawRequest("GET", `/api/v1/history?q=${"a".repeat(MAX_URL_LENGTH - 30)}`)).toBeNull();
   });
 
   it("TRACE and other unknown methods are 405 with Allow", () => {

@@ -6,7 +6,13 @@ import { ERROR_STATUS } from "./error-codes";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
-type RefusalCode = "invalid_request" | "method_not_allowed" | "request_header_too_large" | "request_timeout";
+type RefusalCode = "invalid_request" | "method_not_allowed" | "request_header_too_large" | "request_timeout" | "uri_too_long";
+
+/**
+ * Longest request target served. Next echoes the target in redirects (a normalised `..` segment, a trailing
+ * slash), so a target near Node's 16 KiB header limit came back in a `Location` no client could read.
+ */
+export const MAX_URL_LENGTH = 8192;
 
 export interface RawRefusal {
   status: number;
@@ -59,6 +65,7 @@ export function refuseRawRequest(method: string | undefined, rawUrl: string | un
     return refusal("method_not_allowed", `Method ${method ?? ""} is not allowed`, { Allow: ALLOWED_METHODS.join(", ") });
   }
   const url = rawUrl ?? "/";
+  if (url.length > MAX_URL_LENGTH) return refusal("uri_too_long", `The request target is longer than ${MAX_URL_LENGTH} characters`);
   const cut = url.search(/[?#]/);
   const pathPart = cut === -1 ? url : url.slice(0, cut);
   try {
@@ -117,6 +124,7 @@ const TITLES: Record<RefusalCode, string> = {
   method_not_allowed: "Method not allowed",
   request_header_too_large: "Request header too large",
   request_timeout: "Request timeout",
+  uri_too_long: "URI too long",
 };
 
 function escapeHtml(text: string): string {
