@@ -176,7 +176,7 @@ export async function generateReviewText(payload: TMarketReviewPayload, options:
         // The factory's mode only picks the provider class; no response_format is sent for plain text.
         const result = await generateText({
           model: factory(channel, model, channel.protocol === "openai" ? "json_schema" : "json_object", apiKey),
-          instructions: prompt.system,
+          system: prompt.system,
           messages: [{ role: "user", content: prompt.user }],
           temperature,
           maxOutputTokens,

@@ -1,5 +1,5 @@
 import { APICallError } from "ai";
-import { MockLanguageModelV4 } from "ai/test";
+import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import type { LlmChannel } from "./channels";
 import { checkReportAgainstData, generateLlmReport, scrub, type LlmModelFactory, type LlmOutputMode } from "./generate-report";
@@ -24,11 +24,11 @@ function answer(text: string) {
 /** Mock models by name; records which (channel, model, mode, key) was built and each model's calls. */
 function mockFactory(behaviours: Record<string, Behaviour>) {
   const built: { channel: string; model: string; mode: LlmOutputMode; apiKey: string }[] = [];
-  const models: Record<string, MockLanguageModelV4> = {};
+  const models: Record<string, MockLanguageModelV3> = {};
   const factory: LlmModelFactory = (ch: LlmChannel, model, mode, apiKey) => {
     built.push({ channel: ch.name, model, mode, apiKey });
     const behaviour = behaviours[`${ch.name}/${model}`] ?? behaviours[model];
-    const mock = new MockLanguageModelV4({
+    const mock = new MockLanguageModelV3({
       provider: ch.name,
       modelId: model,
       doGenerate: async (options) => {
@@ -140,7 +140,7 @@ describe("generateLlmReport with mock models", () => {
     const base = mockFactory({ "m-1": good });
     const factory: LlmModelFactory = (ch, model, mode, key) => {
       calls.push(mode);
-      if (mode === "json_schema") return new MockLanguageModelV4({ doGenerate: async () => { throw rejecting; } });
+      if (mode === "json_schema") return new MockLanguageModelV3({ doGenerate: async () => { throw rejecting; } });
       return base.factory(ch, model, mode, key);
     };
     const r = await generateLlmReport(sampleContext(), { channels: [channel("o", ["m-1"], "openai")], modelFactory: factory, recordUsage: false });

@@ -280,7 +280,7 @@ export async function generateLlmReport(context: LlmReportContext, options: Gene
     try {
       const result = await generateText({
         model: factory(channel, model, mode, apiKey),
-        instructions,
+        system: instructions,
         messages,
         output: Output.object({ schema: ZLlmReport }),
         temperature,
