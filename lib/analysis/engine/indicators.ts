@@ -171,7 +171,7 @@ function latestCross(diffs: readonly number[]): { kind: "golden" | "death"; bars
 }
 
 /** Today's volume over the previous five days' mean; the quote's own ratio is preferred (it is time-of-day aware). */
-function computeVolume(points: readonly SeriesPoint[], quote: TQuote | null, merge: Merge): TIndicators["volume"] {
+export function computeVolume(points: readonly Pick<SeriesPoint, "volume">[], quote: TQuote | null, merge: Merge): TIndicators["volume"] {
   const today = points.at(-1)?.volume;
   const previous = points.slice(-6, -1).map((p) => p.volume);
   const avg5 = previous.length === 5 && previous.every(Number.isFinite) ? previous.reduce((s, v) => s + v, 0) / 5 : null;
