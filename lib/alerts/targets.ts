@@ -129,3 +129,13 @@ export async function expandTargets(rule: { targetScope: string; target: string 
     }
   }
 }
+
+/** The accounts a portfolio rule may name (the Alerts page's choices): active ones, oldest first. */
+export async function accountChoices(): Promise<{ id: number; name: string }[]> {
+  return db().portfolioAccount.findMany({ where: { active: true }, orderBy: { id: "asc" }, select: { id: true, name: true }, take: 200 });
+}
+
+/** How many stocks the watchlist rule expands to now (the STOCK_LIST entries, before resolution). */
+export function watchlistSize(): number {
+  return getSettings().STOCK_LIST.length;
+}
