@@ -74,10 +74,10 @@ function label<T extends Record<string, string>>(map: T, key: unknown): string {
   return typeof key === "string" && key in map ? map[key as keyof T]! : String(key ?? "—");
 }
 
-/** "价格上穿 1500" / "MACD golden cross (12, 26, 9)" / "Market light: red, yellow". */
-export function conditionText(t: AlertTexts, rule: Pick<TAlertRule, "alert_type" | "parameters">): string {
+/** "价格穿越 · 上穿 · 价格 1500" / "MACD cross · Golden cross · Fast period 12 · …"; `omit`: a parameter shown elsewhere. */
+export function conditionText(t: AlertTexts, rule: Pick<TAlertRule, "alert_type" | "parameters">, omit?: string): string {
   const p = rule.parameters as Params;
-  const parts = PARAMETER_FIELDS[rule.alert_type].map((field) => {
+  const parts = PARAMETER_FIELDS[rule.alert_type].filter((field) => field.key !== omit).map((field) => {
     const value = p[field.key];
     if (field.kind === "select") {
       const names = field.key === "direction" ? t.directions : field.key === "mode" ? t.modes : t.actions;

@@ -37,8 +37,8 @@ export function NotificationList({ t, list, timeZone }: { t: AlertTexts; list: T
                 <time dateTime={item.created_at}>{formatDateTime(item.created_at, timeZone)}</time>
               </td>
               <td className={cx(TD, "tabular-nums")}>{item.trigger_id === null ? "—" : `#${item.trigger_id}`}</td>
-              <td className={TD}>{item.channel === "none" ? t.channelNone : item.channel}</td>
-              <td className={TD} data-testid="notification-result">
+              <td className={cx(TD, "whitespace-nowrap")}>{item.channel === "none" ? t.channelNone : item.channel}</td>
+              <td className={cx(TD, "whitespace-nowrap")} data-testid="notification-result">
                 <span className={cx("font-medium", item.success ? "text-accent" : "text-muted")}>{item.success ? t.success : t.failure}</span>
                 {item.error_code ? <span className="ml-1.5 text-xs text-muted">{codeText(item.error_code)}</span> : null}
               </td>

@@ -27,7 +27,7 @@ function TestFeedback({ t, result }: { t: AlertTexts; result: TAlertTestResult }
     <div role="status" data-testid="alert-rule-test" data-status={result.status} className="space-y-1 tabular-nums">
       <p>
         <span className={cx("mr-1.5 font-semibold", result.triggered ? "text-accent" : "text-muted")}>{t.testStatuses[result.status]}</span>
-        {fmt(t.testResult, { reason: result.message })}
+        {many ? null : fmt(t.testResult, { reason: result.message })}
         {!many && first && first.status !== "skipped" && first.status !== "evaluation_error" ? (
           <span className="ml-1.5 text-muted">({fmt(t.testObserved, { observed: plainNumber(first.observed_value), threshold: plainNumber(first.threshold) })})</span>
         ) : null}
@@ -129,8 +129,13 @@ function RuleRow({ t, rule, timeZone, accounts, onNotice }: { t: AlertTexts; rul
         <td className={TD}>
           <form onSubmit={save} className="flex flex-wrap items-center gap-1.5">
             <span className="text-xs text-muted" data-testid="alert-rule-condition">
-              {conditionText(t, rule)}
+              {conditionText(t, rule, editable)}
             </span>
+            {editable ? (
+              <span className="text-xs text-muted" aria-hidden="true">
+                {paramLabel}
+              </span>
+            ) : null}
             {editable ? (
               <input
                 type="number"
