@@ -7,8 +7,8 @@ import type { TAlertEvaluation } from "@/lib/alerts/schemas";
 import { ERROR_TEXT, PRIMARY_BUTTON, type AlertTexts } from "./format";
 import { messageOf, requestJson } from "./request";
 
-// "Check now": POST /api/v1/alerts/evaluate runs the evaluator over every enabled rule at once (outside trading
-// hours too); the page then re-reads the rules and the trigger history.
+// "Check now": POST /api/v1/alerts/evaluate runs the evaluator over every enabled rule and each of its targets at once
+// (outside trading hours too); the page then re-reads the rules, the trigger history and the notification records.
 export function CheckNowButton({ t }: { t: AlertTexts }) {
   const router = useRouter();
   const [, startTransition] = useTransition();
@@ -46,7 +46,7 @@ export function CheckNowButton({ t }: { t: AlertTexts }) {
           data-fired={result.triggers.length}
           className="text-xs text-muted tabular-nums"
         >
-          {fmt(t.checkResult, { checked: result.checked.length, met: result.checked.filter((c) => c.met).length, fired: result.triggers.length })}
+          {fmt(t.checkResult, { checked: result.checked.length, met: result.checked.filter((c) => c.triggered).length, fired: result.triggers.length })}
         </p>
       ) : null}
       <button type="button" onClick={check} disabled={busy} className={PRIMARY_BUTTON}>

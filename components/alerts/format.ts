@@ -1,24 +1,65 @@
-import type { TAlertParameters, TAlertRule, TAlertType } from "@/lib/alerts/schemas";
+import type { TAlertRule, TAlertTriggerItem, TAlertType, TTargetScope } from "@/lib/alerts/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 
-// Display helpers of the Alerts page (server and client components alike). The lists mirror lib/alerts/schemas
+// Display helpers of the Alerts page (server and client components alike). The lists mirror lib/alerts/parameters
 // without importing its zod schemas into the browser bundle; the Record types keep them complete.
 
 export type AlertTexts = Dictionary["alertsUi"];
-export type ParameterKey = keyof TAlertParameters;
-export type NumericParameter = Exclude<ParameterKey, "action">;
+export type Params = Record<string, unknown>;
 
-export const PARAMETER_OF: Record<TAlertType, ParameterKey> = {
-  price_above: "price",
-  price_below: "price",
-  change_pct_beyond: "change_pct",
-  volume_ratio_above: "ratio",
-  signal_action: "action",
+/** One input of a type's parameters, with the form's default (CONTRACT.md §12.2.1). */
+export type FieldSpec =
+  | { key: string; kind: "number"; integer?: boolean; initial?: number }
+  | { key: "direction" | "mode" | "action"; kind: "select"; options: readonly string[] }
+  | { key: "statuses"; kind: "multi"; options: readonly string[] };
+
+const ABOVE_BELOW = ["above", "below"] as const;
+const CROSS = ["bullish_cross", "bearish_cross"] as const;
+export const SIGNAL_ACTION_LIST = ["buy", "add", "hold", "reduce", "sell", "watch", "avoid", "alert"] as const;
+const int = (key: string, initial: number): FieldSpec => ({ key, kind: "number", integer: true, initial });
+const num = (key: string, initial?: number): FieldSpec => ({ key, kind: "number", initial });
+const direction = (options: readonly string[]): FieldSpec => ({ key: "direction", kind: "select", options });
+
+export const PARAMETER_FIELDS: Record<TAlertType, readonly FieldSpec[]> = {
+  price_cross: [direction(ABOVE_BELOW), num("price")],
+  price_change_percent: [direction(["up", "down"]), num("change_pct")],
+  volume_spike: [num("multiplier")],
+  ma_price_cross: [direction(ABOVE_BELOW), int("window", 20)],
+  rsi_threshold: [direction(ABOVE_BELOW), int("period", 12), num("threshold", 70)],
+  macd_cross: [direction(CROSS), int("fast_period", 12), int("slow_period", 26), int("signal_period", 9)],
+  kdj_cross: [direction(CROSS), int("period", 9), int("k_period", 3), int("d_period", 3)],
+  cci_threshold: [direction(ABOVE_BELOW), int("period", 14), num("threshold", 100)],
+  portfolio_stop_loss: [{ key: "mode", kind: "select", options: ["near", "breach"] }],
+  portfolio_concentration: [],
+  portfolio_drawdown: [],
+  portfolio_price_stale: [],
+  market_light_status: [{ key: "statuses", kind: "multi", options: ["red", "yellow"] }],
+  market_light_score_drop: [num("min_drop", 10)],
+  signal_action: [{ key: "action", kind: "select", options: SIGNAL_ACTION_LIST }],
 };
-export const ALERT_TYPE_LIST = Object.keys(PARAMETER_OF) as TAlertType[];
+export const ALERT_TYPE_LIST = Object.keys(PARAMETER_FIELDS) as TAlertType[];
 
-const ACTIONS: Record<NonNullable<TAlertParameters["action"]>, true> = { buy: true, add: true, hold: true, reduce: true, sell: true, watch: true, avoid: true, alert: true };
-export const SIGNAL_ACTION_LIST = Object.keys(ACTIONS) as NonNullable<TAlertParameters["action"]>[];
+const SCOPES: Record<TTargetScope, readonly TAlertType[]> = {
+  single_symbol: ["price_cross", "price_change_percent", "volume_spike", "ma_price_cross", "rsi_threshold", "macd_cross", "kdj_cross", "cci_threshold", "signal_action"],
+  watchlist: ["price_cross", "price_change_percent", "volume_spike", "ma_price_cross", "rsi_threshold", "macd_cross", "kdj_cross", "cci_threshold"],
+  portfolio_holdings: ["price_cross", "price_change_percent", "volume_spike", "ma_price_cross", "rsi_threshold", "macd_cross", "kdj_cross", "cci_threshold"],
+  portfolio_account: ["portfolio_stop_loss", "portfolio_concentration", "portfolio_drawdown", "portfolio_price_stale"],
+  market: ["market_light_status", "market_light_score_drop"],
+};
+export const SCOPE_LIST = Object.keys(SCOPES) as TTargetScope[];
+export const typesOf = (scope: TTargetScope): readonly TAlertType[] => SCOPES[scope];
+export const REGION_LIST = ["cn", "hk", "us"] as const;
+
+/** The parameter a row of the rules table edits in place (the type's threshold), when it has one. */
+export const EDITABLE: Partial<Record<TAlertType, string>> = {
+  price_cross: "price",
+  price_change_percent: "change_pct",
+  volume_spike: "multiplier",
+  ma_price_cross: "window",
+  rsi_threshold: "threshold",
+  cci_threshold: "threshold",
+  market_light_score_drop: "min_drop",
+};
 
 const SEVERITY: Record<TAlertRule["severity"], true> = { info: true, warning: true, critical: true };
 export const SEVERITY_LIST = Object.keys(SEVERITY) as TAlertRule["severity"][];
@@ -29,26 +70,50 @@ export function plainNumber(value: number | null | undefined): string {
   return String(Math.round(value * 10_000) / 10_000);
 }
 
-export function parameterValue(rule: Pick<TAlertRule, "alert_type" | "parameters">): string {
-  const key = PARAMETER_OF[rule.alert_type];
-  const value = rule.parameters[key];
-  return value === undefined ? "" : String(value);
+function label<T extends Record<string, string>>(map: T, key: unknown): string {
+  return typeof key === "string" && key in map ? map[key as keyof T]! : String(key ?? "—");
 }
 
-/** "价格高于 1400" / "Daily change beyond ± 5%" / "New decision signal: Sell". */
-export function conditionText(t: AlertTexts, rule: Pick<TAlertRule, "alert_type" | "parameters">): string {
-  const p = rule.parameters;
-  switch (rule.alert_type) {
-    case "price_above":
-    case "price_below":
-      return `${t.types[rule.alert_type]} ${plainNumber(p.price)}`;
-    case "change_pct_beyond":
-      return `${t.types.change_pct_beyond}${plainNumber(p.change_pct)}%`;
-    case "volume_ratio_above":
-      return `${t.types.volume_ratio_above} ${plainNumber(p.ratio)}`;
-    case "signal_action":
-      return `${t.types.signal_action} ${p.action ? t.actions[p.action] : "—"}`;
+/** "价格穿越 · 上穿 · 价格 1500" / "MACD cross · Golden cross · Fast period 12 · …"; `omit`: a parameter shown elsewhere. */
+export function conditionText(t: AlertTexts, rule: Pick<TAlertRule, "alert_type" | "parameters">, omit?: string): string {
+  const p = rule.parameters as Params;
+  const parts = PARAMETER_FIELDS[rule.alert_type].filter((field) => field.key !== omit).map((field) => {
+    const value = p[field.key];
+    if (field.kind === "select") {
+      const names = field.key === "direction" ? t.directions : field.key === "mode" ? t.modes : t.actions;
+      return label(names, value);
+    }
+    if (field.kind === "multi") return Array.isArray(value) ? value.map((v) => label(t.lights, v)).join("/") : "—";
+    return `${label(t.paramLabels, field.key)} ${plainNumber(value as number)}`;
+  });
+  return [label(t.types, rule.alert_type), ...parts].join(" · ");
+}
+
+/** Where a rule looks: a stock, the watchlist, all holdings or one account's, a market. */
+export function targetText(t: AlertTexts, rule: Pick<TAlertRule, "target_scope" | "target">, accounts: ReadonlyMap<number, string> = new Map()): string {
+  switch (rule.target_scope) {
+    case "single_symbol":
+      return rule.target;
+    case "watchlist":
+      return t.scopes.watchlist;
+    case "portfolio_holdings":
+    case "portfolio_account": {
+      const scope = t.scopes[rule.target_scope];
+      if (rule.target === "all") return `${scope} · ${t.allAccounts}`;
+      const name = accounts.get(Number(rule.target));
+      return `${scope} · ${name ? `${name} (#${rule.target})` : `#${rule.target}`}`;
+    }
+    case "market":
+      return `${t.scopes.market} · ${label(t.regions, rule.target)}`;
   }
+}
+
+/** A triggered record in the page's language from its numbers; other records (and signals) keep the API's reason. */
+export function triggerReason(t: AlertTexts, item: Pick<TAlertTriggerItem, "alert_type" | "status" | "observed_value" | "threshold" | "reason" | "message">): string {
+  const template = t.triggerReasons[item.alert_type as keyof AlertTexts["triggerReasons"]];
+  if (item.status !== "triggered" || !template || item.observed_value === null) return item.reason ?? item.message;
+  const side = item.threshold === null || item.observed_value >= item.threshold ? template.up : template.down;
+  return side.replace("{observed}", plainNumber(item.observed_value)).replace("{threshold}", plainNumber(item.threshold));
 }
 
 /** An input without a width (the caller sets one); FIELD fills its cell. */

@@ -6,25 +6,65 @@ import { formatDateTime } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
-import type { TAlertCheck, TAlertRule } from "@/lib/alerts/schemas";
-import { ERROR_TEXT, FIELD_BASE, PARAMETER_OF, parameterValue, plainNumber, SIGNAL_ACTION_LIST, SMALL_BUTTON, TD, TH, type AlertTexts } from "./format";
+import type { TAlertRule, TAlertTestResult } from "@/lib/alerts/schemas";
+import { conditionText, EDITABLE, ERROR_TEXT, FIELD_BASE, plainNumber, SMALL_BUTTON, targetText, TD, TH, type AlertTexts, type Params } from "./format";
 import { messageOf, requestJson } from "./request";
 
-// The rules table: enable/disable, a new threshold (PATCH), a dry run (POST .../test) and delete with a
-// confirmation. Every change refreshes the server-rendered page, so the table shows what the database holds.
+// The rules table: enable/disable (POST .../enable, .../disable), a new threshold (PATCH), a dry run (POST .../test)
+// and delete with a confirmation. Every change refreshes the server-rendered page, so the table shows what the
+// database holds.
 
-function RuleRow({ t, rule, timeZone, onNotice }: { t: AlertTexts; rule: TAlertRule; timeZone: string; onNotice: (text: string) => void }) {
+function stateText(t: AlertTexts, rule: TAlertRule): string {
+  if (rule.targets.length === 0) return t.notChecked;
+  if (rule.targets.length === 1) return rule.targets[0]!.armed ? t.armed : t.disarmed;
+  return fmt(t.targetsState, { count: rule.targets.length, fired: rule.targets.filter((s) => !s.armed).length });
+}
+
+function TestFeedback({ t, result }: { t: AlertTexts; result: TAlertTestResult }) {
+  const many = result.target_results.length > 1;
+  const first = result.target_results[0];
+  return (
+    <div role="status" data-testid="alert-rule-test" data-status={result.status} className="space-y-1 tabular-nums">
+      <p>
+        <span className={cx("mr-1.5 font-semibold", result.triggered ? "text-accent" : "text-muted")}>{t.testStatuses[result.status]}</span>
+        {many ? null : fmt(t.testResult, { reason: result.message })}
+        {!many && first && first.status !== "skipped" && first.status !== "evaluation_error" ? (
+          <span className="ml-1.5 text-muted">({fmt(t.testObserved, { observed: plainNumber(first.observed_value), threshold: plainNumber(first.threshold) })})</span>
+        ) : null}
+      </p>
+      {many ? (
+        <>
+          <p className="text-muted">
+            {fmt(t.testCounts, { evaluated: result.evaluated_count, triggered: result.triggered_count, skipped: result.skipped_count, degraded: result.degraded_count })}
+          </p>
+          <ul className="grid gap-x-4 sm:grid-cols-2">
+            {result.target_results.map((r) => (
+              <li key={r.target} data-testid="alert-rule-test-target" data-status={r.status} className="truncate" title={r.message}>
+                <span className="font-medium">{r.display_target}</span> · {t.testStatuses[r.status]} · {plainNumber(r.observed_value)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function RuleRow({ t, rule, timeZone, accounts, onNotice }: { t: AlertTexts; rule: TAlertRule; timeZone: string; accounts: ReadonlyMap<number, string>; onNotice: (text: string) => void }) {
   const router = useRouter();
   const [, startTransition] = useTransition();
-  const parameter = PARAMETER_OF[rule.alert_type];
-  const [draft, setDraft] = useState(parameterValue(rule));
+  const parameters = rule.parameters as Params;
+  const editable = EDITABLE[rule.alert_type];
+  const current = editable === undefined ? "" : String(parameters[editable] ?? "");
+  const [draft, setDraft] = useState(current);
   const [busy, setBusy] = useState<"toggle" | "save" | "test" | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [check, setCheck] = useState<TAlertCheck | null>(null);
+  const [test, setTest] = useState<TAlertTestResult | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const refresh = () => startTransition(() => router.refresh());
+  const paramLabel = editable ? t.paramLabels[editable as keyof AlertTexts["paramLabels"]] : "";
 
   async function run(kind: "toggle" | "save" | "test", work: () => Promise<void>) {
     setBusy(kind);
@@ -40,24 +80,23 @@ function RuleRow({ t, rule, timeZone, onNotice }: { t: AlertTexts; rule: TAlertR
 
   const toggle = () =>
     run("toggle", async () => {
-      await requestJson("PATCH", `/api/v1/alerts/rules/${rule.id}`, { enabled: !rule.enabled });
+      await requestJson("POST", `/api/v1/alerts/rules/${rule.id}/${rule.enabled ? "disable" : "enable"}`);
       refresh();
     });
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     void run("save", async () => {
-      const parameters = parameter === "action" ? { action: draft } : { [parameter]: Number(draft) };
-      if (parameter !== "action" && (!draft.trim() || !Number.isFinite(Number(draft)))) throw new Error(fmt(t.parameterRequired, { param: t.paramLabels[parameter] }));
-      const updated = await requestJson<TAlertRule>("PATCH", `/api/v1/alerts/rules/${rule.id}`, { parameters });
+      if (!editable || !draft.trim() || !Number.isFinite(Number(draft))) throw new Error(fmt(t.parameterRequired, { param: paramLabel }));
+      const updated = await requestJson<TAlertRule>("PATCH", `/api/v1/alerts/rules/${rule.id}`, { parameters: { ...parameters, [editable]: Number(draft) } });
       onNotice(fmt(t.saved, { name: updated.name }));
       refresh();
     });
   };
 
-  const test = () =>
+  const dryRun = () =>
     run("test", async () => {
-      setCheck(await requestJson<TAlertCheck>("POST", `/api/v1/alerts/rules/${rule.id}/test`));
+      setTest(await requestJson<TAlertTestResult>("POST", `/api/v1/alerts/rules/${rule.id}/test`));
     });
 
   async function confirmDelete() {
@@ -75,7 +114,7 @@ function RuleRow({ t, rule, timeZone, onNotice }: { t: AlertTexts; rule: TAlertR
     }
   }
 
-  const changed = draft !== parameterValue(rule);
+  const single = rule.targets.length === 1 ? rule.targets[0]! : null;
   return (
     <>
       <tr data-testid="alert-rule-row" data-rule-id={rule.id} className={cx(!rule.enabled && "text-muted")}>
@@ -84,32 +123,30 @@ function RuleRow({ t, rule, timeZone, onNotice }: { t: AlertTexts; rule: TAlertR
             {rule.name}
           </div>
           <div className="text-xs text-muted tabular-nums">
-            {rule.target} · {t.severities[rule.severity]} · <span title={rule.armed ? t.armed : t.disarmed}>{rule.armed ? t.armed : t.disarmed}</span>
+            <span data-testid="alert-rule-target">{targetText(t, rule, accounts)}</span> · {t.severities[rule.severity]} · <span data-testid="alert-rule-state">{stateText(t, rule)}</span> · {fmt(t.source, { source: rule.source })}
           </div>
         </td>
         <td className={TD}>
-          <form onSubmit={save} className="flex items-center gap-1.5">
-            <span className="text-xs whitespace-nowrap text-muted">{t.types[rule.alert_type]}</span>
-            {parameter === "action" ? (
-              <select value={draft} onChange={(e) => setDraft(e.target.value)} aria-label={fmt(t.thresholdAria, { name: rule.name, param: t.paramLabels.action })} className={cx(FIELD_BASE, "h-7 w-24")}>
-                {SIGNAL_ACTION_LIST.map((item) => (
-                  <option key={item} value={item}>
-                    {t.actions[item]}
-                  </option>
-                ))}
-              </select>
-            ) : (
+          <form onSubmit={save} className="flex flex-wrap items-center gap-1.5">
+            <span className="text-xs text-muted" data-testid="alert-rule-condition">
+              {conditionText(t, rule, editable)}
+            </span>
+            {editable ? (
+              <span className="text-xs text-muted" aria-hidden="true">
+                {paramLabel}
+              </span>
+            ) : null}
+            {editable ? (
               <input
                 type="number"
                 step="any"
-                min="0"
                 value={draft}
                 onChange={(e) => setDraft(e.target.value)}
-                aria-label={fmt(t.thresholdAria, { name: rule.name, param: t.paramLabels[parameter] })}
+                aria-label={fmt(t.thresholdAria, { name: rule.name, param: paramLabel })}
                 className={cx(FIELD_BASE, "h-7 w-24")}
               />
-            )}
-            {changed ? (
+            ) : null}
+            {editable && draft !== current ? (
               <button type="submit" disabled={busy !== null} className={SMALL_BUTTON}>
                 {busy === "save" ? t.saving : t.save}
               </button>
@@ -117,9 +154,16 @@ function RuleRow({ t, rule, timeZone, onNotice }: { t: AlertTexts; rule: TAlertR
           </form>
         </td>
         <td className={cx(TD, "text-right tabular-nums")} data-testid="alert-rule-last-value">
-          {plainNumber(rule.last_value)}
+          {plainNumber(single?.last_value)}
         </td>
-        <td className={cx(TD, "whitespace-nowrap tabular-nums")}>{rule.last_triggered_at ? formatDateTime(rule.last_triggered_at, timeZone) : "—"}</td>
+        <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
+          <div>{rule.last_triggered_at ? formatDateTime(rule.last_triggered_at, timeZone) : "—"}</div>
+          {rule.cooldown_active && rule.cooldown_until ? (
+            <div className="text-xs text-muted" data-testid="alert-rule-cooldown">
+              {fmt(t.cooling, { until: formatDateTime(rule.cooldown_until, timeZone) })}
+            </div>
+          ) : null}
+        </td>
         <td className={TD}>
           <input
             type="checkbox"
@@ -133,7 +177,7 @@ function RuleRow({ t, rule, timeZone, onNotice }: { t: AlertTexts; rule: TAlertR
         </td>
         <td className={TD}>
           <div className="flex gap-1.5">
-            <button type="button" onClick={test} disabled={busy !== null} aria-label={fmt(t.testAria, { name: rule.name })} className={SMALL_BUTTON}>
+            <button type="button" onClick={dryRun} disabled={busy !== null} aria-label={fmt(t.testAria, { name: rule.name })} className={SMALL_BUTTON}>
               {busy === "test" ? t.testing : t.test}
             </button>
             <button
@@ -163,7 +207,7 @@ function RuleRow({ t, rule, timeZone, onNotice }: { t: AlertTexts; rule: TAlertR
           </ConfirmDialog>
         </td>
       </tr>
-      {check || error ? (
+      {test || error ? (
         <tr data-testid="alert-rule-feedback" data-rule-id={rule.id}>
           <td colSpan={6} className="bg-subtle px-2 py-1.5 text-xs">
             {error ? (
@@ -171,15 +215,7 @@ function RuleRow({ t, rule, timeZone, onNotice }: { t: AlertTexts; rule: TAlertR
                 {error}
               </p>
             ) : null}
-            {check ? (
-              <p role="status" data-testid="alert-rule-test" data-met={check.met} data-evaluated={check.evaluated} className="tabular-nums">
-                <span className={cx("mr-1.5 font-semibold", check.met ? "text-accent" : "text-muted")}>
-                  {!check.evaluated ? t.testSkipped : check.met ? t.testMet : t.testNotMet}
-                </span>
-                {fmt(t.testResult, { reason: check.reason })}
-                {check.evaluated ? <span className="ml-1.5 text-muted">({fmt(t.testObserved, { observed: plainNumber(check.observed_value), threshold: plainNumber(check.threshold) })})</span> : null}
-              </p>
-            ) : null}
+            {test ? <TestFeedback t={t} result={test} /> : null}
           </td>
         </tr>
       ) : null}
@@ -187,7 +223,7 @@ function RuleRow({ t, rule, timeZone, onNotice }: { t: AlertTexts; rule: TAlertR
   );
 }
 
-export function AlertRuleList({ t, rules, timeZone }: { t: AlertTexts; rules: TAlertRule[]; timeZone: string }) {
+export function AlertRuleList({ t, rules, timeZone, accounts }: { t: AlertTexts; rules: TAlertRule[]; timeZone: string; accounts: ReadonlyMap<number, string> }) {
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <div>
@@ -202,7 +238,7 @@ export function AlertRuleList({ t, rules, timeZone }: { t: AlertTexts; rules: TA
         </p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-sm" data-testid="alert-rules">
+          <table className="w-full min-w-[48rem] text-sm" data-testid="alert-rules">
             <thead className="border-b border-line bg-subtle">
               <tr>
                 <th scope="col" className={TH}>{t.colRule}</th>
@@ -215,7 +251,7 @@ export function AlertRuleList({ t, rules, timeZone }: { t: AlertTexts; rules: TA
             </thead>
             <tbody className="divide-y divide-line">
               {rules.map((rule) => (
-                <RuleRow key={rule.id} t={t} rule={rule} timeZone={timeZone} onNotice={setNotice} />
+                <RuleRow key={rule.id} t={t} rule={rule} timeZone={timeZone} accounts={accounts} onNotice={setNotice} />
               ))}
             </tbody>
           </table>
@@ -224,4 +260,3 @@ export function AlertRuleList({ t, rules, timeZone }: { t: AlertTexts; rules: TA
     </div>
   );
 }
-

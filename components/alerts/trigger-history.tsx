@@ -4,17 +4,22 @@ import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { Pagination } from "@/components/ui/pagination";
 import type { TAlertRule, TAlertTriggerItem, TAlertTriggerListResponse } from "@/lib/alerts/schemas";
-import { FIELD, LABEL, plainNumber, PRIMARY_BUTTON, TD, TH, type AlertTexts } from "./format";
+import { FIELD, LABEL, plainNumber, PRIMARY_BUTTON, TD, TH, triggerReason, type AlertTexts } from "./format";
 
 // The trigger history (GET /api/v1/alerts/triggers, read on the server): a GET filter form (rule, status),
 // the table and previous/next links that keep the filters.
 
 export type TriggerStatus = TAlertTriggerItem["status"];
+const WARN = "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300";
+const QUIET = "border-line bg-subtle text-muted";
 const STATUSES: Record<TriggerStatus, string> = {
-  sent: "border-accent/30 bg-accent-soft text-accent",
-  failed: "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300",
-  suppressed: "border-line bg-subtle text-muted",
+  triggered: "border-accent/30 bg-accent-soft text-accent",
+  skipped: QUIET,
+  degraded: WARN,
+  failed: WARN,
 };
+type DeliveryStatus = keyof AlertTexts["deliveries"];
+const DELIVERIES: Record<DeliveryStatus, string> = { sent: STATUSES.triggered, failed: WARN, suppressed: QUIET };
 export const TRIGGER_STATUS_LIST = Object.keys(STATUSES) as TriggerStatus[];
 
 export function TriggerStatusBadge({ t, status }: { t: AlertTexts; status: TriggerStatus }) {
@@ -47,18 +52,13 @@ export function triggersHref(filters: TriggerFilters, page = 1): string {
   return text ? `/alerts?${text}#triggers` : "/alerts#triggers";
 }
 
-// The API's reason is English; quote rules carry their numbers, so the UI words them in its own language.
-function reasonText(t: AlertTexts, item: TAlertTriggerItem): string {
-  const template = t.triggerReasons[item.alert_type as keyof AlertTexts["triggerReasons"]];
-  if (!template || item.observed_value === null || item.threshold === null) return item.reason ?? item.message;
-  return fmt(template, { observed: plainNumber(item.observed_value), threshold: plainNumber(item.threshold) });
-}
-
-function deliveryNote(item: TAlertTriggerItem): string | null {
+/** A firing's notification outcome (diagnostics.delivery_status) and its reason. */
+function deliveryOf(item: TAlertTriggerItem): { status: DeliveryStatus; reason: string | null } | null {
+  const status = item.diagnostics?.delivery_status;
+  if (status !== "sent" && status !== "failed" && status !== "suppressed") return null;
   const delivery = item.diagnostics?.delivery;
-  if (!delivery || typeof delivery !== "object") return null;
-  const reason = (delivery as Record<string, unknown>).reason;
-  return typeof reason === "string" ? reason : null;
+  const reason = delivery && typeof delivery === "object" ? (delivery as Record<string, unknown>).reason : null;
+  return { status, reason: typeof reason === "string" ? reason : null };
 }
 
 export function TriggerHistory({
@@ -129,7 +129,7 @@ export function TriggerHistory({
         </p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-sm" data-testid="alert-triggers">
+          <table className="w-full min-w-[54rem] text-sm" data-testid="alert-triggers">
             <thead className="border-b border-line bg-subtle">
               <tr>
                 <th scope="col" className={TH}>{t.colTime}</th>
@@ -138,12 +138,13 @@ export function TriggerHistory({
                 <th scope="col" className={cx(TH, "text-right")}>{t.colObserved}</th>
                 <th scope="col" className={cx(TH, "text-right")}>{t.colThreshold}</th>
                 <th scope="col" className={TH}>{t.colStatus}</th>
+                <th scope="col" className={TH}>{t.colDelivery}</th>
                 <th scope="col" className={TH}>{t.colMessage}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {list.items.map((item) => {
-                const note = deliveryNote(item);
+                const delivery = deliveryOf(item);
                 return (
                   <tr key={item.id} data-testid="alert-trigger-row" data-trigger-id={item.id} data-rule-id={item.rule_id ?? ""}>
                     <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
@@ -162,9 +163,26 @@ export function TriggerHistory({
                     <td className={TD}>
                       <TriggerStatusBadge t={t} status={item.status} />
                     </td>
+                    <td className={TD}>
+                      {delivery ? (
+                        <span
+                          data-testid="trigger-delivery-status"
+                          data-status={delivery.status}
+                          className={cx("inline-flex items-center rounded border px-1.5 py-0.5 text-xs leading-4 font-medium whitespace-nowrap", DELIVERIES[delivery.status])}
+                        >
+                          {t.deliveries[delivery.status]}
+                        </span>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
                     <td className={cx(TD, "min-w-[14rem] text-xs")}>
-                      <div data-testid="trigger-reason">{reasonText(t, item)}</div>
-                      {note ? <div className="text-muted" data-testid="trigger-delivery">{note}</div> : null}
+                      <div data-testid="trigger-reason">{triggerReason(t, item)}</div>
+                      {delivery?.reason ? (
+                        <div className="text-muted" data-testid="trigger-delivery">
+                          {delivery.reason}
+                        </div>
+                      ) : null}
                     </td>
                   </tr>
                 );

@@ -1,13 +1,8 @@
-import { notifyAlertTrigger } from "@/lib/notify";
-import type { AlertDeliver } from "./evaluator";
+import { notifyAlertTrigger, recordHeldAlertNotification, type AlertTriggerNotice } from "@/lib/notify";
+import type { AlertDeliver, AlertMessage } from "./evaluator";
 
-/**
- * Sends a firing through the notification channels routed for alerts. A trigger is "sent" when at least
- * one channel delivered, "failed" when every attempted channel failed, "suppressed" when there was nothing
- * to send to (no channel enabled) or lib/notify held it back (duplicate, cooldown, quiet hours, minimum severity).
- */
-export const defaultAlertDeliver: AlertDeliver = async (message) => {
-  const result = await notifyAlertTrigger({
+export function noticeOf(message: AlertMessage): AlertTriggerNotice {
+  return {
     triggerId: message.triggerId,
     ruleId: message.ruleId,
     ruleName: message.ruleName,
@@ -17,7 +12,18 @@ export const defaultAlertDeliver: AlertDeliver = async (message) => {
     threshold: message.threshold,
     severity: message.severity,
     link: null,
-  });
+  };
+}
+
+/**
+ * Sends a firing through the notification channels routed for alerts. The firing's delivery is "sent" when at least
+ * one channel delivered, "failed" when every attempted channel failed, "suppressed" when there was nothing to send
+ * to (no channel enabled: logged as a no_channel notification record) or lib/notify held it back (duplicate,
+ * cooldown, quiet hours, minimum severity: each delivery row carries its reason).
+ */
+export const defaultAlertDeliver: AlertDeliver = async (message) => {
+  const notice = noticeOf(message);
+  const result = await notifyAlertTrigger(notice);
   const deliveries = result.deliveries.map((d) => ({ channel: d.channel, status: d.status, attempts: d.attempts, error: d.error }));
   switch (result.status) {
     case "sent":
@@ -25,10 +31,12 @@ export const defaultAlertDeliver: AlertDeliver = async (message) => {
       return { status: "sent", detail: { result: result.status, deliveries } };
     case "failed":
       return { status: "failed", detail: { result: result.status, deliveries } };
-    case "no_channels":
-      return { status: "suppressed", detail: { result: result.status, reason: "no notification channel is enabled for alerts" } };
+    case "no_channels": {
+      const reason = "no notification channel is enabled for alerts";
+      await recordHeldAlertNotification(notice, "no_channel", reason);
+      return { status: "suppressed", detail: { result: result.status, reason } };
+    }
     case "suppressed":
-      // Duplicate, cooldown, quiet hours or minimum severity: each delivery carries its reason.
       return { status: "suppressed", detail: { result: result.status, reason: result.deliveries[0]?.error ?? "suppressed", deliveries } };
   }
 };

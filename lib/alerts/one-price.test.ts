@@ -26,7 +26,7 @@ vi.mock("@/lib/market/quote-cache", async (importOriginal) => {
 withTempDatabase("alerts-one-price", { MARKET_DATA_SOURCES: "sample" });
 // Thursday 2026-11-19 10:00 in Shanghai: the A-share market is open; the final bars end on Wednesday.
 const OPEN = new Date("2026-11-19T02:00:00Z");
-const RULE = { severity: "info", enabled: true, cooldown_minutes: 0 } as const;
+const RULE = { target_scope: "single_symbol", severity: "info", enabled: true, cooldown_policy: { cooldown_seconds: 0 } } as const;
 
 afterEach(() => {
   quotes.alter = null;
@@ -45,14 +45,14 @@ describe("alert checks read the one price (issue 17 item 3)", () => {
     expect(report.quote_merge).toBe("ignored_stale");
     expect(report.price).toBe(last.close);
 
-    const above = await createAlertRule({ alert_type: "price_above", target: "600519", parameters: { price: Math.round(last.close * 1.05 * 100) / 100 }, ...RULE });
-    const change = await createAlertRule({ alert_type: "change_pct_beyond", target: "600519", parameters: { change_pct: 5 }, ...RULE });
+    const above = await createAlertRule({ alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: Math.round(last.close * 1.05 * 100) / 100 }, ...RULE });
+    const change = await createAlertRule({ alert_type: "price_change_percent", target: "600519", parameters: { direction: report.change_pct! >= 0 ? "up" : "down", change_pct: 5 }, ...RULE });
     const result = await evaluateAlertRules({ deliver: async () => ({ status: "sent", detail: {} }), dryRun: true });
     const seen = (id: number) => result.checked.find((c) => c.rule_id === id)!;
-    expect(seen(above.id)).toMatchObject({ evaluated: true, met: false, observed_value: report.price });
+    expect(seen(above.id)).toMatchObject({ status: "not_triggered", triggered: false, observed_value: report.price });
     expect(stale.price).toBeGreaterThan(seen(above.id).threshold!);
     expect(seen(change.id).observed_value).toBeCloseTo(report.change_pct!, 4);
-    expect(seen(change.id).met).toBe(Math.abs(report.change_pct!) >= 5);
+    expect(seen(change.id).triggered).toBe(Math.abs(report.change_pct!) >= 5);
   });
 
   it("a current quote is the price for the rule and the report alike", async () => {
@@ -62,8 +62,8 @@ describe("alert checks read the one price (issue 17 item 3)", () => {
     const quote = (await getQuote(symbol)).data;
     const report = computeIndicators({ bars, quote, market: "cn" });
     expect(report.quote_merge).toBe("appended");
-    const rule = await createAlertRule({ alert_type: "price_below", target: "600519", parameters: { price: report.price! + 1 }, ...RULE });
+    const rule = await createAlertRule({ alert_type: "price_cross", target: "600519", parameters: { direction: "below", price: report.price! + 1 }, ...RULE });
     const result = await evaluateAlertRules({ deliver: async () => ({ status: "sent", detail: {} }), dryRun: true, ruleIds: [rule.id] });
-    expect(result.checked[0]).toMatchObject({ met: true, observed_value: report.price });
+    expect(result.checked[0]).toMatchObject({ status: "triggered", triggered: true, observed_value: report.price });
   });
 });

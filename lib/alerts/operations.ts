@@ -2,35 +2,47 @@ import { z } from "zod";
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation, type Operation } from "@/lib/openapi/operation";
 import {
-  ZAlertCheck,
   ZAlertEvaluation,
+  ZAlertNotificationList,
+  ZAlertNotificationListQuery,
   ZAlertRule,
   ZAlertRuleCreate,
   ZAlertRuleList,
+  ZAlertRuleListQuery,
   ZAlertRuleParams,
   ZAlertRuleUpdate,
+  ZAlertTestResult,
   ZAlertTriggerListQuery,
   ZAlertTriggerListResponse,
 } from "./schemas";
 
 const TAGS = ["Alerts"];
 const RULES =
-  "Types: price_above / price_below (parameters.price), change_pct_beyond (parameters.change_pct: |daily change %| at " +
-  "least this), volume_ratio_above (parameters.ratio), signal_action (parameters.action: a new decision signal with this " +
-  "action for the target). The evaluator runs every ALERT_EVAL_SECONDS (default 60); quote rules only while their market " +
-  "trades (ALERT_TRADING_HOURS_ONLY). One crossing fires once: a rule re-arms when its condition is false again. A firing " +
-  "within cooldown_minutes of the previous sent one is stored as suppressed and not sent.";
+  "Types and scopes (CONTRACT.md §12.2.1): price_cross, price_change_percent, volume_spike, ma_price_cross, rsi_threshold, " +
+  "macd_cross, kdj_cross, cci_threshold over single_symbol, watchlist (target default: the STOCK_LIST setting) or " +
+  "portfolio_holdings (all or an account id); portfolio_stop_loss, portfolio_concentration, portfolio_drawdown, " +
+  "portfolio_price_stale over portfolio_account (all or an account id); market_light_status, market_light_score_drop over " +
+  "market (cn, hk, us); signal_action (ours: a new decision signal of an action) over single_symbol. Price, change and " +
+  "volume types compare the current one price (the quote when it is current, else the last close) with the threshold; " +
+  "indicator types (the analysis engine's MA, RSI, MACD, KDJ, CCI on the daily bars with today's bar from the quote) fire " +
+  "when the latest bar crosses. The evaluator runs every ALERT_EVAL_SECONDS; stock and market checks only while their " +
+  "market trades (ALERT_TRADING_HOURS_ONLY). One crossing fires once per target: a target re-arms when its condition is " +
+  "false again. A firing within cooldown_policy.cooldown_seconds of the target's previous one is recorded, not sent.";
 const NOT_FOUND = { description: "not_found", schema: ZErrorResponse };
-const BAD = { description: "validation_error: unknown target or a parameter the type does not read", schema: ZErrorResponse };
+const BAD = {
+  description: "validation_error: a parameter, target or scope the type does not take; unsupported_alert_type: an unknown alert_type",
+  schema: ZErrorResponse,
+};
 
 export const listAlertRulesOp = defineOperation({
   method: "GET",
   path: "/api/v1/alerts/rules",
   operationId: "listAlertRules",
-  summary: "Alert rules",
+  summary: "Alert rules, oldest first, with filters and paging",
   description: RULES,
   tags: TAGS,
-  responses: { 200: { description: "All rules, oldest first", schema: ZAlertRuleList } },
+  query: ZAlertRuleListQuery,
+  responses: { 200: { description: "One page of rules", schema: ZAlertRuleList } },
 });
 
 export const createAlertRuleOp = defineOperation({
@@ -58,12 +70,34 @@ export const updateAlertRuleOp = defineOperation({
   method: "PATCH",
   path: "/api/v1/alerts/rules/{rule_id}",
   operationId: "updateAlertRule",
-  summary: "Change an alert rule (name, parameters, severity, enabled, cooldown)",
-  description: "A new parameters object re-arms the rule.",
+  summary: "Change an alert rule (name, parameters, severity, enabled, policies); type, scope and target stay",
+  description: "A new parameters object re-arms every target.",
   tags: TAGS,
   params: ZAlertRuleParams,
   body: ZAlertRuleUpdate,
   responses: { 200: { description: "The updated rule", schema: ZAlertRule }, 400: BAD, 404: NOT_FOUND },
+});
+
+export const enableAlertRuleOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/alerts/rules/{rule_id}/enable",
+  operationId: "enableAlertRule",
+  summary: "Enable an alert rule",
+  tags: TAGS,
+  params: ZAlertRuleParams,
+  bodyRequired: false,
+  responses: { 200: { description: "The rule", schema: ZAlertRule }, 404: NOT_FOUND },
+});
+
+export const disableAlertRuleOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/alerts/rules/{rule_id}/disable",
+  operationId: "disableAlertRule",
+  summary: "Disable an alert rule (the evaluator skips it; its target states stay)",
+  tags: TAGS,
+  params: ZAlertRuleParams,
+  bodyRequired: false,
+  responses: { 200: { description: "The rule", schema: ZAlertRule }, 404: NOT_FOUND },
 });
 
 export const deleteAlertRuleOp = defineOperation({
@@ -80,21 +114,22 @@ export const testAlertRuleOp = defineOperation({
   method: "POST",
   path: "/api/v1/alerts/rules/{rule_id}/test",
   operationId: "testAlertRule",
-  summary: "Dry run of one rule now (any time of day): what it sees; nothing is stored or sent",
+  summary: "Dry run of one rule now (any time of day, enabled or not): each target's outcome; nothing is stored or sent",
   tags: TAGS,
   params: ZAlertRuleParams,
   bodyRequired: false,
-  responses: { 200: { description: "The check", schema: ZAlertCheck }, 404: NOT_FOUND },
+  responses: { 200: { description: "The outcome per target", schema: ZAlertTestResult }, 404: NOT_FOUND },
 });
 
 export const evaluateAlertsOp = defineOperation({
   method: "POST",
   path: "/api/v1/alerts/evaluate",
   operationId: "evaluateAlerts",
-  summary: "Run the evaluator now over every enabled rule (quote rules too outside trading hours)",
-  description: "Firings are stored and sent exactly as the scheduled evaluator does.",
+  summary: "Run the evaluator now over every enabled rule (outside trading hours too)",
+  description: "Firings are recorded and sent exactly as the scheduled evaluator does.",
   tags: TAGS,
-  responses: { 200: { description: "Checks and the triggers fired", schema: ZAlertEvaluation } },
+  bodyRequired: false,
+  responses: { 200: { description: "Each rule's targets and the records written", schema: ZAlertEvaluation } },
 });
 
 export const listAlertTriggersOp = defineOperation({
@@ -102,10 +137,27 @@ export const listAlertTriggersOp = defineOperation({
   path: "/api/v1/alerts/triggers",
   operationId: "listAlertTriggers",
   summary: "Alert trigger history, newest first",
-  description: "status: sent (delivered to at least one channel), failed (every channel failed), suppressed (cooldown, or no channel enabled).",
+  description:
+    "status: triggered (a firing; diagnostics.delivery_status says whether its notification went out), skipped (no data to " +
+    "check: a short history, no quote, an empty watchlist), degraded (a data source did not answer), failed (the check " +
+    "failed). A target's skipped, degraded or failed outcome is recorded when it starts, not on every pass.",
   tags: TAGS,
   query: ZAlertTriggerListQuery,
   responses: { 200: { description: "One page of triggers", schema: ZAlertTriggerListResponse } },
+});
+
+export const listAlertNotificationsOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/alerts/notifications",
+  operationId: "listAlertNotifications",
+  summary: "Notification records of alert triggers, newest first",
+  description:
+    "One record per channel a trigger was sent to (from the notification delivery log), plus one with channel none when " +
+    "nothing was sent: error_code cooldown_active (the rule's cooldown for that target) or no_channel (no channel enabled " +
+    "for alerts); noise_suppressed marks lib/notify's duplicate, quiet-hours, minimum-severity and cooldown holds.",
+  tags: TAGS,
+  query: ZAlertNotificationListQuery,
+  responses: { 200: { description: "One page of notification records", schema: ZAlertNotificationList } },
 });
 
 export const ALERT_OPERATIONS: readonly Operation[] = [
@@ -113,8 +165,11 @@ export const ALERT_OPERATIONS: readonly Operation[] = [
   createAlertRuleOp,
   getAlertRuleOp,
   updateAlertRuleOp,
+  enableAlertRuleOp,
+  disableAlertRuleOp,
   deleteAlertRuleOp,
   testAlertRuleOp,
   evaluateAlertsOp,
   listAlertTriggersOp,
+  listAlertNotificationsOp,
 ];

@@ -4,14 +4,14 @@ import { isRejection, resolveToken } from "@/lib/market/symbols";
 import type { TAlertTriggerListQuery, TAlertTriggerListResponse } from "./schemas";
 import { toAlertTrigger } from "./serialize";
 
-// GET /api/v1/alerts/triggers – newest first; target accepts any code form of the rule's target.
+// GET /api/v1/alerts/triggers – newest first; target accepts any code form of a stock (or a rule-level target).
 export async function listAlertTriggers(query: TAlertTriggerListQuery): Promise<TAlertTriggerListResponse> {
   const where: Prisma.AlertTriggerWhereInput = {};
   if (query.rule_id !== undefined) where.ruleId = query.rule_id;
   if (query.status !== undefined) where.status = query.status;
   if (query.target !== undefined) {
     const resolved = resolveToken(query.target);
-    where.target = isRejection(resolved) ? query.target : resolved.displayCode;
+    where.target = isRejection(resolved) ? query.target : { in: [...new Set([resolved.displayCode, query.target, query.target.toLowerCase()])] };
   }
   const [total, rows] = await Promise.all([
     db().alertTrigger.count({ where }),

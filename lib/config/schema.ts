@@ -378,7 +378,7 @@ const FIELDS: readonly ConfigField[] = [
     order: 12,
   }),
   integer({ key: "ALERT_EVAL_SECONDS", title: "Alert check period (s)", description: "Seconds between two checks of the enabled alert rules.", category: "system", min: 1, max: 3600, default: "60", order: 33 }),
-  flag({ key: "ALERT_TRADING_HOURS_ONLY", title: "Alerts in trading hours only", description: "Check price and volume alert rules only while their market trades (signal alerts are always checked).", category: "system", default: "true", order: 34 }),
+  flag({ key: "ALERT_TRADING_HOURS_ONLY", title: "Alerts in trading hours only", description: "Check stock and market alert rules only while their market trades, portfolio rules while a market of the holdings trades (signal alerts are always checked).", category: "system", default: "true", order: 34 }),
   select({ key: "PORTFOLIO_BASE_CURRENCY", title: "Portfolio report currency", description: "Currency of a portfolio risk report over all accounts (a single account's report uses the account's currency).", category: "system", values: ["CNY", "HKD", "USD"], rule: { kind: "enum", values: ["CNY", "HKD", "USD"] }, default: "CNY", order: 35 }),
   text({
     key: "PORTFOLIO_FX_RATES",

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   invalid_price_plan: 400,
   invalid_signal_status: 400,
   invalid_status_transition: 400,
+  // Alerts (CONTRACT.md §12.2.1): an alert_type the service does not evaluate.
+  unsupported_alert_type: 400,
   unauthorized: 401,
   forbidden: 403,
   env_backup_access_denied: 403,

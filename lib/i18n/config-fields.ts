@@ -342,7 +342,7 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   ALERT_TRADING_HOURS_ONLY: {
     title: "仅在交易时段检查提醒",
-    description: "价格和成交量提醒规则只在所属市场交易期间检查（信号提醒始终检查）。",
+    description: "个股与大盘提醒规则只在所属市场交易期间检查，持仓规则在持仓所在市场之一交易时检查（信号提醒始终检查）。",
   },
   PORTFOLIO_BASE_CURRENCY: {
     title: "持仓报告币种",

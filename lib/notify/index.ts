@@ -1,8 +1,10 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
+import { now } from "@/lib/clock";
 import type { TAnalysisReport } from "@/lib/history/schemas";
 import { logger } from "@/lib/log/logger";
 import type { TMarketReviewPayload } from "@/lib/market-review/schemas";
 import { alertMessage, analysisMessage, marketReviewMessage, type AlertTriggerNotice } from "./messages";
+import { recordDelivery } from "./deliveries";
 import { notify, notifyInBackground } from "./notify";
 import type { NotificationMessage, NotifyResult } from "./types";
 
@@ -33,6 +35,32 @@ export async function notifyAlertTrigger(notice: AlertTriggerNotice): Promise<No
   } catch (error) {
     logger.error({ err: (error as Error).message }, "alert notification not built");
     return { status: "failed", deliveries: [] };
+  }
+}
+
+/**
+ * For the alerts evaluator: a trigger it did not send for a reason of its own (cooldown_active: the rule's
+ * cooldown for that target; no_channel: nothing enabled for alerts) is logged as one delivery row with channel
+ * "none", so the trigger's notification record says why nothing went out. Never rejects.
+ */
+export async function recordHeldAlertNotification(notice: AlertTriggerNotice, code: "cooldown_active" | "no_channel", detail: string): Promise<void> {
+  try {
+    const message = alertMessage(notice);
+    await recordDelivery({
+      channel: "none",
+      status: "suppressed",
+      attempts: 0,
+      error: `${code}: ${detail}`,
+      kind: "alert",
+      title: message.title,
+      related: message.related ?? null,
+      dedupKey: `alert:${notice.triggerId}`,
+      subject: message.subject ?? null,
+      latencyMs: null,
+      createdAt: now(),
+    });
+  } catch (error) {
+    logger.error({ err: (error as Error).message }, "alert notification record not built");
   }
 }
 

@@ -93,7 +93,7 @@ export interface AlertTriggerNotice {
   observedValue?: number | null;
   threshold?: number | null;
   severity?: string | null;
-  /** The rule, so NOTIFICATION_COOLDOWN_SECONDS spaces out one rule's firings. */
+  /** The rule, so NOTIFICATION_COOLDOWN_SECONDS spaces out one rule's firings for one target. */
   ruleId?: number | null;
   language?: Lang;
   /** A page to open (e.g. the alerts page); default none. */
@@ -114,7 +114,7 @@ export function alertMessage(notice: AlertTriggerNotice): NotificationMessage {
     link: notice.link ?? null,
     related: { kind: "alert", id: notice.triggerId },
     severity: asSeverity(notice.severity) ?? "warning",
-    subject: notice.ruleId !== null && notice.ruleId !== undefined ? `alert-rule:${notice.ruleId}` : `alert:${notice.target}`,
+    subject: notice.ruleId !== null && notice.ruleId !== undefined ? `alert-rule:${notice.ruleId}:${notice.target}` : `alert:${notice.target}`,
   };
 }
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ZAlertEvaluation, ZAlertRule, ZAlertRuleList, ZAlertTriggerListResponse } from "@/lib/alerts/schemas";
+import { ZAlertEvaluation, ZAlertNotificationList, ZAlertRule, ZAlertRuleList, ZAlertTestResult, ZAlertTriggerListResponse } from "@/lib/alerts/schemas";
 import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
-// Issue 9 item 2 over HTTP: rules, the evaluator (run on demand so the test controls when it runs), the
-// trigger history and its paging bounds, and the notification a firing sends to a generic webhook.
+// Issue 9 item 2 over HTTP, in the shapes of CONTRACT.md §12.2: rules, the evaluator (run on demand so the test
+// controls when it runs), the trigger history and its paging bounds, the notification a firing sends to a generic
+// webhook, and the notification records of the triggers.
 
 let server: TestServer;
 let receiver: Receiver;
@@ -47,21 +48,21 @@ async function quotePrice(code: string): Promise<number> {
   return ((await res.json()) as { report: { meta: { current_price: number } } }).report.meta.current_price;
 }
 
-describe("alerts API (issue 9 item 2)", () => {
-  it("a crossing fires once, is stored as sent, and the webhook receives the message; cooldown suppresses the next", async () => {
+describe("alerts API (issue 9 item 2, CONTRACT §12.2)", () => {
+  it("a crossing fires once, is recorded as triggered and sent, and the webhook receives the message; the cooldown holds the next", async () => {
     const price = await quotePrice("600519");
     const rule = ZAlertRule.parse(
-      await json(await call("POST", "/rules", { alert_type: "price_above", target: "600519.SH", parameters: { price: price - 10 }, cooldown_minutes: 60 }), 201),
+      await json(await call("POST", "/rules", { alert_type: "price_cross", target: "600519.SH", parameters: { direction: "above", price: price - 10 }, cooldown_policy: { cooldown_seconds: 3600 } }), 201),
     );
-    expect(rule).toMatchObject({ target: "600519", enabled: true, armed: true });
+    expect(rule).toMatchObject({ target: "600519", target_scope: "single_symbol", enabled: true, source: "api", targets: [] });
 
-    const dry = await json(await call("POST", `/rules/${rule.id}/test`), 200);
-    expect(dry).toMatchObject({ rule_id: rule.id, met: true, evaluated: true });
+    const dry = ZAlertTestResult.parse(await json(await call("POST", `/rules/${rule.id}/test`), 200));
+    expect(dry).toMatchObject({ rule_id: rule.id, status: "triggered", triggered: true, observed_value: price, evaluated_count: 1 });
     expect(receiver.requests).toHaveLength(0);
 
     const first = ZAlertEvaluation.parse(await json(await call("POST", "/evaluate"), 200));
     expect(first.triggers).toHaveLength(1);
-    expect(first.triggers[0]).toMatchObject({ rule_id: rule.id, status: "sent", observed_value: price, threshold: price - 10 });
+    expect(first.triggers[0]).toMatchObject({ rule_id: rule.id, status: "triggered", observed_value: price, threshold: price - 10, diagnostics: { delivery_status: "sent" } });
     expect(receiver.requests).toHaveLength(1);
     const hook = receiver.requests[0]!.json as { kind: string; title: string; content: string; related_kind: string; related_id: string };
     expect(hook).toMatchObject({ kind: "alert", related_kind: "alert", related_id: String(first.triggers[0]!.id) });
@@ -72,11 +73,19 @@ describe("alerts API (issue 9 item 2)", () => {
     expect(again.triggers).toHaveLength(0);
     expect(receiver.requests).toHaveLength(1);
 
-    // A new threshold re-arms the rule; inside the 60-minute cooldown the firing is stored as suppressed.
-    await json(await call("PATCH", `/rules/${rule.id}`, { parameters: { price: price - 5 } }), 200);
+    // New parameters re-arm the rule; inside the one-hour cooldown the firing is recorded but not sent.
+    const patched = ZAlertRule.parse(await json(await call("PATCH", `/rules/${rule.id}`, { parameters: { direction: "above", price: price - 5 } }), 200));
+    expect(patched.targets[0]).toMatchObject({ target: "600519", armed: true });
+    expect(patched).toMatchObject({ cooldown_active: true });
     const third = ZAlertEvaluation.parse(await json(await call("POST", "/evaluate"), 200));
-    expect(third.triggers[0]!.status).toBe("suppressed");
+    expect(third.triggers[0]).toMatchObject({ status: "triggered", diagnostics: { delivery_status: "suppressed" } });
     expect(receiver.requests).toHaveLength(1);
+
+    const notes = ZAlertNotificationList.parse(await json(await call("GET", "/notifications"), 200));
+    expect(notes.items.map((n) => [n.trigger_id, n.channel, n.success, n.error_code])).toEqual([
+      [third.triggers[0]!.id, "none", false, "cooldown_active"],
+      [first.triggers[0]!.id, "custom", true, null],
+    ]);
   });
 
   it("trigger listing filters and pages; page_size 1–100 and page ≥ 1 are enforced", async () => {
@@ -86,27 +95,50 @@ describe("alerts API (issue 9 item 2)", () => {
     const page = ZAlertTriggerListResponse.parse(await json(await call("GET", "/triggers?page_size=1&page=2"), 200));
     expect(page.items).toHaveLength(1);
     expect(page.items[0]!.id).toBe(all.items[1]!.id);
-    const suppressed = ZAlertTriggerListResponse.parse(await json(await call("GET", "/triggers?status=suppressed&target=sh600519"), 200));
-    expect(suppressed.items.every((i) => i.status === "suppressed" && i.target === "600519")).toBe(true);
+    const triggered = ZAlertTriggerListResponse.parse(await json(await call("GET", "/triggers?status=triggered&target=sh600519"), 200));
+    expect(triggered.items.length).toBe(2);
+    expect(triggered.items.every((i) => i.status === "triggered" && i.target === "600519")).toBe(true);
     await json(await call("GET", "/triggers?page_size=0"), 422);
     await json(await call("GET", "/triggers?page_size=101"), 422);
     await json(await call("GET", "/triggers?page=0"), 422);
     await json(await call("GET", "/triggers?rule_id=abc"), 422);
+    await json(await call("GET", "/notifications?trigger_id=abc"), 422);
+    await json(await call("GET", "/notifications?success=maybe"), 422);
   });
 
   it("spec 4.6: status and target are plain strings: any value is a filter that matches what it names (issue 18 §2)", async () => {
-    for (const query of ["status=triggered", "status=bogus", "target=" + "x".repeat(80), "target=", "status="]) {
+    for (const query of ["status=sent", "status=bogus", "target=" + "x".repeat(80), "target=", "status="]) {
       const list = ZAlertTriggerListResponse.parse(await json(await call("GET", `/triggers?${query}`), 200));
       expect(list.items).toHaveLength(0);
     }
   });
 
-  it("rules: a parameter the type does not read or an unknown target is 400; delete keeps the history", async () => {
-    expect(await json(await call("POST", "/rules", { alert_type: "price_above", target: "600519", parameters: { ratio: 2 } }), 400)).toMatchObject({ error: "validation_error" });
-    expect(await json(await call("POST", "/rules", { alert_type: "price_above", target: "ZZZ999X", parameters: { price: 1 } }), 400)).toMatchObject({ error: "validation_error" });
-    await json(await call("POST", "/rules", { alert_type: "sideways", target: "600519", parameters: { price: 1 } }), 422);
-    const list = ZAlertRuleList.parse(await json(await call("GET", "/rules"), 200));
-    const id = list.items[0]!.id;
+  it("rules: a parameter the type does not read, a scope it is not offered with or an unknown target is 400; an unknown type is 400 unsupported_alert_type", async () => {
+    expect(await json(await call("POST", "/rules", { alert_type: "price_cross", target: "600519", parameters: { direction: "above", ratio: 2 } }), 400)).toMatchObject({ error: "validation_error" });
+    expect(await json(await call("POST", "/rules", { alert_type: "price_cross", target: "ZZZ999X", parameters: { direction: "above", price: 1 } }), 400)).toMatchObject({ error: "validation_error" });
+    expect(await json(await call("POST", "/rules", { alert_type: "portfolio_drawdown", target_scope: "single_symbol", target: "600519", parameters: {} }), 400)).toMatchObject({ error: "validation_error" });
+    expect(await json(await call("POST", "/rules", { alert_type: "market_light_status", target_scope: "market", target: "jp", parameters: {} }), 400)).toMatchObject({ error: "validation_error" });
+    expect(await json(await call("POST", "/rules", { alert_type: "portfolio_drawdown", target_scope: "portfolio_account", target: "999", parameters: {} }), 400)).toMatchObject({ error: "validation_error" });
+    expect(await json(await call("POST", "/rules", { alert_type: "sideways", target: "600519", parameters: {} }), 400)).toMatchObject({ error: "unsupported_alert_type" });
+    await json(await call("POST", "/rules", { alert_type: "price_cross", target_scope: "galaxy", target: "600519", parameters: {} }), 422);
+  });
+
+  it("list filters and paging; enable, disable; delete keeps the history", async () => {
+    await json(await call("POST", "/rules", { alert_type: "market_light_status", target_scope: "market", target: "us", parameters: { statuses: ["red"] }, enabled: false }), 201);
+    const all = ZAlertRuleList.parse(await json(await call("GET", "/rules"), 200));
+    expect(all).toMatchObject({ total: 2, page: 1, page_size: 20 });
+    const off = ZAlertRuleList.parse(await json(await call("GET", "/rules?enabled=false"), 200));
+    expect(off.items.map((r) => r.alert_type)).toEqual(["market_light_status"]);
+    expect(ZAlertRuleList.parse(await json(await call("GET", "/rules?target_scope=market&target=us&source=api"), 200)).total).toBe(1);
+    expect(ZAlertRuleList.parse(await json(await call("GET", "/rules?alert_type=price_cross&target=sh600519"), 200)).total).toBe(1);
+    expect(ZAlertRuleList.parse(await json(await call("GET", "/rules?page=2&page_size=1"), 200)).items.map((r) => r.alert_type)).toEqual(["market_light_status"]);
+    expect(ZAlertRuleList.parse(await json(await call("GET", "/rules?page=3&page_size=1"), 200)).items).toEqual([]);
+    await json(await call("GET", "/rules?page_size=101"), 422);
+
+    const id = all.items[0]!.id;
+    expect(ZAlertRule.parse(await json(await call("POST", `/rules/${id}/disable`), 200)).enabled).toBe(false);
+    expect(ZAlertRule.parse(await json(await call("POST", `/rules/${id}/enable`), 200)).enabled).toBe(true);
+    expect(await json(await call("POST", "/rules/99999/enable"), 404)).toMatchObject({ error: "not_found" });
     expect(await json(await call("DELETE", `/rules/${id}`), 200)).toEqual({ deleted: 1 });
     await json(await call("GET", `/rules/${id}`), 404);
     const triggers = ZAlertTriggerListResponse.parse(await json(await call("GET", "/triggers"), 200));

@@ -40,7 +40,7 @@ describe("issue 18 §3: lone UTF-16 surrogates are 422 at the parse layer, never
       ["POST", "/api/v1/portfolio/trades", `{"account_id":${account.id},"side":"buy","stock_code":"600519","quantity":100,"price":10,"fee":0,"trade_date":"2026-06-01","note":"n${lone}"}`],
       ["POST", "/api/v1/decision-signals", `{"stock_code":"600519","market":"cn","source_type":"agent","trigger_source":"t${lone}","action":"buy"}`],
       ["PUT", `/api/v1/decision-signals/${signal.item.id}/feedback`, `{"feedback_value":"useful","note":"x${lone}"}`],
-      ["POST", "/api/v1/alerts/rules", `{"alert_type":"price_above","target":"600519","parameters":{"price":1},"name":"r${lone}"}`],
+      ["POST", "/api/v1/alerts/rules", `{"alert_type":"price_cross","target":"600519","parameters":{"direction":"above","price":1},"name":"r${lone}"}`],
     ];
     for (const [method, path, body] of cases) {
       const res = await raw(method, path, json, body);

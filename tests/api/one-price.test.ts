@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "@/lib/analysis/engine/language";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
-import { ZAlertCheck, ZAlertRule } from "@/lib/alerts/schemas";
+import { ZAlertRule, ZAlertTestResult } from "@/lib/alerts/schemas";
 import { ZPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import { ZAccount } from "@/lib/portfolio/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
@@ -59,9 +59,9 @@ describe("issue 17 item 3: one price everywhere (report, share card, portfolio, 
       expect(position!.price_date, code).toBe(snapshot.as_of.date);
       expect(position!.price_basis, code).toBe(snapshot.as_of.basis);
 
-      const rule = ZAlertRule.parse(await call("POST", "/alerts/rules", { alert_type: "price_above", target: code, parameters: { price: Math.round(price! * 0.5 * 100) / 100 } }));
-      const check = ZAlertCheck.parse(await call("POST", `/alerts/rules/${rule.id}/test`));
-      expect(check, `${code}: alert`).toMatchObject({ evaluated: true, met: true, observed_value: price });
+      const rule = ZAlertRule.parse(await call("POST", "/alerts/rules", { alert_type: "price_cross", target: code, parameters: { direction: "above", price: Math.round(price! * 0.5 * 100) / 100 } }));
+      const check = ZAlertTestResult.parse(await call("POST", `/alerts/rules/${rule.id}/test`));
+      expect(check, `${code}: alert`).toMatchObject({ status: "triggered", triggered: true, observed_value: price });
     }
   });
 });

@@ -1,12 +1,15 @@
 import { CheckNowButton } from "@/components/alerts/check-now";
 import { AlertRuleForm } from "@/components/alerts/rule-form";
+import { NotificationList } from "@/components/alerts/notification-list";
 import { AlertRuleList } from "@/components/alerts/rule-list";
 import { TriggerHistory, type TriggerFilters } from "@/components/alerts/trigger-history";
 import { fmt } from "@/components/settings/format";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { Panel } from "@/components/ui/panel";
+import { listAlertNotifications } from "@/lib/alerts/notifications";
 import { listAlertRules } from "@/lib/alerts/rules";
-import { TRIGGER_PAGE_SIZE, ZAlertTriggerListQuery, type TAlertTriggerListQuery } from "@/lib/alerts/schemas";
+import { PAGE_SIZE, ZAlertTriggerListQuery, type TAlertTriggerListQuery } from "@/lib/alerts/schemas";
+import { accountChoices, watchlistSize } from "@/lib/alerts/targets";
 import { listAlertTriggers } from "@/lib/alerts/triggers";
 import { getI18n } from "@/lib/i18n/locale";
 import { serviceTimeZone } from "@/lib/usage/time-zone";
@@ -39,22 +42,29 @@ function readQuery(params: SearchParams): { query: TAlertTriggerListQuery; inval
     }
     if (![...bad].some((field) => field !== "")) break;
   }
-  return { query: { page: 1, page_size: TRIGGER_PAGE_SIZE.default }, invalid };
+  return { query: { page: 1, page_size: PAGE_SIZE.default }, invalid };
 }
 
-// Issue 9 item 2: the Alerts page. Rules and triggers are read on the server through lib/alerts (the functions
-// behind GET /api/v1/alerts/rules and /triggers); creating, editing, testing, deleting and "check now" run in the
-// browser against the Alerts API and refresh the page.
+// Issue 9 item 2, issue 19 §2: the Alerts page. Rules, triggers and notification records are read on the server
+// through lib/alerts (the functions behind GET /api/v1/alerts/rules, /triggers and /notifications, in the shapes of
+// CONTRACT.md §12.2); creating, editing, enabling, testing, deleting and "check now" run in the browser against the
+// Alerts API and refresh the page.
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [{ locale, t }, params] = await Promise.all([getI18n(), searchParams]);
   const texts = t.alertsUi;
   const { query, invalid } = readQuery(params);
-  const [rules, triggers] = await Promise.all([listAlertRules(), listAlertTriggers(query)]);
+  const [rules, triggers, notifications, accounts] = await Promise.all([
+    listAlertRules({ page: 1, page_size: PAGE_SIZE.max }),
+    listAlertTriggers(query),
+    listAlertNotifications({ page: 1, page_size: PAGE_SIZE.default }),
+    accountChoices(),
+  ]);
+  const accountNames = new Map(accounts.map((a) => [a.id, a.name]));
   const timeZone = serviceTimeZone();
   const filters: TriggerFilters = {
     rule_id: query.rule_id,
     status: query.status,
-    page_size: query.page_size === TRIGGER_PAGE_SIZE.default ? undefined : query.page_size,
+    page_size: query.page_size === PAGE_SIZE.default ? undefined : query.page_size,
   };
 
   return (
@@ -67,7 +77,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
           <div className="border-b border-line px-3 py-2">
             <h2 className="text-sm font-semibold">{texts.createTitle}</h2>
           </div>
-          <AlertRuleForm t={texts} search={t.analyzeUi} locale={locale} />
+          <AlertRuleForm t={texts} search={t.analyzeUi} locale={locale} accounts={accounts} watchlistCount={watchlistSize()} />
         </Panel>
 
         <Panel>
@@ -80,7 +90,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
             </h2>
             <CheckNowButton t={texts} />
           </div>
-          <AlertRuleList t={texts} rules={rules.items} timeZone={timeZone} />
+          <AlertRuleList t={texts} rules={rules.items} timeZone={timeZone} accounts={accountNames} />
         </Panel>
 
         <Panel>
@@ -93,6 +103,18 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
             </h2>
           </div>
           <TriggerHistory t={texts} list={triggers} rules={rules.items} filters={filters} invalid={invalid} timeZone={timeZone} />
+        </Panel>
+
+        <Panel>
+          <div id="notifications" className="scroll-mt-4 border-b border-line px-3 py-2">
+            <h2 className="text-sm font-semibold">
+              {texts.notificationsTitle}
+              <span className="ml-2 text-xs font-normal text-muted tabular-nums" data-testid="alert-notifications-total">
+                {fmt(texts.notificationsCount, { shown: notifications.items.length, total: notifications.total })}
+              </span>
+            </h2>
+          </div>
+          <NotificationList t={texts} list={notifications} timeZone={timeZone} />
         </Panel>
       </div>
     </div>

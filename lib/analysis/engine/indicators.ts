@@ -1,8 +1,9 @@
-import { ADX, ATR, EMA, MACD, RSI, SMA } from "trading-signals";
+import { ADX, ATR } from "trading-signals";
 import type { TDailyBar, TQuote } from "@/lib/market";
 import { mergeQuoteBars, seriesChangePct, type MergedSeries } from "@/lib/market/one-price";
 import type { TMarket } from "@/lib/market/symbols";
 import type { TIndicators, TPriceLevel, TTrendState } from "./schemas";
+import { macdSeries, rsiSeries, smaSeries } from "./series";
 
 // Technical indicators of issue 4 item 3, computed with trading-signals. Anything the history is too short
 // for is null and listed in `missing` — never a stand-in value (reference §12: default-50 fallbacks).
@@ -130,9 +131,7 @@ function lastSma(closes: readonly number[], period: number, missing: string[]): 
     missing.push(`ma${period} (needs ${period} bars)`);
     return null;
   }
-  const sma = new SMA(period);
-  for (const c of closes.slice(-period)) sma.add(c);
-  return sma.getResult();
+  return smaSeries(closes.slice(-period), period).at(-1) ?? null;
 }
 
 function biasPct(price: number | null, ma: number | null): number | null {
@@ -141,9 +140,7 @@ function biasPct(price: number | null, ma: number | null): number | null {
 }
 
 function lastRsi(closes: readonly number[], period: number, missing: string[]): number | null {
-  const rsi = new RSI(period);
-  let value: number | null = null;
-  for (const c of closes) value = rsi.add(c);
+  const value = rsiSeries(closes, period).at(-1) ?? null;
   if (value === null) missing.push(`rsi${period} (needs ${period + 1} bars)`);
   return value;
 }
@@ -153,17 +150,13 @@ function computeMacd(closes: readonly number[], missing: string[]): TIndicators[
     missing.push(`macd (needs ${MACD_MIN_BARS} bars)`);
     return null;
   }
-  const macd = new MACD(new EMA(MACD_FAST), new EMA(MACD_SLOW), new EMA(MACD_SIGNAL));
-  const diffs: number[] = []; // DIF − DEA per bar, to find the latest cross and the histogram's direction
-  let result: { macd: number; signal: number; histogram: number } | null = null;
-  for (const c of closes) {
-    result = macd.add(c);
-    if (result) diffs.push(result.histogram);
-  }
+  const points = macdSeries(closes, MACD_FAST, MACD_SLOW, MACD_SIGNAL).filter((p) => p !== null);
+  const result = points.at(-1);
   if (!result) return null;
+  const diffs = points.map((p) => p.dif - p.dea); // DIF − DEA per bar, to find the latest cross and the histogram's direction
   const cross = latestCross(diffs);
-  const before = diffs.length >= 2 ? 2 * diffs[diffs.length - 2]! : null;
-  return { dif: result.macd, dea: result.signal, histogram: 2 * result.histogram, cross: cross?.kind ?? null, cross_bars_ago: cross?.barsAgo ?? null, histogram_prev: before };
+  const before = points.length >= 2 ? points[points.length - 2]!.histogram : null;
+  return { dif: result.dif, dea: result.dea, histogram: result.histogram, cross: cross?.kind ?? null, cross_bars_ago: cross?.barsAgo ?? null, histogram_prev: before };
 }
 
 function latestCross(diffs: readonly number[]): { kind: "golden" | "death"; barsAgo: number } | null {
@@ -178,7 +171,7 @@ function latestCross(diffs: readonly number[]): { kind: "golden" | "death"; bars
 }
 
 /** Today's volume over the previous five days' mean; the quote's own ratio is preferred (it is time-of-day aware). */
-function computeVolume(points: readonly SeriesPoint[], quote: TQuote | null, merge: Merge): TIndicators["volume"] {
+export function computeVolume(points: readonly Pick<SeriesPoint, "volume">[], quote: TQuote | null, merge: Merge): TIndicators["volume"] {
   const today = points.at(-1)?.volume;
   const previous = points.slice(-6, -1).map((p) => p.volume);
   const avg5 = previous.length === 5 && previous.every(Number.isFinite) ? previous.reduce((s, v) => s + v, 0) / 5 : null;

@@ -4,8 +4,8 @@ import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/alerts/rules – every rule
-export const GET = route(listAlertRulesOp, () => listAlertRules());
+// GET /api/v1/alerts/rules – rules with filters and paging
+export const GET = route(listAlertRulesOp, ({ query }) => listAlertRules(query));
 
 // POST /api/v1/alerts/rules – create a rule
 export const POST = route(createAlertRuleOp, ({ body }) => createAlertRule(body));
