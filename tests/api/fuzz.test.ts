@@ -132,7 +132,7 @@ async function seedRecords(base: string): Promise<Hints> {
   const account = await json(base, "POST", "/api/v1/portfolio/accounts", { name: "fuzz" });
   const trade = await json(base, "POST", "/api/v1/portfolio/trades", { account_id: account.id, side: "buy", stock_code: "600519", quantity: 100, price: 10, fee: 0, trade_date: "2026-01-05" });
   const signal = await json(base, "POST", "/api/v1/decision-signals", { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "fuzz", action: "buy" });
-  const rule = await json(base, "POST", "/api/v1/alerts/rules", { alert_type: "price_above", target: "600519", parameters: { price: 1 }, name: "fuzz" });
+  const rule = await json(base, "POST", "/api/v1/alerts/rules", { target_scope: "single_symbol", target: "600519", alert_type: "price_cross", parameters: { direction: "above", price: 1 }, severity: "warning", name: "fuzz" });
   const backtest = await json(base, "POST", "/api/v1/backtests", { stock_code: "600519", step: 20 });
   const token = await json(base, "POST", "/api/v1/auth/tokens", { name: "fuzz", scope: "read" });
   const form = new FormData();
