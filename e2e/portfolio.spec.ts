@@ -128,12 +128,13 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     // Create an account: the page opens it.
     const accountForm = page.getByRole("form", { name: "新建账户" });
     await accountForm.getByLabel("账户名称").fill("E2E 主账户");
+    await accountForm.getByLabel("券商").fill("华泰");
     await accountForm.getByRole("button", { name: "创建账户" }).click();
     await expect(page).toHaveURL(/\/portfolio\?account=\d+$/);
-    const accounts = ((await (await request.get("/api/v1/portfolio/accounts")).json()) as { items: { id: number; name: string; market: string; currency: string; active: boolean }[] }).items;
+    const accounts = ((await (await request.get("/api/v1/portfolio/accounts")).json()) as { accounts: { id: number; name: string; market: string; base_currency: string; is_active: boolean; broker: string | null }[] }).accounts;
     expect(accounts).toHaveLength(1);
     const account = accounts[0]!;
-    expect(account).toMatchObject({ name: "E2E 主账户", market: "cn", currency: "CNY", active: true });
+    expect(account).toMatchObject({ name: "E2E 主账户", market: "cn", base_currency: "CNY", is_active: true, broker: "华泰" });
     await expect(page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "E2E 主账户" })).toHaveAttribute("aria-current", "page");
 
     // Two buys at different prices and a partial sell: FIFO sells the first lot, average cost pools them.
@@ -144,8 +145,8 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(moutai.getByTestId("position-quantity")).toHaveText("100");
     await expect(moutai.getByTestId("position-avg-cost")).toHaveText("1500.00");
     await expect(moutai.getByTestId("position-fifo-cost")).toHaveText("1600.00");
-    const positions = ((await (await request.get(`/api/v1/portfolio/positions?account_id=${account.id}`)).json()) as { items: { stock_code: string; avg_cost: number; fifo_cost: number }[] }).items;
-    expect(positions.find((p) => p.stock_code === "600519")).toMatchObject({ avg_cost: 1500, fifo_cost: 1600 });
+    const positions = ((await (await request.get(`/api/v1/portfolio/positions?account_id=${account.id}`)).json()) as { items: { symbol: string; avg_cost: number; fifo_cost: number }[] }).items;
+    expect(positions.find((p) => p.symbol === "600519")).toMatchObject({ avg_cost: 1500, fifo_cost: 1600 });
 
     // A sale above the holding is refused with the API's message.
     const form = tradeForm(page);
@@ -212,13 +213,13 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
 
   test("delete a trade with confirmation, deactivate the account, and the all-accounts report", async ({ page, request }) => {
     clearPortfolio();
-    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "港股账户", market: "hk", currency: "HKD" } })).json()) as { id: number };
+    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "港股账户", market: "hk", base_currency: "HKD" } })).json()) as { id: number };
     for (const trade of [
-      { side: "buy", stock_code: "00700", quantity: 100, price: 380, trade_date: "2025-04-01" },
-      { side: "buy", stock_code: "00700", quantity: 100, price: 400, trade_date: "2025-04-02" },
-      { side: "sell", stock_code: "00700", quantity: 150, price: 420, trade_date: "2025-04-03" },
+      { side: "buy", symbol: "00700", quantity: 100, price: 380, trade_date: "2025-04-01" },
+      { side: "buy", symbol: "00700", quantity: 100, price: 400, trade_date: "2025-04-02" },
+      { side: "sell", symbol: "00700", quantity: 150, price: 420, trade_date: "2025-04-03" },
     ]) {
-      expect((await request.post("/api/v1/portfolio/trades", { data: { account_id: account.id, ...trade } })).status()).toBe(201);
+      expect((await request.post("/api/v1/portfolio/trades", { data: { account_id: account.id, ...trade } })).status()).toBe(200);
     }
     const trades = ((await (await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).json()) as { items: { id: number; side: string; trade_date: string }[] }).items;
     const firstBuy = trades.find((t) => t.trade_date === "2025-04-01")!;
@@ -252,8 +253,9 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await page.getByRole("button", { name: "停用账户" }).click();
     await expect(page.getByRole("status").filter({ hasText: "账户已停用" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: /港股账户/ })).toContainText("已停用");
-    const list = ((await (await request.get("/api/v1/portfolio/accounts")).json()) as { items: { id: number; active: boolean }[] }).items;
-    expect(list.find((a) => a.id === account.id)?.active).toBe(false);
+    const list = ((await (await request.get("/api/v1/portfolio/accounts?include_inactive=true")).json()) as { accounts: { id: number; is_active: boolean }[] }).accounts;
+    expect(list.find((a) => a.id === account.id)?.is_active).toBe(false);
+    expect(((await (await request.get("/api/v1/portfolio/accounts?include_inactive=false")).json()) as { accounts: unknown[] }).accounts).toHaveLength(0);
     await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "全部账户" }).click();
     const none = await riskFromApi(request, "cost_method=fifo");
     expect(none.concentration.total_market_value).toBe(0);
@@ -265,7 +267,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
 
   test("with positions: fits a 390px phone, and renders in dark mode and English", async ({ page, request, context, baseURL }) => {
     clearPortfolio();
-    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "混合账户", market: null, currency: "CNY" } })).json()) as { id: number };
+    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "混合账户", market: "cn", base_currency: "CNY" } })).json()) as { id: number };
     const csv = "date,side,code,quantity,price,fee\n2025-05-06,buy,600519,100,1500,5\n2025-05-06,buy,AAPL,50,190,1\n2025-05-07,buy,00700,200,380,3\n2025-06-02,sell,600519,40,1550,2\n";
     expect((await request.post("/api/v1/portfolio/trades/import", { data: { account_id: account.id, csv } })).status()).toBe(201);
 

@@ -56,7 +56,7 @@ export function DeleteTradeButton({ t, trade }: { t: PortfolioTexts; trade: TTra
         onConfirm={confirm}
         onCancel={() => setOpen(false)}
       >
-        {fmt(t.deleteTradeBody, { date: trade.trade_date, side: t.sides[trade.side], code: trade.stock_code, quantity: quantity(trade.quantity), price: price(trade.price) })}
+        {fmt(t.deleteTradeBody, { date: trade.trade_date, side: t.sides[trade.side], code: trade.symbol, quantity: quantity(trade.quantity), price: price(trade.price) })}
       </ConfirmDialog>
     </>
   );

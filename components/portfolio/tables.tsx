@@ -33,8 +33,8 @@ export function PositionsTable({ t, positions }: { t: PortfolioTexts; positions:
         </thead>
         <tbody className="divide-y divide-line">
           {positions.map((p) => (
-            <tr key={`${p.account_id}:${p.stock_code}`} data-testid="position-row" data-code={p.stock_code}>
-              <td className={cx(TD, "font-medium tabular-nums")}>{p.stock_code}</td>
+            <tr key={`${p.account_id}:${p.symbol}`} data-testid="position-row" data-code={p.symbol}>
+              <td className={cx(TD, "font-medium tabular-nums")}>{p.symbol}</td>
               <td className={TD}>{marketLabel(t, p.market)}</td>
               <td className={NUM} data-testid="position-quantity">{quantity(p.quantity)}</td>
               <td className={NUM} data-testid="position-avg-cost">{price(p.avg_cost)}</td>
@@ -85,6 +85,7 @@ export function TradesTable({
               <th scope="col" className={cx(TH, "text-right")}>{t.colQuantity}</th>
               <th scope="col" className={cx(TH, "text-right")}>{t.colPrice}</th>
               <th scope="col" className={cx(TH, "text-right")}>{t.colFee}</th>
+              <th scope="col" className={cx(TH, "text-right")}>{t.colTax}</th>
               <th scope="col" className={TH}>{t.colSource}</th>
               <th scope="col" className={TH}>{t.colActions}</th>
             </tr>
@@ -95,12 +96,13 @@ export function TradesTable({
                 <td className={cx(TD, "whitespace-nowrap tabular-nums")}>{trade.trade_date}</td>
                 <td className={cx(TD, "font-medium", trade.side === "buy" ? "text-red-600 dark:text-red-400" : "text-green-600 dark:text-green-400")}>{t.sides[trade.side]}</td>
                 <td className={cx(TD, "tabular-nums")}>
-                  {trade.stock_code}
+                  {trade.symbol}
                   {trade.note ? <span className="ml-1.5 text-xs text-muted">{trade.note}</span> : null}
                 </td>
                 <td className={NUM}>{quantity(trade.quantity)}</td>
                 <td className={NUM}>{price(trade.price)}</td>
                 <td className={NUM}>{money(trade.fee)}</td>
+                <td className={NUM}>{money(trade.tax)}</td>
                 <td className={cx(TD, "text-xs text-muted")}>{Object.hasOwn(t.sources, trade.source) ? t.sources[trade.source as keyof PortfolioTexts["sources"]] : trade.source}</td>
                 <td className={TD}>
                   <DeleteTradeButton t={t} trade={trade} />

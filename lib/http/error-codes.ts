@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   invalid_price_plan: 400,
   invalid_signal_status: 400,
   invalid_status_transition: 400,
+  // A position analysis of a symbol held in several accounts without account_id (the reference's code).
+  ambiguous_position_account: 400,
   unauthorized: 401,
   forbidden: 403,
   env_backup_access_denied: 403,
@@ -24,6 +26,9 @@ export const ERROR_STATUS = {
   duplicate_market_review: 409,
   config_version_conflict: 409,
   conflict: 409,
+  // Portfolio (CONTRACT §12.1.10): a sell above what is held at its date; a write that could not get the database.
+  portfolio_oversell: 409,
+  portfolio_busy: 409,
   payload_too_large: 413,
   share_image_too_large: 413,
   unsupported_media_type: 415,

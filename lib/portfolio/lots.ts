@@ -1,5 +1,5 @@
 // Position arithmetic (issue 9 item 3): pure functions over a target's trades in date order. Fees are part of
-// the cost of a buy and reduce the proceeds of a sell. FIFO keeps the open lots; average cost keeps one pool.
+// the cost of a buy and reduce the proceeds of a sell (taxes too). FIFO keeps the open lots; average cost keeps one pool.
 
 export interface LotTrade {
   id: number;
@@ -7,6 +7,8 @@ export interface LotTrade {
   quantity: number;
   price: number;
   fee: number;
+  /** Taxes (stamp duty) count like fees: part of a buy's cost, taken from a sell's proceeds. */
+  tax?: number;
   tradeDate: string;
 }
 
@@ -42,14 +44,14 @@ export function foldTrades(trades: readonly LotTrade[]): PositionState {
   let realizedFifo = 0;
   for (const trade of trades) {
     if (trade.side === "buy") {
-      const unitCost = (trade.quantity * trade.price + trade.fee) / trade.quantity;
+      const unitCost = (trade.quantity * trade.price + trade.fee + (trade.tax ?? 0)) / trade.quantity;
       avgCost = (quantity * avgCost + trade.quantity * unitCost) / (quantity + trade.quantity);
       quantity += trade.quantity;
       lots.push({ quantity: trade.quantity, unitCost });
       continue;
     }
     if (trade.quantity > quantity + EPSILON) throw new OversellError(trade.id, quantity, trade.quantity);
-    const unitProceeds = (trade.quantity * trade.price - trade.fee) / trade.quantity;
+    const unitProceeds = (trade.quantity * trade.price - trade.fee - (trade.tax ?? 0)) / trade.quantity;
     realizedAvg += trade.quantity * (unitProceeds - avgCost);
     let left = trade.quantity;
     while (left > EPSILON && lots.length > 0) {

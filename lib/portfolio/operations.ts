@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation, type Operation } from "@/lib/openapi/operation";
 import { ZPortfolioRisk } from "./risk-schema";
@@ -6,8 +5,10 @@ import {
   ZAccount,
   ZAccountCreate,
   ZAccountList,
+  ZAccountListQuery,
   ZAccountParams,
   ZAccountUpdate,
+  ZDeleted,
   ZPositionList,
   ZPositionQuery,
   ZRiskQuery,
@@ -22,50 +23,59 @@ import {
 
 const TAGS = ["Portfolio"];
 const NOT_FOUND = { description: "not_found", schema: ZErrorResponse };
-const DELETED = z.object({ deleted: z.number().int() });
+const DELETED = ZDeleted;
+const BUSY = "portfolio_busy: another write holds the database; retry";
 const POSITIONS =
   "Positions are recomputed from all of the account's trades in the same transaction as every trade write (FIFO lots and " +
-  "moving average cost, fees included) and cached; a write that would sell more than is held at its date is refused whole.";
+  "moving average cost, fees and taxes included) and cached; a write that would sell more than is held at its date is refused whole (409 portfolio_oversell).";
 
 export const listAccountsOp = defineOperation({
-  method: "GET", path: "/api/v1/portfolio/accounts", operationId: "listPortfolioAccounts", summary: "Portfolio accounts", tags: TAGS,
-  responses: { 200: { description: "Accounts with their trade and position counts", schema: ZAccountList } },
+  method: "GET", path: "/api/v1/portfolio/accounts", operationId: "listPortfolioAccounts", summary: "Portfolio accounts (CONTRACT §12.1.1)", tags: TAGS,
+  query: ZAccountListQuery,
+  responses: { 200: { description: "Active accounts (all with include_inactive), with their trade and position counts", schema: ZAccountList } },
 });
 export const createAccountOp = defineOperation({
-  method: "POST", path: "/api/v1/portfolio/accounts", operationId: "createPortfolioAccount", summary: "Create an account", tags: TAGS,
+  method: "POST", path: "/api/v1/portfolio/accounts", operationId: "createPortfolioAccount", summary: "Create an account (CONTRACT §12.1.2)", tags: TAGS,
   body: ZAccountCreate,
-  responses: { 201: { description: "Created", schema: ZAccount } },
+  responses: { 200: { description: "Created", schema: ZAccount }, 409: { description: BUSY, schema: ZErrorResponse } },
 });
 export const updateAccountOp = defineOperation({
-  method: "PATCH", path: "/api/v1/portfolio/accounts/{account_id}", operationId: "updatePortfolioAccount", summary: "Rename, change currency or market, activate/deactivate", tags: TAGS,
+  method: "PUT", path: "/api/v1/portfolio/accounts/{account_id}", operationId: "updatePortfolioAccount",
+  summary: "Change an account's name, broker, market, base currency, owner or is_active (CONTRACT §12.1.3)", tags: TAGS,
   params: ZAccountParams, body: ZAccountUpdate,
-  responses: { 200: { description: "Updated", schema: ZAccount }, 404: NOT_FOUND },
+  responses: { 200: { description: "Updated", schema: ZAccount }, 404: NOT_FOUND, 409: { description: BUSY, schema: ZErrorResponse } },
 });
 export const deleteAccountOp = defineOperation({
-  method: "DELETE", path: "/api/v1/portfolio/accounts/{account_id}", operationId: "deletePortfolioAccount", summary: "Delete an account with its trades and positions", tags: TAGS,
+  method: "DELETE", path: "/api/v1/portfolio/accounts/{account_id}", operationId: "deletePortfolioAccount",
+  summary: "Deactivate an account (soft delete: its trades and positions stay; PUT is_active=true brings it back)", tags: TAGS,
   params: ZAccountParams,
-  responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND },
+  responses: { 200: { description: "Deactivated", schema: DELETED }, 404: NOT_FOUND, 409: { description: BUSY, schema: ZErrorResponse } },
 });
 export const listTradesOp = defineOperation({
-  method: "GET", path: "/api/v1/portfolio/trades", operationId: "listPortfolioTrades", summary: "Trades, newest first", tags: TAGS,
+  method: "GET", path: "/api/v1/portfolio/trades", operationId: "listPortfolioTrades", summary: "Trades, newest first (CONTRACT §12.1.10)", tags: TAGS,
   query: ZTradeListQuery,
-  responses: { 200: { description: "One page of trades", schema: ZTradeList } },
+  responses: { 200: { description: "One page of trades", schema: ZTradeList }, 400: { description: "validation_error: a symbol that does not resolve, date_from after date_to", schema: ZErrorResponse } },
 });
 export const createTradeOp = defineOperation({
-  method: "POST", path: "/api/v1/portfolio/trades", operationId: "createPortfolioTrade", summary: "Record a buy or sell", description: POSITIONS, tags: TAGS,
+  method: "POST", path: "/api/v1/portfolio/trades", operationId: "createPortfolioTrade", summary: "Record a buy or sell (CONTRACT §12.1.10)", description: POSITIONS, tags: TAGS,
   body: ZTradeCreate,
-  responses: { 201: { description: "Stored", schema: ZTrade }, 400: { description: "validation_error: unknown code, an index, or a sell above the holding", schema: ZErrorResponse }, 404: NOT_FOUND },
+  responses: {
+    200: { description: "Stored: the trade (its id first)", schema: ZTrade },
+    400: { description: "validation_error: unknown code, an index, a market that is not the code's", schema: ZErrorResponse },
+    404: NOT_FOUND,
+    409: { description: `portfolio_oversell: a sell above the holding at its date; conflict: the account already has this trade_uid; ${BUSY}`, schema: ZErrorResponse },
+  },
 });
 export const deleteTradeOp = defineOperation({
   method: "DELETE", path: "/api/v1/portfolio/trades/{trade_id}", operationId: "deletePortfolioTrade", summary: "Delete a trade", description: POSITIONS, tags: TAGS,
   params: ZTradeParams,
-  responses: { 200: { description: "Deleted", schema: DELETED }, 400: { description: "validation_error: later sells would exceed the holding", schema: ZErrorResponse }, 404: NOT_FOUND },
+  responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND, 409: { description: `portfolio_oversell: later sells would exceed the holding; ${BUSY}`, schema: ZErrorResponse } },
 });
 export const importTradesOp = defineOperation({
   method: "POST", path: "/api/v1/portfolio/trades/import", operationId: "importPortfolioTrades", summary: "Import trades from CSV (all or nothing)",
   description: `Header: date,side,code,quantity,price[,fee][,note] (Chinese headers such as 日期,方向,代码,数量,价格,手续费 are read too). At most 10,000 rows. ${POSITIONS}`,
   tags: TAGS, body: ZTradeImport,
-  responses: { 201: { description: "Imported", schema: ZTradeImportResult }, 400: { description: "invalid_import_file (naming the line) or validation_error (sell above holding)", schema: ZErrorResponse }, 404: NOT_FOUND },
+  responses: { 201: { description: "Imported", schema: ZTradeImportResult }, 400: { description: "invalid_import_file (naming the line)", schema: ZErrorResponse }, 404: NOT_FOUND },
 });
 export const listPositionsOp = defineOperation({
   method: "GET", path: "/api/v1/portfolio/positions", operationId: "listPortfolioPositions", summary: "Cached open positions", description: POSITIONS, tags: TAGS,

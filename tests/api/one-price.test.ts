@@ -38,7 +38,7 @@ describe("issue 17 item 3: one price everywhere (report, share card, portfolio, 
   it("report price == share card price tile == portfolio last price == alert check's price, for each market", { timeout: 90_000 }, async () => {
     const account = ZAccount.parse(await call("POST", "/portfolio/accounts", { name: "one price" }));
     for (const code of CODES) {
-      await call("POST", "/portfolio/trades", { account_id: account.id, side: "buy", stock_code: code, quantity: 10, price: 100, fee: 0, trade_date: "2026-01-05" });
+      await call("POST", "/portfolio/trades", { account_id: account.id, side: "buy", symbol: code, quantity: 10, price: 100, fee: 0, trade_date: "2026-01-05" });
     }
     for (const code of CODES) {
       const result = ZAnalysisResultResponse.parse(await call("POST", "/analysis/analyze", { stock_code: code, notify: false }));

@@ -40,7 +40,7 @@ function first(params: SearchParams, key: string): string | undefined {
 function readView(params: SearchParams, accounts: TAccount[], today: string): { view: View; invalid: string[] } {
   const invalid: string[] = [];
   const accountParam = first(params, "account");
-  let account: TAccount | null = accounts.find((a) => a.active) ?? accounts[0] ?? null;
+  let account: TAccount | null = accounts.find((a) => a.is_active) ?? accounts[0] ?? null;
   if (accountParam === "all") account = null;
   else if (accountParam !== undefined) {
     const found = /^\d+$/.test(accountParam) ? accounts.find((a) => a.id === Number(accountParam)) : undefined;
@@ -93,7 +93,7 @@ function AccountChips({ t, accounts, view, today }: { t: PortfolioTexts; account
         return (
           <Link key={a.id} href={hrefOf(view, today, { account: a.id })} aria-current={current ? "page" : undefined} className={chip(current)} data-testid="account-chip" data-account-id={a.id}>
             {a.name}
-            {!a.active ? <span className="rounded border border-line bg-subtle px-1 text-[11px] leading-4 text-muted">{t.inactive}</span> : null}
+            {!a.is_active ? <span className="rounded border border-line bg-subtle px-1 text-[11px] leading-4 text-muted">{t.inactive}</span> : null}
           </Link>
         );
       })}
@@ -111,10 +111,10 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const [{ locale, t: dict }, params] = await Promise.all([getI18n(), searchParams]);
   const t = dict.portfolioUi;
   const today = localDay(now(), serviceTimeZone());
-  const accounts = (await listAccounts()).items;
+  const accounts = (await listAccounts({ include_inactive: true })).accounts;
   const { view, invalid } = readView(params, accounts, today);
   const accountId = view.account?.id;
-  const activeIds = new Set(accounts.filter((a) => a.active).map((a) => a.id));
+  const activeIds = new Set(accounts.filter((a) => a.is_active).map((a) => a.id));
 
   const [positions, trades, risk] = await Promise.all([
     accounts.length > 0 ? listPositions(accountId).then((r) => (accountId === undefined ? r.items.filter((p) => activeIds.has(p.account_id)) : r.items)) : Promise.resolve([]),
@@ -152,7 +152,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="text-sm text-muted tabular-nums" data-testid="account-meta">
                       <span className="mr-2 font-medium text-fg">{view.account.name}</span>
-                      {fmt(t.accountMeta, { market: marketLabel(t, view.account.market), currency: view.account.currency, trades: view.account.trade_count, positions: view.account.position_count })}
+                      {fmt(t.accountMeta, { market: marketLabel(t, view.account.market), currency: view.account.base_currency, trades: view.account.trade_count, positions: view.account.position_count })}
                     </p>
                     <AccountActiveToggle t={t} account={view.account} />
                   </div>

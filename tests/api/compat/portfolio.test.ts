@@ -1,0 +1,133 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../setup/api-server";
+import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
+
+// CONTRACT.md §12.1: the reference's portfolio page against DSA, on sample market data, in both auth modes. Every
+// request is what the reference's client sends; every field §12 marks as read (R) or used (U) is asserted.
+
+const ACCOUNT_KEYS = ["id", "name", "owner_id", "broker", "market", "base_currency", "is_active", "created_at", "updated_at"];
+const TRADE_KEYS = ["id", "account_id", "trade_uid", "symbol", "market", "currency", "trade_date", "side", "quantity", "price", "fee", "tax", "note", "created_at"];
+
+function suite(mode: "auth off" | "auth on") {
+  describe(`§12.1 portfolio with ${mode}`, () => {
+    let server: TestServer;
+    let call: Call;
+    let accountId = 0;
+
+    beforeAll(async () => {
+      server = await startTestServer({ MARKET_DATA_SOURCES: "sample", PORTFOLIO_FX_RATES: "USD=7.2,HKD=0.92", ...(mode === "auth on" ? { ADMIN_AUTH_ENABLED: "true" } : {}) });
+      call = referenceClient(server.baseUrl, mode === "auth on" ? await loginCookie(server.baseUrl) : undefined);
+    });
+    afterAll(() => server?.stop());
+
+    if (mode === "auth on") {
+      it("without the session the portfolio endpoints answer 401 (the client redirects to /login)", async () => {
+        const anon = referenceClient(server.baseUrl);
+        for (const [method, path] of [
+          ["GET", "/api/v1/portfolio/accounts?include_inactive=false"],
+          ["POST", "/api/v1/portfolio/accounts"],
+          ["GET", "/api/v1/portfolio/trades?page=1&page_size=20"],
+          ["POST", "/api/v1/portfolio/trades"],
+        ] as const) {
+          expect((await anon(method, path, method === "POST" ? {} : undefined)).status, path).toBe(401);
+        }
+      });
+    }
+
+    it("§12.1.1-2: an empty list is {accounts: []}; the create form's body makes the Account the list then shows", async () => {
+      const empty = await call("GET", "/api/v1/portfolio/accounts?include_inactive=false");
+      expect(empty.status).toBe(200);
+      expect(empty.body).toEqual({ accounts: [] });
+
+      const created = await call("POST", "/api/v1/portfolio/accounts", { name: "Main", broker: "Demo", market: "cn", base_currency: "CNY" });
+      expect(created.status).toBe(200);
+      expectKeys(created.body, ACCOUNT_KEYS);
+      expect(created.body).toMatchObject({ name: "Main", broker: "Demo", market: "cn", base_currency: "CNY", is_active: true, owner_id: null });
+      expect(Number.isInteger(created.body.id)).toBe(true);
+      accountId = created.body.id;
+
+      const listed = await call("GET", "/api/v1/portfolio/accounts?include_inactive=false");
+      expect(listed.body.accounts).toHaveLength(1);
+      const account: Wire = listed.body.accounts[0];
+      expectKeys(account, ACCOUNT_KEYS);
+      expect(account).toMatchObject({ id: accountId, name: "Main", base_currency: "CNY" });
+
+      const bad = await call("POST", "/api/v1/portfolio/accounts", { name: "", market: "cn", base_currency: "CNY" });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error).toBe("validation_error");
+      expect(typeof bad.body.message).toBe("string");
+    });
+
+    it("§12.1.3-4: PUT changes the fields given; DELETE deactivates ({deleted: 1}); unknown ids are 404 not_found", async () => {
+      const other = (await call("POST", "/api/v1/portfolio/accounts", { name: "Side", broker: "Demo", market: "hk", base_currency: "HKD" })).body;
+      const put = await call("PUT", `/api/v1/portfolio/accounts/${other.id}`, { name: "Side HK", owner_id: "u1" });
+      expect(put.status).toBe(200);
+      expect(put.body).toMatchObject({ id: other.id, name: "Side HK", owner_id: "u1", market: "hk", base_currency: "HKD", is_active: true });
+      const del = await call("DELETE", `/api/v1/portfolio/accounts/${other.id}`);
+      expect(del.status).toBe(200);
+      expect(del.body).toEqual({ deleted: 1 });
+      const active = (await call("GET", "/api/v1/portfolio/accounts?include_inactive=false")).body.accounts.map((a: Wire) => a.id);
+      expect(active).not.toContain(other.id);
+      const all = (await call("GET", "/api/v1/portfolio/accounts?include_inactive=true")).body.accounts;
+      expect(all.find((a: Wire) => a.id === other.id)).toMatchObject({ is_active: false });
+      for (const [method, body] of [["PUT", { name: "x" }], ["DELETE", undefined]] as const) {
+        const missing = await call(method, "/api/v1/portfolio/accounts/999999", body);
+        expect(missing.status).toBe(404);
+        expect(missing.body.error).toBe("not_found");
+      }
+    });
+
+    it("§12.1.10: POST /trades answers {id}; GET /trades filters and pages; the 409 codes", async () => {
+      const buy = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-06-01", side: "buy", quantity: 100, price: 1400, fee: 5, tax: 0, trade_uid: "B-1" });
+      expect(buy.status).toBe(200);
+      expect(Number.isInteger(buy.body.id)).toBe(true);
+      const hk = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "00700", trade_date: "2026-06-02", side: "buy", quantity: 200, price: 380, fee: 0, tax: 0, market: "hk", currency: "HKD" });
+      expect(hk.status).toBe(200);
+      const sell = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-07-01", side: "sell", quantity: 40, price: 1500, fee: 5, tax: 6, note: "trim" });
+      expect(sell.status).toBe(200);
+
+      const page = await call("GET", `/api/v1/portfolio/trades?account_id=${accountId}&page=1&page_size=20`);
+      expect(page.status).toBe(200);
+      expectKeys(page.body, ["items", "total", "page", "page_size"]);
+      expect(page.body).toMatchObject({ total: 3, page: 1, page_size: 20 });
+      for (const item of page.body.items) expectKeys(item, TRADE_KEYS);
+      expect(page.body.items[0]).toMatchObject({ symbol: "600519", trade_date: "2026-07-01", side: "sell", quantity: 40, price: 1500, fee: 5, tax: 6, note: "trim", market: "cn", currency: "CNY" });
+      expect(page.body.items[1]).toMatchObject({ symbol: "00700", market: "hk", currency: "HKD" });
+      expect(page.body.items[2]).toMatchObject({ trade_uid: "B-1" });
+
+      const filtered = await call("GET", `/api/v1/portfolio/trades?account_id=${accountId}&date_from=2026-06-01&date_to=2026-06-30&symbol=600519&side=buy&page=1&page_size=20`);
+      expect(filtered.body.items.map((t: Wire) => t.id)).toEqual([buy.body.id]);
+      expect((await call("GET", "/api/v1/portfolio/trades?page_size=101")).status).toBe(422);
+
+      const oversell = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-07-02", side: "sell", quantity: 61, price: 1500, fee: 0, tax: 0 });
+      expect(oversell.status).toBe(409);
+      expect(oversell.body).toMatchObject({ error: "portfolio_oversell", message: expect.any(String) });
+      const duplicate = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-07-02", side: "buy", quantity: 1, price: 1500, fee: 0, tax: 0, trade_uid: "B-1" });
+      expect(duplicate.status).toBe(409);
+      expect(duplicate.body.error).toBe("conflict");
+
+      // portfolio_busy: another connection holds SQLite's write lock past the busy timeout.
+      const sqlite = new Database(path.join(server.dataDir, "api.db"));
+      sqlite.exec("BEGIN IMMEDIATE");
+      try {
+        const busy = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-07-02", side: "buy", quantity: 1, price: 1500, fee: 0, tax: 0 });
+        expect(busy.status).toBe(409);
+        expect(busy.body.error).toBe("portfolio_busy");
+      } finally {
+        sqlite.exec("ROLLBACK");
+        sqlite.close();
+      }
+
+      const deleted = await call("DELETE", `/api/v1/portfolio/trades/${sell.body.id}`);
+      expect(deleted.body).toEqual({ deleted: 1 });
+      const gone = await call("DELETE", `/api/v1/portfolio/trades/${sell.body.id}`);
+      expect(gone.status).toBe(404);
+      expect(gone.body.error).toBe("not_found");
+    }, 30_000);
+  });
+}
+
+suite("auth off");
+suite("auth on");
