@@ -14,8 +14,8 @@ interface Risk {
   as_of: string;
   cost_method: "fifo" | "avg";
   currency: string;
-  positions: { stock_code: string; cost_per_share: number | null; market_value: number | null; weight_pct: number }[];
-  concentration: { total_market_value: number; top_weight_pct: number; hhi: number };
+  positions: { symbol: string; cost_per_share: number; market_value: number; weight_pct: number }[];
+  concentration: { total_market_value: number; top_weight_pct: number; hhi: number; top_positions: { symbol: string; weight_pct: number }[] };
   drawdown: { max_drawdown_pct: number; series: unknown[] };
   volatility_pct: number | null;
   var_95_1d: { amount: number; pct: number } | null;
@@ -43,6 +43,56 @@ const money = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: 
 const cost = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false });
 const pct = (v: number, digits = 2) => `${v.toFixed(digits)}%`;
 
+interface Snapshot {
+  as_of: string;
+  cost_method: "fifo" | "avg";
+  currency: string;
+  total_cash: number;
+  total_market_value: number;
+  total_equity: number;
+  unrealized_pnl: number;
+  realized_pnl: number;
+  fee_total: number;
+  tax_total: number;
+  fx_stale: boolean;
+  accounts: {
+    positions: { symbol: string; quantity: number; avg_cost: number; last_price: number; market_value_base: number; price_source: string; price_available: boolean }[];
+  }[];
+}
+
+async function snapshotFromApi(request: APIRequestContext, query: string): Promise<Snapshot> {
+  const response = await request.get(`/api/v1/portfolio/snapshot?${query}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Snapshot;
+}
+
+const signed = (v: number) => `${v > 0 ? "+" : ""}${money(v)}`;
+
+/** The overview's cards and every position row equal GET /snapshot. */
+async function expectSnapshotEquals(page: Page, snapshot: Snapshot): Promise<void> {
+  const panel = page.getByTestId("snapshot-panel");
+  await expect(panel).toHaveAttribute("data-cost-method", snapshot.cost_method);
+  await expect(panel).toHaveAttribute("data-as-of", snapshot.as_of);
+  const card = (id: string) => panel.getByTestId(`snapshot-${id}`);
+  await expect(card("equity").getByTestId("card-value")).toHaveText(money(snapshot.total_equity));
+  await expect(card("equity")).toContainText(snapshot.currency);
+  await expect(card("market-value").getByTestId("card-value")).toHaveText(money(snapshot.total_market_value));
+  await expect(card("cash").getByTestId("card-value")).toHaveText(money(snapshot.total_cash));
+  await expect(card("unrealized").getByTestId("card-value")).toHaveText(signed(snapshot.unrealized_pnl));
+  await expect(card("realized").getByTestId("card-value")).toHaveText(signed(snapshot.realized_pnl));
+  await expect(card("costs")).toHaveAttribute("data-value", String(snapshot.fee_total + snapshot.tax_total));
+  await expect(page.getByTestId("fx-badge")).toHaveAttribute("data-stale", String(snapshot.fx_stale));
+  const positions = snapshot.accounts.flatMap((a) => a.positions);
+  await expect(panel.getByTestId("position-row")).toHaveCount(positions.length);
+  for (const p of positions) {
+    const row = panel.locator(`[data-testid="position-row"][data-code="${p.symbol}"]`);
+    await expect(row).toHaveAttribute("data-source", p.price_source);
+    await expect(row.getByTestId("position-avg-cost")).toHaveText(cost(p.avg_cost));
+    await expect(row.getByTestId("position-last-price")).toHaveText(p.price_available ? cost(p.last_price) : "—");
+    await expect(row.getByTestId("position-market-value")).toContainText(money(p.market_value_base));
+  }
+}
+
 async function riskFromApi(request: APIRequestContext, query: string): Promise<Risk> {
   const response = await request.get(`/api/v1/portfolio/risk?${query}`);
   expect(response.status()).toBe(200);
@@ -66,14 +116,9 @@ async function expectPanelEquals(page: Page, risk: Risk): Promise<void> {
   if (risk.var_95_1d) await expect(kpi("var")).toContainText(pct(risk.var_95_1d.pct, 3));
   await expect(kpi("max-drawdown").getByTestId("kpi-value")).toHaveText(pct(risk.drawdown.max_drawdown_pct));
 
-  const rows = panel.getByTestId("risk-position-row");
-  await expect(rows).toHaveCount(risk.positions.length);
-  for (const p of risk.positions) {
-    const row = panel.locator(`[data-testid="risk-position-row"][data-code="${p.stock_code}"]`);
-    await expect(row.getByTestId("risk-cost")).toHaveText(p.cost_per_share === null ? "—" : cost(p.cost_per_share));
-    await expect(row.getByTestId("risk-market-value")).toHaveText(p.market_value === null ? "—" : money(p.market_value));
-    await expect(row.getByTestId("risk-weight")).toHaveText(pct(p.weight_pct));
-  }
+  const top = risk.concentration.top_positions;
+  await expect(panel.getByTestId("top-position-row")).toHaveCount(top.length);
+  for (const p of top) await expect(panel.locator(`[data-testid="top-position-row"][data-code="${p.symbol}"]`)).toHaveAttribute("data-weight", String(p.weight_pct));
   for (const [testId, rowsOf] of [["exposure-market", risk.exposure.by_market], ["exposure-currency", risk.exposure.by_currency]] as const) {
     const bars = panel.getByTestId(testId).getByTestId("exposure-row");
     await expect(bars).toHaveCount(rowsOf.length);
@@ -143,8 +188,8 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await addTrade(page, { side: "卖出", code: "600519", quantity: 100, price: 1700, date: "2025-03-05" });
     const moutai = positionRow(page, "600519");
     await expect(moutai.getByTestId("position-quantity")).toHaveText("100");
-    await expect(moutai.getByTestId("position-avg-cost")).toHaveText("1500.00");
-    await expect(moutai.getByTestId("position-fifo-cost")).toHaveText("1600.00");
+    // The overview is FIFO by default: the open lot is the second buy.
+    await expect(moutai.getByTestId("position-avg-cost")).toHaveText("1600.00");
     const positions = ((await (await request.get(`/api/v1/portfolio/positions?account_id=${account.id}`)).json()) as { items: { symbol: string; avg_cost: number; fifo_cost: number }[] }).items;
     expect(positions.find((p) => p.symbol === "600519")).toMatchObject({ avg_cost: 1500, fifo_cost: 1600 });
 
@@ -180,19 +225,24 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(page.getByTestId("position-row")).toHaveCount(3);
     await expect(positionRow(page, "000001").getByTestId("position-avg-cost")).toHaveText("11.505");
 
-    // The risk panel (today, FIFO by default) equals the API's report.
+    // The overview and the risk panel (today, FIFO by default) equal the API's snapshot and report.
+    const fifoSnapshot = await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`);
+    expect(fifoSnapshot.total_cash).toBeCloseTo(-140_000 - 160_000 + 170_000 - 11_500 - 5 - 9_600 - 2, 2);
+    await expectSnapshotEquals(page, fifoSnapshot);
     const fifo = await riskFromApi(request, `account_id=${account.id}&cost_method=fifo`);
     expect(fifo.positions).toHaveLength(3);
     expect(fifo.volatility_pct).not.toBeNull();
     await expectPanelEquals(page, fifo);
-    expect(fifo.positions.find((p) => p.stock_code === "600519")?.cost_per_share).toBe(1600);
+    expect(fifo.positions.find((p) => p.symbol === "600519")?.cost_per_share).toBe(1600);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-risk-fifo.png`, fullPage: true });
 
     // Average cost: the switch is a link; the cost of 600519 changes, the market value does not.
     await page.getByRole("navigation", { name: "成本法" }).getByRole("link", { name: "平均成本" }).click();
     await expect(page).toHaveURL(/cost_method=avg/);
+    await expect(positionRow(page, "600519").getByTestId("position-avg-cost")).toHaveText("1500.00");
+    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=avg`));
     const avg = await riskFromApi(request, `account_id=${account.id}&cost_method=avg`);
-    expect(avg.positions.find((p) => p.stock_code === "600519")?.cost_per_share).toBe(1500);
+    expect(avg.positions.find((p) => p.symbol === "600519")?.cost_per_share).toBe(1500);
     await expectPanelEquals(page, avg);
     expect(avg.concentration.total_market_value).toBe(fifo.concentration.total_market_value);
 
@@ -202,8 +252,9 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(page).toHaveURL(/as_of=2025-03-05/);
     await expect(page).toHaveURL(/cost_method=avg/);
     const early = await riskFromApi(request, `account_id=${account.id}&cost_method=avg&as_of=2025-03-05`);
-    expect(early.positions.map((p) => p.stock_code).sort()).toEqual(["000001", "600519"]);
+    expect(early.positions.map((p) => p.symbol).sort()).toEqual(["000001", "600519"]);
     await expectPanelEquals(page, early);
+    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=avg&as_of=2025-03-05`));
     await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-risk-as-of.png`, fullPage: true });
 
     // A malformed as_of is named and ignored.
@@ -242,13 +293,14 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(dialog(page)).toBeHidden();
     await expect(page.getByTestId("trade-row")).toHaveCount(2);
     await expect(positionRow(page, "00700").getByTestId("position-quantity")).toHaveText("200");
-    await expect(positionRow(page, "00700").getByTestId("position-fifo-cost")).toHaveText("390.00");
+    await expect(positionRow(page, "00700").getByTestId("position-avg-cost")).toHaveText("390.00");
     expect((await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).ok()).toBe(true);
 
     // The all-accounts report (base currency) equals the API's; deactivating the account takes it out.
     await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "全部账户" }).click();
     await expect(page).toHaveURL(/account=all/);
     await expectPanelEquals(page, await riskFromApi(request, "cost_method=fifo"));
+    await expectSnapshotEquals(page, await snapshotFromApi(request, "cost_method=fifo"));
     await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "港股账户" }).click();
     await page.getByRole("button", { name: "停用账户" }).click();
     await expect(page.getByRole("status").filter({ hasText: "账户已停用" })).toBeVisible();
@@ -282,6 +334,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await page.reload();
     await expectDarkBackground(page);
     await expectPanelEquals(page, await riskFromApi(request, `account_id=${account.id}&cost_method=fifo`));
+    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`));
     await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-dark-data.png`, fullPage: true });
 
     await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);

@@ -2,52 +2,11 @@ import { TD, TH } from "@/components/alerts/format";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { Pagination } from "@/components/ui/pagination";
-import type { TPosition, TTrade } from "@/lib/portfolio/schemas";
+import type { TTrade } from "@/lib/portfolio/schemas";
 import { DeleteTradeButton } from "./delete-trade";
-import { marketLabel, money, pnlTone, price, quantity, signedMoney, type PortfolioTexts } from "./format";
+import { money, price, quantity, type PortfolioTexts } from "./format";
 
 const NUM = cx(TD, "text-right tabular-nums whitespace-nowrap");
-
-// The cached positions (GET /api/v1/portfolio/positions): both cost methods side by side.
-export function PositionsTable({ t, positions }: { t: PortfolioTexts; positions: TPosition[] }) {
-  if (positions.length === 0) {
-    return (
-      <p data-testid="positions-empty" className="px-3 py-6 text-center text-sm text-muted">
-        {t.positionsEmpty}
-      </p>
-    );
-  }
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-sm" data-testid="positions">
-        <thead className="border-b border-line bg-subtle">
-          <tr>
-            <th scope="col" className={TH}>{t.colCode}</th>
-            <th scope="col" className={TH}>{t.colMarket}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colQuantity}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colAvgCost}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colFifoCost}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colRealizedAvg}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colRealizedFifo}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {positions.map((p) => (
-            <tr key={`${p.account_id}:${p.symbol}`} data-testid="position-row" data-code={p.symbol}>
-              <td className={cx(TD, "font-medium tabular-nums")}>{p.symbol}</td>
-              <td className={TD}>{marketLabel(t, p.market)}</td>
-              <td className={NUM} data-testid="position-quantity">{quantity(p.quantity)}</td>
-              <td className={NUM} data-testid="position-avg-cost">{price(p.avg_cost)}</td>
-              <td className={NUM} data-testid="position-fifo-cost">{price(p.fifo_cost)}</td>
-              <td className={cx(NUM, pnlTone(p.realized_pnl_avg))}>{signedMoney(p.realized_pnl_avg)}</td>
-              <td className={cx(NUM, pnlTone(p.realized_pnl_fifo))}>{signedMoney(p.realized_pnl_fifo)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 // One page of trades, newest first, each with its delete button.
 export function TradesTable({

@@ -1,6 +1,7 @@
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation, type Operation } from "@/lib/openapi/operation";
 import { ZPortfolioRisk } from "./risk-schema";
+import { ZSnapshot, ZSnapshotQuery } from "./snapshot-schema";
 import {
   ZAccount,
   ZAccountCreate,
@@ -85,8 +86,8 @@ export const listPositionsOp = defineOperation({
 export const portfolioRiskOp = defineOperation({
   method: "GET", path: "/api/v1/portfolio/risk", operationId: "getPortfolioRisk", summary: "Portfolio risk report at a date",
   description:
-    "Positions valued at the price an analysis shows for as_of (default today in SERVICE_TIMEZONE: the quote when it is newer than the last daily bar, else the close; price_basis says which) from trades up to that date, by cost_method fifo " +
-    "(default) or avg; concentration (weights, HHI, alert above 30 %), exposure by market and currency (converted with " +
+    "The snapshot's valuation (same prices, costs and conversions) with the §12.1.6 blocks: concentration by security (weights, HHI, alert above 30 %), " +
+    "sector concentration (no sector source: everything UNCLASSIFIED, never an alert), exposure by market and currency (converted with " +
     "PORTFOLIO_FX_RATES), time-weighted drawdown, annualised volatility and 1-day 95 % historical VaR over 180 days, stop-loss " +
     "proximity (10 %, near at 80 % of it), active sell/reduce/alert/avoid decision signals on held stocks, and warnings. Without " +
     "account_id: every active account in PORTFOLIO_BASE_CURRENCY.",
@@ -99,6 +100,22 @@ export const portfolioRiskOp = defineOperation({
   },
 });
 
+export const portfolioSnapshotOp = defineOperation({
+  method: "GET", path: "/api/v1/portfolio/snapshot", operationId: "getPortfolioSnapshot", summary: "Accounts, cash, positions and P&L at a date (CONTRACT §12.1.5)",
+  description:
+    "Every event up to as_of (default today in SERVICE_TIMEZONE) replayed per account: trades by cost_method fifo (default) or avg, fees and taxes " +
+    "in the cost. Open positions are priced from the one-price series (the quote when it stands for the session: realtime_quote; else the last close " +
+    "on or before as_of: history_close; none: missing, valued at cost with price_available false) and converted to the account's base currency. " +
+    "total_cash = cash in − out − buys + sells − fees − taxes + dividends. Without account_id: every active account, totals in PORTFOLIO_BASE_CURRENCY.",
+  tags: TAGS, query: ZSnapshotQuery,
+  responses: {
+    200: { description: "Snapshot", schema: ZSnapshot },
+    400: { description: "validation_error: cost_method other than fifo or avg", schema: ZErrorResponse },
+    404: NOT_FOUND,
+    422: { description: "malformed as_of or account_id", schema: ZErrorResponse },
+  },
+});
+
 export const PORTFOLIO_OPERATIONS: readonly Operation[] = [
-  listAccountsOp, createAccountOp, updateAccountOp, deleteAccountOp, listTradesOp, createTradeOp, deleteTradeOp, importTradesOp, listPositionsOp, portfolioRiskOp,
+  listAccountsOp, createAccountOp, updateAccountOp, deleteAccountOp, listTradesOp, createTradeOp, deleteTradeOp, importTradesOp, listPositionsOp, portfolioSnapshotOp, portfolioRiskOp,
 ];

@@ -82,8 +82,8 @@ describe("portfolio positions and risk (issue 9 item 3)", () => {
     // 20:00 in Shanghai: the quote is of the day's closed session.
     const bars = (await getDailyBars(resolveTradeSymbol("AAPL"), 250)).bars;
     expect(bars.at(-1)!.date < AS_OF).toBe(true);
-    expect(risk.positions.find((p) => p.stock_code === "AAPL")).toMatchObject({ last_price: lastApple, price_date: AS_OF, price_basis: "quote" });
-    expect(risk.positions.find((p) => p.stock_code === "600519")).toMatchObject({ last_price: moutai.get(AS_OF), price_date: AS_OF, price_basis: "quote" });
+    expect(risk.positions.find((p) => p.symbol === "AAPL")).toMatchObject({ last_price: lastApple, price_date: AS_OF, price_source: "realtime_quote" });
+    expect(risk.positions.find((p) => p.symbol === "600519")).toMatchObject({ last_price: moutai.get(AS_OF), price_date: AS_OF, price_source: "realtime_quote" });
 
     // Daily returns of the fixed basket over the 180-day window, computed here from the closes.
     const start = "2026-05-24";
@@ -128,7 +128,7 @@ describe("portfolio positions and risk (issue 9 item 3)", () => {
     expect(avg.positions[0]!.cost_per_share).toBe(11);
     expect(fifo.positions[0]!.realized_pnl).toBe(3000);
     expect(avg.positions[0]!.realized_pnl).toBe(2000);
-    expect(fifo.warnings.find((w) => w.code === "concentration")).toMatchObject({ stock_code: "000001", value: 100, limit: 30 });
+    expect(fifo.warnings.find((w) => w.code === "concentration")).toMatchObject({ symbol: "000001", value: 100, limit: 30 });
     const early = await portfolioRisk({ account_id: account.id, as_of: "2026-06-15", cost_method: "fifo" });
     expect(early.positions[0]!.quantity).toBe(1000);
     await expect(portfolioRisk({ account_id: account.id, cost_method: "lifo" })).rejects.toMatchObject({ status: 400, code: "validation_error" });

@@ -3,8 +3,9 @@ import { fmt } from "@/components/settings/format";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { AccountActiveToggle, NewAccountForm } from "@/components/portfolio/account-controls";
 import { marketLabel, type PortfolioTexts } from "@/components/portfolio/format";
-import { RiskControls, RiskDetails, RiskKpis, ValuationTable, type CostMethod } from "@/components/portfolio/risk-panel";
-import { PositionsTable, TradesTable } from "@/components/portfolio/tables";
+import { RiskControls, RiskDetails, RiskKpis, type CostMethod } from "@/components/portfolio/risk-panel";
+import { FxBadge, SnapshotCards, SnapshotPositions } from "@/components/portfolio/snapshot-panel";
+import { TradesTable } from "@/components/portfolio/tables";
 import { CsvImportForm, TradeForm } from "@/components/portfolio/trade-entry";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
@@ -14,13 +15,25 @@ import { getI18n } from "@/lib/i18n/locale";
 import { portfolioRisk } from "@/lib/portfolio/risk";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import type { TAccount } from "@/lib/portfolio/schemas";
-import { listAccounts, listPositions, listTrades } from "@/lib/portfolio/store";
+import { snapshotOf } from "@/lib/portfolio/snapshot";
+import type { TSnapshot } from "@/lib/portfolio/snapshot-schema";
+import { listAccounts, listTrades } from "@/lib/portfolio/store";
+import { valuePortfolio } from "@/lib/portfolio/valuation";
 import { localDay, serviceTimeZone } from "@/lib/usage/time-zone";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("portfolio");
 
 type SearchParams = Record<string, string | string[] | undefined>;
+type Outcome<T> = { value: T } | { error: string };
+
+/** A read the page shows in place of its panel when it fails (the snapshot's banner, the risk panel's degraded note). */
+function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: Error) => ({ error: error.message }),
+  );
+}
 const TRADES_PER_PAGE = 20;
 
 interface View {
@@ -114,17 +127,11 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const accounts = (await listAccounts({ include_inactive: true })).accounts;
   const { view, invalid } = readView(params, accounts, today);
   const accountId = view.account?.id;
-  const activeIds = new Set(accounts.filter((a) => a.is_active).map((a) => a.id));
-
-  const [positions, trades, risk] = await Promise.all([
-    accounts.length > 0 ? listPositions(accountId).then((r) => (accountId === undefined ? r.items.filter((p) => activeIds.has(p.account_id)) : r.items)) : Promise.resolve([]),
+  const query = { account_id: accountId, as_of: view.asOf, cost_method: view.costMethod };
+  const [snapshot, trades, risk] = await Promise.all([
+    accounts.length > 0 ? settle<TSnapshot>(valuePortfolio(query).then(snapshotOf)) : Promise.resolve(null),
     accountId !== undefined ? listTrades({ account_id: accountId, page: view.page, page_size: TRADES_PER_PAGE }) : Promise.resolve(null),
-    accounts.length > 0
-      ? portfolioRisk({ account_id: accountId, as_of: view.asOf, cost_method: view.costMethod }).then(
-          (report): { report: TPortfolioRisk } | { error: string } => ({ report }),
-          (error: Error) => ({ error: error.message }),
-        )
-      : Promise.resolve(null),
+    accounts.length > 0 ? settle<TPortfolioRisk>(portfolioRisk(query)) : Promise.resolve(null),
   ]);
 
   const hidden: Record<string, string> = { account: accountId === undefined ? "all" : String(accountId) };
@@ -175,38 +182,50 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
           </div>
         </Panel>
 
-        {risk ? (
+        {snapshot ? (
           <Panel>
             <div className="flex flex-wrap items-end justify-between gap-3 border-b border-line px-3 py-2">
-              <h2 className="text-sm font-semibold">
-                {t.riskTitle}
-                {"report" in risk ? <span className="ml-2 text-xs font-normal text-muted tabular-nums">{fmt(t.valuationTitle, { method: t.costMethods[risk.report.cost_method], date: risk.report.as_of })}</span> : null}
+              <h2 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+                {t.snapshotTitle}
+                {"value" in snapshot ? (
+                  <>
+                    <span className="text-xs font-normal text-muted tabular-nums">{fmt(t.valuationTitle, { method: t.costMethods[snapshot.value.cost_method], date: snapshot.value.as_of })}</span>
+                    <FxBadge t={t} stale={snapshot.value.fx_stale} />
+                  </>
+                ) : null}
               </h2>
               <RiskControls t={t} costMethod={view.costMethod} asOf={view.asOf} hidden={hidden} hrefFor={(m) => hrefOf(view, today, { costMethod: m, page: view.page })} />
             </div>
-            {"report" in risk ? (
-              <div data-testid="risk-panel" data-cost-method={risk.report.cost_method} data-as-of={risk.report.as_of}>
-                <RiskKpis t={t} risk={risk.report} />
+            {"value" in snapshot ? (
+              <div data-testid="snapshot-panel" data-cost-method={snapshot.value.cost_method} data-as-of={snapshot.value.as_of} data-currency={snapshot.value.currency}>
+                <SnapshotCards t={t} snapshot={snapshot.value} />
                 <div className="border-t border-line">
-                  <ValuationTable t={t} risk={risk.report} />
+                  <SnapshotPositions t={t} snapshot={snapshot.value} accountNames={view.account === null} />
                 </div>
-                <RiskDetails t={t} risk={risk.report} locale={locale} />
               </div>
             ) : (
-              <p role="alert" className="px-3 py-4 text-sm font-medium text-amber-700 dark:text-amber-400">
-                {fmt(t.riskFailed, { message: risk.error })}
+              <p role="alert" className="px-3 py-4 text-sm font-medium text-red-700 dark:text-red-400">
+                {fmt(t.snapshotFailed, { message: snapshot.error })}
               </p>
             )}
           </Panel>
         ) : null}
 
-        {accounts.length > 0 ? (
+        {risk ? (
           <Panel>
-            <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
-              <h2 className="text-sm font-semibold">{t.positionsTitle}</h2>
-              <span className="text-xs text-muted">{t.positionsHint}</span>
+            <div className="border-b border-line px-3 py-2">
+              <h2 className="text-sm font-semibold">{t.riskTitle}</h2>
             </div>
-            <PositionsTable t={t} positions={positions} />
+            {"value" in risk ? (
+              <div data-testid="risk-panel" data-cost-method={risk.value.cost_method} data-as-of={risk.value.as_of}>
+                <RiskKpis t={t} risk={risk.value} />
+                <RiskDetails t={t} risk={risk.value} locale={locale} />
+              </div>
+            ) : (
+              <p role="alert" className="px-3 py-4 text-sm font-medium text-amber-700 dark:text-amber-400">
+                {fmt(t.riskDegraded, { message: risk.error })}
+              </p>
+            )}
           </Panel>
         ) : null}
 

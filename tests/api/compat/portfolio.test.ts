@@ -8,6 +8,15 @@ import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "
 // request is what the reference's client sends; every field §12 marks as read (R) or used (U) is asserted.
 
 const ACCOUNT_KEYS = ["id", "name", "owner_id", "broker", "market", "base_currency", "is_active", "created_at", "updated_at"];
+const SNAPSHOT_KEYS = ["as_of", "cost_method", "currency", "account_count", "total_cash", "total_market_value", "total_equity", "realized_pnl", "unrealized_pnl", "fee_total", "tax_total", "fx_stale", "accounts"];
+const ACCOUNT_SNAPSHOT_KEYS = [
+  "account_id", "account_name", "owner_id", "broker", "market", "base_currency", "as_of", "cost_method", "total_cash", "total_market_value", "total_equity",
+  "realized_pnl", "unrealized_pnl", "fee_total", "tax_total", "fx_stale", "positions",
+];
+const POSITION_KEYS = [
+  "symbol", "market", "currency", "quantity", "avg_cost", "total_cost", "last_price", "market_value_base", "unrealized_pnl_base", "unrealized_pnl_pct",
+  "valuation_currency", "price_source", "price_provider", "price_date", "price_stale", "price_available",
+];
 const TRADE_KEYS = ["id", "account_id", "trade_uid", "symbol", "market", "currency", "trade_date", "side", "quantity", "price", "fee", "tax", "note", "created_at"];
 
 function suite(mode: "auth off" | "auth on") {
@@ -30,6 +39,8 @@ function suite(mode: "auth off" | "auth on") {
           ["POST", "/api/v1/portfolio/accounts"],
           ["GET", "/api/v1/portfolio/trades?page=1&page_size=20"],
           ["POST", "/api/v1/portfolio/trades"],
+          ["GET", "/api/v1/portfolio/snapshot?cost_method=fifo"],
+          ["GET", "/api/v1/portfolio/risk?cost_method=fifo"],
         ] as const) {
           expect((await anon(method, path, method === "POST" ? {} : undefined)).status, path).toBe(401);
         }
@@ -126,6 +137,57 @@ function suite(mode: "auth off" | "auth on") {
       expect(gone.status).toBe(404);
       expect(gone.body.error).toBe("not_found");
     }, 30_000);
+
+    it("§12.1.5: GET /snapshot?account_id&cost_method (and for all accounts) with the fields the page renders", async () => {
+      for (const query of [`account_id=${accountId}&cost_method=fifo`, "cost_method=avg"]) {
+        const res = await call("GET", `/api/v1/portfolio/snapshot?${query}`);
+        expect(res.status, query).toBe(200);
+        expectKeys(res.body, SNAPSHOT_KEYS);
+        expect(res.body.account_count).toBe(1);
+        for (const key of ["total_cash", "total_market_value", "total_equity", "realized_pnl", "unrealized_pnl", "fee_total", "tax_total"]) expect(typeof res.body[key], key).toBe("number");
+        expect(typeof res.body.fx_stale).toBe("boolean");
+        const [account] = res.body.accounts;
+        expectKeys(account, ACCOUNT_SNAPSHOT_KEYS);
+        expect(account).toMatchObject({ account_id: accountId, account_name: "Main", base_currency: "CNY", market: "cn" });
+        expect(account.positions.map((p: Wire) => p.symbol).sort()).toEqual(["00700", "600519"]);
+        for (const position of account.positions) {
+          expectKeys(position, POSITION_KEYS);
+          expect(typeof position.quantity).toBe("number");
+          expect(typeof position.avg_cost).toBe("number");
+          expect(typeof position.last_price).toBe("number");
+          expect(["realtime_quote", "history_close", "missing"]).toContain(position.price_source);
+          expect(position.valuation_currency).toBe("CNY");
+          expect(position.price_available).toBe(true);
+        }
+        const hk = account.positions.find((p: Wire) => p.symbol === "00700");
+        expect(hk.currency).toBe("HKD");
+        expect(hk.market_value_base).toBeCloseTo(200 * hk.last_price * 0.92, 1);
+      }
+      const fifo = (await call("GET", `/api/v1/portfolio/snapshot?account_id=${accountId}&cost_method=fifo`)).body;
+      expect(fifo.cost_method).toBe("fifo");
+      expect(fifo.accounts[0].positions.find((p: Wire) => p.symbol === "600519").quantity).toBe(100);
+      const bad = await call("GET", "/api/v1/portfolio/snapshot?cost_method=lifo");
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe("validation_error");
+    });
+
+    it("§12.1.6: GET /risk with the snapshot's query: the blocks the page reads", async () => {
+      const res = await call("GET", `/api/v1/portfolio/risk?account_id=${accountId}&cost_method=fifo`);
+      expect(res.status).toBe(200);
+      const r = res.body;
+      expectKeys(r, ["as_of", "account_id", "cost_method", "currency", "thresholds", "concentration", "sector_concentration", "drawdown", "stop_loss"]);
+      expect(r).toMatchObject({ account_id: accountId, cost_method: "fifo", currency: "CNY" });
+      expectKeys(r.concentration, ["top_weight_pct", "alert", "top_positions"]);
+      for (const p of r.concentration.top_positions) expectKeys(p, ["symbol", "weight_pct", "market_value_base", "is_alert"]);
+      expectKeys(r.sector_concentration, ["top_weight_pct", "alert", "top_sectors", "coverage", "errors"]);
+      for (const s of r.sector_concentration.top_sectors) expectKeys(s, ["sector", "weight_pct", "market_value_base", "symbol_count", "is_alert"]);
+      expectKeys(r.drawdown, ["max_drawdown_pct", "current_drawdown_pct", "alert", "series_points", "fx_stale"]);
+      expectKeys(r.stop_loss, ["near_alert", "triggered_count", "near_count", "items"]);
+      const snapshot = (await call("GET", `/api/v1/portfolio/snapshot?account_id=${accountId}&cost_method=fifo`)).body;
+      expect(r.concentration.total_market_value).toBeCloseTo(snapshot.total_market_value, 2);
+      const weights = r.concentration.top_positions.map((p: Wire) => p.weight_pct);
+      expect(weights.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(100, 0);
+    });
   });
 }
 
