@@ -35,6 +35,8 @@ function withDb<T>(work: (db: Database.Database) => T): T {
 const clearPortfolio = () =>
   withDb((db) => {
     db.prepare("DELETE FROM portfolio_trade").run();
+    db.prepare("DELETE FROM portfolio_cash_ledger").run();
+    db.prepare("DELETE FROM portfolio_corporate_action").run();
     db.prepare("DELETE FROM portfolio_position").run();
     db.prepare("DELETE FROM portfolio_account").run();
   });
@@ -315,6 +317,55 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: /港股账户/ }).click();
     await page.getByRole("button", { name: "启用账户" }).click();
     await expect(page.getByRole("button", { name: "停用账户" })).toBeVisible();
+  });
+
+  test("cash ledger and corporate actions: a deposit, a 2-for-1 split and a dividend move the overview as the API says", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    clearPortfolio();
+    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "分红账户", market: "cn", base_currency: "CNY" } })).json()) as { id: number };
+    expect((await request.post("/api/v1/portfolio/trades", { data: { account_id: account.id, symbol: "000001", trade_date: "2025-06-02", side: "buy", quantity: 1000, price: 12, fee: 5, tax: 0 } })).status()).toBe(200);
+    await page.goto(`/portfolio?account=${account.id}`);
+    await expect(page.getByTestId("cash-empty")).toBeVisible();
+    await expect(page.getByTestId("actions-empty")).toBeVisible();
+
+    const cashForm = page.getByRole("form", { name: "现金流水" });
+    await cashForm.getByLabel("金额").fill("20000");
+    await cashForm.getByLabel("日期").fill("2025-06-01");
+    await cashForm.getByRole("button", { name: "记录" }).click();
+    await expect(cashForm.getByRole("status")).toHaveText("已记录：转入 20,000.00 CNY");
+    await expect(page.getByTestId("cash-row")).toHaveCount(1);
+    let snapshot = await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`);
+    expect(snapshot.total_cash).toBeCloseTo(20_000 - 12_005, 2);
+    await expectSnapshotEquals(page, snapshot);
+
+    const actionForm = page.getByRole("form", { name: "公司行动" });
+    await actionForm.getByLabel("类型").selectOption({ label: "拆股/合股" });
+    await actionForm.getByLabel("股票代码").fill("000001");
+    await actionForm.getByLabel("拆股比例（新股/旧股）").fill("2");
+    await actionForm.getByLabel("生效日期").fill("2025-07-01");
+    await actionForm.getByRole("button", { name: "记录" }).click();
+    await expect(actionForm.getByRole("status")).toHaveText("已记录：拆股/合股 000001（2025-07-01 起）");
+    await expect(positionRow(page, "000001").getByTestId("position-quantity")).toHaveText("2,000");
+    await expect(positionRow(page, "000001").getByTestId("position-avg-cost")).toHaveText("6.0025");
+
+    await actionForm.getByLabel("类型").selectOption({ label: "现金分红" });
+    await actionForm.getByLabel("每股分红").fill("0.3");
+    await actionForm.getByLabel("生效日期").fill("2025-08-01");
+    await actionForm.getByRole("button", { name: "记录" }).click();
+    await expect(page.getByTestId("action-row")).toHaveCount(2);
+    snapshot = await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`);
+    // The dividend is paid on the 2,000 shares held after the split: 600 into cash and realized P&L.
+    expect(snapshot.total_cash).toBeCloseTo(20_000 - 12_005 + 600, 2);
+    expect(snapshot.realized_pnl).toBeCloseTo(600, 2);
+    await expectSnapshotEquals(page, snapshot);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-cash-actions.png`, fullPage: true });
+
+    // Deleting the dividend takes it out of the cash again.
+    const actions = ((await (await request.get(`/api/v1/portfolio/corporate-actions?account_id=${account.id}&action_type=cash_dividend`)).json()) as { items: { id: number }[] }).items;
+    await page.getByRole("button", { name: `删除记录 #${actions[0]!.id}` }).click();
+    await dialog(page).getByRole("button", { name: "删除" }).click();
+    await expect(page.getByTestId("action-row")).toHaveCount(1);
+    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`));
   });
 
   test("with positions: fits a 390px phone, and renders in dark mode and English", async ({ page, request, context, baseURL }) => {

@@ -1,5 +1,17 @@
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import {
+  ZCashEntry,
+  ZCashEntryCreate,
+  ZCashEntryParams,
+  ZCashList,
+  ZCashListQuery,
+  ZCorporateAction,
+  ZCorporateActionCreate,
+  ZCorporateActionList,
+  ZCorporateActionListQuery,
+  ZCorporateActionParams,
+} from "./event-schemas";
 import { ZPortfolioRisk } from "./risk-schema";
 import { ZSnapshot, ZSnapshotQuery } from "./snapshot-schema";
 import {
@@ -116,6 +128,50 @@ export const portfolioSnapshotOp = defineOperation({
   },
 });
 
+const RANGE_400 = { description: "validation_error: date_from after date_to, or a symbol that does not resolve", schema: ZErrorResponse };
+const CASH =
+  "The snapshot's cash is ledger in − out − buys + sells − fees − taxes + dividends, each converted to the account's base currency.";
+export const listCashLedgerOp = defineOperation({
+  method: "GET", path: "/api/v1/portfolio/cash-ledger", operationId: "listPortfolioCashLedger", summary: "Cash ledger entries, newest first (CONTRACT §12.1.11)", description: CASH, tags: TAGS,
+  query: ZCashListQuery,
+  responses: { 200: { description: "One page of entries", schema: ZCashList }, 400: RANGE_400 },
+});
+export const createCashEntryOp = defineOperation({
+  method: "POST", path: "/api/v1/portfolio/cash-ledger", operationId: "createPortfolioCashEntry", summary: "Record a deposit (in) or withdrawal (out)", description: CASH, tags: TAGS,
+  body: ZCashEntryCreate,
+  responses: { 200: { description: "Stored: the entry (its id first)", schema: ZCashEntry }, 404: NOT_FOUND, 409: { description: BUSY, schema: ZErrorResponse } },
+});
+export const deleteCashEntryOp = defineOperation({
+  method: "DELETE", path: "/api/v1/portfolio/cash-ledger/{entry_id}", operationId: "deletePortfolioCashEntry", summary: "Delete a cash ledger entry", tags: TAGS,
+  params: ZCashEntryParams,
+  responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND, 409: { description: BUSY, schema: ZErrorResponse } },
+});
+const ACTIONS =
+  "Corporate actions apply at the start of effective_date, before that day's trades: split_adjustment multiplies the shares held by split_ratio " +
+  "and divides every lot's cost per share by it (total cost unchanged); cash_dividend pays cash_dividend_per_share on the shares held then, into " +
+  "cash and realized P&L. Positions are recomputed in the same transaction (a write that leaves a later sell above the holding is 409 portfolio_oversell).";
+export const listCorporateActionsOp = defineOperation({
+  method: "GET", path: "/api/v1/portfolio/corporate-actions", operationId: "listPortfolioCorporateActions", summary: "Corporate actions, newest first (CONTRACT §12.1.12)", description: ACTIONS, tags: TAGS,
+  query: ZCorporateActionListQuery,
+  responses: { 200: { description: "One page of actions", schema: ZCorporateActionList }, 400: RANGE_400 },
+});
+export const createCorporateActionOp = defineOperation({
+  method: "POST", path: "/api/v1/portfolio/corporate-actions", operationId: "createPortfolioCorporateAction", summary: "Record a cash dividend or a split", description: ACTIONS, tags: TAGS,
+  body: ZCorporateActionCreate,
+  responses: {
+    200: { description: "Stored: the action (its id first)", schema: ZCorporateAction },
+    400: { description: "validation_error: the type's amount missing, an unknown code", schema: ZErrorResponse },
+    404: NOT_FOUND,
+    409: { description: `portfolio_oversell; ${BUSY}`, schema: ZErrorResponse },
+  },
+});
+export const deleteCorporateActionOp = defineOperation({
+  method: "DELETE", path: "/api/v1/portfolio/corporate-actions/{action_id}", operationId: "deletePortfolioCorporateAction", summary: "Delete a corporate action", description: ACTIONS, tags: TAGS,
+  params: ZCorporateActionParams,
+  responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND, 409: { description: `portfolio_oversell; ${BUSY}`, schema: ZErrorResponse } },
+});
+
 export const PORTFOLIO_OPERATIONS: readonly Operation[] = [
   listAccountsOp, createAccountOp, updateAccountOp, deleteAccountOp, listTradesOp, createTradeOp, deleteTradeOp, importTradesOp, listPositionsOp, portfolioSnapshotOp, portfolioRiskOp,
+  listCashLedgerOp, createCashEntryOp, deleteCashEntryOp, listCorporateActionsOp, createCorporateActionOp, deleteCorporateActionOp,
 ];

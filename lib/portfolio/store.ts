@@ -1,10 +1,10 @@
-import type { Prisma, PortfolioAccount, PortfolioPosition, PortfolioTrade } from "@/generated/prisma/client";
+import type { Prisma, PortfolioAccount, PortfolioCorporateAction, PortfolioPosition, PortfolioTrade } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db, inTransaction, type Tx } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { dedupKey, isRejection, resolveToken, type TResolvedSymbol } from "@/lib/market/symbols";
 import { currencyOfMarket, marketOfCurrency } from "./currency";
-import { foldTrades, OversellError, type LotTrade } from "./lots";
+import { foldTrades, OversellError, type LotAction, type LotTrade } from "./lots";
 import type { TAccount, TAccountCreate, TAccountUpdate, TPortfolioMarket, TPosition, TTrade, TTradeCreate, TTradeListQuery } from "./schemas";
 import { ZAccountCreate, ZTradeCreate, ZTradeListQuery } from "./schemas";
 import { portfolioWrite } from "./write-guard";
@@ -134,6 +134,16 @@ export async function deactivateAccount(id: number): Promise<{ deleted: number }
   return { deleted: 1 };
 }
 
+export function lotAction(row: PortfolioCorporateAction): LotAction {
+  return {
+    id: row.id,
+    type: row.actionType as LotAction["type"],
+    effectiveDate: row.effectiveDate,
+    cashDividendPerShare: row.cashDividendPerShare,
+    splitRatio: row.splitRatio,
+  };
+}
+
 function oversell(error: OversellError, rows: readonly PortfolioTrade[]): ApiError {
   const trade = rows.find((r) => r.id === error.tradeId)!;
   return ApiError.of("portfolio_oversell", `Selling ${error.sold} ${trade.stockCode} on ${trade.tradeDate} exceeds the ${error.held} held then`, {
@@ -144,11 +154,15 @@ function oversell(error: OversellError, rows: readonly PortfolioTrade[]): ApiErr
 }
 
 /**
- * Rebuilds the cached positions of one account from all its trades, inside the caller's transaction: a
- * trade write that would sell more than is held at its date fails whole (409 portfolio_oversell), nothing half-written.
+ * Rebuilds the cached positions of one account from all its trades and corporate actions (splits change the shares),
+ * inside the caller's transaction: a write that would leave a sell above what is held at its date fails whole (409
+ * portfolio_oversell), nothing half-written.
  */
 export async function recomputePositions(tx: Tx, accountId: number): Promise<void> {
-  const trades = await tx.portfolioTrade.findMany({ where: { accountId }, orderBy: [{ tradeDate: "asc" }, { id: "asc" }] });
+  const [trades, actions] = await Promise.all([
+    tx.portfolioTrade.findMany({ where: { accountId }, orderBy: [{ tradeDate: "asc" }, { id: "asc" }] }),
+    tx.portfolioCorporateAction.findMany({ where: { accountId } }),
+  ]);
   const byTarget = new Map<string, PortfolioTrade[]>();
   for (const trade of trades) byTarget.set(trade.targetKey, [...(byTarget.get(trade.targetKey) ?? []), trade]);
   await tx.portfolioPosition.deleteMany({ where: { accountId } });
@@ -156,7 +170,10 @@ export async function recomputePositions(tx: Tx, accountId: number): Promise<voi
   for (const [targetKey, rows] of byTarget) {
     let state;
     try {
-      state = foldTrades(rows.map((r) => ({ ...r, side: r.side as LotTrade["side"] })));
+      state = foldTrades(
+        rows.map((r) => ({ ...r, side: r.side as LotTrade["side"] })),
+        actions.filter((a) => a.targetKey === targetKey).map(lotAction),
+      );
     } catch (error) {
       if (error instanceof OversellError) throw oversell(error, rows);
       throw error;

@@ -1,4 +1,4 @@
-import type { PortfolioAccount, PortfolioTrade } from "@/generated/prisma/client";
+import type { PortfolioAccount, PortfolioCashEntry, PortfolioCorporateAction, PortfolioTrade } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { db } from "@/lib/db/client";
@@ -7,10 +7,10 @@ import { getPriceSeries, type OnePrice, type TDailyBar } from "@/lib/market";
 import { addDays, localDay, serviceTimeZone } from "@/lib/usage/time-zone";
 import { loadFx, type FxTable } from "./fx";
 import { foldTrades, type LotAction, type LotTrade } from "./lots";
-import { getAccountOrThrow, resolveTradeSymbol } from "./store";
+import { getAccountOrThrow, lotAction, resolveTradeSymbol } from "./store";
 
-// The one valuation of the portfolio at a date (CONTRACT §12.1.5): each account's events up to as_of replayed (trades
-// by FIFO or average cost), every open position priced from the one-price series (issue 17 item 3: the quote when it
+// The one valuation of the portfolio at a date (CONTRACT §12.1.5): each account's events up to as_of replayed (cash
+// ledger, trades by FIFO or average cost, dividends and splits), every open position priced from the one-price series (issue 17 item 3: the quote when it
 // stands for the session, else the last close on or before as_of), and money converted to the account's base currency.
 // The snapshot and the risk report both read it, so their numbers agree.
 
@@ -115,9 +115,14 @@ function lotTrade(row: PortfolioTrade): LotTrade {
   return { id: row.id, side: row.side as LotTrade["side"], quantity: row.quantity, price: row.price, fee: row.fee, tax: row.tax, tradeDate: row.tradeDate };
 }
 
-/** Replays one account's trades into holdings and cash flows (prices are filled in by the caller). */
-function replayAccount(account: PortfolioAccount, trades: readonly PortfolioTrade[]): Omit<AccountBook, "holdings"> & { groups: Map<string, PortfolioTrade[]> } {
+/** Replays one account's ledger and trades into cash flows and trade groups (prices are filled in by the caller). */
+function replayAccount(
+  account: PortfolioAccount,
+  trades: readonly PortfolioTrade[],
+  ledger: readonly PortfolioCashEntry[],
+): Omit<AccountBook, "holdings"> & { groups: Map<string, PortfolioTrade[]> } {
   const cash = new Map<string, number>();
+  for (const entry of ledger) add(cash, entry.currency, entry.direction === "in" ? entry.amount : -entry.amount);
   const fees = new Map<string, number>();
   const taxes = new Map<string, number>();
   const groups = new Map<string, PortfolioTrade[]>();
@@ -138,7 +143,12 @@ export async function valuePortfolio(query: { account_id?: number; as_of?: strin
   const one = query.account_id !== undefined ? await getAccountOrThrow(query.account_id) : null;
   const accounts = one ? [one] : await db().portfolioAccount.findMany({ where: { active: true }, orderBy: { id: "asc" } });
   const ids = accounts.map((a) => a.id);
-  const trades = await db().portfolioTrade.findMany({ where: { accountId: { in: ids }, tradeDate: { lte: asOf } }, orderBy: [{ tradeDate: "asc" }, { id: "asc" }] });
+  const [trades, ledger, corporateActions] = await Promise.all([
+    db().portfolioTrade.findMany({ where: { accountId: { in: ids }, tradeDate: { lte: asOf } }, orderBy: [{ tradeDate: "asc" }, { id: "asc" }] }),
+    db().portfolioCashEntry.findMany({ where: { accountId: { in: ids }, eventDate: { lte: asOf } } }),
+    db().portfolioCorporateAction.findMany({ where: { accountId: { in: ids }, effectiveDate: { lte: asOf } } }),
+  ]);
+  const actionsOf = (accountId: number, targetKey: string): PortfolioCorporateAction[] => corporateActions.filter((a) => a.accountId === accountId && a.targetKey === targetKey);
   const fx = loadFx();
 
   const prices = new Map<string, Promise<PriceInfo>>();
@@ -147,11 +157,12 @@ export async function valuePortfolio(query: { account_id?: number; as_of?: strin
     const replay = replayAccount(
       account,
       trades.filter((t) => t.accountId === account.id),
+      ledger.filter((e) => e.accountId === account.id),
     );
     const holdings: ValuedPosition[] = [];
     for (const [targetKey, rows] of replay.groups) {
       const lots = rows.map(lotTrade);
-      const actions: LotAction[] = [];
+      const actions: LotAction[] = actionsOf(account.id, targetKey).map(lotAction);
       const state = foldTrades(lots, actions);
       const last = rows.at(-1)!;
       if (state.quantity > 0 && !prices.has(targetKey)) prices.set(targetKey, priceSeries(last.stockCode, asOf));

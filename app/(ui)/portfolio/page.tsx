@@ -2,6 +2,8 @@ import Link from "next/link";
 import { fmt } from "@/components/settings/format";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { AccountActiveToggle, NewAccountForm } from "@/components/portfolio/account-controls";
+import { CashEntryForm, CorporateActionForm } from "@/components/portfolio/cash-and-actions";
+import { ActionsTable, CashTable } from "@/components/portfolio/event-tables";
 import { marketLabel, type PortfolioTexts } from "@/components/portfolio/format";
 import { RiskControls, RiskDetails, RiskKpis, type CostMethod } from "@/components/portfolio/risk-panel";
 import { FxBadge, SnapshotCards, SnapshotPositions } from "@/components/portfolio/snapshot-panel";
@@ -12,6 +14,7 @@ import { Panel } from "@/components/ui/panel";
 import { now } from "@/lib/clock";
 import { isCalendarDay } from "@/lib/history/schemas";
 import { getI18n } from "@/lib/i18n/locale";
+import { listCashEntries, listCorporateActions } from "@/lib/portfolio/events";
 import { portfolioRisk } from "@/lib/portfolio/risk";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import type { TAccount } from "@/lib/portfolio/schemas";
@@ -35,6 +38,7 @@ function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {
   );
 }
 const TRADES_PER_PAGE = 20;
+const EVENTS_SHOWN = 20;
 
 interface View {
   /** null: all active accounts together. */
@@ -128,10 +132,12 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const { view, invalid } = readView(params, accounts, today);
   const accountId = view.account?.id;
   const query = { account_id: accountId, as_of: view.asOf, cost_method: view.costMethod };
-  const [snapshot, trades, risk] = await Promise.all([
+  const [snapshot, trades, risk, cash, actions] = await Promise.all([
     accounts.length > 0 ? settle<TSnapshot>(valuePortfolio(query).then(snapshotOf)) : Promise.resolve(null),
     accountId !== undefined ? listTrades({ account_id: accountId, page: view.page, page_size: TRADES_PER_PAGE }) : Promise.resolve(null),
     accounts.length > 0 ? settle<TPortfolioRisk>(portfolioRisk(query)) : Promise.resolve(null),
+    accountId !== undefined ? listCashEntries({ account_id: accountId, page_size: EVENTS_SHOWN }) : Promise.resolve(null),
+    accountId !== undefined ? listCorporateActions({ account_id: accountId, page_size: EVENTS_SHOWN }) : Promise.resolve(null),
   ]);
 
   const hidden: Record<string, string> = { account: accountId === undefined ? "all" : String(accountId) };
@@ -243,6 +249,24 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
                   <h2 className="text-sm font-semibold">{t.importTitle}</h2>
                 </div>
                 <CsvImportForm t={t} accountId={view.account.id} />
+              </Panel>
+            </div>
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              <Panel>
+                <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
+                  <h2 className="text-sm font-semibold">{t.cashTitle}</h2>
+                  {cash ? <span className="text-xs text-muted tabular-nums">{fmt(t.tradesCount, { total: cash.total })}</span> : null}
+                </div>
+                <CashEntryForm t={t} accountId={view.account.id} baseCurrency={view.account.base_currency} today={today} />
+                {cash ? <CashTable t={t} list={cash} /> : null}
+              </Panel>
+              <Panel>
+                <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
+                  <h2 className="text-sm font-semibold">{t.actionsTitle}</h2>
+                  {actions ? <span className="text-xs text-muted tabular-nums">{fmt(t.tradesCount, { total: actions.total })}</span> : null}
+                </div>
+                <CorporateActionForm t={t} accountId={view.account.id} today={today} />
+                {actions ? <ActionsTable t={t} list={actions} /> : null}
               </Panel>
             </div>
             {trades ? (

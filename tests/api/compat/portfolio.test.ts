@@ -40,6 +40,10 @@ function suite(mode: "auth off" | "auth on") {
           ["GET", "/api/v1/portfolio/trades?page=1&page_size=20"],
           ["POST", "/api/v1/portfolio/trades"],
           ["GET", "/api/v1/portfolio/snapshot?cost_method=fifo"],
+          ["GET", "/api/v1/portfolio/cash-ledger?page=1&page_size=20"],
+          ["POST", "/api/v1/portfolio/cash-ledger"],
+          ["GET", "/api/v1/portfolio/corporate-actions?page=1&page_size=20"],
+          ["POST", "/api/v1/portfolio/corporate-actions"],
           ["GET", "/api/v1/portfolio/risk?cost_method=fifo"],
         ] as const) {
           expect((await anon(method, path, method === "POST" ? {} : undefined)).status, path).toBe(401);
@@ -187,6 +191,56 @@ function suite(mode: "auth off" | "auth on") {
       expect(r.concentration.total_market_value).toBeCloseTo(snapshot.total_market_value, 2);
       const weights = r.concentration.top_positions.map((p: Wire) => p.weight_pct);
       expect(weights.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(100, 0);
+    });
+
+    it("§12.1.11: the cash ledger: POST {id}, GET {items,total,page,page_size} with filters, DELETE {deleted}; the snapshot's cash follows", async () => {
+      const before = (await call("GET", `/api/v1/portfolio/snapshot?account_id=${accountId}&cost_method=fifo`)).body.total_cash;
+      const deposit = await call("POST", "/api/v1/portfolio/cash-ledger", { account_id: accountId, event_date: "2026-05-01", direction: "in", amount: 300000, note: "funding" });
+      expect(deposit.status).toBe(200);
+      expect(Number.isInteger(deposit.body.id)).toBe(true);
+      const usd = await call("POST", "/api/v1/portfolio/cash-ledger", { account_id: accountId, event_date: "2026-05-02", direction: "out", amount: 100, currency: "USD" });
+      expect(usd.status).toBe(200);
+      const list = await call("GET", `/api/v1/portfolio/cash-ledger?account_id=${accountId}&page=1&page_size=20`);
+      expect(list.status).toBe(200);
+      expectKeys(list.body, ["items", "total", "page", "page_size"]);
+      expect(list.body.total).toBe(2);
+      for (const item of list.body.items) expectKeys(item, ["id", "account_id", "event_date", "direction", "amount", "currency", "note", "created_at"]);
+      expect(list.body.items.find((i: Wire) => i.id === deposit.body.id)).toMatchObject({ event_date: "2026-05-01", direction: "in", amount: 300000, currency: "CNY", note: "funding" });
+      const outs = await call("GET", `/api/v1/portfolio/cash-ledger?account_id=${accountId}&direction=out&date_from=2026-05-01&date_to=2026-05-31&page=1&page_size=20`);
+      expect(outs.body.items.map((i: Wire) => i.currency)).toEqual(["USD"]);
+      const after = (await call("GET", `/api/v1/portfolio/snapshot?account_id=${accountId}&cost_method=fifo`)).body.total_cash;
+      expect(after - before).toBeCloseTo(300000 - 100 * 7.2, 2);
+      expect((await call("DELETE", `/api/v1/portfolio/cash-ledger/${usd.body.id}`)).body).toEqual({ deleted: 1 });
+      const missing = await call("DELETE", `/api/v1/portfolio/cash-ledger/${usd.body.id}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error).toBe("not_found");
+      expect((await call("POST", "/api/v1/portfolio/cash-ledger", { account_id: accountId, event_date: "2026-05-01", direction: "sideways", amount: 1 })).status).toBe(422);
+    });
+
+    it("§12.1.12: corporate actions: POST {id}, GET with filters, DELETE {deleted}; a split and a dividend move the snapshot", async () => {
+      const split = await call("POST", "/api/v1/portfolio/corporate-actions", { account_id: accountId, symbol: "00700", effective_date: "2026-08-01", action_type: "split_adjustment", split_ratio: 2, market: "hk" });
+      expect(split.status).toBe(200);
+      expect(Number.isInteger(split.body.id)).toBe(true);
+      const dividend = await call("POST", "/api/v1/portfolio/corporate-actions", { account_id: accountId, symbol: "600519", effective_date: "2026-09-01", action_type: "cash_dividend", cash_dividend_per_share: 25, note: "final" });
+      expect(dividend.status).toBe(200);
+      const list = await call("GET", `/api/v1/portfolio/corporate-actions?account_id=${accountId}&page=1&page_size=20`);
+      expectKeys(list.body, ["items", "total", "page", "page_size"]);
+      expect(list.body.total).toBe(2);
+      for (const item of list.body.items) {
+        expectKeys(item, ["id", "account_id", "symbol", "market", "currency", "effective_date", "action_type", "cash_dividend_per_share", "split_ratio", "note", "created_at"]);
+      }
+      expect(list.body.items.find((i: Wire) => i.id === split.body.id)).toMatchObject({ symbol: "00700", market: "hk", currency: "HKD", action_type: "split_adjustment", split_ratio: 2, cash_dividend_per_share: null });
+      const dividends = await call("GET", `/api/v1/portfolio/corporate-actions?account_id=${accountId}&symbol=600519&action_type=cash_dividend&date_from=2026-09-01&date_to=2026-09-30&page=1&page_size=20`);
+      expect(dividends.body.items).toEqual([expect.objectContaining({ id: dividend.body.id, cash_dividend_per_share: 25 })]);
+      const snapshot = (await call("GET", `/api/v1/portfolio/snapshot?account_id=${accountId}&cost_method=fifo`)).body;
+      const hk = snapshot.accounts[0].positions.find((p: Wire) => p.symbol === "00700");
+      expect(hk.quantity).toBe(400);
+      expect(hk.avg_cost).toBeCloseTo(190, 6);
+      expect((await call("DELETE", `/api/v1/portfolio/corporate-actions/${split.body.id}`)).body).toEqual({ deleted: 1 });
+      expect((await call("DELETE", `/api/v1/portfolio/corporate-actions/${split.body.id}`)).status).toBe(404);
+      const bad = await call("POST", "/api/v1/portfolio/corporate-actions", { account_id: accountId, symbol: "600519", effective_date: "2026-09-01", action_type: "split_adjustment" });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe("validation_error");
     });
   });
 }
