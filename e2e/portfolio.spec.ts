@@ -14,8 +14,8 @@ interface Risk {
   as_of: string;
   cost_method: "fifo" | "avg";
   currency: string;
-  positions: { stock_code: string; cost_per_share: number | null; market_value: number | null; weight_pct: number }[];
-  concentration: { total_market_value: number; top_weight_pct: number; hhi: number };
+  positions: { symbol: string; cost_per_share: number; market_value: number; weight_pct: number }[];
+  concentration: { total_market_value: number; top_weight_pct: number; hhi: number; top_positions: { symbol: string; weight_pct: number }[] };
   drawdown: { max_drawdown_pct: number; series: unknown[] };
   volatility_pct: number | null;
   var_95_1d: { amount: number; pct: number } | null;
@@ -35,6 +35,8 @@ function withDb<T>(work: (db: Database.Database) => T): T {
 const clearPortfolio = () =>
   withDb((db) => {
     db.prepare("DELETE FROM portfolio_trade").run();
+    db.prepare("DELETE FROM portfolio_cash_ledger").run();
+    db.prepare("DELETE FROM portfolio_corporate_action").run();
     db.prepare("DELETE FROM portfolio_position").run();
     db.prepare("DELETE FROM portfolio_account").run();
   });
@@ -42,6 +44,56 @@ const clearPortfolio = () =>
 const money = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const cost = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false });
 const pct = (v: number, digits = 2) => `${v.toFixed(digits)}%`;
+
+interface Snapshot {
+  as_of: string;
+  cost_method: "fifo" | "avg";
+  currency: string;
+  total_cash: number;
+  total_market_value: number;
+  total_equity: number;
+  unrealized_pnl: number;
+  realized_pnl: number;
+  fee_total: number;
+  tax_total: number;
+  fx_stale: boolean;
+  accounts: {
+    positions: { symbol: string; quantity: number; avg_cost: number; last_price: number; market_value_base: number; price_source: string; price_available: boolean }[];
+  }[];
+}
+
+async function snapshotFromApi(request: APIRequestContext, query: string): Promise<Snapshot> {
+  const response = await request.get(`/api/v1/portfolio/snapshot?${query}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Snapshot;
+}
+
+const signed = (v: number) => `${v > 0 ? "+" : ""}${money(v)}`;
+
+/** The overview's cards and every position row equal GET /snapshot. */
+async function expectSnapshotEquals(page: Page, snapshot: Snapshot): Promise<void> {
+  const panel = page.getByTestId("snapshot-panel");
+  await expect(panel).toHaveAttribute("data-cost-method", snapshot.cost_method);
+  await expect(panel).toHaveAttribute("data-as-of", snapshot.as_of);
+  const card = (id: string) => panel.getByTestId(`snapshot-${id}`);
+  await expect(card("equity").getByTestId("card-value")).toHaveText(money(snapshot.total_equity));
+  await expect(card("equity")).toContainText(snapshot.currency);
+  await expect(card("market-value").getByTestId("card-value")).toHaveText(money(snapshot.total_market_value));
+  await expect(card("cash").getByTestId("card-value")).toHaveText(money(snapshot.total_cash));
+  await expect(card("unrealized").getByTestId("card-value")).toHaveText(signed(snapshot.unrealized_pnl));
+  await expect(card("realized").getByTestId("card-value")).toHaveText(signed(snapshot.realized_pnl));
+  await expect(card("costs")).toHaveAttribute("data-value", String(snapshot.fee_total + snapshot.tax_total));
+  await expect(page.getByTestId("fx-badge")).toHaveAttribute("data-stale", String(snapshot.fx_stale));
+  const positions = snapshot.accounts.flatMap((a) => a.positions);
+  await expect(panel.getByTestId("position-row")).toHaveCount(positions.length);
+  for (const p of positions) {
+    const row = panel.locator(`[data-testid="position-row"][data-code="${p.symbol}"]`);
+    await expect(row).toHaveAttribute("data-source", p.price_source);
+    await expect(row.getByTestId("position-avg-cost")).toHaveText(cost(p.avg_cost));
+    await expect(row.getByTestId("position-last-price")).toHaveText(p.price_available ? cost(p.last_price) : "—");
+    await expect(row.getByTestId("position-market-value")).toContainText(money(p.market_value_base));
+  }
+}
 
 async function riskFromApi(request: APIRequestContext, query: string): Promise<Risk> {
   const response = await request.get(`/api/v1/portfolio/risk?${query}`);
@@ -66,14 +118,9 @@ async function expectPanelEquals(page: Page, risk: Risk): Promise<void> {
   if (risk.var_95_1d) await expect(kpi("var")).toContainText(pct(risk.var_95_1d.pct, 3));
   await expect(kpi("max-drawdown").getByTestId("kpi-value")).toHaveText(pct(risk.drawdown.max_drawdown_pct));
 
-  const rows = panel.getByTestId("risk-position-row");
-  await expect(rows).toHaveCount(risk.positions.length);
-  for (const p of risk.positions) {
-    const row = panel.locator(`[data-testid="risk-position-row"][data-code="${p.stock_code}"]`);
-    await expect(row.getByTestId("risk-cost")).toHaveText(p.cost_per_share === null ? "—" : cost(p.cost_per_share));
-    await expect(row.getByTestId("risk-market-value")).toHaveText(p.market_value === null ? "—" : money(p.market_value));
-    await expect(row.getByTestId("risk-weight")).toHaveText(pct(p.weight_pct));
-  }
+  const top = risk.concentration.top_positions;
+  await expect(panel.getByTestId("top-position-row")).toHaveCount(top.length);
+  for (const p of top) await expect(panel.locator(`[data-testid="top-position-row"][data-code="${p.symbol}"]`)).toHaveAttribute("data-weight", String(p.weight_pct));
   for (const [testId, rowsOf] of [["exposure-market", risk.exposure.by_market], ["exposure-currency", risk.exposure.by_currency]] as const) {
     const bars = panel.getByTestId(testId).getByTestId("exposure-row");
     await expect(bars).toHaveCount(rowsOf.length);
@@ -128,12 +175,13 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     // Create an account: the page opens it.
     const accountForm = page.getByRole("form", { name: "新建账户" });
     await accountForm.getByLabel("账户名称").fill("E2E 主账户");
+    await accountForm.getByLabel("券商").fill("华泰");
     await accountForm.getByRole("button", { name: "创建账户" }).click();
     await expect(page).toHaveURL(/\/portfolio\?account=\d+$/);
-    const accounts = ((await (await request.get("/api/v1/portfolio/accounts")).json()) as { items: { id: number; name: string; market: string; currency: string; active: boolean }[] }).items;
+    const accounts = ((await (await request.get("/api/v1/portfolio/accounts")).json()) as { accounts: { id: number; name: string; market: string; base_currency: string; is_active: boolean; broker: string | null }[] }).accounts;
     expect(accounts).toHaveLength(1);
     const account = accounts[0]!;
-    expect(account).toMatchObject({ name: "E2E 主账户", market: "cn", currency: "CNY", active: true });
+    expect(account).toMatchObject({ name: "E2E 主账户", market: "cn", base_currency: "CNY", is_active: true, broker: "华泰" });
     await expect(page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "E2E 主账户" })).toHaveAttribute("aria-current", "page");
 
     // Two buys at different prices and a partial sell: FIFO sells the first lot, average cost pools them.
@@ -142,10 +190,10 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await addTrade(page, { side: "卖出", code: "600519", quantity: 100, price: 1700, date: "2025-03-05" });
     const moutai = positionRow(page, "600519");
     await expect(moutai.getByTestId("position-quantity")).toHaveText("100");
-    await expect(moutai.getByTestId("position-avg-cost")).toHaveText("1500.00");
-    await expect(moutai.getByTestId("position-fifo-cost")).toHaveText("1600.00");
-    const positions = ((await (await request.get(`/api/v1/portfolio/positions?account_id=${account.id}`)).json()) as { items: { stock_code: string; avg_cost: number; fifo_cost: number }[] }).items;
-    expect(positions.find((p) => p.stock_code === "600519")).toMatchObject({ avg_cost: 1500, fifo_cost: 1600 });
+    // The overview is FIFO by default: the open lot is the second buy.
+    await expect(moutai.getByTestId("position-avg-cost")).toHaveText("1600.00");
+    const positions = ((await (await request.get(`/api/v1/portfolio/positions?account_id=${account.id}`)).json()) as { items: { symbol: string; avg_cost: number; fifo_cost: number }[] }).items;
+    expect(positions.find((p) => p.symbol === "600519")).toMatchObject({ avg_cost: 1500, fifo_cost: 1600 });
 
     // A sale above the holding is refused with the API's message.
     const form = tradeForm(page);
@@ -179,19 +227,24 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(page.getByTestId("position-row")).toHaveCount(3);
     await expect(positionRow(page, "000001").getByTestId("position-avg-cost")).toHaveText("11.505");
 
-    // The risk panel (today, FIFO by default) equals the API's report.
+    // The overview and the risk panel (today, FIFO by default) equal the API's snapshot and report.
+    const fifoSnapshot = await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`);
+    expect(fifoSnapshot.total_cash).toBeCloseTo(-140_000 - 160_000 + 170_000 - 11_500 - 5 - 9_600 - 2, 2);
+    await expectSnapshotEquals(page, fifoSnapshot);
     const fifo = await riskFromApi(request, `account_id=${account.id}&cost_method=fifo`);
     expect(fifo.positions).toHaveLength(3);
     expect(fifo.volatility_pct).not.toBeNull();
     await expectPanelEquals(page, fifo);
-    expect(fifo.positions.find((p) => p.stock_code === "600519")?.cost_per_share).toBe(1600);
+    expect(fifo.positions.find((p) => p.symbol === "600519")?.cost_per_share).toBe(1600);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-risk-fifo.png`, fullPage: true });
 
     // Average cost: the switch is a link; the cost of 600519 changes, the market value does not.
     await page.getByRole("navigation", { name: "成本法" }).getByRole("link", { name: "平均成本" }).click();
     await expect(page).toHaveURL(/cost_method=avg/);
+    await expect(positionRow(page, "600519").getByTestId("position-avg-cost")).toHaveText("1500.00");
+    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=avg`));
     const avg = await riskFromApi(request, `account_id=${account.id}&cost_method=avg`);
-    expect(avg.positions.find((p) => p.stock_code === "600519")?.cost_per_share).toBe(1500);
+    expect(avg.positions.find((p) => p.symbol === "600519")?.cost_per_share).toBe(1500);
     await expectPanelEquals(page, avg);
     expect(avg.concentration.total_market_value).toBe(fifo.concentration.total_market_value);
 
@@ -201,8 +254,9 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(page).toHaveURL(/as_of=2025-03-05/);
     await expect(page).toHaveURL(/cost_method=avg/);
     const early = await riskFromApi(request, `account_id=${account.id}&cost_method=avg&as_of=2025-03-05`);
-    expect(early.positions.map((p) => p.stock_code).sort()).toEqual(["000001", "600519"]);
+    expect(early.positions.map((p) => p.symbol).sort()).toEqual(["000001", "600519"]);
     await expectPanelEquals(page, early);
+    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=avg&as_of=2025-03-05`));
     await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-risk-as-of.png`, fullPage: true });
 
     // A malformed as_of is named and ignored.
@@ -212,13 +266,13 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
 
   test("delete a trade with confirmation, deactivate the account, and the all-accounts report", async ({ page, request }) => {
     clearPortfolio();
-    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "港股账户", market: "hk", currency: "HKD" } })).json()) as { id: number };
+    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "港股账户", market: "hk", base_currency: "HKD" } })).json()) as { id: number };
     for (const trade of [
-      { side: "buy", stock_code: "00700", quantity: 100, price: 380, trade_date: "2025-04-01" },
-      { side: "buy", stock_code: "00700", quantity: 100, price: 400, trade_date: "2025-04-02" },
-      { side: "sell", stock_code: "00700", quantity: 150, price: 420, trade_date: "2025-04-03" },
+      { side: "buy", symbol: "00700", quantity: 100, price: 380, trade_date: "2025-04-01" },
+      { side: "buy", symbol: "00700", quantity: 100, price: 400, trade_date: "2025-04-02" },
+      { side: "sell", symbol: "00700", quantity: 150, price: 420, trade_date: "2025-04-03" },
     ]) {
-      expect((await request.post("/api/v1/portfolio/trades", { data: { account_id: account.id, ...trade } })).status()).toBe(201);
+      expect((await request.post("/api/v1/portfolio/trades", { data: { account_id: account.id, ...trade } })).status()).toBe(200);
     }
     const trades = ((await (await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).json()) as { items: { id: number; side: string; trade_date: string }[] }).items;
     const firstBuy = trades.find((t) => t.trade_date === "2025-04-01")!;
@@ -241,19 +295,21 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(dialog(page)).toBeHidden();
     await expect(page.getByTestId("trade-row")).toHaveCount(2);
     await expect(positionRow(page, "00700").getByTestId("position-quantity")).toHaveText("200");
-    await expect(positionRow(page, "00700").getByTestId("position-fifo-cost")).toHaveText("390.00");
+    await expect(positionRow(page, "00700").getByTestId("position-avg-cost")).toHaveText("390.00");
     expect((await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).ok()).toBe(true);
 
     // The all-accounts report (base currency) equals the API's; deactivating the account takes it out.
     await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "全部账户" }).click();
     await expect(page).toHaveURL(/account=all/);
     await expectPanelEquals(page, await riskFromApi(request, "cost_method=fifo"));
+    await expectSnapshotEquals(page, await snapshotFromApi(request, "cost_method=fifo"));
     await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "港股账户" }).click();
     await page.getByRole("button", { name: "停用账户" }).click();
     await expect(page.getByRole("status").filter({ hasText: "账户已停用" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: /港股账户/ })).toContainText("已停用");
-    const list = ((await (await request.get("/api/v1/portfolio/accounts")).json()) as { items: { id: number; active: boolean }[] }).items;
-    expect(list.find((a) => a.id === account.id)?.active).toBe(false);
+    const list = ((await (await request.get("/api/v1/portfolio/accounts?include_inactive=true")).json()) as { accounts: { id: number; is_active: boolean }[] }).accounts;
+    expect(list.find((a) => a.id === account.id)?.is_active).toBe(false);
+    expect(((await (await request.get("/api/v1/portfolio/accounts?include_inactive=false")).json()) as { accounts: unknown[] }).accounts).toHaveLength(0);
     await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "全部账户" }).click();
     const none = await riskFromApi(request, "cost_method=fifo");
     expect(none.concentration.total_market_value).toBe(0);
@@ -263,9 +319,58 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(page.getByRole("button", { name: "停用账户" })).toBeVisible();
   });
 
+  test("cash ledger and corporate actions: a deposit, a 2-for-1 split and a dividend move the overview as the API says", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    clearPortfolio();
+    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "分红账户", market: "cn", base_currency: "CNY" } })).json()) as { id: number };
+    expect((await request.post("/api/v1/portfolio/trades", { data: { account_id: account.id, symbol: "000001", trade_date: "2025-06-02", side: "buy", quantity: 1000, price: 12, fee: 5, tax: 0 } })).status()).toBe(200);
+    await page.goto(`/portfolio?account=${account.id}`);
+    await expect(page.getByTestId("cash-empty")).toBeVisible();
+    await expect(page.getByTestId("actions-empty")).toBeVisible();
+
+    const cashForm = page.getByRole("form", { name: "现金流水" });
+    await cashForm.getByLabel("金额").fill("20000");
+    await cashForm.getByLabel("日期").fill("2025-06-01");
+    await cashForm.getByRole("button", { name: "记录" }).click();
+    await expect(cashForm.getByRole("status")).toHaveText("已记录：转入 20,000.00 CNY");
+    await expect(page.getByTestId("cash-row")).toHaveCount(1);
+    let snapshot = await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`);
+    expect(snapshot.total_cash).toBeCloseTo(20_000 - 12_005, 2);
+    await expectSnapshotEquals(page, snapshot);
+
+    const actionForm = page.getByRole("form", { name: "公司行动" });
+    await actionForm.getByLabel("类型").selectOption({ label: "拆股/合股" });
+    await actionForm.getByLabel("股票代码").fill("000001");
+    await actionForm.getByLabel("拆股比例（新股/旧股）").fill("2");
+    await actionForm.getByLabel("生效日期").fill("2025-07-01");
+    await actionForm.getByRole("button", { name: "记录" }).click();
+    await expect(actionForm.getByRole("status")).toHaveText("已记录：拆股/合股 000001（2025-07-01 起）");
+    await expect(positionRow(page, "000001").getByTestId("position-quantity")).toHaveText("2,000");
+    await expect(positionRow(page, "000001").getByTestId("position-avg-cost")).toHaveText("6.0025");
+
+    await actionForm.getByLabel("类型").selectOption({ label: "现金分红" });
+    await actionForm.getByLabel("每股分红").fill("0.3");
+    await actionForm.getByLabel("生效日期").fill("2025-08-01");
+    await actionForm.getByRole("button", { name: "记录" }).click();
+    await expect(page.getByTestId("action-row")).toHaveCount(2);
+    snapshot = await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`);
+    // The dividend is paid on the 2,000 shares held after the split: 600 into cash and realized P&L.
+    expect(snapshot.total_cash).toBeCloseTo(20_000 - 12_005 + 600, 2);
+    expect(snapshot.realized_pnl).toBeCloseTo(600, 2);
+    await expectSnapshotEquals(page, snapshot);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-cash-actions.png`, fullPage: true });
+
+    // Deleting the dividend takes it out of the cash again.
+    const actions = ((await (await request.get(`/api/v1/portfolio/corporate-actions?account_id=${account.id}&action_type=cash_dividend`)).json()) as { items: { id: number }[] }).items;
+    await page.getByRole("button", { name: `删除记录 #${actions[0]!.id}` }).click();
+    await dialog(page).getByRole("button", { name: "删除" }).click();
+    await expect(page.getByTestId("action-row")).toHaveCount(1);
+    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`));
+  });
+
   test("with positions: fits a 390px phone, and renders in dark mode and English", async ({ page, request, context, baseURL }) => {
     clearPortfolio();
-    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "混合账户", market: null, currency: "CNY" } })).json()) as { id: number };
+    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "混合账户", market: "cn", base_currency: "CNY" } })).json()) as { id: number };
     const csv = "date,side,code,quantity,price,fee\n2025-05-06,buy,600519,100,1500,5\n2025-05-06,buy,AAPL,50,190,1\n2025-05-07,buy,00700,200,380,3\n2025-06-02,sell,600519,40,1550,2\n";
     expect((await request.post("/api/v1/portfolio/trades/import", { data: { account_id: account.id, csv } })).status()).toBe(201);
 
@@ -280,6 +385,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await page.reload();
     await expectDarkBackground(page);
     await expectPanelEquals(page, await riskFromApi(request, `account_id=${account.id}&cost_method=fifo`));
+    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`));
     await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-dark-data.png`, fullPage: true });
 
     await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);

@@ -14,7 +14,7 @@ export class RequestError extends Error {
   }
 }
 
-export async function requestJson<T>(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<T> {
+export async function requestJson<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, {

@@ -8,15 +8,16 @@ import { fmt } from "@/components/settings/format";
 import type { TAccount } from "@/lib/portfolio/schemas";
 import type { PortfolioTexts } from "./format";
 
-const MARKETS = ["", "cn", "hk", "us"] as const;
+const MARKETS = ["cn", "hk", "us"] as const;
 const CURRENCIES = ["CNY", "HKD", "USD"] as const;
-const DEFAULT_CURRENCY: Record<(typeof MARKETS)[number], (typeof CURRENCIES)[number]> = { "": "CNY", cn: "CNY", hk: "HKD", us: "USD" };
+const DEFAULT_CURRENCY: Record<(typeof MARKETS)[number], (typeof CURRENCIES)[number]> = { cn: "CNY", hk: "HKD", us: "USD" };
 
-// POST /api/v1/portfolio/accounts, then opens the new account.
+// POST /api/v1/portfolio/accounts (CONTRACT §12.1.2: name, broker, market, base_currency), then opens the new account.
 export function NewAccountForm({ t }: { t: PortfolioTexts }) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const [name, setName] = useState("");
+  const [broker, setBroker] = useState("");
   const [market, setMarket] = useState<(typeof MARKETS)[number]>("cn");
   const [currency, setCurrency] = useState<(typeof CURRENCIES)[number]>("CNY");
   const [busy, setBusy] = useState(false);
@@ -28,8 +29,14 @@ export function NewAccountForm({ t }: { t: PortfolioTexts }) {
     if (!name.trim()) return setError(t.nameRequired);
     setBusy(true);
     try {
-      const account = await requestJson<TAccount>("POST", "/api/v1/portfolio/accounts", { name: name.trim(), market: market || null, currency });
+      const account = await requestJson<TAccount>("POST", "/api/v1/portfolio/accounts", {
+        name: name.trim(),
+        market,
+        base_currency: currency,
+        ...(broker.trim() ? { broker: broker.trim() } : {}),
+      });
       setName("");
+      setBroker("");
       startTransition(() => router.push(`/portfolio?account=${account.id}`));
     } catch (failure) {
       setError(fmt(t.requestFailed, { message: messageOf(failure) }));
@@ -39,10 +46,14 @@ export function NewAccountForm({ t }: { t: PortfolioTexts }) {
   }
 
   return (
-    <form onSubmit={submit} aria-label={t.newAccount} noValidate className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[minmax(10rem,1fr)_8rem_7rem_auto]">
+    <form onSubmit={submit} aria-label={t.newAccount} noValidate className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[minmax(10rem,1fr)_8rem_8rem_7rem_auto]">
       <label className={`${LABEL} col-span-2 sm:col-span-1`}>
         {t.accountName}
-        <input type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} className={FIELD} />
+        <input type="text" value={name} maxLength={64} onChange={(e) => setName(e.target.value)} className={FIELD} />
+      </label>
+      <label className={LABEL}>
+        {t.accountBroker}
+        <input type="text" value={broker} maxLength={64} onChange={(e) => setBroker(e.target.value)} className={FIELD} />
       </label>
       <label className={LABEL}>
         {t.accountMarket}
@@ -57,7 +68,7 @@ export function NewAccountForm({ t }: { t: PortfolioTexts }) {
         >
           {MARKETS.map((m) => (
             <option key={m} value={m}>
-              {m ? t.markets[m] : t.mixedMarket}
+              {t.markets[m]}
             </option>
           ))}
         </select>
@@ -84,8 +95,8 @@ export function NewAccountForm({ t }: { t: PortfolioTexts }) {
   );
 }
 
-// PATCH /api/v1/portfolio/accounts/{id} {active}: a deactivated account keeps its data but leaves the all-accounts report.
-export function AccountActiveToggle({ t, account }: { t: PortfolioTexts; account: Pick<TAccount, "id" | "active"> }) {
+// PUT /api/v1/portfolio/accounts/{id} {is_active}: a deactivated account keeps its data but leaves the all-accounts report.
+export function AccountActiveToggle({ t, account }: { t: PortfolioTexts; account: Pick<TAccount, "id" | "is_active"> }) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const [busy, setBusy] = useState(false);
@@ -95,8 +106,8 @@ export function AccountActiveToggle({ t, account }: { t: PortfolioTexts; account
     setBusy(true);
     setMessage(null);
     try {
-      const updated = await requestJson<TAccount>("PATCH", `/api/v1/portfolio/accounts/${account.id}`, { active: !account.active });
-      setMessage({ error: false, text: updated.active ? t.activated : t.deactivated });
+      const updated = await requestJson<TAccount>("PUT", `/api/v1/portfolio/accounts/${account.id}`, { is_active: !account.is_active });
+      setMessage({ error: false, text: updated.is_active ? t.activated : t.deactivated });
       startTransition(() => router.refresh());
     } catch (failure) {
       setMessage({ error: true, text: fmt(t.requestFailed, { message: messageOf(failure) }) });
@@ -108,7 +119,7 @@ export function AccountActiveToggle({ t, account }: { t: PortfolioTexts; account
   return (
     <div className="flex flex-wrap items-center gap-2">
       <button type="button" onClick={toggle} disabled={busy} className={SMALL_BUTTON}>
-        {account.active ? t.deactivate : t.activate}
+        {account.is_active ? t.deactivate : t.activate}
       </button>
       {message ? (
         <p role={message.error ? "alert" : "status"} className={message.error ? ERROR_TEXT : "text-xs text-muted"}>

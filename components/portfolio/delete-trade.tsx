@@ -9,9 +9,9 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { TTrade } from "@/lib/portfolio/schemas";
 import { price, quantity, type PortfolioTexts } from "./format";
 
-// DELETE /api/v1/portfolio/trades/{id} after a confirmation; a refusal (a later sale would exceed what remains)
-// stays in the dialog with the API's message.
-export function DeleteTradeButton({ t, trade }: { t: PortfolioTexts; trade: TTrade }) {
+// DELETE of a portfolio record (a trade, a cash entry, a corporate action) after a confirmation; a refusal (a later
+// sale would exceed what remains) stays in the dialog with the API's message.
+export function DeleteRecordButton({ t, url, aria, title, body }: { t: PortfolioTexts; url: string; aria: string; title: string; body: string }) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const [open, setOpen] = useState(false);
@@ -22,7 +22,7 @@ export function DeleteTradeButton({ t, trade }: { t: PortfolioTexts; trade: TTra
     setBusy(true);
     setError(null);
     try {
-      await requestJson("DELETE", `/api/v1/portfolio/trades/${trade.id}`);
+      await requestJson("DELETE", url);
       setOpen(false);
       startTransition(() => router.refresh());
     } catch (failure) {
@@ -36,7 +36,7 @@ export function DeleteTradeButton({ t, trade }: { t: PortfolioTexts; trade: TTra
     <>
       <button
         type="button"
-        aria-label={fmt(t.deleteTradeAria, { id: trade.id })}
+        aria-label={aria}
         onClick={() => {
           setError(null);
           setOpen(true);
@@ -47,7 +47,7 @@ export function DeleteTradeButton({ t, trade }: { t: PortfolioTexts; trade: TTra
       </button>
       <ConfirmDialog
         open={open}
-        title={t.deleteTradeTitle}
+        title={title}
         confirmLabel={t.confirmDelete}
         cancelLabel={t.cancel}
         busyLabel={t.deleting}
@@ -56,8 +56,20 @@ export function DeleteTradeButton({ t, trade }: { t: PortfolioTexts; trade: TTra
         onConfirm={confirm}
         onCancel={() => setOpen(false)}
       >
-        {fmt(t.deleteTradeBody, { date: trade.trade_date, side: t.sides[trade.side], code: trade.stock_code, quantity: quantity(trade.quantity), price: price(trade.price) })}
+        {body}
       </ConfirmDialog>
     </>
+  );
+}
+
+export function DeleteTradeButton({ t, trade }: { t: PortfolioTexts; trade: TTrade }) {
+  return (
+    <DeleteRecordButton
+      t={t}
+      url={`/api/v1/portfolio/trades/${trade.id}`}
+      aria={fmt(t.deleteTradeAria, { id: trade.id })}
+      title={t.deleteTradeTitle}
+      body={fmt(t.deleteTradeBody, { date: trade.trade_date, side: t.sides[trade.side], code: trade.symbol, quantity: quantity(trade.quantity), price: price(trade.price) })}
+    />
   );
 }

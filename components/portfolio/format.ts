@@ -43,7 +43,6 @@ export function pnlTone(value: number | null | undefined): string {
   return value > 0 ? UP_TEXT : DOWN_TEXT;
 }
 
-export function marketLabel(t: PortfolioTexts, market: string | null): string {
-  if (market === null) return t.mixedMarket;
+export function marketLabel(t: PortfolioTexts, market: string): string {
   return Object.hasOwn(t.markets, market) ? t.markets[market as keyof PortfolioTexts["markets"]] : market;
 }

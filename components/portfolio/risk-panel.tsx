@@ -1,17 +1,16 @@
 import type { ReactNode } from "react";
-import { FIELD_BASE, LABEL, PRIMARY_BUTTON, TD, TH } from "@/components/alerts/format";
+import { FIELD_BASE, LABEL, PRIMARY_BUTTON } from "@/components/alerts/format";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { ACTION_LABELS } from "@/lib/analysis/engine";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
-import { marketLabel, money, pct, pnlTone, price, quantity, signedMoney, signedPct, type PortfolioTexts } from "./format";
+import { marketLabel, money, pct, price, type PortfolioTexts } from "./format";
 import { ValueChart } from "./value-chart";
 
 // The risk panel: the report of GET /api/v1/portfolio/risk for the page's account, as_of and cost method (read on
 // the server with the same function), so every number here is the API's number.
 
 export type CostMethod = TPortfolioRisk["cost_method"];
-const NUM = cx(TD, "text-right tabular-nums whitespace-nowrap");
 
 function SubTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   return (
@@ -112,42 +111,27 @@ export function RiskKpis({ t, risk }: { t: PortfolioTexts; risk: TPortfolioRisk 
   );
 }
 
-export function ValuationTable({ t, risk }: { t: PortfolioTexts; risk: TPortfolioRisk }) {
-  if (risk.positions.length === 0) return <p className="px-3 py-4 text-center text-sm text-muted">{t.positionsEmpty}</p>;
+function TopPositions({ t, risk }: { t: PortfolioTexts; risk: TPortfolioRisk }) {
+  const rows = risk.concentration.top_positions;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[44rem] text-sm" data-testid="risk-positions">
-        <thead className="border-b border-line bg-subtle">
-          <tr>
-            <th scope="col" className={TH}>{t.colCode}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colQuantity}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colCostPerShare}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colLastPrice}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colMarketValue}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colPnl}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colWeight}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {risk.positions.map((p) => (
-            <tr key={`${p.account_id}:${p.stock_code}`} data-testid="risk-position-row" data-code={p.stock_code}>
-              <td className={cx(TD, "font-medium tabular-nums whitespace-nowrap")}>
-                {p.stock_code} <span className="text-xs font-normal text-muted">{p.currency}</span>
-              </td>
-              <td className={NUM}>{quantity(p.quantity)}</td>
-              <td className={NUM} data-testid="risk-cost">{price(p.cost_per_share)}</td>
-              <td className={NUM} title={p.price_date ?? undefined}>{price(p.last_price)}</td>
-              <td className={NUM} data-testid="risk-market-value">{money(p.market_value)}</td>
-              <td className={cx(NUM, pnlTone(p.unrealized_pnl))} data-testid="risk-pnl">
-                {signedMoney(p.unrealized_pnl)} <span className="text-xs">{signedPct(p.unrealized_pnl_pct)}</span>
-              </td>
-              <td className={NUM} data-testid="risk-weight">{pct(p.weight_pct)}</td>
-            </tr>
+    <div className="min-w-0">
+      <SubTitle aside={fmt(t.kpiLimit, { limit: pct(risk.thresholds.concentration_alert_pct) })}>{t.topPositionsTitle}</SubTitle>
+      {rows.length === 0 ? (
+        <p className="px-3 py-3 text-sm text-muted">{t.exposureEmpty}</p>
+      ) : (
+        <ul className="divide-y divide-line" data-testid="top-positions">
+          {rows.map((r) => (
+            <li key={r.symbol} className="flex items-baseline justify-between gap-3 px-3 py-1.5 text-sm" data-testid="top-position-row" data-code={r.symbol} data-weight={r.weight_pct}>
+              <span className="font-medium tabular-nums">{r.symbol}</span>
+              <span className={cx("tabular-nums", r.is_alert && "font-semibold text-amber-700 dark:text-amber-400")}>
+                {pct(r.weight_pct)} <span className="text-xs font-normal text-muted">{money(r.market_value_base)}</span>
+              </span>
+            </li>
           ))}
-        </tbody>
-      </table>
+        </ul>
+      )}
     </div>
-  );
+  )
 }
 
 function ExposureBars({ title, rows, label, testId, empty }: { title: string; rows: TPortfolioRisk["exposure"]["by_market"]; label: (key: string) => string; testId: string; empty: string }) {
@@ -192,6 +176,7 @@ export function RiskDetails({ t, risk, locale }: { t: PortfolioTexts; risk: TPor
         <ValueChart t={t} drawdown={risk.drawdown} />
       </div>
       <div className="min-w-0 border-t border-line lg:border-t-0">
+        <TopPositions t={t} risk={risk} />
         <ExposureBars title={`${t.exposureTitle} · ${t.byMarket}`} rows={risk.exposure.by_market} label={(k) => marketLabel(t, k)} testId="exposure-market" empty={t.exposureEmpty} />
         <ExposureBars title={`${t.exposureTitle} · ${t.byCurrency}`} rows={risk.exposure.by_currency} label={(k) => k} testId="exposure-currency" empty={t.exposureEmpty} />
       </div>
@@ -223,11 +208,11 @@ export function RiskDetails({ t, risk, locale }: { t: PortfolioTexts; risk: TPor
         ) : (
           <ul className="divide-y divide-line">
             {risk.decision_signal_risk.items.map((s) => (
-              <li key={s.signal_id} className="flex justify-between gap-2 px-3 py-1.5 text-sm tabular-nums">
-                <span className="font-medium">{s.stock_code}</span>
-                <span data-action={s.action}>{actionText(s.action, locale)}</span>
-                <span className="text-muted">{s.score ?? "—"}</span>
-                <span className="text-xs text-muted">{s.created_at.slice(0, 10)}</span>
+              <li key={`${s.account_id}:${s.signal.id}`} className="flex justify-between gap-2 px-3 py-1.5 text-sm tabular-nums">
+                <span className="font-medium">{s.symbol}</span>
+                <span data-action={s.signal.action}>{actionText(s.signal.action, locale)}</span>
+                <span className="text-muted">{s.signal.score ?? "—"}</span>
+                <span className="text-xs text-muted">{s.signal.created_at.slice(0, 10)}</span>
               </li>
             ))}
           </ul>
@@ -244,7 +229,7 @@ export function RiskDetails({ t, risk, locale }: { t: PortfolioTexts; risk: TPor
                 <span className="mr-1.5 rounded border border-amber-500/40 bg-amber-50 px-1 text-xs font-medium text-amber-800 dark:bg-amber-950/60 dark:text-amber-300">
                   {t.warningCodes[w.code]}
                 </span>
-                {fmt(t.warningTexts[w.code], { code: w.stock_code ?? "", value: w.value ?? "", limit: w.limit ?? "", date: w.date ?? "" })}
+                {fmt(t.warningTexts[w.code], { code: w.symbol ?? "", value: w.value ?? "", limit: w.limit ?? "", date: w.date ?? "" })}
               </li>
             ))}
           </ul>

@@ -2,52 +2,11 @@ import { TD, TH } from "@/components/alerts/format";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { Pagination } from "@/components/ui/pagination";
-import type { TPosition, TTrade } from "@/lib/portfolio/schemas";
+import type { TTrade } from "@/lib/portfolio/schemas";
 import { DeleteTradeButton } from "./delete-trade";
-import { marketLabel, money, pnlTone, price, quantity, signedMoney, type PortfolioTexts } from "./format";
+import { money, price, quantity, type PortfolioTexts } from "./format";
 
 const NUM = cx(TD, "text-right tabular-nums whitespace-nowrap");
-
-// The cached positions (GET /api/v1/portfolio/positions): both cost methods side by side.
-export function PositionsTable({ t, positions }: { t: PortfolioTexts; positions: TPosition[] }) {
-  if (positions.length === 0) {
-    return (
-      <p data-testid="positions-empty" className="px-3 py-6 text-center text-sm text-muted">
-        {t.positionsEmpty}
-      </p>
-    );
-  }
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-sm" data-testid="positions">
-        <thead className="border-b border-line bg-subtle">
-          <tr>
-            <th scope="col" className={TH}>{t.colCode}</th>
-            <th scope="col" className={TH}>{t.colMarket}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colQuantity}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colAvgCost}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colFifoCost}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colRealizedAvg}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colRealizedFifo}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {positions.map((p) => (
-            <tr key={`${p.account_id}:${p.stock_code}`} data-testid="position-row" data-code={p.stock_code}>
-              <td className={cx(TD, "font-medium tabular-nums")}>{p.stock_code}</td>
-              <td className={TD}>{marketLabel(t, p.market)}</td>
-              <td className={NUM} data-testid="position-quantity">{quantity(p.quantity)}</td>
-              <td className={NUM} data-testid="position-avg-cost">{price(p.avg_cost)}</td>
-              <td className={NUM} data-testid="position-fifo-cost">{price(p.fifo_cost)}</td>
-              <td className={cx(NUM, pnlTone(p.realized_pnl_avg))}>{signedMoney(p.realized_pnl_avg)}</td>
-              <td className={cx(NUM, pnlTone(p.realized_pnl_fifo))}>{signedMoney(p.realized_pnl_fifo)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 // One page of trades, newest first, each with its delete button.
 export function TradesTable({
@@ -85,6 +44,7 @@ export function TradesTable({
               <th scope="col" className={cx(TH, "text-right")}>{t.colQuantity}</th>
               <th scope="col" className={cx(TH, "text-right")}>{t.colPrice}</th>
               <th scope="col" className={cx(TH, "text-right")}>{t.colFee}</th>
+              <th scope="col" className={cx(TH, "text-right")}>{t.colTax}</th>
               <th scope="col" className={TH}>{t.colSource}</th>
               <th scope="col" className={TH}>{t.colActions}</th>
             </tr>
@@ -95,12 +55,13 @@ export function TradesTable({
                 <td className={cx(TD, "whitespace-nowrap tabular-nums")}>{trade.trade_date}</td>
                 <td className={cx(TD, "font-medium", trade.side === "buy" ? "text-red-600 dark:text-red-400" : "text-green-600 dark:text-green-400")}>{t.sides[trade.side]}</td>
                 <td className={cx(TD, "tabular-nums")}>
-                  {trade.stock_code}
+                  {trade.symbol}
                   {trade.note ? <span className="ml-1.5 text-xs text-muted">{trade.note}</span> : null}
                 </td>
                 <td className={NUM}>{quantity(trade.quantity)}</td>
                 <td className={NUM}>{price(trade.price)}</td>
                 <td className={NUM}>{money(trade.fee)}</td>
+                <td className={NUM}>{money(trade.tax)}</td>
                 <td className={cx(TD, "text-xs text-muted")}>{Object.hasOwn(t.sources, trade.source) ? t.sources[trade.source as keyof PortfolioTexts["sources"]] : trade.source}</td>
                 <td className={TD}>
                   <DeleteTradeButton t={t} trade={trade} />

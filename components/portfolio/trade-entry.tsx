@@ -31,6 +31,7 @@ export function TradeForm({ t, search, locale, accountId, today }: { t: Portfoli
   const [qty, setQty] = useState("");
   const [unitPrice, setUnitPrice] = useState("");
   const [fee, setFee] = useState("");
+  const [tax, setTax] = useState("");
   const [date, setDate] = useState(today);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
@@ -43,23 +44,26 @@ export function TradeForm({ t, search, locale, accountId, today }: { t: Portfoli
     const q = Number(qty);
     const p = Number(unitPrice);
     const f = fee.trim() ? Number(fee) : 0;
-    if (!code || !(q > 0) || !(p > 0) || !(f >= 0) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return setStatus({ error: true, text: t.tradeInvalid });
+    const x = tax.trim() ? Number(tax) : 0;
+    if (!code || !(q > 0) || !(p > 0) || !(f >= 0) || !(x >= 0) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return setStatus({ error: true, text: t.tradeInvalid });
     setBusy(true);
     try {
       const trade = await requestJson<TTrade>("POST", "/api/v1/portfolio/trades", {
         account_id: accountId,
         side,
-        stock_code: code,
+        symbol: code,
         quantity: q,
         price: p,
         fee: f,
+        tax: x,
         trade_date: date,
         ...(note.trim() ? { note: note.trim() } : {}),
       });
-      setStatus({ error: false, text: fmt(t.tradeAdded, { side: t.sides[trade.side], code: trade.stock_code, quantity: formatQuantity(trade.quantity), price: formatPrice(trade.price) }) });
+      setStatus({ error: false, text: fmt(t.tradeAdded, { side: t.sides[trade.side], code: trade.symbol, quantity: formatQuantity(trade.quantity), price: formatPrice(trade.price) }) });
       setQty("");
       setUnitPrice("");
       setFee("");
+      setTax("");
       setNote("");
       startTransition(() => router.refresh());
     } catch (failure) {
@@ -93,7 +97,7 @@ export function TradeForm({ t, search, locale, accountId, today }: { t: Portfoli
           />
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         <label className={LABEL}>
           {t.quantity}
           <input type="number" inputMode="decimal" min="0" step="any" value={qty} onChange={(e) => setQty(e.target.value)} className={FIELD} />
@@ -107,6 +111,10 @@ export function TradeForm({ t, search, locale, accountId, today }: { t: Portfoli
           <input type="number" inputMode="decimal" min="0" step="any" value={fee} placeholder="0" onChange={(e) => setFee(e.target.value)} className={FIELD} />
         </label>
         <label className={LABEL}>
+          {t.tax}
+          <input type="number" inputMode="decimal" min="0" step="any" value={tax} placeholder="0" onChange={(e) => setTax(e.target.value)} className={FIELD} />
+        </label>
+        <label className={LABEL}>
           {t.date}
           <input type="date" value={date} max={today} onChange={(e) => setDate(e.target.value)} className={FIELD} />
         </label>
@@ -114,7 +122,7 @@ export function TradeForm({ t, search, locale, accountId, today }: { t: Portfoli
       <div className="flex items-end gap-2">
         <label className={`${LABEL} flex-1`}>
           {t.note}
-          <input type="text" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} className={FIELD} />
+          <input type="text" value={note} maxLength={255} onChange={(e) => setNote(e.target.value)} className={FIELD} />
         </label>
         <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
           {busy ? t.adding : t.addTrade}

@@ -206,7 +206,7 @@ describe("portfolio types read the risk report (issue 19 §2)", () => {
   it("concentration and drawdown follow the report's alerts; stale prices count the holdings without a current price", () => {
     expect(met(checkPortfolioCondition("portfolio_concentration", {}, risk({})))).toMatchObject({ met: true, observed: 40, threshold: 30 });
     expect(met(checkPortfolioCondition("portfolio_drawdown", {}, risk({})))).toMatchObject({ met: false, observed: 12, threshold: 15 });
-    const stale = risk({ warnings: [{ code: "price_stale", message: "600519: last price is from 2026-11-02", stock_code: "600519", value: null, limit: null, date: "2026-11-02" }] });
+    const stale = risk({ warnings: [{ code: "price_stale", message: "600519: last price is from 2026-11-02", symbol: "600519", value: null, limit: null, date: "2026-11-02" }] });
     expect(met(checkPortfolioCondition("portfolio_price_stale", {}, stale))).toMatchObject({ met: true, observed: 1, threshold: null });
     // The other types still fire on such a report, and say what they could not see.
     expect(met(checkPortfolioCondition("portfolio_concentration", {}, stale)).limitations).toEqual(["600519: last price is from 2026-11-02"]);

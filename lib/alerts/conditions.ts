@@ -212,8 +212,8 @@ export function checkPortfolioCondition<T extends TPortfolioAlertType>(type: T, 
     }
     case "portfolio_price_stale": {
       const stale = risk.warnings.filter((w) => w.code === "price_stale" || w.code === "price_unavailable");
-      return result(stale.length > 0, stale.length, null, stale.length > 0 ? `${stale.length} holding(s) without a current price: ${stale.map((w) => w.stock_code).join(", ")}` : "every holding has a current price", {
-        details: { symbols: stale.map((w) => w.stock_code) },
+      return result(stale.length > 0, stale.length, null, stale.length > 0 ? `${stale.length} holding(s) without a current price: ${stale.map((w) => w.symbol).join(", ")}` : "every holding has a current price", {
+        details: { symbols: stale.map((w) => w.symbol) },
       });
     }
   }

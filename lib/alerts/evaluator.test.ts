@@ -166,8 +166,8 @@ describe("alert evaluator (issue 9 item 2, issue 19 §2)", () => {
   });
 
   it("holdings and account rules read the portfolio: one target per held stock; concentration from the risk report", async () => {
-    const account = await createAccount({ name: "main", currency: "CNY", active: true });
-    await createTrade({ account_id: account.id, side: "buy", stock_code: "600519", quantity: 100, price: 1, fee: 0, trade_date: "2026-06-01" });
+    const account = await createAccount({ name: "main", market: "cn", base_currency: "CNY" });
+    await createTrade({ account_id: account.id, side: "buy", symbol: "600519", quantity: 100, price: 1, fee: 0, tax: 0, trade_date: "2026-06-01" });
     const holdings = await rule({ target_scope: "portfolio_holdings", target: "all", alert_type: "ma_price_cross", parameters: { direction: "above", window: 5 }, ...NO_COOLDOWN });
     const concentration = await rule({ target_scope: "portfolio_account", target: String(account.id), alert_type: "portfolio_concentration", parameters: {}, ...NO_COOLDOWN });
     const result = await evaluateAlertRules({ deliver, dryRun: true });

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   invalid_status_transition: 400,
   // Alerts (CONTRACT.md §12.2.1): an alert_type the service does not evaluate.
   unsupported_alert_type: 400,
+  // A position analysis of a symbol held in several accounts without account_id (the reference's code).
+  ambiguous_position_account: 400,
   unauthorized: 401,
   forbidden: 403,
   env_backup_access_denied: 403,
@@ -27,6 +29,9 @@ export const ERROR_STATUS = {
   duplicate_market_review: 409,
   config_version_conflict: 409,
   conflict: 409,
+  // Portfolio (CONTRACT §12.1.10): a sell above what is held at its date; a write that could not get the database.
+  portfolio_oversell: 409,
+  portfolio_busy: 409,
   payload_too_large: 413,
   uri_too_long: 414,
   share_image_too_large: 413,

@@ -74,9 +74,13 @@ export async function importTradesCsv(input: TTradeImport): Promise<{ imported: 
       quantity: number(row[col.quantity!], "quantity", line),
       price: number(row[col.price!], "price", line),
       fee: col.fee === undefined || !row[col.fee] ? 0 : number(row[col.fee], "fee", line, true),
+      tax: 0,
+      currency: null,
       tradeDate: date,
-      note: col.note === undefined ? null : (row[col.note] ?? "").slice(0, 500) || null,
+      note: col.note === undefined ? null : (row[col.note] ?? "").slice(0, 255) || null,
       source: "import",
+      tradeUid: null,
+      dedupHash: null,
     };
   });
   const stored = await insertTrades(input.account_id, trades);

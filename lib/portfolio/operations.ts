@@ -1,13 +1,27 @@
-import { z } from "zod";
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import {
+  ZCashEntry,
+  ZCashEntryCreate,
+  ZCashEntryParams,
+  ZCashList,
+  ZCashListQuery,
+  ZCorporateAction,
+  ZCorporateActionCreate,
+  ZCorporateActionList,
+  ZCorporateActionListQuery,
+  ZCorporateActionParams,
+} from "./event-schemas";
 import { ZPortfolioRisk } from "./risk-schema";
+import { ZSnapshot, ZSnapshotQuery } from "./snapshot-schema";
 import {
   ZAccount,
   ZAccountCreate,
   ZAccountList,
+  ZAccountListQuery,
   ZAccountParams,
   ZAccountUpdate,
+  ZDeleted,
   ZPositionList,
   ZPositionQuery,
   ZRiskQuery,
@@ -22,50 +36,59 @@ import {
 
 const TAGS = ["Portfolio"];
 const NOT_FOUND = { description: "not_found", schema: ZErrorResponse };
-const DELETED = z.object({ deleted: z.number().int() });
+const DELETED = ZDeleted;
+const BUSY = "portfolio_busy: another write holds the database; retry";
 const POSITIONS =
   "Positions are recomputed from all of the account's trades in the same transaction as every trade write (FIFO lots and " +
-  "moving average cost, fees included) and cached; a write that would sell more than is held at its date is refused whole.";
+  "moving average cost, fees and taxes included) and cached; a write that would sell more than is held at its date is refused whole (409 portfolio_oversell).";
 
 export const listAccountsOp = defineOperation({
-  method: "GET", path: "/api/v1/portfolio/accounts", operationId: "listPortfolioAccounts", summary: "Portfolio accounts", tags: TAGS,
-  responses: { 200: { description: "Accounts with their trade and position counts", schema: ZAccountList } },
+  method: "GET", path: "/api/v1/portfolio/accounts", operationId: "listPortfolioAccounts", summary: "Portfolio accounts (CONTRACT §12.1.1)", tags: TAGS,
+  query: ZAccountListQuery,
+  responses: { 200: { description: "Active accounts (all with include_inactive), with their trade and position counts", schema: ZAccountList } },
 });
 export const createAccountOp = defineOperation({
-  method: "POST", path: "/api/v1/portfolio/accounts", operationId: "createPortfolioAccount", summary: "Create an account", tags: TAGS,
+  method: "POST", path: "/api/v1/portfolio/accounts", operationId: "createPortfolioAccount", summary: "Create an account (CONTRACT §12.1.2)", tags: TAGS,
   body: ZAccountCreate,
-  responses: { 201: { description: "Created", schema: ZAccount } },
+  responses: { 200: { description: "Created", schema: ZAccount }, 409: { description: BUSY, schema: ZErrorResponse } },
 });
 export const updateAccountOp = defineOperation({
-  method: "PATCH", path: "/api/v1/portfolio/accounts/{account_id}", operationId: "updatePortfolioAccount", summary: "Rename, change currency or market, activate/deactivate", tags: TAGS,
+  method: "PUT", path: "/api/v1/portfolio/accounts/{account_id}", operationId: "updatePortfolioAccount",
+  summary: "Change an account's name, broker, market, base currency, owner or is_active (CONTRACT §12.1.3)", tags: TAGS,
   params: ZAccountParams, body: ZAccountUpdate,
-  responses: { 200: { description: "Updated", schema: ZAccount }, 404: NOT_FOUND },
+  responses: { 200: { description: "Updated", schema: ZAccount }, 404: NOT_FOUND, 409: { description: BUSY, schema: ZErrorResponse } },
 });
 export const deleteAccountOp = defineOperation({
-  method: "DELETE", path: "/api/v1/portfolio/accounts/{account_id}", operationId: "deletePortfolioAccount", summary: "Delete an account with its trades and positions", tags: TAGS,
+  method: "DELETE", path: "/api/v1/portfolio/accounts/{account_id}", operationId: "deletePortfolioAccount",
+  summary: "Deactivate an account (soft delete: its trades and positions stay; PUT is_active=true brings it back)", tags: TAGS,
   params: ZAccountParams,
-  responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND },
+  responses: { 200: { description: "Deactivated", schema: DELETED }, 404: NOT_FOUND, 409: { description: BUSY, schema: ZErrorResponse } },
 });
 export const listTradesOp = defineOperation({
-  method: "GET", path: "/api/v1/portfolio/trades", operationId: "listPortfolioTrades", summary: "Trades, newest first", tags: TAGS,
+  method: "GET", path: "/api/v1/portfolio/trades", operationId: "listPortfolioTrades", summary: "Trades, newest first (CONTRACT §12.1.10)", tags: TAGS,
   query: ZTradeListQuery,
-  responses: { 200: { description: "One page of trades", schema: ZTradeList } },
+  responses: { 200: { description: "One page of trades", schema: ZTradeList }, 400: { description: "validation_error: a symbol that does not resolve, date_from after date_to", schema: ZErrorResponse } },
 });
 export const createTradeOp = defineOperation({
-  method: "POST", path: "/api/v1/portfolio/trades", operationId: "createPortfolioTrade", summary: "Record a buy or sell", description: POSITIONS, tags: TAGS,
+  method: "POST", path: "/api/v1/portfolio/trades", operationId: "createPortfolioTrade", summary: "Record a buy or sell (CONTRACT §12.1.10)", description: POSITIONS, tags: TAGS,
   body: ZTradeCreate,
-  responses: { 201: { description: "Stored", schema: ZTrade }, 400: { description: "validation_error: unknown code, an index, or a sell above the holding", schema: ZErrorResponse }, 404: NOT_FOUND },
+  responses: {
+    200: { description: "Stored: the trade (its id first)", schema: ZTrade },
+    400: { description: "validation_error: unknown code, an index, a market that is not the code's", schema: ZErrorResponse },
+    404: NOT_FOUND,
+    409: { description: `portfolio_oversell: a sell above the holding at its date; conflict: the account already has this trade_uid; ${BUSY}`, schema: ZErrorResponse },
+  },
 });
 export const deleteTradeOp = defineOperation({
   method: "DELETE", path: "/api/v1/portfolio/trades/{trade_id}", operationId: "deletePortfolioTrade", summary: "Delete a trade", description: POSITIONS, tags: TAGS,
   params: ZTradeParams,
-  responses: { 200: { description: "Deleted", schema: DELETED }, 400: { description: "validation_error: later sells would exceed the holding", schema: ZErrorResponse }, 404: NOT_FOUND },
+  responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND, 409: { description: `portfolio_oversell: later sells would exceed the holding; ${BUSY}`, schema: ZErrorResponse } },
 });
 export const importTradesOp = defineOperation({
   method: "POST", path: "/api/v1/portfolio/trades/import", operationId: "importPortfolioTrades", summary: "Import trades from CSV (all or nothing)",
   description: `Header: date,side,code,quantity,price[,fee][,note] (Chinese headers such as 日期,方向,代码,数量,价格,手续费 are read too). At most 10,000 rows. ${POSITIONS}`,
   tags: TAGS, body: ZTradeImport,
-  responses: { 201: { description: "Imported", schema: ZTradeImportResult }, 400: { description: "invalid_import_file (naming the line) or validation_error (sell above holding)", schema: ZErrorResponse }, 404: NOT_FOUND },
+  responses: { 201: { description: "Imported", schema: ZTradeImportResult }, 400: { description: "invalid_import_file (naming the line)", schema: ZErrorResponse }, 404: NOT_FOUND },
 });
 export const listPositionsOp = defineOperation({
   method: "GET", path: "/api/v1/portfolio/positions", operationId: "listPortfolioPositions", summary: "Cached open positions", description: POSITIONS, tags: TAGS,
@@ -75,8 +98,8 @@ export const listPositionsOp = defineOperation({
 export const portfolioRiskOp = defineOperation({
   method: "GET", path: "/api/v1/portfolio/risk", operationId: "getPortfolioRisk", summary: "Portfolio risk report at a date",
   description:
-    "Positions valued at the price an analysis shows for as_of (default today in SERVICE_TIMEZONE: the quote when it is newer than the last daily bar, else the close; price_basis says which) from trades up to that date, by cost_method fifo " +
-    "(default) or avg; concentration (weights, HHI, alert above 30 %), exposure by market and currency (converted with " +
+    "The snapshot's valuation (same prices, costs and conversions) with the §12.1.6 blocks: concentration by security (weights, HHI, alert above 30 %), " +
+    "sector concentration (no sector source: everything UNCLASSIFIED, never an alert), exposure by market and currency (converted with " +
     "PORTFOLIO_FX_RATES), time-weighted drawdown, annualised volatility and 1-day 95 % historical VaR over 180 days, stop-loss " +
     "proximity (10 %, near at 80 % of it), active sell/reduce/alert/avoid decision signals on held stocks, and warnings. Without " +
     "account_id: every active account in PORTFOLIO_BASE_CURRENCY.",
@@ -89,6 +112,66 @@ export const portfolioRiskOp = defineOperation({
   },
 });
 
+export const portfolioSnapshotOp = defineOperation({
+  method: "GET", path: "/api/v1/portfolio/snapshot", operationId: "getPortfolioSnapshot", summary: "Accounts, cash, positions and P&L at a date (CONTRACT §12.1.5)",
+  description:
+    "Every event up to as_of (default today in SERVICE_TIMEZONE) replayed per account: trades by cost_method fifo (default) or avg, fees and taxes " +
+    "in the cost. Open positions are priced from the one-price series (the quote when it stands for the session: realtime_quote; else the last close " +
+    "on or before as_of: history_close; none: missing, valued at cost with price_available false) and converted to the account's base currency. " +
+    "total_cash = cash in − out − buys + sells − fees − taxes + dividends. Without account_id: every active account, totals in PORTFOLIO_BASE_CURRENCY.",
+  tags: TAGS, query: ZSnapshotQuery,
+  responses: {
+    200: { description: "Snapshot", schema: ZSnapshot },
+    400: { description: "validation_error: cost_method other than fifo or avg", schema: ZErrorResponse },
+    404: NOT_FOUND,
+    422: { description: "malformed as_of or account_id", schema: ZErrorResponse },
+  },
+});
+
+const RANGE_400 = { description: "validation_error: date_from after date_to, or a symbol that does not resolve", schema: ZErrorResponse };
+const CASH =
+  "The snapshot's cash is ledger in − out − buys + sells − fees − taxes + dividends, each converted to the account's base currency.";
+export const listCashLedgerOp = defineOperation({
+  method: "GET", path: "/api/v1/portfolio/cash-ledger", operationId: "listPortfolioCashLedger", summary: "Cash ledger entries, newest first (CONTRACT §12.1.11)", description: CASH, tags: TAGS,
+  query: ZCashListQuery,
+  responses: { 200: { description: "One page of entries", schema: ZCashList }, 400: RANGE_400 },
+});
+export const createCashEntryOp = defineOperation({
+  method: "POST", path: "/api/v1/portfolio/cash-ledger", operationId: "createPortfolioCashEntry", summary: "Record a deposit (in) or withdrawal (out)", description: CASH, tags: TAGS,
+  body: ZCashEntryCreate,
+  responses: { 200: { description: "Stored: the entry (its id first)", schema: ZCashEntry }, 404: NOT_FOUND, 409: { description: BUSY, schema: ZErrorResponse } },
+});
+export const deleteCashEntryOp = defineOperation({
+  method: "DELETE", path: "/api/v1/portfolio/cash-ledger/{entry_id}", operationId: "deletePortfolioCashEntry", summary: "Delete a cash ledger entry", tags: TAGS,
+  params: ZCashEntryParams,
+  responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND, 409: { description: BUSY, schema: ZErrorResponse } },
+});
+const ACTIONS =
+  "Corporate actions apply at the start of effective_date, before that day's trades: split_adjustment multiplies the shares held by split_ratio " +
+  "and divides every lot's cost per share by it (total cost unchanged); cash_dividend pays cash_dividend_per_share on the shares held then, into " +
+  "cash and realized P&L. Positions are recomputed in the same transaction (a write that leaves a later sell above the holding is 409 portfolio_oversell).";
+export const listCorporateActionsOp = defineOperation({
+  method: "GET", path: "/api/v1/portfolio/corporate-actions", operationId: "listPortfolioCorporateActions", summary: "Corporate actions, newest first (CONTRACT §12.1.12)", description: ACTIONS, tags: TAGS,
+  query: ZCorporateActionListQuery,
+  responses: { 200: { description: "One page of actions", schema: ZCorporateActionList }, 400: RANGE_400 },
+});
+export const createCorporateActionOp = defineOperation({
+  method: "POST", path: "/api/v1/portfolio/corporate-actions", operationId: "createPortfolioCorporateAction", summary: "Record a cash dividend or a split", description: ACTIONS, tags: TAGS,
+  body: ZCorporateActionCreate,
+  responses: {
+    200: { description: "Stored: the action (its id first)", schema: ZCorporateAction },
+    400: { description: "validation_error: the type's amount missing, an unknown code", schema: ZErrorResponse },
+    404: NOT_FOUND,
+    409: { description: `portfolio_oversell; ${BUSY}`, schema: ZErrorResponse },
+  },
+});
+export const deleteCorporateActionOp = defineOperation({
+  method: "DELETE", path: "/api/v1/portfolio/corporate-actions/{action_id}", operationId: "deletePortfolioCorporateAction", summary: "Delete a corporate action", description: ACTIONS, tags: TAGS,
+  params: ZCorporateActionParams,
+  responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND, 409: { description: `portfolio_oversell; ${BUSY}`, schema: ZErrorResponse } },
+});
+
 export const PORTFOLIO_OPERATIONS: readonly Operation[] = [
-  listAccountsOp, createAccountOp, updateAccountOp, deleteAccountOp, listTradesOp, createTradeOp, deleteTradeOp, importTradesOp, listPositionsOp, portfolioRiskOp,
+  listAccountsOp, createAccountOp, updateAccountOp, deleteAccountOp, listTradesOp, createTradeOp, deleteTradeOp, importTradesOp, listPositionsOp, portfolioSnapshotOp, portfolioRiskOp,
+  listCashLedgerOp, createCashEntryOp, deleteCashEntryOp, listCorporateActionsOp, createCorporateActionOp, deleteCorporateActionOp,
 ];

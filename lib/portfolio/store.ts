@@ -1,28 +1,48 @@
-import type { PortfolioAccount, PortfolioPosition, PortfolioTrade } from "@/generated/prisma/client";
+import type { Prisma, PortfolioAccount, PortfolioCorporateAction, PortfolioPosition, PortfolioTrade } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db, inTransaction, type Tx } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { dedupKey, isRejection, resolveToken, type TResolvedSymbol } from "@/lib/market/symbols";
-import { foldTrades, OversellError, type LotTrade } from "./lots";
-import type { TAccount, TAccountCreate, TAccountUpdate, TPosition, TTrade, TTradeCreate, TTradeListQuery } from "./schemas";
+import { currencyOfMarket, marketOfCurrency } from "./currency";
+import { foldTrades, OversellError, type LotAction, type LotTrade } from "./lots";
+import type { TAccount, TAccountCreate, TAccountUpdate, TPortfolioMarket, TPosition, TTrade, TTradeCreate, TTradeListQuery } from "./schemas";
+import { ZAccountCreate, ZTradeCreate, ZTradeListQuery } from "./schemas";
+import { portfolioWrite } from "./write-guard";
 
-export function resolveTradeSymbol(code: string): TResolvedSymbol {
-  const resolved = resolveToken(code);
+/** A stock code for a trade; `market` (when given) must be the code's market, or picks it for a code two markets share. */
+export function resolveTradeSymbol(code: string, market?: TPortfolioMarket | null): TResolvedSymbol {
+  let resolved = resolveToken(code);
+  if (market && !isRejection(resolved) && resolved.kind === "stock" && resolved.market !== market && market !== "cn") {
+    const again = resolveToken(`${code.trim()}.${market.toUpperCase()}`);
+    if (!isRejection(again)) resolved = again;
+  }
   if (isRejection(resolved)) throw ApiError.of("validation_error", `${code}: ${resolved.reason}`);
   if (resolved.kind === "index") throw ApiError.of("validation_error", `${code} is an index; trades are of stocks`);
+  if (market && resolved.market !== market) throw ApiError.of("validation_error", `${code} is a ${resolved.market} stock, not ${market}`);
   return resolved;
 }
 
-function toAccount(row: PortfolioAccount & { _count: { trades: number; positions: number } }): TAccount {
+type AccountRow = PortfolioAccount & { _count: { trades: number; positions: number } };
+
+/** The account's market on the wire: stored, else the market of its base currency (CONTRACT §12.1.1: never null). */
+export function accountMarket(row: Pick<PortfolioAccount, "market" | "currency">): TPortfolioMarket {
+  const market = row.market;
+  return market === "cn" || market === "hk" || market === "us" ? market : marketOfCurrency(row.currency);
+}
+
+function toAccount(row: AccountRow): TAccount {
   return {
     id: row.id,
     name: row.name,
-    market: row.market,
-    currency: row.currency,
-    active: row.active,
+    owner_id: row.ownerId,
+    broker: row.broker,
+    market: accountMarket(row),
+    base_currency: row.currency,
+    is_active: row.active,
+    created_at: row.createdAt.toISOString(),
+    updated_at: (row.updatedAt ?? row.createdAt).toISOString(),
     trade_count: row._count.trades,
     position_count: row._count.positions,
-    created_at: row.createdAt.toISOString(),
   };
 }
 
@@ -30,13 +50,16 @@ export function toTrade(row: PortfolioTrade): TTrade {
   return {
     id: row.id,
     account_id: row.accountId,
-    side: row.side as TTrade["side"],
-    stock_code: row.stockCode,
+    trade_uid: row.tradeUid,
+    symbol: row.stockCode,
     market: row.market,
+    currency: row.currency,
+    trade_date: row.tradeDate,
+    side: row.side as TTrade["side"],
     quantity: row.quantity,
     price: row.price,
     fee: row.fee,
-    trade_date: row.tradeDate,
+    tax: row.tax,
     note: row.note,
     source: row.source,
     created_at: row.createdAt.toISOString(),
@@ -46,7 +69,7 @@ export function toTrade(row: PortfolioTrade): TTrade {
 export function toPosition(row: PortfolioPosition): TPosition {
   return {
     account_id: row.accountId,
-    stock_code: row.stockCode,
+    symbol: row.stockCode,
     market: row.market,
     quantity: row.quantity,
     avg_cost: row.avgCost,
@@ -59,53 +82,87 @@ export function toPosition(row: PortfolioPosition): TPosition {
 
 const COUNTS = { _count: { select: { trades: true, positions: true } } } as const;
 
-export async function listAccounts(): Promise<{ items: TAccount[] }> {
-  const rows = await db().portfolioAccount.findMany({ orderBy: { id: "asc" }, include: COUNTS });
-  return { items: rows.map(toAccount) };
+// GET /api/v1/portfolio/accounts – active accounts (all with include_inactive)
+export async function listAccounts(query: { include_inactive?: boolean } = {}): Promise<{ accounts: TAccount[] }> {
+  const rows = await db().portfolioAccount.findMany({ where: query.include_inactive ? {} : { active: true }, orderBy: { id: "asc" }, include: COUNTS });
+  return { accounts: rows.map(toAccount) };
 }
 
+// POST /api/v1/portfolio/accounts – CONTRACT §12.1.2
 export async function createAccount(input: TAccountCreate): Promise<TAccount> {
-  const row = await db().portfolioAccount.create({
-    data: { name: input.name, market: input.market ?? null, currency: input.currency, active: input.active, createdAt: now() },
-    include: COUNTS,
-  });
+  const body = ZAccountCreate.parse(input);
+  const at = now();
+  const row = await portfolioWrite(() =>
+    db().portfolioAccount.create({
+      data: { name: body.name, broker: body.broker ?? null, ownerId: body.owner_id ?? null, market: body.market, currency: body.base_currency, active: true, createdAt: at, updatedAt: at },
+      include: COUNTS,
+    }),
+  );
   return toAccount(row);
 }
 
 export async function getAccountOrThrow(id: number, tx: Tx = db()): Promise<PortfolioAccount> {
   const row = await tx.portfolioAccount.findUnique({ where: { id } });
-  if (!row) throw notFound(`Portfolio account ${id} not found`);
+  if (!row) throw notFound(`Account not found: ${id}`);
   return row;
 }
 
-export async function updateAccount(id: number, patch: TAccountUpdate): Promise<TAccount> {
-  await getAccountOrThrow(id);
-  const row = await db().portfolioAccount.update({
-    where: { id },
-    data: {
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.market !== undefined ? { market: patch.market } : {}),
-      ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
-      ...(patch.active !== undefined ? { active: patch.active } : {}),
-    },
-    include: COUNTS,
-  });
+export async function getAccountView(id: number): Promise<TAccount> {
+  const row = await db().portfolioAccount.findUnique({ where: { id }, include: COUNTS });
+  if (!row) throw notFound(`Account not found: ${id}`);
   return toAccount(row);
 }
 
-// Trades and positions go with the account (cascade), in the same statement.
-export async function deleteAccount(id: number): Promise<{ deleted: number }> {
+// PUT /api/v1/portfolio/accounts/{account_id} – CONTRACT §12.1.3: the fields given change
+export async function updateAccount(id: number, patch: TAccountUpdate): Promise<TAccount> {
   await getAccountOrThrow(id);
-  const result = await db().portfolioAccount.deleteMany({ where: { id } });
-  return { deleted: result.count };
+  const data: Prisma.PortfolioAccountUpdateInput = { updatedAt: now() };
+  if (patch.name !== undefined) data.name = patch.name;
+  if (patch.broker !== undefined) data.broker = patch.broker;
+  if (patch.owner_id !== undefined) data.ownerId = patch.owner_id;
+  if (patch.market !== undefined) data.market = patch.market;
+  if (patch.base_currency !== undefined) data.currency = patch.base_currency;
+  if (patch.is_active !== undefined) data.active = patch.is_active;
+  const row = await portfolioWrite(() => db().portfolioAccount.update({ where: { id }, data, include: COUNTS }));
+  return toAccount(row);
+}
+
+// DELETE /api/v1/portfolio/accounts/{account_id} – CONTRACT §12.1.4: deactivates; trades, cash and positions stay
+export async function deactivateAccount(id: number): Promise<{ deleted: number }> {
+  await getAccountOrThrow(id);
+  await portfolioWrite(() => db().portfolioAccount.update({ where: { id }, data: { active: false, updatedAt: now() } }));
+  return { deleted: 1 };
+}
+
+export function lotAction(row: PortfolioCorporateAction): LotAction {
+  return {
+    id: row.id,
+    type: row.actionType as LotAction["type"],
+    effectiveDate: row.effectiveDate,
+    cashDividendPerShare: row.cashDividendPerShare,
+    splitRatio: row.splitRatio,
+  };
+}
+
+function oversell(error: OversellError, rows: readonly PortfolioTrade[]): ApiError {
+  const trade = rows.find((r) => r.id === error.tradeId)!;
+  return ApiError.of("portfolio_oversell", `Selling ${error.sold} ${trade.stockCode} on ${trade.tradeDate} exceeds the ${error.held} held then`, {
+    symbol: trade.stockCode,
+    trade_date: trade.tradeDate,
+    held_quantity: error.held,
+  });
 }
 
 /**
- * Rebuilds the cached positions of one account from all its trades, inside the caller's transaction: a
- * trade write that would sell more than is held at its date fails whole (400), nothing half-written.
+ * Rebuilds the cached positions of one account from all its trades and corporate actions (splits change the shares),
+ * inside the caller's transaction: a write that would leave a sell above what is held at its date fails whole (409
+ * portfolio_oversell), nothing half-written.
  */
 export async function recomputePositions(tx: Tx, accountId: number): Promise<void> {
-  const trades = await tx.portfolioTrade.findMany({ where: { accountId }, orderBy: [{ tradeDate: "asc" }, { id: "asc" }] });
+  const [trades, actions] = await Promise.all([
+    tx.portfolioTrade.findMany({ where: { accountId }, orderBy: [{ tradeDate: "asc" }, { id: "asc" }] }),
+    tx.portfolioCorporateAction.findMany({ where: { accountId } }),
+  ]);
   const byTarget = new Map<string, PortfolioTrade[]>();
   for (const trade of trades) byTarget.set(trade.targetKey, [...(byTarget.get(trade.targetKey) ?? []), trade]);
   await tx.portfolioPosition.deleteMany({ where: { accountId } });
@@ -113,12 +170,12 @@ export async function recomputePositions(tx: Tx, accountId: number): Promise<voi
   for (const [targetKey, rows] of byTarget) {
     let state;
     try {
-      state = foldTrades(rows.map((r) => ({ ...r, side: r.side as LotTrade["side"] })));
+      state = foldTrades(
+        rows.map((r) => ({ ...r, side: r.side as LotTrade["side"] })),
+        actions.filter((a) => a.targetKey === targetKey).map(lotAction),
+      );
     } catch (error) {
-      if (error instanceof OversellError) {
-        const trade = rows.find((r) => r.id === error.tradeId)!;
-        throw ApiError.of("validation_error", `Selling ${error.sold} ${trade.stockCode} on ${trade.tradeDate} exceeds the ${error.held} held then`);
-      }
+      if (error instanceof OversellError) throw oversell(error, rows);
       throw error;
     }
     const last = rows.at(-1)!;
@@ -145,66 +202,106 @@ export interface NewTrade {
   quantity: number;
   price: number;
   fee: number;
+  tax: number;
+  currency: string | null;
   tradeDate: string;
   note: string | null;
   source: string;
+  tradeUid: string | null;
+  dedupHash: string | null;
 }
 
 /** Stores trades of one account and refreshes its positions in one transaction. */
-export async function insertTrades(accountId: number, trades: readonly NewTrade[]): Promise<PortfolioTrade[]> {
-  return inTransaction(async (tx) => {
-    await getAccountOrThrow(accountId, tx);
+export async function insertTrades(accountId: number, trades: readonly NewTrade[], tx?: Tx): Promise<PortfolioTrade[]> {
+  const work = async (t: Tx) => {
+    await getAccountOrThrow(accountId, t);
     const at = now();
     const rows: PortfolioTrade[] = [];
     for (const trade of trades) {
+      if (trade.tradeUid !== null && (await t.portfolioTrade.findFirst({ where: { accountId, tradeUid: trade.tradeUid }, select: { id: true } }))) {
+        throw ApiError.of("conflict", `A trade with trade_uid ${trade.tradeUid} is already stored in account ${accountId}`);
+      }
       rows.push(
-        await tx.portfolioTrade.create({
+        await t.portfolioTrade.create({
           data: {
             accountId,
             side: trade.side,
             stockCode: trade.symbol.displayCode,
             targetKey: dedupKey(trade.symbol),
             market: trade.symbol.market,
+            currency: trade.currency ?? currencyOfMarket(trade.symbol.market),
             quantity: trade.quantity,
             price: trade.price,
             fee: trade.fee,
+            tax: trade.tax,
             tradeDate: trade.tradeDate,
             note: trade.note,
             source: trade.source,
+            tradeUid: trade.tradeUid,
+            dedupHash: trade.dedupHash,
             createdAt: at,
           },
         }),
       );
     }
-    await recomputePositions(tx, accountId);
+    await recomputePositions(t, accountId);
     return rows;
-  });
+  };
+  return tx ? work(tx) : portfolioWrite(() => inTransaction(work));
 }
 
-// POST /api/v1/portfolio/trades – one trade
+// POST /api/v1/portfolio/trades – one trade (CONTRACT §12.1.10)
 export async function createTrade(input: TTradeCreate): Promise<TTrade> {
-  const symbol = resolveTradeSymbol(input.stock_code);
-  const [row] = await insertTrades(input.account_id, [
-    { side: input.side, symbol, quantity: input.quantity, price: input.price, fee: input.fee, tradeDate: input.trade_date, note: input.note ?? null, source: "manual" },
+  const body = ZTradeCreate.parse(input);
+  const symbol = resolveTradeSymbol(body.symbol, body.market);
+  const [row] = await insertTrades(body.account_id, [
+    {
+      side: body.side,
+      symbol,
+      quantity: body.quantity,
+      price: body.price,
+      fee: body.fee,
+      tax: body.tax,
+      currency: body.currency ?? null,
+      tradeDate: body.trade_date,
+      note: body.note ?? null,
+      source: "manual",
+      tradeUid: body.trade_uid ?? null,
+      dedupHash: null,
+    },
   ]);
   return toTrade(row!);
 }
 
-// DELETE /api/v1/portfolio/trades/{trade_id} – refused (400) when later sells would exceed what remains
+// DELETE /api/v1/portfolio/trades/{trade_id} – refused (409 portfolio_oversell) when later sells would exceed what remains
 export async function deleteTrade(id: number): Promise<{ deleted: number }> {
-  return inTransaction(async (tx) => {
-    const trade = await tx.portfolioTrade.findUnique({ where: { id } });
-    if (!trade) throw notFound(`Trade ${id} not found`);
-    await tx.portfolioTrade.delete({ where: { id } });
-    await recomputePositions(tx, trade.accountId);
-    return { deleted: 1 };
-  });
+  return portfolioWrite(() =>
+    inTransaction(async (tx) => {
+      const trade = await tx.portfolioTrade.findUnique({ where: { id } });
+      if (!trade) throw notFound(`Trade not found: ${id}`);
+      await tx.portfolioTrade.delete({ where: { id } });
+      await recomputePositions(tx, trade.accountId);
+      return { deleted: 1 };
+    }),
+  );
 }
 
-export async function listTrades(query: TTradeListQuery): Promise<{ items: TTrade[]; total: number; page: number; page_size: number }> {
-  const where = {
+/** The where clause of a date range over a YYYY-MM-DD column; date_from after date_to is a 400. */
+export function dayRange(from: string | undefined, to: string | undefined): { gte?: string; lte?: string } | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  if (from !== undefined && to !== undefined && from > to) throw ApiError.of("validation_error", "date_from is after date_to");
+  return { ...(from !== undefined ? { gte: from } : {}), ...(to !== undefined ? { lte: to } : {}) };
+}
+
+// GET /api/v1/portfolio/trades – newest first, filtered (CONTRACT §12.1.10)
+export async function listTrades(input: TTradeListQuery): Promise<{ items: TTrade[]; total: number; page: number; page_size: number }> {
+  const query = ZTradeListQuery.parse(input);
+  const tradeDate = dayRange(query.date_from, query.date_to);
+  const where: Prisma.PortfolioTradeWhereInput = {
     ...(query.account_id !== undefined ? { accountId: query.account_id } : {}),
-    ...(query.stock_code !== undefined ? { targetKey: dedupKey(resolveTradeSymbol(query.stock_code)) } : {}),
+    ...(query.symbol !== undefined ? { targetKey: dedupKey(resolveTradeSymbol(query.symbol)) } : {}),
+    ...(query.side !== undefined ? { side: query.side } : {}),
+    ...(tradeDate ? { tradeDate } : {}),
   };
   const [total, rows] = await Promise.all([
     db().portfolioTrade.count({ where }),

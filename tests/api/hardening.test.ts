@@ -36,8 +36,8 @@ describe("issue 18 §3: lone UTF-16 surrogates are 422 at the parse layer, never
     const lone = "\\ud800";
     const cases: [string, string, string][] = [
       ["POST", "/api/v1/portfolio/accounts", `{"name":"acc${lone}"}`],
-      ["PATCH", `/api/v1/portfolio/accounts/${account.id}`, `{"name":"acc${lone}"}`],
-      ["POST", "/api/v1/portfolio/trades", `{"account_id":${account.id},"side":"buy","stock_code":"600519","quantity":100,"price":10,"fee":0,"trade_date":"2026-06-01","note":"n${lone}"}`],
+      ["PUT", `/api/v1/portfolio/accounts/${account.id}`, `{"name":"acc${lone}"}`],
+      ["POST", "/api/v1/portfolio/trades", `{"account_id":${account.id},"side":"buy","symbol":"600519","quantity":100,"price":10,"fee":0,"trade_date":"2026-06-01","note":"n${lone}"}`],
       ["POST", "/api/v1/decision-signals", `{"stock_code":"600519","market":"cn","source_type":"agent","trigger_source":"t${lone}","action":"buy"}`],
       ["PUT", `/api/v1/decision-signals/${signal.item.id}/feedback`, `{"feedback_value":"useful","note":"x${lone}"}`],
       ["POST", "/api/v1/alerts/rules", `{"alert_type":"price_cross","target":"600519","parameters":{"direction":"above","price":1},"name":"r${lone}"}`],

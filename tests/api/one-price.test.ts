@@ -3,6 +3,7 @@ import { formatPrice } from "@/lib/analysis/engine/language";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
 import { ZAlertRule, ZAlertTestResult } from "@/lib/alerts/schemas";
 import { ZPortfolioRisk } from "@/lib/portfolio/risk-schema";
+import { ZSnapshot } from "@/lib/portfolio/snapshot-schema";
 import { ZAccount } from "@/lib/portfolio/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
@@ -38,7 +39,7 @@ describe("issue 17 item 3: one price everywhere (report, share card, portfolio, 
   it("report price == share card price tile == portfolio last price == alert check's price, for each market", { timeout: 90_000 }, async () => {
     const account = ZAccount.parse(await call("POST", "/portfolio/accounts", { name: "one price" }));
     for (const code of CODES) {
-      await call("POST", "/portfolio/trades", { account_id: account.id, side: "buy", stock_code: code, quantity: 10, price: 100, fee: 0, trade_date: "2026-01-05" });
+      await call("POST", "/portfolio/trades", { account_id: account.id, side: "buy", symbol: code, quantity: 10, price: 100, fee: 0, trade_date: "2026-01-05" });
     }
     for (const code of CODES) {
       const result = ZAnalysisResultResponse.parse(await call("POST", "/analysis/analyze", { stock_code: code, notify: false }));
@@ -53,11 +54,17 @@ describe("issue 17 item 3: one price everywhere (report, share card, portfolio, 
       expect(texts[label + 1], `${code}: share card`).toBe(formatPrice(price!));
 
       const risk = ZPortfolioRisk.parse(await call("GET", `/portfolio/risk?account_id=${account.id}`));
-      const position = risk.positions.find((p) => p.stock_code === result.stock_code);
+      const position = risk.positions.find((p) => p.symbol === result.stock_code);
       expect(position, code).toBeDefined();
       expect(position!.last_price, `${code}: portfolio`).toBe(price);
       expect(position!.price_date, code).toBe(snapshot.as_of.date);
-      expect(position!.price_basis, code).toBe(snapshot.as_of.basis);
+      expect(position!.price_source, code).toBe(snapshot.as_of.basis === "quote" ? "realtime_quote" : "history_close");
+      const book = ZSnapshot.parse(await call("GET", `/portfolio/snapshot?account_id=${account.id}&cost_method=fifo`));
+      expect(book.accounts[0]!.positions.find((p) => p.symbol === result.stock_code), `${code}: snapshot`).toMatchObject({
+        last_price: price,
+        price_date: snapshot.as_of.date,
+        price_source: position!.price_source,
+      });
 
       const rule = ZAlertRule.parse(await call("POST", "/alerts/rules", { alert_type: "price_cross", target: code, parameters: { direction: "above", price: Math.round(price! * 0.5 * 100) / 100 } }));
       const check = ZAlertTestResult.parse(await call("POST", `/alerts/rules/${rule.id}/test`));

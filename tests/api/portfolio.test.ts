@@ -26,17 +26,17 @@ async function json(res: Response, status: number): Promise<unknown> {
 
 describe("portfolio API (issue 9 item 3, spec 4.6)", () => {
   it("account → trades → positions (FIFO and average cost) → risk figures recomputed here from the bars", async () => {
-    const account = ZAccount.parse(await json(await call("POST", "/accounts", { name: "main" }), 201));
-    expect(account).toMatchObject({ currency: "CNY", active: true, trade_count: 0 });
+    const account = ZAccount.parse(await json(await call("POST", "/accounts", { name: "main" }), 200));
+    expect(account).toMatchObject({ base_currency: "CNY", market: "cn", is_active: true, trade_count: 0 });
     for (const trade of [
-      { side: "buy", stock_code: "600519", quantity: 100, price: 1400, trade_date: "2026-06-01" },
-      { side: "buy", stock_code: "600519.SH", quantity: 100, price: 1600, trade_date: "2026-07-01" },
-      { side: "sell", stock_code: "sh600519", quantity: 100, price: 1700, trade_date: "2026-08-03" },
+      { side: "buy", symbol: "600519", quantity: 100, price: 1400, trade_date: "2026-06-01" },
+      { side: "buy", symbol: "600519.SH", quantity: 100, price: 1600, trade_date: "2026-07-01" },
+      { side: "sell", symbol: "sh600519", quantity: 100, price: 1700, trade_date: "2026-08-03" },
     ]) {
-      ZTrade.parse(await json(await call("POST", "/trades", { account_id: account.id, fee: 0, ...trade }), 201));
+      ZTrade.parse(await json(await call("POST", "/trades", { account_id: account.id, fee: 0, ...trade }), 200));
     }
     const positions = ZPositionList.parse(await json(await call("GET", `/positions?account_id=${account.id}`), 200));
-    expect(positions.items).toEqual([expect.objectContaining({ stock_code: "600519", quantity: 100, avg_cost: 1500, fifo_cost: 1600, realized_pnl_fifo: 30_000, realized_pnl_avg: 20_000 })]);
+    expect(positions.items).toEqual([expect.objectContaining({ symbol: "600519", quantity: 100, avg_cost: 1500, fifo_cost: 1600, realized_pnl_fifo: 30_000, realized_pnl_avg: 20_000 })]);
 
     const fifo = ZPortfolioRisk.parse(await json(await call("GET", `/risk?account_id=${account.id}&as_of=2026-11-20&cost_method=fifo`), 200));
     const avg = ZPortfolioRisk.parse(await json(await call("GET", `/risk?account_id=${account.id}&as_of=2026-11-20&cost_method=avg`), 200));
@@ -59,17 +59,21 @@ describe("portfolio API (issue 9 item 3, spec 4.6)", () => {
     expect(empty.cost_method).toBe("fifo");
   });
 
-  it("an oversell and a bad CSV are refused whole; a good CSV imports; trades page", async () => {
-    const account = ZAccount.parse(await json(await call("POST", "/accounts", { name: "csv", currency: "USD" }), 201));
-    expect(await json(await call("POST", "/trades", { account_id: account.id, side: "sell", stock_code: "AAPL", quantity: 1, price: 100, trade_date: "2026-06-01" }), 400)).toMatchObject({ error: "validation_error" });
+  it("an oversell is 409 and a bad CSV is refused whole; a good CSV imports; trades page; delete deactivates", async () => {
+    const account = ZAccount.parse(await json(await call("POST", "/accounts", { name: "csv", market: "us", base_currency: "USD" }), 200));
+    expect(await json(await call("POST", "/trades", { account_id: account.id, side: "sell", symbol: "AAPL", quantity: 1, price: 100, trade_date: "2026-06-01" }), 409)).toMatchObject({ error: "portfolio_oversell" });
     const bad = await json(await call("POST", "/trades/import", { account_id: account.id, csv: "date,side,code,quantity,price\n2026-06-01,buy,AAPL,10,150\n2026-06-02,buy,NOTACODE123,1,1\n" }), 400);
     expect(bad).toMatchObject({ error: "invalid_import_file", message: expect.stringContaining("Line 3") });
     expect(await json(await call("POST", "/trades/import", { account_id: account.id, csv: "date,side,code,quantity,price,fee\n2026-06-01,buy,AAPL,10,150,1\n2026-06-02,buy,TSLA,5,200,0\n" }), 201)).toEqual({ imported: 2, account_id: account.id });
     const page = ZTradeList.parse(await json(await call("GET", `/trades?account_id=${account.id}&page_size=1`), 200));
     expect(page).toMatchObject({ total: 2, page: 1, page_size: 1 });
-    expect(page.items[0]!.stock_code).toBe("TSLA");
-    await json(await call("GET", "/trades?page_size=501"), 422);
+    expect(page.items[0]!.symbol).toBe("TSLA");
+    await json(await call("GET", "/trades?page_size=101"), 422);
     expect(await json(await call("DELETE", `/accounts/${account.id}`), 200)).toEqual({ deleted: 1 });
-    expect(ZTradeList.parse(await json(await call("GET", `/trades?account_id=${account.id}`), 200)).total).toBe(0);
+    // Soft: the trades stay, the account leaves the default list.
+    expect(ZTradeList.parse(await json(await call("GET", `/trades?account_id=${account.id}`), 200)).total).toBe(2);
+    const listed = (await json(await call("GET", "/accounts?include_inactive=false"), 200)) as { accounts: { id: number }[] };
+    expect(listed.accounts.map((a) => a.id)).not.toContain(account.id);
+    await json(await call("DELETE", "/accounts/99999"), 404);
   });
 });

@@ -15,7 +15,7 @@ describe("issue 18 §3: start-up on a database another process serves from", () 
     const first = await startTestServer({ MARKET_DATA_SOURCES: "sample" });
     servers.push(first);
     const created = await fetch(`${first.baseUrl}/api/v1/portfolio/accounts`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "shared" }) });
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(200);
 
     const second = await startTestServer({ MARKET_DATA_SOURCES: "sample" }, { dataDir: first.dataDir });
     servers.push(second);

@@ -2,26 +2,43 @@ import Link from "next/link";
 import { fmt } from "@/components/settings/format";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { AccountActiveToggle, NewAccountForm } from "@/components/portfolio/account-controls";
+import { CashEntryForm, CorporateActionForm } from "@/components/portfolio/cash-and-actions";
+import { ActionsTable, CashTable } from "@/components/portfolio/event-tables";
 import { marketLabel, type PortfolioTexts } from "@/components/portfolio/format";
-import { RiskControls, RiskDetails, RiskKpis, ValuationTable, type CostMethod } from "@/components/portfolio/risk-panel";
-import { PositionsTable, TradesTable } from "@/components/portfolio/tables";
+import { RiskControls, RiskDetails, RiskKpis, type CostMethod } from "@/components/portfolio/risk-panel";
+import { FxBadge, SnapshotCards, SnapshotPositions } from "@/components/portfolio/snapshot-panel";
+import { TradesTable } from "@/components/portfolio/tables";
 import { CsvImportForm, TradeForm } from "@/components/portfolio/trade-entry";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import { now } from "@/lib/clock";
 import { isCalendarDay } from "@/lib/history/schemas";
 import { getI18n } from "@/lib/i18n/locale";
+import { listCashEntries, listCorporateActions } from "@/lib/portfolio/events";
 import { portfolioRisk } from "@/lib/portfolio/risk";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import type { TAccount } from "@/lib/portfolio/schemas";
-import { listAccounts, listPositions, listTrades } from "@/lib/portfolio/store";
+import { snapshotOf } from "@/lib/portfolio/snapshot";
+import type { TSnapshot } from "@/lib/portfolio/snapshot-schema";
+import { listAccounts, listTrades } from "@/lib/portfolio/store";
+import { valuePortfolio } from "@/lib/portfolio/valuation";
 import { localDay, serviceTimeZone } from "@/lib/usage/time-zone";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("portfolio");
 
 type SearchParams = Record<string, string | string[] | undefined>;
+type Outcome<T> = { value: T } | { error: string };
+
+/** A read the page shows in place of its panel when it fails (the snapshot's banner, the risk panel's degraded note). */
+function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: Error) => ({ error: error.message }),
+  );
+}
 const TRADES_PER_PAGE = 20;
+const EVENTS_SHOWN = 20;
 
 interface View {
   /** null: all active accounts together. */
@@ -40,7 +57,7 @@ function first(params: SearchParams, key: string): string | undefined {
 function readView(params: SearchParams, accounts: TAccount[], today: string): { view: View; invalid: string[] } {
   const invalid: string[] = [];
   const accountParam = first(params, "account");
-  let account: TAccount | null = accounts.find((a) => a.active) ?? accounts[0] ?? null;
+  let account: TAccount | null = accounts.find((a) => a.is_active) ?? accounts[0] ?? null;
   if (accountParam === "all") account = null;
   else if (accountParam !== undefined) {
     const found = /^\d+$/.test(accountParam) ? accounts.find((a) => a.id === Number(accountParam)) : undefined;
@@ -93,7 +110,7 @@ function AccountChips({ t, accounts, view, today }: { t: PortfolioTexts; account
         return (
           <Link key={a.id} href={hrefOf(view, today, { account: a.id })} aria-current={current ? "page" : undefined} className={chip(current)} data-testid="account-chip" data-account-id={a.id}>
             {a.name}
-            {!a.active ? <span className="rounded border border-line bg-subtle px-1 text-[11px] leading-4 text-muted">{t.inactive}</span> : null}
+            {!a.is_active ? <span className="rounded border border-line bg-subtle px-1 text-[11px] leading-4 text-muted">{t.inactive}</span> : null}
           </Link>
         );
       })}
@@ -111,20 +128,16 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const [{ locale, t: dict }, params] = await Promise.all([getI18n(), searchParams]);
   const t = dict.portfolioUi;
   const today = localDay(now(), serviceTimeZone());
-  const accounts = (await listAccounts()).items;
+  const accounts = (await listAccounts({ include_inactive: true })).accounts;
   const { view, invalid } = readView(params, accounts, today);
   const accountId = view.account?.id;
-  const activeIds = new Set(accounts.filter((a) => a.active).map((a) => a.id));
-
-  const [positions, trades, risk] = await Promise.all([
-    accounts.length > 0 ? listPositions(accountId).then((r) => (accountId === undefined ? r.items.filter((p) => activeIds.has(p.account_id)) : r.items)) : Promise.resolve([]),
+  const query = { account_id: accountId, as_of: view.asOf, cost_method: view.costMethod };
+  const [snapshot, trades, risk, cash, actions] = await Promise.all([
+    accounts.length > 0 ? settle<TSnapshot>(valuePortfolio(query).then(snapshotOf)) : Promise.resolve(null),
     accountId !== undefined ? listTrades({ account_id: accountId, page: view.page, page_size: TRADES_PER_PAGE }) : Promise.resolve(null),
-    accounts.length > 0
-      ? portfolioRisk({ account_id: accountId, as_of: view.asOf, cost_method: view.costMethod }).then(
-          (report): { report: TPortfolioRisk } | { error: string } => ({ report }),
-          (error: Error) => ({ error: error.message }),
-        )
-      : Promise.resolve(null),
+    accounts.length > 0 ? settle<TPortfolioRisk>(portfolioRisk(query)) : Promise.resolve(null),
+    accountId !== undefined ? listCashEntries({ account_id: accountId, page_size: EVENTS_SHOWN }) : Promise.resolve(null),
+    accountId !== undefined ? listCorporateActions({ account_id: accountId, page_size: EVENTS_SHOWN }) : Promise.resolve(null),
   ]);
 
   const hidden: Record<string, string> = { account: accountId === undefined ? "all" : String(accountId) };
@@ -152,7 +165,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="text-sm text-muted tabular-nums" data-testid="account-meta">
                       <span className="mr-2 font-medium text-fg">{view.account.name}</span>
-                      {fmt(t.accountMeta, { market: marketLabel(t, view.account.market), currency: view.account.currency, trades: view.account.trade_count, positions: view.account.position_count })}
+                      {fmt(t.accountMeta, { market: marketLabel(t, view.account.market), currency: view.account.base_currency, trades: view.account.trade_count, positions: view.account.position_count })}
                     </p>
                     <AccountActiveToggle t={t} account={view.account} />
                   </div>
@@ -175,38 +188,50 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
           </div>
         </Panel>
 
-        {risk ? (
+        {snapshot ? (
           <Panel>
             <div className="flex flex-wrap items-end justify-between gap-3 border-b border-line px-3 py-2">
-              <h2 className="text-sm font-semibold">
-                {t.riskTitle}
-                {"report" in risk ? <span className="ml-2 text-xs font-normal text-muted tabular-nums">{fmt(t.valuationTitle, { method: t.costMethods[risk.report.cost_method], date: risk.report.as_of })}</span> : null}
+              <h2 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+                {t.snapshotTitle}
+                {"value" in snapshot ? (
+                  <>
+                    <span className="text-xs font-normal text-muted tabular-nums">{fmt(t.valuationTitle, { method: t.costMethods[snapshot.value.cost_method], date: snapshot.value.as_of })}</span>
+                    <FxBadge t={t} stale={snapshot.value.fx_stale} />
+                  </>
+                ) : null}
               </h2>
               <RiskControls t={t} costMethod={view.costMethod} asOf={view.asOf} hidden={hidden} hrefFor={(m) => hrefOf(view, today, { costMethod: m, page: view.page })} />
             </div>
-            {"report" in risk ? (
-              <div data-testid="risk-panel" data-cost-method={risk.report.cost_method} data-as-of={risk.report.as_of}>
-                <RiskKpis t={t} risk={risk.report} />
+            {"value" in snapshot ? (
+              <div data-testid="snapshot-panel" data-cost-method={snapshot.value.cost_method} data-as-of={snapshot.value.as_of} data-currency={snapshot.value.currency}>
+                <SnapshotCards t={t} snapshot={snapshot.value} />
                 <div className="border-t border-line">
-                  <ValuationTable t={t} risk={risk.report} />
+                  <SnapshotPositions t={t} snapshot={snapshot.value} accountNames={view.account === null} />
                 </div>
-                <RiskDetails t={t} risk={risk.report} locale={locale} />
               </div>
             ) : (
-              <p role="alert" className="px-3 py-4 text-sm font-medium text-amber-700 dark:text-amber-400">
-                {fmt(t.riskFailed, { message: risk.error })}
+              <p role="alert" className="px-3 py-4 text-sm font-medium text-red-700 dark:text-red-400">
+                {fmt(t.snapshotFailed, { message: snapshot.error })}
               </p>
             )}
           </Panel>
         ) : null}
 
-        {accounts.length > 0 ? (
+        {risk ? (
           <Panel>
-            <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
-              <h2 className="text-sm font-semibold">{t.positionsTitle}</h2>
-              <span className="text-xs text-muted">{t.positionsHint}</span>
+            <div className="border-b border-line px-3 py-2">
+              <h2 className="text-sm font-semibold">{t.riskTitle}</h2>
             </div>
-            <PositionsTable t={t} positions={positions} />
+            {"value" in risk ? (
+              <div data-testid="risk-panel" data-cost-method={risk.value.cost_method} data-as-of={risk.value.as_of}>
+                <RiskKpis t={t} risk={risk.value} />
+                <RiskDetails t={t} risk={risk.value} locale={locale} />
+              </div>
+            ) : (
+              <p role="alert" className="px-3 py-4 text-sm font-medium text-amber-700 dark:text-amber-400">
+                {fmt(t.riskDegraded, { message: risk.error })}
+              </p>
+            )}
           </Panel>
         ) : null}
 
@@ -224,6 +249,24 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
                   <h2 className="text-sm font-semibold">{t.importTitle}</h2>
                 </div>
                 <CsvImportForm t={t} accountId={view.account.id} />
+              </Panel>
+            </div>
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              <Panel>
+                <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
+                  <h2 className="text-sm font-semibold">{t.cashTitle}</h2>
+                  {cash ? <span className="text-xs text-muted tabular-nums">{fmt(t.tradesCount, { total: cash.total })}</span> : null}
+                </div>
+                <CashEntryForm t={t} accountId={view.account.id} baseCurrency={view.account.base_currency} today={today} />
+                {cash ? <CashTable t={t} list={cash} /> : null}
+              </Panel>
+              <Panel>
+                <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
+                  <h2 className="text-sm font-semibold">{t.actionsTitle}</h2>
+                  {actions ? <span className="text-xs text-muted tabular-nums">{fmt(t.tradesCount, { total: actions.total })}</span> : null}
+                </div>
+                <CorporateActionForm t={t} accountId={view.account.id} today={today} />
+                {actions ? <ActionsTable t={t} list={actions} /> : null}
               </Panel>
             </div>
             {trades ? (

@@ -1,0 +1,249 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../setup/api-server";
+import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
+
+// CONTRACT.md §12.1: the reference's portfolio page against DSA, on sample market data, in both auth modes. Every
+// request is what the reference's client sends; every field §12 marks as read (R) or used (U) is asserted.
+
+const ACCOUNT_KEYS = ["id", "name", "owner_id", "broker", "market", "base_currency", "is_active", "created_at", "updated_at"];
+const SNAPSHOT_KEYS = ["as_of", "cost_method", "currency", "account_count", "total_cash", "total_market_value", "total_equity", "realized_pnl", "unrealized_pnl", "fee_total", "tax_total", "fx_stale", "accounts"];
+const ACCOUNT_SNAPSHOT_KEYS = [
+  "account_id", "account_name", "owner_id", "broker", "market", "base_currency", "as_of", "cost_method", "total_cash", "total_market_value", "total_equity",
+  "realized_pnl", "unrealized_pnl", "fee_total", "tax_total", "fx_stale", "positions",
+];
+const POSITION_KEYS = [
+  "symbol", "market", "currency", "quantity", "avg_cost", "total_cost", "last_price", "market_value_base", "unrealized_pnl_base", "unrealized_pnl_pct",
+  "valuation_currency", "price_source", "price_provider", "price_date", "price_stale", "price_available",
+];
+const TRADE_KEYS = ["id", "account_id", "trade_uid", "symbol", "market", "currency", "trade_date", "side", "quantity", "price", "fee", "tax", "note", "created_at"];
+
+function suite(mode: "auth off" | "auth on") {
+  describe(`§12.1 portfolio with ${mode}`, () => {
+    let server: TestServer;
+    let call: Call;
+    let accountId = 0;
+
+    beforeAll(async () => {
+      server = await startTestServer({ MARKET_DATA_SOURCES: "sample", PORTFOLIO_FX_RATES: "USD=7.2,HKD=0.92", ...(mode === "auth on" ? { ADMIN_AUTH_ENABLED: "true" } : {}) });
+      call = referenceClient(server.baseUrl, mode === "auth on" ? await loginCookie(server.baseUrl) : undefined);
+    });
+    afterAll(() => server?.stop());
+
+    if (mode === "auth on") {
+      it("without the session the portfolio endpoints answer 401 (the client redirects to /login)", async () => {
+        const anon = referenceClient(server.baseUrl);
+        for (const [method, path] of [
+          ["GET", "/api/v1/portfolio/accounts?include_inactive=false"],
+          ["POST", "/api/v1/portfolio/accounts"],
+          ["GET", "/api/v1/portfolio/trades?page=1&page_size=20"],
+          ["POST", "/api/v1/portfolio/trades"],
+          ["GET", "/api/v1/portfolio/snapshot?cost_method=fifo"],
+          ["GET", "/api/v1/portfolio/cash-ledger?page=1&page_size=20"],
+          ["POST", "/api/v1/portfolio/cash-ledger"],
+          ["GET", "/api/v1/portfolio/corporate-actions?page=1&page_size=20"],
+          ["POST", "/api/v1/portfolio/corporate-actions"],
+          ["GET", "/api/v1/portfolio/risk?cost_method=fifo"],
+        ] as const) {
+          expect((await anon(method, path, method === "POST" ? {} : undefined)).status, path).toBe(401);
+        }
+      });
+    }
+
+    it("§12.1.1-2: an empty list is {accounts: []}; the create form's body makes the Account the list then shows", async () => {
+      const empty = await call("GET", "/api/v1/portfolio/accounts?include_inactive=false");
+      expect(empty.status).toBe(200);
+      expect(empty.body).toEqual({ accounts: [] });
+
+      const created = await call("POST", "/api/v1/portfolio/accounts", { name: "Main", broker: "Demo", market: "cn", base_currency: "CNY" });
+      expect(created.status).toBe(200);
+      expectKeys(created.body, ACCOUNT_KEYS);
+      expect(created.body).toMatchObject({ name: "Main", broker: "Demo", market: "cn", base_currency: "CNY", is_active: true, owner_id: null });
+      expect(Number.isInteger(created.body.id)).toBe(true);
+      accountId = created.body.id;
+
+      const listed = await call("GET", "/api/v1/portfolio/accounts?include_inactive=false");
+      expect(listed.body.accounts).toHaveLength(1);
+      const account: Wire = listed.body.accounts[0];
+      expectKeys(account, ACCOUNT_KEYS);
+      expect(account).toMatchObject({ id: accountId, name: "Main", base_currency: "CNY" });
+
+      const bad = await call("POST", "/api/v1/portfolio/accounts", { name: "", market: "cn", base_currency: "CNY" });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error).toBe("validation_error");
+      expect(typeof bad.body.message).toBe("string");
+    });
+
+    it("§12.1.3-4: PUT changes the fields given; DELETE deactivates ({deleted: 1}); unknown ids are 404 not_found", async () => {
+      const other = (await call("POST", "/api/v1/portfolio/accounts", { name: "Side", broker: "Demo", market: "hk", base_currency: "HKD" })).body;
+      const put = await call("PUT", `/api/v1/portfolio/accounts/${other.id}`, { name: "Side HK", owner_id: "u1" });
+      expect(put.status).toBe(200);
+      expect(put.body).toMatchObject({ id: other.id, name: "Side HK", owner_id: "u1", market: "hk", base_currency: "HKD", is_active: true });
+      const del = await call("DELETE", `/api/v1/portfolio/accounts/${other.id}`);
+      expect(del.status).toBe(200);
+      expect(del.body).toEqual({ deleted: 1 });
+      const active = (await call("GET", "/api/v1/portfolio/accounts?include_inactive=false")).body.accounts.map((a: Wire) => a.id);
+      expect(active).not.toContain(other.id);
+      const all = (await call("GET", "/api/v1/portfolio/accounts?include_inactive=true")).body.accounts;
+      expect(all.find((a: Wire) => a.id === other.id)).toMatchObject({ is_active: false });
+      for (const [method, body] of [["PUT", { name: "x" }], ["DELETE", undefined]] as const) {
+        const missing = await call(method, "/api/v1/portfolio/accounts/999999", body);
+        expect(missing.status).toBe(404);
+        expect(missing.body.error).toBe("not_found");
+      }
+    });
+
+    it("§12.1.10: POST /trades answers {id}; GET /trades filters and pages; the 409 codes", async () => {
+      const buy = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-06-01", side: "buy", quantity: 100, price: 1400, fee: 5, tax: 0, trade_uid: "B-1" });
+      expect(buy.status).toBe(200);
+      expect(Number.isInteger(buy.body.id)).toBe(true);
+      const hk = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "00700", trade_date: "2026-06-02", side: "buy", quantity: 200, price: 380, fee: 0, tax: 0, market: "hk", currency: "HKD" });
+      expect(hk.status).toBe(200);
+      const sell = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-07-01", side: "sell", quantity: 40, price: 1500, fee: 5, tax: 6, note: "trim" });
+      expect(sell.status).toBe(200);
+
+      const page = await call("GET", `/api/v1/portfolio/trades?account_id=${accountId}&page=1&page_size=20`);
+      expect(page.status).toBe(200);
+      expectKeys(page.body, ["items", "total", "page", "page_size"]);
+      expect(page.body).toMatchObject({ total: 3, page: 1, page_size: 20 });
+      for (const item of page.body.items) expectKeys(item, TRADE_KEYS);
+      expect(page.body.items[0]).toMatchObject({ symbol: "600519", trade_date: "2026-07-01", side: "sell", quantity: 40, price: 1500, fee: 5, tax: 6, note: "trim", market: "cn", currency: "CNY" });
+      expect(page.body.items[1]).toMatchObject({ symbol: "00700", market: "hk", currency: "HKD" });
+      expect(page.body.items[2]).toMatchObject({ trade_uid: "B-1" });
+
+      const filtered = await call("GET", `/api/v1/portfolio/trades?account_id=${accountId}&date_from=2026-06-01&date_to=2026-06-30&symbol=600519&side=buy&page=1&page_size=20`);
+      expect(filtered.body.items.map((t: Wire) => t.id)).toEqual([buy.body.id]);
+      expect((await call("GET", "/api/v1/portfolio/trades?page_size=101")).status).toBe(422);
+
+      const oversell = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-07-02", side: "sell", quantity: 61, price: 1500, fee: 0, tax: 0 });
+      expect(oversell.status).toBe(409);
+      expect(oversell.body).toMatchObject({ error: "portfolio_oversell", message: expect.any(String) });
+      const duplicate = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-07-02", side: "buy", quantity: 1, price: 1500, fee: 0, tax: 0, trade_uid: "B-1" });
+      expect(duplicate.status).toBe(409);
+      expect(duplicate.body.error).toBe("conflict");
+
+      // portfolio_busy: another connection holds SQLite's write lock past the busy timeout.
+      const sqlite = new Database(path.join(server.dataDir, "api.db"));
+      sqlite.exec("BEGIN IMMEDIATE");
+      try {
+        const busy = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-07-02", side: "buy", quantity: 1, price: 1500, fee: 0, tax: 0 });
+        expect(busy.status).toBe(409);
+        expect(busy.body.error).toBe("portfolio_busy");
+      } finally {
+        sqlite.exec("ROLLBACK");
+        sqlite.close();
+      }
+
+      const deleted = await call("DELETE", `/api/v1/portfolio/trades/${sell.body.id}`);
+      expect(deleted.body).toEqual({ deleted: 1 });
+      const gone = await call("DELETE", `/api/v1/portfolio/trades/${sell.body.id}`);
+      expect(gone.status).toBe(404);
+      expect(gone.body.error).toBe("not_found");
+    }, 30_000);
+
+    it("§12.1.5: GET /snapshot?account_id&cost_method (and for all accounts) with the fields the page renders", async () => {
+      for (const query of [`account_id=${accountId}&cost_method=fifo`, "cost_method=avg"]) {
+        const res = await call("GET", `/api/v1/portfolio/snapshot?${query}`);
+        expect(res.status, query).toBe(200);
+        expectKeys(res.body, SNAPSHOT_KEYS);
+        expect(res.body.account_count).toBe(1);
+        for (const key of ["total_cash", "total_market_value", "total_equity", "realized_pnl", "unrealized_pnl", "fee_total", "tax_total"]) expect(typeof res.body[key], key).toBe("number");
+        expect(typeof res.body.fx_stale).toBe("boolean");
+        const [account] = res.body.accounts;
+        expectKeys(account, ACCOUNT_SNAPSHOT_KEYS);
+        expect(account).toMatchObject({ account_id: accountId, account_name: "Main", base_currency: "CNY", market: "cn" });
+        expect(account.positions.map((p: Wire) => p.symbol).sort()).toEqual(["00700", "600519"]);
+        for (const position of account.positions) {
+          expectKeys(position, POSITION_KEYS);
+          expect(typeof position.quantity).toBe("number");
+          expect(typeof position.avg_cost).toBe("number");
+          expect(typeof position.last_price).toBe("number");
+          expect(["realtime_quote", "history_close", "missing"]).toContain(position.price_source);
+          expect(position.valuation_currency).toBe("CNY");
+          expect(position.price_available).toBe(true);
+        }
+        const hk = account.positions.find((p: Wire) => p.symbol === "00700");
+        expect(hk.currency).toBe("HKD");
+        expect(hk.market_value_base).toBeCloseTo(200 * hk.last_price * 0.92, 1);
+      }
+      const fifo = (await call("GET", `/api/v1/portfolio/snapshot?account_id=${accountId}&cost_method=fifo`)).body;
+      expect(fifo.cost_method).toBe("fifo");
+      expect(fifo.accounts[0].positions.find((p: Wire) => p.symbol === "600519").quantity).toBe(100);
+      const bad = await call("GET", "/api/v1/portfolio/snapshot?cost_method=lifo");
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe("validation_error");
+    });
+
+    it("§12.1.6: GET /risk with the snapshot's query: the blocks the page reads", async () => {
+      const res = await call("GET", `/api/v1/portfolio/risk?account_id=${accountId}&cost_method=fifo`);
+      expect(res.status).toBe(200);
+      const r = res.body;
+      expectKeys(r, ["as_of", "account_id", "cost_method", "currency", "thresholds", "concentration", "sector_concentration", "drawdown", "stop_loss"]);
+      expect(r).toMatchObject({ account_id: accountId, cost_method: "fifo", currency: "CNY" });
+      expectKeys(r.concentration, ["top_weight_pct", "alert", "top_positions"]);
+      for (const p of r.concentration.top_positions) expectKeys(p, ["symbol", "weight_pct", "market_value_base", "is_alert"]);
+      expectKeys(r.sector_concentration, ["top_weight_pct", "alert", "top_sectors", "coverage", "errors"]);
+      for (const s of r.sector_concentration.top_sectors) expectKeys(s, ["sector", "weight_pct", "market_value_base", "symbol_count", "is_alert"]);
+      expectKeys(r.drawdown, ["max_drawdown_pct", "current_drawdown_pct", "alert", "series_points", "fx_stale"]);
+      expectKeys(r.stop_loss, ["near_alert", "triggered_count", "near_count", "items"]);
+      const snapshot = (await call("GET", `/api/v1/portfolio/snapshot?account_id=${accountId}&cost_method=fifo`)).body;
+      expect(r.concentration.total_market_value).toBeCloseTo(snapshot.total_market_value, 2);
+      const weights = r.concentration.top_positions.map((p: Wire) => p.weight_pct);
+      expect(weights.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(100, 0);
+    });
+
+    it("§12.1.11: the cash ledger: POST {id}, GET {items,total,page,page_size} with filters, DELETE {deleted}; the snapshot's cash follows", async () => {
+      const before = (await call("GET", `/api/v1/portfolio/snapshot?account_id=${accountId}&cost_method=fifo`)).body.total_cash;
+      const deposit = await call("POST", "/api/v1/portfolio/cash-ledger", { account_id: accountId, event_date: "2026-05-01", direction: "in", amount: 300000, note: "funding" });
+      expect(deposit.status).toBe(200);
+      expect(Number.isInteger(deposit.body.id)).toBe(true);
+      const usd = await call("POST", "/api/v1/portfolio/cash-ledger", { account_id: accountId, event_date: "2026-05-02", direction: "out", amount: 100, currency: "USD" });
+      expect(usd.status).toBe(200);
+      const list = await call("GET", `/api/v1/portfolio/cash-ledger?account_id=${accountId}&page=1&page_size=20`);
+      expect(list.status).toBe(200);
+      expectKeys(list.body, ["items", "total", "page", "page_size"]);
+      expect(list.body.total).toBe(2);
+      for (const item of list.body.items) expectKeys(item, ["id", "account_id", "event_date", "direction", "amount", "currency", "note", "created_at"]);
+      expect(list.body.items.find((i: Wire) => i.id === deposit.body.id)).toMatchObject({ event_date: "2026-05-01", direction: "in", amount: 300000, currency: "CNY", note: "funding" });
+      const outs = await call("GET", `/api/v1/portfolio/cash-ledger?account_id=${accountId}&direction=out&date_from=2026-05-01&date_to=2026-05-31&page=1&page_size=20`);
+      expect(outs.body.items.map((i: Wire) => i.currency)).toEqual(["USD"]);
+      const after = (await call("GET", `/api/v1/portfolio/snapshot?account_id=${accountId}&cost_method=fifo`)).body.total_cash;
+      expect(after - before).toBeCloseTo(300000 - 100 * 7.2, 2);
+      expect((await call("DELETE", `/api/v1/portfolio/cash-ledger/${usd.body.id}`)).body).toEqual({ deleted: 1 });
+      const missing = await call("DELETE", `/api/v1/portfolio/cash-ledger/${usd.body.id}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error).toBe("not_found");
+      expect((await call("POST", "/api/v1/portfolio/cash-ledger", { account_id: accountId, event_date: "2026-05-01", direction: "sideways", amount: 1 })).status).toBe(422);
+    });
+
+    it("§12.1.12: corporate actions: POST {id}, GET with filters, DELETE {deleted}; a split and a dividend move the snapshot", async () => {
+      const split = await call("POST", "/api/v1/portfolio/corporate-actions", { account_id: accountId, symbol: "00700", effective_date: "2026-08-01", action_type: "split_adjustment", split_ratio: 2, market: "hk" });
+      expect(split.status).toBe(200);
+      expect(Number.isInteger(split.body.id)).toBe(true);
+      const dividend = await call("POST", "/api/v1/portfolio/corporate-actions", { account_id: accountId, symbol: "600519", effective_date: "2026-09-01", action_type: "cash_dividend", cash_dividend_per_share: 25, note: "final" });
+      expect(dividend.status).toBe(200);
+      const list = await call("GET", `/api/v1/portfolio/corporate-actions?account_id=${accountId}&page=1&page_size=20`);
+      expectKeys(list.body, ["items", "total", "page", "page_size"]);
+      expect(list.body.total).toBe(2);
+      for (const item of list.body.items) {
+        expectKeys(item, ["id", "account_id", "symbol", "market", "currency", "effective_date", "action_type", "cash_dividend_per_share", "split_ratio", "note", "created_at"]);
+      }
+      expect(list.body.items.find((i: Wire) => i.id === split.body.id)).toMatchObject({ symbol: "00700", market: "hk", currency: "HKD", action_type: "split_adjustment", split_ratio: 2, cash_dividend_per_share: null });
+      const dividends = await call("GET", `/api/v1/portfolio/corporate-actions?account_id=${accountId}&symbol=600519&action_type=cash_dividend&date_from=2026-09-01&date_to=2026-09-30&page=1&page_size=20`);
+      expect(dividends.body.items).toEqual([expect.objectContaining({ id: dividend.body.id, cash_dividend_per_share: 25 })]);
+      const snapshot = (await call("GET", `/api/v1/portfolio/snapshot?account_id=${accountId}&cost_method=fifo`)).body;
+      const hk = snapshot.accounts[0].positions.find((p: Wire) => p.symbol === "00700");
+      expect(hk.quantity).toBe(400);
+      expect(hk.avg_cost).toBeCloseTo(190, 6);
+      expect((await call("DELETE", `/api/v1/portfolio/corporate-actions/${split.body.id}`)).body).toEqual({ deleted: 1 });
+      expect((await call("DELETE", `/api/v1/portfolio/corporate-actions/${split.body.id}`)).status).toBe(404);
+      const bad = await call("POST", "/api/v1/portfolio/corporate-actions", { account_id: accountId, symbol: "600519", effective_date: "2026-09-01", action_type: "split_adjustment" });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe("validation_error");
+    });
+  });
+}
+
+suite("auth off");
+suite("auth on");
