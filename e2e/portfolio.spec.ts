@@ -37,6 +37,7 @@ const clearPortfolio = () =>
     db.prepare("DELETE FROM portfolio_trade").run();
     db.prepare("DELETE FROM portfolio_cash_ledger").run();
     db.prepare("DELETE FROM portfolio_corporate_action").run();
+    db.prepare("DELETE FROM portfolio_fx_rate").run();
     db.prepare("DELETE FROM portfolio_position").run();
     db.prepare("DELETE FROM portfolio_account").run();
   });
@@ -373,6 +374,16 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "混合账户", market: "cn", base_currency: "CNY" } })).json()) as { id: number };
     const csv = "date,side,code,quantity,price,fee\n2025-05-06,buy,600519,100,1500,5\n2025-05-06,buy,AAPL,50,190,1\n2025-05-07,buy,00700,200,380,3\n2025-06-02,sell,600519,40,1550,2\n";
     expect((await request.post("/api/v1/portfolio/trades/import", { data: { account_id: account.id, csv } })).status()).toBe(201);
+
+    // FX: USD and HKD against the account's CNY. Without PORTFOLIO_FX_RATES and before a refresh the fallback rates are stale;
+    // the refresh fetches both from the sample provider and the overview is current.
+    await page.goto(`/portfolio?account=${account.id}`);
+    const staleBefore = (await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`)).fx_stale;
+    await expect(page.getByTestId("fx-badge")).toHaveAttribute("data-stale", String(staleBefore));
+    await page.getByRole("button", { name: "刷新汇率" }).click();
+    await expect(page.getByTestId("fx-message")).toHaveText("已更新 2 个汇率。");
+    await expect(page.getByTestId("fx-badge")).toHaveAttribute("data-stale", "false");
+    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`));
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/portfolio?account=${account.id}`);

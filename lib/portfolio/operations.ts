@@ -12,6 +12,7 @@ import {
   ZCorporateActionListQuery,
   ZCorporateActionParams,
 } from "./event-schemas";
+import { ZFxRefresh, ZFxRefreshQuery } from "./fx-refresh";
 import { ZPortfolioRisk } from "./risk-schema";
 import { ZSnapshot, ZSnapshotQuery } from "./snapshot-schema";
 import {
@@ -171,7 +172,18 @@ export const deleteCorporateActionOp = defineOperation({
   responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND, 409: { description: `portfolio_oversell; ${BUSY}`, schema: ZErrorResponse } },
 });
 
+export const refreshFxOp = defineOperation({
+  method: "POST", path: "/api/v1/portfolio/fx/refresh", operationId: "refreshPortfolioFx", summary: "Fetch the FX rates the accounts need (CONTRACT §12.1.13)",
+  description:
+    "Every currency other than CNY that the accounts use (base currencies, trades, cash ledger, corporate actions) is fetched against CNY from the " +
+    "market-data providers in MARKET_DATA_SOURCES that serve FX (yahoo online, sample offline and deterministic) and stored with its date. A valuation " +
+    "uses, per currency: PORTFOLIO_FX_RATES when it names the currency (manual override), else the latest stored rate on or before as_of (fx_stale " +
+    "when older than 3 days), else a built-in fallback (fx_stale). No body. refresh_enabled is false when no configured provider serves FX.",
+  tags: TAGS, query: ZFxRefreshQuery,
+  responses: { 200: { description: "What was refreshed", schema: ZFxRefresh }, 404: NOT_FOUND, 422: { description: "malformed account_id or as_of", schema: ZErrorResponse } },
+});
+
 export const PORTFOLIO_OPERATIONS: readonly Operation[] = [
   listAccountsOp, createAccountOp, updateAccountOp, deleteAccountOp, listTradesOp, createTradeOp, deleteTradeOp, importTradesOp, listPositionsOp, portfolioSnapshotOp, portfolioRiskOp,
-  listCashLedgerOp, createCashEntryOp, deleteCashEntryOp, listCorporateActionsOp, createCorporateActionOp, deleteCorporateActionOp,
+  listCashLedgerOp, createCashEntryOp, deleteCashEntryOp, listCorporateActionsOp, createCorporateActionOp, deleteCorporateActionOp, refreshFxOp,
 ];

@@ -44,6 +44,7 @@ function suite(mode: "auth off" | "auth on") {
           ["POST", "/api/v1/portfolio/cash-ledger"],
           ["GET", "/api/v1/portfolio/corporate-actions?page=1&page_size=20"],
           ["POST", "/api/v1/portfolio/corporate-actions"],
+          ["POST", "/api/v1/portfolio/fx/refresh"],
           ["GET", "/api/v1/portfolio/risk?cost_method=fifo"],
         ] as const) {
           expect((await anon(method, path, method === "POST" ? {} : undefined)).status, path).toBe(401);
@@ -241,6 +242,18 @@ function suite(mode: "auth off" | "auth on") {
       const bad = await call("POST", "/api/v1/portfolio/corporate-actions", { account_id: accountId, symbol: "600519", effective_date: "2026-09-01", action_type: "split_adjustment" });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe("validation_error");
+    });
+
+    it("§12.1.13: POST /fx/refresh (no body, account_id in the query) with the counts the page reads", async () => {
+      for (const path of [`/api/v1/portfolio/fx/refresh?account_id=${accountId}`, "/api/v1/portfolio/fx/refresh"]) {
+        const res = await call("POST", path);
+        expect(res.status, path).toBe(200);
+        expectKeys(res.body, ["as_of", "account_count", "refresh_enabled", "disabled_reason", "pair_count", "updated_count", "stale_count", "error_count"]);
+        // Main uses CNY and HKD (the 00700 trades; the USD cash entry was deleted above); the sample provider answers.
+        expect(res.body).toMatchObject({ account_count: 1, refresh_enabled: true, disabled_reason: null, pair_count: 1, updated_count: 1, stale_count: 0, error_count: 0 });
+      }
+      const missing = await call("POST", "/api/v1/portfolio/fx/refresh?account_id=999999");
+      expect(missing.status).toBe(404);
     });
   });
 }
