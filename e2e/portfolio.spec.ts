@@ -297,6 +297,12 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(page.getByTestId("trade-row")).toHaveCount(2);
     await expect(positionRow(page, "00700").getByTestId("position-quantity")).toHaveText("200");
     await expect(positionRow(page, "00700").getByTestId("position-avg-cost")).toHaveText("390.00");
+
+    // Analyse the held stock (CONTRACT §12.1.14): a task is queued and named.
+    await positionRow(page, "00700").getByRole("button", { name: "分析 00700" }).click();
+    await expect(positionRow(page, "00700").getByTestId("analysis-message")).toContainText("已提交分析任务");
+    const taskId = ((await positionRow(page, "00700").getByTestId("analysis-message").textContent()) ?? "").replace("已提交分析任务 ", "").trim();
+    expect((await request.get(`/api/v1/analysis/status/${taskId}`)).status()).toBe(200);
     expect((await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).ok()).toBe(true);
 
     // The all-accounts report (base currency) equals the API's; deactivating the account takes it out.

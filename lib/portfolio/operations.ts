@@ -1,5 +1,6 @@
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import { ZDuplicateTaskError, ZTaskAccepted } from "@/lib/tasks/schemas";
 import {
   ZCashEntry,
   ZCashEntryCreate,
@@ -13,6 +14,7 @@ import {
   ZCorporateActionParams,
 } from "./event-schemas";
 import { ZFxRefresh, ZFxRefreshQuery } from "./fx-refresh";
+import { ZPositionAnalysisParams, ZPositionAnalysisRequest } from "./position-analysis";
 import { ZPortfolioRisk } from "./risk-schema";
 import { ZSnapshot, ZSnapshotQuery } from "./snapshot-schema";
 import {
@@ -183,7 +185,23 @@ export const refreshFxOp = defineOperation({
   responses: { 200: { description: "What was refreshed", schema: ZFxRefresh }, 404: NOT_FOUND, 422: { description: "malformed account_id or as_of", schema: ZErrorResponse } },
 });
 
+export const analyzePositionOp = defineOperation({
+  method: "POST", path: "/api/v1/portfolio/positions/{symbol}/analysis", operationId: "analyzePortfolioPosition",
+  summary: "Queue an analysis of a held stock (CONTRACT §12.1.14)",
+  description:
+    "The stock must have a non-zero position in an active account (or in account_id). The task goes through the same queue as " +
+    "POST /api/v1/analysis/analyze in async mode (detailed report, notify on): its progress is on the task stream, and a stock " +
+    "already being analysed gives 409 duplicate_task. force refreshes the market data.",
+  tags: TAGS, params: ZPositionAnalysisParams, body: ZPositionAnalysisRequest, bodyRequired: false,
+  responses: {
+    202: { description: "TaskAccepted", schema: ZTaskAccepted },
+    400: { description: "validation_error (the code does not resolve) or ambiguous_position_account (held in several accounts without account_id)", schema: ZErrorResponse },
+    404: { description: "not_found: no non-zero position of the stock (or no such account)", schema: ZErrorResponse },
+    409: { description: "duplicate_task: the stock already has a pending or processing task (body sent flat)", schema: ZDuplicateTaskError },
+  },
+});
+
 export const PORTFOLIO_OPERATIONS: readonly Operation[] = [
   listAccountsOp, createAccountOp, updateAccountOp, deleteAccountOp, listTradesOp, createTradeOp, deleteTradeOp, importTradesOp, listPositionsOp, portfolioSnapshotOp, portfolioRiskOp,
-  listCashLedgerOp, createCashEntryOp, deleteCashEntryOp, listCorporateActionsOp, createCorporateActionOp, deleteCorporateActionOp, refreshFxOp,
+  listCashLedgerOp, createCashEntryOp, deleteCashEntryOp, listCorporateActionsOp, createCorporateActionOp, deleteCorporateActionOp, refreshFxOp, analyzePositionOp,
 ];
