@@ -37,6 +37,7 @@ const clearPortfolio = () =>
     db.prepare("DELETE FROM portfolio_trade").run();
     db.prepare("DELETE FROM portfolio_cash_ledger").run();
     db.prepare("DELETE FROM portfolio_corporate_action").run();
+    db.prepare("DELETE FROM portfolio_fx_rate").run();
     db.prepare("DELETE FROM portfolio_position").run();
     db.prepare("DELETE FROM portfolio_account").run();
   });
@@ -296,6 +297,12 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(page.getByTestId("trade-row")).toHaveCount(2);
     await expect(positionRow(page, "00700").getByTestId("position-quantity")).toHaveText("200");
     await expect(positionRow(page, "00700").getByTestId("position-avg-cost")).toHaveText("390.00");
+
+    // Analyse the held stock (CONTRACT §12.1.14): a task is queued and named.
+    await positionRow(page, "00700").getByRole("button", { name: "分析 00700" }).click();
+    await expect(positionRow(page, "00700").getByTestId("analysis-message")).toContainText("已提交分析任务");
+    const taskId = ((await positionRow(page, "00700").getByTestId("analysis-message").textContent()) ?? "").replace("已提交分析任务 ", "").trim();
+    expect((await request.get(`/api/v1/analysis/status/${taskId}`)).status()).toBe(200);
     expect((await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).ok()).toBe(true);
 
     // The all-accounts report (base currency) equals the API's; deactivating the account takes it out.
@@ -373,6 +380,16 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "混合账户", market: "cn", base_currency: "CNY" } })).json()) as { id: number };
     const csv = "date,side,code,quantity,price,fee\n2025-05-06,buy,600519,100,1500,5\n2025-05-06,buy,AAPL,50,190,1\n2025-05-07,buy,00700,200,380,3\n2025-06-02,sell,600519,40,1550,2\n";
     expect((await request.post("/api/v1/portfolio/trades/import", { data: { account_id: account.id, csv } })).status()).toBe(201);
+
+    // FX: USD and HKD against the account's CNY. Without PORTFOLIO_FX_RATES and before a refresh the fallback rates are stale;
+    // the refresh fetches both from the sample provider and the overview is current.
+    await page.goto(`/portfolio?account=${account.id}`);
+    const staleBefore = (await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`)).fx_stale;
+    await expect(page.getByTestId("fx-badge")).toHaveAttribute("data-stale", String(staleBefore));
+    await page.getByRole("button", { name: "刷新汇率" }).click();
+    await expect(page.getByTestId("fx-message")).toHaveText("已更新 2 个汇率。");
+    await expect(page.getByTestId("fx-badge")).toHaveAttribute("data-stale", "false");
+    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`));
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/portfolio?account=${account.id}`);

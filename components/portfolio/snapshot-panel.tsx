@@ -2,6 +2,7 @@ import { TD, TH } from "@/components/alerts/format";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import type { TSnapshot, TSnapshotPosition } from "@/lib/portfolio/snapshot-schema";
+import { AnalyzePositionButton } from "./analyze-position";
 import { marketLabel, money, price, quantity, signedMoney, signedPct, pnlTone, type PortfolioTexts } from "./format";
 
 // The snapshot of GET /api/v1/portfolio/snapshot (CONTRACT §12.1.5) for the page's account(s), as_of and cost method:
@@ -66,7 +67,7 @@ export function SnapshotPositions({ t, snapshot, accountNames }: { t: PortfolioT
   }
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[48rem] text-sm" data-testid="positions">
+      <table className="w-full min-w-[54rem] text-sm" data-testid="positions">
         <thead className="border-b border-line bg-subtle">
           <tr>
             <th scope="col" className={TH}>{t.colCode}</th>
@@ -77,6 +78,7 @@ export function SnapshotPositions({ t, snapshot, accountNames }: { t: PortfolioT
             <th scope="col" className={cx(TH, "text-right")}>{t.colMarketValue}</th>
             <th scope="col" className={cx(TH, "text-right")}>{t.colPnl}</th>
             <th scope="col" className={TH}>{t.colPriceSource}</th>
+            <th scope="col" className={TH}>{t.colActions}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -104,6 +106,9 @@ export function SnapshotPositions({ t, snapshot, accountNames }: { t: PortfolioT
               </td>
               <td className={cx(TD, "text-xs whitespace-nowrap text-muted")} data-testid="position-source">
                 {sourceText(t, p)}
+              </td>
+              <td className={TD}>
+                <AnalyzePositionButton t={t} symbol={p.symbol} accountId={p.account_id} />
               </td>
             </tr>
           ))}

@@ -382,10 +382,10 @@ const FIELDS: readonly ConfigField[] = [
   select({ key: "PORTFOLIO_BASE_CURRENCY", title: "Portfolio report currency", description: "Currency of a portfolio risk report over all accounts (a single account's report uses the account's currency).", category: "system", values: ["CNY", "HKD", "USD"], rule: { kind: "enum", values: ["CNY", "HKD", "USD"] }, default: "CNY", order: 35 }),
   text({
     key: "PORTFOLIO_FX_RATES",
-    title: "FX rates to CNY",
-    description: "Value of one unit in CNY, comma separated (USD=7.1,HKD=0.91); used to add up positions of different currencies.",
+    title: "FX rates to CNY (manual override)",
+    description: "Value of one unit in CNY, comma separated (USD=7.1,HKD=0.91); overrides the rates the portfolio's FX refresh fetched from the market-data providers. Empty: use the fetched rates.",
     category: "system",
-    default: "USD=7.1,HKD=0.91",
+    default: "",
     order: 36,
     rule: { kind: "text", pattern: FX_RATES, patternHint: "CUR=rate pairs, comma separated, e.g. USD=7.1,HKD=0.91" },
   }),

@@ -71,7 +71,8 @@ export const ZSettings = z.object({
   // Portfolio risk (issue 9 item 3): the report currency of a multi-account report, and the FX rates to CNY used to
   // add up positions of different currencies (no FX feed is wired).
   PORTFOLIO_BASE_CURRENCY: z.enum(["CNY", "HKD", "USD"]).catch("CNY").default("CNY"),
-  PORTFOLIO_FX_RATES: z.string().default("USD=7.1,HKD=0.91"),
+  // Manual FX override (CUR=rate to CNY); empty: the rates POST /portfolio/fx/refresh stored.
+  PORTFOLIO_FX_RATES: z.string().default(""),
   // Daily schedule (lib/schedule): the watchlist, the report depth of scheduled runs, the slot (HH:MM in
   // SERVICE_TIMEZONE; a malformed value disables the schedule rather than failing the load), how late a missed
   // slot still runs (a restart across the slot), the market review in the same run, and whether markets whose

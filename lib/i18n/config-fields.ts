@@ -350,8 +350,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     options: { CNY: "人民币", HKD: "港币", USD: "美元" },
   },
   PORTFOLIO_FX_RATES: {
-    title: "兑人民币汇率",
-    description: "一单位各货币折合的人民币（CNY）金额，以逗号分隔（USD=7.1,HKD=0.91）；用于合计不同币种的持仓。",
+    title: "兑人民币汇率（手动覆盖）",
+    description: "一单位各货币折合的人民币（CNY）金额，以逗号分隔（USD=7.1,HKD=0.91）；设置后覆盖持仓汇率刷新从行情数据源取得的汇率。留空则使用刷新得到的汇率。",
   },
   TASK_RETENTION_MINUTES: {
     title: "已完成任务保留时长（分钟）",

@@ -4,7 +4,7 @@ export { getDailyBars, MAX_DAILY_BARS, type CacheOutcome, type DailyBarsResult }
 export { getQuote, QUOTE_TTL_MS, type QuoteResult } from "./quote-cache";
 export { mergeQuoteBars, onePriceOf, seriesChangePct, type MergedSeries, type OnePrice, type QuoteMerge } from "./one-price";
 export { currentPrice, getPriceSeries, type PriceSeries } from "./current-price";
-export { MarketDataUnavailableError, type ProviderAttempt } from "./providers/chain";
-export { InvalidDataFileError, ZDailyBar, ZQuote, type TDailyBar, type TMarketSymbol, type TQuote, type ProviderName } from "./providers/types";
+export { chainFxRate, configuredChain, fxProviders, MarketDataUnavailableError, type ProviderAttempt } from "./providers/chain";
+export { InvalidDataFileError, ZDailyBar, ZQuote, type TDailyBar, type TFxRate, type TMarketSymbol, type TQuote, type ProviderName } from "./providers/types";
 export { sampleCatalogueKeys } from "./providers/sample";
 export { symbolKey } from "./symbol-key";

@@ -1,5 +1,6 @@
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import { ZDuplicateTaskError, ZTaskAccepted } from "@/lib/tasks/schemas";
 import {
   ZCashEntry,
   ZCashEntryCreate,
@@ -12,6 +13,8 @@ import {
   ZCorporateActionListQuery,
   ZCorporateActionParams,
 } from "./event-schemas";
+import { ZFxRefresh, ZFxRefreshQuery } from "./fx-refresh";
+import { ZPositionAnalysisParams, ZPositionAnalysisRequest } from "./position-analysis";
 import { ZPortfolioRisk } from "./risk-schema";
 import { ZSnapshot, ZSnapshotQuery } from "./snapshot-schema";
 import {
@@ -171,7 +174,34 @@ export const deleteCorporateActionOp = defineOperation({
   responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND, 409: { description: `portfolio_oversell; ${BUSY}`, schema: ZErrorResponse } },
 });
 
+export const refreshFxOp = defineOperation({
+  method: "POST", path: "/api/v1/portfolio/fx/refresh", operationId: "refreshPortfolioFx", summary: "Fetch the FX rates the accounts need (CONTRACT §12.1.13)",
+  description:
+    "Every currency other than CNY that the accounts use (base currencies, trades, cash ledger, corporate actions) is fetched against CNY from the " +
+    "market-data providers in MARKET_DATA_SOURCES that serve FX (yahoo online, sample offline and deterministic) and stored with its date. A valuation " +
+    "uses, per currency: PORTFOLIO_FX_RATES when it names the currency (manual override), else the latest stored rate on or before as_of (fx_stale " +
+    "when older than 3 days), else a built-in fallback (fx_stale). No body. refresh_enabled is false when no configured provider serves FX.",
+  tags: TAGS, query: ZFxRefreshQuery,
+  responses: { 200: { description: "What was refreshed", schema: ZFxRefresh }, 404: NOT_FOUND, 422: { description: "malformed account_id or as_of", schema: ZErrorResponse } },
+});
+
+export const analyzePositionOp = defineOperation({
+  method: "POST", path: "/api/v1/portfolio/positions/{symbol}/analysis", operationId: "analyzePortfolioPosition",
+  summary: "Queue an analysis of a held stock (CONTRACT §12.1.14)",
+  description:
+    "The stock must have a non-zero position in an active account (or in account_id). The task goes through the same queue as " +
+    "POST /api/v1/analysis/analyze in async mode (detailed report, notify on): its progress is on the task stream, and a stock " +
+    "already being analysed gives 409 duplicate_task. force refreshes the market data.",
+  tags: TAGS, params: ZPositionAnalysisParams, body: ZPositionAnalysisRequest, bodyRequired: false,
+  responses: {
+    202: { description: "TaskAccepted", schema: ZTaskAccepted },
+    400: { description: "validation_error (the code does not resolve) or ambiguous_position_account (held in several accounts without account_id)", schema: ZErrorResponse },
+    404: { description: "not_found: no non-zero position of the stock (or no such account)", schema: ZErrorResponse },
+    409: { description: "duplicate_task: the stock already has a pending or processing task (body sent flat)", schema: ZDuplicateTaskError },
+  },
+});
+
 export const PORTFOLIO_OPERATIONS: readonly Operation[] = [
   listAccountsOp, createAccountOp, updateAccountOp, deleteAccountOp, listTradesOp, createTradeOp, deleteTradeOp, importTradesOp, listPositionsOp, portfolioSnapshotOp, portfolioRiskOp,
-  listCashLedgerOp, createCashEntryOp, deleteCashEntryOp, listCorporateActionsOp, createCorporateActionOp, deleteCorporateActionOp,
+  listCashLedgerOp, createCashEntryOp, deleteCashEntryOp, listCorporateActionsOp, createCorporateActionOp, deleteCorporateActionOp, refreshFxOp, analyzePositionOp,
 ];

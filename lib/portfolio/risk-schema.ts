@@ -35,7 +35,13 @@ export const ZPortfolioRisk = z
     cost_method: z.enum(["fifo", "avg"]),
     currency: z.string(),
     thresholds: z.object({ concentration_alert_pct: n, drawdown_alert_pct: n, stop_loss_alert_pct: n, stop_loss_near_ratio: n, lookback_days: n }),
-    fx: z.object({ source: z.string(), rates_to_cny: z.record(z.string(), n), stale: z.boolean() }),
+    fx: z.object({
+      rates_to_cny: z.record(z.string(), n).describe("One unit of each currency in CNY, as used"),
+      stale: z.boolean(),
+      rates: z
+        .array(z.object({ currency: z.string(), rate: n, date: z.string().nullable(), source: z.string().describe("PORTFOLIO_FX_RATES (manual), a provider, or fallback"), stale: z.boolean() }))
+        .describe("Where each rate comes from"),
+    }),
     positions: z.array(ZRiskPosition),
     concentration: z.object({
       total_market_value: n,

@@ -219,7 +219,11 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
     cost_method: valuation.costMethod,
     currency: base,
     thresholds: RISK_THRESHOLDS,
-    fx: { source: "settings (PORTFOLIO_FX_RATES)", rates_to_cny: fx.ratesToCny(), stale: fxStale },
+    fx: {
+      rates_to_cny: fx.ratesToCny(),
+      stale: fxStale,
+      rates: [...fx.rates].map(([currency, r]) => ({ currency, rate: r.rate, date: r.date, source: r.source, stale: r.stale })),
+    },
     positions,
     concentration: { total_market_value: round(total, 2), top_weight_pct: topWeight, hhi: round(hhi, 4), alert: topWeight > limit, top_positions: topPositions.slice(0, TOP_ROWS) },
     sector_concentration: {

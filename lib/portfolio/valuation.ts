@@ -149,7 +149,7 @@ export async function valuePortfolio(query: { account_id?: number; as_of?: strin
     db().portfolioCorporateAction.findMany({ where: { accountId: { in: ids }, effectiveDate: { lte: asOf } } }),
   ]);
   const actionsOf = (accountId: number, targetKey: string): PortfolioCorporateAction[] => corporateActions.filter((a) => a.accountId === accountId && a.targetKey === targetKey);
-  const fx = loadFx();
+  const fx = await loadFx(asOf);
 
   const prices = new Map<string, Promise<PriceInfo>>();
   const books: AccountBook[] = [];

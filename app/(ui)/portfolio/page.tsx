@@ -6,6 +6,7 @@ import { CashEntryForm, CorporateActionForm } from "@/components/portfolio/cash-
 import { ActionsTable, CashTable } from "@/components/portfolio/event-tables";
 import { marketLabel, type PortfolioTexts } from "@/components/portfolio/format";
 import { RiskControls, RiskDetails, RiskKpis, type CostMethod } from "@/components/portfolio/risk-panel";
+import { FxRefreshButton } from "@/components/portfolio/fx-refresh";
 import { FxBadge, SnapshotCards, SnapshotPositions } from "@/components/portfolio/snapshot-panel";
 import { TradesTable } from "@/components/portfolio/tables";
 import { CsvImportForm, TradeForm } from "@/components/portfolio/trade-entry";
@@ -197,6 +198,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
                   <>
                     <span className="text-xs font-normal text-muted tabular-nums">{fmt(t.valuationTitle, { method: t.costMethods[snapshot.value.cost_method], date: snapshot.value.as_of })}</span>
                     <FxBadge t={t} stale={snapshot.value.fx_stale} />
+                    <FxRefreshButton t={t} accountId={accountId ?? null} />
                   </>
                 ) : null}
               </h2>

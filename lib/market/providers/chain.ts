@@ -13,6 +13,7 @@ import {
   type MarketDataProvider,
   type ProviderName,
   type TDailyBar,
+  type TFxRate,
   type TMarketSymbol,
   type TQuote,
 } from "./types";
@@ -220,4 +221,36 @@ export function configuredChain(): ChainOptions {
     ),
     timeoutMs: settings.MARKET_DATA_TIMEOUT_MS,
   };
+}
+
+/**
+ * The latest rate of one unit of `currency` in CNY from the first provider in the chain that has FX (portfolio FX refresh,
+ * CONTRACT §12.1.13); providers without FX are skipped. Throws MarketDataUnavailableError when none answers.
+ */
+export async function chainFxRate(currency: string, options: ChainOptions): Promise<ChainResult<TFxRate>> {
+  const attempts: ProviderAttempt[] = [];
+  for (const entry of options.providers) {
+    if ("unknown" in entry || !entry.fxRate) continue;
+    const provider = entry;
+    const started = performance.now();
+    try {
+      const result = await callWithDeadline((ctx) => provider.fxRate!(currency, ctx), options.timeoutMs, options.retries ?? DEFAULT_RETRIES, options.backoffMs ?? DEFAULT_BACKOFF_MS);
+      const ms = Math.round(performance.now() - started);
+      if (!result.value || !(result.value.rate > 0)) {
+        attempts.push({ provider: entry.name, ok: false, reason: "empty", ms, retries: result.retries });
+        continue;
+      }
+      attempts.push({ provider: entry.name, ok: true, reason: null, ms, retries: result.retries });
+      return { data: result.value, source: entry.name, attempts };
+    } catch (error) {
+      const retries = typeof (error as { retries?: unknown })?.retries === "number" ? (error as { retries: number }).retries : 0;
+      attempts.push({ provider: entry.name, ok: false, reason: reasonOf(error), ms: Math.round(performance.now() - started), retries });
+    }
+  }
+  throw new MarketDataUnavailableError(`FX ${currency}/CNY`, attempts);
+}
+
+/** The configured providers that can fetch FX rates (empty: FX refresh is off). */
+export function fxProviders(options: ChainOptions): string[] {
+  return options.providers.filter((p): p is MarketDataProvider => !("unknown" in p) && typeof p.fxRate === "function").map((p) => p.name);
 }

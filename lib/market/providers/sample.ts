@@ -1,9 +1,9 @@
 import { listIndexEntries, type TMarket } from "@/lib/market/symbols";
 import { now } from "@/lib/clock";
-import { isWeekday, latestTradingDay, nextWeekday, zonedIso, MARKET_TIME_ZONE } from "@/lib/market/market-time";
+import { isWeekday, latestTradingDay, localParts, nextWeekday, zonedIso, MARKET_TIME_ZONE } from "@/lib/market/market-time";
 import { symbolKey } from "@/lib/market/symbol-key";
 import { round } from "./symbol-map";
-import { ZDailyBars, ZQuote, type CallContext, type MarketDataProvider, type TDailyBar, type TMarketSymbol, type TQuote } from "./types";
+import { ZDailyBars, ZQuote, type CallContext, type MarketDataProvider, type TDailyBar, type TFxRate, type TMarketSymbol, type TQuote } from "./types";
 
 // Offline, deterministic data for demos and tests (issue 3 item 7). Every series starts at a fixed date and
 // walks forward with a PRNG seeded by the symbol, so a given day's bar never changes as the clock advances
@@ -154,6 +154,17 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+// Offline FX (deterministic): a fixed rate per currency with a small wave by calendar day, dated today in Shanghai.
+const SAMPLE_FX: Record<string, number> = { USD: 7.15, HKD: 0.915, EUR: 7.8, GBP: 9.1, JPY: 0.048, SGD: 5.3 };
+
+export function sampleFxRate(currency: string, at: Date): TFxRate | null {
+  const base = SAMPLE_FX[currency];
+  if (base === undefined) return null;
+  const date = localParts(at, "Asia/Shanghai").date;
+  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  return { rate: round(base * (1 + 0.002 * Math.sin(day)), 6), date, source: "sample" };
+}
+
 export function createSampleProvider(options: { latencyMs: () => number }): MarketDataProvider {
   function barsUpToToday(symbol: TMarketSymbol): { entry: CatalogueEntry; bars: TDailyBar[] } | null {
     const entry = catalogueEntry(symbol);
@@ -168,6 +179,10 @@ export function createSampleProvider(options: { latencyMs: () => number }): Mark
       await sleep(options.latencyMs(), ctx.signal);
       const found = barsUpToToday(symbol);
       return found ? ZDailyBars.parse(found.bars.slice(-days)) : [];
+    },
+    async fxRate(currency, ctx: CallContext) {
+      await sleep(options.latencyMs(), ctx.signal);
+      return sampleFxRate(currency, now());
     },
     async quote(symbol, ctx: CallContext): Promise<TQuote | null> {
       await sleep(options.latencyMs(), ctx.signal);

@@ -74,6 +74,15 @@ export interface MarketDataProvider {
    * user's file): the bar and quote caches are then skipped for the symbol, so a replacement counts at once.
    */
   bypassesCache?(symbol: TMarketSymbol): Promise<boolean>;
+  /** The latest rate of one unit of `currency` in CNY (portfolio FX refresh); absent when the provider has no FX. */
+  fxRate?(currency: string, ctx: CallContext): Promise<TFxRate | null>;
+}
+
+/** One unit of a currency in CNY on `date` (the provider's session date), with its source. */
+export interface TFxRate {
+  rate: number;
+  date: string;
+  source: string;
 }
 
 /** Network error or 5xx: worth a retry with backoff. */

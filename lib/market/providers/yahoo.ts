@@ -9,6 +9,7 @@ import {
   type CallContext,
   type MarketDataProvider,
   type TDailyBar,
+  type TFxRate,
   type TMarketSymbol,
   type TQuote,
 } from "./types";
@@ -122,6 +123,16 @@ export function parseYahooChartQuote(text: string, market: TMarket): TQuote | nu
   });
 }
 
+/** A currency pair's chart (USDCNY=X) → its latest rate and session date; null when Yahoo has no such pair. */
+export function parseYahooFxRate(text: string): TFxRate | null {
+  const result = chartResult(text);
+  if (!result) return null;
+  const price = num(result.meta.regularMarketPrice);
+  const time = num(result.meta.regularMarketTime);
+  if (price === null || price <= 0 || time === null) throw new ProviderResponseError("yahoo fx: no price or time in meta");
+  return { rate: price, date: new Date(time * 1000).toISOString().slice(0, 10), source: "yahoo" };
+}
+
 async function fetchChart(symbol: TMarketSymbol, range: string, ctx: CallContext): Promise<string> {
   const sym = yahooSymbol(symbol)!;
   const params = new URLSearchParams({ interval: "1d", range, includePrePost: "false" });
@@ -137,6 +148,10 @@ export function createYahooProvider(): MarketDataProvider {
     },
     async quote(symbol, ctx) {
       return parseYahooChartQuote(await fetchChart(symbol, "5d", ctx), symbol.market);
+    },
+    async fxRate(currency, ctx) {
+      const params = new URLSearchParams({ interval: "1d", range: "5d" });
+      return parseYahooFxRate(await httpGetText(`${CHART_URL}${encodeURIComponent(`${currency}CNY=X`)}?${params}`, { signal: ctx.signal }));
     },
   };
 }

@@ -26,7 +26,8 @@ function suite(mode: "auth off" | "auth on") {
     let accountId = 0;
 
     beforeAll(async () => {
-      server = await startTestServer({ MARKET_DATA_SOURCES: "sample", PORTFOLIO_FX_RATES: "USD=7.2,HKD=0.92", ...(mode === "auth on" ? { ADMIN_AUTH_ENABLED: "true" } : {}) });
+      // SAMPLE_LATENCY_MS keeps an analysis task running long enough to meet its duplicate (§12.1.14).
+      server = await startTestServer({ MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "150", PORTFOLIO_FX_RATES: "USD=7.2,HKD=0.92", ...(mode === "auth on" ? { ADMIN_AUTH_ENABLED: "true" } : {}) });
       call = referenceClient(server.baseUrl, mode === "auth on" ? await loginCookie(server.baseUrl) : undefined);
     });
     afterAll(() => server?.stop());
@@ -44,6 +45,8 @@ function suite(mode: "auth off" | "auth on") {
           ["POST", "/api/v1/portfolio/cash-ledger"],
           ["GET", "/api/v1/portfolio/corporate-actions?page=1&page_size=20"],
           ["POST", "/api/v1/portfolio/corporate-actions"],
+          ["POST", "/api/v1/portfolio/fx/refresh"],
+          ["POST", "/api/v1/portfolio/positions/600519/analysis"],
           ["GET", "/api/v1/portfolio/risk?cost_method=fifo"],
         ] as const) {
           expect((await anon(method, path, method === "POST" ? {} : undefined)).status, path).toBe(401);
@@ -241,6 +244,38 @@ function suite(mode: "auth off" | "auth on") {
       const bad = await call("POST", "/api/v1/portfolio/corporate-actions", { account_id: accountId, symbol: "600519", effective_date: "2026-09-01", action_type: "split_adjustment" });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe("validation_error");
+    });
+
+    it("§12.1.13: POST /fx/refresh (no body, account_id in the query) with the counts the page reads", async () => {
+      for (const path of [`/api/v1/portfolio/fx/refresh?account_id=${accountId}`, "/api/v1/portfolio/fx/refresh"]) {
+        const res = await call("POST", path);
+        expect(res.status, path).toBe(200);
+        expectKeys(res.body, ["as_of", "account_count", "refresh_enabled", "disabled_reason", "pair_count", "updated_count", "stale_count", "error_count"]);
+        // Main uses CNY and HKD (the 00700 trades; the USD cash entry was deleted above); the sample provider answers.
+        expect(res.body).toMatchObject({ account_count: 1, refresh_enabled: true, disabled_reason: null, pair_count: 1, updated_count: 1, stale_count: 0, error_count: 0 });
+      }
+      const missing = await call("POST", "/api/v1/portfolio/fx/refresh?account_id=999999");
+      expect(missing.status).toBe(404);
+    });
+
+    it("§12.1.14: POST /positions/{symbol}/analysis answers 202 TaskAccepted; the same stock again is 409 duplicate_task; not held is 404", async () => {
+      const body = { account_id: accountId, analysis_phase: "auto", force: false };
+      const accepted = await call("POST", `/api/v1/portfolio/positions/${encodeURIComponent("600519")}/analysis`, body);
+      const duplicate = await call("POST", `/api/v1/portfolio/positions/${encodeURIComponent("sh600519")}/analysis`, body);
+      expect(accepted.status).toBe(202);
+      expectKeys(accepted.body, ["task_id", "trace_id", "status", "message", "analysis_phase"]);
+      expect(accepted.body).toMatchObject({ status: "pending", analysis_phase: "auto" });
+      expect(duplicate.status).toBe(409);
+      expect(duplicate.body).toEqual({ error: "duplicate_task", message: expect.any(String), stock_code: "600519", existing_task_id: accepted.body.task_id });
+
+      const hk = await call("POST", `/api/v1/portfolio/positions/${encodeURIComponent("00700")}/analysis`, { analysis_phase: "postmarket", force: true });
+      expect(hk.status).toBe(202);
+      expect(hk.body.analysis_phase).toBe("postmarket");
+      const notHeld = await call("POST", `/api/v1/portfolio/positions/${encodeURIComponent("AAPL")}/analysis`, body);
+      expect(notHeld.status).toBe(404);
+      expect(notHeld.body.error).toBe("not_found");
+      const bad = await call("POST", `/api/v1/portfolio/positions/600519/analysis`, { analysis_phase: "lunch" });
+      expect(bad.status).toBe(422);
     });
   });
 }
