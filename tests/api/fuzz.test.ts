@@ -130,7 +130,9 @@ async function seedRecords(base: string): Promise<Hints> {
   const analysis = await json(base, "POST", "/api/v1/analysis/analyze", { stock_code: "600519", notify: false });
   const report = analysis.report as { meta: { id: number } };
   const account = await json(base, "POST", "/api/v1/portfolio/accounts", { name: "fuzz" });
-  const trade = await json(base, "POST", "/api/v1/portfolio/trades", { account_id: account.id, side: "buy", stock_code: "600519", quantity: 100, price: 10, fee: 0, trade_date: "2026-01-05" });
+  const trade = await json(base, "POST", "/api/v1/portfolio/trades", { account_id: account.id, side: "buy", symbol: "600519", quantity: 100, price: 10, fee: 0, tax: 0, trade_date: "2026-01-05" });
+  const cash = await json(base, "POST", "/api/v1/portfolio/cash-ledger", { account_id: account.id, event_date: "2026-01-02", direction: "in", amount: 5000 });
+  const corporate = await json(base, "POST", "/api/v1/portfolio/corporate-actions", { account_id: account.id, symbol: "600519", effective_date: "2026-02-02", action_type: "cash_dividend", cash_dividend_per_share: 1 });
   const signal = await json(base, "POST", "/api/v1/decision-signals", { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "fuzz", action: "buy" });
   const rule = await json(base, "POST", "/api/v1/alerts/rules", { target_scope: "single_symbol", target: "600519", alert_type: "price_cross", parameters: { direction: "above", price: 1 }, severity: "warning", name: "fuzz" });
   const backtest = await json(base, "POST", "/api/v1/backtests", { stock_code: "600519", step: 20 });
@@ -151,6 +153,9 @@ async function seedRecords(base: string): Promise<Hints> {
     rule_id: [Number(rule.id)],
     account_id: [Number(account.id)],
     trade_id: [Number(trade.id)],
+    entry_id: [Number(cash.id)],
+    action_id: [Number(corporate.id)],
+    symbol: ["600519", "AAPL"],
     backtest_id: [String(backtest.backtest_id)],
     id: [String(token.id)],
     code: ["000001", "600519"],
