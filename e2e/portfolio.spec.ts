@@ -134,7 +134,7 @@ async function expectPanelEquals(page: Page, risk: Risk): Promise<void> {
 }
 
 const tradeForm = (page: Page) => page.getByRole("form", { name: "录入交易" });
-const importForm = (page: Page) => page.getByRole("form", { name: "导入 CSV" });
+const importForm = (page: Page) => page.getByRole("form", { name: "导入券商交割单" });
 const positionRow = (page: Page, code: string) => page.locator(`[data-testid="position-row"][data-code="${code}"]`);
 const dialog = (page: Page) => page.getByRole("dialog");
 
@@ -206,24 +206,34 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await form.getByRole("button", { name: "添加交易" }).click();
     await expect(form.getByRole("alert")).toContainText("exceeds the 100 held");
 
-    // CSV import: a bad file (from the file input) is rejected whole with the line named; a good one (pasted) goes in.
-    const badCsv = "date,side,code,quantity,price,fee\n2025-03-04,buy,000001,1000,11.5,5\n2025-03-05,hold,000001,100,11,0\n";
-    const expected = await request.post("/api/v1/portfolio/trades/import", { data: { account_id: account.id, csv: badCsv } });
-    expect(expected.status()).toBe(400);
-    const apiError = (await expected.json()) as { error: string; message: string };
-    expect(apiError.error).toBe("invalid_import_file");
-    expect(apiError.message).toContain("Line 3");
+    // Broker import (CONTRACT §12.1.7-9): a file with a bad line previews with the line named; the import stores the good row.
+    const badCsv = "date,side,code,quantity,price,fee\n2025-03-04,buy,000001,1000,11.5,5\n2025-03-05,buy,NOTACODE123,100,11,0\n";
+    const parsed = await request.post("/api/v1/portfolio/imports/csv/parse", { multipart: { broker: "generic", file: { name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(badCsv) } } });
+    expect(parsed.status()).toBe(200);
+    const apiPreview = (await parsed.json()) as { record_count: number; error_count: number; errors: string[] };
+    expect(apiPreview).toMatchObject({ record_count: 1, error_count: 1 });
+    expect(apiPreview.errors[0]).toContain("line 3");
     const imports = importForm(page);
+    await imports.getByLabel("券商格式").selectOption("generic");
     await imports.getByLabel("选择文件").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(badCsv) });
     await expect(imports.getByLabel("CSV 内容")).toHaveValue(badCsv);
-    await imports.getByRole("button", { name: "导入" }).click();
-    await expect(imports.getByRole("alert")).toHaveText(`导入被拒绝：${apiError.message}`);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-import-error.png`, fullPage: true });
+    await imports.getByRole("button", { name: "预览" }).click();
+    await expect(imports.getByTestId("import-parse-summary")).toHaveText("读取 1 笔，跳过 0 行，错误 1 行");
+    await expect(imports.getByTestId("import-dry-summary")).toHaveText("预计新增 1 笔，重复 0 笔，失败 1 笔");
+    await expect(imports.getByTestId("import-errors")).toContainText(apiPreview.errors[0]!);
+    await expect(imports.getByTestId("import-record")).toHaveCount(1);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-import-preview.png`, fullPage: true });
     await expect(page.getByTestId("trades-total")).toHaveText("共 3 笔");
+    await imports.getByRole("button", { name: "导入", exact: true }).click();
+    await expect(imports.getByRole("alert")).toHaveText("已导入 1 笔交易（重复 0，失败 1）。");
+    await expect(page.getByTestId("trades-total")).toHaveText("共 4 笔");
 
+    // Pasted, with Chinese headers: the 000001 row is the one imported above (a duplicate), 601318 is new.
     await imports.getByLabel("CSV 内容").fill("日期,方向,代码,数量,价格,手续费\n2025-03-04,买入,000001,1000,11.5,5\n2025-03-06,买入,601318,200,48,2\n");
-    await imports.getByRole("button", { name: "导入" }).click();
-    await expect(imports.getByRole("status")).toHaveText("已导入 2 笔交易。");
+    await imports.getByRole("button", { name: "预览" }).click();
+    await expect(imports.getByTestId("import-dry-summary")).toHaveText("预计新增 1 笔，重复 1 笔，失败 0 笔");
+    await imports.getByRole("button", { name: "导入", exact: true }).click();
+    await expect(imports.getByRole("status")).toHaveText("已导入 1 笔交易（重复 1，失败 0）。");
     await expect(page.getByTestId("trades-total")).toHaveText("共 5 笔");
     await expect(page.getByTestId("position-row")).toHaveCount(3);
     await expect(positionRow(page, "000001").getByTestId("position-avg-cost")).toHaveText("11.505");
@@ -379,7 +389,11 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     clearPortfolio();
     const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "混合账户", market: "cn", base_currency: "CNY" } })).json()) as { id: number };
     const csv = "date,side,code,quantity,price,fee\n2025-05-06,buy,600519,100,1500,5\n2025-05-06,buy,AAPL,50,190,1\n2025-05-07,buy,00700,200,380,3\n2025-06-02,sell,600519,40,1550,2\n";
-    expect((await request.post("/api/v1/portfolio/trades/import", { data: { account_id: account.id, csv } })).status()).toBe(201);
+    const imported = await request.post("/api/v1/portfolio/imports/csv/commit", {
+      multipart: { account_id: String(account.id), broker: "generic", dry_run: "false", file: { name: "mixed.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
+    });
+    expect(imported.status()).toBe(200);
+    expect(await imported.json()).toMatchObject({ inserted_count: 4, failed_count: 0 });
 
     // FX: USD and HKD against the account's CNY. Without PORTFOLIO_FX_RATES and before a refresh the fallback rates are stale;
     // the refresh fetches both from the sample provider and the overview is current.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, useTransition, type ChangeEvent, type FormEvent } from "react";
+import { useState, useTransition, type FormEvent } from "react";
 import { ERROR_TEXT, FIELD, LABEL, PRIMARY_BUTTON } from "@/components/alerts/format";
 import { messageOf, requestJson } from "@/components/alerts/request";
 import { StockSearchInput, type StockSuggestion } from "@/components/analysis/stock-search-input";
@@ -126,73 +126,6 @@ export function TradeForm({ t, search, locale, accountId, today }: { t: Portfoli
         </label>
         <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
           {busy ? t.adding : t.addTrade}
-        </button>
-      </div>
-      <StatusLine status={status} />
-    </form>
-  );
-}
-
-// POST /api/v1/portfolio/trades/import: a file or pasted text; a rejected file shows the API's message, which names the line.
-export function CsvImportForm({ t, accountId }: { t: PortfolioTexts; accountId: number }) {
-  const router = useRouter();
-  const [, startTransition] = useTransition();
-  const [csv, setCsv] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
-
-  async function readFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    setStatus(null);
-    if (file) setCsv(await file.text());
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setStatus(null);
-    if (!csv.trim()) return setStatus({ error: true, text: t.importEmpty });
-    setBusy(true);
-    try {
-      const result = await requestJson<{ imported: number }>("POST", "/api/v1/portfolio/trades/import", { account_id: accountId, csv });
-      setStatus({ error: false, text: fmt(t.imported, { count: result.imported }) });
-      setCsv("");
-      if (fileRef.current) fileRef.current.value = "";
-      startTransition(() => router.refresh());
-    } catch (failure) {
-      setStatus({ error: true, text: fmt(t.importRejected, { message: messageOf(failure) }) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form onSubmit={submit} aria-label={t.importTitle} noValidate className="space-y-2 px-3 py-3">
-      <p className="text-xs leading-5 text-muted">{t.importHint}</p>
-      <label className={LABEL}>
-        {t.importFile}
-        <input
-          ref={fileRef}
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          onChange={readFile}
-          className="text-sm text-fg file:mr-2 file:h-7 file:rounded-md file:border file:border-line file:bg-surface file:px-2 file:text-xs file:font-medium"
-        />
-      </label>
-      <label className={LABEL}>
-        {t.importText}
-        <textarea
-          value={csv}
-          onChange={(e) => setCsv(e.target.value)}
-          rows={5}
-          spellCheck={false}
-          placeholder={"date,side,code,quantity,price,fee\n2025-01-06,buy,600519,100,1500,5"}
-          className="w-full min-w-0 rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-xs text-fg focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent"
-        />
-      </label>
-      <div className="flex justify-end">
-        <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
-          {busy ? t.importing : t.importButton}
         </button>
       </div>
       <StatusLine status={status} />

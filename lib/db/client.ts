@@ -27,9 +27,9 @@ function createClient(): PrismaClient {
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
-/** Several writes that must hold together: one transaction, with `tx` passed down. */
-export function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db().$transaction(work);
+/** Several writes that must hold together: one transaction, with `tx` passed down (timeoutMs for long ones; default 5 s). */
+export function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
+  return options.timeoutMs ? db().$transaction(work, { timeout: options.timeoutMs, maxWait: 10_000 }) : db().$transaction(work);
 }
 
 export async function disconnectDb(): Promise<void> {

@@ -14,6 +14,7 @@ import {
   ZCorporateActionParams,
 } from "./event-schemas";
 import { ZFxRefresh, ZFxRefreshQuery } from "./fx-refresh";
+import { MAX_IMPORT_BYTES, ZBrokerList, ZImportCommit, ZImportCommitForm, ZImportParse, ZImportParseForm } from "./import-schemas";
 import { ZPositionAnalysisParams, ZPositionAnalysisRequest } from "./position-analysis";
 import { ZPortfolioRisk } from "./risk-schema";
 import { ZSnapshot, ZSnapshotQuery } from "./snapshot-schema";
@@ -30,8 +31,6 @@ import {
   ZRiskQuery,
   ZTrade,
   ZTradeCreate,
-  ZTradeImport,
-  ZTradeImportResult,
   ZTradeList,
   ZTradeListQuery,
   ZTradeParams,
@@ -86,12 +85,6 @@ export const deleteTradeOp = defineOperation({
   method: "DELETE", path: "/api/v1/portfolio/trades/{trade_id}", operationId: "deletePortfolioTrade", summary: "Delete a trade", description: POSITIONS, tags: TAGS,
   params: ZTradeParams,
   responses: { 200: { description: "Deleted", schema: DELETED }, 404: NOT_FOUND, 409: { description: `portfolio_oversell: later sells would exceed the holding; ${BUSY}`, schema: ZErrorResponse } },
-});
-export const importTradesOp = defineOperation({
-  method: "POST", path: "/api/v1/portfolio/trades/import", operationId: "importPortfolioTrades", summary: "Import trades from CSV (all or nothing)",
-  description: `Header: date,side,code,quantity,price[,fee][,note] (Chinese headers such as 日期,方向,代码,数量,价格,手续费 are read too). At most 10,000 rows. ${POSITIONS}`,
-  tags: TAGS, body: ZTradeImport,
-  responses: { 201: { description: "Imported", schema: ZTradeImportResult }, 400: { description: "invalid_import_file (naming the line)", schema: ZErrorResponse }, 404: NOT_FOUND },
 });
 export const listPositionsOp = defineOperation({
   method: "GET", path: "/api/v1/portfolio/positions", operationId: "listPortfolioPositions", summary: "Cached open positions", description: POSITIONS, tags: TAGS,
@@ -201,7 +194,43 @@ export const analyzePositionOp = defineOperation({
   },
 });
 
+const IMPORT =
+  "Brokers: generic (date, side, symbol, quantity, price, fee, tax, trade_uid, currency, note; English or Chinese headers), huatai (华泰: " +
+  "成交日期, 证券代码, 买卖标志, 成交数量, 成交均价, 成交编号), citic (中信: 发生日期, 证券代码, 买卖方向/业务名称, 成交数量, 成交价格, 合同编号), cmb " +
+  "(招商: 日期, 证券代码, 交易方向, 成交股数, 成交价, 流水号); fees are 手续费+佣金+过户费+规费+…, taxes 印花税+…. CSV or tab-separated, UTF-8 " +
+  "or GBK, at most 10,000 rows and 5 MB. Rows that are not a buy or a sell are skipped; a buy or sell that does not read is an error naming its line.";
+// Multipart framing (boundaries, part headers, the other fields) on top of the largest file allowed.
+const MULTIPART_OVERHEAD = 64 * 1024;
+export const listImportBrokersOp = defineOperation({
+  method: "GET", path: "/api/v1/portfolio/imports/csv/brokers", operationId: "listPortfolioImportBrokers", summary: "Broker CSV formats (CONTRACT §12.1.7)", description: IMPORT, tags: TAGS,
+  responses: { 200: { description: "The formats the import reads", schema: ZBrokerList } },
+});
+export const parseImportOp = defineOperation({
+  method: "POST", path: "/api/v1/portfolio/imports/csv/parse", operationId: "parsePortfolioImport", summary: "Read a broker export without storing it (CONTRACT §12.1.8)", description: IMPORT, tags: TAGS,
+  body: ZImportParseForm, bodyFormat: "multipart", maxBodyBytes: MAX_IMPORT_BYTES + MULTIPART_OVERHEAD,
+  responses: {
+    200: { description: "Records, skipped rows and per-line errors", schema: ZImportParse },
+    400: { description: "validation_error: unknown broker, no column for a required field, an unreadable file", schema: ZErrorResponse },
+    413: { description: "payload_too_large", schema: ZErrorResponse },
+    415: { description: "unsupported_media_type: not multipart/form-data", schema: ZErrorResponse },
+  },
+});
+export const commitImportOp = defineOperation({
+  method: "POST", path: "/api/v1/portfolio/imports/csv/commit", operationId: "commitPortfolioImport", summary: "Import a broker export into an account (CONTRACT §12.1.9)",
+  description: `${IMPORT} Duplicates (same trade_uid or dedup_hash in the account, or repeated in the file) are counted, not stored; the rest go in by date in one transaction with the positions; a sell above the holding at its date is taken out and counted as failed. dry_run=true counts and stores nothing.`,
+  tags: TAGS, body: ZImportCommitForm, bodyFormat: "multipart", maxBodyBytes: MAX_IMPORT_BYTES + MULTIPART_OVERHEAD,
+  responses: {
+    200: { description: "What was (or would be) inserted", schema: ZImportCommit },
+    400: { description: "validation_error: unknown broker, no column for a required field, an unreadable file", schema: ZErrorResponse },
+    404: NOT_FOUND,
+    409: { description: BUSY, schema: ZErrorResponse },
+    413: { description: "payload_too_large", schema: ZErrorResponse },
+    415: { description: "unsupported_media_type: not multipart/form-data", schema: ZErrorResponse },
+  },
+});
+
 export const PORTFOLIO_OPERATIONS: readonly Operation[] = [
-  listAccountsOp, createAccountOp, updateAccountOp, deleteAccountOp, listTradesOp, createTradeOp, deleteTradeOp, importTradesOp, listPositionsOp, portfolioSnapshotOp, portfolioRiskOp,
+  listAccountsOp, createAccountOp, updateAccountOp, deleteAccountOp, listTradesOp, createTradeOp, deleteTradeOp, listPositionsOp, portfolioSnapshotOp, portfolioRiskOp,
   listCashLedgerOp, createCashEntryOp, deleteCashEntryOp, listCorporateActionsOp, createCorporateActionOp, deleteCorporateActionOp, refreshFxOp, analyzePositionOp,
+  listImportBrokersOp, parseImportOp, commitImportOp,
 ];

@@ -4,7 +4,6 @@ import { db } from "@/lib/db/client";
 import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { getDailyBars, getQuote } from "@/lib/market";
 import { localParts, MARKET_TIME_ZONE } from "@/lib/market/market-time";
-import { importTradesCsv } from "./csv-import";
 import { portfolioRisk } from "./risk";
 import { createAccount, createTrade, deleteTrade, listPositions, resolveTradeSymbol } from "./store";
 
@@ -46,18 +45,6 @@ describe("portfolio positions and risk (issue 9 item 3)", () => {
     await deleteTrade(sellTrade.id);
     positions = (await listPositions(account.id)).items;
     expect(positions[0]!.quantity).toBe(100);
-  });
-
-  it("CSV import is all or nothing and names the bad line", async () => {
-    const account = await createAccount({ name: "csv", base_currency: "CNY" });
-    await expect(importTradesCsv({ account_id: account.id, csv: "date,side,code,quantity,price\n2026-03-02,buy,600519,100,1400\n2026-03-03,hold,AAPL,1,1" })).rejects.toMatchObject({
-      code: "invalid_import_file",
-      message: expect.stringContaining("Line 3"),
-    });
-    expect(await db().portfolioTrade.count()).toBe(0);
-    const result = await importTradesCsv({ account_id: account.id, csv: "\uFEFF日期,方向,代码,数量,价格,手续费\n2026/03/02,买入,600519,100,1400,5\n2026-03-05,卖出,600519,50,1450,\n" });
-    expect(result.imported).toBe(2);
-    expect((await listPositions(account.id)).items[0]!.quantity).toBe(50);
   });
 
   it("values positions at the price an analysis shows for as_of (issue 17 item 3), converts currencies, and derives weights, HHI, volatility and VaR from the same prices", async () => {

@@ -130,16 +130,6 @@ export const ZTradeList = z
   .object({ items: z.array(ZTrade), total: z.number().int(), page: z.number().int(), page_size: z.number().int() })
   .meta({ id: "PortfolioTradeList" });
 
-export const ZTradeImport = z
-  .object({
-    account_id: z.number().int().positive(),
-    csv: z.string().min(1).max(2_000_000).describe("Header row: date,side,code,quantity,price[,fee][,note]; side buy/sell (买入/卖出 accepted)"),
-  })
-  .meta({ id: "PortfolioTradeImport" });
-export type TTradeImport = z.infer<typeof ZTradeImport>;
-
-export const ZTradeImportResult = z.object({ imported: z.number().int(), account_id: z.number().int() }).meta({ id: "PortfolioTradeImportResult" });
-
 export const ZPosition = z
   .object({
     account_id: z.number().int(),

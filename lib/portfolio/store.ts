@@ -149,6 +149,7 @@ function oversell(error: OversellError, rows: readonly PortfolioTrade[]): ApiErr
   return ApiError.of("portfolio_oversell", `Selling ${error.sold} ${trade.stockCode} on ${trade.tradeDate} exceeds the ${error.held} held then`, {
     symbol: trade.stockCode,
     trade_date: trade.tradeDate,
+    trade_id: trade.id,
     held_quantity: error.held,
   });
 }

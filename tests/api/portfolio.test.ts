@@ -19,6 +19,14 @@ function call(method: string, path: string, body?: unknown) {
   });
 }
 
+/** POST /imports/csv/commit as multipart, the file from text. */
+function upload(fields: Record<string, string>, csv: string) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append("file", new File([csv], "trades.csv", { type: "text/csv" }));
+  return fetch(`${server.baseUrl}/api/v1/portfolio/imports/csv/commit`, { method: "POST", body: form });
+}
+
 async function json(res: Response, status: number): Promise<unknown> {
   expect(res.status, await res.clone().text()).toBe(status);
   return res.json();
@@ -59,12 +67,18 @@ describe("portfolio API (issue 9 item 3, spec 4.6)", () => {
     expect(empty.cost_method).toBe("fifo");
   });
 
-  it("an oversell is 409 and a bad CSV is refused whole; a good CSV imports; trades page; delete deactivates", async () => {
+  it("an oversell is 409; a CSV without a needed column is refused, a bad line fails alone; trades page; delete deactivates", async () => {
     const account = ZAccount.parse(await json(await call("POST", "/accounts", { name: "csv", market: "us", base_currency: "USD" }), 200));
     expect(await json(await call("POST", "/trades", { account_id: account.id, side: "sell", symbol: "AAPL", quantity: 1, price: 100, trade_date: "2026-06-01" }), 409)).toMatchObject({ error: "portfolio_oversell" });
-    const bad = await json(await call("POST", "/trades/import", { account_id: account.id, csv: "date,side,code,quantity,price\n2026-06-01,buy,AAPL,10,150\n2026-06-02,buy,NOTACODE123,1,1\n" }), 400);
-    expect(bad).toMatchObject({ error: "invalid_import_file", message: expect.stringContaining("Line 3") });
-    expect(await json(await call("POST", "/trades/import", { account_id: account.id, csv: "date,side,code,quantity,price,fee\n2026-06-01,buy,AAPL,10,150,1\n2026-06-02,buy,TSLA,5,200,0\n" }), 201)).toEqual({ imported: 2, account_id: account.id });
+    const missing = await json(await upload({ account_id: String(account.id), broker: "generic", dry_run: "false" }, "date,side,code,quantity\n2026-06-01,buy,AAPL,10\n"), 400);
+    expect(missing).toMatchObject({ error: "validation_error", message: expect.stringContaining("price") });
+    const partial = await json(await upload({ account_id: String(account.id), broker: "generic", dry_run: "true" }, "date,side,code,quantity,price\n2026-06-01,buy,AAPL,10,150\n2026-06-02,buy,NOTACODE123,1,1\n"), 200);
+    expect(partial).toMatchObject({ inserted_count: 1, failed_count: 1, dry_run: true, errors: [expect.stringContaining("line 3")] });
+    expect(await json(await upload({ account_id: String(account.id), broker: "generic", dry_run: "false" }, "date,side,code,quantity,price,fee\n2026-06-01,buy,AAPL,10,150,1\n2026-06-02,buy,TSLA,5,200,0\n"), 200)).toMatchObject({
+      account_id: account.id,
+      inserted_count: 2,
+      duplicate_count: 0,
+    });
     const page = ZTradeList.parse(await json(await call("GET", `/trades?account_id=${account.id}&page_size=1`), 200));
     expect(page).toMatchObject({ total: 2, page: 1, page_size: 1 });
     expect(page.items[0]!.symbol).toBe("TSLA");

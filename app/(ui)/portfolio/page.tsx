@@ -9,12 +9,14 @@ import { RiskControls, RiskDetails, RiskKpis, type CostMethod } from "@/componen
 import { FxRefreshButton } from "@/components/portfolio/fx-refresh";
 import { FxBadge, SnapshotCards, SnapshotPositions } from "@/components/portfolio/snapshot-panel";
 import { TradesTable } from "@/components/portfolio/tables";
-import { CsvImportForm, TradeForm } from "@/components/portfolio/trade-entry";
+import { BrokerImportForm } from "@/components/portfolio/broker-import";
+import { TradeForm } from "@/components/portfolio/trade-entry";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import { now } from "@/lib/clock";
 import { isCalendarDay } from "@/lib/history/schemas";
 import { getI18n } from "@/lib/i18n/locale";
+import { brokerList } from "@/lib/portfolio/broker-csv";
 import { listCashEntries, listCorporateActions } from "@/lib/portfolio/events";
 import { portfolioRisk } from "@/lib/portfolio/risk";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
@@ -250,7 +252,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
                 <div className="border-b border-line px-3 py-2">
                   <h2 className="text-sm font-semibold">{t.importTitle}</h2>
                 </div>
-                <CsvImportForm t={t} accountId={view.account.id} />
+                <BrokerImportForm t={t} accountId={view.account.id} brokers={brokerList().brokers} />
               </Panel>
             </div>
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

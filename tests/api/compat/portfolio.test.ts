@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,12 +24,23 @@ function suite(mode: "auth off" | "auth on") {
   describe(`§12.1 portfolio with ${mode}`, () => {
     let server: TestServer;
     let call: Call;
+    let cookie: string | undefined;
     let accountId = 0;
+
+    /** multipart/form-data as the reference's client posts its import forms (FormData: text fields and the file). */
+    async function multipart(pathname: string, fields: Record<string, string>, fixture: string): Promise<{ status: number; body: Wire }> {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      form.append("file", new File([fs.readFileSync(path.resolve(process.cwd(), "tests/fixtures/broker-csv", fixture))], fixture));
+      const res = await fetch(`${server.baseUrl}${pathname}`, { method: "POST", body: form, headers: { origin: server.baseUrl, ...(cookie ? { cookie } : {}) } });
+      return { status: res.status, body: await res.json() };
+    }
 
     beforeAll(async () => {
       // SAMPLE_LATENCY_MS keeps an analysis task running long enough to meet its duplicate (§12.1.14).
       server = await startTestServer({ MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "150", PORTFOLIO_FX_RATES: "USD=7.2,HKD=0.92", ...(mode === "auth on" ? { ADMIN_AUTH_ENABLED: "true" } : {}) });
-      call = referenceClient(server.baseUrl, mode === "auth on" ? await loginCookie(server.baseUrl) : undefined);
+      cookie = mode === "auth on" ? await loginCookie(server.baseUrl) : undefined;
+      call = referenceClient(server.baseUrl, cookie);
     });
     afterAll(() => server?.stop());
 
@@ -47,6 +59,8 @@ function suite(mode: "auth off" | "auth on") {
           ["POST", "/api/v1/portfolio/corporate-actions"],
           ["POST", "/api/v1/portfolio/fx/refresh"],
           ["POST", "/api/v1/portfolio/positions/600519/analysis"],
+          ["GET", "/api/v1/portfolio/imports/csv/brokers"],
+          ["POST", "/api/v1/portfolio/imports/csv/parse"],
           ["GET", "/api/v1/portfolio/risk?cost_method=fifo"],
         ] as const) {
           expect((await anon(method, path, method === "POST" ? {} : undefined)).status, path).toBe(401);
@@ -276,6 +290,47 @@ function suite(mode: "auth off" | "auth on") {
       expect(notHeld.body.error).toBe("not_found");
       const bad = await call("POST", `/api/v1/portfolio/positions/600519/analysis`, { analysis_phase: "lunch" });
       expect(bad.status).toBe(422);
+    });
+
+    it("§12.1.7: GET /imports/csv/brokers lists huatai, citic and cmb (and generic) with aliases and display names", async () => {
+      const res = await call("GET", "/api/v1/portfolio/imports/csv/brokers");
+      expect(res.status).toBe(200);
+      const brokers = res.body.brokers as Wire[];
+      for (const b of brokers) {
+        expectKeys(b, ["broker", "aliases", "display_name"]);
+        expect(Array.isArray(b.aliases)).toBe(true);
+      }
+      expect(brokers.map((b) => b.broker)).toEqual(expect.arrayContaining(["huatai", "citic", "cmb", "generic"]));
+    });
+
+    it("§12.1.8-9: parse then commit (dry run, then for real, then again: duplicates) as multipart forms", async () => {
+      const account = (await call("POST", "/api/v1/portfolio/accounts", { name: "Import", broker: "Demo", market: "cn", base_currency: "CNY" })).body;
+      for (const [broker, fixture, records] of [["huatai", "huatai.csv", 4], ["citic", "citic.csv", 3], ["cmb", "cmb.csv", 3], ["generic", "generic.csv", 4]] as const) {
+        const parsed = await multipart("/api/v1/portfolio/imports/csv/parse", { broker }, fixture);
+        expect(parsed.status, broker).toBe(200);
+        expectKeys(parsed.body, ["broker", "record_count", "skipped_count", "error_count", "records", "errors"]);
+        expect(parsed.body).toMatchObject({ broker, record_count: records });
+        for (const r of parsed.body.records) expectKeys(r, ["trade_date", "symbol", "side", "quantity", "price", "fee", "tax", "trade_uid", "dedup_hash", "currency"]);
+      }
+      const huatai = (await multipart("/api/v1/portfolio/imports/csv/parse", { broker: "huatai" }, "huatai.csv")).body;
+      expect(huatai).toMatchObject({ skipped_count: 1, error_count: 1 });
+      expect(huatai.errors[0]).toContain("line 7");
+
+      const fields = (dryRun: string) => ({ account_id: String(account.id), broker: "huatai", dry_run: dryRun });
+      const dry = await multipart("/api/v1/portfolio/imports/csv/commit", fields("true"), "huatai.csv");
+      expect(dry.status).toBe(200);
+      expectKeys(dry.body, ["account_id", "record_count", "inserted_count", "duplicate_count", "failed_count", "dry_run", "errors"]);
+      expect(dry.body).toMatchObject({ account_id: account.id, record_count: 4, inserted_count: 4, duplicate_count: 0, failed_count: 1, dry_run: true });
+      expect((await call("GET", `/api/v1/portfolio/trades?account_id=${account.id}&page=1&page_size=20`)).body.total).toBe(0);
+      const done = await multipart("/api/v1/portfolio/imports/csv/commit", fields("false"), "huatai.csv");
+      expect(done.body).toMatchObject({ inserted_count: 4, duplicate_count: 0, failed_count: 1, dry_run: false });
+      expect((await call("GET", `/api/v1/portfolio/trades?account_id=${account.id}&page=1&page_size=20`)).body.total).toBe(4);
+      const again = await multipart("/api/v1/portfolio/imports/csv/commit", fields("false"), "huatai.csv");
+      expect(again.body).toMatchObject({ inserted_count: 0, duplicate_count: 4 });
+
+      const unknown = await multipart("/api/v1/portfolio/imports/csv/parse", { broker: "nobody" }, "generic.csv");
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error).toBe("validation_error");
     });
   });
 }
