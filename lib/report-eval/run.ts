@@ -2,9 +2,9 @@ import type { AnalysisHistory, Prisma } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import type { StoredReportParts } from "@/lib/history/repository";
-import { logger } from "@/lib/log/logger";
-import { getDailyBars, symbolKey, type TDailyBar } from "@/lib/market";
-import { lastClosedTradingDay, localParts, MARKET_TIME_ZONE, weekdaysBetween } from "@/lib/market/market-time";
+import { symbolKey } from "@/lib/market";
+import { barsSince } from "@/lib/market/bars/bars-since";
+import { lastClosedTradingDay, localParts, MARKET_TIME_ZONE } from "@/lib/market/market-time";
 import { isRejection, resolveToken, type TMarket } from "@/lib/market/symbols";
 import { MARKET_REVIEW_REPORT_TYPE } from "@/lib/market-review/run";
 import { isDirectional } from "@/lib/signals/lifecycle";
@@ -19,9 +19,6 @@ import { REPORT_EVAL_PHASES, type TReportEvalRunRequest, type TReportEvalRunResp
 // unable one more data cannot fix, is left alone unless `force`; "insufficient" rows are retried.
 
 const MARKETS: readonly TMarket[] = ["cn", "hk", "us"];
-// Bars fetched beyond the anchor..today weekday span: exchange holidays make the weekday count run ahead.
-const DEPTH_MARGIN = 10;
-const MAX_DEPTH = 5000;
 const DAY_MS = 86_400_000;
 
 export type TEvalPhase = (typeof REPORT_EVAL_PHASES)[number];
@@ -59,30 +56,6 @@ function factsOf(record: AnalysisHistory): ReportFacts {
   return { action, anchorDate: anchorDateOf(record), stopLoss: plan.stop_loss ?? null, takeProfit: plan.target_price ?? null };
 }
 
-async function barsFor(records: readonly { record: AnalysisHistory; facts: ReportFacts }[], windowDays: number): Promise<Map<string, TDailyBar[]>> {
-  const groups = new Map<string, { symbol: ReturnType<typeof marketSymbolOf>; oldest: string }>();
-  for (const { record, facts } of records) {
-    const symbol = marketSymbolOf({ stockCode: record.stockCode, market: record.market, assetType: record.assetType ?? "stock" });
-    const key = symbolKey(symbol);
-    const group = groups.get(key);
-    if (!group) groups.set(key, { symbol, oldest: facts.anchorDate });
-    else if (facts.anchorDate < group.oldest) group.oldest = facts.anchorDate;
-  }
-  const out = new Map<string, TDailyBar[]>();
-  for (const [key, { symbol, oldest }] of groups) {
-    const through = lastClosedTradingDay(symbol.market, now());
-    const depth = Math.min(MAX_DEPTH, (oldest < through ? weekdaysBetween(oldest, through) : 0) + windowDays + DEPTH_MARGIN);
-    try {
-      out.set(key, (await getDailyBars(symbol, depth)).bars);
-    } catch (error) {
-      // No data now: the rows become unable (retryable), and a later run tries again.
-      logger.warn({ err: error, symbol: key }, "report backtest: daily bars unavailable");
-      out.set(key, []);
-    }
-  }
-  return out;
-}
-
 function candidateFilter(request: TReportEvalRunRequest): Prisma.AnalysisHistoryWhereInput {
   const where: Prisma.AnalysisHistoryWhereInput = {
     reportType: { not: MARKET_REVIEW_REPORT_TYPE },
@@ -102,12 +75,12 @@ export async function runReportBacktest(request: TReportEvalRunRequest): Promise
   const window = request.eval_window_days;
   const records = await db().analysisHistory.findMany({ where: candidateFilter(request), orderBy: { id: "asc" }, take: request.limit });
   const items = records.map((record) => ({ record, facts: factsOf(record) }));
-  const bars = await barsFor(items, window);
+  const symbolOf = (record: AnalysisHistory) => marketSymbolOf({ stockCode: record.stockCode, market: record.market, assetType: record.assetType ?? "stock" });
+  const bars = await barsSince(items.map(({ record, facts }) => ({ symbol: symbolOf(record), from: facts.anchorDate })), "report backtest", window);
   const at = now();
   const counts = { processed: records.length, saved: 0, completed: 0, insufficient: 0, errors: 0 };
   const writes = items.map(({ record, facts }) => {
-    const symbol = marketSymbolOf({ stockCode: record.stockCode, market: record.market, assetType: record.assetType ?? "stock" });
-    const e = evaluateReport(facts, bars.get(symbolKey(symbol)) ?? [], window);
+    const e = evaluateReport(facts, bars.get(symbolKey(symbolOf(record))) ?? [], window);
     if (e.evalStatus === "completed") counts.completed += 1;
     else if (e.evalStatus === "insufficient") counts.insufficient += 1;
     else counts.errors += 1;

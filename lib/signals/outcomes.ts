@@ -1,9 +1,9 @@
 import { Prisma, type DecisionSignal, type DecisionSignalOutcome } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { logger } from "@/lib/log/logger";
-import { getDailyBars, symbolKey, type TDailyBar } from "@/lib/market";
-import { lastClosedTradingDay, weekdaysBetween } from "@/lib/market/market-time";
+import { symbolKey } from "@/lib/market";
+import { barsSince } from "@/lib/market/bars/bars-since";
+import { lastClosedTradingDay } from "@/lib/market/market-time";
 import type { TMarket } from "@/lib/market/symbols";
 import { horizonSessions } from "./lifecycle";
 import { ENGINE_VERSION, evaluateOutcome, type OutcomeEvaluation } from "./outcome-engine";
@@ -21,9 +21,6 @@ import { toOutcomeItem } from "./serialize";
 import { getSignalRowOrThrow } from "./store";
 import { marketSymbolOf } from "./target";
 
-// Bars fetched beyond the anchor..today span: exchange holidays make the weekday count run ahead of the bars.
-const DEPTH_MARGIN = 10;
-const MAX_DEPTH = 5000;
 
 const SIGNAL_FACTS = { action: true, market: true, marketPhase: true, sourceType: true, planQuality: true } as const;
 
@@ -79,32 +76,6 @@ interface Pending {
   horizon: TOutcomeHorizon;
   existing: DecisionSignalOutcome | undefined;
   evaluation: OutcomeEvaluation;
-}
-
-/** Bars per symbol, fetched once per run with the depth the oldest anchor of its signals needs. */
-async function barsBySymbol(signals: readonly { signal: DecisionSignal; anchorDate: string }[]): Promise<Map<string, TDailyBar[]>> {
-  const groups = new Map<string, { symbol: ReturnType<typeof marketSymbolOf>; oldest: string }>();
-  for (const { signal, anchorDate } of signals) {
-    const symbol = marketSymbolOf(signal);
-    const key = symbolKey(symbol);
-    const group = groups.get(key);
-    if (!group) groups.set(key, { symbol, oldest: anchorDate });
-    else if (anchorDate < group.oldest) group.oldest = anchorDate;
-  }
-  const out = new Map<string, TDailyBar[]>();
-  const at = now();
-  for (const [key, { symbol, oldest }] of groups) {
-    const through = lastClosedTradingDay(symbol.market, at);
-    const depth = Math.min(MAX_DEPTH, (oldest < through ? weekdaysBetween(oldest, through) : 0) + 1 + DEPTH_MARGIN);
-    try {
-      out.set(key, (await getDailyBars(symbol, depth)).bars);
-    } catch (error) {
-      // No data now (provider down, unknown code): the rows become recoverable unable, retried by a later run.
-      logger.warn({ err: error, symbol: key }, "decision signal outcomes: daily bars unavailable");
-      out.set(key, []);
-    }
-  }
-  return out;
 }
 
 // Columns of one multi-row upsert; the order matches rowValues.
@@ -203,7 +174,7 @@ export async function runOutcomes(request: TOutcomeRunRequest): Promise<TOutcome
   });
   // The anchor: the last session closed when the signal was created.
   const anchored = signals.map((signal) => ({ signal, anchorDate: lastClosedTradingDay(signal.market as TMarket, signal.createdAt) }));
-  const bars = await barsBySymbol(anchored);
+  const bars = await barsSince(anchored.map(({ signal, anchorDate }) => ({ symbol: marketSymbolOf(signal), from: anchorDate })), "decision signal outcomes");
   const pending: Pending[] = [];
   for (const { signal, anchorDate } of anchored) {
     const series = bars.get(symbolKey(marketSymbolOf(signal))) ?? [];
