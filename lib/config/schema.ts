@@ -207,6 +207,25 @@ const FIELDS: readonly ConfigField[] = [
     order: 70,
   }),
 
+  integer({ key: "AGENT_MAX_STEPS", title: "Chat tool steps per turn", description: "Most tool steps the Ask DSA chat may take to answer one message.", category: "ai_model", min: 1, max: 30, default: "8", order: 80 }),
+  integer({ key: "AGENT_TURN_TIMEOUT_SEC", title: "Chat turn time limit (s)", description: "Seconds one chat answer may take, tools included; past it the turn stops and keeps what was written.", category: "ai_model", min: 5, max: 1800, default: "120", order: 81 }),
+  integer({ key: "AGENT_TOKEN_BUDGET", title: "Chat token budget per turn", description: "Tokens (input and output, all steps) one chat answer may use; no further tool step starts beyond it.", category: "ai_model", min: 1000, max: 2000000, default: "60000", order: 82 }),
+  text({
+    key: "AGENT_MODEL",
+    title: "Chat model",
+    description: "Channel and model the chat uses, as channel/model or a model name of a configured channel (a cheaper model than the reports'); empty: the report channels in order.",
+    category: "ai_model",
+    order: 83,
+    examples: ["deepseek/deepseek-chat", "gpt-4o-mini"],
+  }),
+  text({
+    key: "SKILLS_DIR",
+    title: "Strategy files folder",
+    description: "Folder of your own chat strategies (Markdown files with front matter), shown beside the built-in ones.",
+    category: "ai_model",
+    order: 84,
+  }),
+
   // ---- data_source
   text({
     key: "MARKET_DATA_SOURCES",

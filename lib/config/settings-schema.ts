@@ -93,6 +93,14 @@ export const ZSettings = z.object({
   SINGLE_STOCK_NOTIFY: flag.default(false),
   REPORT_SUMMARY_ONLY: flag.default(false),
   TRADING_DAY_CHECK_ENABLED: flag.default(true),
+  // Agent chat (issue 22, lib/agent): tool steps per turn, the turn's time limit (seconds), the token budget of
+  // one turn (input + output over all its steps), the channel/model the chat uses (empty: the report channels in
+  // order), and a folder of the user's own strategy files (Markdown with front matter) beside the built-in ones.
+  AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(30).default(8),
+  AGENT_TURN_TIMEOUT_SEC: z.coerce.number().int().min(5).max(1800).default(120),
+  AGENT_TOKEN_BUDGET: z.coerce.number().int().min(1000).max(2_000_000).default(60_000),
+  AGENT_MODEL: z.string().trim().default(""),
+  SKILLS_DIR: z.string().trim().default(""),
   // Market review (CONTRACT.md §7): the region used when a request names none; "both" = cn + us.
   MARKET_REVIEW_REGION: z
     .string()

@@ -365,6 +365,26 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "信号时钟偏移（秒，测试用）",
     description: "测试辅助：加到决策信号时钟上的秒数（影响创建时间、默认过期时间和惰性过期）。生产环境请保持为 0。",
   },
+  AGENT_MAX_STEPS: {
+    title: "问股每轮工具步数",
+    description: "问股对话回答一条消息时最多调用工具的步数。",
+  },
+  AGENT_TURN_TIMEOUT_SEC: {
+    title: "问股单轮时限（秒）",
+    description: "一次回答（含工具调用）最多用时；超时即停止并保留已写出的部分。",
+  },
+  AGENT_TOKEN_BUDGET: {
+    title: "问股单轮 Token 预算",
+    description: "一次回答所有步骤的输入加输出 Token 上限；超出后不再开始新的工具步骤。",
+  },
+  AGENT_MODEL: {
+    title: "问股模型",
+    description: "问股使用的渠道与模型，写作 渠道/模型 或已配置渠道中的模型名（可比报告用更便宜的模型）；留空则按报告渠道顺序。",
+  },
+  SKILLS_DIR: {
+    title: "策略文件目录",
+    description: "自定义问股策略（带 front matter 的 Markdown 文件）所在目录，与内置策略一并列出。",
+  },
   SSE_HEARTBEAT_SECONDS: {
     title: "任务流心跳间隔（秒）",
     description: "任务事件流连续这么多秒没有事件时，发送一次心跳。",
