@@ -37,6 +37,7 @@ export async function analyzeRequest(request: TAnalyzeRequest, traceId: string, 
       traceId,
       triggerSource: "api",
       forceRefresh: request.force_refresh,
+      skills: request.skills,
       signal,
     });
     // Fire-and-forget: the response never waits on, or fails with, a notification.

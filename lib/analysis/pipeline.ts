@@ -1,4 +1,6 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
+import { MAX_SKILLS_PER_TURN } from "@/lib/agent/schemas";
+import { resolveSkills, type LoadedSkill } from "@/lib/agent/skills";
 import { getSettings } from "@/lib/config/settings";
 import { createAnalysisRecord, type NewsEvidence } from "@/lib/history/repository";
 import { toAnalysisReport } from "@/lib/history/report";
@@ -20,6 +22,8 @@ import { sanitizeValue } from "./sanitize";
 export const BARS_PER_ANALYSIS = ANALYSIS_WINDOW_BARS;
 const NEWS_LIMIT = 8;
 const SNAPSHOT_BARS = 30;
+/** Strategies joining one report prompt: the chat's per-turn limit, so a long list cannot swamp the prompt. */
+const MAX_REPORT_SKILLS = MAX_SKILLS_PER_TURN;
 
 export interface AnalysisJob {
   target: TResolvedSymbol;
@@ -33,6 +37,8 @@ export interface AnalysisJob {
   triggerSource: string;
   /** force_refresh: ignore cached bars and quote. */
   forceRefresh?: boolean;
+  /** Strategy ids of the request (issue 22 §2): their instructions join the LLM prompt; unknown ids are ignored. */
+  skills?: readonly string[] | null;
   signal?: AbortSignal;
   /** Progress 0–100 with a stage message (async tasks stream it). */
   onProgress?: (progress: number, message: string) => void;
@@ -126,12 +132,13 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   // Issue 17 item 3: one series (the bars plus today's provisional bar from the quote) feeds the indicators,
   // the stored bars, the chart and the headline price.
   const series = mergeQuoteBars(bars, quote, target.market);
-  const llm = await runLlm(job, run, rule, series.bars, quote, newsItems, name, progress);
+  const skills = await chooseSkills(job, run);
+  const llm = await runLlm(job, run, rule, series.bars, quote, newsItems, name, skills, progress);
 
   progress(90, "storing the report");
   const summary = llm?.ok ? llmSummary(llm.report, rule, run) : rule.summary;
   const strategy = llm?.ok ? llmStrategy(llm.report, rule, summary.action, run) : rule.strategy;
-  const details = reportDetails(rule, llm, news, series, quote, language);
+  const details = reportDetails(rule, llm, news, series, quote, language, skills);
   // Diagnostics and flow are final before the one write, so the record never exists without them.
   const diagnostics = run.diagnostics();
   const record = await createAnalysisRecord({
@@ -178,6 +185,7 @@ async function runLlm(
   quote: TQuote | null,
   news: NewsSearchResult["items"],
   name: string | null,
+  skills: readonly LoadedSkill[],
   progress: (pct: number, message: string) => void,
 ): Promise<LlmReportResult | null> {
   if (!llmConfigured()) {
@@ -202,6 +210,7 @@ async function runLlm(
           dataNotes: rule.is_sample_data ? ["sample data: not real market prices"] : [],
           language: rule.report_language,
           reportType: job.reportType,
+          skills,
         },
         { signal: job.signal, callType: "analysis", stockCode: job.target.code, queryId: job.queryId },
       ),
@@ -214,6 +223,46 @@ async function runLlm(
   );
   if (result?.ok) run.setModel(result.model);
   return result;
+}
+
+/**
+ * The request's strategies for the LLM prompt, recorded as the run's `skills` stage: which were applied, which
+ * ids name no strategy (ignored), which were over the limit. No LLM channel: nothing to apply them to (skipped).
+ */
+async function chooseSkills(job: AnalysisJob, run: RunRecorder): Promise<LoadedSkill[]> {
+  const requested = [...(job.skills ?? [])];
+  if (requested.length === 0) return [];
+  if (!llmConfigured()) {
+    run.note("skills", "Strategies", "analysis", {
+      status: "skipped",
+      message: "rule-based report: strategies apply only when an LLM writes the report",
+      details: { requested, applied: [] },
+    });
+    return [];
+  }
+  const chosen = await run.optionalStage(
+    "skills",
+    "Strategies",
+    "analysis",
+    async () => {
+      const { skills, unknown } = await resolveSkills(requested);
+      return { applied: skills.slice(0, MAX_REPORT_SKILLS), unknown, overLimit: skills.slice(MAX_REPORT_SKILLS).map((s) => s.id) };
+    },
+    ({ applied, unknown, overLimit }) => {
+      const ignored = [
+        ...(unknown.length > 0 ? [`unknown ids ignored: ${unknown.join(", ")}`] : []),
+        ...(overLimit.length > 0 ? [`over the limit of ${MAX_REPORT_SKILLS}, ignored: ${overLimit.join(", ")}`] : []),
+      ];
+      const used = applied.length > 0 ? `applied: ${applied.map((s) => s.id).join(", ")}` : "none applied";
+      return {
+        status: ignored.length > 0 ? "degraded" : "ok",
+        message: [used, ...ignored].join("; "),
+        recordCount: applied.length,
+        details: { requested, applied: applied.map((s) => s.id), unknown, over_limit: overLimit },
+      };
+    },
+  );
+  return chosen?.applied ?? [];
 }
 
 /**
@@ -299,6 +348,7 @@ function reportDetails(
   series: MergedSeries,
   quote: TQuote | null,
   language: "zh" | "en",
+  skills: readonly LoadedSkill[],
 ): TReportDetails {
   const bars = series.bars;
   const items = news?.items ?? [];
@@ -340,6 +390,8 @@ function reportDetails(
     sector_rankings: null,
     concept_rankings: null,
     market_structure: null,
+    // Only a report the model wrote followed the strategies; a rule-based one (no LLM, or the LLM failed) used none.
+    skills_used: llm?.ok ? skills.map((s) => s.id) : [],
   };
   if (items.length === 0) details.empty_news_disclosure = EMPTY_NEWS[language];
   return details;

@@ -52,6 +52,10 @@ export const ZReportDetails = z
     sector_rankings: json.nullable(),
     concept_rankings: json.nullable(),
     market_structure: json.nullable(),
+    skills_used: z
+      .array(z.string())
+      .optional()
+      .describe("Ids of the strategies whose instructions the model followed (the request's skills); [] for a rule-based report; absent on records stored before strategies"),
   })
   .meta({ id: "AnalysisReportDetails" });
 

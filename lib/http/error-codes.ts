@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   env_backup_access_denied: 403,
   not_found: 404,
+  // Agent chat (the reference's codes): cancel of a turn that is no longer running; a request_id already running.
+  request_not_active: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   duplicate_task: 409,
@@ -32,6 +34,7 @@ export const ERROR_STATUS = {
   // Portfolio (CONTRACT §12.1.10): a sell above what is held at its date; a write that could not get the database.
   portfolio_oversell: 409,
   portfolio_busy: 409,
+  request_conflict: 409,
   payload_too_large: 413,
   uri_too_long: 414,
   share_image_too_large: 413,

@@ -1,3 +1,4 @@
+import { AGENT_OPERATIONS } from "@/lib/agent/operations";
 import { ALERT_OPERATIONS } from "@/lib/alerts/operations";
 import { BACKTEST_OPERATIONS } from "@/lib/backtest/operations";
 import { analyzeOp } from "@/lib/analysis/operations";
@@ -55,4 +56,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...REPORT_BACKTEST_OPERATIONS,
   ...DATA_OPERATIONS,
   getScreeningStatusOp,
+  ...AGENT_OPERATIONS,
 ];

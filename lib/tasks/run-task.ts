@@ -6,6 +6,7 @@ import { runMarketReview } from "@/lib/market-review";
 import { db } from "@/lib/db/client";
 import { notifyAnalysisCompleted, notifyMarketReviewCompleted } from "@/lib/notify";
 import { ZStoredTaskRequest, type TReviewRegion } from "./schemas";
+import { taskSkills } from "./serialize";
 import type { TaskRow } from "./store";
 
 export interface TaskRunContext {
@@ -55,6 +56,8 @@ export async function runTask(row: TaskRow, context: TaskRunContext): Promise<Ta
     taskId: row.id,
     triggerSource: "api_async",
     forceRefresh: request.forceRefresh,
+    // The request's strategies are stored on the task row (its `skills` column), as TaskInfo shows them.
+    skills: taskSkills(row),
     signal: context.signal,
     onProgress: context.onProgress,
   });

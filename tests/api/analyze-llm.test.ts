@@ -6,10 +6,13 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { levelText, structurePlan, type TDecisionAction, type TIndicators } from "@/lib/analysis/engine";
 import { MIN_GAP_ATR, MIN_REWARD_RISK, STOP_MAX_ATR, STOP_MIN_ATR } from "@/lib/analysis/engine/plan";
+import { loadSkills } from "@/lib/agent/skills";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
+import { ZAnalysisReport } from "@/lib/history/schemas";
 import type { TLlmReport } from "@/lib/analysis/llm/report-schema";
 import { validReport } from "@/lib/analysis/llm/test-fixtures";
 import { ZRunFlowSnapshot, type TRunDiagnosticSummary } from "@/lib/analysis/run-schemas";
+import { ZTaskAccepted, ZTaskStatus } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
 const API_KEY = "sk-fake-llm-key-0123456789abcdef";
@@ -18,6 +21,8 @@ let fake: http.Server;
 let fakeUrl: string;
 let price = 0;
 const seen: { model: string; auth: string | undefined }[] = [];
+/** Every prompt the fake model received (system and user messages joined), in order. */
+const prompts: string[] = [];
 
 /** What the service handed the model: the price its levels are checked against and the ATR. */
 interface PromptData {
@@ -36,8 +41,12 @@ let answer: (data: PromptData) => TLlmReport = () => {
   return report;
 };
 
+function promptText(body: { messages?: { content?: unknown }[] }): string {
+  return (body.messages ?? []).map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content))).join("\n");
+}
+
 function promptData(body: { messages?: { content?: unknown }[] }): PromptData {
-  const text = (body.messages ?? []).map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content))).join("\n");
+  const text = promptText(body);
   const json = /<data>\n([\s\S]*?)\n<\/data>/.exec(text)?.[1];
   return JSON.parse(json ?? "{}") as PromptData;
 }
@@ -51,6 +60,7 @@ function startFakeLlm(): Promise<void> {
     req.on("end", () => {
       const body = JSON.parse(raw || "{}") as { model?: string; messages?: { content?: unknown }[] };
       seen.push({ model: body.model ?? "", auth: req.headers.authorization });
+      prompts.push(promptText(body));
       const report = answer(promptData(body));
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
@@ -210,5 +220,73 @@ describe("issue 17 item 2: an LLM's plan and action are held to the engine's inv
     const ind = (report.details.context_snapshot as { indicators: TIndicators }).indicators;
     expect(report.strategy).toEqual(enginePlan(ind, "watch", report.meta.report_language));
     expect(component(result, "llm_plan")!.message).toMatch(/replaced by the rule plan for watch: a watch call's buy level is a breakout above the price/);
+  });
+});
+
+// ---- issue 22 §2: the analyze request's skills on the LLM path ----
+
+describe("issue 22 §2: skills (alias strategies) join the LLM prompt and the report records them", () => {
+  const holdAnswer = ({ current_price: p, indicators: { atr14: atr } }: PromptData) =>
+    validReport({ action: "hold", score: 55, levels: { ideal_buy: null, secondary_buy: null, stop_loss: round2(p - 2 * atr), take_profit: round2(p + 4 * atr) } });
+
+  async function breakoutInstructions(): Promise<string> {
+    const { skills } = await loadSkills({ userDir: "" });
+    return skills.find((s) => s.id === "volume_breakout")!.instructions;
+  }
+
+  it("sync: skills [volume_breakout, an unknown id] → the model's prompt holds the strategy's instructions, the report lists it, the unknown id is recorded as ignored", async () => {
+    answer = holdAnswer;
+    const instructions = await breakoutInstructions();
+    const before = prompts.length;
+    const res = await fetch(`${server.baseUrl}/api/v1/analysis/analyze`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stock_code: "600519", skills: ["volume_breakout", "no_such_strategy"] }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const result = ZAnalysisResultResponse.parse(await res.json());
+    expect(result.report.meta.model_used).toBe("fake-model");
+    expect(prompts.length).toBe(before + 1);
+    expect(prompts.at(-1)).toContain(instructions);
+    expect(prompts.at(-1)).toContain("volume_breakout");
+    expect(result.report.details.skills_used).toEqual(["volume_breakout"]);
+    const skills = component(result, "skills");
+    expect(skills).toMatchObject({ status: "degraded", details: { applied: ["volume_breakout"], unknown: ["no_such_strategy"] } });
+    expect(skills!.message).toBe("applied: volume_breakout; unknown ids ignored: no_such_strategy");
+
+    // The stored record says the same when read back.
+    const stored = ZAnalysisReport.parse(await (await fetch(`${server.baseUrl}/api/v1/history/${result.report.meta.id}`)).json());
+    expect(stored.details.skills_used).toEqual(["volume_breakout"]);
+  });
+
+  it("without skills the prompt has no strategy section and the report lists none", async () => {
+    answer = holdAnswer;
+    const result = await analyzed("600519");
+    expect(prompts.at(-1)).not.toContain("交易策略");
+    expect(result.report.details.skills_used).toEqual([]);
+    expect(component(result, "skills")).toBeUndefined();
+  });
+
+  it("async: the task path passes the same skills (alias strategies) through to the prompt and the stored report", async () => {
+    answer = holdAnswer;
+    const instructions = await breakoutInstructions();
+    const res = await fetch(`${server.baseUrl}/api/v1/analysis/analyze`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stock_code: "AAPL", async_mode: true, strategies: ["volume_breakout"] }),
+    });
+    expect(res.status, await res.clone().text()).toBe(202);
+    const accepted = ZTaskAccepted.parse(await res.json());
+    const deadline = Date.now() + 20_000;
+    let status = ZTaskStatus.parse(await (await fetch(`${server.baseUrl}/api/v1/analysis/status/${accepted.task_id}`)).json());
+    while (!["completed", "failed"].includes(status.status) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = ZTaskStatus.parse(await (await fetch(`${server.baseUrl}/api/v1/analysis/status/${accepted.task_id}`)).json());
+    }
+    expect(status.status, status.error).toBe("completed");
+    expect(status.skills).toEqual(["volume_breakout"]);
+    expect(status.result?.report.meta.model_used).toBe("fake-model");
+    expect(status.result?.report.details.skills_used).toEqual(["volume_breakout"]);
+    expect(prompts.at(-1)).toContain(instructions);
   });
 });

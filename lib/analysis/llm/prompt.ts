@@ -1,4 +1,5 @@
 import type { ModelMessage } from "ai";
+import { skillPrompt, type LoadedSkill } from "@/lib/agent/skills";
 import { llmReportJsonSchema } from "./report-schema";
 
 // The messages of one report call. The model gets the computed data (it never fetches anything) and is
@@ -31,6 +32,8 @@ export interface LlmReportContext {
   dataNotes?: readonly string[] | null;
   language: LlmLanguage;
   reportType?: string | null;
+  /** Strategies the request chose (issue 22 §2); their instructions join the system message. */
+  skills?: readonly LoadedSkill[] | null;
 }
 
 export interface PromptOptions {
@@ -144,7 +147,10 @@ export interface BuiltPrompt {
 
 export function buildReportPrompt(context: LlmReportContext, options: PromptOptions): BuiltPrompt {
   const language: LlmLanguage = context.language === "en" ? "en" : "zh";
-  const system = (language === "zh" ? SYSTEM_ZH : SYSTEM_EN) + (options.describeSchema ? schemaBlock(language) : "");
+  // Strategies sit after the rules (they refine the analysis, never the output rules) and before the schema,
+  // so the output format stays the last thing the model reads.
+  const strategies = skillPrompt(context.skills ?? [], language, "report");
+  const system = (language === "zh" ? SYSTEM_ZH : SYSTEM_EN) + (strategies ? `\n\n${strategies}` : "") + (options.describeSchema ? schemaBlock(language) : "");
   const name = context.target.name ? `${context.target.name} ` : "";
   const code = context.target.display_code ?? context.target.code;
   const noNews = (context.news ?? []).length === 0;
