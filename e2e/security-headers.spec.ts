@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 // Issue 18 §4: the Content-Security-Policy on every page must not break any page: each renders with no CSP
 // violation (console or securitypolicyviolation event), and the headers are on the document response.
 
-const PAGES = ["/", "/history", "/market", "/signals", "/alerts", "/portfolio", "/usage", "/backtest", "/settings", "/login", "/docs"];
+const PAGES = ["/", "/history", "/market", "/chat", "/signals", "/alerts", "/portfolio", "/usage", "/backtest", "/settings", "/login", "/docs"];
 
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];

@@ -112,6 +112,14 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {review ? null : <ReanalyzeButton t={texts} stockCode={report.meta.stock_code} reportType={report.meta.report_type} language={report.meta.report_language} />}
+          {review || report.meta.id === null ? null : (
+            <Link
+              href={`/chat?${new URLSearchParams({ record: String(report.meta.id), code: report.meta.stock_code, ...(report.meta.stock_name ? { name: report.meta.stock_name } : {}) })}`}
+              className="inline-flex h-7 items-center rounded-md border border-line bg-surface px-2.5 text-xs font-medium text-accent hover:bg-subtle focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent"
+            >
+              {texts.askDsa}
+            </Link>
+          )}
           {report.meta.id !== null ? <DeleteRecordButton t={texts} id={report.meta.id} /> : null}
         </div>
       </div>
