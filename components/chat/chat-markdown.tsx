@@ -1,14 +1,13 @@
 import { useMemo, type ReactNode } from "react";
 import Markdown, { type Components, type Options } from "react-markdown";
-import remarkCjkFriendly from "remark-cjk-friendly";
-import remarkGfm from "remark-gfm";
-import { MONO_WITH_CJK } from "@/components/history/format";
+import { MARKDOWN_COMPONENTS, REMARK_PLUGINS } from "@/components/history/markdown-text";
 import { rehypeMarkFigures } from "./mark-figures";
 
 // An answer of the chat as Markdown, with the same safety rules as the report renderer (components/history/
 // markdown-text.tsx): no raw HTML (react-markdown shows it as text), only http(s)/mailto links and paths of this
-// site (command answers link their reports as /history/<id>), images as their alt text. Its own component set because chat answers sit in a bubble under the page's headings, and because the
-// unverified figures of the answer are marked (rehype plugin in ./mark-figures.ts).
+// site (command answers link their reports as /history/<id>), images as their alt text. The report's element
+// set with the chat's own headings (answers sit in a bubble under the page's headings), links, and the <mark> of
+// unverified figures (rehype plugin in ./mark-figures.ts).
 
 const SAFE_LINK = /^(?:https?:\/\/|mailto:|\/(?![\/\\]))/i;
 
@@ -28,6 +27,7 @@ function heading(level: number) {
 }
 
 const COMPONENTS: Components = {
+  ...MARKDOWN_COMPONENTS,
   h1: heading(1),
   h2: heading(2),
   h3: heading(3),
@@ -37,54 +37,6 @@ const COMPONENTS: Components = {
   p({ children }) {
     return <p className="mt-2 leading-6 first:mt-0">{children}</p>;
   },
-  ul({ children }) {
-    return <ul className="mt-2 list-disc space-y-0.5 pl-5 leading-6">{children}</ul>;
-  },
-  ol({ children, start }) {
-    return (
-      <ol start={start} className="mt-2 list-decimal space-y-0.5 pl-5 leading-6">
-        {children}
-      </ol>
-    );
-  },
-  blockquote({ children }) {
-    return <blockquote className="mt-2 border-l-2 border-line pl-3 text-xs leading-5 text-muted">{children}</blockquote>;
-  },
-  table({ children }) {
-    return (
-      <div className="mt-2 max-w-full overflow-x-auto">
-        <table className="min-w-full border-collapse text-sm">{children}</table>
-      </div>
-    );
-  },
-  th({ children, style }) {
-    return (
-      <th scope="col" style={style} className="border border-line bg-subtle px-2 py-1 text-left text-xs font-medium whitespace-nowrap text-muted">
-        {children}
-      </th>
-    );
-  },
-  td({ children, style }) {
-    return (
-      <td style={style} className="border border-line px-2 py-1 tabular-nums">
-        {children}
-      </td>
-    );
-  },
-  pre({ children }) {
-    return (
-      <pre style={MONO_WITH_CJK} className="mt-2 overflow-x-auto rounded bg-subtle p-2 text-xs leading-5 [&_code]:bg-transparent [&_code]:p-0">
-        {children}
-      </pre>
-    );
-  },
-  code({ children }) {
-    return (
-      <code style={MONO_WITH_CJK} className="rounded bg-subtle px-1 text-[0.9em]">
-        {children}
-      </code>
-    );
-  },
   a({ href, children }) {
     if (!href || !SAFE_LINK.test(href)) return <>{children}</>;
     return (
@@ -92,12 +44,6 @@ const COMPONENTS: Components = {
         {children}
       </a>
     );
-  },
-  img({ alt }) {
-    return alt ? <>{alt}</> : null;
-  },
-  hr() {
-    return <hr className="my-3 border-line" />;
   },
   mark({ children, title }) {
     return (
@@ -107,9 +53,6 @@ const COMPONENTS: Components = {
     );
   },
 };
-
-// `~` is a range in market text (3000~3100), so only `~~x~~` strikes through; cjk-friendly lets "**风险：**正文" bold.
-const REMARK_PLUGINS: Options["remarkPlugins"] = [[remarkGfm, { singleTilde: false }], remarkCjkFriendly];
 
 export function ChatMarkdown({ source, unverified, unverifiedTitle }: { source: string; unverified: readonly string[]; unverifiedTitle: string }) {
   const key = unverified.join("\u0000");

@@ -75,7 +75,8 @@ function heading(level: 1 | 2 | 3 | 4 | 5 | 6) {
   return Heading;
 }
 
-const COMPONENTS: Components = {
+/** The element set; the chat's renderer (components/chat/chat-markdown.tsx) reuses it with its own headings and links. */
+export const MARKDOWN_COMPONENTS: Components = {
   h1: heading(1),
   h2: heading(2),
   h3: heading(3),
@@ -166,13 +167,13 @@ const COMPONENTS: Components = {
 // `~` is a range in these reports (3000~3100), so only `~~x~~` strikes through.
 // cjk-friendly: LLM text closes bold right after full-width punctuation ("**风险提示：**股价"), which plain
 // CommonMark does not treat as emphasis.
-const REMARK_PLUGINS: Options["remarkPlugins"] = [[remarkGfm, { singleTilde: false }], remarkCjkFriendly];
+export const REMARK_PLUGINS: Options["remarkPlugins"] = [[remarkGfm, { singleTilde: false }], remarkCjkFriendly];
 const REHYPE_PLUGINS: Options["rehypePlugins"] = [rehypeMarkParagraphs];
 
 export function MarkdownText({ source, className }: { source: string; className?: string }) {
   return (
     <div className={className} data-testid="markdown-rendered">
-      <Markdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} components={COMPONENTS} urlTransform={urlTransform}>
+      <Markdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} components={MARKDOWN_COMPONENTS} urlTransform={urlTransform}>
         {source}
       </Markdown>
     </div>
