@@ -8,4 +8,9 @@ export async function register(): Promise<void> {
   startAlertScheduler();
   const { startDailyScheduler } = await import("./lib/schedule/scheduler");
   startDailyScheduler();
+  // Issue 23 §1: the share PNG's modules and fonts load in the background, after start-up (never holding /health).
+  const { getSettings } = await import("./lib/config/settings");
+  if (getSettings().SHARE_IMAGE_PNG_ENABLED) {
+    setTimeout(() => void import("./lib/history/share/png").then((m) => m.warmShareRenderer()), 250).unref();
+  }
 }

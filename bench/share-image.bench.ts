@@ -5,7 +5,7 @@ import { buildShareCard } from "@/lib/history/share/card";
 import { renderShareHtml } from "@/lib/history/share/html";
 import { renderSharePng } from "@/lib/history/share/png";
 import { storedReport } from "@/lib/history/test-records";
-import type { Benchmark, BenchRow } from "./harness";
+import { startService, type Benchmark, type BenchRow } from "./harness";
 
 // Issue 6: the share PNG (satori + resvg, in process) against the reference service's approach, a
 // headless-Chromium full-page screenshot of the same card's HTML (Debian's chromium through Playwright,
@@ -31,6 +31,37 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
+
+/**
+ * Issue 23 §1 at the API: a started service (which warms the renderer in the background after start-up), one stored
+ * report; the first GET share-image after the start, then repeats of it (served from the per-card cache).
+ */
+async function apiTimings(): Promise<{ first: number; repeat: number }> {
+  const service = await startService({ MARKET_DATA_SOURCES: "sample" });
+  try {
+    const analyzed = await fetch(`${service.baseUrl}/api/v1/analysis/analyze`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stock_code: "600519", report_type: "full", notify: false }),
+    });
+    const id = ((await analyzed.json()) as { report: { meta: { id: number } } }).report.meta.id;
+    // The warm-up starts 250 ms after start-up and takes well under two seconds.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const get = async () => {
+      const started = performance.now();
+      const res = await fetch(`${service.baseUrl}/api/v1/history/${id}/share-image`);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`share-image: HTTP ${res.status}`);
+      return performance.now() - started;
+    };
+    const first = await get();
+    const repeats: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) repeats.push(await get());
+    return { first, repeat: median(repeats) };
+  } finally {
+    await service.stop();
+  }
+}
 
 export const shareImageBenchmark: Benchmark = {
   name: "share-image",
@@ -65,6 +96,7 @@ export const shareImageBenchmark: Benchmark = {
       await browser.close();
     }
 
+    const api = await apiTimings();
     const benchmark = "share image of one zh report (1080 px, full height)";
     const pngMedian = median(png);
     const shotMedian = median(shots);
@@ -74,6 +106,8 @@ export const shareImageBenchmark: Benchmark = {
       { benchmark, subject: "headless Chromium screenshot of share HTML", metric: "first render (browser running)", value: round(shotCold), unit: "ms" },
       { benchmark, subject: "headless Chromium", metric: "browser launch", value: round(launchMs), unit: "ms" },
       { benchmark, subject: "satori + resvg PNG (DSA)", metric: "first render (cold: modules, fonts)", value: round(pngCold), unit: "ms", ratio: round(pngCold / (launchMs + shotCold), 3) },
+      { benchmark, subject: "GET share-image (DSA API, renderer warmed at start-up)", metric: "first request after start", value: round(api.first), unit: "ms", ratio: round(api.first / shotCold, 3) },
+      { benchmark, subject: "GET share-image (DSA API)", metric: `median of ${ROUNDS} repeats (cached per card)`, value: round(api.repeat), unit: "ms" },
     ];
   },
 };

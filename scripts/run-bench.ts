@@ -8,6 +8,7 @@ import { analysisBenchmark } from "../bench/analysis.bench";
 import { backtestBenchmark } from "../bench/backtest.bench";
 import { dailyBarsBenchmark } from "../bench/daily-bars.bench";
 import { healthBenchmark } from "../bench/health.bench";
+import { homeBenchmark } from "../bench/home.bench";
 import { historyDeleteBenchmark } from "../bench/history-delete.bench";
 import { historyListBenchmark } from "../bench/history-list.bench";
 import { shareImageBenchmark } from "../bench/share-image.bench";
@@ -26,6 +27,7 @@ const BENCHMARKS: Benchmark[] = [
   shareImageBenchmark,
   historyListBenchmark,
   historyDeleteBenchmark,
+  homeBenchmark,
 ];
 
 const only = process.argv.slice(2);

@@ -1,14 +1,26 @@
+import { Suspense } from "react";
 import { serviceTimeZone } from "@/lib/usage/time-zone";
 import { AnalyzeWorkbench } from "@/components/analysis/analyze-workbench";
+import { CockpitSkeleton, CockpitView } from "@/components/home/cockpit-view";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
+import { now } from "@/lib/clock";
+import { loadCockpit } from "@/lib/home/cockpit";
 import { getI18n } from "@/lib/i18n/locale";
 
+export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("analyze");
 
-// Issue 4 item 8: the Analyze page. The form and the report are client components (they call
-// /api/v1/stocks/search and POST /api/v1/analysis/analyze); the strings come from the server's dictionary.
-// Issue 5 item 9: a batch tab (async tasks) and the live task panel (SSE task stream).
-export default async function AnalyzePage() {
+// The cockpit streams in after the page's shell: a slow market-data provider never holds the analyze box.
+async function Cockpit() {
+  const { locale, t } = await getI18n();
+  const cockpit = await loadCockpit(locale === "en" ? "en" : "zh");
+  return <CockpitView cockpit={cockpit} t={t.homeUi} ta={t.analyzeUi} actions={t.signalsUi.actions} locale={locale} at={now()} />;
+}
+
+// The home page: the analyze box at the top (issue 4 item 8, client: search, POST analyze, batch, live task
+// panel), then the trader's cockpit (issue 21 §1): indices, the watchlist with verdicts, open signals and today's
+// alert triggers, all from one server read (lib/home/cockpit.ts).
+export default async function HomePage() {
   const { locale, t } = await getI18n();
   return (
     <div className="mx-auto max-w-7xl px-4 py-5">
@@ -16,6 +28,11 @@ export default async function AnalyzePage() {
       <p className="mt-1 text-sm text-muted">{t.analyzeUi.intro}</p>
       <div className="mt-4">
         <AnalyzeWorkbench t={t.analyzeUi} tt={t.tasksUi} locale={locale} timeZone={serviceTimeZone()} disclaimer={t.shell.disclaimer} />
+      </div>
+      <div className="mt-5">
+        <Suspense fallback={<CockpitSkeleton label={t.homeUi.loading} />}>
+          <Cockpit />
+        </Suspense>
       </div>
     </div>
   );

@@ -50,3 +50,21 @@ export async function renderSharePng(card: ShareCard, deps: PngDeps = {}): Promi
     throw ApiError.of("share_image_unavailable", "The share image renderer is unavailable");
   }
 }
+
+/**
+ * Issue 23 §1: loads satori, resvg and the fonts, and lays out a line of Chinese and Latin text in both weights,
+ * so the first share image after a start does not pay for it. Run in the background from instrumentation.ts; a
+ * failure is only logged (the request path reports its own).
+ */
+export async function warmShareRenderer(deps: PngDeps = {}): Promise<void> {
+  const started = performance.now();
+  try {
+    const [renderer, fonts] = await Promise.all([(deps.loadRenderer ?? loadDefaultRenderer)(), (deps.loadFonts ?? (() => loadShareFonts()))()]);
+    const line = (fontWeight: 400 | 700) => ({ type: "div", key: null, props: { style: { fontWeight }, children: "贵州茅台 600519 买入 观望 +1.23% 止损 Ag" } });
+    const element = { type: "div", key: null, props: { style: { display: "flex", flexDirection: "column", fontFamily: SHARE_FONT_FAMILY }, children: [line(400), line(700)] } };
+    renderer.toPng(await renderer.toSvg(element, { width: 320, fonts }), 320);
+    logger.info({ ms: Math.round(performance.now() - started) }, "share image renderer warmed");
+  } catch (error) {
+    logger.warn({ err: error }, "share image renderer warm-up failed");
+  }
+}

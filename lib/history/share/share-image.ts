@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { buildRecordMarkdown, getHistoryRecordOrThrow } from "../record";
 import { buildShareCard, type ShareCard } from "./card";
 import { renderShareHtml } from "./html";
+import { cachedSharePng } from "./png-cache";
 import { renderSharePng, type PngDeps } from "./png";
 
 // GET /api/v1/history/{record_id}/share-image-html and /share-image (spec 4.3 rules 5 and 6): one record's
@@ -71,5 +72,7 @@ export async function getShareImagePng(recordId: string, deps: PngDeps = {}): Pr
   if (!getSettings().SHARE_IMAGE_PNG_ENABLED) {
     throw ApiError.of("share_image_unavailable", "The share image renderer is turned off (SHARE_IMAGE_PNG_ENABLED=false)");
   }
-  return { png: await renderSharePng(card, deps), filename: shareImageFilename(row.displayCode, row.id) };
+  // A renderer handed in (tests) is always called; the service's own is cached per card content.
+  const png = deps.loadRenderer || deps.loadFonts ? await renderSharePng(card, deps) : await cachedSharePng(card, () => renderSharePng(card));
+  return { png, filename: shareImageFilename(row.displayCode, row.id) };
 }

@@ -1,0 +1,284 @@
+import { listAlertTriggers } from "@/lib/alerts/triggers";
+import { now } from "@/lib/clock";
+import { getSettings } from "@/lib/config/settings";
+import { db } from "@/lib/db/client";
+import { getPriceSeries } from "@/lib/market";
+import { marketOverview } from "@/lib/market/overview";
+import { dedupKey, isRejection, resolveToken, type TMarket, type TResolvedSymbol } from "@/lib/market/symbols";
+import { listSignals } from "@/lib/signals/read";
+import { ZDecisionSignalListQuery } from "@/lib/signals/schemas";
+import { localDay, serviceTimeZone, startOfLocalDay } from "@/lib/usage/time-zone";
+
+// The home page's cockpit (issue 21 §1): the watchlist (STOCK_LIST) with each stock's one price, a 30-close
+// sparkline and its latest verdict, the indices of the markets in use, open decision signals and today's alert
+// triggers, read in one server render. Every market-data read has a time budget: a slow provider leaves its row
+// without a price (and says so) instead of holding the page.
+
+export const SPARK_CLOSES = 30;
+/** The longest one market-data read may hold the page. Provider caches make later renders fast. */
+export const READ_BUDGET_MS = 1500;
+/** Index tiles (answer or failure) are reused this long: a page reload must not ask the providers again. */
+export const TILES_TTL_MS = 15_000;
+
+export interface WatchRow {
+  token: string;
+  code: string | null;
+  name: string | null;
+  market: TMarket | null;
+  /** Why the token is not a stock or index (STOCK_LIST may hold anything). */
+  invalid: string | null;
+  price: number | null;
+  changePct: number | null;
+  priceDate: string | null;
+  priceTime: string | null;
+  closes: number[];
+  source: string | null;
+  dataError: string | null;
+  latest: {
+    recordId: number;
+    action: string | null;
+    score: number | null;
+    createdAt: string;
+  } | null;
+}
+
+export interface IndexTile {
+  market: TMarket;
+  code: string;
+  name: string;
+  nameEn: string;
+  price: number | null;
+  changePct: number | null;
+  time: string | null;
+  error: string | null;
+}
+
+export interface BreadthLine {
+  market: TMarket;
+  advancers: number;
+  decliners: number;
+  flat: number;
+  limitUp: number | null;
+  limitDown: number | null;
+}
+
+export interface CockpitSignal {
+  id: number;
+  code: string;
+  name: string | null;
+  action: string;
+  score: number | null;
+  entryLow: number | null;
+  entryHigh: number | null;
+  stopLoss: number | null;
+  targetPrice: number | null;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+export interface CockpitTrigger {
+  id: number;
+  target: string;
+  alertType: string;
+  message: string;
+  triggeredAt: string;
+}
+
+export interface Cockpit {
+  watchlist: WatchRow[];
+  markets: TMarket[];
+  indices: IndexTile[];
+  breadth: BreadthLine[];
+  signals: CockpitSignal[];
+  triggers: CockpitTrigger[];
+  sampleData: boolean;
+  timeZone: string;
+}
+
+class BudgetExceeded extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms / 1000}s`);
+  }
+}
+
+function withBudget<T>(work: Promise<T>, ms = READ_BUDGET_MS): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BudgetExceeded(ms)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function reason(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 200);
+}
+
+function resolveWatchlist(tokens: readonly string[]): { token: string; symbol: TResolvedSymbol | null; invalid: string | null }[] {
+  const seen = new Set<string>();
+  const out: { token: string; symbol: TResolvedSymbol | null; invalid: string | null }[] = [];
+  for (const token of tokens) {
+    const resolved = resolveToken(token);
+    if (isRejection(resolved)) {
+      out.push({ token, symbol: null, invalid: resolved.reason });
+      continue;
+    }
+    const key = dedupKey(resolved);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ token, symbol: resolved, invalid: null });
+  }
+  return out;
+}
+
+/** The latest stored report of each target, by target_key: one grouped read over the [targetKey, id] index. */
+async function latestReports(keys: readonly string[]): Promise<Map<string, WatchRow["latest"]>> {
+  if (keys.length === 0) return new Map();
+  const groups = await db().analysisHistory.groupBy({ by: ["targetKey"], where: { targetKey: { in: [...keys] } }, _max: { id: true } });
+  const ids = groups.map((g) => g._max.id).filter((id): id is number => id !== null);
+  const rows = ids.length
+    ? await db().analysisHistory.findMany({ where: { id: { in: ids } }, select: { id: true, targetKey: true, action: true, sentimentScore: true, createdAt: true } })
+    : [];
+  return new Map(rows.map((r) => [r.targetKey, { recordId: r.id, action: r.action, score: r.sentimentScore, createdAt: r.createdAt.toISOString() }]));
+}
+
+async function watchRow(entry: { token: string; symbol: TResolvedSymbol | null; invalid: string | null }, language: "zh" | "en"): Promise<WatchRow> {
+  const { symbol } = entry;
+  const base: WatchRow = {
+    token: entry.token,
+    code: symbol?.displayCode ?? null,
+    name: symbol ? ((language === "en" ? symbol.nameEn : undefined) ?? symbol.name ?? null) : null,
+    market: symbol?.market ?? null,
+    invalid: entry.invalid,
+    price: null,
+    changePct: null,
+    priceDate: null,
+    priceTime: null,
+    closes: [],
+    source: null,
+    dataError: null,
+    latest: null,
+  };
+  if (!symbol) return base;
+  try {
+    const series = await withBudget(getPriceSeries(symbol, SPARK_CLOSES));
+    return {
+      ...base,
+      name: base.name ?? series.quote?.name ?? null,
+      price: series.current?.price ?? null,
+      changePct: series.current?.change_pct ?? null,
+      priceDate: series.current?.date ?? null,
+      priceTime: series.current?.time ?? null,
+      closes: series.bars.slice(-SPARK_CLOSES).map((b) => b.close),
+      source: series.current?.source ?? null,
+    };
+  } catch (error) {
+    return { ...base, dataError: reason(error) };
+  }
+}
+
+type Overview = Awaited<ReturnType<typeof marketOverview>> | { error: string };
+const tileMemo = new Map<string, { at: number; value: Promise<Overview> }>();
+
+/** One market's overview within the budget, remembered for TILES_TTL_MS (a failure too: offline, the page stays fast). */
+function overviewOf(market: TMarket): Promise<Overview> {
+  // Keyed by the provider list too: a settings change is seen at once.
+  const key = `${market}|${getSettings().MARKET_DATA_SOURCES.join(",")}`;
+  const memo = tileMemo.get(key);
+  const at = Date.now();
+  if (memo && at - memo.at < TILES_TTL_MS) return memo.value;
+  const value = withBudget(marketOverview(market)).catch((error: unknown): Overview => ({ error: reason(error) }));
+  tileMemo.set(key, { at, value });
+  return value;
+}
+
+async function marketTiles(markets: readonly TMarket[]): Promise<{ indices: IndexTile[]; breadth: BreadthLine[] }> {
+  const overviews = await Promise.all(markets.map(overviewOf));
+  const indices: IndexTile[] = [];
+  const breadth: BreadthLine[] = [];
+  overviews.forEach((overview, i) => {
+    const market = markets[i]!;
+    if ("error" in overview) return;
+    for (const index of overview.indices) {
+      indices.push({
+        market,
+        code: index.display_code,
+        name: index.name,
+        nameEn: index.name_en,
+        price: index.quote?.price ?? null,
+        changePct: index.quote?.change_pct ?? null,
+        time: index.quote?.time ?? null,
+        error: index.error,
+      });
+    }
+    if (overview.breadth) {
+      const b = overview.breadth;
+      breadth.push({ market, advancers: b.advancers, decliners: b.decliners, flat: b.flat, limitUp: b.limit_up, limitDown: b.limit_down });
+    }
+  });
+  return { indices, breadth };
+}
+
+/** Open (active) decision signals, the latest one per stock. */
+async function openSignals(): Promise<CockpitSignal[]> {
+  const list = await listSignals(ZDecisionSignalListQuery.parse({ status: "active", page_size: 50 }));
+  const seen = new Set<string>();
+  const out: CockpitSignal[] = [];
+  for (const s of list.items) {
+    const key = `${s.market}:${s.stock_code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      id: s.id,
+      code: s.stock_code,
+      name: s.stock_name,
+      action: s.action,
+      score: s.score,
+      entryLow: s.entry_low,
+      entryHigh: s.entry_high,
+      stopLoss: s.stop_loss,
+      targetPrice: s.target_price,
+      createdAt: s.created_at,
+      expiresAt: s.expires_at,
+    });
+  }
+  return out.slice(0, 12);
+}
+
+/** Alert triggers that fired today (service time zone). */
+async function todaysTriggers(timeZone: string): Promise<CockpitTrigger[]> {
+  const since = startOfLocalDay(localDay(now(), timeZone), timeZone).toISOString();
+  const list = await listAlertTriggers({ status: "triggered", page: 1, page_size: 20 });
+  return list.items
+    .filter((t) => t.triggered_at >= since)
+    .map((t) => ({ id: t.id, target: t.target, alertType: t.alert_type, message: t.message, triggeredAt: t.triggered_at }));
+}
+
+export async function loadCockpit(language: "zh" | "en"): Promise<Cockpit> {
+  const settings = getSettings();
+  const timeZone = serviceTimeZone();
+  const entries = resolveWatchlist(settings.STOCK_LIST);
+  const symbols = entries.flatMap((e) => (e.symbol ? [e.symbol] : []));
+  const markets = [...new Set(symbols.map((s) => s.market))];
+  if (markets.length === 0) markets.push("cn");
+  const [rows, latest, tiles, signals, triggers] = await Promise.all([
+    Promise.all(entries.map((e) => watchRow(e, language))),
+    latestReports(symbols.map(dedupKey)),
+    marketTiles(markets),
+    openSignals(),
+    todaysTriggers(timeZone),
+  ]);
+  const watchlist = rows.map((row, i) => {
+    const symbol = entries[i]!.symbol;
+    return symbol ? { ...row, latest: latest.get(dedupKey(symbol)) ?? null } : row;
+  });
+  return {
+    watchlist,
+    markets,
+    indices: tiles.indices,
+    breadth: tiles.breadth,
+    signals,
+    triggers,
+    sampleData: settings.MARKET_DATA_SOURCES[0] === "sample",
+    timeZone,
+  };
+}
