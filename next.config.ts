@@ -33,8 +33,9 @@ const nextConfig: NextConfig = {
   // WebAssembly layout engine; both are loaded from node_modules at run time instead of being bundled.
   // chinese-days ships an ES module under a CommonJS package.json, which Turbopack refuses to bundle; Node
   // loads its CommonJS build (main) at run time instead.
-  // undici (the outbound fetch with the connect-time address check) is loaded from node_modules as well.
-  serverExternalPackages: ["satori", "@resvg/resvg-js", "chinese-days", "undici"],
+  // undici (the outbound fetch with the connect-time address check) is loaded from node_modules as well, and so is
+  // read-excel-file (the watchlist's XLSX import), whose zip reader (fflate) may start worker threads.
+  serverExternalPackages: ["satori", "@resvg/resvg-js", "chinese-days", "undici", "read-excel-file"],
   // The docs routes read swagger-ui-dist's files from node_modules at run time; keep them in the server trace.
   outputFileTracingIncludes: {
     "/docs/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui*"],

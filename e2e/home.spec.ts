@@ -43,7 +43,7 @@ test("21 §1: the cockpit shows the indices, the watchlist with one price and a 
   await expect(row(page, "600519")).toContainText("贵州茅台");
   const price = await onePrice(request, "600519");
   await expect(row(page, "600519").getByTestId("watch-price")).toContainText(price.toFixed(2));
-  await expect(row(page, "600519").getByTestId("sparkline")).toHaveAttribute("data-points", "30");
+  await expect(row(page, "600519").getByRole("img", { name: "贵州茅台 近 30 日收盘走势" })).toHaveAttribute("data-points", "30");
   await expect(row(page, "AAPL").getByTestId("watch-verdict")).toContainText("尚未分析");
   await page.screenshot({ path: `${SCREENSHOT_DIR}/home-cockpit.png`, fullPage: true });
 });

@@ -37,7 +37,8 @@ test("settings: the daily schedule panel shows the next slot and the watchlist; 
   await expect(panel).toBeVisible();
   await expect(panel.getByText("已开启")).toBeVisible();
   await expect(panel.getByText(`每天 ${slot.time}（Asia/Shanghai）`, { exact: false })).toBeVisible();
-  await expect(panel.getByTestId("schedule-next")).toHaveText(`下次运行：${slot.date} ${slot.time}`);
+  // Issue 21 §3: the instant carries the display zone's label (the service zone by default).
+  await expect(panel.getByTestId("schedule-next")).toHaveText(`下次运行：${slot.date} ${slot.time} GMT+8`);
   await expect(panel.getByText("自选股：3 个")).toBeVisible();
   await expect(panel.getByText("大盘复盘：关闭")).toBeVisible();
   await expect(panel.getByText("尚未运行。")).toBeVisible();
@@ -62,6 +63,6 @@ test("settings: the daily schedule panel shows the next slot and the watchlist; 
   await page.context().addCookies([{ name: "dsa_lang", value: "en", url: page.url() }]);
   await page.reload();
   const en = page.locator("section", { has: page.getByRole("heading", { name: "Daily schedule" }) });
-  await expect(en.getByTestId("schedule-next")).toHaveText(`Next run: ${slot.date} ${slot.time}`);
+  await expect(en.getByTestId("schedule-next")).toHaveText(`Next run: ${slot.date} ${slot.time} GMT+8`);
   await expect(en.getByTestId("schedule-run").first()).toContainText("Manual");
 });

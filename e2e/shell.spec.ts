@@ -38,14 +38,23 @@ test("7.2: the language chosen on one page stays when navigating to another", as
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("7.2: zh-CN is the default even when the browser asks for English; an unknown dsa_lang falls back to it", async ({ page, context, baseURL }) => {
-  await page.setExtraHTTPHeaders({ "accept-language": "en-US,en;q=0.9" });
+// Issue 21 §3 changed 7.2: the first visit follows Accept-Language (zh* → zh-CN, else en); the cookie of the
+// user's choice wins over it, and an unknown cookie value is ignored (the header decides again).
+test("7.2 + issue 21 §3: a browser asking for English gets the English UI; an unknown dsa_lang falls back to the header, a chosen language wins", async ({ browser, baseURL }) => {
+  // The browser's own language (Chromium sends it as Accept-Language; a page-level header does not replace it).
+  const context = await browser.newContext({ locale: "en-US", baseURL });
+  const page = await context.newPage();
   await page.goto("/");
-  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await context.addCookies([{ name: "dsa_lang", value: "fr", url: baseURL! }]);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(pageTitle(page)).toHaveText(analyze.en);
+  await context.addCookies([{ name: "dsa_lang", value: "zh-CN", url: baseURL! }]);
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
   await expect(pageTitle(page)).toHaveText(analyze.zh);
+  await context.close();
 });
 
 test("7.2 + 7.3: the server writes <html lang> and the theme class from the cookies, so the first paint is right (no flash)", async ({ request }) => {

@@ -2,21 +2,25 @@ import type { ReactNode } from "react";
 import { AppFooter } from "@/components/shell/app-footer";
 import { AppHeader } from "@/components/shell/app-header";
 import { SkipLink } from "@/components/shell/skip-link";
+import { TimeZoneProvider } from "@/components/shell/time-zone";
 import { uiAuthState } from "@/lib/auth/ui-session";
-import { getI18n } from "@/lib/i18n/locale";
+import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
 import { readThemeChoice } from "@/lib/theme/read-theme";
 
 export default async function UiLayout({ children }: { children: ReactNode }) {
   // Who may see these pages is decided by proxy.ts (issue 7 item 6); the layout only shows the login state.
-  const [{ locale, t }, theme, auth] = await Promise.all([getI18n(), readThemeChoice(), uiAuthState()]);
+  const [{ locale, t }, theme, auth, timeZone] = await Promise.all([getI18n(), readThemeChoice(), uiAuthState(), getDisplayTimeZone()]);
+  // The display zone (issue 21 §3) reaches every client component that formats a time through this provider.
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink label={t.shell.skipToContent} />
-      <AppHeader t={t} locale={locale} theme={theme} loggedIn={auth.authEnabled && auth.loggedIn} />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <AppFooter t={t} />
-    </div>
+    <TimeZoneProvider value={timeZone}>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink label={t.shell.skipToContent} />
+        <AppHeader t={t} locale={locale} theme={theme} loggedIn={auth.authEnabled && auth.loggedIn} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <AppFooter t={t} />
+      </div>
+    </TimeZoneProvider>
   );
 }

@@ -1,20 +1,19 @@
 import { Suspense } from "react";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
 import { AnalyzeWorkbench } from "@/components/analysis/analyze-workbench";
 import { CockpitSkeleton, CockpitView } from "@/components/home/cockpit-view";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { now } from "@/lib/clock";
 import { loadCockpit } from "@/lib/home/cockpit";
-import { getI18n } from "@/lib/i18n/locale";
+import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("analyze");
 
 // The cockpit streams in after the page's shell: a slow market-data provider never holds the analyze box.
 async function Cockpit() {
-  const { locale, t } = await getI18n();
+  const [{ locale, t }, display] = await Promise.all([getI18n(), getDisplayTimeZone()]);
   const cockpit = await loadCockpit(locale === "en" ? "en" : "zh");
-  return <CockpitView cockpit={cockpit} t={t.homeUi} ta={t.analyzeUi} actions={t.signalsUi.actions} locale={locale} at={now()} />;
+  return <CockpitView cockpit={cockpit} t={t.homeUi} ta={t.analyzeUi} actions={t.signalsUi.actions} locale={locale} at={now()} timeZone={display.zone} />;
 }
 
 // The home page: the analyze box at the top (issue 4 item 8, client: search, POST analyze, batch, live task
@@ -27,7 +26,7 @@ export default async function HomePage() {
       <h1 className="text-xl font-semibold tracking-tight">{t.pages.analyze.title}</h1>
       <p className="mt-1 text-sm text-muted">{t.analyzeUi.intro}</p>
       <div className="mt-4">
-        <AnalyzeWorkbench t={t.analyzeUi} tt={t.tasksUi} locale={locale} timeZone={serviceTimeZone()} disclaimer={t.shell.disclaimer} />
+        <AnalyzeWorkbench t={t.analyzeUi} tt={t.tasksUi} locale={locale} disclaimer={t.shell.disclaimer} />
       </div>
       <div className="mt-5">
         <Suspense fallback={<CockpitSkeleton label={t.homeUi.loading} />}>

@@ -1,5 +1,5 @@
-import { formatDateTime } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
+import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
 import type { TAlertNotificationList } from "@/lib/alerts/schemas";
 import { TD, TH, type AlertTexts } from "./format";
@@ -7,7 +7,7 @@ import { TD, TH, type AlertTexts } from "./format";
 // The notification records of alert triggers (GET /api/v1/alerts/notifications, read on the server): one row per
 // channel a trigger went to, and one "not sent" row with the reason when nothing went out.
 
-export function NotificationList({ t, list, timeZone }: { t: AlertTexts; list: TAlertNotificationList; timeZone: string }) {
+export function NotificationList({ t, list }: { t: AlertTexts; list: TAlertNotificationList }) {
   if (list.items.length === 0) {
     return (
       <p data-testid="alert-notifications-empty" className="px-3 py-6 text-center text-sm text-muted">
@@ -34,7 +34,9 @@ export function NotificationList({ t, list, timeZone }: { t: AlertTexts; list: T
           {list.items.map((item) => (
             <tr key={item.id} data-testid="alert-notification-row" data-trigger-id={item.trigger_id ?? ""} data-success={item.success} data-error-code={item.error_code ?? ""}>
               <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
-                <time dateTime={item.created_at}>{formatDateTime(item.created_at, timeZone)}</time>
+                <time dateTime={item.created_at}>
+                  <ZonedTime value={item.created_at} />
+                </time>
               </td>
               <td className={cx(TD, "tabular-nums")}>{item.trigger_id === null ? "—" : `#${item.trigger_id}`}</td>
               <td className={cx(TD, "whitespace-nowrap")}>{item.channel === "none" ? t.channelNone : item.channel}</td>

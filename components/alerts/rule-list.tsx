@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
-import { formatDateTime } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
+import { useFormatTime } from "@/components/shell/time-zone";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import type { TAlertRule, TAlertTestResult } from "@/lib/alerts/schemas";
@@ -50,7 +50,8 @@ function TestFeedback({ t, result }: { t: AlertTexts; result: TAlertTestResult }
   );
 }
 
-function RuleRow({ t, rule, timeZone, accounts, onNotice }: { t: AlertTexts; rule: TAlertRule; timeZone: string; accounts: ReadonlyMap<number, string>; onNotice: (text: string) => void }) {
+function RuleRow({ t, rule, accounts, onNotice }: { t: AlertTexts; rule: TAlertRule; accounts: ReadonlyMap<number, string>; onNotice: (text: string) => void }) {
+  const formatTime = useFormatTime();
   const router = useRouter();
   const [, startTransition] = useTransition();
   const parameters = rule.parameters as Params;
@@ -157,10 +158,10 @@ function RuleRow({ t, rule, timeZone, accounts, onNotice }: { t: AlertTexts; rul
           {plainNumber(single?.last_value)}
         </td>
         <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
-          <div>{rule.last_triggered_at ? formatDateTime(rule.last_triggered_at, timeZone) : "—"}</div>
+          <div>{rule.last_triggered_at ? formatTime(rule.last_triggered_at) : "—"}</div>
           {rule.cooldown_active && rule.cooldown_until ? (
             <div className="text-xs text-muted" data-testid="alert-rule-cooldown">
-              {fmt(t.cooling, { until: formatDateTime(rule.cooldown_until, timeZone) })}
+              {fmt(t.cooling, { until: formatTime(rule.cooldown_until) })}
             </div>
           ) : null}
         </td>
@@ -223,7 +224,7 @@ function RuleRow({ t, rule, timeZone, accounts, onNotice }: { t: AlertTexts; rul
   );
 }
 
-export function AlertRuleList({ t, rules, timeZone, accounts }: { t: AlertTexts; rules: TAlertRule[]; timeZone: string; accounts: ReadonlyMap<number, string> }) {
+export function AlertRuleList({ t, rules, accounts }: { t: AlertTexts; rules: TAlertRule[]; accounts: ReadonlyMap<number, string> }) {
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <div>
@@ -251,7 +252,7 @@ export function AlertRuleList({ t, rules, timeZone, accounts }: { t: AlertTexts;
             </thead>
             <tbody className="divide-y divide-line">
               {rules.map((rule) => (
-                <RuleRow key={rule.id} t={t} rule={rule} timeZone={timeZone} accounts={accounts} onNotice={setNotice} />
+                <RuleRow key={rule.id} t={t} rule={rule} accounts={accounts} onNotice={setNotice} />
               ))}
             </tbody>
           </table>

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { formatDateTime } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
+import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
 import { Pagination } from "@/components/ui/pagination";
 import type { TAlertRule, TAlertTriggerItem, TAlertTriggerListResponse } from "@/lib/alerts/schemas";
@@ -67,14 +67,12 @@ export function TriggerHistory({
   rules,
   filters,
   invalid,
-  timeZone,
 }: {
   t: AlertTexts;
   list: TAlertTriggerListResponse;
   rules: TAlertRule[];
   filters: TriggerFilters;
   invalid: string[];
-  timeZone: string;
 }) {
   const names = new Map(rules.map((r) => [r.id, r.name]));
   const filtered = filters.rule_id !== undefined || filters.status !== undefined;
@@ -148,7 +146,9 @@ export function TriggerHistory({
                 return (
                   <tr key={item.id} data-testid="alert-trigger-row" data-trigger-id={item.id} data-rule-id={item.rule_id ?? ""}>
                     <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
-                      <time dateTime={item.triggered_at}>{formatDateTime(item.triggered_at, timeZone)}</time>
+                      <time dateTime={item.triggered_at}>
+                        <ZonedTime value={item.triggered_at} />
+                      </time>
                     </td>
                     <td className={cx(TD, "max-w-[14rem] truncate")} title={ruleLabel(item.rule_id)}>
                       {ruleLabel(item.rule_id)}

@@ -87,7 +87,17 @@ function ModeTabs({ tt, mode, onChange, panelId }: { tt: TaskTexts; mode: Mode; 
  * Issue 5 item 9: a batch tab queues many codes as background tasks, and the live task panel (fed by the
  * SSE task stream) shows every task's progress.
  */
-export function AnalyzeWorkbench({ t, tt, locale, timeZone, disclaimer }: { t: Texts; tt: TaskTexts; locale: string; timeZone: string; disclaimer: string }) {
+export function AnalyzeWorkbench({
+  t,
+  tt,
+  locale,
+  disclaimer,
+}: {
+  t: Texts;
+  tt: TaskTexts;
+  locale: string;
+  disclaimer: string;
+}) {
   const [mode, setMode] = useState<Mode>("single");
   const [batchText, setBatchText] = useState("");
   const stream = useTaskStream();
@@ -242,7 +252,7 @@ export function AnalyzeWorkbench({ t, tt, locale, timeZone, disclaimer }: { t: T
 
       {view ? (
         <div className={cx("transition-opacity", running ? "opacity-50" : "")} aria-busy={running}>
-          <AnalysisReportView t={t} view={view} timeZone={timeZone} disclaimer={disclaimer} />
+          <AnalysisReportView t={t} view={view} disclaimer={disclaimer} />
         </div>
       ) : mode === "batch" ? null : (
         <div className="rounded-md border border-dashed border-line px-4 py-8 text-center text-sm text-muted">{t.emptyState}</div>

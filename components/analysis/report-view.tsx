@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDateTime } from "@/components/history/format";
+import { ZonedTime } from "@/components/shell/time-zone";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
@@ -327,10 +327,10 @@ function NewsCard({ t, view }: { t: Texts; view: ReportView }) {
   );
 }
 
-// The time in the service time zone, as everywhere else in the UI: the same on the server and in the browser.
-function Provenance({ t, view, timeZone, disclaimer }: { t: Texts; view: ReportView; timeZone: string; disclaimer: string }) {
+// The time in the display zone with its label, as everywhere else in the UI: the same on the server and in the browser.
+function Provenance({ t, view, disclaimer }: { t: Texts; view: ReportView; disclaimer: string }) {
   const { meta } = view.result.report;
-  const when = formatDateTime(view.result.created_at, timeZone);
+  const when = <ZonedTime value={view.result.created_at} />;
   const reportType = meta.report_type as keyof Texts["reportTypes"];
   return (
     <div className="rounded-md border border-line px-3 py-2 text-xs leading-5 text-muted">
@@ -401,7 +401,7 @@ function Provenance({ t, view, timeZone, disclaimer }: { t: Texts; view: ReportV
 }
 
 /** The rendered AnalysisReport: numbers first, then the plan, the chart and the evidence. */
-export function AnalysisReportView({ t, view, timeZone, disclaimer }: { t: Texts; view: ReportView; timeZone: string; disclaimer: string }) {
+export function AnalysisReportView({ t, view, disclaimer }: { t: Texts; view: ReportView; disclaimer: string }) {
   return (
     <article aria-label={view.result.report.meta.stock_name ?? view.result.stock_code} className="space-y-3">
       {view.isSample ? (
@@ -436,7 +436,7 @@ export function AnalysisReportView({ t, view, timeZone, disclaimer }: { t: Texts
           <NewsCard t={t} view={view} />
         </div>
       </div>
-      <Provenance t={t} view={view} timeZone={timeZone} disclaimer={disclaimer} />
+      <Provenance t={t} view={view} disclaimer={disclaimer} />
     </article>
   );
 }

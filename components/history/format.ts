@@ -1,20 +1,13 @@
 // Small display helpers shared by the History list and report pages (server and client components alike).
 
-/** "YYYY-MM-DD HH:mm" of an instant in the service time zone (the same on server and client, so hydration agrees). */
+import { formatInstant } from "@/lib/i18n/time";
+
+/**
+ * "YYYY-MM-DD HH:mm GMT+8": an instant in the given zone with the zone's label (issue 21 §3). Pass the display
+ * zone: useDisplayTimeZone() / <ZonedTime> in components, getDisplayTimeZone() on the server, never a browser default.
+ */
 export function formatDateTime(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+  return formatInstant(iso, timeZone);
 }
 
 export function formatPrice(value: number | null | undefined, digits = 2): string {

@@ -6,13 +6,14 @@ import { useMemo, useState, useTransition } from "react";
 import { direction } from "@/components/analysis/report-model";
 import { directionText } from "@/components/analysis/tone";
 import { fmt } from "@/components/settings/format";
+import { useFormatTime } from "@/components/shell/time-zone";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { THistoryItem } from "@/lib/history/schemas";
 import { deleteRecords, errorText } from "./delete-request";
 import { RecordAction } from "./record-action";
-import { formatDateTime, formatPrice, formatSignedPct, MARKET_REVIEW, reportTypeLabel } from "./format";
+import { formatPrice, formatSignedPct, MARKET_REVIEW, reportTypeLabel } from "./format";
 
 type Texts = Dictionary["historyUi"];
 
@@ -21,8 +22,9 @@ const TD = "px-2 py-1.5 align-middle";
 
 // One page of history records with multi-select delete. The page itself is server-rendered from the URL;
 // after a delete the router refreshes it, so the list, the counts and the sidebar come from the database again.
-export function HistoryTable({ t, items, timeZone }: { t: Texts; items: THistoryItem[]; timeZone: string }) {
+export function HistoryTable({ t, items }: { t: Texts; items: THistoryItem[] }) {
   const router = useRouter();
+  const formatTime = useFormatTime();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -119,7 +121,7 @@ export function HistoryTable({ t, items, timeZone }: { t: Texts; items: THistory
             {items.map((item) => {
               const review = item.report_type === MARKET_REVIEW;
               const name = review ? t.marketReview : (item.stock_name ?? item.stock_code);
-              const time = formatDateTime(item.created_at, timeZone);
+              const time = formatTime(item.created_at);
               const dir = direction(item.change_pct);
               return (
                 <tr key={item.id} data-testid="history-row" data-record-id={item.id} className={cx("hover:bg-subtle/50", selected.has(item.id) && "bg-accent-soft/60")}>
@@ -143,7 +145,7 @@ export function HistoryTable({ t, items, timeZone }: { t: Texts; items: THistory
                   </td>
                   <td className={cx(TD, "text-xs whitespace-nowrap text-muted")}>{reportTypeLabel(t.reportTypes, item.report_type)}</td>
                   <td className={TD}>
-                    <RecordAction item={item} />
+                    <RecordAction item={item} labels={t.actions} />
                   </td>
                   <td className={cx(TD, "text-right font-medium tabular-nums")}>{item.sentiment_score ?? "—"}</td>
                   <td className={cx(TD, "text-right tabular-nums")}>{formatPrice(item.current_price)}</td>

@@ -6,7 +6,8 @@ import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import type { THistoryItem } from "@/lib/history/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
-import { formatDateTime, formatPrice, formatSignedPct } from "./format";
+import { ZonedTime } from "@/components/shell/time-zone";
+import { formatPrice, formatSignedPct } from "./format";
 import { RecordAction } from "./record-action";
 
 type Texts = Dictionary["historyUi"];
@@ -20,7 +21,7 @@ function formatRatio(value: number | null): string {
 
 // The stock's earlier and later runs next to the report, newest first: how score, action and price moved from run
 // to run (the reference's "history trend"). The current record is marked; the others link to their reports.
-export function StockRunsPanel({ t, items, currentId, total, stockCode, timeZone }: { t: Texts; items: THistoryItem[]; currentId: number; total: number; stockCode: string; timeZone: string }) {
+export function StockRunsPanel({ t, items, currentId, total, stockCode }: { t: Texts; items: THistoryItem[]; currentId: number; total: number; stockCode: string }) {
   if (items.length <= 1) return null;
   return (
     <Panel className="px-4 py-3">
@@ -52,16 +53,16 @@ export function StockRunsPanel({ t, items, currentId, total, stockCode, timeZone
                   <td className={cx(TD, "font-mono text-xs whitespace-nowrap")}>
                     {current ? (
                       <span>
-                        {formatDateTime(item.created_at, timeZone)} <span className="font-sans text-accent">{t.runsCurrent}</span>
+                        <ZonedTime value={item.created_at} /> <span className="font-sans text-accent">{t.runsCurrent}</span>
                       </span>
                     ) : (
                       <Link href={`/history/${item.id}`} className="text-accent underline-offset-2 hover:underline">
-                        {formatDateTime(item.created_at, timeZone)}
+                        <ZonedTime value={item.created_at} />
                       </Link>
                     )}
                   </td>
                   <td className={TD}>
-                    <RecordAction item={item} />
+                    <RecordAction item={item} labels={t.actions} />
                   </td>
                   <td className={cx(TD, "text-right tabular-nums")}>
                     {item.sentiment_score === null ? (

@@ -5,6 +5,7 @@ import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { TStockBarItem } from "@/lib/history/schemas";
+import { codeLabel } from "@/lib/i18n/labels";
 
 type Texts = Dictionary["historyUi"];
 
@@ -61,8 +62,14 @@ export function StockSidebar({
                       <span className="text-xs text-muted tabular-nums" data-testid="history-stock-count">
                         {fmt(t.stockCount, { count: stock.analysis_count })}
                       </span>
-                      {stock.action_label ? (
-                        <span className={cx("rounded border px-1 text-[10px] leading-4 font-semibold", actionTone(stock.action))}>{stock.action_label}</span>
+                      {stock.action ? (
+                        <span
+                          data-testid="history-stock-action"
+                          data-action={stock.action}
+                          className={cx("rounded border px-1 text-[10px] leading-4 font-semibold", actionTone(stock.action))}
+                        >
+                          {codeLabel(t.actions, stock.action)}
+                        </span>
                       ) : null}
                     </span>
                   </Link>

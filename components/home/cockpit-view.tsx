@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { actionTone, directionText } from "@/components/analysis/tone";
-import { formatDateTime, formatPrice, formatSignedPct } from "@/components/history/format";
+import { formatPrice, formatSignedPct } from "@/components/history/format";
+import { formatInstant } from "@/lib/i18n/time";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
@@ -28,7 +29,7 @@ export function ageText(iso: string, at: Date, t: Texts): string {
   return fmt(t.ageDays, { n: Math.round(hours / 24) });
 }
 
-function IndicesStrip({ cockpit, t, locale }: { cockpit: Cockpit; t: Texts; locale: string }) {
+function IndicesStrip({ cockpit, t, locale, timeZone }: { cockpit: Cockpit; t: Texts; locale: string; timeZone: string }) {
   if (cockpit.indices.length === 0) return null;
   return (
     <section aria-label={t.indicesTitle} data-testid="home-indices" className="flex gap-2 overflow-x-auto pb-1">
@@ -40,7 +41,7 @@ function IndicesStrip({ cockpit, t, locale }: { cockpit: Cockpit; t: Texts; loca
             <div className={cx("text-sm font-semibold tabular-nums", directionText(dir))}>{formatPrice(index.price)}</div>
             <div className="flex items-baseline justify-between gap-2 text-xs tabular-nums">
               <span className={directionText(dir)}>{formatSignedPct(index.changePct)}</span>
-              <span className="text-muted">{index.time ? formatDateTime(index.time, cockpit.timeZone).slice(11) : index.error ? t.noData : ""}</span>
+              <span className="text-muted">{index.time ? formatInstant(index.time, timeZone, { style: "time" }) : index.error ? t.noData : ""}</span>
             </div>
           </div>
         );
@@ -95,7 +96,7 @@ function SignalsCard({ cockpit, t, actions }: { cockpit: Cockpit; t: Texts; acti
   );
 }
 
-function TriggersCard({ cockpit, t }: { cockpit: Cockpit; t: Texts }) {
+function TriggersCard({ cockpit, t, timeZone }: { cockpit: Cockpit; t: Texts; timeZone: string }) {
   return (
     <Panel>
       <div className="flex items-center justify-between border-b border-line px-3 py-2">
@@ -112,7 +113,7 @@ function TriggersCard({ cockpit, t }: { cockpit: Cockpit; t: Texts }) {
             <li key={tr.id} className="px-3 py-2 text-xs">
               <div className="flex justify-between gap-2">
                 <span className="font-medium">{tr.target}</span>
-                <span className="text-muted tabular-nums">{formatDateTime(tr.triggeredAt, cockpit.timeZone).slice(11)}</span>
+                <span className="text-muted tabular-nums">{formatInstant(tr.triggeredAt, timeZone, { style: "time" })}</span>
               </div>
               <div className="mt-0.5 text-muted">{tr.message}</div>
             </li>
@@ -133,7 +134,8 @@ export function CockpitSkeleton({ label }: { label: string }) {
   );
 }
 
-export function CockpitView({ cockpit, t, ta, actions, locale, at }: { cockpit: Cockpit; t: Texts; ta: Dictionary["analyzeUi"]; actions: Record<string, string>; locale: string; at: Date }) {
+/** timeZone: the zone times are shown in (the user's display zone); the cockpit's "today" is the service's day. */
+export function CockpitView({ cockpit, t, ta, actions, locale, at, timeZone }: { cockpit: Cockpit; t: Texts; ta: Dictionary["analyzeUi"]; actions: Record<string, string>; locale: string; at: Date; timeZone: string }) {
   const items: WatchItem[] = cockpit.watchlist.map((row) => ({
     token: row.token,
     code: row.code,
@@ -153,14 +155,14 @@ export function CockpitView({ cockpit, t, ta, actions, locale, at }: { cockpit: 
           {t.sampleNote}
         </p>
       ) : null}
-      <IndicesStrip cockpit={cockpit} t={t} locale={locale} />
+      <IndicesStrip cockpit={cockpit} t={t} locale={locale} timeZone={timeZone} />
       <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Panel className="min-w-0">
           <WatchlistPanel items={items} t={t} ta={ta} actions={actions} locale={locale} sampleData={cockpit.sampleData} />
         </Panel>
         <div className="min-w-0 space-y-3">
           <SignalsCard cockpit={cockpit} t={t} actions={actions} />
-          <TriggersCard cockpit={cockpit} t={t} />
+          <TriggersCard cockpit={cockpit} t={t} timeZone={timeZone} />
         </div>
       </div>
     </div>

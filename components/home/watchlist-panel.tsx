@@ -7,10 +7,10 @@ import { actionTone, directionText } from "@/components/analysis/tone";
 import { StockSearchInput, type StockSuggestion } from "@/components/analysis/stock-search-input";
 import { formatPrice, formatSignedPct } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
+import { MiniChart } from "@/components/market/mini-chart";
 import { isFinished, useTaskStream } from "@/components/tasks/use-task-stream";
 import { cx } from "@/components/ui/cx";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
-import { Sparkline } from "./sparkline";
 
 // The watchlist of the home page (issue 21 §1): STOCK_LIST as rows, edited here through the watchlist API (CONTRACT
 // §12.7: add, remove, parse-import; order through the config API, which holds the list), and analysed in one click
@@ -273,8 +273,8 @@ export function WatchlistPanel({
                   <div className={cx("text-sm font-semibold", directionText(dir))}>{formatPrice(item.price)}</div>
                   <div className={cx("text-xs", directionText(dir))}>{formatSignedPct(item.changePct)}</div>
                 </div>
-                <div className="hidden sm:block">
-                  <Sparkline closes={item.closes} label={fmt(t.sparklineLabel, { name: item.name ?? item.code ?? item.token, count: item.closes.length })} />
+                <div className="hidden w-24 sm:block">
+                  <MiniChart closes={item.closes} label={fmt(t.sparklineLabel, { name: item.name ?? item.code ?? item.token, count: item.closes.length })} className="h-7" />
                 </div>
                 <div className="flex items-center gap-2 text-xs" data-testid="watch-verdict">
                   {item.latest ? (

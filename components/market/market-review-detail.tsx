@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { directionText } from "@/components/analysis/tone";
-import { formatDateTime, formatPrice, formatSignedPct } from "@/components/history/format";
+import { formatPrice, formatSignedPct } from "@/components/history/format";
 import { MarkdownText } from "@/components/history/markdown-text";
 import { fmt } from "@/components/settings/format";
+import { ZonedTime } from "@/components/shell/time-zone";
 import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
@@ -24,7 +25,8 @@ function direction(value: number | null): "up" | "down" | "flat" {
 }
 
 function MarketTable({ t, market }: { t: Texts; market: TReviewMarket }) {
-  const caption = fmt(t.indices, { market: market.label });
+  // Labels by code in the UI language (issue 21 §3); the review's own text keeps the review's language.
+  const caption = fmt(t.indices, { market: t.markets[market.region] });
   const b = market.breadth;
   return (
     <div data-testid="review-market" data-region={market.region}>
@@ -113,7 +115,13 @@ function MarketTable({ t, market }: { t: Texts; market: TReviewMarket }) {
 }
 
 /** The latest review of one region: its numbers (temperature, indices, breadth) beside the review text. */
-export function MarketReviewDetail({ t, review, timeZone }: { t: Texts; review: StoredMarketReview; timeZone: string }) {
+export function MarketReviewDetail({
+  t,
+  review,
+}: {
+  t: Texts;
+  review: StoredMarketReview;
+}) {
   const parsed = ZMarketReviewPayload.safeParse(review.payload);
   const payload = parsed.success ? parsed.data : null;
   const { record } = review;
@@ -123,8 +131,8 @@ export function MarketReviewDetail({ t, review, timeZone }: { t: Texts; review: 
     <article aria-label={payload?.title ?? record.stockName ?? t.reportTitle} data-testid="latest-review" data-query-id={record.queryId} className="space-y-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h2 className="text-base font-semibold">{payload?.title ?? record.stockName}</h2>
-        <span className="text-xs text-muted tabular-nums" data-testid="review-generated">
-          {fmt(t.generatedAt, { time: formatDateTime(generated, timeZone) })}
+        <span className="text-xs text-muted tabular-nums" data-testid="review-generated" data-at={generated}>
+          <ZonedTime value={generated} template={t.generatedAt} />
         </span>
         <Badge>{payload?.engine === "llm" && payload.model ? fmt(t.engineLlm, { model: payload.model }) : t.engineRules}</Badge>
         {payload?.is_sample_data ? <Badge tone="accent">{t.sampleData}</Badge> : null}
@@ -145,10 +153,16 @@ export function MarketReviewDetail({ t, review, timeZone }: { t: Texts; review: 
                   </p>
                 </div>
                 {temperature?.light ? <span aria-hidden="true" className={cx("size-3 rounded-full", LIGHT_TONES[temperature.light])} /> : null}
-                {temperature?.label ? <span className="text-sm font-medium">{temperature.label}</span> : null}
+                {temperature?.level ? (
+                  <span className="text-sm font-medium" data-level={temperature.level}>
+                    {t.temperatureLevels[temperature.level]}
+                  </span>
+                ) : null}
                 <div className="ml-auto text-right">
                   <p className="text-xs text-muted">{t.stance}</p>
-                  <p className="text-sm font-medium">{payload.outlook.label}</p>
+                  <p className="text-sm font-medium" data-stance={payload.outlook.stance}>
+                    {t.stances[payload.outlook.stance]}
+                  </p>
                 </div>
               </div>
               <div className="divide-y divide-line">

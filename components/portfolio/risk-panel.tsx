@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { FIELD_BASE, LABEL, PRIMARY_BUTTON } from "@/components/alerts/format";
 import { fmt } from "@/components/settings/format";
+import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
-import { ACTION_LABELS } from "@/lib/analysis/engine";
+import { codeLabel } from "@/lib/i18n/labels";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import { marketLabel, money, pct, price, type PortfolioTexts } from "./format";
 import { ValueChart } from "./value-chart";
@@ -161,12 +162,7 @@ function ExposureBars({ title, rows, label, testId, empty }: { title: string; ro
   );
 }
 
-function actionText(action: string, locale: string): string {
-  const labels = ACTION_LABELS[action as keyof typeof ACTION_LABELS];
-  return labels ? labels[locale === "en" ? "en" : "zh"] : action;
-}
-
-export function RiskDetails({ t, risk, locale }: { t: PortfolioTexts; risk: TPortfolioRisk; locale: string }) {
+export function RiskDetails({ t, risk }: { t: PortfolioTexts; risk: TPortfolioRisk }) {
   const th = risk.thresholds;
   const near = th.stop_loss_alert_pct * th.stop_loss_near_ratio;
   return (
@@ -210,9 +206,11 @@ export function RiskDetails({ t, risk, locale }: { t: PortfolioTexts; risk: TPor
             {risk.decision_signal_risk.items.map((s) => (
               <li key={`${s.account_id}:${s.signal.id}`} className="flex justify-between gap-2 px-3 py-1.5 text-sm tabular-nums">
                 <span className="font-medium">{s.symbol}</span>
-                <span data-action={s.signal.action}>{actionText(s.signal.action, locale)}</span>
+                <span data-action={s.signal.action}>{codeLabel(t.decisionActions, s.signal.action)}</span>
                 <span className="text-muted">{s.signal.score ?? "—"}</span>
-                <span className="text-xs text-muted">{s.signal.created_at.slice(0, 10)}</span>
+                <time dateTime={s.signal.created_at} className="text-xs text-muted">
+                  <ZonedTime value={s.signal.created_at} style="date" />
+                </time>
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { postJson } from "@/components/auth/api-errors";
 import { BUTTON_SECONDARY, FormMessage } from "@/components/auth/password-input";
-import { formatDateTime } from "@/components/history/format";
+import { useFormatTime } from "@/components/shell/time-zone";
 import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
@@ -27,14 +27,13 @@ export function NotifyPanel({
   channels,
   initialDeliveries,
   pageSize,
-  timeZone,
 }: {
   t: NotifyTexts;
   channels: TNotifyChannelList["channels"];
   initialDeliveries: TDeliveryItem[];
   pageSize: number;
-  timeZone: string;
 }) {
+  const formatTime = useFormatTime();
   const [deliveries, setDeliveries] = useState(initialDeliveries);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
@@ -85,7 +84,7 @@ export function NotifyPanel({
           {deliveries.map((d) => (
             <li key={d.id} data-testid="delivery" className="flex flex-col gap-0.5 border-t border-line py-1.5 text-xs">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-mono">{formatDateTime(d.created_at, timeZone)}</span>
+                <span className="font-mono">{formatTime(d.created_at)}</span>
                 <Badge>{d.channel}</Badge>
                 <span className={cx("font-medium", STATUS_TONE[d.status])}>{statusText(d.status)}</span>
               </div>

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { postJson } from "@/components/auth/api-errors";
 import { BUTTON_SECONDARY, FormMessage } from "@/components/auth/password-input";
-import { formatDateTime } from "@/components/history/format";
+import { useFormatTime } from "@/components/shell/time-zone";
 import { Badge } from "@/components/ui/badge";
 import { Panel } from "@/components/ui/panel";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
@@ -28,11 +28,12 @@ function regionLabel(t: ScheduleTexts, region: string): string {
   return region in t.regions ? t.regions[region as keyof ScheduleTexts["regions"]] : region;
 }
 
-function RunRow({ run, t, timeZone }: { run: TScheduledRun; t: ScheduleTexts; timeZone: string }) {
+function RunRow({ run, t }: { run: TScheduledRun; t: ScheduleTexts }) {
+  const formatTime = useFormatTime();
   return (
     <li className="flex flex-col gap-0.5 border-t border-line py-1.5 text-xs" data-testid="schedule-run">
       <div className="flex items-center gap-2">
-        <span className="font-mono">{formatDateTime(run.started_at, timeZone)}</span>
+        <span className="font-mono">{formatTime(run.started_at)}</span>
         <Badge tone={run.trigger === "schedule" ? "accent" : "neutral"}>{run.trigger === "schedule" ? t.triggerSchedule : t.triggerManual}</Badge>
         <span className={run.status === "failed" ? "text-red-700 dark:text-red-300" : "text-muted"}>{t[STATUS_TEXT[run.status]]}</span>
       </div>
@@ -48,7 +49,10 @@ export function SchedulePanel({ t, initial }: { t: ScheduleTexts; initial: TSche
   const [status, setStatus] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  // The schedule is set in the service zone (status.time_zone, named in its description); its instants show in
+  // the display zone with their label, as every time of the UI (issue 21 §3).
   const zone = status.time_zone;
+  const formatTime = useFormatTime();
 
   async function runNow() {
     setBusy(true);
@@ -74,7 +78,7 @@ export function SchedulePanel({ t, initial }: { t: ScheduleTexts; initial: TSche
       <p className="text-xs leading-5 text-muted">{fmt(status.enabled ? t.body : t.offBody, { time: status.schedule_time, zone })}</p>
       {status.problem && <FormMessage tone="error">{fmt(t.problem, { problem: status.problem })}</FormMessage>}
       <ul className="flex flex-col gap-0.5 text-xs">
-        {status.next_run_at && <li data-testid="schedule-next">{fmt(t.nextRun, { at: formatDateTime(status.next_run_at, zone) })}</li>}
+        {status.next_run_at && <li data-testid="schedule-next">{fmt(t.nextRun, { at: formatTime(status.next_run_at) })}</li>}
         <li>{status.stock_list.length > 0 ? fmt(t.watchlist, { count: status.stock_list.length }) : t.emptyWatchlist}</li>
         <li>{status.market_review_enabled ? fmt(t.review, { region: regionLabel(t, status.market_review_region) }) : t.reviewOff}</li>
       </ul>
@@ -88,7 +92,7 @@ export function SchedulePanel({ t, initial }: { t: ScheduleTexts; initial: TSche
       ) : (
         <ul aria-label={t.recentRuns}>
           {status.recent_runs.map((run) => (
-            <RunRow key={run.id} run={run} t={t} timeZone={zone} />
+            <RunRow key={run.id} run={run} t={t} />
           ))}
         </ul>
       )}

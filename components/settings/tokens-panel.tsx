@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { readFailure } from "@/components/auth/api-errors";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, FIELD_INPUT, FormMessage } from "@/components/auth/password-input";
+import { useFormatTime } from "@/components/shell/time-zone";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Panel } from "@/components/ui/panel";
 import type { ApiTokenView } from "@/lib/auth/api-tokens";
@@ -17,12 +18,14 @@ async function failureText(res: Response | null): Promise<string> {
   return (await readFailure(res)).message;
 }
 
-const day = (iso: string | null, never: string) => (iso ? iso.slice(0, 10) : never);
 
 // Issue 18 §1: API tokens for scripts. The secret comes back from the create call only, so the dialog that
 // shows it is the one chance to copy it; the list shows the prefix to tell tokens apart.
 export function TokensPanel({ t, initial, authEnabled }: { t: TokenTexts; initial: ApiTokenView[]; authEnabled: boolean }) {
   const [items, setItems] = useState(initial);
+  const formatTime = useFormatTime();
+  // The day in the display zone (issue 21 §3), not the UTC day of the ISO string.
+  const day = (iso: string | null, never: string) => (iso ? formatTime(iso, { style: "date" }) : never);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [created, setCreated] = useState<string | null>(null);

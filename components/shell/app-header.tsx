@@ -7,6 +7,7 @@ import { LanguageSwitch } from "./language-switch";
 import { NavLinks } from "./nav-links";
 import { API_DOCS_HREF, NAV_ITEMS } from "./nav-items";
 import { ThemeToggle } from "./theme-toggle";
+import { TimeZoneToggle } from "./time-zone-toggle";
 
 type AppHeaderProps = {
   t: Dictionary;
@@ -29,6 +30,15 @@ export function AppHeader({ t, locale, theme, loggedIn = false }: AppHeaderProps
         </Link>
         <div className="order-2 ml-auto flex shrink-0 items-center gap-2 md:order-3 md:ml-0">
           <LanguageSwitch current={locale} label={t.shell.language} />
+          <TimeZoneToggle
+            labels={{
+              group: t.shell.timeZone,
+              service: t.shell.timeZoneService,
+              local: t.shell.timeZoneLocal,
+              serviceTitle: t.shell.timeZoneServiceTitle,
+              localTitle: t.shell.timeZoneLocalTitle,
+            }}
+          />
           <ThemeToggle
             current={theme}
             labels={{ group: t.shell.theme, light: t.shell.themeLight, dark: t.shell.themeDark, system: t.shell.themeSystem }}

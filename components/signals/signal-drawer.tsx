@@ -3,8 +3,9 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition, type ReactNode } from "react";
-import { formatDateTime, formatPrice, formatSignedPct } from "@/components/history/format";
+import { formatPrice, formatSignedPct } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
+import { useFormatTime } from "@/components/shell/time-zone";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
@@ -219,14 +220,14 @@ export interface SignalDrawerProps {
   signal: TDecisionSignalItem | null;
   outcomes: TDecisionSignalOutcomeItem[];
   feedback: TFeedbackItem | null;
-  timeZone: string;
   closeHref: string;
 }
 
 // The detail drawer of one signal: a modal side panel (native <dialog>: focus trap, Escape) opened by ?signal=<id>.
 // Its data comes from the server render; feedback and status changes call the API and refresh the page.
-export function SignalDrawer({ t, signalId, signal, outcomes, feedback, timeZone, closeHref }: SignalDrawerProps) {
+export function SignalDrawer({ t, signalId, signal, outcomes, feedback, closeHref }: SignalDrawerProps) {
   const router = useRouter();
+  const formatTime = useFormatTime();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -266,7 +267,7 @@ export function SignalDrawer({ t, signalId, signal, outcomes, feedback, timeZone
           {signal ? (
             <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted">
               <span>{fmt(t.drawerTitle, { id: signal.id })}</span>
-              <ActionBadge t={t} action={signal.action} label={signal.action_label} />
+              <ActionBadge t={t} action={signal.action} />
               <StatusBadge t={t} status={signal.status} />
               <span>{labelOf(t.markets, signal.market)}</span>
             </div>
@@ -292,8 +293,8 @@ export function SignalDrawer({ t, signalId, signal, outcomes, feedback, timeZone
               <Fact label={t.score}>{signal.score ?? "—"}</Fact>
               <Fact label={t.confidence}>{formatConfidence(signal.confidence)}</Fact>
               <Fact label={t.planQuality}>{labelOf(t.planQualities, signal.plan_quality)}</Fact>
-              <Fact label={t.createdAt}>{formatDateTime(signal.created_at, timeZone)}</Fact>
-              <Fact label={t.expiresAt}>{signal.expires_at ? formatDateTime(signal.expires_at, timeZone) : t.noExpiry}</Fact>
+              <Fact label={t.createdAt}>{formatTime(signal.created_at)}</Fact>
+              <Fact label={t.expiresAt}>{signal.expires_at ? formatTime(signal.expires_at) : t.noExpiry}</Fact>
             </dl>
           </Section>
 

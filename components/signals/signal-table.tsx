@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { actionTone } from "@/components/analysis/tone";
-import { formatDateTime, formatPrice } from "@/components/history/format";
+import { formatPrice } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
+import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { TDecisionSignalItem } from "@/lib/signals/schemas";
@@ -20,8 +21,13 @@ export function StatusBadge({ t, status }: { t: Texts; status: TDecisionSignalIt
   );
 }
 
-export function ActionBadge({ t, action, label }: { t: Texts; action: TDecisionSignalItem["action"]; label?: string | null }) {
-  return <span className={cx("inline-flex rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(action))}>{label || labelOf(t.actions, action)}</span>;
+// The action by its code in the UI language (issue 21 §3), not the signal's stored action_label.
+export function ActionBadge({ t, action }: { t: Texts; action: TDecisionSignalItem["action"] }) {
+  return (
+    <span data-action={action} className={cx("inline-flex rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(action))}>
+      {labelOf(t.actions, action)}
+    </span>
+  );
 }
 
 // One page of signals, server-rendered. A row's stock name opens the detail drawer by adding ?signal=<id>, which
@@ -29,13 +35,11 @@ export function ActionBadge({ t, action, label }: { t: Texts; action: TDecisionS
 export function SignalTable({
   t,
   items,
-  timeZone,
   openId,
   hrefFor,
 }: {
   t: Texts;
   items: TDecisionSignalItem[];
-  timeZone: string;
   openId: number | null;
   hrefFor: (id: number) => string;
 }) {
@@ -69,7 +73,9 @@ export function SignalTable({
                 className={cx("hover:bg-subtle/50", openId === item.id && "bg-accent-soft/60")}
               >
                 <td className={cx(TD, "font-mono text-xs text-muted")}>
-                  <time dateTime={item.created_at}>{formatDateTime(item.created_at, timeZone)}</time>
+                  <time dateTime={item.created_at}>
+                    <ZonedTime value={item.created_at} />
+                  </time>
                 </td>
                 <td className={TD}>
                   <Link href={hrefFor(item.id)} scroll={false} aria-label={fmt(t.openSignal, { id: item.id, name })} className="font-medium text-accent underline-offset-2 hover:underline">
@@ -79,7 +85,7 @@ export function SignalTable({
                   <span className="ml-1.5 text-xs text-muted">{labelOf(t.markets, item.market)}</span>
                 </td>
                 <td className={TD}>
-                  <ActionBadge t={t} action={item.action} label={item.action_label} />
+                  <ActionBadge t={t} action={item.action} />
                 </td>
                 <td className={TD}>
                   <StatusBadge t={t} status={item.status} />
@@ -101,7 +107,7 @@ export function SignalTable({
                 <td className={cx(TD, "text-xs text-muted")}>
                   {item.expires_at ? (
                     <time dateTime={item.expires_at} className="font-mono">
-                      {formatDateTime(item.expires_at, timeZone)}
+                      <ZonedTime value={item.expires_at} />
                     </time>
                   ) : (
                     t.noExpiry

@@ -1,5 +1,6 @@
 import { fmt } from "@/components/settings/format";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import { formatInstant } from "@/lib/i18n/time";
 import type { TTaskInfo } from "@/lib/tasks/schemas";
 import { MARKET_REVIEW_TASK_CODE } from "./constants";
 
@@ -57,10 +58,10 @@ export function regionText(t: Texts, region: string | null | undefined): string 
   return Object.hasOwn(t.regions, region) ? t.regions[region as keyof Texts["regions"]] : region;
 }
 
-/** "HH:mm:ss" in the browser's time zone (the panel renders only after mount, so no hydration concern). */
-export function clockTime(iso: string | null | undefined): string {
+/** "HH:mm:ss GMT+8": a task's time in the display zone with its label (issue 21 §3), as the report beside it. */
+export function clockTime(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  return formatInstant(date, timeZone, { style: "clock" });
 }

@@ -3,8 +3,10 @@
 import Link from "next/link";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
+import { useDisplayTimeZone } from "@/components/shell/time-zone";
 import { Panel } from "@/components/ui/panel";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import { formatInstant } from "@/lib/i18n/time";
 import type { TTaskInfo } from "@/lib/tasks/schemas";
 import { MONO_WITH_CJK } from "./mono";
 import { clockTime, isMarketReview, regionText, stageText } from "./stage";
@@ -83,7 +85,10 @@ function TaskRow({ t, task }: { t: Texts; task: TTaskInfo }) {
   const { code, name } = taskLabel(t, task);
   const stage = stageText(t, task.message);
   const progress = task.status === "completed" ? 100 : task.progress;
-  const time = clockTime(task.completed_at ?? task.started_at ?? task.created_at);
+  const { zone } = useDisplayTimeZone();
+  const at = task.completed_at ?? task.started_at ?? task.created_at;
+  const time = clockTime(at, zone);
+  const fullTime = at ? formatInstant(at, zone) : undefined;
   return (
     <li
       data-testid="task-row"
@@ -98,7 +103,9 @@ function TaskRow({ t, task }: { t: Texts; task: TTaskInfo }) {
         </span>
         {name ? <span className="min-w-0 truncate text-sm">{name}</span> : null}
         <TaskStatusBadge t={t} status={task.status} />
-        <span className="ml-auto shrink-0 text-xs text-muted tabular-nums sm:hidden">{time}</span>
+        <time dateTime={at ?? undefined} title={fullTime} data-testid="task-time" className="ml-auto shrink-0 text-xs whitespace-nowrap text-muted tabular-nums sm:hidden">
+          {time}
+        </time>
       </div>
       <div className="flex min-w-0 flex-1 basis-32 items-center gap-2">
         <div className="min-w-0 flex-1">
@@ -129,9 +136,14 @@ function TaskRow({ t, task }: { t: Texts; task: TTaskInfo }) {
           </span>
         ) : null}
       </div>
-      <span className="hidden w-16 shrink-0 text-right text-xs text-muted tabular-nums sm:block" title={task.created_at}>
+      <time
+        dateTime={at ?? undefined}
+        title={fullTime}
+        data-testid="task-time"
+        className="hidden min-w-16 shrink-0 text-right text-xs whitespace-nowrap text-muted tabular-nums sm:block"
+      >
         {time}
-      </span>
+      </time>
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { fmt } from "@/components/settings/format";
+import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
@@ -16,13 +17,6 @@ export const USAGE_DAILY_DAYS_SHOWN = 30;
 
 function numberFormat(locale: Locale): Intl.NumberFormat {
   return new Intl.NumberFormat(locale === "zh-CN" ? "zh-CN" : "en-US");
-}
-
-/** "MM-DD HH:mm" of an instant in the service time zone. */
-function shortTime(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
 }
 
 function SectionTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
@@ -185,7 +179,8 @@ function callTypeLabel(t: Texts, type: string): string {
   return (t.callTypes as Record<string, string>)[type] ?? type;
 }
 
-function RecentCalls({ t, calls, timeZone, nf }: { t: Texts; calls: TUsageRecentCall[]; timeZone: string; nf: Intl.NumberFormat }) {
+// Call times in the display zone with its label (issue 21 §3); the periods' days stay in the service zone.
+function RecentCalls({ t, calls, nf }: { t: Texts; calls: TUsageRecentCall[]; nf: Intl.NumberFormat }) {
   const th = "px-3 py-2 text-left text-xs font-medium text-muted whitespace-nowrap";
   const num = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
   return (
@@ -209,7 +204,9 @@ function RecentCalls({ t, calls, timeZone, nf }: { t: Texts; calls: TUsageRecent
             {calls.map((c) => (
               <tr key={c.id}>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                  <time dateTime={c.called_at}>{shortTime(c.called_at, timeZone)}</time>
+                  <time dateTime={c.called_at}>
+                    <ZonedTime value={c.called_at} style="short" />
+                  </time>
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{callTypeLabel(t, c.call_type)}</td>
                 <td className="max-w-[14rem] truncate px-3 py-2" title={c.model}>{c.model}</td>
@@ -270,7 +267,7 @@ export function UsageView({ t, locale, data, daily }: { t: Texts; locale: Locale
               nf={nf}
             />
           </div>
-          <RecentCalls t={t} calls={data.recent_calls} timeZone={data.time_zone} nf={nf} />
+          <RecentCalls t={t} calls={data.recent_calls} nf={nf} />
         </>
       ) : null}
     </div>

@@ -92,6 +92,11 @@ export function getRawSetting(key: string): string | undefined {
   return pick(key, current().fileValues);
 }
 
+/** The process environment's own value of a key (blank: undefined), for writers that merge it with the env file's fresh value. */
+export function environmentSetting(key: string): string | undefined {
+  return blankToUndefined(shared.environment[key]);
+}
+
 /** Every key with a value in effect: the typed settings, the env file's keys, and LLM channel keys from the environment. */
 export function rawSettingKeys(): string[] {
   const keys = new Set([...Object.keys(ZSettings.shape), ...Object.keys(current().fileValues)]);

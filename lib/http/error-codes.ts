@@ -19,6 +19,14 @@ export const ERROR_STATUS = {
   unsupported_alert_type: 400,
   // A position analysis of a symbol held in several accounts without account_id (the reference's code).
   ambiguous_position_account: 400,
+  // Watchlist and its import (CONTRACT §12.7, the reference's codes): a code or name that does not resolve;
+  // parse-import's malformed JSON, missing input and unreadable file; extract-from-image's image type and model failure.
+  invalid_stock_code: 400,
+  invalid_json: 400,
+  bad_request: 400,
+  parse_failed: 400,
+  unsupported_type: 400,
+  extract_failed: 400,
   unauthorized: 401,
   forbidden: 403,
   env_backup_access_denied: 403,

@@ -1,4 +1,5 @@
 import { ApiError } from "./api-error";
+import type { ErrorCode } from "./error-codes";
 import { validationError } from "./validation";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -33,7 +34,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * A body must say it is JSON: text/plain and form types are what a cross-site page can send without a
  * CORS preflight, so accepting them would let any web page write here.
  */
-export async function readJsonBody(req: Request, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(req: Request, limit = MAX_JSON_BODY_BYTES, invalidJsonCode: ErrorCode = "invalid_request"): Promise<unknown> {
   const text = (await readLimited(req, limit))?.toString("utf8") ?? "";
   if (text.trim() === "") return undefined;
   if (!JSON_TYPE.test(req.headers.get("content-type") ?? "")) {
@@ -43,7 +44,7 @@ export async function readJsonBody(req: Request, limit = MAX_JSON_BODY_BYTES): P
   try {
     value = JSON.parse(text);
   } catch {
-    throw ApiError.of("invalid_request", "Request body is not valid JSON");
+    throw ApiError.of(invalidJsonCode, "Request body is not valid JSON");
   }
   refuseLoneSurrogates(value, ["body"]);
   return value;
@@ -86,13 +87,20 @@ function loneSurrogate(loc: (string | number)[]): ApiError {
   return validationError([{ type: "invalid_string", loc, msg: "Text holds a lone UTF-16 surrogate (not valid Unicode)" }]);
 }
 
+const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
+
+/** The request says its body is multipart/form-data (with a boundary). */
+export function isMultipartRequest(req: Request): boolean {
+  return MULTIPART_TYPE.test(req.headers.get("content-type") ?? "");
+}
+
 /**
  * Reads a multipart/form-data body into a plain object (one value per field: text or File) for the
  * operation's zod schema, refusing more than the limit before buffering it; undefined when absent.
  */
 export async function readFormBody(req: Request, limit = MAX_JSON_BODY_BYTES): Promise<Record<string, FormDataEntryValue> | undefined> {
   const contentType = req.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+  if (!isMultipartRequest(req)) {
     if (!req.body) return undefined;
     throw ApiError.of("unsupported_media_type", "Request body must be multipart/form-data");
   }

@@ -159,3 +159,37 @@ describe("route wrapper", () => {
     expect(charset.status).toBe(201);
   });
 });
+
+describe("route wrapper: a body sent as JSON or as multipart/form-data (CONTRACT §12.7 parse-import)", () => {
+  const either = route(
+    defineOperation({
+      method: "POST",
+      path: "/either",
+      operationId: "either",
+      summary: "test operation",
+      tags: ["Test"],
+      body: z.object({ text: z.string().optional(), file: z.file().optional() }),
+      bodyFormat: "json-or-multipart",
+      bodyRequired: false,
+      invalidJsonCode: "invalid_json",
+      responses: { 200: { description: "ok" } },
+    }),
+    async ({ body }) => ({ text: body?.text ?? null, file: body?.file ? await body.file.text() : null }),
+  );
+
+  it("reads JSON by default and multipart when the Content-Type says so", async () => {
+    expect(await (await either(post("/either", JSON.stringify({ text: "600519" })), ctx({}))).json()).toEqual({ text: "600519", file: null });
+    const form = new FormData();
+    form.set("file", new File(["600519,AAPL"], "list.csv"));
+    const res = await either(new Request("http://test/either", { method: "POST", body: form }), ctx({}));
+    expect(await res.json()).toEqual({ text: null, file: "600519,AAPL" });
+  });
+
+  it("a JSON body that does not parse answers the operation's own code; another content type is 415", async () => {
+    const bad = await either(post("/either", '{"text": '), ctx({}));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe("invalid_json");
+    const plain = await either(post("/either", "600519", { "content-type": "text/plain" }), ctx({}));
+    expect(plain.status).toBe(415);
+  });
+});

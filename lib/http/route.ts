@@ -6,7 +6,7 @@ import { successStatus, type Operation } from "@/lib/openapi/operation";
 import { ApiError } from "./api-error";
 import { queryObject } from "./query";
 import { jsonResponse, Reply } from "./reply";
-import { readFormBody, readJsonBody } from "./request-body";
+import { isMultipartRequest, readFormBody, readJsonBody } from "./request-body";
 import { parseInput } from "./validation";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -64,13 +64,18 @@ async function parseRequest<P extends z.ZodType | undefined, Q extends z.ZodType
   const query = op.query ? parseInput("query", op.query, queryObject(new URL(req.url).searchParams)) : undefined;
   let body: unknown;
   if (op.body) {
-    const raw = op.bodyFormat === "multipart" ? await readFormBody(req, op.maxBodyBytes) : await readJsonBody(req, op.maxBodyBytes);
+    const raw = await readBody(op, req);
     if (raw === undefined && op.bodyRequired !== false) {
       throw ApiError.of("invalid_request", "Request body is required");
     }
     body = raw === undefined ? undefined : parseInput("body", op.body, raw);
   }
   return { params, query, body, req, traceId, log } as HandlerContext<P, Q, B>;
+}
+
+function readBody(op: Operation, req: Request): Promise<unknown> {
+  const multipart = op.bodyFormat === "multipart" || (op.bodyFormat === "json-or-multipart" && isMultipartRequest(req));
+  return multipart ? readFormBody(req, op.maxBodyBytes) : readJsonBody(req, op.maxBodyBytes, op.invalidJsonCode);
 }
 
 function toResponse(result: unknown, okStatus: number): Response {

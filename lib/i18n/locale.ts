@@ -1,16 +1,20 @@
 import "server-only";
-import { cookies } from "next/headers";
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./config";
+import { cookies, headers } from "next/headers";
+import { serviceTimeZone } from "@/lib/usage/time-zone";
+import { LOCALE_COOKIE, type Locale } from "./config";
 import { en } from "./dictionaries/en";
 import type { Dictionary } from "./dictionaries/types";
 import { zhCN } from "./dictionaries/zh-CN";
+import { resolveLocale } from "./negotiate";
+import { resolveDisplayTimeZone, TIME_ZONE_COOKIE, type DisplayTimeZone } from "./time";
 
 const DICTIONARIES: Record<Locale, Dictionary> = { "zh-CN": zhCN, en };
 
-// The UI language from the dsa_lang cookie; zh-CN when unset or unknown.
+// The UI language: the dsa_lang cookie (the user's choice) when set, else the browser's Accept-Language
+// (zh* → zh-CN, any other language → en), else zh-CN (issue 21 §3).
 export async function getLocale(): Promise<Locale> {
-  const value = (await cookies()).get(LOCALE_COOKIE)?.value;
-  return isLocale(value) ? value : DEFAULT_LOCALE;
+  const [jar, head] = await Promise.all([cookies(), headers()]);
+  return resolveLocale(jar.get(LOCALE_COOKIE)?.value, head.get("accept-language"));
 }
 
 export function getDictionary(locale: Locale): Dictionary {
@@ -21,4 +25,12 @@ export function getDictionary(locale: Locale): Dictionary {
 export async function getI18n(): Promise<{ locale: Locale; t: Dictionary }> {
   const locale = await getLocale();
   return { locale, t: getDictionary(locale) };
+}
+
+// The zone every time of the page is written in: the service zone, or the browser's when the user picked
+// "local" (the dsa_tz cookie holds that zone). The (ui) layout hands it to client components through
+// TimeZoneProvider; server code that formats a time into a plain string (metadata, templates) reads it here.
+export async function getDisplayTimeZone(): Promise<DisplayTimeZone> {
+  const value = (await cookies()).get(TIME_ZONE_COOKIE)?.value;
+  return resolveDisplayTimeZone(value, serviceTimeZone());
 }

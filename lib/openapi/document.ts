@@ -79,9 +79,11 @@ function operationObject(op: Operation, components: Map<string, JsonSchema>): Js
   if (op.description) operation.description = op.description;
   if (parameters.length > 0) operation.parameters = parameters;
   if (op.body) {
+    const schema = toSchema(op.body, "input", components);
+    const types = op.bodyFormat === "json-or-multipart" ? ["application/json", "multipart/form-data"] : [op.bodyFormat === "multipart" ? "multipart/form-data" : "application/json"];
     operation.requestBody = {
       required: op.bodyRequired !== false,
-      content: { [op.bodyFormat === "multipart" ? "multipart/form-data" : "application/json"]: { schema: toSchema(op.body, "input", components) } },
+      content: Object.fromEntries(types.map((type) => [type, { schema }])),
     };
   }
   // Either scheme alone is enough, hence two alternatives; session-only operations list just the cookie.

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ErrorCode } from "@/lib/http/error-codes";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -29,8 +30,13 @@ export interface Operation<
   query?: Q;
   body?: B;
   bodyRequired?: boolean;
-  /** "multipart": the body is multipart/form-data, its fields (text or File) parsed with `body`. Default JSON. */
-  bodyFormat?: "json" | "multipart";
+  /**
+   * "multipart": the body is multipart/form-data, its fields (text or File) parsed with `body`. "json-or-multipart":
+   * multipart when the Content-Type says so, else JSON, both parsed with `body`. Default JSON.
+   */
+  bodyFormat?: "json" | "multipart" | "json-or-multipart";
+  /** The code of a JSON body that does not parse (default invalid_request; the reference's parse-import says invalid_json). */
+  invalidJsonCode?: ErrorCode;
   /** Bytes read at most before the request is refused with 413 (default 1 MiB). */
   maxBodyBytes?: number;
   responses: Record<number, ResponseSpec>;

@@ -15,6 +15,7 @@ import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
 import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
 import { USAGE_OPERATIONS } from "@/lib/usage/operations";
+import { WATCHLIST_OPERATIONS } from "@/lib/watchlist/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
 import { defineOperation, type Operation } from "./operation";
 
@@ -47,6 +48,7 @@ export const OPERATIONS: readonly Operation[] = [
   analyzeOp,
   ...TASK_OPERATIONS,
   searchStocksOp,
+  ...WATCHLIST_OPERATIONS,
   ...USAGE_OPERATIONS,
   ...ALERT_OPERATIONS,
   ...PORTFOLIO_OPERATIONS,

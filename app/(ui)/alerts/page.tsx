@@ -12,7 +12,6 @@ import { PAGE_SIZE, ZAlertTriggerListQuery, type TAlertTriggerListQuery } from "
 import { accountChoices, watchlistSize } from "@/lib/alerts/targets";
 import { listAlertTriggers } from "@/lib/alerts/triggers";
 import { getI18n } from "@/lib/i18n/locale";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("alerts");
@@ -60,7 +59,6 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
     accountChoices(),
   ]);
   const accountNames = new Map(accounts.map((a) => [a.id, a.name]));
-  const timeZone = serviceTimeZone();
   const filters: TriggerFilters = {
     rule_id: query.rule_id,
     status: query.status,
@@ -90,7 +88,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
             </h2>
             <CheckNowButton t={texts} />
           </div>
-          <AlertRuleList t={texts} rules={rules.items} timeZone={timeZone} accounts={accountNames} />
+          <AlertRuleList t={texts} rules={rules.items} accounts={accountNames} />
         </Panel>
 
         <Panel>
@@ -102,7 +100,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
               </span>
             </h2>
           </div>
-          <TriggerHistory t={texts} list={triggers} rules={rules.items} filters={filters} invalid={invalid} timeZone={timeZone} />
+          <TriggerHistory t={texts} list={triggers} rules={rules.items} filters={filters} invalid={invalid} />
         </Panel>
 
         <Panel>
@@ -114,7 +112,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
               </span>
             </h2>
           </div>
-          <NotificationList t={texts} list={notifications} timeZone={timeZone} />
+          <NotificationList t={texts} list={notifications} />
         </Panel>
       </div>
     </div>

@@ -5,7 +5,7 @@ import { CallsTable } from "@/components/backtest/calls-table";
 import { DeleteRunButton } from "@/components/backtest/delete-run-button";
 import { ReportEvalPanel } from "@/components/backtest/report-eval-panel";
 import { SummaryTables } from "@/components/backtest/summary-tables";
-import { formatDateTime } from "@/components/history/format";
+import { ZonedTime } from "@/components/shell/time-zone";
 import { fmt } from "@/components/settings/format";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { cx } from "@/components/ui/cx";
@@ -17,7 +17,6 @@ import { ApiError } from "@/lib/http/api-error";
 import { getI18n } from "@/lib/i18n/locale";
 import { listReportBacktestResults, reportBacktestPerformance } from "@/lib/report-eval/read";
 import { REPORT_EVAL_WINDOW, type TReportEvalPerformance } from "@/lib/report-eval/schemas";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("backtest");
@@ -65,7 +64,6 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
   const [series, firstCalls, actions] = completed
     ? await Promise.all([getBacktestSeries(completed.backtest_id), listBacktestCalls(completed.backtest_id, { page: 1, page_size: 100 }), listCallActions(completed.backtest_id)])
     : [null, null, null];
-  const timeZone = serviceTimeZone();
   const actionLabels = t.signalsUi.actions;
 
   return (
@@ -94,7 +92,7 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
                   >
                     <span className="font-medium tabular-nums">{r.stock_code}</span> <span>{r.stock_name ?? ""}</span>
                     <span className="block text-xs text-muted tabular-nums">
-                      {tb.statuses[r.status]} · {formatDateTime(r.created_at, timeZone)} · {r.engine_version}
+                      {tb.statuses[r.status]} · <ZonedTime value={r.created_at} /> · {r.engine_version}
                     </span>
                   </Link>
                 </li>

@@ -1,8 +1,7 @@
 import { ChatWorkbench } from "@/components/chat/chat-workbench";
 import type { ChatContext } from "@/components/chat/model";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
-import { getI18n } from "@/lib/i18n/locale";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
+import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("chat");
@@ -26,10 +25,10 @@ function readContext(params: SearchParams): ChatContext | null {
 }
 
 // Issue 22 §5: the Ask DSA chat. Everything on it talks to /api/v1/agent from the browser (the answer streams), so
-// the server part is the frame: title, strings, the service time zone, and what the URL asks for: a conversation
+// the server part is the frame: title, strings, the display time zone, and what the URL asks for: a conversation
 // to reopen (?session=) or a stock to ask about (?record=&code=&name=, from a report's "Ask DSA" link).
 export default async function ChatPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const [{ locale, t }, params] = await Promise.all([getI18n(), searchParams]);
+  const [{ locale, t }, params, { zone }] = await Promise.all([getI18n(), searchParams, getDisplayTimeZone()]);
   const session = first(params.session);
   const sessionId = session && SESSION_ID.test(session) ? session : null;
   const context = sessionId ? null : readContext(params);
@@ -40,7 +39,7 @@ export default async function ChatPage({ searchParams }: { searchParams: Promise
       <h1 className="text-xl font-semibold tracking-tight">{t.pages.chat.title}</h1>
       <p className="mt-1 text-sm text-muted">{t.chatUi.intro}</p>
       <div className="mt-4">
-        <ChatWorkbench key={key} t={t.chatUi} locale={locale} timeZone={serviceTimeZone()} initialSessionId={sessionId} initialContext={context} />
+        <ChatWorkbench key={key} t={t.chatUi} locale={locale} timeZone={zone} initialSessionId={sessionId} initialContext={context} />
       </div>
     </div>
   );

@@ -11,7 +11,6 @@ import { listHistory } from "@/lib/history/list";
 import { HISTORY_PAGE_SIZE, ZHistoryListQuery, type THistoryListQuery } from "@/lib/history/schemas";
 import { listHistoryStocks } from "@/lib/history/stocks";
 import { getI18n } from "@/lib/i18n/locale";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("history");
@@ -111,7 +110,7 @@ export default async function HistoryPage({ searchParams }: HistoryPageProps) {
               {code && stockTotal > 0 ? <DeleteStockButton t={texts} code={code} name={stockName ?? code} count={stockTotal} /> : null}
             </div>
             {list.items.length > 0 ? (
-              <HistoryTable t={texts} items={list.items} timeZone={serviceTimeZone()} />
+              <HistoryTable t={texts} items={list.items} />
             ) : (
               <div data-testid="history-empty" className="px-4 py-8 text-center">
                 <p className="text-sm font-medium">{filtered || list.total > 0 ? texts.emptyFilteredTitle : texts.emptyTitle}</p>

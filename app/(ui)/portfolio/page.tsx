@@ -229,7 +229,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
             {"value" in risk ? (
               <div data-testid="risk-panel" data-cost-method={risk.value.cost_method} data-as-of={risk.value.as_of}>
                 <RiskKpis t={t} risk={risk.value} />
-                <RiskDetails t={t} risk={risk.value} locale={locale} />
+                <RiskDetails t={t} risk={risk.value} />
               </div>
             ) : (
               <p role="alert" className="px-3 py-4 text-sm font-medium text-amber-700 dark:text-amber-400">

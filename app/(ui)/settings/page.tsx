@@ -16,7 +16,6 @@ import { RECENT_DELIVERIES } from "@/lib/notify/schemas";
 import { csvDataDir } from "@/lib/market/providers/csv";
 import { listChannels, listDeliveries } from "@/lib/notify/service";
 import { schedulerStatus } from "@/lib/schedule";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("settings");
@@ -48,7 +47,7 @@ export default async function SettingsPage() {
               <AuthPanel t={t.settingsUi} tAuth={t.auth} authEnabled={auth.authEnabled} hasPassword={auth.hasPassword} />
               <TokensPanel t={t.tokensUi} initial={tokens} authEnabled={auth.authEnabled} />
               <SchedulePanel t={t.scheduleUi} initial={schedule} />
-              <NotifyPanel t={t.notifyUi} channels={listChannels().channels} initialDeliveries={deliveries.items} pageSize={RECENT_DELIVERIES} timeZone={serviceTimeZone()} />
+              <NotifyPanel t={t.notifyUi} channels={listChannels().channels} initialDeliveries={deliveries.items} pageSize={RECENT_DELIVERIES} />
               <DataPanel t={t.dataUi} initial={dataFiles.items} sources={getSettings().MARKET_DATA_SOURCES} folder={csvDataDir()} />
             </>
           }

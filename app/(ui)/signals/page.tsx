@@ -15,7 +15,6 @@ import { signalOutcomes } from "@/lib/signals/outcomes";
 import { getSignal, listSignals } from "@/lib/signals/read";
 import { ZDecisionSignalListQuery, ZOutcomeStatsQuery, type TDecisionSignalListQuery } from "@/lib/signals/schemas";
 import { outcomeStats } from "@/lib/signals/stats";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("signals");
@@ -91,7 +90,6 @@ export default async function SignalsPage({ searchParams }: SignalsPageProps) {
     outcomeStats(ZOutcomeStatsQuery.parse({})),
     openId !== null ? drawerData(openId) : Promise.resolve(null),
   ]);
-  const timeZone = serviceTimeZone();
   const state: SignalUrlState = { ...query, signal: openId };
   const pageCount = Math.max(1, Math.ceil(list.total / query.page_size));
   const filters: SignalFilterValues = {
@@ -132,7 +130,7 @@ export default async function SignalsPage({ searchParams }: SignalsPageProps) {
             </h2>
           </div>
           {list.items.length > 0 ? (
-            <SignalTable t={texts} items={list.items} timeZone={timeZone} openId={openId} hrefFor={(id) => signalsHref(state, { signal: id })} />
+            <SignalTable t={texts} items={list.items} openId={openId} hrefFor={(id) => signalsHref(state, { signal: id })} />
           ) : (
             <div data-testid="signals-empty" className="px-4 py-8 text-center">
               <p className="text-sm font-medium">{filtered || list.total > 0 ? texts.emptyFilteredTitle : texts.emptyTitle}</p>
@@ -163,7 +161,6 @@ export default async function SignalsPage({ searchParams }: SignalsPageProps) {
           signal={drawer.signal}
           outcomes={drawer.outcomes}
           feedback={drawer.feedback}
-          timeZone={timeZone}
           closeHref={signalsHref(state, { signal: null })}
         />
       ) : null}

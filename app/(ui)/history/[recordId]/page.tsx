@@ -18,8 +18,7 @@ import { listHistory } from "@/lib/history/list";
 import { getHistoryDiagnostics, getHistoryFlow, getHistoryMarkdown, getHistoryNews, getHistoryReport, getHistoryTrackRecord } from "@/lib/history/record";
 import { NEWS_LIMIT, type TAnalysisReport } from "@/lib/history/schemas";
 import { ApiError } from "@/lib/http/api-error";
-import { getI18n } from "@/lib/i18n/locale";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
+import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
 
 export const dynamic = "force-dynamic";
 
@@ -56,7 +55,7 @@ export async function generateMetadata({ params }: ReportPageProps): Promise<Met
 // Issue 6 item 8: one stored report. Stock reports reuse the Analyze page's report view (numbers, levels, chart
 // of the stored bars, indicators, news); then the run flow, diagnostics, Markdown and the share image.
 export default async function HistoryReportPage({ params }: ReportPageProps) {
-  const [{ locale, t }, { recordId }] = await Promise.all([getI18n(), params]);
+  const [{ locale, t }, { recordId }, { zone }] = await Promise.all([getI18n(), params, getDisplayTimeZone()]);
   const texts = t.historyUi;
   const report = await reportOrNotFound(recordId);
   const id = String(report.meta.id ?? report.meta.query_id);
@@ -75,7 +74,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
   const name = displayName(report, texts.marketReview);
   const meta = fmt(texts.reportMeta, {
     type: reportTypeLabel(texts.reportTypes, report.meta.report_type),
-    time: formatDateTime(report.meta.created_at, serviceTimeZone()),
+    time: formatDateTime(report.meta.created_at, zone),
     id: report.meta.id ?? report.meta.query_id,
   });
 
@@ -128,11 +127,11 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
         {review ? (
           <MarketReviewView t={texts} report={report} markdown={markdown} />
         ) : (
-          <StoredReportView t={t.analyzeUi} view={view} timeZone={serviceTimeZone()} disclaimer={t.shell.disclaimer} />
+          <StoredReportView t={t.analyzeUi} view={view} disclaimer={t.shell.disclaimer} />
         )}
         {track ? <TrackRecordLine record={track} locale={locale} label={t.backtestUi.openRun} /> : null}
         {runs && report.meta.id !== null ? (
-          <StockRunsPanel t={texts} items={runs.items} total={runs.total} currentId={report.meta.id} stockCode={report.meta.stock_code} timeZone={serviceTimeZone()} />
+          <StockRunsPanel t={texts} items={runs.items} total={runs.total} currentId={report.meta.id} stockCode={report.meta.stock_code} />
         ) : null}
         <FlowGraph t={texts} flow={flow} />
         <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
