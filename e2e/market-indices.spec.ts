@@ -77,8 +77,8 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
         await expect(row.getByTestId("index-range")).toHaveText(`${index.low!.toFixed(2)}–${index.high!.toFixed(2)}`);
         await expect(row.getByTestId("index-time")).toHaveText(/^\d{2}-\d{2} \d{2}:\d{2}$/);
         expect(Number.isNaN(Date.parse((await row.getByTestId("index-time").getAttribute("datetime"))!))).toBe(false);
-        // Market convention of the zh-CN UI: red up, green down.
-        const tone = index.change! > 0 ? /text-red-600/ : index.change! < 0 ? /text-green-600/ : /text-fg/;
+        // The "up" / "down" price colours (red up, green down by default in the zh-CN UI; colours.spec.ts checks the hues).
+        const tone = index.change! > 0 ? /text-\(--price-up-700\)/ : index.change! < 0 ? /text-\(--price-down-700\)/ : /text-fg/;
         await expect(row.getByTestId("index-price")).toHaveClass(tone);
         // The 60-day line: an inline SVG drawn on the server, named for screen readers, one point per close.
         const chart = row.getByRole("img", { name: `${index.name} 60 日收盘走势` });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectDarkBackground, expectNav, languageButton, mainNav, pageTitle, UI_PAGES, type UiPage } from "./fixtures/ui";
+import { expectDarkBackground, expectNav, languageButton, mainNav, moreButton, pageTitle, SCREENSHOT_DIR, UI_PAGES, type UiPage } from "./fixtures/ui";
 
 const [analyze, history, signals] = (["analyze", "history", "signals"] as const).map((slug) => UI_PAGES.find((p) => p.slug === slug)!) as [UiPage, UiPage, UiPage];
 
@@ -101,4 +101,65 @@ test("4.1 + 7.1: the UI's client-side requests for / reach the page (no JSON, no
 
   expect(await sameDocument(), "navigation and router.refresh on / stayed in the same document").toBe(true);
   expect(jsonForRoot).toEqual([]);
+});
+
+// Issue 21 §5: at a phone width the top tabs become a bottom tab bar: the four most used pages as tabs (icon and
+// label) and "more", a disclosure button whose menu lists the other pages and the API docs.
+test("21 §5: at 390px the nav is a bottom tab bar of four tabs and 'more', whose menu works by keyboard and closes with Escape, a click elsewhere or a navigation", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const nav = mainNav(page, "zh");
+  const more = moreButton(page, "zh");
+  await expect(nav.getByRole("link")).toHaveText(["分析", "大盘", "历史", "持仓"]);
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("banner").getByRole("navigation")).toHaveCount(0);
+
+  // Keyboard: Enter opens it, Tab walks into the menu, Escape closes it and gives the focus back to "more".
+  const menuNames = ["问股", "信号", "回测", "提醒", "用量", "设置", "API 文档"];
+  await expect(async () => {
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await expect(more).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
+  }).toPass();
+  const menu = page.locator(`[id="${await more.getAttribute("aria-controls")}"]`);
+  await expect(menu.getByRole("link")).toHaveText(menuNames);
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "问股" })).toBeFocused();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-phone-more.png` });
+  await page.keyboard.press("Escape");
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  await expect(more).toBeFocused();
+  await expect(menu).toBeHidden();
+
+  // A press elsewhere closes it; Space opens it again.
+  await page.keyboard.press(" ");
+  await expect(more).toHaveAttribute("aria-expanded", "true");
+  await pageTitle(page).click();
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+
+  // Following a link of the menu navigates and closes the menu; "more" then holds the current page.
+  await more.click();
+  await menu.getByRole("link", { name: "信号" }).click();
+  await expect(page).toHaveURL(/\/signals$/);
+  await expect(pageTitle(page)).toHaveText(signals.zh);
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  await expectNav(page, signals, "zh");
+  await more.click();
+  await expect(menu.getByRole("link", { name: "信号" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "分析" }).click();
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  await expect(pageTitle(page)).toHaveText(analyze.zh);
+  await expect(nav.getByRole("link", { name: "分析" })).toHaveAttribute("aria-current", "page");
+});
+
+test("21 §5: at desktop width the nav stays in the header as one row of all pages, and the bottom tab bar is not shown", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/history");
+  const nav = page.getByRole("banner").getByRole("navigation", { name: "主导航" });
+  await expect(nav.getByRole("link")).toHaveText([...UI_PAGES.map((p) => p.zh), "API 文档"]);
+  const tops = await nav.getByRole("link").evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
+  expect(new Set(tops).size, "one row").toBe(1);
+  await expect(moreButton(page, "zh")).toHaveCount(0);
+  await expect(page.locator("#phone-nav")).toBeHidden();
+  await expectNav(page, history, "zh");
 });

@@ -231,7 +231,10 @@ test.describe("usage page shell (7.1-7.4)", () => {
     await expect(pageTitle(page)).toHaveText(usage.zh);
     await expect(page.getByRole("main").getByTestId("usage-recent-calls")).toBeAttached();
     await expectNoHorizontalOverflow(page);
+    // Issue 21 §5: on a phone the navigation is the bottom bar; Usage sits in its "more" menu, which opens on screen.
+    await mainNav(page, "zh").getByRole("button", { name: "更多" }).click();
     await expect(mainNav(page, "zh").locator('[aria-current="page"]')).toBeInViewport();
+    await page.keyboard.press("Escape");
     const tabs = await page.getByRole("main").getByRole("navigation", { name: "统计时段" }).boundingBox();
     expect(tabs!.x + tabs!.width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/usage-phone.png`, fullPage: true });

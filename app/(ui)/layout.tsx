@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PriceColorStyle } from "@/components/analysis/price-color-style";
 import { AppFooter } from "@/components/shell/app-footer";
 import { AppHeader } from "@/components/shell/app-header";
 import { SkipLink } from "@/components/shell/skip-link";
@@ -13,6 +14,7 @@ export default async function UiLayout({ children }: { children: ReactNode }) {
   // The display zone (issue 21 §3) reaches every client component that formats a time through this provider.
   return (
     <TimeZoneProvider value={timeZone}>
+      <PriceColorStyle />
       <div className="flex min-h-dvh flex-col">
         <SkipLink label={t.shell.skipToContent} />
         <AppHeader t={t} locale={locale} theme={theme} loggedIn={auth.authEnabled && auth.loggedIn} />

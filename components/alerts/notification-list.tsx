@@ -17,7 +17,7 @@ export function NotificationList({ t, list }: { t: AlertTexts; list: TAlertNotif
   }
   const codeText = (code: string | null) => (code === null ? "" : (t.errorCodes[code as keyof AlertTexts["errorCodes"]] ?? code));
   return (
-    <div className="overflow-x-auto">
+    <div tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
       <table className="w-full min-w-[44rem] text-sm" data-testid="alert-notifications">
         <thead className="border-b border-line bg-subtle">
           <tr>

@@ -126,7 +126,7 @@ export function TriggerHistory({
           {filtered ? t.triggersEmptyFiltered : t.triggersEmpty}
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        <div tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
           <table className="w-full min-w-[54rem] text-sm" data-testid="alert-triggers">
             <thead className="border-b border-line bg-subtle">
               <tr>

@@ -13,10 +13,22 @@ import {
   type Time,
 } from "lightweight-charts";
 import { movingAverage, type ChartBar } from "./report-model";
+import { documentPriceColors } from "./tone";
 
-// A-share convention: red candles for up days, green for down days.
-export const UP = "#ef4444";
-export const DOWN = "#22c55e";
+// Candle, volume and marker colours follow the user's price convention (issue 21 §4: red up in zh-CN by default,
+// green up in en), read from the page's --price-up-chart / --price-down-chart variables when the chart is drawn.
+export function candleOptions(): { upColor: string; downColor: string; borderUpColor: string; borderDownColor: string; wickUpColor: string; wickDownColor: string } {
+  const { up, down } = documentPriceColors();
+  return { upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down };
+}
+
+/** "#rrggbb" with an alpha, as rgba() (the volume bars are translucent). */
+export function withAlpha(hex: string, alpha: number): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
+  if (!m) return hex;
+  return `rgba(${parseInt(m[1]!, 16)},${parseInt(m[2]!, 16)},${parseInt(m[3]!, 16)},${alpha})`;
+}
+
 export const MA_LINES = [
   { period: 5, color: "#f59e0b" },
   { period: 10, color: "#3b82f6" },
@@ -72,15 +84,8 @@ export function PriceChart({ bars, ariaLabel }: { bars: readonly ChartBar[]; ari
       handleScale: false,
     });
 
-    const candles = chart.addSeries(CandlestickSeries, {
-      upColor: UP,
-      downColor: DOWN,
-      borderUpColor: UP,
-      borderDownColor: DOWN,
-      wickUpColor: UP,
-      wickDownColor: DOWN,
-      priceLineVisible: false,
-    });
+    const colors = candleOptions();
+    const candles = chart.addSeries(CandlestickSeries, { ...colors, priceLineVisible: false });
     candles.setData(bars.map((b) => ({ time: b.date as Time, open: b.open, high: b.high, low: b.low, close: b.close })));
 
     const volume = chart.addSeries(HistogramSeries, { priceScaleId: "volume", priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false });
@@ -88,7 +93,7 @@ export function PriceChart({ bars, ariaLabel }: { bars: readonly ChartBar[]; ari
     volume.setData(
       bars.map((b, i) => {
         const up = b.close > b.open || (b.close === b.open && i > 0 && b.close >= bars[i - 1]!.close);
-        return { time: b.date as Time, value: b.volume, color: up ? "rgba(239,68,68,0.45)" : "rgba(34,197,94,0.45)" };
+        return { time: b.date as Time, value: b.volume, color: withAlpha(up ? colors.upColor : colors.downColor, 0.45) };
       }),
     );
 
@@ -109,5 +114,5 @@ export function PriceChart({ bars, ariaLabel }: { bars: readonly ChartBar[]; ari
     return followTheme(chart);
   }, [bars]);
 
-  return <div ref={container} role="img" aria-label={ariaLabel} data-testid="price-chart" className="h-72 w-full sm:h-80" />;
+  return <div ref={container} role="figure" aria-label={ariaLabel} data-testid="price-chart" className="h-72 w-full sm:h-80" />;
 }

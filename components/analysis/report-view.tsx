@@ -7,7 +7,7 @@ import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import { MA_LINES, PriceChart } from "./price-chart";
 import { direction, type ReportView } from "./report-model";
 import { MarketBadge } from "./stock-search-input";
-import { actionTone, directionText, scoreFill } from "./tone";
+import { actionTone, directionText, DOWN_TEXT, scoreFill, UP_TEXT } from "./tone";
 
 type Texts = Dictionary["analyzeUi"];
 
@@ -146,9 +146,9 @@ function SummaryCard({ t, view }: { t: Texts; view: ReportView }) {
 function StrategyCard({ t, view }: { t: Texts; view: ReportView }) {
   const { strategy } = view.result.report;
   const levels = [
-    { key: "ideal_buy", label: t.idealBuy, value: strategy.ideal_buy, tone: "text-red-600 dark:text-red-400" },
-    { key: "secondary_buy", label: t.secondaryBuy, value: strategy.secondary_buy, tone: "text-red-600/80 dark:text-red-400/80" },
-    { key: "stop_loss", label: t.stopLoss, value: strategy.stop_loss, tone: "text-green-600 dark:text-green-400" },
+    { key: "ideal_buy", label: t.idealBuy, value: strategy.ideal_buy, tone: UP_TEXT },
+    { key: "secondary_buy", label: t.secondaryBuy, value: strategy.secondary_buy, tone: UP_TEXT },
+    { key: "stop_loss", label: t.stopLoss, value: strategy.stop_loss, tone: DOWN_TEXT },
     { key: "take_profit", label: t.takeProfit, value: strategy.take_profit, tone: "text-amber-700 dark:text-amber-400" },
   ] as const;
   const plan = view.llm?.battle_plan.position_strategy ?? view.dashboard?.battle_plan.position_strategy;
@@ -252,7 +252,7 @@ function ChartCard({ t, view }: { t: Texts; view: ReportView }) {
 const CHECK_MARKS = { pass: "✓", warn: "!", fail: "✕", unknown: "?" } as const;
 const CHECK_TONES = {
   pass: "border-accent/40 text-accent",
-  warn: "border-amber-500/50 text-amber-600 dark:text-amber-400",
+  warn: "border-amber-500/50 text-amber-700 dark:text-amber-400",
   fail: "border-fg/40 bg-subtle text-fg",
   unknown: "border-line text-muted",
 } as const;

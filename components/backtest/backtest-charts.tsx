@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { CandlestickSeries, createChart, createSeriesMarkers, LineSeries, type SeriesMarker, type Time } from "lightweight-charts";
-import { DOWN, followTheme, themeOptions, UP } from "@/components/analysis/price-chart";
+import { candleOptions, followTheme, themeOptions } from "@/components/analysis/price-chart";
 import type { TBacktestCall, TSeriesPoint } from "@/lib/backtest/schemas";
 
 // The Backtest page's two charts (lightweight-charts, issue 16 item 3): equity of following the calls against
@@ -30,7 +30,7 @@ export function EquityChart({ points, labels, ariaLabel }: { points: readonly TS
     chart.timeScale().fitContent();
     return followTheme(chart);
   }, [points, labels.strategy, labels.buyHold]);
-  return <div ref={container} role="img" aria-label={ariaLabel} data-testid="equity-chart" className="h-64 w-full" />;
+  return <div ref={container} role="figure" aria-label={ariaLabel} data-testid="equity-chart" className="h-64 w-full" />;
 }
 
 export function CallsChart({ points, calls, actionLabels, ariaLabel }: {
@@ -44,9 +44,9 @@ export function CallsChart({ points, calls, actionLabels, ariaLabel }: {
     const el = container.current;
     if (!el || points.length === 0) return;
     const chart = createChart(el, { autoSize: true, ...themeOptions(), ...FIXED, timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true } });
-    const candles = chart.addSeries(CandlestickSeries, {
-      upColor: UP, downColor: DOWN, borderUpColor: UP, borderDownColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, priceLineVisible: false,
-    });
+    // Candles and call markers in the user's price colours (issue 21 §4): long calls take "up", short calls "down".
+    const colors = candleOptions();
+    const candles = chart.addSeries(CandlestickSeries, { ...colors, priceLineVisible: false });
     candles.setData(points.map((p) => ({ time: p.date as Time, open: p.open, high: p.high, low: p.low, close: p.close })));
     const markers: SeriesMarker<Time>[] = [];
     let previous: string | null = null;
@@ -56,8 +56,8 @@ export function CallsChart({ points, calls, actionLabels, ariaLabel }: {
       if (side && side !== previous) {
         markers.push(
           side === "long"
-            ? { time: call.date as Time, position: "belowBar", shape: "arrowUp", color: UP, text: actionLabels[call.action] ?? call.action }
-            : { time: call.date as Time, position: "aboveBar", shape: "arrowDown", color: DOWN, text: actionLabels[call.action] ?? call.action },
+            ? { time: call.date as Time, position: "belowBar", shape: "arrowUp", color: colors.upColor, text: actionLabels[call.action] ?? call.action }
+            : { time: call.date as Time, position: "aboveBar", shape: "arrowDown", color: colors.downColor, text: actionLabels[call.action] ?? call.action },
         );
       }
       previous = side ?? (previous === null ? null : "none");
@@ -66,5 +66,5 @@ export function CallsChart({ points, calls, actionLabels, ariaLabel }: {
     chart.timeScale().fitContent();
     return followTheme(chart);
   }, [points, calls, actionLabels]);
-  return <div ref={container} role="img" aria-label={ariaLabel} data-testid="calls-chart" className="h-72 w-full" />;
+  return <div ref={container} role="figure" aria-label={ariaLabel} data-testid="calls-chart" className="h-72 w-full" />;
 }

@@ -137,7 +137,7 @@ export function BacktestForm({ t, ta, locale }: { t: Texts; ta: AnalyzeTexts; lo
           <button
             type="submit"
             disabled={submitting || running}
-            className="h-9 rounded-md bg-accent px-4 text-sm font-medium text-white disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+            className="h-9 rounded-md bg-accent px-4 text-sm font-medium text-accent-fg disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
           >
             {submitting ? t.submitting : t.run}
           </button>

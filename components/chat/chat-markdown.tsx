@@ -40,7 +40,7 @@ const COMPONENTS: Components = {
   a({ href, children }) {
     if (!href || !SAFE_LINK.test(href)) return <>{children}</>;
     return (
-      <a href={href} target={/^https?:/i.test(href) ? "_blank" : undefined} rel="noopener noreferrer" className="text-accent underline-offset-2 hover:underline">
+      <a href={href} target={/^https?:/i.test(href) ? "_blank" : undefined} rel="noopener noreferrer" className="text-accent underline underline-offset-2">
         {children}
       </a>
     );

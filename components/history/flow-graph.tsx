@@ -196,7 +196,7 @@ export function FlowGraph({ t, flow }: { t: Texts; flow: TRunFlowSnapshot }) {
     <Panel>
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-line px-3 py-2">
         <h2 className="text-sm font-semibold">{t.flowTitle}</h2>
-        <span className={cx("text-xs font-medium", flow.status === "success" ? "text-accent" : flow.status === "failed" ? "text-fg" : "text-amber-600 dark:text-amber-400")}>
+        <span className={cx("text-xs font-medium", flow.status === "success" ? "text-accent" : flow.status === "failed" ? "text-fg" : "text-amber-700 dark:text-amber-400")}>
           {t.flowStatus[flow.status]}
         </span>
       </div>
@@ -218,7 +218,7 @@ export function FlowGraph({ t, flow }: { t: Texts; flow: TRunFlowSnapshot }) {
               </div>
             ))}
           </dl>
-          <div className="overflow-x-auto px-1 py-1">
+          <div tabIndex={0} className="overflow-x-auto px-1 py-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
             <FlowSvg t={t} flow={flow} placed={placed} />
           </div>
           <p className="px-3 pb-1 text-[11px] text-muted">{t.flowLegend}</p>

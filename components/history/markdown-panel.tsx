@@ -34,11 +34,11 @@ export function MarkdownPanel({ t, content, initialView = "source" }: { t: Texts
       {content === null ? (
         <p className="px-3 py-3 text-sm text-muted">{t.markdownUnavailable}</p>
       ) : view === "source" ? (
-        <pre data-testid="markdown-source" style={MONO_WITH_CJK} className="max-h-[32rem] overflow-auto px-3 py-2 text-xs leading-5 break-words whitespace-pre-wrap">
+        <pre data-testid="markdown-source" tabIndex={0} style={MONO_WITH_CJK} className="max-h-[32rem] overflow-auto px-3 py-2 text-xs leading-5 break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
           {content}
         </pre>
       ) : (
-        <div className="max-h-[32rem] overflow-auto px-3 py-2">
+        <div tabIndex={0} className="max-h-[32rem] overflow-auto px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
           <MarkdownText source={content} />
         </div>
       )}

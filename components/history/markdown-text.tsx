@@ -145,13 +145,13 @@ export const MARKDOWN_COMPONENTS: Components = {
     if (!href || !SAFE_LINK.test(href)) return <>{children}</>;
     if (/^mailto:/i.test(href)) {
       return (
-        <a href={href} className="text-accent underline-offset-2 hover:underline">
+        <a href={href} className="text-accent underline underline-offset-2">
           {children}
         </a>
       );
     }
     return (
-      <a href={href} target="_blank" rel="noopener noreferrer" className="text-accent underline-offset-2 hover:underline">
+      <a href={href} target="_blank" rel="noopener noreferrer" className="text-accent underline underline-offset-2">
         {children}
       </a>
     );

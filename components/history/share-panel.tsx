@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { documentPriceColors } from "@/components/analysis/tone";
 import { readFailure } from "@/components/auth/api-errors";
 import { fmt } from "@/components/settings/format";
 import { Panel } from "@/components/ui/panel";
@@ -54,7 +55,8 @@ export function SharePanel({ t, recordId, name }: { t: Texts; recordId: number; 
   async function share() {
     setState({ status: "working" });
     try {
-      const res = await fetch(`/api/v1/history/${recordId}/share-image`, { cache: "no-store" });
+      // The picture in the user's price colours (issue 21 §4), not the report language's default.
+      const res = await fetch(`/api/v1/history/${recordId}/share-image?colors=${documentPriceColors().colors}`, { cache: "no-store" });
       if (!res.ok) {
         setState({ status: "failed", message: fmt(t.shareFailed, { message: (await readFailure(res)).message }) });
         return;

@@ -32,7 +32,7 @@ export function ageText(iso: string, at: Date, t: Texts): string {
 function IndicesStrip({ cockpit, t, locale, timeZone }: { cockpit: Cockpit; t: Texts; locale: string; timeZone: string }) {
   if (cockpit.indices.length === 0) return null;
   return (
-    <section aria-label={t.indicesTitle} data-testid="home-indices" className="flex gap-2 overflow-x-auto pb-1">
+    <section aria-label={t.indicesTitle} data-testid="home-indices" tabIndex={0} className="flex gap-2 overflow-x-auto pb-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
       {cockpit.indices.map((index) => {
         const dir = direction(index.changePct);
         return (

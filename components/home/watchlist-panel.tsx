@@ -66,6 +66,8 @@ export function WatchlistPanel({
   const [importOpen, setImportOpen] = useState(false);
   const [preview, setPreview] = useState<{ codes: string[]; items: ImportItem[] } | null>(null);
   const codes = useMemo(() => items.flatMap((i) => (i.code ? [i.code.toUpperCase()] : [])), [items]);
+  // Its own label: the analyze box above has a search field of the same kind.
+  const searchTexts = useMemo(() => ({ ...ta, codeLabel: t.addLabel }), [ta, t.addLabel]);
 
   // Tasks of watched stocks: the running one per code shows its progress; a completion refreshes the page's data.
   const running = useMemo(() => {
@@ -190,15 +192,15 @@ export function WatchlistPanel({
             type="button"
             disabled={codes.length === 0}
             onClick={() => void analyse(codes)}
-            className="rounded bg-accent px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
+            className="rounded bg-accent px-2 py-1 text-xs font-medium text-accent-fg disabled:opacity-50"
           >
             {t.analyseAll}
           </button>
         </div>
       </div>
 
-      <div className="border-b border-line px-3 py-2" aria-label={t.addLabel} role="group">
-        <StockSearchInput t={ta} locale={locale} text={searchText} onTextChange={setSearchText} onPick={(item) => void pick(item)} disabled={busy} />
+      <div className="border-b border-line px-3 py-2">
+        <StockSearchInput t={searchTexts} locale={locale} text={searchText} onTextChange={setSearchText} onPick={(item) => void pick(item)} disabled={busy} />
       </div>
 
       {importOpen ? (
@@ -227,7 +229,7 @@ export function WatchlistPanel({
                   </li>
                 ))}
               </ul>
-              <button type="button" disabled={busy || preview.codes.length === 0} onClick={() => void confirmImport()} className="mt-2 rounded bg-accent px-2 py-1 font-medium text-white disabled:opacity-50">
+              <button type="button" disabled={busy || preview.codes.length === 0} onClick={() => void confirmImport()} className="mt-2 rounded bg-accent px-2 py-1 font-medium text-accent-fg disabled:opacity-50">
                 {t.importConfirm}
               </button>
             </div>

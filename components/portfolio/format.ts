@@ -37,7 +37,7 @@ export function signedPct(value: number | null | undefined): string {
   return `${value > 0 ? "+" : ""}${value.toFixed(2)}%`;
 }
 
-/** A-share convention: gains red, losses green (components/analysis/tone.ts). */
+/** Gains in the "up" colour, losses in the "down" colour of the user's convention (components/analysis/tone.ts). */
 export function pnlTone(value: number | null | undefined): string {
   if (value === null || value === undefined || value === 0) return "";
   return value > 0 ? UP_TEXT : DOWN_TEXT;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { FIELD_BASE, LABEL, PRIMARY_BUTTON } from "@/components/alerts/format";
+import { DOWN_TEXT } from "@/components/analysis/tone";
 import { fmt } from "@/components/settings/format";
 import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
@@ -190,7 +191,7 @@ export function RiskDetails({ t, risk }: { t: PortfolioTexts; risk: TPortfolioRi
                 <span className="text-xs text-muted tabular-nums">
                   {price(item.avg_cost)} → {price(item.last_price)}
                 </span>
-                <span className="tabular-nums text-green-600 dark:text-green-400">-{pct(item.loss_pct)}</span>
+                <span className={cx("tabular-nums", DOWN_TEXT)}>-{pct(item.loss_pct)}</span>
                 <span className={cx("rounded border px-1.5 text-xs font-medium", item.is_triggered ? "border-amber-500/40 bg-amber-50 text-amber-800 dark:bg-amber-950/60 dark:text-amber-300" : "border-line bg-subtle text-muted")}>
                   {item.is_triggered ? t.triggered : t.near}
                 </span>

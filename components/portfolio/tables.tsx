@@ -1,4 +1,5 @@
 import { TD, TH } from "@/components/alerts/format";
+import { DOWN_TEXT, UP_TEXT } from "@/components/analysis/tone";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { Pagination } from "@/components/ui/pagination";
@@ -53,7 +54,7 @@ export function TradesTable({
             {trades.map((trade) => (
               <tr key={trade.id} data-testid="trade-row" data-trade-id={trade.id}>
                 <td className={cx(TD, "whitespace-nowrap tabular-nums")}>{trade.trade_date}</td>
-                <td className={cx(TD, "font-medium", trade.side === "buy" ? "text-red-600 dark:text-red-400" : "text-green-600 dark:text-green-400")}>{t.sides[trade.side]}</td>
+                <td className={cx(TD, "font-medium", trade.side === "buy" ? UP_TEXT : DOWN_TEXT)}>{t.sides[trade.side]}</td>
                 <td className={cx(TD, "tabular-nums")}>
                   {trade.symbol}
                   {trade.note ? <span className="ml-1.5 text-xs text-muted">{trade.note}</span> : null}

@@ -1,3 +1,4 @@
+import { DOWN_AREA, DOWN_STROKE } from "@/components/analysis/tone";
 import { fmt } from "@/components/settings/format";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import { money, pct, type PortfolioTexts } from "./format";
@@ -70,8 +71,8 @@ export function ValueChart({ t, drawdown }: { t: PortfolioTexts; drawdown: TPort
         <span>-{pct(ddMax)}</span>
       </div>
       <svg aria-hidden="true" viewBox={`0 0 ${W} ${DD_H}`} preserveAspectRatio="none" className="mt-1 block h-12 w-full border-t border-line">
-        <polyline points={`0,0 ${ddLine} ${W},0`} className="fill-green-600/25 stroke-none dark:fill-green-400/25" />
-        <polyline points={ddLine} fill="none" vectorEffect="non-scaling-stroke" strokeWidth="1" className="stroke-green-600 dark:stroke-green-400" />
+        <polyline points={`0,0 ${ddLine} ${W},0`} className={`stroke-none ${DOWN_AREA}`} />
+        <polyline points={ddLine} fill="none" vectorEffect="non-scaling-stroke" strokeWidth="1" className={DOWN_STROKE} />
       </svg>
       <div className="mt-1 flex justify-between text-xs text-muted tabular-nums">
         <span>{first.date}</span>

@@ -269,7 +269,7 @@ export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }:
         </div>
       </Panel>
 
-      <div className="sticky bottom-0 z-10 -mx-4 border-t border-line bg-surface/95 px-4 py-2 backdrop-blur-sm sm:mx-0 sm:rounded-md sm:border">
+      <div className="sticky bottom-(--phone-nav-space) z-10 -mx-4 border-t border-line bg-surface/95 px-4 py-2 backdrop-blur-sm sm:mx-0 sm:rounded-md sm:border">
         <div className="flex flex-wrap items-center gap-2">
           <p className="mr-auto text-sm text-muted tabular-nums" aria-live="polite">
             {editCount > 0 ? fmt(t.unsavedCount, { count: editCount }) : t.noChanges}

@@ -5,7 +5,8 @@ import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { ThemeChoice } from "@/lib/theme/theme";
 import { LanguageSwitch } from "./language-switch";
 import { NavLinks } from "./nav-links";
-import { API_DOCS_HREF, NAV_ITEMS } from "./nav-items";
+import { API_DOCS_HREF, NAV_ITEMS, PHONE_TAB_KEYS } from "./nav-items";
+import { PhoneNav, type PhoneNavItem } from "./phone-nav";
 import { ThemeToggle } from "./theme-toggle";
 import { TimeZoneToggle } from "./time-zone-toggle";
 
@@ -17,38 +18,50 @@ type AppHeaderProps = {
   loggedIn?: boolean;
 };
 
-// Desktop: one row (brand, nav, controls). Phone: brand and controls, then the nav as a scrolling bar.
+// Desktop (md and up): one row (brand, nav, controls). Phone: brand and controls in the header, and the nav as a
+// bottom tab bar (PhoneNav, fixed to the bottom of the screen; issue 21 §5). Both navs carry the same name;
+// only one of them is displayed at a time.
 export function AppHeader({ t, locale, theme, loggedIn = false }: AppHeaderProps) {
-  const items = NAV_ITEMS.map((item) => ({ href: item.href, label: t.nav[item.key] }));
+  const items: PhoneNavItem[] = NAV_ITEMS.map((item) => ({ key: item.key, href: item.href, label: t.nav[item.key] }));
+  const docs = { href: API_DOCS_HREF, label: t.shell.apiDocs };
   return (
-    <header className="sticky top-0 z-20 border-b border-line bg-surface">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 pt-2 md:h-11 md:flex-nowrap md:pt-0">
-        <Link href="/" className="order-1 flex shrink-0 items-center gap-2">
-          <span aria-hidden="true" className="size-2.5 rounded-sm bg-accent" />
-          <span className="text-[15px] font-bold tracking-tight">{t.shell.brand}</span>
-          <span className="hidden text-xs text-muted sm:inline">{t.shell.brandTagline}</span>
-        </Link>
-        <div className="order-2 ml-auto flex shrink-0 items-center gap-2 md:order-3 md:ml-0">
-          <LanguageSwitch current={locale} label={t.shell.language} />
-          <TimeZoneToggle
-            labels={{
-              group: t.shell.timeZone,
-              service: t.shell.timeZoneService,
-              local: t.shell.timeZoneLocal,
-              serviceTitle: t.shell.timeZoneServiceTitle,
-              localTitle: t.shell.timeZoneLocalTitle,
-            }}
-          />
-          <ThemeToggle
-            current={theme}
-            labels={{ group: t.shell.theme, light: t.shell.themeLight, dark: t.shell.themeDark, system: t.shell.themeSystem }}
-          />
-          {loggedIn && <LogoutButton label={t.auth.logoutShort} statusLabel={t.auth.loggedIn} />}
+    <>
+      <header className="sticky top-0 z-20 border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1.5 px-4 py-2 md:h-11 md:flex-nowrap md:py-0">
+          <Link href="/" className="order-1 flex shrink-0 items-center gap-2">
+            <span aria-hidden="true" className="size-2.5 rounded-sm bg-accent" />
+            <span className="text-[15px] font-bold tracking-tight">{t.shell.brand}</span>
+            <span className="hidden text-xs text-muted sm:inline">{t.shell.brandTagline}</span>
+          </Link>
+          <div className="order-2 ml-auto flex shrink-0 items-center gap-2 md:order-3 md:ml-0">
+            <LanguageSwitch current={locale} label={t.shell.language} />
+            <TimeZoneToggle
+              labels={{
+                group: t.shell.timeZone,
+                service: t.shell.timeZoneService,
+                local: t.shell.timeZoneLocal,
+                serviceTitle: t.shell.timeZoneServiceTitle,
+                localTitle: t.shell.timeZoneLocalTitle,
+              }}
+            />
+            <ThemeToggle
+              current={theme}
+              labels={{ group: t.shell.theme, light: t.shell.themeLight, dark: t.shell.themeDark, system: t.shell.themeSystem }}
+            />
+            {loggedIn && <LogoutButton label={t.auth.logoutShort} statusLabel={t.auth.loggedIn} />}
+          </div>
+          <div className="order-3 hidden min-w-0 md:order-2 md:block md:flex-1">
+            <NavLinks label={t.shell.mainNav} items={items} docs={docs} />
+          </div>
         </div>
-        <div className="order-3 mt-1 w-full min-w-0 md:order-2 md:mt-0 md:w-auto md:flex-1">
-          <NavLinks label={t.shell.mainNav} items={items} docs={{ href: API_DOCS_HREF, label: t.shell.apiDocs }} />
-        </div>
-      </div>
-    </header>
+      </header>
+      <PhoneNav
+        label={t.shell.mainNav}
+        tabs={items.filter((item) => PHONE_TAB_KEYS.includes(item.key))}
+        rest={items.filter((item) => !PHONE_TAB_KEYS.includes(item.key))}
+        docs={docs}
+        moreLabel={t.shell.more}
+      />
+    </>
   );
 }

@@ -30,7 +30,7 @@ export async function ComingSoonPage({ page }: { page: PageKey }) {
           <p className="font-medium text-fg">{t.comingSoon.badge}</p>
           <p className="mt-1 leading-6">
             {t.comingSoon.note}{" "}
-            <a href={API_DOCS_HREF} className="text-accent underline-offset-2 hover:underline">
+            <a href={API_DOCS_HREF} className="text-accent underline underline-offset-2">
               {t.comingSoon.docsLink}
             </a>
           </p>

@@ -16,5 +16,15 @@ export const NAV_ITEMS: ReadonlyArray<{ key: PageKey; href: string }> = [
   { key: "settings", href: "/settings" },
 ];
 
+// The phone's bottom tab bar (below the md breakpoint) has room for five tabs: the four pages a trader opens most,
+// then "more", a menu with the other pages and the API docs (issue 21 §5).
+export const PHONE_TAB_KEYS: ReadonlyArray<PageKey> = ["analyze", "market", "history", "portfolio"];
+
 // The API reference is served by a route handler, not a UI page, so it is linked with a plain <a>.
 export const API_DOCS_HREF = "/docs";
+
+/** Whether the nav item of `href` is the current page (a page's sub-pages count: /history/12 is History). */
+export function isActive(pathname: string, href: string): boolean {
+  if (href === "/") return pathname === "/";
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

@@ -1,4 +1,4 @@
-import { UP_TEXT, DOWN_TEXT } from "@/components/analysis/tone";
+import { DOWN_FILL, DOWN_FILL_DEEP, DOWN_FILL_PALE, DOWN_TEXT, UP_FILL, UP_FILL_PALE, UP_TEXT } from "@/components/analysis/tone";
 import type { TSignalAction, TSignalStatus } from "@/lib/signals/schemas";
 
 // Display helpers of the Signals page, shared by its server and client components.
@@ -22,15 +22,16 @@ export function statusTone(status: TSignalStatus): string {
   return STATUS_TONES[status];
 }
 
-// Solid fills for chart bars and legend swatches: buying sides red shades, selling sides green shades (A-share).
+// Solid fills for chart bars and legend swatches: buying sides shades of the "up" colour, selling sides shades of
+// the "down" colour (the user's price convention, issue 21 §4).
 const ACTION_FILLS: Record<TSignalAction, string> = {
-  buy: "bg-red-500 dark:bg-red-400",
-  add: "bg-rose-300 dark:bg-rose-300/80",
+  buy: UP_FILL,
+  add: UP_FILL_PALE,
   hold: "bg-sky-500 dark:bg-sky-400",
   watch: "bg-slate-400 dark:bg-slate-500",
-  reduce: "bg-emerald-300 dark:bg-emerald-300/80",
-  sell: "bg-green-600 dark:bg-green-400",
-  avoid: "bg-teal-600 dark:bg-teal-400",
+  reduce: DOWN_FILL_PALE,
+  sell: DOWN_FILL,
+  avoid: DOWN_FILL_DEEP,
   alert: "bg-amber-500 dark:bg-amber-400",
 };
 
@@ -38,14 +39,14 @@ export function actionFill(action: TSignalAction): string {
   return ACTION_FILLS[action];
 }
 
-/** Red for a gain, green for a loss (A-share convention), plain for zero or unknown. */
+/** The "up" colour for a gain, the "down" colour for a loss (the user's convention), plain for zero or unknown. */
 export function returnText(value: number | null | undefined): string {
   if (value === null || value === undefined || value === 0) return "";
   return value > 0 ? UP_TEXT : DOWN_TEXT;
 }
 
 export function returnFill(value: number): string {
-  return value >= 0 ? "bg-red-500 dark:bg-red-400" : "bg-green-600 dark:bg-green-400";
+  return value >= 0 ? UP_FILL : DOWN_FILL;
 }
 
 export function formatPct(value: number | null | undefined, digits = 1): string {

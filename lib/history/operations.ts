@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZRunDiagnosticSummary, ZRunFlowSnapshot } from "@/lib/analysis/run-schemas";
 import { ZErrorResponse } from "@/lib/http/schemas";
 import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import { PRICE_COLOR_CONVENTIONS } from "@/lib/theme/price-colors";
 import {
   ZAnalysisReport,
   ZDeleteHistoryRequest,
@@ -145,6 +146,17 @@ const SHARE_NOTE =
   "Stock records get the stock card (action, score, price, levels, indicators, news, risks); market reviews (report_type market_review) " +
   "get the review card (temperature, indices, breadth, sectors, plan, risks) from the stored review payload.";
 
+/** Issue 21 §4: the price colours of the card; API clients send no UI cookie, so the report language is the default. */
+export const ZShareImageQuery = z.object({
+  colors: z
+    .enum(PRICE_COLOR_CONVENTIONS)
+    .optional()
+    .describe(
+      "Price colour convention: red_up (red up, green down: the A-share way) or green_up (green up, red down). " +
+        "Absent: the report's language decides (zh red_up, en green_up). The web UI sends the user's setting.",
+    ),
+});
+
 export const getHistoryShareImageHtmlOp = defineOperation({
   method: "GET",
   path: "/api/v1/history/{record_id}/share-image-html",
@@ -153,9 +165,11 @@ export const getHistoryShareImageHtmlOp = defineOperation({
   description:
     `${RECORD_ID_NOTE} ${SHARE_NOTE} Built from the Markdown report plus the stored structured payload; the same record gives byte-identical output. ` +
     "Every record text is escaped; no script and no external resource. Headers: Cache-Control no-store, X-Content-Type-Options nosniff, " +
-    "Content-Security-Policy default-src 'none'; img-src data:; style-src 'unsafe-inline'.",
+    "Content-Security-Policy default-src 'none'; img-src data:; style-src 'unsafe-inline'. " +
+    'The page names its price colours in <meta name="price-colors" content="red_up|green_up">.',
   tags: TAGS,
   params: ZRecordIdParams,
+  query: ZShareImageQuery,
   responses: {
     200: { description: "The card, 1080 px wide", contentType: "text/html", schema: z.string() },
     404: NOT_FOUND,
@@ -175,6 +189,7 @@ export const getHistoryShareImageOp = defineOperation({
     "Cache-Control no-store; X-Content-Type-Options nosniff.",
   tags: TAGS,
   params: ZRecordIdParams,
+  query: ZShareImageQuery,
   responses: {
     200: { description: "The PNG image", contentType: "image/png", schema: z.string().meta({ format: "binary", contentMediaType: "image/png" }) },
     404: NOT_FOUND,

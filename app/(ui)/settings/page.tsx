@@ -1,6 +1,7 @@
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { AuthPanel } from "@/components/settings/auth-panel";
 import { DataPanel } from "@/components/settings/data-panel";
+import { DisplayPanel } from "@/components/settings/display-panel";
 import { NotifyPanel } from "@/components/settings/notify-panel";
 import { SchedulePanel } from "@/components/settings/schedule-panel";
 import { SettingsEditor } from "@/components/settings/settings-editor";
@@ -44,6 +45,7 @@ export default async function SettingsPage() {
           backupAllowed={auth.authEnabled}
           aside={
             <>
+              <DisplayPanel t={t.displayUi} />
               <AuthPanel t={t.settingsUi} tAuth={t.auth} authEnabled={auth.authEnabled} hasPassword={auth.hasPassword} />
               <TokensPanel t={t.tokensUi} initial={tokens} authEnabled={auth.authEnabled} />
               <SchedulePanel t={t.scheduleUi} initial={schedule} />

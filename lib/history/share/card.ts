@@ -2,6 +2,7 @@ import { formatPct, formatPrice } from "@/lib/analysis/engine/language";
 import { reviewMarkets } from "@/lib/market-review/rules";
 import { ZMarketReviewPayload, type TMarketReviewPayload, type TReviewMarket } from "@/lib/market-review/schemas";
 import { storedPayloadOf } from "@/lib/market-review/stored-payload";
+import { priceColorsForLanguage, type PriceColors } from "@/lib/theme/price-colors";
 import { MARKDOWN_TEXT } from "../markdown";
 import type { TAnalysisReport } from "../schemas";
 import { parseMarkdownDocument, type MarkdownBlock, type MarkdownDocument, type MarkdownSection } from "./markdown-blocks";
@@ -13,7 +14,7 @@ import { parseMarkdownDocument, type MarkdownBlock, type MarkdownDocument, type 
 // the sections in the record's language. Nothing is inferred: a missing value hides its tile.
 
 export type Lang = "zh" | "en";
-/** up/down follow the A-share convention in layout.ts (red up, green down). */
+/** up/down take the card's price colours (ShareCard.colors) in layout.ts: red up in red_up, green up in green_up. */
 export type Tone = "up" | "down" | "flat" | "neutral" | "good" | "warn" | "bad";
 export type Light = "green" | "yellow" | "red";
 
@@ -49,6 +50,8 @@ export interface CardSection {
 
 export interface ShareCard {
   lang: Lang;
+  /** The price colour convention (issue 21 §4): asked for by the request, else the report language's (zh red up, en green up). */
+  colors: PriceColors;
   variant: "stock" | "market";
   title: string;
   subtitle: string | null;
@@ -66,6 +69,8 @@ export interface ShareCard {
 export interface ShareCardInput {
   report: TAnalysisReport;
   markdown: string;
+  /** The caller's convention (the UI passes the user's); absent: the report language decides. */
+  colors?: PriceColors;
 }
 
 const CARD_TEXT = {
@@ -122,6 +127,11 @@ function toneOf(value: number | null | undefined): Tone {
 }
 
 const ACTION_TONES: Record<string, Tone> = { buy: "up", add: "up", hold: "neutral", watch: "neutral", alert: "warn", reduce: "down", sell: "down", avoid: "down" };
+
+/** The requested convention, else the report language's default: share images are fetched without the UI's cookie. */
+function cardColors(input: ShareCardInput, lang: Lang): PriceColors {
+  return input.colors ?? priceColorsForLanguage(lang);
+}
 
 function brandLine(report: TAnalysisReport, lang: Lang): string {
   const t = CARD_TEXT[lang];
@@ -220,6 +230,7 @@ function stockCard(input: ShareCardInput, doc: MarkdownDocument, lang: Lang): Sh
   const name = report.meta.stock_name?.trim();
   return {
     lang,
+    colors: cardColors(input, lang),
     variant: "stock",
     title: name || report.meta.stock_code,
     subtitle: name ? report.meta.stock_code : null,
@@ -319,6 +330,7 @@ function reviewCard(input: ShareCardInput, doc: MarkdownDocument, payload: TMark
   const { meta } = metaAndNotices(doc);
   return {
     lang,
+    colors: cardColors(input, lang),
     variant: "market",
     title: payload.title,
     subtitle: null,
@@ -341,6 +353,7 @@ function reviewCardFromMarkdown(input: ShareCardInput, doc: MarkdownDocument, la
     .filter((s) => s.blocks.length > 0);
   return {
     lang,
+    colors: cardColors(input, lang),
     variant: "market",
     title: doc.title ?? CARD_TEXT[lang].reviewTitle,
     subtitle: null,

@@ -1,3 +1,4 @@
+import type { PriceColors } from "@/lib/theme/price-colors";
 import type { CardBlock, CardListItem, CardSection, CardTile, Light, ShareCard, Tone } from "./card";
 
 // One layout for both outputs: the share card as a tree of boxes with inline styles, in the subset of CSS
@@ -23,16 +24,16 @@ const SECTION_PAD = 32;
 const SECTION_INNER = INNER - 2 * SECTION_PAD;
 const GAP = 16;
 
-// A-share convention (ARCHITECTURE.md "The web UI"): red is up, green is down.
-const TONE_COLORS: Record<Tone, string> = {
-  up: "#d92d20",
-  down: "#079455",
-  flat: "#475467",
-  neutral: "#101828",
-  good: "#079455",
-  warn: "#dc6803",
-  bad: "#d92d20",
-};
+// Price colours follow the card's convention (issue 21 §4): red up and green down in red_up (the A-share way),
+// green up and red down in green_up. good/bad (the market temperature) keep their traffic-light meaning.
+const RED = "#d92d20";
+const GREEN = "#079455";
+type ToneColors = Record<Tone, string>;
+
+export function toneColors(colors: PriceColors): ToneColors {
+  const [up, down] = colors === "red_up" ? [RED, GREEN] : [GREEN, RED];
+  return { up, down, flat: "#475467", neutral: "#101828", good: GREEN, warn: "#dc6803", bad: RED };
+}
 const LIGHT_COLORS: Record<Light, string> = { green: "#12b76a", yellow: "#fdb022", red: "#f04438" };
 const STATUS_COLORS: Record<NonNullable<CardListItem["status"]>, string> = { pass: "#12b76a", warn: "#f79009", fail: "#f04438", unknown: "#98a2b3" };
 const MUTED = "#667085";
@@ -88,27 +89,27 @@ function notice(value: string, width: number): CardNode {
   ]);
 }
 
-function tile(t: CardTile, width: number, big: boolean, light: Light | null): CardNode {
+function tile(t: CardTile, width: number, big: boolean, light: Light | null, tones: ToneColors): CardNode {
   const pad = big ? 24 : 18;
   const inner = width - 2 * pad;
   const value: CardNode[] = [];
   if (light) value.push(box({ width: 26, height: 26, borderRadius: 13, backgroundColor: LIGHT_COLORS[light], marginRight: 12 }, []));
   const valueSize = big ? (t.value.length > 12 ? 30 : 40) : t.value.length > 10 ? 24 : 30;
-  value.push(text(t.value, inner - (light ? 38 : 0), { fontSize: valueSize, fontWeight: 700, lineHeight: 1.25, color: TONE_COLORS[t.tone ?? "neutral"] }));
+  value.push(text(t.value, inner - (light ? 38 : 0), { fontSize: valueSize, fontWeight: 700, lineHeight: 1.25, color: tones[t.tone ?? "neutral"] }));
   const children: CardNode[] = [
     text(t.label, inner, { fontSize: big ? 22 : 20, color: MUTED }),
     row({ width: inner, alignItems: "center", marginTop: 6 }, value),
   ];
-  if (t.note) children.push(text(t.note, inner, { fontSize: big ? 22 : 20, marginTop: 4, color: t.noteTone ? TONE_COLORS[t.noteTone] : MUTED }));
+  if (t.note) children.push(text(t.note, inner, { fontSize: big ? 22 : 20, marginTop: 4, color: t.noteTone ? tones[t.noteTone] : MUTED }));
   return column({ width, padding: pad, borderRadius: big ? 16 : 12, backgroundColor: big ? "#ffffff" : "#f8fafc" }, children);
 }
 
-function tiles(list: CardTile[], width: number, big: boolean, light: Light | null = null): CardNode {
+function tiles(list: CardTile[], width: number, big: boolean, tones: ToneColors, light: Light | null = null): CardNode {
   const perRow = Math.min(4, list.length);
   const w = share(width, perRow);
   const rows: CardNode[] = [];
   for (let i = 0; i < list.length; i += perRow) {
-    const cells = list.slice(i, i + perRow).map((t, j) => tile(t, w, big, i === 0 && j === 0 ? light : null));
+    const cells = list.slice(i, i + perRow).map((t, j) => tile(t, w, big, i === 0 && j === 0 ? light : null, tones));
     rows.push(row({ width, gap: GAP, marginTop: i === 0 ? 0 : GAP }, cells));
   }
   return column({ width }, rows);
@@ -163,12 +164,12 @@ function table(headerCells: string[], rows: string[][], width: number): CardNode
   return column({ width }, [line(headerCells, true), ...rows.map((r) => line(r, false))]);
 }
 
-function breadth(block: Extract<CardBlock, { kind: "breadth" }>, width: number): CardNode {
+function breadth(block: Extract<CardBlock, { kind: "breadth" }>, width: number, tones: ToneColors): CardNode {
   const total = block.advancers + block.flat + block.decliners;
   const parts: [number, string][] = [
-    [block.advancers, TONE_COLORS.up],
+    [block.advancers, tones.up],
     [block.flat, "#d0d5dd"],
-    [block.decliners, TONE_COLORS.down],
+    [block.decliners, tones.down],
   ];
   const segments = total === 0
     ? [box({ width, height: 18, backgroundColor: "#eaecf0" }, [])]
@@ -179,7 +180,7 @@ function breadth(block: Extract<CardBlock, { kind: "breadth" }>, width: number):
   ]);
 }
 
-function columns(block: Extract<CardBlock, { kind: "columns" }>, width: number): CardNode {
+function columns(block: Extract<CardBlock, { kind: "columns" }>, width: number, tones: ToneColors): CardNode {
   const w = share(width, block.columns.length, 24);
   return row(
     { width, gap: 24 },
@@ -189,7 +190,7 @@ function columns(block: Extract<CardBlock, { kind: "columns" }>, width: number):
         ...c.rows.map((r) =>
           row({ width: w, padding: "6px 0", borderBottom: "1px solid #eaecf0", justifyContent: "space-between" }, [
             text(r.label, w - 130, { fontSize: 22 }),
-            text(r.value, 130, { fontSize: 22, fontWeight: 700, color: TONE_COLORS[r.tone], textAlign: "right" }),
+            text(r.value, 130, { fontSize: 22, fontWeight: 700, color: tones[r.tone], textAlign: "right" }),
           ]),
         ),
       ]),
@@ -197,14 +198,14 @@ function columns(block: Extract<CardBlock, { kind: "columns" }>, width: number):
   );
 }
 
-function block(b: CardBlock, width: number): CardNode {
+function block(b: CardBlock, width: number, tones: ToneColors): CardNode {
   switch (b.kind) {
     case "text":
       return text(b.text, width, b.strong ? { fontSize: 24, fontWeight: 700, color: "#344054" } : { fontSize: 24 });
     case "notice":
       return notice(b.text, width);
     case "tiles":
-      return tiles(b.tiles, width, false);
+      return tiles(b.tiles, width, false, tones);
     case "pairs":
       return pairs(b.pairs, width);
     case "list":
@@ -212,18 +213,18 @@ function block(b: CardBlock, width: number): CardNode {
     case "table":
       return table(b.header, b.rows, width);
     case "breadth":
-      return breadth(b, width);
+      return breadth(b, width, tones);
     case "columns":
-      return columns(b, width);
+      return columns(b, width, tones);
   }
 }
 
-function section(s: CardSection): CardNode {
+function section(s: CardSection, tones: ToneColors): CardNode {
   const title = row({ width: SECTION_INNER, alignItems: "center" }, [
     box({ width: 6, height: 28, borderRadius: 3, backgroundColor: "#2563eb", marginRight: 14 }, []),
     text(s.title, SECTION_INNER - 20, { fontSize: 30, fontWeight: 700 }),
   ]);
-  const blocks = s.blocks.map((b) => column({ width: SECTION_INNER, marginTop: 14 }, [block(b, SECTION_INNER)]));
+  const blocks = s.blocks.map((b) => column({ width: SECTION_INNER, marginTop: 14 }, [block(b, SECTION_INNER, tones)]));
   return column({ width: INNER, padding: SECTION_PAD, marginTop: 20, borderRadius: 16, backgroundColor: "#ffffff" }, [title, ...blocks]);
 }
 
@@ -236,10 +237,11 @@ function footer(card: ShareCard): CardNode {
 
 /** The whole card, CARD_WIDTH wide; its height follows the content. */
 export function layoutShareCard(card: ShareCard, fontFamily: string): CardNode {
+  const tones = toneColors(card.colors);
   const children: CardNode[] = [header(card)];
   for (const n of card.notices) children.push(column({ width: INNER, marginTop: 20 }, [notice(n, INNER)]));
-  if (card.hero.length > 0) children.push(column({ width: INNER, marginTop: 20 }, [tiles(card.hero, INNER, true, card.light)]));
-  children.push(...card.sections.map(section), footer(card));
+  if (card.hero.length > 0) children.push(column({ width: INNER, marginTop: 20 }, [tiles(card.hero, INNER, true, tones, card.light)]));
+  children.push(...card.sections.map((s) => section(s, tones)), footer(card));
   return column(
     {
       width: CARD_WIDTH,

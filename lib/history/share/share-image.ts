@@ -1,6 +1,7 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
 import { getSettings } from "@/lib/config/settings";
 import { ApiError } from "@/lib/http/api-error";
+import type { PriceColors } from "@/lib/theme/price-colors";
 import { buildRecordMarkdown, getHistoryRecordOrThrow } from "../record";
 import { buildShareCard, type ShareCard } from "./card";
 import { renderShareHtml } from "./html";
@@ -33,11 +34,16 @@ export function assertShareSize(markdown: string, maxChars: number): void {
   }
 }
 
-async function shareCardOf(row: AnalysisHistory): Promise<ShareCard> {
+/** The request's choices: `colors` (query parameter) overrides the report language's price colours. */
+export interface ShareOptions {
+  colors?: PriceColors;
+}
+
+async function shareCardOf(row: AnalysisHistory, options: ShareOptions): Promise<ShareCard> {
   const { report, markdown } = await buildRecordMarkdown(row);
   assertShareSize(markdown, shareImageMaxChars());
   try {
-    return buildShareCard({ report, markdown });
+    return buildShareCard({ report, markdown, colors: options.colors });
   } catch {
     throw ApiError.of("generation_failed", `The share card of record ${row.id} could not be generated`);
   }
@@ -50,9 +56,9 @@ export function shareImageFilename(displayCode: string, id: number): string {
 }
 
 // GET /api/v1/history/{record_id}/share-image-html – the share card as a self-contained HTML page.
-export async function getShareImageHtml(recordId: string): Promise<string> {
+export async function getShareImageHtml(recordId: string, options: ShareOptions = {}): Promise<string> {
   const row = await getHistoryRecordOrThrow(recordId);
-  const card = await shareCardOf(row);
+  const card = await shareCardOf(row, options);
   try {
     return renderShareHtml(card);
   } catch {
@@ -66,9 +72,9 @@ export interface SharePng {
 }
 
 // GET /api/v1/history/{record_id}/share-image – the share card as a PNG download.
-export async function getShareImagePng(recordId: string, deps: PngDeps = {}): Promise<SharePng> {
+export async function getShareImagePng(recordId: string, options: ShareOptions = {}, deps: PngDeps = {}): Promise<SharePng> {
   const row = await getHistoryRecordOrThrow(recordId);
-  const card = await shareCardOf(row);
+  const card = await shareCardOf(row, options);
   if (!getSettings().SHARE_IMAGE_PNG_ENABLED) {
     throw ApiError.of("share_image_unavailable", "The share image renderer is turned off (SHARE_IMAGE_PNG_ENABLED=false)");
   }

@@ -93,7 +93,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-5">
       <nav aria-label={texts.backToHistory} className="text-xs text-muted">
-        <Link href="/history" className="text-accent underline-offset-2 hover:underline">
+        <Link href="/history" className="text-accent underline underline-offset-2">
           {texts.backToHistory}
         </Link>
         <span aria-hidden="true"> / </span>

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 // GET /api/v1/history/{record_id}/share-image – the share card as a PNG download
-export const GET = route(getHistoryShareImageOp, async ({ params }) => {
-  const { png, filename } = await getShareImagePng(params.record_id);
+export const GET = route(getHistoryShareImageOp, async ({ params, query }) => {
+  const { png, filename } = await getShareImagePng(params.record_id, query);
   return attachmentResponse(png, "image/png", filename);
 });
