@@ -1,9 +1,8 @@
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { setAdminAuth, setEnvValue, withSampleData } from "./fixtures/env-file";
 import { openMoreMenu, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { withE2eDb } from "./fixtures/e2e-db";
 
 // Issue 21 §5: "Buttons have accessible names; contrast passes axe's rules … assert no serious violations on every
 // page". Every UI page (plus the report page, and /login) is checked by axe-core with the WCAG 2 A and AA rules in
@@ -46,14 +45,7 @@ const SEEDED_TABLES = [
   "analysis_history",
 ] as const;
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = withE2eDb;
 
 const maxIds = new Map<string, number>();
 let reportId: number | null = null;

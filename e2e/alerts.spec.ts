@@ -1,8 +1,7 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { withE2eDb } from "./fixtures/e2e-db";
 
 // Issue 9 item 2 and issue 19 §2: the Alerts page on the rule shape of CONTRACT.md §12.2. The e2e server runs on
 // sample quotes (switched through its env file) and has no notification channel configured, so a firing is recorded
@@ -39,14 +38,7 @@ interface Evaluation {
   triggers: Trigger[];
 }
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = withE2eDb;
 
 const clearAlerts = () =>
   withDb((db) => {

@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { startScriptedModel, type ScriptedModel, type ScriptedRequest } from "../lib/agent/testing/scripted-model";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { withE2eDb } from "./fixtures/e2e-db";
 
 // Issue 22 §5: the Ask DSA page (/chat). The e2e server runs on sample market data (switched through its env file).
 // First without any LLM channel: the slash commands answer from the service's own data through the same stream
@@ -39,14 +38,7 @@ interface SkillList {
   default_skill_id: string;
 }
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = withE2eDb;
 
 const clearChats = () =>
   withDb((db) => {

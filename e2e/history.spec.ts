@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { withE2eDb } from "./fixtures/e2e-db";
 
 // Issue 6 item 8: the History pages. Records are made the way a user makes them (POST /api/v1/analysis/analyze,
 // sync, with the server switched to sample data through its env file); a market review and news rows, which no
@@ -23,14 +22,7 @@ interface Seeded {
   review: number;
 }
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = withE2eDb;
 
 const clearHistory = () =>
   withDb((db) => {
@@ -259,7 +251,9 @@ test.describe("issue 6 item 8: a History report", () => {
     await expect(indicators.getByText("MA20", { exact: true })).toBeVisible();
     await expect(page.getByRole("article").getByRole("link", { name: "贵州茅台发布年度报告" })).toHaveAttribute("href", "https://news.example.com/moutai");
 
-    // Diagnostics and flow as stored.
+    // Diagnostics and flow as stored, in the run details (issue 21 §6: collapsed until opened).
+    await page.getByTestId("run-details").locator("summary").click();
+    await expect(page.getByTestId("run-details")).toHaveAttribute("open", "");
     const diagnostics = (await (await request.get(`/api/v1/history/${id}/diagnostics`)).json()) as { status: string; components: Record<string, unknown> };
     await expect(page.getByTestId("diagnostics-status")).toHaveAttribute("data-status", diagnostics.status);
     await expect(page.getByTestId("diagnostics-components").locator("li")).toHaveCount(Object.keys(diagnostics.components).length);
@@ -416,6 +410,7 @@ test.describe("issue 6 item 8: phone width and dark mode", () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/history-list-dark.png`, fullPage: true });
     await page.goto(`/history/${seeded.moutaiDetailed}`);
     await expectDarkBackground(page);
+    await page.getByTestId("run-details").locator("summary").click();
     await expect(page.getByTestId("flow-graph")).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/history-report-dark.png`, fullPage: true });
   });

@@ -6,13 +6,15 @@ import { fmt } from "@/components/settings/format";
 import { useFormatTime } from "@/components/shell/time-zone";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
+import type { RuleReading } from "@/lib/alerts/rule-readings";
 import type { TAlertRule, TAlertTestResult } from "@/lib/alerts/schemas";
 import { conditionText, EDITABLE, ERROR_TEXT, FIELD_BASE, plainNumber, SMALL_BUTTON, targetText, TD, TH, type AlertTexts, type Params } from "./format";
 import { messageOf, requestJson } from "./request";
+import { RuleReadingCell } from "./rule-reading";
 
 // The rules table: enable/disable (POST .../enable, .../disable), a new threshold (PATCH), a dry run (POST .../test)
 // and delete with a confirmation. Every change refreshes the server-rendered page, so the table shows what the
-// database holds.
+// database holds. Each enabled stock rule shows its current value and distance to the trigger (issue 21 §6).
 
 function stateText(t: AlertTexts, rule: TAlertRule): string {
   if (rule.targets.length === 0) return t.notChecked;
@@ -50,7 +52,19 @@ function TestFeedback({ t, result }: { t: AlertTexts; result: TAlertTestResult }
   );
 }
 
-function RuleRow({ t, rule, accounts, onNotice }: { t: AlertTexts; rule: TAlertRule; accounts: ReadonlyMap<number, string>; onNotice: (text: string) => void }) {
+function RuleRow({
+  t,
+  rule,
+  reading,
+  accounts,
+  onNotice,
+}: {
+  t: AlertTexts;
+  rule: TAlertRule;
+  reading: RuleReading | undefined;
+  accounts: ReadonlyMap<number, string>;
+  onNotice: (text: string) => void;
+}) {
   const formatTime = useFormatTime();
   const router = useRouter();
   const [, startTransition] = useTransition();
@@ -154,6 +168,9 @@ function RuleRow({ t, rule, accounts, onNotice }: { t: AlertTexts; rule: TAlertR
             ) : null}
           </form>
         </td>
+        <td className={TD}>
+          <RuleReadingCell t={t} reading={reading} multi={rule.target_scope !== "single_symbol"} />
+        </td>
         <td className={cx(TD, "text-right tabular-nums")} data-testid="alert-rule-last-value">
           {plainNumber(single?.last_value)}
         </td>
@@ -210,7 +227,7 @@ function RuleRow({ t, rule, accounts, onNotice }: { t: AlertTexts; rule: TAlertR
       </tr>
       {test || error ? (
         <tr data-testid="alert-rule-feedback" data-rule-id={rule.id}>
-          <td colSpan={6} className="bg-subtle px-2 py-1.5 text-xs">
+          <td colSpan={7} className="bg-subtle px-2 py-1.5 text-xs">
             {error ? (
               <p role="alert" className={ERROR_TEXT}>
                 {error}
@@ -224,7 +241,18 @@ function RuleRow({ t, rule, accounts, onNotice }: { t: AlertTexts; rule: TAlertR
   );
 }
 
-export function AlertRuleList({ t, rules, accounts }: { t: AlertTexts; rules: TAlertRule[]; accounts: ReadonlyMap<number, string> }) {
+export function AlertRuleList({
+  t,
+  rules,
+  readings = {},
+  accounts,
+}: {
+  t: AlertTexts;
+  rules: TAlertRule[];
+  /** By rule id (lib/alerts/rule-readings.ts); absent: no reading shown. */
+  readings?: Readonly<Record<number, RuleReading>>;
+  accounts: ReadonlyMap<number, string>;
+}) {
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <div>
@@ -239,11 +267,12 @@ export function AlertRuleList({ t, rules, accounts }: { t: AlertTexts; rules: TA
         </p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-sm" data-testid="alert-rules">
+          <table className="w-full min-w-[56rem] text-sm" data-testid="alert-rules">
             <thead className="border-b border-line bg-subtle">
               <tr>
                 <th scope="col" className={TH}>{t.colRule}</th>
                 <th scope="col" className={TH}>{t.colCondition}</th>
+                <th scope="col" className={TH}>{t.colNow}</th>
                 <th scope="col" className={cx(TH, "text-right")}>{t.colLast}</th>
                 <th scope="col" className={TH}>{t.colLastTriggered}</th>
                 <th scope="col" className={TH}>{t.colEnabled}</th>
@@ -252,7 +281,7 @@ export function AlertRuleList({ t, rules, accounts }: { t: AlertTexts; rules: TA
             </thead>
             <tbody className="divide-y divide-line">
               {rules.map((rule) => (
-                <RuleRow key={rule.id} t={t} rule={rule} accounts={accounts} onNotice={setNotice} />
+                <RuleRow key={rule.id} t={t} rule={rule} reading={readings[rule.id]} accounts={accounts} onNotice={setNotice} />
               ))}
             </tbody>
           </table>

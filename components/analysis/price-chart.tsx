@@ -7,6 +7,8 @@ import {
   createChart,
   HistogramSeries,
   LineSeries,
+  LineStyle,
+  type AutoscaleInfoProvider,
   type DeepPartial,
   type IChartApi,
   type ChartOptions,
@@ -68,12 +70,38 @@ export function followTheme(chart: IChartApi): () => void {
   };
 }
 
-export function PriceChart({ bars, ariaLabel }: { bars: readonly ChartBar[]; ariaLabel: string }) {
+/** A key level drawn across the chart (issue 21 §6): buy levels in the "up" colour, stops in "down", targets amber. */
+export interface ChartPriceLine {
+  id: string;
+  price: number;
+  title: string;
+  tone: "up" | "down" | "target";
+}
+
+// Amber 600, the take-profit level's colour (report-view.tsx shows its text in amber too).
+const TARGET_LINE = "#d97706";
+
+/** The candle series' own range, widened to every key level so none falls off the chart. */
+function rangeWithLevels(prices: readonly number[]): AutoscaleInfoProvider {
+  return (original) => {
+    const info = original();
+    if (!info?.priceRange || prices.length === 0) return info;
+    return {
+      ...info,
+      priceRange: { minValue: Math.min(info.priceRange.minValue, ...prices), maxValue: Math.max(info.priceRange.maxValue, ...prices) },
+    };
+  };
+}
+
+export function PriceChart({ bars, ariaLabel, priceLines = [] }: { bars: readonly ChartBar[]; ariaLabel: string; priceLines?: readonly ChartPriceLine[] }) {
   const container = useRef<HTMLDivElement>(null);
+  // The effect redraws when the levels' values change, not when a parent re-render builds a new array.
+  const linesKey = JSON.stringify(priceLines);
 
   useEffect(() => {
     const el = container.current;
     if (!el || bars.length === 0) return;
+    const lines = JSON.parse(linesKey) as ChartPriceLine[];
     const chart = createChart(el, {
       autoSize: true,
       ...themeOptions(),
@@ -85,8 +113,19 @@ export function PriceChart({ bars, ariaLabel }: { bars: readonly ChartBar[]; ari
     });
 
     const colors = candleOptions();
-    const candles = chart.addSeries(CandlestickSeries, { ...colors, priceLineVisible: false });
+    const candles = chart.addSeries(CandlestickSeries, { ...colors, priceLineVisible: false, autoscaleInfoProvider: rangeWithLevels(lines.map((l) => l.price)) });
     candles.setData(bars.map((b) => ({ time: b.date as Time, open: b.open, high: b.high, low: b.low, close: b.close })));
+    const lineColor = { up: colors.upColor, down: colors.downColor, target: TARGET_LINE };
+    for (const line of lines) {
+      candles.createPriceLine({ id: line.id, price: line.price, title: line.title, color: lineColor[line.tone], lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true });
+    }
+    // The canvas cannot be read back: the lines the chart holds are listed on its container (for tests and tools).
+    el.dataset.priceLines = JSON.stringify(
+      candles.priceLines().map((line) => {
+        const { id, price, title } = line.options();
+        return { id, price, title };
+      }),
+    );
 
     const volume = chart.addSeries(HistogramSeries, { priceScaleId: "volume", priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false });
     chart.priceScale("volume").applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
@@ -111,8 +150,12 @@ export function PriceChart({ bars, ariaLabel }: { bars: readonly ChartBar[]; ari
     }
     chart.timeScale().fitContent();
 
-    return followTheme(chart);
-  }, [bars]);
+    const stopFollowing = followTheme(chart);
+    return () => {
+      delete el.dataset.priceLines;
+      stopFollowing();
+    };
+  }, [bars, linesKey]);
 
   return <div ref={container} role="figure" aria-label={ariaLabel} data-testid="price-chart" className="h-72 w-full sm:h-80" />;
 }

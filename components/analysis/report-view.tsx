@@ -3,8 +3,10 @@ import { ZonedTime } from "@/components/shell/time-zone";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
+import { keyLevels, type KeyLevel, type KeyLevelKind } from "@/lib/history/key-levels";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
-import { MA_LINES, PriceChart } from "./price-chart";
+import { LevelAlertButton } from "./level-alert";
+import { MA_LINES, PriceChart, type ChartPriceLine } from "./price-chart";
 import { direction, type ReportView } from "./report-model";
 import { MarketBadge } from "./stock-search-input";
 import { actionTone, directionText, DOWN_TEXT, scoreFill, UP_TEXT } from "./tone";
@@ -38,7 +40,7 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
-function SummaryCard({ t, view }: { t: Texts; view: ReportView }) {
+function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: ReactNode }) {
   const { meta, summary } = view.result.report;
   const dir = direction(meta.change_pct);
   const score = summary.sentiment_score;
@@ -113,6 +115,8 @@ function SummaryCard({ t, view }: { t: Texts; view: ReportView }) {
         </div>
       </div>
 
+      {trend ? <div className="mt-3 border-t border-line pt-2">{trend}</div> : null}
+
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 border-t border-line pt-3 sm:grid-cols-2">
         <Stat label={t.operationAdvice}>
           <span className="font-normal">{summary.operation_advice ?? "—"}</span>
@@ -143,28 +147,74 @@ function SummaryCard({ t, view }: { t: Texts; view: ReportView }) {
   );
 }
 
-function StrategyCard({ t, view }: { t: Texts; view: ReportView }) {
-  const { strategy } = view.result.report;
-  const levels = [
-    { key: "ideal_buy", label: t.idealBuy, value: strategy.ideal_buy, tone: UP_TEXT },
-    { key: "secondary_buy", label: t.secondaryBuy, value: strategy.secondary_buy, tone: UP_TEXT },
-    { key: "stop_loss", label: t.stopLoss, value: strategy.stop_loss, tone: DOWN_TEXT },
-    { key: "take_profit", label: t.takeProfit, value: strategy.take_profit, tone: "text-amber-700 dark:text-amber-400" },
-  ] as const;
+// Buy levels and breakouts take the "up" colour, stops and breakdowns "down", targets amber: in the list and on the chart.
+const LEVEL_TONES: Record<KeyLevelKind, ChartPriceLine["tone"]> = {
+  ideal_buy: "up",
+  secondary_buy: "up",
+  breakout: "up",
+  stop_loss: "down",
+  breakdown: "down",
+  take_profit: "target",
+};
+const TONE_TEXT: Record<ChartPriceLine["tone"], string> = { up: UP_TEXT, down: DOWN_TEXT, target: "text-amber-700 dark:text-amber-400" };
+
+function levelLabel(t: Texts, level: KeyLevel): string {
+  return { ideal_buy: t.idealBuy, secondary_buy: t.secondaryBuy, stop_loss: t.stopLoss, take_profit: t.takeProfit }[level.key];
+}
+
+/** A watch call's levels are the breakout above and the breakdown below: named so on the chart and beside the list label. */
+function kindLabel(t: Texts, level: KeyLevel): string | null {
+  if (level.kind === "breakout") return t.breakoutLevel;
+  if (level.kind === "breakdown") return t.breakdownLevel;
+  return null;
+}
+
+/** The chart's lines: one per level that has a price, the very numbers the key levels list shows. */
+function chartLines(t: Texts, levels: readonly KeyLevel[]): ChartPriceLine[] {
+  return levels.flatMap((level) =>
+    level.price === null ? [] : [{ id: level.key, price: level.price, title: kindLabel(t, level) ?? levelLabel(t, level), tone: LEVEL_TONES[level.kind] }],
+  );
+}
+
+function StrategyCard({ t, view, levels }: { t: Texts; view: ReportView; levels: readonly KeyLevel[] }) {
+  const { meta } = view.result.report;
+  const stockName = meta.stock_name ?? view.result.stock_name ?? meta.stock_code;
   const plan = view.llm?.battle_plan.position_strategy ?? view.dashboard?.battle_plan.position_strategy;
   return (
     <Panel>
       <SectionTitle>{t.strategyTitle}</SectionTitle>
-      <dl className="grid grid-cols-2 gap-px bg-line">
-        {levels.map((level) => (
-          <div key={level.key} data-testid={`level-${level.key}`} className="min-w-0 bg-surface px-3 py-2">
-            <dt className="text-xs text-muted">{level.label}</dt>
-            <dd className={cx("mt-0.5 text-sm leading-5 font-semibold break-words tabular-nums", level.value ? level.tone : "text-muted")}>
-              {level.value ?? t.notAvailable}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <div className="grid grid-cols-2 gap-px bg-line">
+        {levels.map((level) => {
+          const label = levelLabel(t, level);
+          const kind = kindLabel(t, level);
+          // Each cell is its own term and value; the alert action sits after them, outside the <dl>.
+          return (
+            <div key={level.key} data-testid={`level-${level.key}`} data-kind={level.kind} data-price={level.price ?? undefined} className="min-w-0 bg-surface px-3 py-2">
+              <dl>
+                <dt className="text-xs text-muted">
+                  {label}
+                  {kind ? <span className="font-medium text-fg"> · {kind}</span> : null}
+                </dt>
+                <dd className={cx("mt-0.5 text-sm leading-5 font-semibold break-words tabular-nums", level.text ? TONE_TEXT[LEVEL_TONES[level.kind]] : "text-muted")}>
+                  {level.text ?? t.notAvailable}
+                </dd>
+              </dl>
+              {level.price !== null && level.priceText !== null ? (
+                <LevelAlertButton
+                  key={`${view.result.query_id}:${level.key}`}
+                  t={t}
+                  target={meta.stock_code}
+                  stockName={stockName}
+                  label={kind ?? label}
+                  price={level.price}
+                  priceText={level.priceText}
+                  direction={level.direction}
+                />
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
       {plan ? (
         <div className="border-t border-line px-3 py-2 text-sm">
           <div className="text-xs text-muted">{t.positionStrategy}</div>
@@ -219,8 +269,9 @@ function IndicatorsCard({ t, view }: { t: Texts; view: ReportView }) {
   );
 }
 
-function ChartCard({ t, view }: { t: Texts; view: ReportView }) {
+function ChartCard({ t, view, levels }: { t: Texts; view: ReportView; levels: readonly KeyLevel[] }) {
   const count = view.bars.length;
+  const lines = chartLines(t, levels);
   return (
     <Panel>
       <SectionTitle
@@ -239,8 +290,11 @@ function ChartCard({ t, view }: { t: Texts; view: ReportView }) {
       </SectionTitle>
       {count > 0 ? (
         <div className="px-1 pt-1">
-          <PriceChart bars={view.bars} ariaLabel={fmt(t.chartAria, { count })} />
-          <p className="px-2 py-1.5 text-[11px] text-muted">{t.chartNote}</p>
+          <PriceChart bars={view.bars} ariaLabel={fmt(t.chartAria, { count })} priceLines={lines} />
+          <p className="px-2 py-1.5 text-[11px] text-muted">
+            {t.chartNote}
+            {lines.length > 0 ? ` ${t.chartLevelsNote}` : null}
+          </p>
         </div>
       ) : (
         <p className="px-3 py-6 text-sm text-muted">{t.chartEmpty}</p>
@@ -400,8 +454,15 @@ function Provenance({ t, view, disclaimer }: { t: Texts; view: ReportView; discl
   );
 }
 
-/** The rendered AnalysisReport: numbers first, then the plan, the chart and the evidence. */
-export function AnalysisReportView({ t, view, disclaimer }: { t: Texts; view: ReportView; disclaimer: string }) {
+/**
+ * The rendered AnalysisReport: numbers first (the headline with the stock's trend when the page has one, and the key
+ * levels), the checklist and risks right under the headline, then the chart with the levels drawn on it, the
+ * indicators and the evidence.
+ */
+export function AnalysisReportView({ t, view, disclaimer, trend }: { t: Texts; view: ReportView; disclaimer: string; trend?: ReactNode }) {
+  const levels = keyLevels(view.result.report);
+  const hasChecklist = Boolean(view.checklist?.length);
+  const hasRisks = view.risks !== null;
   return (
     <article aria-label={view.result.report.meta.stock_name ?? view.result.stock_code} className="space-y-3">
       {view.isSample ? (
@@ -413,26 +474,27 @@ export function AnalysisReportView({ t, view, disclaimer }: { t: Texts; view: Re
           {t.sampleBanner}
         </div>
       ) : null}
-      <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 lg:grid-flow-row-dense lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <SummaryCard t={t} view={view} />
+          <SummaryCard t={t} view={view} trend={trend} />
         </div>
         <div className="min-w-0">
-          <StrategyCard t={t} view={view} />
+          <StrategyCard t={t} view={view} levels={levels} />
         </div>
+        {hasChecklist || hasRisks ? (
+          <div data-testid="report-checks" className={cx("grid min-w-0 grid-cols-1 gap-3 lg:col-span-2", hasChecklist && hasRisks && "sm:grid-cols-2")}>
+            <ChecklistCard t={t} view={view} />
+            <RisksCard t={t} view={view} />
+          </div>
+        ) : null}
         <div className="min-w-0 lg:col-span-2">
-          <ChartCard t={t} view={view} />
+          <ChartCard t={t} view={view} levels={levels} />
         </div>
-        <div className="min-w-0">
+        {/* Beside the checks and the chart on a wide screen (dense flow fills the column), after the chart on a phone. */}
+        <div className={cx("min-w-0", (hasChecklist || hasRisks) && "lg:row-span-2")}>
           <IndicatorsCard t={t} view={view} />
         </div>
-        <div className="min-w-0">
-          <ChecklistCard t={t} view={view} />
-        </div>
-        <div className="min-w-0">
-          <RisksCard t={t} view={view} />
-        </div>
-        <div className="min-w-0">
+        <div className="min-w-0 lg:col-span-3">
           <NewsCard t={t} view={view} />
         </div>
       </div>

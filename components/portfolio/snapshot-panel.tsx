@@ -1,12 +1,17 @@
+import Link from "next/link";
 import { TD, TH } from "@/components/alerts/format";
+import { actionTone } from "@/components/analysis/tone";
 import { fmt } from "@/components/settings/format";
+import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
+import { positionKey, type PositionVerdict } from "@/lib/portfolio/position-verdicts";
 import type { TSnapshot, TSnapshotPosition } from "@/lib/portfolio/snapshot-schema";
 import { AnalyzePositionButton } from "./analyze-position";
 import { marketLabel, money, price, quantity, signedMoney, signedPct, pnlTone, type PortfolioTexts } from "./format";
 
 // The snapshot of GET /api/v1/portfolio/snapshot (CONTRACT §12.1.5) for the page's account(s), as_of and cost method:
-// money cards and the positions table flattened from the accounts, as the reference's page shows it.
+// money cards and the positions table flattened from the accounts, as the reference's page shows it. Issue 21 §6: each
+// position shows its stock's latest verdict and that report's stop, flagged when the last price is below the stop.
 
 const NUM = cx(TD, "text-right tabular-nums whitespace-nowrap");
 
@@ -56,7 +61,77 @@ function sourceText(t: PortfolioTexts, p: TSnapshotPosition): string {
   return t.sourceMissing;
 }
 
-export function SnapshotPositions({ t, snapshot, accountNames }: { t: PortfolioTexts; snapshot: TSnapshot; accountNames: boolean }) {
+const NO_VERDICTS: Readonly<Record<string, PositionVerdict>> = {};
+
+// Issue 21 §5 at phone width (below sm): the table becomes one card per position, its cells a two-column grid
+// labelled from data-label (a ::before, so the cells' text stays the figure alone); P/L and the stop come first.
+const CARD = "max-sm:block max-sm:min-w-0 max-sm:p-0 max-sm:text-left max-sm:whitespace-normal";
+const LABELLED = `${CARD} max-sm:before:block max-sm:before:text-[11px] max-sm:before:font-normal max-sm:before:text-muted max-sm:before:content-[attr(data-label)]`;
+const WIDE = "max-sm:col-span-2";
+
+function VerdictCell({ t, p, verdict }: { t: PortfolioTexts; p: TSnapshotPosition; verdict: PositionVerdict | undefined }) {
+  if (!verdict) return <span className="text-xs text-muted">{t.noVerdict}</span>;
+  const action = verdict.action as keyof PortfolioTexts["decisionActions"] | null;
+  return (
+    <Link
+      href={`/history/${verdict.recordId}`}
+      className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5 rounded hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent"
+    >
+      <span data-testid="position-verdict-action" data-action={verdict.action ?? ""} className={cx("rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(action))}>
+        {action && Object.hasOwn(t.decisionActions, action) ? t.decisionActions[action] : (verdict.action ?? t.noVerdict)}
+      </span>
+      {verdict.score !== null ? (
+        <span data-testid="position-verdict-score" data-score={verdict.score} className="text-xs font-medium tabular-nums">
+          {fmt(t.verdictScore, { score: verdict.score })}
+        </span>
+      ) : null}
+      <time dateTime={verdict.createdAt} className="text-[11px] text-muted tabular-nums">
+        <ZonedTime value={verdict.createdAt} style="short" label={false} />
+      </time>
+      <span className="sr-only">{fmt(t.verdictLink, { code: p.symbol })}</span>
+    </Link>
+  );
+}
+
+function StopCell({ t, p, verdict }: { t: PortfolioTexts; p: TSnapshotPosition; verdict: PositionVerdict | undefined }) {
+  if (!verdict || verdict.stop === null) return <>—</>;
+  const source = verdict.stopSignalId !== null ? fmt(t.stopFromSignal, { id: verdict.stopSignalId }) : fmt(t.stopFromReport, { id: verdict.recordId });
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-x-1.5 gap-y-0.5 max-sm:justify-start">
+      <span data-testid="position-stop-value" data-value={verdict.stop} title={source}>
+        {price(verdict.stop)}
+      </span>
+      {verdict.stopSide === "above" ? (
+        <span className="text-[11px] text-muted" title={t.stopShortSideHint}>
+          {t.stopShortSide}
+        </span>
+      ) : null}
+      {verdict.belowStop ? (
+        <span
+          role="img"
+          aria-label={fmt(t.belowStopAria, { code: p.symbol, price: price(p.last_price), stop: price(verdict.stop) })}
+          data-testid="position-below-stop"
+          className="rounded border border-amber-500/50 bg-amber-50 px-1.5 py-px text-xs font-semibold whitespace-nowrap text-amber-800 dark:border-amber-400/40 dark:bg-amber-950/60 dark:text-amber-300"
+        >
+          ⚠ {t.belowStop}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export function SnapshotPositions({
+  t,
+  snapshot,
+  accountNames,
+  verdicts = NO_VERDICTS,
+}: {
+  t: PortfolioTexts;
+  snapshot: TSnapshot;
+  accountNames: boolean;
+  /** Each stock's latest verdict and stop, by positionKey (lib/portfolio/position-verdicts.ts). */
+  verdicts?: Readonly<Record<string, PositionVerdict>>;
+}) {
   const rows = snapshot.accounts.flatMap((a) => a.positions.map((p) => ({ account: a.account_name, p })));
   if (rows.length === 0) {
     return (
@@ -66,9 +141,9 @@ export function SnapshotPositions({ t, snapshot, accountNames }: { t: PortfolioT
     );
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[54rem] text-sm" data-testid="positions">
-        <thead className="border-b border-line bg-subtle">
+    <div className="sm:overflow-x-auto">
+      <table className="w-full text-sm max-sm:block sm:min-w-[66rem]" data-testid="positions">
+        <thead className="border-b border-line bg-subtle max-sm:hidden">
           <tr>
             <th scope="col" className={TH}>{t.colCode}</th>
             {accountNames ? <th scope="col" className={TH}>{t.colAccount}</th> : null}
@@ -77,41 +152,69 @@ export function SnapshotPositions({ t, snapshot, accountNames }: { t: PortfolioT
             <th scope="col" className={cx(TH, "text-right")}>{t.colLastPrice}</th>
             <th scope="col" className={cx(TH, "text-right")}>{t.colMarketValue}</th>
             <th scope="col" className={cx(TH, "text-right")}>{t.colPnl}</th>
+            <th scope="col" className={TH}>{t.colVerdict}</th>
+            <th scope="col" className={cx(TH, "text-right")}>{t.colStop}</th>
             <th scope="col" className={TH}>{t.colPriceSource}</th>
             <th scope="col" className={TH}>{t.colActions}</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-line">
-          {rows.map(({ account, p }) => (
-            <tr key={`${p.account_id}:${p.market}:${p.symbol}`} data-testid="position-row" data-code={p.symbol} data-source={p.price_source}>
-              <td className={cx(TD, "font-medium tabular-nums whitespace-nowrap")}>
-                {p.symbol} <span className="text-xs font-normal text-muted">{marketLabel(t, p.market)}</span>
-              </td>
-              {accountNames ? <td className={cx(TD, "text-xs text-muted")}>{account}</td> : null}
-              <td className={NUM} data-testid="position-quantity">{quantity(p.quantity)}</td>
-              <td className={NUM} data-testid="position-avg-cost">{price(p.avg_cost)}</td>
-              <td className={NUM} data-testid="position-last-price">{p.price_available ? price(p.last_price) : "—"}</td>
-              <td className={NUM} data-testid="position-market-value">
-                <span className="mr-1 text-xs text-muted">{p.valuation_currency}</span>
-                {money(p.market_value_base)}
-              </td>
-              <td className={cx(NUM, p.price_available && pnlTone(p.unrealized_pnl_base))} data-testid="position-pnl">
-                {p.price_available ? (
-                  <>
-                    {signedMoney(p.unrealized_pnl_base)} <span className="text-xs">{signedPct(p.unrealized_pnl_pct)}</span>
-                  </>
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td className={cx(TD, "text-xs whitespace-nowrap text-muted")} data-testid="position-source">
-                {sourceText(t, p)}
-              </td>
-              <td className={TD}>
-                <AnalyzePositionButton t={t} symbol={p.symbol} accountId={p.account_id} />
-              </td>
-            </tr>
-          ))}
+        <tbody className="divide-y divide-line max-sm:block">
+          {rows.map(({ account, p }) => {
+            const verdict = verdicts[positionKey(p)];
+            return (
+              <tr
+                key={`${p.account_id}:${p.market}:${p.symbol}`}
+                data-testid="position-row"
+                data-code={p.symbol}
+                data-source={p.price_source}
+                data-below-stop={verdict?.belowStop ? "true" : "false"}
+                className={cx("max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-3 max-sm:py-2.5", verdict?.belowStop && "bg-amber-50/60 dark:bg-amber-950/20")}
+              >
+                <td className={cx(TD, "font-medium tabular-nums whitespace-nowrap", CARD, WIDE, "max-sm:order-1")}>
+                  {p.symbol} <span className="text-xs font-normal text-muted">{marketLabel(t, p.market)}</span>
+                </td>
+                {accountNames ? (
+                  <td className={cx(TD, "text-xs text-muted", LABELLED, "max-sm:order-9")} data-label={t.colAccount}>
+                    {account}
+                  </td>
+                ) : null}
+                <td className={cx(NUM, LABELLED, "max-sm:order-7")} data-label={t.colQuantity} data-testid="position-quantity">
+                  {quantity(p.quantity)}
+                </td>
+                <td className={cx(NUM, LABELLED, "max-sm:order-8")} data-label={t.colCostPerShare} data-testid="position-avg-cost">
+                  {price(p.avg_cost)}
+                </td>
+                <td className={cx(NUM, LABELLED, "max-sm:order-4")} data-label={t.colLastPrice} data-testid="position-last-price">
+                  {p.price_available ? price(p.last_price) : "—"}
+                </td>
+                <td className={cx(NUM, LABELLED, "max-sm:order-6")} data-label={t.colMarketValue} data-testid="position-market-value">
+                  <span className="mr-1 text-xs text-muted">{p.valuation_currency}</span>
+                  {money(p.market_value_base)}
+                </td>
+                <td className={cx(NUM, p.price_available && pnlTone(p.unrealized_pnl_base), LABELLED, "max-sm:order-3 max-sm:text-base max-sm:font-semibold")} data-label={t.colPnl} data-testid="position-pnl">
+                  {p.price_available ? (
+                    <>
+                      {signedMoney(p.unrealized_pnl_base)} <span className="text-xs">{signedPct(p.unrealized_pnl_pct)}</span>
+                    </>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td className={cx(TD, LABELLED, "max-sm:order-2")} data-label={t.colVerdict} data-testid="position-verdict">
+                  <VerdictCell t={t} p={p} verdict={verdict} />
+                </td>
+                <td className={cx(NUM, LABELLED, "max-sm:order-5")} data-label={t.colStop} data-testid="position-stop">
+                  <StopCell t={t} p={p} verdict={verdict} />
+                </td>
+                <td className={cx(TD, "text-xs whitespace-nowrap text-muted", LABELLED, WIDE, "max-sm:order-10")} data-label={t.colPriceSource} data-testid="position-source">
+                  {sourceText(t, p)}
+                </td>
+                <td className={cx(TD, CARD, WIDE, "max-sm:order-11")}>
+                  <AnalyzePositionButton t={t} symbol={p.symbol} accountId={p.account_id} />
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -77,10 +77,10 @@ describe("MarkdownText", () => {
   it("opens http(s) links in a new tab with noopener noreferrer; mailto stays in the tab", () => {
     const html = render("[贵州茅台发布年度报告](https://news.example.com/moutai) · [feed](http://example.com/a?b=1&c=2) · [mail](mailto:ops@example.com)");
     expect(html).toContain(
-      '<a href="https://news.example.com/moutai" target="_blank" rel="noopener noreferrer" class="text-accent underline-offset-2 hover:underline">贵州茅台发布年度报告</a>',
+      '<a href="https://news.example.com/moutai" target="_blank" rel="noopener noreferrer" class="text-accent underline underline-offset-2">贵州茅台发布年度报告</a>',
     );
     expect(html).toContain('<a href="http://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer"');
-    expect(html).toContain('<a href="mailto:ops@example.com" class="text-accent underline-offset-2 hover:underline">mail</a>');
+    expect(html).toContain('<a href="mailto:ops@example.com" class="text-accent underline underline-offset-2">mail</a>');
   });
 
   it("shows any other link as its text: javascript:, data:, relative, footnote anchors", () => {
@@ -99,7 +99,7 @@ describe("MarkdownText", () => {
     expect(html).not.toMatch(/<img/i);
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;"); // shown as text
     expect(html).toContain('<p class="mt-2 text-sm leading-6">&lt;script&gt;alert(1)&lt;/script&gt;</p>');
-    expect(html).toContain('rel="noopener noreferrer" class="text-accent underline-offset-2 hover:underline">两市成交额回落 &lt;script&gt;x&lt;/script&gt;</a>');
+    expect(html).toContain('rel="noopener noreferrer" class="text-accent underline underline-offset-2">两市成交额回落 &lt;script&gt;x&lt;/script&gt;</a>');
   });
 
   it("shows a Markdown image as its alt text, loading nothing", () => {

@@ -7,6 +7,7 @@ import { fmt } from "@/components/settings/format";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { Panel } from "@/components/ui/panel";
 import { listAlertNotifications } from "@/lib/alerts/notifications";
+import { readRuleDistances } from "@/lib/alerts/rule-readings";
 import { listAlertRules } from "@/lib/alerts/rules";
 import { PAGE_SIZE, ZAlertTriggerListQuery, type TAlertTriggerListQuery } from "@/lib/alerts/schemas";
 import { accountChoices, watchlistSize } from "@/lib/alerts/targets";
@@ -47,13 +48,15 @@ function readQuery(params: SearchParams): { query: TAlertTriggerListQuery; inval
 // Issue 9 item 2, issue 19 §2: the Alerts page. Rules, triggers and notification records are read on the server
 // through lib/alerts (the functions behind GET /api/v1/alerts/rules, /triggers and /notifications, in the shapes of
 // CONTRACT.md §12.2); creating, editing, enabling, testing, deleting and "check now" run in the browser against the
-// Alerts API and refresh the page.
+// Alerts API and refresh the page. Issue 21 §6: each enabled stock rule shows its current value and the distance
+// to its trigger, read in the same render (lib/alerts/rule-readings.ts, each stock once, within a time budget).
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [{ locale, t }, params] = await Promise.all([getI18n(), searchParams]);
   const texts = t.alertsUi;
   const { query, invalid } = readQuery(params);
-  const [rules, triggers, notifications, accounts] = await Promise.all([
-    listAlertRules({ page: 1, page_size: PAGE_SIZE.max }),
+  const [{ rules, readings }, triggers, notifications, accounts] = await Promise.all([
+    // The readings are extra: a failure leaves the rules without them.
+    listAlertRules({ page: 1, page_size: PAGE_SIZE.max }).then(async (rules) => ({ rules, readings: await readRuleDistances(rules.items).catch(() => ({})) })),
     listAlertTriggers(query),
     listAlertNotifications({ page: 1, page_size: PAGE_SIZE.default }),
     accountChoices(),
@@ -88,7 +91,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
             </h2>
             <CheckNowButton t={texts} />
           </div>
-          <AlertRuleList t={texts} rules={rules.items} accounts={accountNames} />
+          <AlertRuleList t={texts} rules={rules.items} readings={readings} accounts={accountNames} />
         </Panel>
 
         <Panel>

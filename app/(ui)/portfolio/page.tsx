@@ -18,6 +18,7 @@ import { isCalendarDay } from "@/lib/history/schemas";
 import { getI18n } from "@/lib/i18n/locale";
 import { brokerList } from "@/lib/portfolio/broker-csv";
 import { listCashEntries, listCorporateActions } from "@/lib/portfolio/events";
+import { positionVerdicts, type PositionVerdict } from "@/lib/portfolio/position-verdicts";
 import { portfolioRisk } from "@/lib/portfolio/risk";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import type { TAccount } from "@/lib/portfolio/schemas";
@@ -126,7 +127,8 @@ function AccountChips({ t, accounts, view, today }: { t: PortfolioTexts; account
 
 // Issue 9 item 3: the Portfolio page. Accounts, positions, trades and the risk report are read on the server through
 // lib/portfolio (the functions behind the Portfolio API); the URL holds the account, cost method, as_of and the trades
-// page. Account, trade and import writes run in the browser against the API and refresh the page.
+// page. Account, trade and import writes run in the browser against the API and refresh the page. Issue 21 §6: each
+// position carries its stock's latest verdict and stop (lib/portfolio/position-verdicts.ts), read after the snapshot.
 export default async function PortfolioPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [{ locale, t: dict }, params] = await Promise.all([getI18n(), searchParams]);
   const t = dict.portfolioUi;
@@ -142,6 +144,10 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
     accountId !== undefined ? listCashEntries({ account_id: accountId, page_size: EVENTS_SHOWN }) : Promise.resolve(null),
     accountId !== undefined ? listCorporateActions({ account_id: accountId, page_size: EVENTS_SHOWN }) : Promise.resolve(null),
   ]);
+
+  // The verdicts are extra: a failure leaves the positions without them.
+  const verdicts: Record<string, PositionVerdict> =
+    snapshot && "value" in snapshot ? await positionVerdicts(snapshot.value.accounts.flatMap((a) => a.positions)).catch(() => ({})) : {};
 
   const hidden: Record<string, string> = { account: accountId === undefined ? "all" : String(accountId) };
   if (view.costMethod !== "fifo") hidden.cost_method = view.costMethod;
@@ -210,7 +216,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
               <div data-testid="snapshot-panel" data-cost-method={snapshot.value.cost_method} data-as-of={snapshot.value.as_of} data-currency={snapshot.value.currency}>
                 <SnapshotCards t={t} snapshot={snapshot.value} />
                 <div className="border-t border-line">
-                  <SnapshotPositions t={t} snapshot={snapshot.value} accountNames={view.account === null} />
+                  <SnapshotPositions t={t} snapshot={snapshot.value} accountNames={view.account === null} verdicts={verdicts} />
                 </div>
               </div>
             ) : (

@@ -11,12 +11,14 @@ import { MarketReviewView } from "@/components/history/market-review-view";
 import { ReanalyzeButton } from "@/components/history/reanalyze-button";
 import { SharePanel } from "@/components/history/share-panel";
 import { StockRunsPanel } from "@/components/history/stock-runs-panel";
+import { StockTrend } from "@/components/history/stock-trend";
 import { StoredReportView } from "@/components/history/stored-report-view";
 import { TrackRecordLine } from "@/components/backtest/track-record-line";
 import { fmt } from "@/components/settings/format";
 import { listHistory } from "@/lib/history/list";
 import { getHistoryDiagnostics, getHistoryFlow, getHistoryMarkdown, getHistoryNews, getHistoryReport, getHistoryTrackRecord } from "@/lib/history/record";
 import { NEWS_LIMIT, type TAnalysisReport } from "@/lib/history/schemas";
+import { getStockTrend } from "@/lib/history/trend";
 import { ApiError } from "@/lib/http/api-error";
 import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
 
@@ -53,14 +55,16 @@ export async function generateMetadata({ params }: ReportPageProps): Promise<Met
 }
 
 // Issue 6 item 8: one stored report. Stock reports reuse the Analyze page's report view (numbers, levels, chart
-// of the stored bars, indicators, news); then the run flow, diagnostics, Markdown and the share image.
+// of the stored bars, indicators, news) with the stock's score and price trend by the headline (issue 21 §6); then
+// the runs of the stock and the share image. The run's own record (flow graph, diagnostics, trace id, raw Markdown)
+// waits in a collapsed "run details" section: it is for finding out how a report came about, not for trading.
 export default async function HistoryReportPage({ params }: ReportPageProps) {
   const [{ locale, t }, { recordId }, { zone }] = await Promise.all([getI18n(), params, getDisplayTimeZone()]);
   const texts = t.historyUi;
   const report = await reportOrNotFound(recordId);
   const id = String(report.meta.id ?? report.meta.query_id);
   const review = report.meta.report_type === MARKET_REVIEW;
-  const [diagnostics, flow, news, markdown, runs, track] = await Promise.all([
+  const [diagnostics, flow, news, markdown, runs, track, trend] = await Promise.all([
     getHistoryDiagnostics(id),
     getHistoryFlow(id),
     getHistoryNews(id, NEWS_LIMIT.max),
@@ -70,6 +74,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
     ),
     review ? null : listHistory({ stock_code: report.meta.stock_code, page: 1, limit: RUNS_SHOWN }),
     review ? null : getHistoryTrackRecord(id),
+    review || report.meta.id === null ? null : getStockTrend(report.meta.id),
   ]);
   const name = displayName(report, texts.marketReview);
   const meta = fmt(texts.reportMeta, {
@@ -127,22 +132,51 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
         {review ? (
           <MarketReviewView t={texts} report={report} markdown={markdown} />
         ) : (
-          <StoredReportView t={t.analyzeUi} view={view} disclaimer={t.shell.disclaimer} />
+          <StoredReportView
+            t={t.analyzeUi}
+            view={view}
+            disclaimer={t.shell.disclaimer}
+            trend={trend ? <StockTrend t={texts} trend={trend} zone={zone} /> : undefined}
+          />
         )}
         {track ? <TrackRecordLine record={track} locale={locale} label={t.backtestUi.openRun} /> : null}
         {runs && report.meta.id !== null ? (
           <StockRunsPanel t={texts} items={runs.items} total={runs.total} currentId={report.meta.id} stockCode={report.meta.stock_code} />
         ) : null}
-        <FlowGraph t={texts} flow={flow} />
-        <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
-          <div className="min-w-0 lg:col-span-2">
-            <MarkdownPanel t={texts} content={markdown} />
+        {report.meta.id !== null ? (
+          <div className="lg:w-1/3">
+            <SharePanel t={texts} recordId={report.meta.id} name={name} />
           </div>
-          <div className="min-w-0 space-y-3">
-            {report.meta.id !== null ? <SharePanel t={texts} recordId={report.meta.id} name={name} /> : null}
-            <DiagnosticsPanel t={texts} diagnostics={diagnostics} />
+        ) : null}
+        <details data-testid="run-details" className="group rounded-md border border-line bg-surface">
+          <summary className="flex cursor-pointer list-none flex-wrap items-baseline gap-x-2 gap-y-0.5 px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent [&::-webkit-details-marker]:hidden">
+            <span aria-hidden="true" className="inline-block w-3 text-xs text-muted transition-transform group-open:rotate-90">
+              ▸
+            </span>
+            <span className="text-sm font-semibold">{texts.runDetailsTitle}</span>
+            <span className="text-xs text-muted">{texts.runDetailsHint}</span>
+          </summary>
+          <div className="space-y-3 border-t border-line p-3">
+            <dl className="flex min-w-0 flex-wrap gap-x-1 text-xs">
+              <dt className="text-muted">
+                {texts.traceId}
+                {t.analyzeUi.colon}
+              </dt>
+              <dd data-testid="run-trace-id" className="min-w-0 font-mono break-all">
+                {diagnostics.trace_id ?? "—"}
+              </dd>
+            </dl>
+            <FlowGraph t={texts} flow={flow} />
+            <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
+              <div className="min-w-0 lg:col-span-2">
+                <MarkdownPanel t={texts} content={markdown} />
+              </div>
+              <div className="min-w-0">
+                <DiagnosticsPanel t={texts} diagnostics={diagnostics} />
+              </div>
+            </div>
           </div>
-        </div>
+        </details>
       </div>
     </div>
   );
