@@ -1,24 +1,11 @@
 import type { ComponentType, SVGProps } from "react";
+import { Icon as BaseIcon } from "@/components/ui/icons";
 import type { PageKey } from "./nav-items";
 
 // Icons of the phone's bottom tab bar (16×16 strokes like components/ui/icons); always decorative: every tab also
 // shows its label, which is the link's accessible name.
 function NavIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 16 16"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    />
-  );
+  return <BaseIcon width="18" height="18" {...props} />;
 }
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;

@@ -1,7 +1,7 @@
 import type { SVGProps } from "react";
 
 // Small stroke icons drawn inline (no icon package, no CDN); decorative unless given a title by the caller.
-function Icon(props: SVGProps<SVGSVGElement>) {
+export function Icon(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 16 16"

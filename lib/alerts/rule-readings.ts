@@ -5,6 +5,7 @@ import { barsToRead, checkSymbolCondition, isSkipped } from "./conditions";
 import { SYMBOL_ALERT_TYPES, type TParametersOf, type TSymbolAlertType } from "./parameters";
 import type { TAlertRule } from "./schemas";
 import { expandTargets } from "./targets";
+import { withTimeBudget } from "@/lib/time-budget";
 
 // Issue 21 §6: the Alerts page shows, for each enabled stock rule, the value the evaluator would compare now and
 // how far the price is from the trigger. One read per render: every stock of every rule is fetched once (the
@@ -65,18 +66,8 @@ export interface RuleReading {
   empty: string | null;
 }
 
-class BudgetExceeded extends Error {
-  constructor(ms: number) {
-    super(`no answer within ${ms / 1000} s`);
-  }
-}
-
 function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BudgetExceeded(ms)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return withTimeBudget(work, ms, (m) => `no answer within ${m / 1000} s`);
 }
 
 const round = (v: number, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -8,6 +8,7 @@ import { dedupKey, isRejection, resolveToken, type TMarket, type TResolvedSymbol
 import { listSignals } from "@/lib/signals/read";
 import { ZDecisionSignalListQuery } from "@/lib/signals/schemas";
 import { localDay, serviceTimeZone, startOfLocalDay } from "@/lib/usage/time-zone";
+import { withTimeBudget } from "@/lib/time-budget";
 
 // The home page's cockpit (issue 21 §1): the watchlist (STOCK_LIST) with each stock's one price, a 30-close
 // sparkline and its latest verdict, the indices of the markets in use, open decision signals and today's alert
@@ -95,18 +96,8 @@ export interface Cockpit {
   timeZone: string;
 }
 
-class BudgetExceeded extends Error {
-  constructor(ms: number) {
-    super(`no answer within ${ms / 1000}s`);
-  }
-}
-
 function withBudget<T>(work: Promise<T>, ms = READ_BUDGET_MS): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BudgetExceeded(ms)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return withTimeBudget(work, ms, (m) => `no answer within ${m / 1000}s`);
 }
 
 function reason(error: unknown): string {

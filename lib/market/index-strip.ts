@@ -5,6 +5,7 @@ import { marketOverview, type TMarketBreadth, type TMarketOverview } from "@/lib
 import { configuredChain, type ChainOptions } from "@/lib/market/providers/chain";
 import type { ProviderName, TDailyBar, TMarketSymbol, TQuote } from "@/lib/market/providers/types";
 import { listIndexEntries, type TIndexEntry, type TMarket } from "@/lib/market/symbols";
+import { withTimeBudget } from "@/lib/time-budget";
 
 // The Market page's index strip (issue 21 §2): for one region, every registered index with its quote (from
 // marketOverview, so the quote cache and the breadth come along) and its last `days` daily closes (getDailyBars,
@@ -51,22 +52,6 @@ export interface IndexStripOptions {
   budgetMs?: number;
 }
 
-class BudgetExceeded extends Error {
-  override name = "BudgetExceeded";
-  constructor(ms: number) {
-    super(`no answer within ${ms} ms`);
-  }
-}
-
-function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BudgetExceeded(ms)), ms);
-  });
-  // The losing read keeps running (it fills the caches for the next render); its late failure is not unhandled.
-  work.catch(() => undefined);
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -80,7 +65,7 @@ type BarsOutcome = { bars: TDailyBar[]; source: ProviderName | null; error: stri
 
 async function barsOf(entry: TIndexEntry, days: number, chain: ChainOptions, budgetMs: number): Promise<BarsOutcome> {
   try {
-    const result = await withBudget(getDailyBars(symbolOf(entry), days, chain), budgetMs);
+    const result = await withTimeBudget(getDailyBars(symbolOf(entry), days, chain), budgetMs);
     if (result.bars.length === 0) return { bars: [], source: null, error: `${result.source}: no daily bars` };
     return { bars: result.bars, source: result.source, error: null };
   } catch (error) {
@@ -90,7 +75,7 @@ async function barsOf(entry: TIndexEntry, days: number, chain: ChainOptions, bud
 
 async function overviewOf(region: TMarket, chain: ChainOptions, budgetMs: number): Promise<TMarketOverview | { error: string }> {
   try {
-    return await withBudget(marketOverview(region, { chain }), budgetMs);
+    return await withTimeBudget(marketOverview(region, { chain }), budgetMs);
   } catch (error) {
     return { error: reasonOf(error) };
   }
