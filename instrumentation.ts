@@ -2,6 +2,9 @@
 // first request). The Edge runtime has no database, so only the Node.js runtime starts them.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // With REDIS_URL the connection opens now, so it is ready before the first request, event or tick needs it.
+  const { redisConnection } = await import("./lib/redis/connection");
+  redisConnection();
   const { startTaskRuntime } = await import("./lib/tasks/runtime");
   await startTaskRuntime();
   const { startAlertScheduler } = await import("./lib/alerts/scheduler");

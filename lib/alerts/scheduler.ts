@@ -1,13 +1,23 @@
 import { getSettings } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
+import { LeaderLock } from "@/lib/redis/leader-lock";
 import { defaultAlertDeliver } from "./deliver";
 import { evaluateAlertRules } from "./evaluator";
 
 const holder = globalThis as typeof globalThis & { __dsaAlertScheduler?: { stop(): void } };
 
+// Several replicas: the timer runs on each, the pass on the one holding this lock (issue 20 §2).
+const leader = new LeaderLock("alert-evaluator");
+
+/** Long enough that the leader keeps the lock from one pass to the next; a dead leader's lock frees within it. */
+function leaseMs(): number {
+  return (2 * getSettings().ALERT_EVAL_SECONDS + 15) * 1000;
+}
+
 /**
  * Runs the evaluator every ALERT_EVAL_SECONDS (re-read each time, so a settings change applies at the next
- * pass); a pass that is still running when the next is due makes that one skip.
+ * pass); a pass that is still running when the next is due makes that one skip. With REDIS_URL only the
+ * replica holding the leader lock evaluates; without it (or while Redis is down) every process does, as before.
  */
 export function startAlertScheduler(): void {
   if (holder.__dsaAlertScheduler) return;
@@ -20,8 +30,8 @@ export function startAlertScheduler(): void {
   };
   const run = async () => {
     try {
-      const result = await evaluateAlertRules({ deliver: defaultAlertDeliver });
-      if (result.triggers.length > 0) logger.info({ fired: result.triggers.length }, "alert rules fired");
+      const pass = await leader.run(leaseMs(), () => evaluateAlertRules({ deliver: defaultAlertDeliver }));
+      if (pass.ran && pass.value.triggers.length > 0) logger.info({ fired: pass.value.triggers.length }, "alert rules fired");
     } catch (error) {
       logger.error({ err: error }, "alert evaluation failed");
     }
@@ -31,6 +41,7 @@ export function startAlertScheduler(): void {
     stop: () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      void leader.release();
     },
   };
   schedule();

@@ -1,19 +1,22 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getSettings } from "@/lib/config/settings";
 import { ApiError } from "@/lib/http/api-error";
+import { sharedRateLimiter } from "@/lib/redis/rate-limiter";
 
 interface Holder {
   points: number;
-  limiter: RateLimiterMemory;
+  redisUrl: string;
+  limiter: RateLimiterAbstract;
 }
 
 // One limiter per process (Next loads route modules as separate instances), rebuilt when the setting changes.
+// With REDIS_URL its counters are in Redis: a token's budget is per minute across all replicas (issue 20 §2).
 const holder = globalThis as typeof globalThis & { dsaApiTokenLimiter?: Holder };
 
-function limiter(): RateLimiterMemory {
-  const points = getSettings().API_TOKEN_RATE_PER_MINUTE;
-  if (holder.dsaApiTokenLimiter?.points !== points) {
-    holder.dsaApiTokenLimiter = { points, limiter: new RateLimiterMemory({ keyPrefix: "api-token", points, duration: 60 }) };
+function limiter(): RateLimiterAbstract {
+  const { API_TOKEN_RATE_PER_MINUTE: points, REDIS_URL: redisUrl } = getSettings();
+  if (holder.dsaApiTokenLimiter?.points !== points || holder.dsaApiTokenLimiter.redisUrl !== redisUrl) {
+    holder.dsaApiTokenLimiter = { points, redisUrl, limiter: sharedRateLimiter({ keyPrefix: "api-token", points, duration: 60 }) };
   }
   return holder.dsaApiTokenLimiter.limiter;
 }

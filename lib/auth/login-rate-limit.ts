@@ -1,9 +1,12 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getSettings } from "@/lib/config/settings";
 import { ApiError } from "@/lib/http/api-error";
+import { sharedRateLimiter } from "@/lib/redis/rate-limiter";
 
 // CONTRACT §2: 5 failed logins per client per 300 s. rate-limiter-flexible takes a token atomically
 // before the (async, slow) password check, so a burst of concurrent guesses cannot all slip past a
-// check-then-record window; the same library can later keep its counters in Redis.
+// check-then-record window. With REDIS_URL the counters live in Redis, so the limits hold across all replicas
+// (issue 20 §2) instead of N replicas giving N times the guesses.
 export const FAILURES_PER_CLIENT = 5;
 export const FAILURES_GLOBAL = 50;
 export const WINDOW_SECONDS = 300;
@@ -11,18 +14,23 @@ export const WINDOW_SECONDS = 300;
 export const SLOWDOWN_SECONDS = 30;
 
 interface Limiters {
-  perClient: RateLimiterMemory;
-  global: RateLimiterMemory;
+  redisUrl: string;
+  perClient: RateLimiterAbstract;
+  global: RateLimiterAbstract;
 }
 
 // One set per process: Next loads route modules as separate instances that must share the counters.
 const holder = globalThis as typeof globalThis & { dsaLoginLimiters?: Limiters };
 
 function limiters(): Limiters {
-  holder.dsaLoginLimiters ??= {
-    perClient: new RateLimiterMemory({ keyPrefix: "login", points: FAILURES_PER_CLIENT, duration: WINDOW_SECONDS }),
-    global: new RateLimiterMemory({ keyPrefix: "login-all", points: FAILURES_GLOBAL, duration: WINDOW_SECONDS }),
-  };
+  const redisUrl = getSettings().REDIS_URL;
+  if (holder.dsaLoginLimiters?.redisUrl !== redisUrl) {
+    holder.dsaLoginLimiters = {
+      redisUrl,
+      perClient: sharedRateLimiter({ keyPrefix: "login", points: FAILURES_PER_CLIENT, duration: WINDOW_SECONDS }),
+      global: sharedRateLimiter({ keyPrefix: "login-all", points: FAILURES_GLOBAL, duration: WINDOW_SECONDS }),
+    };
+  }
   return holder.dsaLoginLimiters;
 }
 

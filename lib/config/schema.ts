@@ -88,6 +88,7 @@ export const CONFIG_CATEGORIES: readonly ConfigCategoryInfo[] = [
 
 const BOOL_OPTIONS = ["true", "false"] as const;
 const URL_SCHEMES = ["http", "https"] as const;
+const REDIS_SCHEMES = ["redis", "rediss"] as const;
 export const NOTIFICATION_CHANNELS = [
   "wechat", "feishu", "dingtalk", "telegram", "email", "pushover", "ntfy", "gotify", "pushplus", "serverchan3",
   "custom", "discord", "slack", "astrbot",
@@ -518,6 +519,16 @@ const FIELDS: readonly ConfigField[] = [
   integer({ key: "PORT", title: "HTTP port", description: "Port the server listens on (set at launch).", category: "system", min: 1, max: 65535, default: "3000", editable: false, order: 90, warningCodes: ["restart_required"] }),
   text({ key: "HOSTNAME", title: "Listen address", description: "Address the server binds to (set at launch).", category: "system", rule: { kind: "host" }, default: "0.0.0.0", editable: false, order: 91, warningCodes: ["restart_required"] }),
   text({ key: "DATABASE_URL", title: "Database", description: 'SQLite database, a "file:" URL (set at launch).', category: "system", rule: { kind: "sqlite_url" }, default: "file:./data/dsa.db", editable: false, order: 92, warningCodes: ["restart_required"] }),
+  secret({
+    key: "REDIS_URL",
+    title: "Redis",
+    description: "Redis shared by several replicas, e.g. redis://127.0.0.1:6379/0 (set at launch): task events, rate limits, leader and send locks. Empty: everything stays in this process.",
+    category: "system",
+    rule: { kind: "url", schemes: REDIS_SCHEMES },
+    editable: false,
+    order: 94,
+    warningCodes: ["restart_required"],
+  }),
   text({ key: "ENV_FILE", title: "Env file", description: "The env file these settings are stored in (set at launch).", category: "system", default: "./.env", editable: false, order: 93, warningCodes: ["restart_required"] }),
 ];
 
@@ -726,7 +737,7 @@ function checkRule(field: ConfigField, rule: ConfigRule, value: string): ConfigI
       return [issue(field, "invalid_boolean", `${key} must be true or false`, { expected: "true | false", actual: value })];
     }
     case "url":
-      return isUrl(value, rule.schemes ?? URL_SCHEMES) ? [] : [issue(field, "invalid_url", `${key} must be an http(s) URL`, { expected: "http(s)://…", actual: value })];
+      return isUrl(value, rule.schemes ?? URL_SCHEMES) ? [] : [invalidUrl(field, key, rule.schemes ?? URL_SCHEMES, value)];
     case "sqlite_url":
       return value.startsWith("file:") ? [] : [issue(field, "invalid_format", `${key} must be a SQLite "file:" URL`, { expected: "file:<path>", actual: value })];
     case "email":
@@ -802,6 +813,12 @@ function listItemProblem(rule: Extract<ConfigRule, { kind: "list" }>, item: stri
 function listExpectation(rule: Extract<ConfigRule, { kind: "list" }>): string {
   const what = { url: "http(s) URLs", email: "email addresses", time: "HH:MM times", name: "names (letters, digits, -, _)", text: "values" }[rule.item ?? "text"];
   return `comma-separated ${what}`;
+}
+
+function invalidUrl(field: ConfigField, key: string, schemes: readonly string[], value: string): ConfigIssue {
+  const http = schemes.every((s) => (URL_SCHEMES as readonly string[]).includes(s));
+  const expected = http ? "http(s)://…" : `${schemes.join(" | ")}://…`;
+  return issue(field, "invalid_url", `${key} must be ${http ? "an http(s)" : `a ${schemes.join(" or ")}`} URL`, { expected, actual: value });
 }
 
 function isUrl(value: string, schemes: readonly string[]): boolean {

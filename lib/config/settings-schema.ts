@@ -19,6 +19,13 @@ export const ZSettings = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOSTNAME: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  // Issue 20 §2: Redis shared by the replicas (task events, rate limits, leader and send locks). Unset: all of it
+  // stays inside this process, as with one replica.
+  REDIS_URL: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || /^rediss?:\/\/[^\s]+$/.test(v), "REDIS_URL must be a redis:// or rediss:// URL"),
   LOG_LEVEL: z
     .preprocess(logLevelAlias, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]))
     .default("info"),
@@ -182,6 +189,6 @@ export const ZSettings = z.object({
 
 export type TSettings = z.infer<typeof ZSettings>;
 
-// Keys the launcher owns: they decide where the file, the port and the database are, so the process
+// Keys the launcher owns: they decide where the file, the port, the database and Redis are, so the process
 // environment wins over the env file for them (a test or a supervisor must be able to point elsewhere).
-export const LAUNCH_KEYS = ["ENV_FILE", "PORT", "HOSTNAME", "DATABASE_URL"] as const;
+export const LAUNCH_KEYS = ["ENV_FILE", "PORT", "HOSTNAME", "DATABASE_URL", "REDIS_URL"] as const;

@@ -442,6 +442,10 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "数据库",
     description: 'SQLite 数据库，使用 "file:" URL（启动时设置）。',
   },
+  REDIS_URL: {
+    title: "Redis",
+    description: "多个副本共用的 Redis，例如 redis://127.0.0.1:6379/0（启动时设置）：任务事件、限流、主节点锁与发送锁。留空时这些都只在本进程内。",
+  },
   ENV_FILE: {
     title: "env 文件",
     description: "保存这些设置的 env 文件（启动时设置）。",

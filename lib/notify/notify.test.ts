@@ -6,9 +6,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/config/settings";
 import { db, disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 import { notifyAlertTrigger } from "./index";
-import { notify, notifyInBackground, settleNotifications } from "./notify";
+import { closeRedisConnections, RedisConnection, redisConnection } from "@/lib/redis/connection";
+import { dropTestNamespace, REDIS_TEST_URL, useTestNamespace } from "@/lib/redis/testing/redis-test";
+import { contentKey, notify, notifyInBackground, settleNotifications } from "./notify";
+import { takeSendLock } from "./send-lock";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import type { NotificationMessage } from "./types";
 
@@ -17,6 +20,7 @@ import type { NotificationMessage } from "./types";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-notify-"));
 const file = path.join(dir, "test.db");
+let databaseUrl = "";
 const SECRET_PATH = "/hooks/s3cr3t-path-token";
 let receiver: Receiver;
 let clock = new Date("2026-11-22T08:00:00.000Z");
@@ -31,15 +35,15 @@ const message: NotificationMessage = {
 
 function configure(extra: Record<string, string>): void {
   // The receivers listen on 127.0.0.1, which the outbound policy refuses by default.
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, OUTBOUND_ALLOW_PRIVATE: "true", ...extra });
+  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true", ...extra });
 }
 
 function rows() {
   return db().notificationDelivery.findMany({ orderBy: { id: "asc" } });
 }
 
-beforeAll(() => {
-  applyMigrations(file);
+beforeAll(async () => {
+  databaseUrl = await freshDatabaseUrl(file);
   configure({});
 });
 beforeEach(async () => {
@@ -257,6 +261,47 @@ describe("duplicate suppression (NOTIFICATION_DEDUP_TTL_SECONDS)", () => {
       related_kind: "alert",
       related_id: "12",
     });
+  });
+});
+
+describe("issue 20 §2: the send lock across replicas (REDIS_URL)", () => {
+  let namespace = "";
+  let otherReplica: RedisConnection;
+  beforeEach(async () => {
+    namespace = useTestNamespace();
+    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_DEDUP_TTL_SECONDS: "60", REDIS_URL: REDIS_TEST_URL });
+    await redisConnection()!.usableClient();
+    otherReplica = new RedisConnection(REDIS_TEST_URL);
+    await otherReplica.usableClient();
+  });
+  afterEach(async () => {
+    otherReplica.close();
+    closeRedisConnections();
+    await dropTestNamespace(namespace);
+  });
+
+  it("while another replica sends the same message it waits, then finds it sent and suppresses its copy", async () => {
+    const release = await takeSendLock("custom", contentKey(message), 10_000, otherReplica);
+    const sending = notify(message);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.requests).toHaveLength(0);
+    // The other replica's send went out and was recorded before it let go.
+    await db().notificationDelivery.create({ data: { channel: "custom", kind: "report", status: "sent", attempts: 1, title: message.title, dedupKey: contentKey(message), createdAt: clock } });
+    await release();
+    expect((await sending).status).toBe("suppressed");
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it("when the other replica's send failed, this one sends it; the lock is let go afterwards", async () => {
+    const release = await takeSendLock("custom", contentKey(message), 10_000, otherReplica);
+    const sending = notify(message);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await release();
+    expect((await sending).status).toBe("sent");
+    expect(receiver.requests).toHaveLength(1);
+    const started = Date.now();
+    await (await takeSendLock("custom", contentKey(message), 10_000, otherReplica))();
+    expect(Date.now() - started).toBeLessThan(100);
   });
 });
 

@@ -9,6 +9,7 @@ import { recordDelivery, sentSince } from "./deliveries";
 import { DeliveryError } from "./http";
 import { holdReason, type TSeverity } from "./noise";
 import { redactReason } from "./redact";
+import { sendBudgetMs, takeSendLock } from "./send-lock";
 import { splitMessage } from "./split";
 import type { DeliveryOutcome, NotificationMessage, NotifyOptions, NotifyResult, TNotificationKind } from "./types";
 
@@ -100,6 +101,24 @@ async function deliverOnce(target: ChannelTarget, message: NotificationMessage, 
 
 async function deliver(target: ChannelTarget, message: NotificationMessage, dedupKey: string, settings: Readonly<TSettings>): Promise<DeliveryOutcome> {
   const ttl = message.kind === "test" ? 0 : settings.NOTIFICATION_DEDUP_TTL_SECONDS;
+  const parts = splitMessage(message, target.limit);
+  // Several replicas: the duplicate check and the send happen under one lock per channel and message (send-lock.ts).
+  const release = ttl > 0 ? await takeSendLock(target.id, dedupKey, sendBudgetMs(settings, parts.length)) : null;
+  try {
+    return await deliverParts(target, message, parts, dedupKey, settings, ttl);
+  } finally {
+    await release?.();
+  }
+}
+
+async function deliverParts(
+  target: ChannelTarget,
+  message: NotificationMessage,
+  parts: NotificationMessage[],
+  dedupKey: string,
+  settings: Readonly<TSettings>,
+  ttl: number,
+): Promise<DeliveryOutcome> {
   if (ttl > 0 && (await sentSince(target.id, { dedupKey }, new Date(now().getTime() - ttl * 1000)))) return suppress(target, message, dedupKey, DUPLICATE);
   const cooldown = settings.NOTIFICATION_COOLDOWN_SECONDS;
   if (cooldown > 0 && message.kind !== "test" && message.subject && (await sentSince(target.id, { subject: message.subject }, new Date(now().getTime() - cooldown * 1000)))) {
@@ -108,7 +127,6 @@ async function deliver(target: ChannelTarget, message: NotificationMessage, dedu
 
   const started = Date.now();
   // Parts go out in order; a part that fails after its retries stops the rest (the reason names the part).
-  const parts = splitMessage(message, target.limit);
   let attempts = 0;
   let reason: string | null = null;
   for (const [index, part] of parts.entries()) {

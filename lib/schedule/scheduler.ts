@@ -1,6 +1,7 @@
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
+import { LeaderLock } from "@/lib/redis/leader-lock";
 import { taskEventBus } from "@/lib/tasks/event-bus";
 import { serviceTimeZone } from "@/lib/usage/time-zone";
 import { claimInterruptedRuns, claimSlot } from "./run-store";
@@ -14,6 +15,11 @@ import { dueSlot, parseSlotTime } from "./slots";
 const TICK_MS = 20_000;
 
 const holder = globalThis as typeof globalThis & { __dsaDailyScheduler?: { stop(): void } };
+
+// Several replicas: each ticks, the one holding this lock does the work (issue 20 §2). The lease spans two ticks
+// so the leader keeps it; the claims in run-store.ts still make a slot run once if two ever tick together.
+const leader = new LeaderLock("schedule-tick");
+const LEASE_MS = 2 * TICK_MS + 15_000;
 
 /**
  * One look: resumes runs a dead process left half-done, sends merged reports whose analyses have finished, then
@@ -39,7 +45,7 @@ export function startDailyScheduler(): void {
   let stopped = false;
   const tick = async () => {
     try {
-      await runDueWork();
+      await leader.run(LEASE_MS, () => runDueWork());
     } catch (error) {
       logger.error({ err: error }, "daily schedule check failed");
     }
@@ -57,6 +63,7 @@ export function startDailyScheduler(): void {
       stopped = true;
       unsubscribe();
       if (timer) clearTimeout(timer);
+      void leader.release();
     },
   };
   // The first look comes right after start, so a slot missed while the service was down is caught up at once.

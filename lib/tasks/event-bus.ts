@@ -1,3 +1,6 @@
+import { redisConnection } from "@/lib/redis/connection";
+import { redisKey } from "@/lib/redis/keys";
+import { RedisTaskEventBus } from "./redis-event-bus";
 import type { TTaskInfo } from "./schemas";
 
 export const TASK_EVENT_TYPES = ["task_created", "task_started", "task_progress", "task_completed", "task_failed"] as const;
@@ -11,8 +14,8 @@ export interface TaskEvent {
 export type TaskEventListener = (event: TaskEvent) => void;
 
 /**
- * Where task events go. The in-process bus serves one server process; a Redis-backed bus with the same
- * interface is the path to several replicas (each replica's SSE clients then see every replica's tasks).
+ * Where task events go. The in-process bus serves one server process; the Redis-backed bus (redis-event-bus.ts)
+ * has the same interface and carries the events between replicas (each replica's SSE clients see every task).
  */
 export interface TaskEventBus {
   publish(event: TaskEvent): void;
@@ -49,8 +52,15 @@ export class InProcessTaskEventBus implements TaskEventBus {
 
 const holder = globalThis as typeof globalThis & { __dsaTaskEventBus?: TaskEventBus };
 
+/** With REDIS_URL the replicas share their events through Redis; without it the bus is this process alone. */
+function createTaskEventBus(): TaskEventBus {
+  const local = new InProcessTaskEventBus();
+  const connection = redisConnection();
+  return connection ? new RedisTaskEventBus(connection, redisKey("task-events"), local) : local;
+}
+
 // One bus per process, shared by route handlers and workers even across Next's module instances.
 export function taskEventBus(): TaskEventBus {
-  holder.__dsaTaskEventBus ??= new InProcessTaskEventBus();
+  holder.__dsaTaskEventBus ??= createTaskEventBus();
   return holder.__dsaTaskEventBus;
 }

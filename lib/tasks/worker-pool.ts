@@ -2,7 +2,7 @@ import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
 import { taskEventBus, type TTaskEventType } from "./event-bus";
-import { MarketRateLimiter } from "./market-rate-limit";
+import { MarketStartLimiter } from "./market-rate-limit";
 import { failureText, runTask } from "./run-task";
 import { toTaskInfo } from "./serialize";
 import {
@@ -29,7 +29,7 @@ const MARKETS = ["cn", "hk", "us"] as const;
 export class TaskWorkerPool {
   private readonly owner = processOwnerId();
   private readonly running = new Map<string, AbortController>();
-  private readonly limiter = new MarketRateLimiter(() => ({
+  private readonly limiter = new MarketStartLimiter(() => ({
     ratePerMinute: getSettings().TASK_MARKET_RATE_PER_MINUTE,
     burst: getSettings().MAX_WORKERS,
   }));
@@ -73,10 +73,10 @@ export class TaskWorkerPool {
       do {
         this.pumpAgain = false;
         while (!this.stopping && this.running.size < getSettings().MAX_WORKERS) {
-          const throttled = this.limiter.throttled(MARKETS);
+          const throttled = await this.limiter.throttled(MARKETS);
           const row = await claimNextTask(this.owner, throttled);
           if (!row) break;
-          if (row.market) this.limiter.take(row.market);
+          if (row.market) await this.limiter.take(row.market);
           void this.execute(row);
         }
       } while (this.pumpAgain && !this.stopping);

@@ -1,0 +1,120 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setEnvironmentForTests } from "@/lib/config/settings";
+import { closeRedisConnections, RedisConnection } from "@/lib/redis/connection";
+import { redisKey } from "@/lib/redis/keys";
+import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace, waitFor } from "@/lib/redis/testing/redis-test";
+import { InProcessTaskEventBus, taskEventBus, type TaskEvent } from "./event-bus";
+import { RedisTaskEventBus } from "./redis-event-bus";
+import type { TTaskInfo } from "./schemas";
+
+// Issue 20 §2: the task event bus across replicas. Each "replica" is a bus with its own Redis connections, as two
+// server processes would have; the channel lives in this file's own namespace.
+
+function event(id: string, type: TaskEvent["type"] = "task_progress"): TaskEvent {
+  const task: TTaskInfo = { task_id: id, stock_code: "600519", status: "processing", created_at: "2026-11-22T08:00:00.000Z", progress: 10, analysis_phase: "auto" };
+  return { type, task };
+}
+
+let namespace = "";
+const opened: RedisConnection[] = [];
+const buses: RedisTaskEventBus[] = [];
+
+async function replica(connection?: RedisConnection): Promise<{ bus: RedisTaskEventBus; seen: string[]; connection: RedisConnection }> {
+  const own = connection ?? new RedisConnection(REDIS_TEST_URL);
+  if (!connection) opened.push(own);
+  const bus = new RedisTaskEventBus(own, redisKey("task-events"), new InProcessTaskEventBus());
+  buses.push(bus);
+  const seen: string[] = [];
+  bus.subscribe((e) => seen.push(e.task.task_id));
+  await bus.subscribed();
+  await own.usableClient();
+  return { bus, seen, connection: own };
+}
+
+beforeEach(() => {
+  namespace = useTestNamespace();
+});
+afterEach(async () => {
+  for (const bus of buses.splice(0)) bus.close();
+  for (const connection of opened.splice(0)) connection.close();
+  closeRedisConnections();
+  delete (globalThis as { __dsaTaskEventBus?: unknown }).__dsaTaskEventBus;
+  await dropTestNamespace(namespace);
+});
+afterAll(() => setEnvironmentForTests(process.env));
+
+describe("issue 20 §2: task events across replicas (Redis pub/sub)", () => {
+  it("two replicas see each other's events exactly once; the publisher's own listeners get theirs at once", async () => {
+    const a = await replica();
+    const b = await replica();
+    a.bus.publish(event("from-a"));
+    // Delivered in the publisher's own turn, before any Redis round trip.
+    expect(a.seen).toEqual(["from-a"]);
+    b.bus.publish(event("from-b"));
+    expect(b.seen).toEqual(["from-b"]);
+    await waitFor(() => a.seen.length >= 2 && b.seen.length >= 2);
+    // Time for a duplicate (an echo of one's own event) to show up, if one were coming.
+    await sleep(150);
+    expect(a.seen).toEqual(["from-a", "from-b"]);
+    expect(b.seen).toEqual(["from-b", "from-a"]);
+  });
+
+  it("two buses on one process's shared connection: still exactly once each", async () => {
+    const shared = new RedisConnection(REDIS_TEST_URL);
+    opened.push(shared);
+    const a = await replica(shared);
+    const b = await replica(shared);
+    a.bus.publish(event("1"));
+    b.bus.publish(event("2"));
+    await waitFor(() => a.seen.length >= 2 && b.seen.length >= 2);
+    await sleep(150);
+    expect(a.seen.sort()).toEqual(["1", "2"]);
+    expect(b.seen.sort()).toEqual(["1", "2"]);
+  });
+
+  it("a burst of 300 events arrives on the other replica complete, in order, none twice", async () => {
+    const a = await replica();
+    const b = await replica();
+    const ids = Array.from({ length: 300 }, (_, i) => `t${i}`);
+    for (const id of ids) a.bus.publish(event(id));
+    await waitFor(() => b.seen.length >= ids.length);
+    await sleep(100);
+    expect(b.seen).toEqual(ids);
+    expect(a.seen).toEqual(ids);
+  });
+
+  it("an unsubscribed listener hears nothing more; closing a bus stops remote delivery to it", async () => {
+    const a = await replica();
+    const b = await replica();
+    const late: string[] = [];
+    const off = b.bus.subscribe((e) => late.push(e.task.task_id));
+    expect(b.bus.listenerCount()).toBe(2);
+    off();
+    off();
+    expect(b.bus.listenerCount()).toBe(1);
+    b.bus.close();
+    a.bus.publish(event("after-close"));
+    await sleep(150);
+    expect(late).toEqual([]);
+    expect(b.seen).toEqual([]);
+  });
+
+  it("messages on the channel that are not task events are ignored", async () => {
+    const a = await replica();
+    const client = (await a.connection.usableClient())!;
+    await client.publish(redisKey("task-events"), "not json");
+    await client.publish(redisKey("task-events"), JSON.stringify({ origin: "x", event: { type: "task_progress" } }));
+    await client.publish(redisKey("task-events"), JSON.stringify({ origin: "x", event: event("valid") }));
+    await waitFor(() => a.seen.length >= 1);
+    await sleep(50);
+    expect(a.seen).toEqual(["valid"]);
+  });
+
+  it("taskEventBus() picks the Redis bus with REDIS_URL and the in-process bus without it", () => {
+    useRedisSettings(REDIS_TEST_URL);
+    expect(taskEventBus()).toBeInstanceOf(RedisTaskEventBus);
+    delete (globalThis as { __dsaTaskEventBus?: unknown }).__dsaTaskEventBus;
+    useRedisSettings(null);
+    expect(taskEventBus()).toBeInstanceOf(InProcessTaskEventBus);
+  });
+});

@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import type { ChannelSubscription, RedisConnection } from "@/lib/redis/connection";
+import type { TaskEvent, TaskEventBus, TaskEventListener } from "./event-bus";
+
+interface Envelope {
+  /** The bus (one per process) that published the event. */
+  origin: string;
+  event: TaskEvent;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  const v = value as Partial<Envelope> | null;
+  return typeof v?.origin === "string" && typeof v.event?.type === "string" && typeof v.event.task?.task_id === "string";
+}
+
+/**
+ * The task event bus of several replicas (issue 20 §2): every event also goes out on a Redis channel, so an SSE
+ * client on replica A sees the tasks replica B runs.
+ *
+ * Exactly once per listener: an event is handed to this process's listeners at once, in the publisher's turn (as
+ * with one process), and published to Redis tagged with this bus's origin id; what comes back from the channel with
+ * our own origin is our echo and is dropped, everything else is another replica's event and is delivered once.
+ * Local delivery therefore never waits for, or depends on, Redis: while Redis is unreachable events simply stay on
+ * this replica (the connection logs the outage once), and SSE clients catch up from the database snapshot when they
+ * reconnect.
+ */
+export class RedisTaskEventBus implements TaskEventBus {
+  private readonly origin = randomUUID();
+  private readonly subscription: ChannelSubscription;
+
+  constructor(
+    private readonly connection: RedisConnection,
+    private readonly channel: string,
+    /** This process's own fan-out (the in-process bus). */
+    private readonly local: TaskEventBus,
+  ) {
+    this.subscription = connection.subscribe(channel, (message) => this.receive(message));
+  }
+
+  publish(event: TaskEvent): void {
+    this.local.publish(event);
+    const client = this.connection.readyClient();
+    if (!client) {
+      this.connection.degraded();
+      return;
+    }
+    const envelope: Envelope = { origin: this.origin, event };
+    client.publish(this.channel, JSON.stringify(envelope)).catch((error: unknown) => this.connection.degraded(error));
+  }
+
+  private receive(message: string): void {
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(message);
+    } catch {
+      return;
+    }
+    if (!isEnvelope(envelope) || envelope.origin === this.origin) return;
+    this.local.publish(envelope.event);
+  }
+
+  subscribe(listener: TaskEventListener): () => void {
+    return this.local.subscribe(listener);
+  }
+
+  listenerCount(): number {
+    return this.local.listenerCount();
+  }
+
+  /** Resolves once other replicas' events can arrive (tests; at start-up the first ones may be missed). */
+  subscribed(): Promise<void> {
+    return this.subscription.subscribed;
+  }
+
+  /** Stops receiving other replicas' events (tests; a process keeps its bus for life). */
+  close(): void {
+    this.subscription.unsubscribe();
+  }
+}
