@@ -1,8 +1,10 @@
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import next from "next";
 import { getSettings } from "@/lib/config/settings";
+import { databaseKind, resolveDatabaseUrl } from "@/lib/db/database-url";
 import { TRACE_HEADER } from "@/lib/http/route";
 import { clientErrorRefusal, isApiPath, rawRequestTarget, refusalBody, refuseRawRequest, routeTable, type RawRefusal } from "@/lib/http/raw-request";
 import { newTraceId } from "@/lib/ids";
@@ -77,4 +79,38 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+/**
+ * Server processes on this machine: WEB_CONCURRENCY (the process managers' convention) when the database
+ * is PostgreSQL, which several processes share; SQLite keeps one process, its single writer.
+ */
+function processCount(): number {
+  const asked = Number(process.env.WEB_CONCURRENCY ?? 1);
+  if (dev || !Number.isInteger(asked) || asked <= 1) return 1;
+  return databaseKind(resolveDatabaseUrl(getSettings().DATABASE_URL)) === "postgres" ? Math.min(asked, 64) : 1;
+}
+
+// N processes share the one listening socket through node:cluster (the primary hands out connections);
+// each is a full replica (own Next instance and task workers) on the shared PostgreSQL and Redis.
+function supervise(count: number): void {
+  let stopping = false;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < count; i++) fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`DSA server process ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    setTimeout(fork, 1000);
+  });
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      setTimeout(() => process.exit(0), 35_000).unref();
+    });
+  }
+}
+
+if (cluster.isPrimary && processCount() > 1) supervise(processCount());
+else void main();

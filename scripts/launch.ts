@@ -2,19 +2,26 @@ import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { getSettings } from "@/lib/config/settings";
-import { databaseFilePath, resolveDatabaseUrl } from "@/lib/db/database-url";
+import { databaseFilePath, databaseKind, redactedDatabaseUrl, resolveDatabaseUrl } from "@/lib/db/database-url";
 import { pendingMigrations, prepareOwnerOnlyDatabase } from "@/lib/db/migration-state";
+import { migratePostgres } from "@/lib/db/postgres-migrate";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
 /**
- * Applies prisma/migrations to the configured database; returns the absolute database URL. When the schema
- * is already current (another process may be serving from the file) nothing is run: `migrate deploy` wants
- * the file to itself and would time out.
+ * Applies the migrations to the configured database; returns the absolute database URL. SQLite: when the
+ * schema is already current (another process may be serving from the file) nothing is run: `migrate deploy`
+ * wants the file to itself and would time out. PostgreSQL: prisma/postgres/migrations under an advisory
+ * lock, so replicas starting together apply each migration once.
  */
-export function migrateDatabase(): string {
+export async function migrateDatabase(): Promise<string> {
   const url = resolveDatabaseUrl(getSettings().DATABASE_URL);
+  if (databaseKind(url) === "postgres") {
+    const applied = await migratePostgres(url);
+    console.log(`PostgreSQL ${redactedDatabaseUrl(url)}: ${applied.length > 0 ? `applied ${applied.join(", ")}` : "schema up to date"}`);
+    return url;
+  }
   const file = databaseFilePath(url);
   if (file === ":memory:") return url;
   prepareOwnerOnlyDatabase(file);

@@ -2,4 +2,4 @@ import { migrateDatabase, serve } from "./launch";
 
 // npm start: apply migrations to DATABASE_URL, then serve the built app (npm run dev: the dev server).
 const mode = process.argv.includes("--dev") ? "dev" : "production";
-serve(mode, migrateDatabase());
+serve(mode, await migrateDatabase());

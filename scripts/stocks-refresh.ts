@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { getSettings } from "@/lib/config/settings";
-import { disconnectDb } from "@/lib/db/client";
-import { databaseFilePath, resolveDatabaseUrl } from "@/lib/db/database-url";
+import { db, disconnectDb } from "@/lib/db/client";
+import { databaseFilePath, databaseKind, redactedDatabaseUrl, resolveDatabaseUrl } from "@/lib/db/database-url";
 import { loadStockListNameSource, refreshStockList } from "@/lib/market/stock-list";
 
 // npm run stocks:refresh (issue 3 item 3): pull the full A-share, HK and US lists from Eastmoney and upsert
@@ -9,7 +9,11 @@ import { loadStockListNameSource, refreshStockList } from "@/lib/market/stock-li
 // Exit codes: 0 every market read in full; 1 a market failed or was read only in part (what was read is
 // still stored); 2 the database is not ready (run `npm run db:migrate` first).
 
-function tableExists(url: string): boolean {
+async function tableExists(url: string): Promise<boolean> {
+  if (databaseKind(url) === "postgres") {
+    const rows = await db().$queryRawUnsafe<{ found: string | null }[]>("SELECT to_regclass('public.stock_listing')::text AS found").catch(() => []);
+    return rows[0]?.found != null;
+  }
   const file = databaseFilePath(url);
   if (file === ":memory:") return false;
   let sqlite: Database.Database | null = null;
@@ -23,14 +27,16 @@ function tableExists(url: string): boolean {
   }
 }
 
+const where = (url: string) => (databaseKind(url) === "postgres" ? redactedDatabaseUrl(url) : databaseFilePath(url));
+
 async function main(): Promise<number> {
   const settings = getSettings();
   const url = resolveDatabaseUrl(settings.DATABASE_URL);
-  if (!tableExists(url)) {
-    console.error(`stocks:refresh: the database at ${databaseFilePath(url)} has no stock_listing table; run \`npm run db:migrate\` first.`);
+  if (!(await tableExists(url))) {
+    console.error(`stocks:refresh: the database at ${where(url)} has no stock_listing table; run \`npm run db:migrate\` first.`);
     return 2;
   }
-  console.log(`stocks:refresh: fetching the A-share, HK and US lists from Eastmoney into ${databaseFilePath(url)}`);
+  console.log(`stocks:refresh: fetching the A-share, HK and US lists from Eastmoney into ${where(url)}`);
   const summary = await refreshStockList({
     timeoutMs: settings.MARKET_DATA_TIMEOUT_MS,
     pauseMs: 150,

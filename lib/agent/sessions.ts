@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/api-error";
 import { parseJsonObject } from "@/lib/history/serialize";
 import type { TAgentContext, TAgentMessage, TAgentSessionDetail, TAgentSessionList, TAgentToolCall, TAnswerChecks } from "./schemas";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 // Chat sessions and their messages (issue 22 §1). A session is keyed by the client's session_id; the first user
 // message names it. Messages are appended one at a time, each in its own write, so a turn that dies halfway
@@ -54,7 +55,7 @@ export async function openSession(id: string, firstMessage: string, skills: stri
       return { id, skills: skills ?? null, context: context ?? null, created: true };
     } catch (error) {
       // Two first turns of one new session at once: the other request created it; fall through to update it.
-      if ((error as { code?: string }).code !== "P2002") throw error;
+      if (!isUniqueViolation(error)) throw error;
     }
   }
   const row = existing ?? (await db().agentSession.findUniqueOrThrow({ where: { id } }));

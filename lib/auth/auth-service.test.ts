@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvironmentForTests } from "@/lib/config/settings";
 import { disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 import { ApiError } from "@/lib/http/api-error";
 import { login, updateAuthSettings } from "./auth-service";
 import { resetLoginRateLimit } from "./login-rate-limit";
@@ -15,6 +15,7 @@ import { storePasswordHash } from "./password-store";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-auth-service-"));
 const file = path.join(dir, "auth.db");
+let databaseUrl = "";
 const SELF = "http://127.0.0.1:3000";
 
 function loginRequest(headers: Record<string, string> = {}): Request {
@@ -32,11 +33,11 @@ async function statusOf(run: Promise<unknown>): Promise<number> {
 }
 
 function configure(extra: Record<string, string> = {}): void {
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, ".env"), DATABASE_URL: `file:${file}`, ADMIN_AUTH_ENABLED: "true", ...extra });
+  setEnvironmentForTests({ ENV_FILE: path.join(dir, ".env"), DATABASE_URL: databaseUrl, ADMIN_AUTH_ENABLED: "true", ...extra });
 }
 
 beforeAll(async () => {
-  applyMigrations(file);
+  databaseUrl = await freshDatabaseUrl(file);
   configure();
   await storePasswordHash(await hashPassword("right-pass"));
 });
@@ -66,9 +67,7 @@ describe("issue 18 §3: login rate limit", () => {
 
 describe("issue 18 §3: the first admin setup only from this service's own page", () => {
   it("turning auth on with a first password is refused without a same-origin Origin and accepted with one", async () => {
-    const fresh = path.join(dir, "fresh.db");
-    applyMigrations(fresh);
-    configure({ DATABASE_URL: `file:${fresh}`, ADMIN_AUTH_ENABLED: "false" });
+    configure({ DATABASE_URL: await freshDatabaseUrl(path.join(dir, "fresh.db")), ADMIN_AUTH_ENABLED: "false" });
     await disconnectDb();
     const body = { authEnabled: true, password: "owner-pass", passwordConfirm: "owner-pass" };
     const settings = (headers: Record<string, string>) =>

@@ -1,5 +1,5 @@
-import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 // The admin password hash lives in the database (never in the env file, never returned by any API).
 const KEY = "admin_password_hash";
@@ -19,7 +19,7 @@ export async function storeFirstPasswordHash(hash: string): Promise<boolean> {
     await db().appState.create({ data: { key: KEY, value: hash } });
     return true;
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }

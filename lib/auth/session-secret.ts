@@ -2,25 +2,44 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getSettings } from "@/lib/config/settings";
-import { databaseFilePath, resolveDatabaseUrl } from "@/lib/db/database-url";
+import { databaseFilePath, databaseKind, resolveDatabaseUrl } from "@/lib/db/database-url";
+import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 let cached: { key: string; secret: string } | null = null;
 
 /**
  * The key that seals session cookies: SESSION_SECRET when set, otherwise a random one generated on first
- * use and kept (mode 0600) beside the database, so sessions survive restarts without any setup.
+ * use and kept, so sessions survive restarts without any setup. SQLite: a file (mode 0600) beside the
+ * database. PostgreSQL: a row of the shared database, so every replica seals and opens the same cookies.
  */
-export function sessionSecret(): string {
+export async function sessionSecret(): Promise<string> {
   const configured = getSettings().SESSION_SECRET;
   if (configured) return configured;
-  const file = path.join(path.dirname(databaseFilePath(resolveDatabaseUrl(getSettings().DATABASE_URL))), "session-secret");
-  if (cached?.key === file) return cached.secret;
-  const secret = readOrCreate(file);
-  cached = { key: file, secret };
+  const url = resolveDatabaseUrl(getSettings().DATABASE_URL);
+  if (cached?.key === url) return cached.secret;
+  const secret = databaseKind(url) === "postgres" ? await readOrCreateRow() : readOrCreateFile(path.join(path.dirname(databaseFilePath(url)), "session-secret"));
+  cached = { key: url, secret };
   return secret;
 }
 
-function readOrCreate(file: string): string {
+const SECRET_KEY = "session_secret";
+
+async function readOrCreateRow(): Promise<string> {
+  const existing = await db().appState.findUnique({ where: { key: SECRET_KEY } });
+  if (existing) return existing.value;
+  const secret = randomBytes(48).toString("base64url");
+  try {
+    await db().appState.create({ data: { key: SECRET_KEY, value: secret } });
+    return secret;
+  } catch (error) {
+    // Two replicas starting at once: the first row wins and the other reads it.
+    if (!isUniqueViolation(error)) throw error;
+    return (await db().appState.findUniqueOrThrow({ where: { key: SECRET_KEY } })).value;
+  }
+}
+
+function readOrCreateFile(file: string): string {
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch (error) {

@@ -21,7 +21,7 @@ export async function createSession(): Promise<{ sid: string; cookieValue: strin
   const maxAge = maxAgeSeconds();
   const sid = newId();
   await db().adminSession.create({ data: { id: sid, expiresAt: new Date(now().getTime() + maxAge * 1000) } });
-  const cookieValue = await sealData({ sid } satisfies SealedSession, { password: sessionSecret(), ttl: maxAge });
+  const cookieValue = await sealData({ sid } satisfies SealedSession, { password: await sessionSecret(), ttl: maxAge });
   return { sid, cookieValue, maxAge };
 }
 
@@ -31,7 +31,7 @@ export async function sessionOf(req: Request): Promise<{ sid: string } | null> {
   if (!sealed) return null;
   let data: Partial<SealedSession>;
   try {
-    data = await unsealData<SealedSession>(sealed, { password: sessionSecret(), ttl: maxAgeSeconds() });
+    data = await unsealData<SealedSession>(sealed, { password: await sessionSecret(), ttl: maxAgeSeconds() });
   } catch {
     return null;
   }

@@ -1,7 +1,9 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { getSettings } from "@/lib/config/settings";
-import { ensureDatabaseFolder, resolveDatabaseUrl } from "./database-url";
+import { databaseKind, ensureDatabaseFolder, resolveDatabaseUrl } from "./database-url";
 
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -15,6 +17,11 @@ export function db(): PrismaClient {
 
 function createClient(): PrismaClient {
   const url = resolveDatabaseUrl(getSettings().DATABASE_URL);
+  if (databaseKind(url) === "postgres") {
+    // Both clients come from one set of models (prisma/postgres/schema.prisma is generated from the SQLite
+    // schema), so the PostgreSQL client has the same API and the code is typed against one of them.
+    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
+  }
   ensureDatabaseFolder(url);
   // `timeout` is better-sqlite3's busy timeout: a writer waits for another process's lock instead of failing.
   const client = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS }) });

@@ -6,30 +6,30 @@ import type { HistoryItemRow } from "./serialize";
 // history-list: 93 vs 2,012 req/s against bare SQL at 100,000 records). The filters are still built from
 // the same Prisma-style condition objects (historyWhere, stockRowsWhere) so there is one definition of each.
 
-/** The list columns, aliased to the model's field names so rows feed the same serializers. */
+/** The list columns, aliased to the model's field names (quoted: PostgreSQL folds bare aliases to lower case) so rows feed the same serializers. */
 export const HISTORY_ITEM_SQL = [
   "id",
-  "query_id AS queryId",
-  "stock_code AS stockCode",
-  "display_code AS displayCode",
+  'query_id AS "queryId"',
+  'stock_code AS "stockCode"',
+  'display_code AS "displayCode"',
   "market",
-  "stock_name AS stockName",
-  "report_type AS reportType",
-  "report_language AS reportLanguage",
+  'stock_name AS "stockName"',
+  'report_type AS "reportType"',
+  'report_language AS "reportLanguage"',
   "region",
-  "trend_prediction AS trendPrediction",
-  "analysis_summary AS analysisSummary",
-  "sentiment_score AS sentimentScore",
-  "operation_advice AS operationAdvice",
+  'trend_prediction AS "trendPrediction"',
+  'analysis_summary AS "analysisSummary"',
+  'sentiment_score AS "sentimentScore"',
+  'operation_advice AS "operationAdvice"',
   "action",
-  "current_price AS currentPrice",
-  "change_pct AS changePct",
-  "volume_ratio AS volumeRatio",
-  "turnover_rate AS turnoverRate",
-  "model_used AS modelUsed",
-  "created_at AS createdAt",
-  "market_phase_summary AS marketPhaseSummary",
-  "asset_type AS assetType",
+  'current_price AS "currentPrice"',
+  'change_pct AS "changePct"',
+  'volume_ratio AS "volumeRatio"',
+  'turnover_rate AS "turnoverRate"',
+  'model_used AS "modelUsed"',
+  'created_at AS "createdAt"',
+  'market_phase_summary AS "marketPhaseSummary"',
+  'asset_type AS "assetType"',
 ].join(", ");
 
 export interface SqlCondition {

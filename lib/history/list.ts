@@ -1,5 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
+import { placeholders } from "@/lib/db/raw-sql";
 import { createdAtRange } from "./dates";
 import type { THistoryListQuery, THistoryListResponse } from "./schemas";
 import { countOf, HISTORY_ITEM_SQL, toSqlCondition, whereClause } from "./list-sql";
@@ -29,9 +30,9 @@ export async function listHistory(query: THistoryListQuery): Promise<THistoryLis
   const condition = toSqlCondition(historyWhere(query));
   const where = whereClause(condition);
   const [counted, rows] = await Promise.all([
-    db().$queryRawUnsafe<{ n: bigint }[]>(`SELECT COUNT(*) AS n FROM analysis_history${where}`, ...condition.params),
+    db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(`SELECT COUNT(*) AS n FROM analysis_history${where}`), ...condition.params),
     db().$queryRawUnsafe<HistoryItemRow[]>(
-      `SELECT ${HISTORY_ITEM_SQL} FROM analysis_history${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      placeholders(`SELECT ${HISTORY_ITEM_SQL} FROM analysis_history${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`),
       ...condition.params,
       query.limit,
       (query.page - 1) * query.limit,

@@ -1,5 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
+import { placeholders } from "@/lib/db/raw-sql";
 import { createdAtRange } from "./dates";
 import type { THistoryStocksQuery, TStockBarResponse } from "./schemas";
 import { countOf, HISTORY_ITEM_SQL, toSqlCondition, whereClause } from "./list-sql";
@@ -29,13 +30,13 @@ export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TSt
   const condition = toSqlCondition(stockRowsWhere(query));
   const where = whereClause(condition);
   const groups = await db().$queryRawUnsafe<{ latest: number; n: bigint }[]>(
-    `SELECT MAX(id) AS latest, COUNT(*) AS n FROM analysis_history${where} GROUP BY target_key ORDER BY latest DESC LIMIT ?`,
+    placeholders(`SELECT MAX(id) AS latest, COUNT(*) AS n FROM analysis_history${where} GROUP BY target_key ORDER BY latest DESC LIMIT ?`),
     ...condition.params,
     query.limit,
   );
   const latestIds = groups.map((g) => Number(g.latest));
   const rows = latestIds.length
-    ? await db().$queryRawUnsafe<HistoryItemRow[]>(`SELECT ${HISTORY_ITEM_SQL} FROM analysis_history WHERE id IN (${latestIds.map(() => "?").join(", ")})`, ...latestIds)
+    ? await db().$queryRawUnsafe<HistoryItemRow[]>(placeholders(`SELECT ${HISTORY_ITEM_SQL} FROM analysis_history WHERE id IN (${latestIds.map(() => "?").join(", ")})`), ...latestIds)
     : [];
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const items = groups.flatMap((group) => {
@@ -45,6 +46,6 @@ export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TSt
   const total =
     groups.length < query.limit
       ? groups.length
-      : countOf(await db().$queryRawUnsafe<{ n: bigint }[]>(`SELECT COUNT(DISTINCT target_key) AS n FROM analysis_history${where}`, ...condition.params));
+      : countOf(await db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(`SELECT COUNT(DISTINCT target_key) AS n FROM analysis_history${where}`), ...condition.params));
   return { total, items };
 }

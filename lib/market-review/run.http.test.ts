@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/config/settings";
 import { db, disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 import { buildMarkdownReport } from "@/lib/history/markdown";
 import { toAnalysisReport } from "@/lib/history/report";
 import { logger } from "@/lib/log/logger";
@@ -19,6 +19,7 @@ import { getMarketReviewParts, runMarketReview, type MarketReviewJob } from "./i
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-review-llm-"));
 const dbFile = path.join(dir, "test.db");
+let databaseUrl = "";
 const AT = new Date("2026-11-20T12:00:00Z");
 const KEY = "sk-review-SECRET-aaaaaaaaaaaaaa";
 const KEY_OTHER = "sk-other-SECRET-bbbbbbbbbbbbbb";
@@ -91,7 +92,7 @@ function useSettings(values: Record<string, string>) {
   const file = path.join(dir, `settings-${++counter}.env`);
   fs.writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
   // The fake LLM listens on 127.0.0.1, which the outbound policy refuses by default.
-  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: "silent", OUTBOUND_ALLOW_PRIVATE: "true" });
+  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", OUTBOUND_ALLOW_PRIVATE: "true" });
 }
 
 function channelSettings(models: string, extra: Record<string, string> = {}) {
@@ -122,7 +123,7 @@ function captureLogs(): string[] {
 }
 
 beforeAll(async () => {
-  applyMigrations(dbFile);
+  databaseUrl = await freshDatabaseUrl(dbFile);
   server = http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

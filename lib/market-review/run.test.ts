@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/config/settings";
 import { db, disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 import { buildMarkdownReport } from "@/lib/history/markdown";
 import { toAnalysisReport } from "@/lib/history/report";
 import { marketOverview, type TMarketOverview } from "@/lib/market/overview";
@@ -20,6 +20,7 @@ import { getMarketReviewParts, latestMarketReview, MarketReviewUnavailableError,
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-review-"));
 const dbFile = path.join(dir, "test.db");
+let databaseUrl = "";
 const AT = new Date("2026-11-20T12:00:00Z");
 const NEWS_KEY = "tvly-NEWSSECRET-0123456789abcdef";
 let counter = 0;
@@ -27,7 +28,7 @@ let counter = 0;
 function useSettings(values: Record<string, string>) {
   const file = path.join(dir, `settings-${++counter}.env`);
   fs.writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
-  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: "silent" });
+  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" });
 }
 
 function job(overrides: Partial<MarketReviewJob> = {}): MarketReviewJob {
@@ -57,8 +58,8 @@ async function independentOverview(region: "cn" | "us"): Promise<TMarketOverview
   return overview;
 }
 
-beforeAll(() => {
-  applyMigrations(dbFile);
+beforeAll(async () => {
+  databaseUrl = await freshDatabaseUrl(dbFile);
 });
 
 afterAll(async () => {

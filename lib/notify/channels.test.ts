@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/config/settings";
 import { db, disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 import { notify } from "./notify";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { utf16Units, utf8Bytes } from "./text";
@@ -17,6 +17,7 @@ import type { NotificationMessage } from "./types";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-notify-channels-"));
 const file = path.join(dir, "test.db");
+let databaseUrl = "";
 const NOW = new Date("2026-11-22T08:30:00.000Z");
 let receiver: Receiver;
 
@@ -31,7 +32,7 @@ const message: NotificationMessage = {
 function configure(extra: Record<string, string>): void {
   setEnvironmentForTests({
     ENV_FILE: path.join(dir, "missing.env"),
-    DATABASE_URL: `file:${file}`,
+    DATABASE_URL: databaseUrl,
     NOTIFICATION_RETRY_BASE_DELAY_MS: "5",
     // The receivers listen on 127.0.0.1, which the outbound policy refuses by default.
     OUTBOUND_ALLOW_PRIVATE: "true",
@@ -39,8 +40,8 @@ function configure(extra: Record<string, string>): void {
   });
 }
 
-beforeAll(() => {
-  applyMigrations(file);
+beforeAll(async () => {
+  databaseUrl = await freshDatabaseUrl(file);
   configure({});
 });
 beforeEach(async () => {

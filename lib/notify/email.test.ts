@@ -6,7 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvironmentForTests } from "@/lib/config/settings";
 import { db, disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 import { smtpServer } from "./channels/email";
 import { notify } from "./notify";
 import type { NotificationMessage } from "./types";
@@ -15,6 +15,7 @@ import type { NotificationMessage } from "./types";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-notify-email-"));
 const file = path.join(dir, "test.db");
+let databaseUrl = "";
 const PASSWORD = "smtp-pass-0987";
 
 interface Received {
@@ -38,7 +39,7 @@ const message: NotificationMessage = {
 function configure(extra: Record<string, string>): void {
   setEnvironmentForTests({
     ENV_FILE: path.join(dir, "missing.env"),
-    DATABASE_URL: `file:${file}`,
+    DATABASE_URL: databaseUrl,
     EMAIL_SENDER: "dsa@example.com",
     OUTBOUND_ALLOW_PRIVATE: "true",
     EMAIL_SMTP_HOST: "127.0.0.1",
@@ -88,7 +89,7 @@ function part(raw: string, contentType: string): string {
 }
 
 beforeAll(async () => {
-  applyMigrations(file);
+  databaseUrl = await freshDatabaseUrl(file);
   sink = new SMTPServer({
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
@@ -175,7 +176,7 @@ describe("email channel", () => {
   });
 
   it("sender without password or host: email is off", async () => {
-    setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, EMAIL_SENDER: "dsa@example.com" });
+    setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: databaseUrl, EMAIL_SENDER: "dsa@example.com" });
     expect((await notify(message)).status).toBe("no_channels");
   });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { activeDatabaseKind, placeholders } from "@/lib/db/raw-sql";
 import type { TMarket } from "@/lib/market/symbols";
 import { levelPrice } from "@/lib/signals/from-analysis";
 import { signalTarget } from "@/lib/signals/target";
@@ -54,12 +55,17 @@ async function latestReports(keys: readonly string[]): Promise<Latest[]> {
   return db().analysisHistory.findMany({ where: { id: { in: ids } }, select: { id: true, targetKey: true, action: true, sentimentScore: true, createdAt: true } });
 }
 
-/** The strategy.stop_loss text of each report, read inside SQLite (report_json also holds the bars, not needed here). */
+// report_json is always written by JSON.stringify; SQLite still checks it, PostgreSQL's cast would fail loudly.
+const STOP_SQL = {
+  sqlite: `CASE WHEN json_valid(report_json) THEN json_extract(report_json, '$.strategy.stop_loss') END`,
+  postgres: `report_json::jsonb #>> '{strategy,stop_loss}'`,
+};
+
+/** The strategy.stop_loss text of each report, read inside the database (report_json also holds the bars, not needed here). */
 async function strategyStops(ids: readonly number[]): Promise<Map<number, number | null>> {
   const rows = await db().$queryRawUnsafe<{ id: number | bigint; stop: unknown }[]>(
-    `SELECT id, CASE WHEN json_valid(report_json) THEN json_extract(report_json, '$.strategy.stop_loss') END AS stop ` +
-      `FROM analysis_history WHERE id IN (SELECT value FROM json_each(?))`,
-    JSON.stringify(ids),
+    placeholders(`SELECT id, ${STOP_SQL[activeDatabaseKind()]} AS stop FROM analysis_history WHERE id IN (${ids.map(() => "?").join(", ")})`),
+    ...ids,
   );
   return new Map(rows.map((r) => [Number(r.id), typeof r.stop === "string" ? levelPrice(r.stop) : typeof r.stop === "number" && r.stop > 0 ? r.stop : null]));
 }

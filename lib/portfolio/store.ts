@@ -1,6 +1,7 @@
 import type { Prisma, PortfolioAccount, PortfolioCorporateAction, PortfolioPosition, PortfolioTrade } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db, inTransaction, type Tx } from "@/lib/db/client";
+import { lockInTransaction } from "@/lib/db/transaction-lock";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { dedupKey, isRejection, resolveToken, type TResolvedSymbol } from "@/lib/market/symbols";
 import { currencyOfMarket, marketOfCurrency } from "./currency";
@@ -160,6 +161,8 @@ function oversell(error: OversellError, rows: readonly PortfolioTrade[]): ApiErr
  * portfolio_oversell), nothing half-written.
  */
 export async function recomputePositions(tx: Tx, accountId: number): Promise<void> {
+  // Two writes to one account at once: the second recomputes after the first committed (no double sell).
+  await lockInTransaction(tx, `portfolio-account:${accountId}`);
   const [trades, actions] = await Promise.all([
     tx.portfolioTrade.findMany({ where: { accountId }, orderBy: [{ tradeDate: "asc" }, { id: "asc" }] }),
     tx.portfolioCorporateAction.findMany({ where: { accountId } }),

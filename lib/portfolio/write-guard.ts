@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/http/api-error";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 // Portfolio writes (CONTRACT §12.1.10): a write that cannot get the database within the busy timeout (another process
 // holds SQLite's write lock) is 409 portfolio_busy, so a client can retry; a second trade_uid in an account is 409
@@ -27,8 +28,8 @@ export function isDatabaseBusy(error: unknown): boolean {
 }
 
 function uniqueFields(error: unknown): string[] | null {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") return null;
-  const target = (error.meta as { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } | undefined) ?? {};
+  if (!isUniqueViolation(error)) return null;
+  const target = ((error as { meta?: unknown }).meta as { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } | undefined) ?? {};
   if (Array.isArray(target.target)) return target.target.map(String);
   return target.driverAdapterError?.cause?.constraint?.fields ?? [];
 }

@@ -1,17 +1,14 @@
-import { Prisma, type ScheduledRun } from "@/generated/prisma/client";
+import type { ScheduledRun } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { processOwnerId } from "@/lib/tasks/store";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 export type RunRow = ScheduledRun;
 
 // A run is "running" only while its submissions are made (milliseconds to seconds): one still running after this
 // long lost its process, and its slot is resumed by whoever sees it.
 export const STALE_RUN_MS = 5 * 60_000;
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 /** Takes a slot: the new row, or null when the slot was already taken (by this or another process). */
 export async function claimSlot(slotKey: string, trigger: "schedule" | "manual"): Promise<RunRow | null> {

@@ -48,6 +48,16 @@ describe("3.2 create: lifecycle defaults and dedup", () => {
     expect(await db().decisionSignal.count({ where: { traceId: "parallel-1" } })).toBe(1);
   });
 
+  it("parallel creates differing only in horizon and phase (relaxed match) store one row, on either database", async () => {
+    const phases = ["premarket", "intraday", "postmarket"] as const;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createSignal(request({ source_report_id: 42, horizon: i % 2 ? "1d" : "5d", market_phase: phases[i % 3] }))),
+    );
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.item.id)).size).toBe(1);
+    expect(await db().decisionSignal.count({ where: { sourceReportId: 42 } })).toBe(1);
+  });
+
   it("an active signal invalidates the opposite side; a duplicate retry reruns the repair", async () => {
     const sell = await createSignal(request({ action: "sell", trace_id: "s1" }));
     const buy = await createSignal(request({ action: "buy", trace_id: "b1" }));

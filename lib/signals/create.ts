@@ -6,6 +6,8 @@ import type { TDecisionSignalCreateRequest, TDecisionSignalItem, TSignalStatus }
 import { parseMetadata, toSignalItem } from "./serialize";
 import { expireOverdue, invalidateOpposites } from "./store";
 import { signalTarget } from "./target";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { lockInTransaction } from "@/lib/db/transaction-lock";
 
 export interface CreateSignalResult {
   item: TDecisionSignalItem;
@@ -23,10 +25,10 @@ const UNIQUE_RETRIES = 2;
  * match's invalidation repair rerun) or inserts the signal and invalidates the opposite side.
  *
  * Concurrency: the exact dedup key is a unique index, so parallel creates with the same key yield one row,
- * whichever process they run in. The relaxed match is checked inside the same write transaction, which SQLite
- * serialises, so it holds for one database file too; it is not a database constraint, and with a
- * client/server database (without serialisable isolation) two parallel creates differing only in horizon or
- * market_phase could both insert. Creates without source_report_id and trace_id are never deduplicated.
+ * whichever process they run in. The relaxed match and the opposite side's invalidation are checked inside the
+ * same write transaction under a per-stock lock (SQLite's writer lock; a transaction advisory lock on
+ * PostgreSQL), so two parallel creates differing only in horizon or market_phase never both insert, on one
+ * file or across replicas. Creates without source_report_id and trace_id are never deduplicated.
  */
 export async function createSignal(request: TDecisionSignalCreateRequest): Promise<CreateSignalResult> {
   const plan = { entry_low: request.entry_low, entry_high: request.entry_high, stop_loss: request.stop_loss, target_price: request.target_price };
@@ -39,10 +41,6 @@ export async function createSignal(request: TDecisionSignalCreateRequest): Promi
       throw error;
     }
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 interface Keys {
@@ -96,6 +94,7 @@ async function createIn(tx: Tx, request: TDecisionSignalCreateRequest): Promise<
     marketPhase: request.market_phase,
   });
 
+  await lockInTransaction(tx, `decision-signal:${target.targetKey}`);
   const match = await findMatch(tx, keys);
   if (match) return answerMatch(tx, match, status, expiresAt, at);
 

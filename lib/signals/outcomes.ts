@@ -1,6 +1,7 @@
 import { Prisma, type DecisionSignal, type DecisionSignalOutcome } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { activeDatabaseKind, placeholders } from "@/lib/db/raw-sql";
 import { symbolKey } from "@/lib/market";
 import { barsSince } from "@/lib/market/bars/bars-since";
 import { lastClosedTradingDay } from "@/lib/market/market-time";
@@ -37,7 +38,7 @@ function runFilters(request: TOutcomeRunRequest): Prisma.Sql[] {
 }
 
 /** A row no run recomputes without force: completed, or unable for a reason more data cannot fix. */
-const FINAL_ROW = Prisma.sql`(f.eval_status = 'completed' OR f.retryable = 0)`;
+const FINAL_ROW = Prisma.sql`(f.eval_status = 'completed' OR NOT f.retryable)`;
 
 /**
  * Candidate signals of a run: the filters, and (without force) only those with work left for some requested
@@ -56,7 +57,7 @@ async function candidateIds(request: TOutcomeRunRequest, horizons: readonly TOut
     LEFT JOIN (SELECT signal_id, MAX(updated_at) AS last_tried FROM decision_signal_outcome WHERE engine_version = ${ENGINE_VERSION} GROUP BY signal_id) t
       ON t.signal_id = s.id
     WHERE ${Prisma.join(conditions, " AND ")}
-    ORDER BY t.last_tried ASC, s.id ASC
+    ORDER BY t.last_tried ASC NULLS FIRST, s.id ASC
     LIMIT ${limit}`);
   return rows.map((r) => Number(r.id));
 }
@@ -91,6 +92,20 @@ const UPDATED = COLUMNS.filter((c) => !["signal_id", "horizon", "engine_version"
   .join(", ");
 
 const bool = (v: boolean | null) => (v === null ? null : v ? 1 : 0);
+
+// PostgreSQL casts each JSON element to its column's type (SQLite's json_extract keeps the JSON type).
+const POSTGRES_TYPES: Record<string, string> = {
+  signal_id: "integer", eval_window_days: "integer",
+  retryable: "boolean", direction_correct: "boolean", entry_reachable: "boolean",
+  start_price: "double precision", end_close: "double precision", max_high: "double precision", min_low: "double precision",
+  stock_return_pct: "double precision", max_favorable_excursion_pct: "double precision", max_adverse_excursion_pct: "double precision",
+  created_at: "timestamp(3)", updated_at: "timestamp(3)",
+};
+
+function jsonRowsSource(): string {
+  if (activeDatabaseKind() === "sqlite") return `SELECT ${COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")} FROM json_each(?)`;
+  return `SELECT ${COLUMNS.map((c, i) => `(e ->> ${i})::${POSTGRES_TYPES[c] ?? "text"}`).join(", ")} FROM jsonb_array_elements(?::jsonb) AS e`;
+}
 
 function rowValues(p: Pending, stamp: string): unknown[] {
   const e = p.evaluation;
@@ -135,20 +150,19 @@ function toRow(p: Pending, id: number, createdAt: Date, at: Date): DecisionSigna
 
 /**
  * Writes a run's rows in one statement: a multi-row upsert on (signal_id, horizon, engine_version) whose rows
- * arrive as one JSON parameter (json_each), returning each row's id and creation time. Per-row ORM writes, and
+ * arrive as one JSON parameter (json_each / jsonb_array_elements), returning each row's id and creation time. Per-row ORM writes, and
  * even one bound parameter per value, made a run several times slower (bench/signal-outcomes.bench.ts).
  */
 async function writeRows(pending: readonly Pending[], at: Date): Promise<DecisionSignalOutcome[]> {
-  // The text form the Prisma SQLite adapter writes for DateTime columns.
+  // The text form the Prisma SQLite adapter writes for DateTime columns; PostgreSQL reads it as the UTC time.
   const stamp = at.toISOString().replace("Z", "+00:00");
-  const select = COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
   const sql =
     `INSERT INTO "decision_signal_outcome" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) ` +
-    `SELECT ${select} FROM json_each(?) WHERE true ` +
+    `${jsonRowsSource()} WHERE true ` +
     `ON CONFLICT ("signal_id", "horizon", "engine_version") DO UPDATE SET ${UPDATED} ` +
     `RETURNING "id", "signal_id", "horizon", "created_at"`;
   const returned = await db().$queryRawUnsafe<{ id: number | bigint; signal_id: number | bigint; horizon: string; created_at: string | Date }[]>(
-    sql,
+    placeholders(sql),
     JSON.stringify(pending.map((p) => rowValues(p, stamp))),
   );
   const byKey = new Map(pending.map((p) => [`${p.signal.id}|${p.horizon}`, p]));

@@ -1,11 +1,11 @@
 // A second worker process for store.test.ts (run with `node --import tsx`): claims pending tasks from the
-// same SQLite file until none is left and prints the ids it got as one JSON line.
-//   <databaseFile> <owner>
+// same database until none is left and prints the ids it got as one JSON line.
+//   <databaseUrl> <owner> <envFile>
 import { setEnvironmentForTests } from "@/lib/config/settings";
 
 async function main(): Promise<void> {
-  const [file, owner] = process.argv.slice(2);
-  setEnvironmentForTests({ DATABASE_URL: `file:${file}`, ENV_FILE: `${file}.missing.env`, LOG_LEVEL: "silent" });
+  const [url, owner, envFile] = process.argv.slice(2);
+  setEnvironmentForTests({ DATABASE_URL: url!, ENV_FILE: envFile!, LOG_LEVEL: "silent" });
   const { claimNextTask } = await import("./store");
   const claimed: string[] = [];
   for (;;) {

@@ -21,7 +21,6 @@ import {
 } from "./store";
 
 const database = withTempDatabase("tasks", { TASK_RETENTION_MINUTES: "10" });
-const { file } = database;
 const CHILD = path.resolve("lib/tasks/claim.child-process.ts");
 
 function task(key: string, market = "cn"): NewTask {
@@ -83,12 +82,12 @@ describe("task store (issue 5 items 1–3)", () => {
     expect((await claimNextTask("me"))?.stockCode).toBe("600519");
   });
 
-  it("two processes claiming from one SQLite file never take the same task", async () => {
+  it("two processes claiming from one database never take the same task", async () => {
     for (let i = 0; i < 120; i++) await createTask(task(`T${i}`));
     await disconnectDb();
     const run = (owner: string) =>
       new Promise<string[]>((resolve, reject) => {
-        const child = spawn(process.execPath, ["--import", "tsx", CHILD, file, owner], { stdio: ["ignore", "pipe", "inherit"] });
+        const child = spawn(process.execPath, ["--import", "tsx", CHILD, database.env.DATABASE_URL!, owner, database.env.ENV_FILE!], { stdio: ["ignore", "pipe", "inherit"] });
         let out = "";
         child.stdout.on("data", (c: Buffer) => (out += c.toString()));
         child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim()) as string[]) : reject(new Error(`child exited ${code}`))));

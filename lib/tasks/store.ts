@@ -3,7 +3,9 @@ import { Prisma, type AnalysisTask } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { db } from "@/lib/db/client";
+import { activeDatabaseKind, placeholders } from "@/lib/db/raw-sql";
 import { ACTIVE_STATUSES, type TTaskKind } from "./schemas";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 export type TaskRow = AnalysisTask;
 
@@ -27,10 +29,6 @@ export interface NewTask {
 }
 
 export type CreateOutcome = { created: true; task: TaskRow } | { created: false; existing: TaskRow };
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 // Strictly increasing creation times within a process keep a batch in submission order (FIFO) even when
 // its tasks are stored within one millisecond.
@@ -80,10 +78,13 @@ export function processOwnerId(): string {
 export const LEASE_MS = 60_000;
 
 /**
- * Takes the oldest pending task whose market is not throttled. The conditional update is the claim: when
- * another worker or process took the row first it matches nothing and the next candidate is tried.
+ * Takes the oldest pending task whose market is not throttled. SQLite (one writer at a time): the
+ * conditional update is the claim; when another process took the row first it matches nothing and the next
+ * candidate is tried. PostgreSQL: one statement that locks the row it picks and skips rows other replicas
+ * are claiming, so concurrent workers never queue behind each other or take the same task.
  */
 export async function claimNextTask(owner: string, excludeMarkets: readonly string[] = []): Promise<TaskRow | null> {
+  if (activeDatabaseKind() === "postgres") return claimSkipLocked(owner, excludeMarkets);
   const where: Prisma.AnalysisTaskWhereInput = { status: "pending" };
   if (excludeMarkets.length > 0) where.OR = [{ market: null }, { market: { notIn: [...excludeMarkets] } }];
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -105,6 +106,23 @@ export async function claimNextTask(owner: string, excludeMarkets: readonly stri
     if (claimed.count === 1) return db().analysisTask.findUnique({ where: { id: candidate.id } });
   }
   return null;
+}
+
+async function claimSkipLocked(owner: string, excludeMarkets: readonly string[]): Promise<TaskRow | null> {
+  const startedAt = now();
+  const markets = excludeMarkets.length > 0 ? `AND (market IS NULL OR market NOT IN (${excludeMarkets.map(() => "?").join(", ")}))` : "";
+  const [row] = await db().$queryRawUnsafe<{ id: string }[]>(
+    placeholders(`UPDATE analysis_task SET status = 'processing', lease_owner = ?, lease_until = ?, started_at = ?, progress = 1,
+         message = 'started', attempts = attempts + 1
+       WHERE id = (SELECT id FROM analysis_task WHERE status = 'pending' ${markets}
+                   ORDER BY created_at ASC, id ASC LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id`),
+    owner,
+    new Date(startedAt.getTime() + LEASE_MS),
+    startedAt,
+    ...excludeMarkets,
+  );
+  return row ? db().analysisTask.findUnique({ where: { id: row.id } }) : null;
 }
 
 /** Progress of a task this process holds; a task it no longer holds (re-queued elsewhere) is left alone. */
@@ -215,8 +233,9 @@ export async function listVisibleTasks(limit: number): Promise<TaskRow[]> {
 /** Queue-wide counters in one statement (each Prisma query costs its compile time; this is read per list call). */
 export async function queueCounters(): Promise<{ total: number; pending: number; processing: number }> {
   const [row] = await db().$queryRawUnsafe<{ total: bigint | null; pending: bigint | null; processing: bigint | null }[]>(
-    `SELECT COUNT(*) AS total, SUM(status = 'pending') AS pending, SUM(status = 'processing') AS processing
-       FROM analysis_task WHERE status IN ('pending', 'processing') OR completed_at >= ?`,
+    placeholders(`SELECT COUNT(*) AS total, SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS pending,
+              SUM(CASE WHEN status = 'processing' THEN 1 ELSE 0 END) AS processing
+       FROM analysis_task WHERE status IN ('pending', 'processing') OR completed_at >= ?`),
     retentionCutoff(),
   );
   return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0), processing: Number(row?.processing ?? 0) };

@@ -7,14 +7,15 @@ import { setEnvironmentForTests } from "@/lib/config/settings";
 import { db, disconnectDb } from "@/lib/db/client";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage } from "./record-usage";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-usage-"));
 const file = path.join(dir, "test.db");
+let databaseUrl = "";
 
-beforeAll(() => {
-  applyMigrations(file);
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}` });
+beforeAll(async () => {
+  databaseUrl = await freshDatabaseUrl(file);
+  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: databaseUrl });
 });
 
 afterAll(async () => {

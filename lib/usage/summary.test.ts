@@ -11,19 +11,20 @@ import { USAGE_OPERATIONS } from "./operations";
 import { recordLlmUsage } from "./record-usage";
 import { ZUsageDailyResponse, ZUsageDashboardResponse, ZUsageSummaryResponse } from "./schemas";
 import { usageDaily, usageDashboard, usageSummary } from "./summary";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-usage-summary-"));
 const file = path.join(dir, "test.db");
+let databaseUrl = "";
 const envFile = path.join(dir, ".env");
 
 function useZone(zone: string | null): void {
   fs.writeFileSync(envFile, zone === null ? "" : `SERVICE_TIMEZONE=${zone}\n`);
-  setEnvironmentForTests({ ENV_FILE: envFile, DATABASE_URL: `file:${file}` });
+  setEnvironmentForTests({ ENV_FILE: envFile, DATABASE_URL: databaseUrl });
 }
 
-beforeAll(() => {
-  applyMigrations(file);
+beforeAll(async () => {
+  databaseUrl = await freshDatabaseUrl(file);
   useZone(null);
 });
 

@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { activeDatabaseKind } from "@/lib/db/raw-sql";
 import { dayWindow, periodWindow, type PeriodWindow, type TUsagePeriod } from "./period";
 import type {
   TUsageCallTypeBreakdown,
@@ -130,6 +131,12 @@ export async function usageDashboard(period: TUsagePeriod, limit: number): Promi
 // day of any zone, and the buckets are folded into local days here (correct across DST changes too).
 const BUCKET_SECONDS = 900;
 
+// Whole seconds since 1970 of the stored UTC time (SQLite keeps ISO text, PostgreSQL a timestamp without zone).
+const EPOCH_SECONDS = {
+  sqlite: Prisma.raw("CAST(strftime('%s', called_at) AS INTEGER)"),
+  postgres: Prisma.raw("CAST(FLOOR(EXTRACT(EPOCH FROM called_at)) AS BIGINT)"),
+};
+
 interface BucketRow {
   bucket: number | bigint;
   calls: number | bigint;
@@ -143,7 +150,7 @@ export async function usageDaily(days: number): Promise<TUsageDailyResponse> {
   const timeZone = serviceTimeZone();
   const window = dayWindow(days, now(), timeZone);
   const rows = await db().$queryRaw<BucketRow[]>`
-    SELECT CAST(strftime('%s', called_at) AS INTEGER) / ${BUCKET_SECONDS} AS bucket,
+    SELECT ${EPOCH_SECONDS[activeDatabaseKind()]} / ${BUCKET_SECONDS} AS bucket,
            COUNT(*) AS calls,
            SUM(prompt_tokens) AS prompt_tokens,
            SUM(completion_tokens) AS completion_tokens,

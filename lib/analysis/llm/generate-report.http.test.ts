@@ -10,13 +10,14 @@ import { logger } from "@/lib/log/logger";
 import { llmConfigured } from "./channels";
 import { generateLlmReport } from "./generate-report";
 import { sampleContext, validReport } from "./test-fixtures";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 
 // End to end: settings in an env file → channels → the AI SDK's HTTP providers → a local
 // OpenAI-compatible server started here → checks → LlmUsage rows in a temporary SQLite database.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-llm-"));
 const dbFile = path.join(dir, "test.db");
+let databaseUrl = "";
 const KEY_FIRST = "sk-first-SECRET-aaaaaaaaaaaa";
 const KEY_SECOND = "sk-second-SECRET-bbbbbbbbbb";
 const KEY_SIMPLE = "sk-simple-SECRET-cccccccccc";
@@ -90,7 +91,7 @@ function useSettings(values: Record<string, string>) {
   const file = path.join(dir, `settings-${++envCount}.env`);
   fs.writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
   // The fake LLM listens on 127.0.0.1, which the outbound policy refuses by default.
-  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: `file:${dbFile}`, OUTBOUND_ALLOW_PRIVATE: "true" });
+  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true" });
 }
 
 /** Everything the LLM path logs (through logger.child) or prints. */
@@ -107,7 +108,7 @@ function captureLogs() {
 }
 
 beforeAll(async () => {
-  applyMigrations(dbFile);
+  databaseUrl = await freshDatabaseUrl(dbFile);
   server = http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

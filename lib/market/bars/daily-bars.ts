@@ -1,5 +1,6 @@
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { placeholders } from "@/lib/db/raw-sql";
 import { lastClosedTradingDay, latestTradingDay, weekdaysBetween } from "@/lib/market/market-time";
 import { bypassesCache, chainDailyBars, configuredChain, type ChainOptions, type ProviderAttempt } from "@/lib/market/providers/chain";
 import { PROVIDER_NAMES, type ProviderName, type TDailyBar, type TMarketSymbol } from "@/lib/market/providers/types";
@@ -68,7 +69,7 @@ const UPDATED = COLUMNS.slice(2).map((c) => `"${c}" = excluded."${c}"`).join(", 
 
 async function store(key: string, bars: TDailyBar[]): Promise<void> {
   if (bars.length === 0) return;
-  // Same text form the Prisma SQLite adapter writes for DateTime columns.
+  // Same text form the Prisma SQLite adapter writes for DateTime columns; PostgreSQL reads it as the UTC time.
   const fetchedAt = now().toISOString().replace("Z", "+00:00");
   const statements = [];
   for (let i = 0; i < bars.length; i += STORE_CHUNK) {
@@ -76,7 +77,7 @@ async function store(key: string, bars: TDailyBar[]): Promise<void> {
     const rows = chunk.map(() => `(${COLUMNS.map(() => "?").join(", ")})`).join(", ");
     const values = chunk.flatMap((b) => [key, b.date, b.open, b.high, b.low, b.close, b.volume, b.amount, b.turnover_rate, b.source, fetchedAt]);
     const sql = `INSERT INTO "daily_bar" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES ${rows} ON CONFLICT ("symbol_key", "trade_date") DO UPDATE SET ${UPDATED}`;
-    statements.push(db().$executeRawUnsafe(sql, ...values));
+    statements.push(db().$executeRawUnsafe(placeholders(sql), ...values));
   }
   await db().$transaction(statements);
 }

@@ -11,15 +11,16 @@ import { parseClistPage, type StockListRow } from "./eastmoney-clist";
 import { ensureStockListNameSource, loadStockListNameSource, resetStockListNameSource } from "./name-source";
 import { REFRESH_STATE_KEY, refreshStockList } from "./refresh";
 import { countListings, storeListings } from "./store";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 
 // A temporary SQLite file with the repository's migrations applied in order (as lib/market/bars does).
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-stocklist-"));
 const file = path.join(dir, "test.db");
+let databaseUrl = "";
 
-beforeAll(() => {
-  applyMigrations(file);
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}` });
+beforeAll(async () => {
+  databaseUrl = await freshDatabaseUrl(file);
+  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: databaseUrl });
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { placeholders } from "@/lib/db/raw-sql";
 import type { TMarket } from "@/lib/market/symbols";
 import type { StockListRow } from "./eastmoney-clist";
 
@@ -32,17 +33,17 @@ export interface StoreResult {
 export async function storeListings(market: TMarket, rows: readonly StockListRow[], source: string): Promise<StoreResult> {
   const foreign = rows.find((row) => row.market !== market);
   if (foreign) throw new Error(`storeListings(${market}): row ${foreign.market} ${foreign.code} belongs to another market`);
-  // Same text form the Prisma SQLite adapter writes for DateTime columns.
+  // Same text form the Prisma SQLite adapter writes for DateTime columns; PostgreSQL reads it as the UTC time.
   const updatedAt = now().toISOString().replace("Z", "+00:00");
   const statements = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    const placeholders = chunk.map(() => `(${COLUMNS.map(() => "?").join(", ")})`).join(", ");
+    const tuples = chunk.map(() => `(${COLUMNS.map(() => "?").join(", ")})`).join(", ");
     const values = chunk.flatMap((r) => [market, r.code, r.nameZh, r.nameEn, r.kind, r.exchange, source, updatedAt]);
     const sql =
-      `INSERT INTO "stock_listing" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES ${placeholders} ` +
+      `INSERT INTO "stock_listing" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES ${tuples} ` +
       `ON CONFLICT ("market", "code") DO UPDATE SET ${UPDATED}`;
-    statements.push(db().$executeRawUnsafe(sql, ...values));
+    statements.push(db().$executeRawUnsafe(placeholders(sql), ...values));
   }
   if (statements.length > 0) await db().$transaction(statements);
   const stored = await db().stockListing.count({ where: { market } });
