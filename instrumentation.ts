@@ -2,6 +2,10 @@
 // first request). The Edge runtime has no database, so only the Node.js runtime starts them.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // With PostgreSQL the settings come from the config document row: loaded (the env file imported on the very
+  // first start) before anything reads a setting, then followed for other replicas' changes.
+  const { startConfigSync } = await import("./lib/config/config-sync");
+  await startConfigSync();
   // With REDIS_URL the connection opens now, so it is ready before the first request, event or tick needs it.
   const { redisConnection } = await import("./lib/redis/connection");
   redisConnection();

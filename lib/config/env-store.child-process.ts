@@ -25,7 +25,8 @@ async function loop(file: string, padBytes: number): Promise<void> {
   // Start from a random sequence so successive children write different contents.
   let seq = 1 + Math.floor(Math.random() * 1_000_000);
   for (;;) {
-    await updateEnvFile({ file, reload: false }, () => ({ updates: loopUpdates(seq, padBytes), result: null }));
+    // A short stale limit: the test kills writers holding the lock, and the next must not wait long.
+    await updateEnvFile({ file, reload: false, lockStaleMs: 2000 }, () => ({ updates: loopUpdates(seq, padBytes), result: null }));
     if (!announced) process.stdout.write("ready\n");
     announced = true;
     seq++;

@@ -137,7 +137,7 @@ describe("4.4 config store: writes", () => {
     }
     expect(fs.readFileSync(file, "utf8")).toBe("A=2\n");
     expect(fs.readFileSync(backupPathFor(file), "utf8")).toBe("A=1\n");
-    expect(fs.readdirSync(dir).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+    expect(fs.readdirSync(dir).filter(isTempFile)).toEqual([]);
   });
 
   it("refuses to rewrite a file that is not valid UTF-8 instead of mangling its bytes", async () => {
@@ -166,22 +166,36 @@ describe("4.4 config store: writes", () => {
   });
 });
 
-describe("4.4 config store: the cross-process lock", () => {
-  it("a lock left by a dead process is broken at once", async () => {
-    const dead = spawn(process.execPath, ["-e", ""]);
-    await new Promise((resolve) => dead.on("exit", resolve));
-    fs.writeFileSync(lockPathFor(file), JSON.stringify({ pid: dead.pid, host: os.hostname(), token: "x", created: Date.now() }));
+describe("4.4 config store: the cross-process lock (proper-lockfile)", () => {
+  // The lock is a folder made with mkdir; its holder refreshes the folder's mtime every stale/2, so one that is
+  // not refreshed belongs to a writer that died (SIGKILL, power loss) and is broken after the stale limit.
+  it("a lock left by a killed writer is broken once it goes stale", async () => {
+    fs.mkdirSync(lockPathFor(file));
     const started = Date.now();
-    await set({ A: "1" });
-    expect(Date.now() - started).toBeLessThan(2000);
+    await updateEnvFile({ file, reload: false, lockStaleMs: 2000 }, () => ({ updates: { A: "1" }, result: null }));
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(1500);
+    expect(waited).toBeLessThan(6000);
+    expect(fs.readFileSync(file, "utf8")).toBe("A=1\n");
     expect(fs.existsSync(lockPathFor(file))).toBe(false);
-  });
+  }, 15_000);
 
-  it("a lock older than the stale limit is broken even when its owner looks alive", async () => {
-    fs.writeFileSync(lockPathFor(file), JSON.stringify({ pid: process.pid, host: os.hostname(), token: "x", created: 0 }));
+  it("a stale lock file left by the previous (hand-written) lock is removed", async () => {
+    fs.writeFileSync(lockPathFor(file), JSON.stringify({ pid: 1, host: os.hostname(), token: "x", created: 0 }));
     const old = new Date(Date.now() - 60_000);
     fs.utimesSync(lockPathFor(file), old, old);
     await set({ A: "1" });
+    expect(fs.readFileSync(file, "utf8")).toBe("A=1\n");
+    expect(fs.existsSync(lockPathFor(file))).toBe(false);
+  });
+
+  it("a lock older than the stale limit is broken at once", async () => {
+    fs.mkdirSync(lockPathFor(file));
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(lockPathFor(file), old, old);
+    const started = Date.now();
+    await set({ A: "1" });
+    expect(Date.now() - started).toBeLessThan(1000);
     expect(fs.readFileSync(file, "utf8")).toBe("A=1\n");
   });
 
@@ -198,10 +212,13 @@ describe("4.4 config store: the cross-process lock", () => {
     await Promise.all([first, second]);
     expect(order).toEqual(["first done", "second"]);
 
-    fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, host: os.hostname(), token: "held", created: Date.now() }));
+    fs.mkdirSync(lock);
     await expect(withFileLock(lock, () => "never", { timeoutMs: 100, staleMs: 60_000 })).rejects.toThrow(/Timed out/);
   });
 });
+
+/** write-file-atomic's temporary files: `<target>.<32-bit number>`, for the env file and its backup. */
+const isTempFile = (name: string) => /^app\.env(\.bak)?\.\d+$/.test(name);
 
 // Child processes run the real store code (node --import tsx) against the same file.
 function startChild(args: string[]): { child: ChildProcess; lines: AsyncIterator<string> } {
@@ -271,7 +288,7 @@ describe("4.4 config store: several processes", () => {
           child.kill("SIGKILL");
           await exited;
           // A temp file left behind means the kill landed between writing the new bytes and the rename.
-          if (fs.readdirSync(dir).some((n) => n.endsWith(".tmp"))) killedMidWrite++;
+          if (fs.readdirSync(dir).some(isTempFile)) killedMidWrite++;
           const text = fs.readFileSync(file, "utf8");
           expect(complete(text)).toBe(true);
           expect(parseEnv(text).KEEP).toBe("yes");
@@ -281,9 +298,9 @@ describe("4.4 config store: several processes", () => {
       // The kills did land inside writes at least once (about a third of the rounds leave a temp file).
       expect(killedMidWrite).toBeGreaterThan(0);
       // And a normal writer still works afterwards, cleaning up what the dead ones left.
-      await set({ SEQ: "done" });
+      await updateEnvFile({ file, reload: false, lockStaleMs: 2000 }, () => ({ updates: { SEQ: "done" }, result: null }));
       expect(parseEnv(fs.readFileSync(file, "utf8")).SEQ).toBe("done");
-      expect(fs.readdirSync(dir).filter((n) => n.endsWith(".tmp") || n.endsWith(".lock"))).toEqual([]);
+      expect(fs.readdirSync(dir).filter((n) => isTempFile(n) || n.endsWith(".lock"))).toEqual([]);
     },
     180_000,
   );

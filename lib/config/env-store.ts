@@ -1,55 +1,45 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ApiError } from "@/lib/http/api-error";
+import { activeDatabaseKind } from "@/lib/db/raw-sql";
 import { removeLeftoverTempFiles, writeFileAtomic } from "./atomic-write";
 import { applyEnvUpdates, parseEnv } from "./env-file";
+import { documentSnapshot, MISSING_VERSION, versionConflict, type EnvSnapshot, type EnvUpdateOptions, type EnvUpdateOutcome, type EnvUpdatePlan } from "./env-snapshot";
 import { withFileLock, withProcessMutex } from "./file-lock";
-import { envFilePath, reloadSettings } from "./settings";
+import { envFilePath, installedConfigDocument, reloadSettings } from "./settings";
 
-// The config store: the env file named by ENV_FILE. Reads give the text, the parsed values and a version
-// token; writes run "check version → compute → write → back up" under the process mutex and the lock
-// file, so two writers holding the same version can never both succeed.
+// The config store. SQLite installs keep the env file named by ENV_FILE: reads give the text, the parsed
+// values and a version token; writes run "check version → compute → write → back up" under the process
+// mutex and the cross-process lock (proper-lockfile), with write-file-atomic replacing the file, so two
+// writers holding the same version can never both succeed and no reader sees half a file. With PostgreSQL
+// the same text lives in the config document row instead (config-document.ts), which every replica shares;
+// its module is loaded only then, so the file path never loads the database client.
 
-export const MISSING_VERSION = "missing:0";
+export { MISSING_VERSION, versionConflict };
+export type { EnvSnapshot, EnvUpdateOptions, EnvUpdateOutcome, EnvUpdatePlan };
 
-export interface EnvSnapshot {
-  file: string;
-  exists: boolean;
-  /** The file's text ("" when there is no file). */
-  content: string;
-  values: Record<string, string>;
-  /** `<mtime ns>:<sha256 of the bytes>`, or "missing:0"; changes whenever the bytes change. */
-  version: string;
-  /** The file's modification time (ISO 8601), when it exists. */
-  updatedAt: string | null;
+/** True when the live store is the database's config document rather than the env file. */
+export function usesConfigDocument(): boolean {
+  return activeDatabaseKind() === "postgres";
 }
 
-export interface EnvUpdatePlan<T> {
-  updates: Record<string, string>;
-  result: T;
+/** The live store's text, values and version, read now (the env file, or the config document row). */
+export async function readConfigSnapshot(): Promise<EnvSnapshot> {
+  if (!usesConfigDocument()) return readEnvSnapshot();
+  const { readConfigDocumentSnapshot } = await import("./config-document");
+  return readConfigDocumentSnapshot();
 }
 
-export interface EnvUpdateOutcome<T> {
-  before: EnvSnapshot;
-  after: EnvSnapshot;
-  /** False when the updates left the bytes unchanged (nothing was written). */
-  written: boolean;
-  /** The rename was refused (bind-mounted file) and the file was rewritten in place. */
-  inPlace: boolean;
-  /** Settings were re-read after the write. */
-  reloaded: boolean;
-  reloadError?: string;
-  result: T;
-}
-
-export interface EnvUpdateOptions {
-  /** Defaults to the ENV_FILE path. */
-  file?: string;
-  /** Reject with 409 config_version_conflict unless the file still has this version. */
-  expectedVersion?: string;
-  /** Re-read settings after a write (default true); only done for the live ENV_FILE. */
-  reload?: boolean;
+/**
+ * The live store as this process holds it, without waiting: the env file, or with PostgreSQL the config
+ * document as last installed (this process's own writes at once, other replicas' within about a second).
+ * A write is checked against the row itself, so a version read here that is already stale gets the 409.
+ */
+export function currentConfigSnapshot(): EnvSnapshot {
+  if (!usesConfigDocument()) return readEnvSnapshot();
+  const document = installedConfigDocument();
+  if (!document) throw new Error("The configuration has not been loaded from the database yet (startConfigSync)");
+  return documentSnapshot(document);
 }
 
 export function backupPathFor(file: string): string {
@@ -70,7 +60,7 @@ function readWithBytes(file: string): { snapshot: EnvSnapshot; bytes: Buffer | n
     fd = fs.openSync(file, "r");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    const snapshot = { file, exists: false, content: "", values: {}, version: MISSING_VERSION, updatedAt: null };
+    const snapshot: EnvSnapshot = { store: "file", file, exists: false, content: "", values: {}, version: MISSING_VERSION, updatedAt: null };
     return { snapshot, bytes: null };
   }
   try {
@@ -78,7 +68,8 @@ function readWithBytes(file: string): { snapshot: EnvSnapshot; bytes: Buffer | n
     const stat = fs.fstatSync(fd, { bigint: true });
     const bytes = fs.readFileSync(fd);
     const content = bytes.toString("utf8");
-    const snapshot = {
+    const snapshot: EnvSnapshot = {
+      store: "file",
       file,
       exists: true,
       content,
@@ -92,25 +83,24 @@ function readWithBytes(file: string): { snapshot: EnvSnapshot; bytes: Buffer | n
   }
 }
 
-export function versionConflict(currentVersion: string): ApiError {
-  return ApiError.of("config_version_conflict", "The configuration changed since it was read; reload and try again", {
-    current_config_version: currentVersion,
-  });
-}
-
 /**
- * Reads the file, checks the expected version, asks `plan` for the updates, writes them (atomically, with
- * a backup of the previous file in `<file>.bak`) and re-reads settings. `plan` may throw to abort; then
- * nothing is written.
+ * Reads the live store, checks the expected version, asks `plan` for the updates, writes them and re-reads
+ * settings. The env file is written atomically, with a backup of the previous file in `<file>.bak`; with
+ * PostgreSQL (and no `file` given) the config document row is written instead. `plan` may throw to abort;
+ * then nothing is written.
  */
 export async function updateEnvFile<T>(
   options: EnvUpdateOptions,
   plan: (current: EnvSnapshot) => EnvUpdatePlan<T>,
 ): Promise<EnvUpdateOutcome<T>> {
+  if (options.file === undefined && usesConfigDocument()) {
+    const { updateConfigDocument } = await import("./config-document");
+    return updateConfigDocument(options, plan);
+  }
   const file = path.resolve(options.file ?? envFilePath());
-  fs.mkdirSync(path.dirname(file), { recursive: true }); // the lock file lives beside the env file
+  fs.mkdirSync(path.dirname(file), { recursive: true }); // the lock lives beside the env file
   const outcome = await withProcessMutex(`env-file:${file}`, () =>
-    withFileLock(lockPathFor(file), () => writeLocked(file, options, plan)),
+    withFileLock(lockPathFor(file), () => writeLocked(file, options, plan), { staleMs: options.lockStaleMs }),
   );
   const live = file === envFilePath();
   if (!outcome.written || options.reload === false || !live) return outcome;
@@ -140,6 +130,7 @@ function writeLocked<T>(file: string, options: EnvUpdateOptions, plan: (current:
   // Writes go to the real file behind a symlink, so the link itself survives.
   const target = before.exists ? fs.realpathSync(file) : file;
   removeLeftoverTempFiles(target);
+  removeLeftoverTempFiles(backupPathFor(target));
   const mode = before.exists ? fs.statSync(target).mode & 0o777 : 0o600;
   if (bytes) writeFileAtomic(backupPathFor(target), bytes, mode);
   const { inPlace } = writeFileAtomic(target, next, mode);

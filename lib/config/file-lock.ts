@@ -1,9 +1,10 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
+import lockfile from "proper-lockfile";
+import { logger } from "@/lib/log/logger";
 
 // Two layers of mutual exclusion for the env file: a promise chain inside this process (kept on globalThis,
-// so every bundle copy of this module shares it), and a lock file that other processes respect.
+// so every bundle copy of this module shares it, and so writers in one process queue instead of polling a
+// lock they hold themselves), and proper-lockfile's lock that other processes respect.
 
 const CHAINS = Symbol.for("dsa.config.mutexChains");
 type GlobalWithChains = typeof globalThis & { [CHAINS]?: Map<string, Promise<void>> };
@@ -34,140 +35,55 @@ export async function withProcessMutex<T>(name: string, fn: () => Promise<T> | T
 }
 
 export interface FileLockOptions {
-  /** A lock older than this is taken to belong to a dead or hung writer and is broken. */
+  /** A lock whose holder has not refreshed it for this long is taken to be a dead writer's and is broken. */
   staleMs?: number;
   /** Give up waiting after this long. */
   timeoutMs?: number;
 }
 
-interface LockOwner {
-  pid: number;
-  host: string;
-  token: string;
-  created: number;
-}
-
-interface LockState {
-  raw: string;
-  mtimeMs: number;
-  owner: LockOwner | null;
-}
-
-const DEFAULT_STALE_MS = 10_000;
+const DEFAULT_STALE_MS = 5_000;
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
- * Runs `fn` holding `<lockPath>` (created with O_EXCL, so only one process can hold it). A lock left by a
- * process that died (same host, pid gone) or older than `staleMs` is broken; breaking is itself guarded by
- * a second O_EXCL file, so two waiters cannot both break a lock and then both take it.
+ * Runs `fn` holding the lock `lockPath` (a folder proper-lockfile creates with mkdir, which only one process
+ * can do). The holder refreshes the folder's mtime in the background; a lock not refreshed for `staleMs`
+ * belongs to a writer that died and is broken.
  */
 export async function withFileLock<T>(lockPath: string, fn: () => Promise<T> | T, options: FileLockOptions = {}): Promise<T> {
-  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
-  const token = randomUUID();
-  await acquire(lockPath, token, staleMs, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  removeLegacyLockFile(lockPath, options.staleMs ?? DEFAULT_STALE_MS);
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(lockPath, {
+      lockfilePath: lockPath,
+      // The lock guards a file that may not exist yet: no realpath of it.
+      realpath: false,
+      stale: options.staleMs ?? DEFAULT_STALE_MS,
+      retries: { forever: true, maxRetryTime: timeoutMs, minTimeout: 2, maxTimeout: 50, factor: 2, randomize: true },
+      // The default throws from a timer and would end the process; a lock lost mid-write (its holder stalled
+      // past the stale limit) is reported instead: the atomic write still never leaves a torn file.
+      onCompromised: (error) => logger.error({ lock: lockPath, err: error.message }, "env file lock was lost while held"),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new Error(`Timed out after ${timeoutMs} ms waiting for the lock ${lockPath}`);
+    throw error;
+  }
   try {
     return await fn();
   } finally {
-    release(lockPath, token);
+    await release().catch(() => undefined); // already released as compromised
   }
 }
 
-async function acquire(lockPath: string, token: string, staleMs: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let delay = 2;
-  for (;;) {
-    if (tryCreate(lockPath, token)) return;
-    breakIfStale(lockPath, staleMs);
-    if (tryCreate(lockPath, token)) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for the lock ${lockPath}`);
-    await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
-    delay = Math.min(delay * 2, 50);
-  }
-}
-
-function tryCreate(lockPath: string, token: string): boolean {
-  let fd: number;
+/**
+ * Before proper-lockfile, the lock was a plain file at the same path. proper-lockfile can only remove a folder,
+ * so a stale one left by a crash of an older version would block every write; it is removed here instead.
+ */
+function removeLegacyLockFile(lockPath: string, staleMs: number): void {
   try {
-    fd = fs.openSync(lockPath, "wx", 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  }
-  try {
-    const owner: LockOwner = { pid: process.pid, host: os.hostname(), token, created: Date.now() };
-    fs.writeSync(fd, JSON.stringify(owner));
-  } finally {
-    fs.closeSync(fd);
-  }
-  return true;
-}
-
-function release(lockPath: string, token: string): void {
-  // Only remove the lock if it is still ours (it may have been broken as stale and re-taken meanwhile).
-  const state = readLock(lockPath);
-  if (state?.owner?.token === token) unlinkQuietly(lockPath);
-}
-
-function readLock(lockPath: string): LockState | null {
-  try {
-    const raw = fs.readFileSync(lockPath, "utf8");
-    const { mtimeMs } = fs.statSync(lockPath);
-    return { raw, mtimeMs, owner: parseOwner(raw) };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-}
-
-function parseOwner(raw: string): LockOwner | null {
-  try {
-    const value = JSON.parse(raw) as Partial<LockOwner>;
-    if (typeof value.pid !== "number" || typeof value.host !== "string" || typeof value.token !== "string") return null;
-    return { pid: value.pid, host: value.host, token: value.token, created: Number(value.created) || 0 };
+    const stat = fs.lstatSync(lockPath);
+    if (stat.isFile() && Date.now() - stat.mtimeMs > staleMs) fs.unlinkSync(lockPath);
   } catch {
-    return null; // being written right now, or garbage: only age can make it stale
-  }
-}
-
-function isStale(state: LockState, staleMs: number): boolean {
-  if (Date.now() - state.mtimeMs > staleMs) return true;
-  const owner = state.owner;
-  if (!owner || owner.host !== os.hostname() || owner.pid === process.pid) return false;
-  return !processAlive(owner.pid);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-function breakIfStale(lockPath: string, staleMs: number): void {
-  const seen = readLock(lockPath);
-  if (!seen || !isStale(seen, staleMs)) return;
-  const breaker = `${lockPath}.break`;
-  const breakerToken = randomUUID();
-  if (!tryCreate(breaker, breakerToken)) {
-    // A breaker that died mid-break would block everyone; it only ever holds the file for microseconds.
-    const stuck = readLock(breaker);
-    if (stuck && Date.now() - stuck.mtimeMs > staleMs) unlinkQuietly(breaker);
-    return;
-  }
-  try {
-    const again = readLock(lockPath);
-    if (again && again.raw === seen.raw && again.mtimeMs === seen.mtimeMs) unlinkQuietly(lockPath);
-  } finally {
-    release(breaker, breakerToken);
-  }
-}
-
-function unlinkQuietly(file: string): void {
-  try {
-    fs.unlinkSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    // no lock, or removed meanwhile
   }
 }

@@ -42,6 +42,7 @@ export const updateSystemConfigOp = defineOperation({
     "All or nothing: any error-severity issue answers 400 and writes nothing. A value equal to the mask keeps the stored value of a sensitive key. Comments, order and unknown keys of the env file are kept.",
   tags: TAGS,
   body: ZUpdateSystemConfigRequest,
+  bodyChecksControlCharacters: true,
   responses: {
     200: { description: "Saved; the new config_version", schema: ZUpdateSystemConfigResponse },
     400: { description: "validation_failed: per-key issues, nothing written", schema: ZSystemConfigValidationErrorResponse },
@@ -56,6 +57,7 @@ export const validateSystemConfigOp = defineOperation({
   summary: "Validate settings without saving",
   tags: TAGS,
   body: ZValidateSystemConfigRequest,
+  bodyChecksControlCharacters: true,
   responses: { 200: { description: "Issues found; nothing is written", schema: ZValidateSystemConfigResponse } },
 });
 
@@ -90,6 +92,7 @@ export const importSystemConfigOp = defineOperation({
   description: "Same version protection and validation as PUT. Read-only keys in the backup are skipped with a warning.",
   tags: TAGS,
   body: ZImportSystemConfigRequest,
+  bodyChecksControlCharacters: true,
   responses: {
     200: { description: "Merged; the new config_version", schema: ZUpdateSystemConfigResponse },
     400: {

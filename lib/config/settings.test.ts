@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { envFilePath, getRawSetting, getSettings, reloadSettings, setEnvironmentForTests } from "./settings";
+import { envFilePath, getRawSetting, getSettings, installConfigDocument, installedConfigDocument, reloadSettings, setEnvironmentForTests } from "./settings";
 
 let dir: string;
 let envFile: string;
@@ -76,5 +76,38 @@ describe("settings compatibility with the reference service's .env", () => {
       setEnvironmentForTests({ ENV_FILE: "/nonexistent/dsa.env", LOG_LEVEL: raw });
       expect(getSettings().LOG_LEVEL).toBe(level);
     }
+  });
+});
+
+describe("20 §3: the config document (PostgreSQL) as the live store", () => {
+  const PG = "postgresql://postgres@127.0.0.1:5432/not_opened";
+  const doc = (revision: number, values: Record<string, string>, databaseUrl = PG) => ({ databaseUrl, revision, text: "", updatedAt: new Date(0), values });
+
+  it("replaces the env file's ordinary values; launch keys stay with the environment and the env file", () => {
+    fs.writeFileSync(envFile, "LOG_LEVEL=info\nPORT=4000\nUNKNOWN_KEY=file\n");
+    setEnvironmentForTests({ ENV_FILE: envFile, DATABASE_URL: PG, LOG_LEVEL: "warn" });
+    expect(installConfigDocument(doc(1, { LOG_LEVEL: "error", PORT: "4999", DATABASE_URL: "file:/tmp/x.db", REDIS_URL: "redis://x:1" }))).toBe(true);
+    const s = getSettings();
+    expect(s.LOG_LEVEL).toBe("error");
+    expect(s.PORT).toBe(4000);
+    expect(s.DATABASE_URL).toBe(PG);
+    expect(s.REDIS_URL).toBe("");
+    expect(getRawSetting("UNKNOWN_KEY")).toBeUndefined(); // the file's other keys are not the store any more
+  });
+
+  it("a document read through another DATABASE_URL is ignored", () => {
+    setEnvironmentForTests({ ENV_FILE: envFile, DATABASE_URL: PG });
+    installConfigDocument(doc(1, { LOG_LEVEL: "error" }, "postgresql://elsewhere/db"));
+    expect(installedConfigDocument()).toBeNull();
+    expect(getSettings().LOG_LEVEL).toBe("info");
+  });
+
+  it("an older revision never replaces a newer one, and one that does not parse keeps the previous settings", () => {
+    setEnvironmentForTests({ ENV_FILE: envFile, DATABASE_URL: PG });
+    installConfigDocument(doc(3, { LOG_LEVEL: "warn" }));
+    expect(installConfigDocument(doc(2, { LOG_LEVEL: "debug" }))).toBe(false);
+    expect(() => installConfigDocument(doc(4, { LOG_LEVEL: "chatty" }))).toThrow(/LOG_LEVEL/);
+    expect(getSettings().LOG_LEVEL).toBe("warn");
+    expect(installedConfigDocument()?.revision).toBe(3);
   });
 });

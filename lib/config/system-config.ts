@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/http/api-error";
 import { ENV_KEY_PATTERN, formatEnvValue, parseEnv } from "./env-file";
-import { readEnvSnapshot, updateEnvFile, type EnvSnapshot, type EnvUpdateOutcome } from "./env-store";
+import { currentConfigSnapshot, readConfigSnapshot, updateEnvFile, type EnvSnapshot, type EnvUpdateOutcome } from "./env-store";
 import {
   channelKeyPart,
   channelKeys,
@@ -31,14 +31,17 @@ import { literalOutboundRefusal } from "@/lib/net/outbound-policy";
 import { getSettings } from "./settings";
 
 // The system configuration service (spec 4.4): read with secrets masked, validate, update by key with
-// optimistic version control, export and import the env file.
+// optimistic version control, export and import the env file. The env text lives in the env file, or with
+// PostgreSQL in the config document row (env-store.ts picks); both give the same text and the same 409.
 
 export const MASK_TOKEN = "******";
 
 // ---- read
 
+// Synchronous for the settings page: with PostgreSQL it is this replica's copy of the row (its own writes at
+// once, others' within a second); a PUT with a version that is already stale still gets the 409.
 export function getSystemConfig(options: { includeSchema: boolean }): TSystemConfigResponse {
-  const snapshot = readEnvSnapshot();
+  const snapshot = currentConfigSnapshot();
   const items = listedKeys(snapshot).map((key) => configItem(key, snapshot, options.includeSchema));
   return {
     config_version: snapshot.version,
@@ -208,8 +211,8 @@ function validationFailed(issues: ConfigIssue[]): ApiError {
   return ApiError.of("validation_failed", `Configuration validation failed (${errors.length} error${errors.length === 1 ? "" : "s"}; ${summary})`, { issues });
 }
 
-export function validateSystemConfig(body: TValidateSystemConfigRequest): TValidateSystemConfigResponse {
-  const stored = readEnvSnapshot().values;
+export async function validateSystemConfig(body: TValidateSystemConfigRequest): Promise<TValidateSystemConfigResponse> {
+  const stored = (await readConfigSnapshot()).values;
   const { issues } = resolveItems(body.items, stored, "validate", body.mask_token);
   return { valid: !hasErrors(issues), issues };
 }
@@ -272,9 +275,10 @@ function assertBackupAllowed(): void {
   }
 }
 
-export function exportSystemConfig(): TExportSystemConfigResponse {
+export async function exportSystemConfig(): Promise<TExportSystemConfigResponse> {
   assertBackupAllowed();
-  const snapshot = readEnvSnapshot();
+  // Byte for byte the env file's text (with PostgreSQL, the row's text, which is what the file would hold).
+  const snapshot = await readConfigSnapshot();
   return {
     content: snapshot.content,
     config_version: snapshot.version,

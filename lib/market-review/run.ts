@@ -29,6 +29,11 @@ import { ZMarketReviewPayload, type TMarketReviewPayload, type TMarketReviewRegi
 // review (always), the LLM review when a channel is configured (rule text as the fallback), and one
 // history record (code MARKET, report_type market_review, query_id = the task id) holding the Markdown and
 // the structured payload. The task queue, routes and UI call this; they own the one-at-a-time guard.
+//
+// That guard is per machine, as the spec has it (4.2: "process/machine-local and not shared across replicas"):
+// it is the task table's unique active key (lib/tasks/submit.ts MARKET_REVIEW_KEY), which must name the process
+// host (os.hostname()), so replicas on one host share one review at a time and replicas on other hosts (other
+// containers) each have their own. A key without the host would make it cluster-wide once PostgreSQL is shared.
 
 export const MARKET_REVIEW_CODE = "MARKET";
 export const MARKET_REVIEW_REPORT_TYPE = "market_review";

@@ -1,3 +1,4 @@
+import os from "node:os";
 import type { AnalysisPlan } from "@/lib/analysis/request";
 import type { TAnalyzeRequest } from "@/lib/analysis/schemas";
 import { getSettings } from "@/lib/config/settings";
@@ -18,7 +19,10 @@ import { toTaskInfo } from "./serialize";
 import { createTask, type CreateOutcome, type NewTask } from "./store";
 
 const BATCH_SOURCES = new Set(["import", "image"]);
-export const MARKET_REVIEW_KEY = "market_review";
+// One market review at a time per machine (spec 4.2: the guard is process/machine-local, not shared across
+// replicas): the task table's unique active key names this host, so replicas on one host share one review and
+// replicas on other hosts run their own even on a shared PostgreSQL.
+export const MARKET_REVIEW_KEY = `market_review:${os.hostname()}`;
 
 export type AsyncSubmission = { kind: "single"; body: TTaskAccepted } | { kind: "batch"; body: TBatchTaskAcceptedResponse };
 
