@@ -14,6 +14,7 @@ import {
   listVisibleTasks,
   markCarriedOver,
   processOwnerId,
+  releaseOwnTasks,
   purgeFinishedTasks,
   queueCounters,
   requeueOrphans,
@@ -85,14 +86,24 @@ describe("task store (issue 5 items 1–3)", () => {
   it("two processes claiming from one database never take the same task", async () => {
     for (let i = 0; i < 120; i++) await createTask(task(`T${i}`));
     await disconnectDb();
-    const run = (owner: string) =>
-      new Promise<string[]>((resolve, reject) => {
-        const child = spawn(process.execPath, ["--import", "tsx", CHILD, database.env.DATABASE_URL!, owner, database.env.ENV_FILE!], { stdio: ["ignore", "pipe", "inherit"] });
-        let out = "";
-        child.stdout.on("data", (c: Buffer) => (out += c.toString()));
-        child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim()) as string[]) : reject(new Error(`child exited ${code}`))));
+    const start = (owner: string) => {
+      const child = spawn(process.execPath, ["--import", "tsx", CHILD, database.env.DATABASE_URL!, owner, database.env.ENV_FILE!], { stdio: ["pipe", "pipe", "inherit"] });
+      let out = "";
+      let onReady: () => void = () => undefined;
+      const ready = new Promise<void>((resolve) => (onReady = resolve));
+      child.stdout.on("data", (c: Buffer) => {
+        out += c.toString();
+        if (out.startsWith("ready\n")) onReady();
       });
-    const [one, two] = await Promise.all([run("host:1:a"), run("host:2:b")]);
+      const claimed = new Promise<string[]>((resolve, reject) =>
+        child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as string[]) : reject(new Error(`child exited ${code}`)))),
+      );
+      return { ready, go: () => child.stdin.end("go\n"), claimed };
+    };
+    const workers = [start("host:1:a"), start("host:2:b")];
+    await Promise.all(workers.map((w) => w.ready));
+    for (const w of workers) w.go();
+    const [one, two] = (await Promise.all(workers.map((w) => w.claimed))) as [string[], string[]];
     const all = [...one, ...two];
     expect(all).toHaveLength(120);
     expect(new Set(all).size).toBe(120);
@@ -101,21 +112,34 @@ describe("task store (issue 5 items 1–3)", () => {
     expect(await db().analysisTask.count({ where: { status: "processing" } })).toBe(120);
   }, 60_000);
 
-  it("re-queues tasks whose holder died (dead pid on this host, or an expired lease) but not its own", async () => {
-    await createTask(task("DEAD"));
+  it("re-queues only tasks whose lease ran out: never a live holder's, whatever its host and pid, nor its own", async () => {
+    await createTask(task("SAMEHOST"));
     await createTask(task("MINE"));
     await createTask(task("EXPIRED"));
     await createTask(task("ALIVE"));
-    const dead = await claimNextTask(`${os.hostname()}:999999:x`);
+    // A holder named like a dead process on this host (another container sharing the host name) keeps its task.
+    const sameHost = await claimNextTask(`${os.hostname()}:999999:x`);
     const mine = await claimNextTask(processOwnerId());
     const expired = await claimNextTask("elsewhere:1:z");
     await db().analysisTask.update({ where: { id: expired!.id }, data: { leaseUntil: new Date(Date.now() - 1000) } });
     const alive = await claimNextTask("elsewhere:2:y");
     const requeued = await requeueOrphans(processOwnerId());
-    expect(requeued.map((r) => r.id).sort()).toEqual([dead!.id, expired!.id].sort());
-    for (const row of requeued) expect(row).toMatchObject({ status: "pending", message: "re-queued after a restart", leaseOwner: null });
-    expect((await db().analysisTask.findUnique({ where: { id: mine!.id } }))!.status).toBe("processing");
-    expect((await db().analysisTask.findUnique({ where: { id: alive!.id } }))!.status).toBe("processing");
+    expect(requeued.map((r) => r.id)).toEqual([expired!.id]);
+    expect(requeued[0]).toMatchObject({ status: "pending", message: "re-queued after a restart", leaseOwner: null });
+    for (const held of [sameHost, mine, alive]) expect((await db().analysisTask.findUnique({ where: { id: held!.id } }))!.status).toBe("processing");
+    // Once its lease runs out, the same-host holder's task goes back too.
+    await db().analysisTask.update({ where: { id: sameHost!.id }, data: { leaseUntil: new Date(Date.now() - 1) } });
+    expect((await requeueOrphans(processOwnerId())).map((r) => r.id)).toEqual([sameHost!.id]);
+  });
+
+  it("a stopping process hands its own running tasks back to the queue, and no one else's", async () => {
+    await createTask(task("MINE"));
+    await createTask(task("THEIRS"));
+    const mine = await claimNextTask("me:1:a");
+    const theirs = await claimNextTask("them:2:b");
+    expect(await releaseOwnTasks("me:1:a")).toBe(1);
+    expect(await db().analysisTask.findUnique({ where: { id: mine!.id } })).toMatchObject({ status: "pending", leaseOwner: null, message: "re-queued after a restart" });
+    expect((await db().analysisTask.findUnique({ where: { id: theirs!.id } }))!.status).toBe("processing");
   });
 
   it("at start, tasks still waiting from before the restart say so; newer ones and running ones keep their message", async () => {

@@ -68,14 +68,17 @@ export async function createTask(task: NewTask): Promise<CreateOutcome> {
   throw new Error(`Could not queue ${task.stockCode}: its task key kept changing`);
 }
 
-// "<host>:<pid>:<random>" names one running server process; recovery reads host and pid back from it.
+// "<host>:<pid>:<random>" names one running server process in the logs and task rows (recovery goes by the lease alone).
 const holder = globalThis as typeof globalThis & { __dsaTaskOwner?: string };
 export function processOwnerId(): string {
   holder.__dsaTaskOwner ??= `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
   return holder.__dsaTaskOwner;
 }
 
-export const LEASE_MS = 60_000;
+// Renewed every LEASE_RENEW_MS by the worker pool, so three missed renewals in a row pass before another
+// process may take the task: long enough for a stalled event loop, short enough for a restart to resume soon.
+export const LEASE_MS = 20_000;
+export const LEASE_RENEW_MS = 5_000;
 
 /**
  * Takes the oldest pending task whose market is not throttled. SQLite (one writer at a time): the
@@ -161,23 +164,14 @@ export async function renewLeases(owner: string): Promise<void> {
   });
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** A holder is gone when its lease ran out, or when it ran on this host and its process no longer exists. */
+/**
+ * A holder is gone only when its lease ran out. A host name and a pid do not name one process list: containers
+ * sharing a host name (or each running the server as pid 1) would read each other's live tasks as orphans and
+ * run them twice. A crashed holder's tasks wait at most LEASE_MS before they are taken up again.
+ */
 function holderGone(row: Pick<TaskRow, "leaseOwner" | "leaseUntil">, self: string, at: Date): boolean {
   if (row.leaseOwner === self) return false;
-  if (!row.leaseOwner || !row.leaseUntil || row.leaseUntil <= at) return true;
-  const [host, pid, boot] = row.leaseOwner.split(":");
-  if (host !== os.hostname()) return false;
-  if (Number(pid) === process.pid) return boot !== self.split(":")[2];
-  return !processAlive(Number(pid));
+  return !row.leaseOwner || !row.leaseUntil || row.leaseUntil <= at;
 }
 
 /**
@@ -200,6 +194,15 @@ export async function requeueOrphans(self: string): Promise<TaskRow[]> {
 }
 
 export const REQUEUED_MESSAGE = "re-queued after a restart";
+
+/** SIGTERM: this process's own running tasks go back to the queue at once instead of waiting for their lease. */
+export async function releaseOwnTasks(owner: string): Promise<number> {
+  const updated = await db().analysisTask.updateMany({
+    where: { status: "processing", leaseOwner: owner },
+    data: { status: "pending", progress: 0, leaseOwner: null, leaseUntil: null, startedAt: null, message: REQUEUED_MESSAGE },
+  });
+  return updated.count;
+}
 
 /**
  * At start: tasks still waiting that were queued before this process started say that they were carried

@@ -12,13 +12,17 @@ import {
   processOwnerId,
   purgeFinishedTasks,
   recordProgress,
+  LEASE_RENEW_MS,
+  releaseOwnTasks,
   renewLeases,
   requeueOrphans,
   type TaskRow,
 } from "./store";
 
 const POLL_MS = 1000;
-const MAINTENANCE_MS = 15_000;
+const MAINTENANCE_MS = LEASE_RENEW_MS;
+// How long aborted tasks get to unwind before their rows are handed back (an unwinding task may still finish).
+const ABORT_SETTLE_MS = 2000;
 const MARKETS = ["cn", "hk", "us"] as const;
 
 /**
@@ -116,7 +120,10 @@ export class TaskWorkerPool {
       this.publish("task_failed", await finishTask(row.id, this.owner, { status: "failed", message: "failed", error: text }).catch(() => null));
     } finally {
       this.running.delete(row.id);
-      if (this.running.size === 0) for (const resolve of this.idle) resolve();
+      if (this.running.size === 0) {
+        for (const resolve of this.idle) resolve();
+        this.idle.clear();
+      }
       this.wake();
     }
   }
@@ -136,22 +143,34 @@ export class TaskWorkerPool {
   }
 
   /**
-   * SIGTERM: stop claiming, give running tasks `graceMs` to finish, then abort the rest; their rows keep
-   * this process as a dead holder and the next start (or another process) re-queues them.
+   * SIGTERM: stop claiming, give running tasks `graceMs` to finish, then abort the rest and, once they have
+   * wound down, put them back in the queue for the next start or another replica. A task whose abort does not
+   * settle in time keeps its lease and is taken up when that runs out.
    */
   async stop(graceMs = 5000): Promise<void> {
     this.stopping = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.maintenanceTimer) clearInterval(this.maintenanceTimer);
-    if (this.running.size > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, graceMs);
-        this.idle.add(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    await this.untilIdle(graceMs);
+    if (this.running.size === 0) return;
     for (const controller of this.running.values()) controller.abort();
+    await this.untilIdle(ABORT_SETTLE_MS);
+    if (this.running.size > 0) return;
+    const released = await releaseOwnTasks(this.owner).catch((error: unknown) => {
+      logger.warn({ err: error }, "could not hand the running tasks back to the queue; their leases will run out");
+      return 0;
+    });
+    if (released > 0) logger.info({ count: released }, "handed running tasks back to the queue");
+  }
+
+  private untilIdle(ms: number): Promise<void> {
+    if (this.running.size === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.idle.add(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 }
