@@ -9,6 +9,8 @@ import { logger } from "@/lib/log/logger";
 
 const COMMAND_TIMEOUT_MS = 2000;
 const MAX_RECONNECT_DELAY_MS = 5000;
+// How often a noted outage checks whether Redis answers again.
+const PROBE_MS = 1000;
 
 export type MessageHandler = (message: string) => void;
 
@@ -40,6 +42,7 @@ export class RedisConnection {
   private subscriber: Redis | null = null;
   private readonly channels = new Map<string, Channel>();
   private outage = false;
+  private probe: NodeJS.Timeout | null = null;
   private everReady = false;
   private closed = false;
 
@@ -71,6 +74,7 @@ export class RedisConnection {
     // Not yet connected for the first time is start-up, not an outage: a failed connect reports itself.
     if (this.outage || this.closed || (error === undefined && !this.everReady)) return;
     this.outage = true;
+    this.probeUntilRecovered();
     logger.warn(
       { redis: describeUrl(this.url), err: error instanceof Error ? error.message : error === undefined ? undefined : String(error) },
       "Redis unavailable: live task events reach only this replica's clients, rate limits and locks are per process until it is back",
@@ -82,6 +86,27 @@ export class RedisConnection {
     if (this.client.status !== "ready" || (this.subscriber && this.subscriber.status !== "ready")) return;
     if (this.outage && !this.closed) logger.info({ redis: describeUrl(this.url) }, "Redis available again: live cross-replica features restored");
     this.outage = false;
+    if (this.probe) clearInterval(this.probe);
+    this.probe = null;
+  }
+
+  // An outage noted from a failed command (a timeout while the event loop was busy, say) leaves the socket up,
+  // so no "ready" event would ever end it: a ping while the connections look ready tells whether Redis answers.
+  private probeUntilRecovered(): void {
+    if (this.probe) return;
+    this.probe = setInterval(() => {
+      if (this.closed) {
+        clearInterval(this.probe!);
+        this.probe = null;
+        return;
+      }
+      if (this.client.status !== "ready") return;
+      this.client.ping().then(
+        () => this.recovered(),
+        () => undefined,
+      );
+    }, PROBE_MS);
+    this.probe.unref();
   }
 
   /** The command connection when it can take a command this instant (not while connecting or reconnecting). */
@@ -172,6 +197,8 @@ export class RedisConnection {
   /** Drops both connections at once (shutdown, tests); the reconnect loop stops with them. */
   close(): void {
     this.closed = true;
+    if (this.probe) clearInterval(this.probe);
+    this.probe = null;
     this.client.disconnect();
     this.subscriber?.disconnect();
     this.channels.clear();

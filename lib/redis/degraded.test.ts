@@ -167,6 +167,26 @@ describe("issue 20 §2: Redis down (degraded mode)", () => {
     }
   }, 20_000);
 
+  it("a failed command on a live socket (a timeout while the event loop was busy) ends once Redis answers again, so a later outage is logged too", async () => {
+    const info = vi.spyOn(logger, "info");
+    const proxy = await startProxy();
+    const connection = new RedisConnection(`redis://127.0.0.1:${proxy.port}/0`);
+    try {
+      expect(await connection.usableClient()).not.toBeNull();
+      connection.degraded(new Error("Command timed out"));
+      expect(connection.isDegraded()).toBe(true);
+      // No reconnect happens (the socket never dropped); the probe's ping ends the outage.
+      await waitFor(() => !connection.isDegraded(), 5000);
+      expect((info.mock.calls as unknown[][]).some((call) => call.some((arg) => typeof arg === "string" && /^Redis available again/.test(arg)))).toBe(true);
+      proxy.cut();
+      await waitFor(() => connection.isDegraded());
+      expect(outageWarnings(warn)).toBe(2);
+    } finally {
+      connection.close();
+      await proxy.close();
+    }
+  }, 20_000);
+
   it("the warning names the Redis address but never its password", async () => {
     useRedisSettings("redis://:hunter2-secret@127.0.0.1:6390/2");
     const connection = redisConnection()!;
