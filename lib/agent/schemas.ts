@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DB_ID_MAX } from "@/lib/db/id-range";
 
 // Wire records of the Ask DSA chat (CONTRACT §12.8: the reference's web client reads these raw, snake_case,
 // without camel conversion). Fields beyond §12.8 are ours and come on top.
@@ -19,7 +20,7 @@ export const ZAgentContext = z
     previous_strategy: z.unknown().optional(),
     previous_price: z.number().finite().nullish(),
     previous_change_pct: z.number().finite().nullish(),
-    record_id: z.number().int().positive().nullish().describe("Ours: the history record the chat was opened from"),
+    record_id: z.number().int().positive().max(DB_ID_MAX).nullish().describe("Ours: the history record the chat was opened from"),
     report_language: z.string().max(16).nullish(),
   })
   .meta({ id: "AgentContext" });

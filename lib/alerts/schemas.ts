@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALERT_TYPES, TARGET_SCOPES, ZAlertParameters } from "./parameters";
+import { DB_ID_MAX } from "@/lib/db/id-range";
 
 // Wire records of the Alerts API in the reference client's shapes (CONTRACT.md §12.2, which wins over §6).
 // Fields beyond §12 are ours (targets, message, alert_type on triggers, the evaluate endpoint).
@@ -123,7 +124,7 @@ export type TAlertRuleListQuery = z.infer<typeof ZAlertRuleListQuery>;
 export const ZAlertRuleList = z.object(pageOf(ZAlertRule)).meta({ id: "AlertRuleListResponse" });
 export type TAlertRuleList = z.infer<typeof ZAlertRuleList>;
 
-export const ZAlertRuleParams = z.object({ rule_id: z.coerce.number().int().positive() });
+export const ZAlertRuleParams = z.object({ rule_id: z.coerce.number().int().positive().max(DB_ID_MAX) });
 
 // One target of one evaluation (a test's target_results, the evaluate endpoint's checks).
 export const ZAlertTargetResult = z
@@ -189,7 +190,7 @@ export const ZAlertTriggerItem = z
 export type TAlertTriggerItem = z.infer<typeof ZAlertTriggerItem>;
 
 export const ZAlertTriggerListQuery = z.object({
-  rule_id: z.coerce.number().int().positive().optional(),
+  rule_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   // Spec 4.6 types both as plain strings: a value that names nothing matches nothing (not a 422).
   target: z.string().trim().optional(),
   status: z.string().optional().describe(`Trigger status (${TRIGGER_STATUSES.join(", ")})`),
@@ -220,7 +221,7 @@ export const ZAlertNotification = z
 export type TAlertNotification = z.infer<typeof ZAlertNotification>;
 
 export const ZAlertNotificationListQuery = z.object({
-  trigger_id: z.coerce.number().int().positive().optional(),
+  trigger_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   channel: z.string().trim().optional(),
   success: z.stringbool().optional(),
   page,

@@ -7,6 +7,7 @@ import { buildMarkdownReport } from "./markdown";
 import { toAnalysisReport } from "./report";
 import type { TAnalysisReport, TMarkdownReportResponse, TNewsIntelResponse } from "./schemas";
 import { parseJsonObject, recordLanguage, toNewsIntelItem } from "./serialize";
+import { DB_ID_MAX } from "@/lib/db/id-range";
 
 const INTEGER_ID = /^\d{1,15}$/;
 
@@ -14,7 +15,7 @@ const INTEGER_ID = /^\d{1,15}$/;
 export async function findHistoryRecord(recordId: string): Promise<AnalysisHistory | null> {
   const key = recordId.trim();
   if (!key) return null;
-  if (INTEGER_ID.test(key)) {
+  if (INTEGER_ID.test(key) && Number(key) <= DB_ID_MAX) {
     const byId = await db().analysisHistory.findUnique({ where: { id: Number(key) } });
     if (byId) return byId;
   }

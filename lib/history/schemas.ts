@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DB_ID_MAX, DB_ID_MIN } from "@/lib/db/id-range";
 
 const num = z.number().nullable();
 const text = z.string().nullable();
@@ -215,7 +216,7 @@ export const ZNewsIntelResponse = z
 
 export const ZDeleteHistoryRequest = z
   .object({
-    record_ids: z.array(z.number().int()).default([]).describe("Record ids; each distinct id is deleted once. Empty → 400 invalid_request"),
+    record_ids: z.array(z.number().int().min(DB_ID_MIN).max(DB_ID_MAX)).default([]).describe("Record ids; each distinct id is deleted once. Empty → 400 invalid_request"),
   })
   .meta({ id: "DeleteHistoryRequest" });
 

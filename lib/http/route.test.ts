@@ -60,6 +60,17 @@ describe("route wrapper", () => {
     expect(body.detail.every((d: object) => !("input" in d))).toBe(true);
   });
 
+  it("a NUL character anywhere in path, query or body is 422 before any handler (PostgreSQL text cannot hold it)", async () => {
+    const inPath = await handler(post("/things/%00", JSON.stringify({ name: "x" })), ctx({ id: "\u0000" }));
+    expect(inPath.status).toBe(422);
+    expect((await inPath.json()).detail[0]).toMatchObject({ loc: ["path", "id"], msg: "NUL characters (U+0000) are not accepted" });
+    const inQuery = await handler(post("/things/1?tags=a%00", JSON.stringify({ name: "x" })), ctx({ id: "1" }));
+    expect((await inQuery.json()).detail[0].loc).toEqual(["query", "tags"]);
+    const inBody = await handler(post("/things/1", JSON.stringify({ name: "a\u0000b" })), ctx({ id: "1" }));
+    expect(inBody.status).toBe(422);
+    expect((await inBody.json()).detail[0].loc).toEqual(["body", "name"]);
+  });
+
   it("malformed JSON is 400 invalid_request", async () => {
     const res = await handler(post("/things/1", "{not json"), ctx({ id: "1" }));
     expect(res.status).toBe(400);

@@ -68,7 +68,7 @@ async function parseRequest<P extends z.ZodType | undefined, Q extends z.ZodType
     if (raw === undefined && op.bodyRequired !== false) {
       throw ApiError.of("invalid_request", "Request body is required");
     }
-    body = raw === undefined ? undefined : parseInput("body", op.body, raw);
+    body = raw === undefined ? undefined : parseInput("body", op.body, raw, { allowNul: op.bodyChecksControlCharacters });
   }
   return { params, query, body, req, traceId, log } as HandlerContext<P, Q, B>;
 }

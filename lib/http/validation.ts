@@ -29,7 +29,26 @@ export function validationError(issues: TValidationIssue[]): ApiError {
   return new ApiError(422, "validation_error", `Request validation failed (${where})`, { detail: issues });
 }
 
-export function parseInput<S extends z.ZodType>(part: InputPart, schema: S, input: unknown): z.output<S> {
+// PostgreSQL text cannot hold U+0000 (SQLite can): a NUL anywhere in the input would pass validation and then fail
+// in the database as a 500. No field of this API has a use for it, so it is refused up front on both databases.
+function nulPath(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value === null || typeof value !== "object" || depth > 32) return null;
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+  for (const [key, child] of entries) {
+    if (typeof key === "string" && key.includes("\u0000")) return [...path, key];
+    const found = nulPath(child, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+export function parseInput<S extends z.ZodType>(part: InputPart, schema: S, input: unknown, options: { allowNul?: boolean } = {}): z.output<S> {
+  const nul = options.allowNul ? null : nulPath(input);
+  if (nul) {
+    const entry: TValidationIssue = { type: "invalid_string", loc: [part, ...nul], msg: "NUL characters (U+0000) are not accepted" };
+    throw validationError([entry]);
+  }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw validationError(toValidationIssues(part, result.error, input));

@@ -39,6 +39,11 @@ export interface Operation<
   invalidJsonCode?: ErrorCode;
   /** Bytes read at most before the request is refused with 413 (default 1 MiB). */
   maxBodyBytes?: number;
+  /**
+   * The body's strings may hold U+0000 because the domain refuses control characters itself with its own
+   * answer (the config API's 400 with issues per key). Default: a NUL anywhere in the input is a 422.
+   */
+  bodyChecksControlCharacters?: boolean;
   responses: Record<number, ResponseSpec>;
   /** Reachable without the admin session when admin auth is on (spec 5: health, docs, login, status). */
   public?: boolean;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MARKETS, ZCurrencyCode, ZDay, ZPageQuery } from "./schemas";
+import { DB_ID_MAX } from "@/lib/db/id-range";
 
 const page = { total: z.number().int(), page: z.number().int(), page_size: z.number().int() };
 
@@ -8,7 +9,7 @@ export const CASH_DIRECTIONS = ["in", "out"] as const;
 
 export const ZCashEntryCreate = z
   .object({
-    account_id: z.number().int().positive(),
+    account_id: z.number().int().positive().max(DB_ID_MAX),
     event_date: ZDay,
     direction: z.enum(CASH_DIRECTIONS).describe("in: deposit; out: withdrawal"),
     amount: z.number().positive().finite(),
@@ -33,7 +34,7 @@ export const ZCashEntry = z
 export type TCashEntry = z.infer<typeof ZCashEntry>;
 
 export const ZCashListQuery = ZPageQuery.extend({
-  account_id: z.coerce.number().int().positive().optional(),
+  account_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   date_from: ZDay.optional(),
   date_to: ZDay.optional(),
   direction: z.enum(CASH_DIRECTIONS).optional(),
@@ -42,14 +43,14 @@ export type TCashListQuery = z.input<typeof ZCashListQuery>;
 
 export const ZCashList = z.object({ ...page, items: z.array(ZCashEntry) }).meta({ id: "PortfolioCashLedgerList" });
 export type TCashList = z.infer<typeof ZCashList>;
-export const ZCashEntryParams = z.object({ entry_id: z.coerce.number().int().positive() });
+export const ZCashEntryParams = z.object({ entry_id: z.coerce.number().int().positive().max(DB_ID_MAX) });
 
 // CONTRACT §12.1.12: corporate actions.
 export const ACTION_TYPES = ["cash_dividend", "split_adjustment"] as const;
 
 export const ZCorporateActionCreate = z
   .object({
-    account_id: z.number().int().positive(),
+    account_id: z.number().int().positive().max(DB_ID_MAX),
     symbol: z.string().trim().min(1).max(16),
     effective_date: ZDay.describe("Applies at the start of this date, before the day's trades"),
     action_type: z.enum(ACTION_TYPES),
@@ -80,7 +81,7 @@ export const ZCorporateAction = z
 export type TCorporateAction = z.infer<typeof ZCorporateAction>;
 
 export const ZCorporateActionListQuery = ZPageQuery.extend({
-  account_id: z.coerce.number().int().positive().optional(),
+  account_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   date_from: ZDay.optional(),
   date_to: ZDay.optional(),
   symbol: z.string().trim().min(1).max(32).optional(),
@@ -90,4 +91,4 @@ export type TCorporateActionListQuery = z.input<typeof ZCorporateActionListQuery
 
 export const ZCorporateActionList = z.object({ ...page, items: z.array(ZCorporateAction) }).meta({ id: "PortfolioCorporateActionList" });
 export type TCorporateActionList = z.infer<typeof ZCorporateActionList>;
-export const ZCorporateActionParams = z.object({ action_id: z.coerce.number().int().positive() });
+export const ZCorporateActionParams = z.object({ action_id: z.coerce.number().int().positive().max(DB_ID_MAX) });

@@ -6,13 +6,14 @@ import { settingsRates } from "./fx";
 import { ZDay } from "./schemas";
 import { getAccountOrThrow } from "./store";
 import { today } from "./valuation";
+import { DB_ID_MAX } from "@/lib/db/id-range";
 
 // POST /portfolio/fx/refresh (CONTRACT §12.1.13): the rates of every currency the accounts use (base currencies, trades,
 // cash, corporate actions) fetched to CNY from the market-data providers (yahoo online, sample offline), stored with their
 // date. A pair that fails keeps its last stored rate (stale_count) or has none (error_count).
 
 export const ZFxRefreshQuery = z.object({
-  account_id: z.coerce.number().int().positive().optional().describe("Only this account's currencies (default every active account)"),
+  account_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional().describe("Only this account's currencies (default every active account)"),
   as_of: ZDay.optional().describe("The day staleness is judged against (default today); providers give their latest rate"),
 });
 export type TFxRefreshQuery = z.infer<typeof ZFxRefreshQuery>;

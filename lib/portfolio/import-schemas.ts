@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DB_ID_MAX } from "@/lib/db/id-range";
 
 // CONTRACT §12.1.7-9: broker CSV import, parse (a dry read) then commit (dedup by trade_uid and dedup_hash).
 
@@ -22,7 +23,7 @@ export type TImportParseForm = z.infer<typeof ZImportParseForm>;
 
 export const ZImportCommitForm = z
   .object({
-    account_id: z.coerce.number().int().positive(),
+    account_id: z.coerce.number().int().positive().max(DB_ID_MAX),
     broker: z.string().trim().min(1).max(32),
     dry_run: ZFormBool.default(false).describe("true: count what would be inserted, duplicate or fail, and store nothing"),
     file: z.file(),

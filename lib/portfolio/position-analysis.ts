@@ -7,6 +7,7 @@ import { dedupKey } from "@/lib/market/symbols";
 import type { TTaskAccepted } from "@/lib/tasks/schemas";
 import { submitAnalysisTasks } from "@/lib/tasks/submit";
 import { getAccountOrThrow, resolveTradeSymbol } from "./store";
+import { DB_ID_MAX } from "@/lib/db/id-range";
 
 // POST /portfolio/positions/{symbol}/analysis (CONTRACT §12.1.14): queue an analysis of a held stock through the one
 // task path of POST /analysis/analyze (async, one target), so duplicates, the worker and the task stream are shared.
@@ -15,7 +16,7 @@ export const ZPositionAnalysisParams = z.object({ symbol: z.string().trim().min(
 
 export const ZPositionAnalysisRequest = z
   .object({
-    account_id: z.number().int().positive().nullish().describe("Needed when the stock is held in more than one active account"),
+    account_id: z.number().int().positive().max(DB_ID_MAX).nullish().describe("Needed when the stock is held in more than one active account"),
     analysis_phase: z.enum(["auto", "premarket", "intraday", "postmarket"]).default("auto"),
     force: z.boolean().default(false).describe("Refresh the analysis inputs (market data); never bypasses a running duplicate"),
   })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDay } from "@/lib/history/schemas";
+import { DB_ID_MAX } from "@/lib/db/id-range";
 
 export const MARKETS = ["cn", "hk", "us"] as const;
 export type TPortfolioMarket = (typeof MARKETS)[number];
@@ -73,14 +74,14 @@ export const ZAccountListQuery = z.object({
   include_inactive: ZQueryBool.default(false).describe("The reference's client always sends false; true lists deactivated accounts too"),
 });
 
-export const ZAccountParams = z.object({ account_id: z.coerce.number().int().positive() });
-export const ZTradeParams = z.object({ trade_id: z.coerce.number().int().positive() });
+export const ZAccountParams = z.object({ account_id: z.coerce.number().int().positive().max(DB_ID_MAX) });
+export const ZTradeParams = z.object({ trade_id: z.coerce.number().int().positive().max(DB_ID_MAX) });
 export const ZDeleted = z.object({ deleted: z.number().int() }).meta({ id: "PortfolioDeleted" });
 
 // CONTRACT §12.1.10
 export const ZTradeCreate = z
   .object({
-    account_id: z.number().int().positive(),
+    account_id: z.number().int().positive().max(DB_ID_MAX),
     symbol: z.string().trim().min(1).max(16).describe("Stock code in any spelling analyze accepts (600519, sh600519, 00700, AAPL)"),
     trade_date: ZDay,
     side: z.enum(["buy", "sell"]),
@@ -118,7 +119,7 @@ export const ZTrade = z
 export type TTrade = z.infer<typeof ZTrade>;
 
 export const ZTradeListQuery = ZPageQuery.extend({
-  account_id: z.coerce.number().int().positive().optional(),
+  account_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   date_from: ZDay.optional(),
   date_to: ZDay.optional(),
   symbol: z.string().trim().min(1).max(32).optional(),
@@ -146,11 +147,11 @@ export const ZPosition = z
 export type TPosition = z.infer<typeof ZPosition>;
 
 export const ZPositionList = z.object({ items: z.array(ZPosition) }).meta({ id: "PortfolioPositionList" });
-export const ZPositionQuery = z.object({ account_id: z.coerce.number().int().positive().optional() });
+export const ZPositionQuery = z.object({ account_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional() });
 
 // Spec 4.6: cost_method other than fifo|avg is a 400 (checked by the service), malformed as_of/account_id 422.
 export const ZRiskQuery = z.object({
-  account_id: z.coerce.number().int().positive().optional(),
+  account_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   as_of: ZDay.optional(),
   cost_method: z.string().max(20).optional(),
 });

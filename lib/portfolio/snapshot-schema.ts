@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZDay } from "./schemas";
+import { DB_ID_MAX } from "@/lib/db/id-range";
 
 const n = z.number();
 
@@ -7,7 +8,7 @@ const n = z.number();
 // account's base currency) per position and account, and in `currency` for the totals.
 
 export const ZSnapshotQuery = z.object({
-  account_id: z.coerce.number().int().positive().optional().describe("Omitted: every active account"),
+  account_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional().describe("Omitted: every active account"),
   as_of: ZDay.optional().describe("Default today in SERVICE_TIMEZONE"),
   cost_method: z.string().max(20).optional().describe("fifo (default) or avg; anything else is a 400 validation_error"),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DECISION_ACTIONS } from "@/lib/analysis/engine/schemas";
 import { isCalendarDay } from "@/lib/history/schemas";
 import { ZMarket } from "@/lib/market/symbols";
+import { DB_ID_MAX } from "@/lib/db/id-range";
 
 // Decision signals (spec 3.2–3.4, 4.5; field names and enums from CONTRACT.md §4).
 
@@ -59,7 +60,7 @@ export const ZDecisionSignalCreateRequest = z
     market: ZMarket,
     source_type: ZSignalSourceType,
     source_agent: z.string().max(64).nullish(),
-    source_report_id: z.number().int().positive().nullish().describe("analysis_history id of the report the signal came from"),
+    source_report_id: z.number().int().positive().max(DB_ID_MAX).nullish().describe("analysis_history id of the report the signal came from"),
     trace_id: z.string().max(64).nullish(),
     market_phase: ZSignalMarketPhase.nullish(),
     trigger_source: z.string().trim().min(1).max(64),
@@ -171,7 +172,7 @@ const ZBound = z
 const flag = z.stringbool();
 
 export const ZSignalIdParams = z.object({
-  signal_id: z.coerce.number().int().positive().describe("Integer signal id"),
+  signal_id: z.coerce.number().int().positive().max(DB_ID_MAX).describe("Integer signal id"),
 });
 
 export const ZStockCodeParams = z.object({
@@ -184,7 +185,7 @@ export const ZDecisionSignalListQuery = z.object({
   action: ZSignalAction.optional(),
   market_phase: ZSignalMarketPhase.optional(),
   source_type: ZSignalSourceType.optional(),
-  source_report_id: z.coerce.number().int().positive().optional(),
+  source_report_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   trace_id: z.string().max(64).optional(),
   trigger_source: z.string().max(64).optional(),
   status: ZSignalStatus.optional(),
@@ -193,7 +194,7 @@ export const ZDecisionSignalListQuery = z.object({
   expires_from: ZBound.describe("Inclusive lower bound on expires_at"),
   expires_to: ZBound.describe("Inclusive upper bound on expires_at"),
   holding_only: flag.default(false).describe("Only stocks held (quantity > 0) in active portfolio accounts, from cached positions"),
-  account_id: z.coerce.number().int().positive().optional().describe("With holding_only: only this (active) account's holdings"),
+  account_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional().describe("With holding_only: only this (active) account's holdings"),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(SIGNAL_PAGE_SIZE.min).max(SIGNAL_PAGE_SIZE.max).default(SIGNAL_PAGE_SIZE.default),
 });
@@ -218,7 +219,7 @@ function listParam<T extends z.ZodType>(item: T) {
 
 export const ZOutcomeRunRequest = z
   .object({
-    signal_id: z.number().int().positive().nullish().describe("Only this signal (404 when unknown)"),
+    signal_id: z.number().int().positive().max(DB_ID_MAX).nullish().describe("Only this signal (404 when unknown)"),
     horizons: z.array(ZOutcomeHorizon).min(1).nullish().describe("Default all of 1d, 3d, 5d, 10d"),
     force: z.boolean().default(false).describe("Recompute and overwrite completed and terminal rows too"),
     market: ZMarket.nullish(),
@@ -283,7 +284,7 @@ export const ZOutcomeRunResponse = z
 export type TOutcomeRunResponse = z.infer<typeof ZOutcomeRunResponse>;
 
 export const ZOutcomeListQuery = z.object({
-  signal_id: z.coerce.number().int().positive().optional(),
+  signal_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   horizon: ZOutcomeHorizon.optional(),
   engine_version: z.string().max(64).optional().describe("Default: the current engine version"),
   eval_status: ZEvalStatus.optional(),
