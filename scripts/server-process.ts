@@ -11,6 +11,8 @@ export const ROOT = path.resolve(import.meta.dirname, "..");
 export interface ServerProcess {
   baseUrl: string;
   dataDir: string;
+  /** The DATABASE_URL the server runs on (a SQLite file in dataDir, or a PostgreSQL database). */
+  databaseUrl: string;
   /** The launcher's pid; it leads a process group that holds the Next server too. */
   pid: number;
   stop(): Promise<void>;
@@ -21,6 +23,23 @@ export interface ServerProcess {
 export interface ServiceProcessOptions {
   /** Reuse a data folder (database, env file) of an earlier server: a restart instead of a fresh install. */
   dataDir?: string;
+  /** The database kind; default DSA_TEST_DATABASE's (the suites' PostgreSQL pass), else SQLite. */
+  database?: "sqlite" | "postgres";
+}
+
+/**
+ * The server's database: a SQLite file in the data folder, or (PostgreSQL) an empty database of its own,
+ * created here and named in the data folder so a restart on the same folder finds it again. The launcher
+ * migrates it, as `npm start` would. PostgreSQL test databases share a prefix the test run drops at its end.
+ */
+async function serverDatabaseUrl(dataDir: string, kind: "sqlite" | "postgres"): Promise<string> {
+  if (kind === "sqlite") return `file:${path.join(dataDir, "api.db")}`;
+  const { createEmptyDatabase, testDatabasePrefix } = await import("../lib/db/testing/postgres-test-databases");
+  const marker = path.join(dataDir, "postgres-url");
+  if (fs.existsSync(marker)) return fs.readFileSync(marker, "utf8").trim();
+  const url = await createEmptyDatabase(`${testDatabasePrefix()}_srv_${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
+  fs.writeFileSync(marker, url);
+  return url;
 }
 
 export async function freePort(): Promise<number> {
@@ -68,13 +87,14 @@ export async function startServiceProcess(extraEnv: Record<string, string> = {},
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "dsa-srv-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const databaseUrl = extraEnv.DATABASE_URL ?? (await serverDatabaseUrl(dataDir, options.database ?? (process.env.DSA_TEST_DATABASE === "postgres" ? "postgres" : "sqlite")));
   const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/start.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
-      DATABASE_URL: `file:${path.join(dataDir, "api.db")}`,
+      DATABASE_URL: databaseUrl,
       ENV_FILE: path.join(dataDir, ".env"),
       LOG_LEVEL: "info",
       NEXT_TELEMETRY_DISABLED: "1",
@@ -96,6 +116,7 @@ export async function startServiceProcess(extraEnv: Record<string, string> = {},
   return {
     baseUrl,
     dataDir,
+    databaseUrl,
     pid: child.pid!,
     stop: async () => {
       await stopChild(child);

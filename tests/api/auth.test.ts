@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { OPERATIONS } from "@/lib/openapi/operations";
+import { databaseKind } from "@/lib/db/database-url";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { databaseText, openServerDatabase, readLiveConfig, writeLiveConfig } from "../setup/server-database";
 
 // A distinct X-Forwarded-For per scenario keeps the login rate limit of one scenario out of the others.
 function client(ip: string, cookie?: string): Record<string, string> {
@@ -157,18 +159,25 @@ describe("5: admin auth on", () => {
     expect(await res.json()).toMatchObject({ loggedIn: false });
   });
 
-  it("the password is never stored in plain text, and the generated session secret stays in the data folder", async () => {
+  it("the password is never stored in plain text, and the generated session secret stays with the data (an owner-only file, or the shared database)", async () => {
+    const stored = await databaseText(server);
+    expect(stored).not.toContain("second-pass");
+    expect(stored).toContain("scrypt$");
     const secretFile = path.join(server.dataDir, "session-secret");
-    expect(fs.statSync(secretFile).mode & 0o077).toBe(0);
-    const dbBytes = fs.readFileSync(path.join(server.dataDir, "api.db")).toString("latin1");
-    const walPath = path.join(server.dataDir, "api.db-wal");
-    const wal = fs.existsSync(walPath) ? fs.readFileSync(walPath).toString("latin1") : "";
-    expect(dbBytes + wal).not.toContain("second-pass");
-    expect(dbBytes + wal).toContain("scrypt$");
+    if (databaseKind(server.databaseUrl) === "sqlite") {
+      expect(fs.statSync(secretFile).mode & 0o077).toBe(0);
+    } else {
+      // Replicas share it through the database; a file would give each its own and log users out at random.
+      expect(fs.existsSync(secretFile)).toBe(false);
+      const database = await openServerDatabase(server);
+      const row = await database.get<{ value: string }>("SELECT value FROM app_state WHERE key = ?", "session_secret");
+      await database.close();
+      expect(row?.value.length).toBeGreaterThanOrEqual(32);
+    }
   });
 
-  it("CONTRACT §2: the env file can switch admin auth off at run time", async () => {
-    fs.writeFileSync(path.join(server.dataDir, ".env"), "ADMIN_AUTH_ENABLED=false\n");
+  it("CONTRACT §2: the live configuration (env file, or the config document on PostgreSQL) can switch admin auth off at run time", async () => {
+    await writeLiveConfig(server, "ADMIN_AUTH_ENABLED=false\n");
     await new Promise((r) => setTimeout(r, 1500));
     const status = await (await fetch(`${base}/api/v1/auth/status`)).json();
     expect(status).toMatchObject({ authEnabled: false, setupState: "password_retained" });
@@ -180,7 +189,7 @@ describe("5: admin auth on", () => {
 describe("CONTRACT §2: POST /api/v1/auth/settings switches admin auth", () => {
   let server: TestServer;
   let base: string;
-  const envFile = () => fs.readFileSync(path.join(server.dataDir, ".env"), "utf8");
+  const envFile = () => readLiveConfig(server);
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -199,7 +208,7 @@ describe("CONTRACT §2: POST /api/v1/auth/settings switches admin auth", () => {
     const on = await settings({ authEnabled: true, password: "switch-pass", passwordConfirm: "switch-pass" });
     expect(on.status).toBe(200);
     expect(await on.json()).toMatchObject({ authEnabled: true, loggedIn: true, passwordSet: true, setupState: "enabled" });
-    expect(envFile()).toMatch(/^ADMIN_AUTH_ENABLED=true$/m);
+    expect(await envFile()).toMatch(/^ADMIN_AUTH_ENABLED=true$/m);
     const cookie = sessionCookieOf(on);
 
     expect((await fetch(`${base}/api/v1/system/config/export`)).status).toBe(401);
@@ -214,7 +223,7 @@ describe("CONTRACT §2: POST /api/v1/auth/settings switches admin auth", () => {
     const off = await settings({ authEnabled: false, currentPassword: "switch-pass" }, cookie);
     expect(off.status).toBe(200);
     expect(await off.json()).toMatchObject({ authEnabled: false, setupState: "password_retained" });
-    expect(envFile()).toMatch(/^ADMIN_AUTH_ENABLED=false$/m);
+    expect(await envFile()).toMatch(/^ADMIN_AUTH_ENABLED=false$/m);
     expect((await fetch(`${base}/api/v1/system/config/export`)).status).toBe(403);
 
     expect((await settings({ authEnabled: true, password: "other-pass", passwordConfirm: "other-pass" })).status).toBe(401);

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validReport } from "@/lib/analysis/llm/test-fixtures";
 import { configFields, configPatternFields } from "@/lib/config/schema";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { databaseKind } from "@/lib/db/database-url";
+import { openServerDatabase } from "../setup/server-database";
 
 // Issue 18: every secret setting holds a distinct marker (SECRETMARK_<name>_7f3a); the service is driven
 // through config reads and writes, every GET operation, analyses with an LLM channel (a local stub that
@@ -96,6 +98,8 @@ function envFile(stub: string, smtpPort: number): string {
   }
   values.CUSTOM_WEBHOOK_URLS = `${stub}/custom/${mark("CUSTOM_WEBHOOK_URLS")}`;
   values.SESSION_SECRET = `${mark("SESSION_SECRET")}_long_enough_for_iron_session`;
+  // The machine's Redis, the marker as its password (this Redis has none, so the client warns and goes on).
+  values.REDIS_URL = `redis://:${mark("REDIS_URL")}@127.0.0.1:6379/0`;
   values.LLM_STUB_API_KEYS = "";
   const lines = {
     ...values,
@@ -325,17 +329,34 @@ describe("issue 18: no secret setting leaks through answers, streams, logs or th
     expect(log.length).toBeGreaterThan(1000);
     expectClean("server log (stdout and stderr)", log);
     expect(log).not.toContain(PASSWORD);
-    for (const file of ["api.db", "api.db-wal", "api.db-shm", "api.db-journal"]) {
-      const full = path.join(server.dataDir, file);
-      if (!fs.existsSync(full)) continue;
-      const bytes = fs.readFileSync(full);
-      expectClean(`database file ${file}`, bytes.toString("latin1"));
-      expect(bytes.includes(Buffer.from(apiToken)), `${file}: the API token`).toBe(false);
+    if (databaseKind(server.databaseUrl) === "sqlite") {
+      for (const file of ["api.db", "api.db-wal", "api.db-shm", "api.db-journal"]) {
+        const full = path.join(server.dataDir, file);
+        if (!fs.existsSync(full)) continue;
+        const bytes = fs.readFileSync(full);
+        expectClean(`database file ${file}`, bytes.toString("latin1"));
+        expect(bytes.includes(Buffer.from(apiToken)), `${file}: the API token`).toBe(false);
+      }
+      // Settings live in the env file, and a config write keeps the previous file as .env.bak (same mode):
+      // those two hold secrets by design. Anything else written to the data folder must not.
+      const envMode = fs.statSync(path.join(server.dataDir, ".env")).mode & 0o777;
+      expect(fs.statSync(path.join(server.dataDir, ".env.bak")).mode & 0o777).toBe(envMode);
+    } else {
+      // PostgreSQL: the settings live in the config document row, which holds secrets by design (as the env file
+      // does); every other table must not, and nothing may hold the API token itself.
+      const database = await openServerDatabase(server);
+      try {
+        const tables = await database.all<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'");
+        for (const { name } of tables) {
+          const text = (await database.all<{ t: string }>(`SELECT t::text AS t FROM "${name}" t`)).map((r) => r.t).join("\n");
+          if (name === "config_document") expect(text).toContain(mark("OPENAI_API_KEY"));
+          else expectClean(`database table ${name}`, text);
+          expect(text.includes(apiToken), `${name}: the API token`).toBe(false);
+        }
+      } finally {
+        await database.close();
+      }
     }
-    // Settings live in the env file, and a config write keeps the previous file as .env.bak (same mode):
-    // those two hold secrets by design. Anything else written to the data folder must not.
-    const envMode = fs.statSync(path.join(server.dataDir, ".env")).mode & 0o777;
-    expect(fs.statSync(path.join(server.dataDir, ".env.bak")).mode & 0o777).toBe(envMode);
     const others = fs.readdirSync(server.dataDir).filter((f) => ![".env", ".env.bak", "server.log"].includes(f) && !f.startsWith("api.db") && !fs.statSync(path.join(server.dataDir, f)).isDirectory());
     for (const f of others) expectClean(`data folder file ${f}`, fs.readFileSync(path.join(server.dataDir, f)).toString("latin1"));
     expect(fs.readFileSync(path.join(server.dataDir, ".env"), "utf8")).toContain(mark("OPENAI_API_KEY"));

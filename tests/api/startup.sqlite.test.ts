@@ -3,7 +3,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
-// Issue 18 §3: a second process on a database in use, and the database's file modes.
+// Issue 18 §3: a second process on a SQLite database in use, and the database file's modes (SQLite only: on
+// PostgreSQL the replica test starts two servers on one database at once).
 
 const servers: TestServer[] = [];
 afterAll(async () => {

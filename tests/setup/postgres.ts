@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { createTemplateDatabase, dropDatabases } from "../../lib/db/testing/postgres-test-databases";
+import { createTemplateDatabase, dropDatabases, testDatabasePrefix } from "../../lib/db/testing/postgres-test-databases";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,7 +10,7 @@ declare module "vitest" {
 
 /** The PostgreSQL pass: a migrated template for this run, and every database the run made dropped after it. */
 export default async function setup(project: TestProject) {
-  const prefix = `dsa_test_${process.pid}_${Date.now().toString(36)}`;
+  const prefix = testDatabasePrefix();
   project.provide("pgPrefix", prefix);
   project.provide("pgTemplate", await createTemplateDatabase(prefix));
   return () => dropDatabases(prefix);

@@ -6,6 +6,14 @@ import { migratePostgres } from "../postgres-migrate";
 
 export const POSTGRES_ADMIN_URL = process.env.DSA_TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
+/**
+ * The name prefix of this test run's databases: vitest.config.ts sets it once in the main process and hands
+ * it to the workers, so the run's global teardown can drop every database its tests and servers made.
+ */
+export function testDatabasePrefix(): string {
+  return process.env.DSA_TEST_PG_PREFIX ?? `dsa_test_${process.pid}`;
+}
+
 export function databaseUrl(name: string, admin = POSTGRES_ADMIN_URL): string {
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -31,6 +39,12 @@ export async function createTemplateDatabase(prefix: string): Promise<string> {
   await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE template0 ${CREATE_OPTIONS}`));
   await migratePostgres(databaseUrl(name));
   return name;
+}
+
+/** An empty database (the caller migrates it); returns its URL. */
+export async function createEmptyDatabase(name: string): Promise<string> {
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE template0 ${CREATE_OPTIONS}`));
+  return databaseUrl(name);
 }
 
 /** A copy of the run's template for one test file; returns its URL. */
