@@ -5,11 +5,11 @@ import { ZAnalyzeRequest } from "@/lib/analysis/schemas";
 import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { currentPrice } from "@/lib/market";
 import { marketOverview } from "@/lib/market/overview";
-import { loadCockpit, SPARK_CLOSES } from "./cockpit";
+import { loadCockpit, READ_BUDGET_MS, SPARK_CLOSES, TILES_TTL_MS } from "./cockpit";
 
 // Issue 21 §1: the home page's one server read, on sample data.
 
-withTempDatabase("home-cockpit", { MARKET_DATA_SOURCES: "sample", STOCK_LIST: "600519,AAPL,sh600519,510300" });
+const database = withTempDatabase("home-cockpit", { MARKET_DATA_SOURCES: "sample", STOCK_LIST: "600519,AAPL,sh600519,510300" });
 
 describe("loadCockpit", () => {
   it("lists the watchlist once per stock, with the one price, 30 closes and a reason for what is not a stock", async () => {
@@ -44,4 +44,23 @@ describe("loadCockpit", () => {
     if (directional) expect(cockpit.signals.map((s) => s.code)).toContain("600519");
     expect(cockpit.triggers).toEqual([]);
   });
+
+  it("an index read that outlasts one render's budget is shown by a later render, not forgotten for the memo's lifetime", async () => {
+    // Each sample call takes longer than the whole budget: the first render must go without the HK indices.
+    database.useSettings({ STOCK_LIST: "00700", SAMPLE_LATENCY_MS: String(READ_BUDGET_MS + 100) });
+    try {
+      const first = await loadCockpit("en");
+      expect(first.markets).toEqual(["hk"]);
+      expect(first.indices).toEqual([]);
+      // The read kept running: once it is done, a render shows its indices, well within the memo's lifetime
+      // (remembering the budget's verdict instead would keep them away until TILES_TTL_MS has passed).
+      const deadline = Date.now() + TILES_TTL_MS - 3000;
+      let later = await loadCockpit("en");
+      while (later.indices.length === 0 && Date.now() < deadline) later = await loadCockpit("en");
+      expect(later.indices.length).toBeGreaterThan(0);
+      expect(later.indices.every((i) => i.market === "hk")).toBe(true);
+    } finally {
+      database.useSettings({});
+    }
+  }, 20_000);
 });

@@ -170,16 +170,21 @@ async function watchRow(entry: { token: string; symbol: TResolvedSymbol | null; 
 type Overview = Awaited<ReturnType<typeof marketOverview>> | { error: string };
 const tileMemo = new Map<string, { at: number; value: Promise<Overview> }>();
 
-/** One market's overview within the budget, remembered for TILES_TTL_MS (a failure too: offline, the page stays fast). */
+/**
+ * One market's overview within the budget. The read itself is remembered for TILES_TTL_MS (a failure too:
+ * offline, the page stays fast), not the budget's verdict: a read that outlasts one render's budget still lands
+ * in the memo, so the next render shows it instead of another TILES_TTL_MS without indices.
+ */
 function overviewOf(market: TMarket): Promise<Overview> {
   // Keyed by the provider list too: a settings change is seen at once.
   const key = `${market}|${getSettings().MARKET_DATA_SOURCES.join(",")}`;
-  const memo = tileMemo.get(key);
+  let memo = tileMemo.get(key);
   const at = Date.now();
-  if (memo && at - memo.at < TILES_TTL_MS) return memo.value;
-  const value = withBudget(marketOverview(market)).catch((error: unknown): Overview => ({ error: reason(error) }));
-  tileMemo.set(key, { at, value });
-  return value;
+  if (!memo || at - memo.at >= TILES_TTL_MS) {
+    memo = { at, value: marketOverview(market).catch((error: unknown): Overview => ({ error: reason(error) })) };
+    tileMemo.set(key, memo);
+  }
+  return withBudget(memo.value).catch((error: unknown): Overview => ({ error: reason(error) }));
 }
 
 async function marketTiles(markets: readonly TMarket[]): Promise<{ indices: IndexTile[]; breadth: BreadthLine[] }> {

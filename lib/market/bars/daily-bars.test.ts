@@ -51,6 +51,16 @@ describe("daily bar cache", () => {
     expect(asked).toEqual([31]);
   });
 
+  it("the day after a holiday, before the close, still gives the full window (the provider's holiday and partial bars are not counted)", async () => {
+    at("2026-11-27T05:00:00Z"); // Friday 00:00 in New York, the day after Thanksgiving: the last closed session is Wednesday
+    const { asked, chain } = recording();
+    const apple: TMarketSymbol = { kind: "stock", market: "us", code: "AAPL" };
+    const result = await getDailyBars(apple, 30, chain);
+    expect(result.bars).toHaveLength(30);
+    expect(result.bars.at(-1)!.date).toBe("2026-11-25");
+    expect(asked).toEqual([33]);
+  });
+
   it("force_refresh (spec 2.2): a refresh call skips a current cache and fetches the whole window again", async () => {
     at("2026-11-20T12:00:00Z");
     const { asked, chain } = recording();

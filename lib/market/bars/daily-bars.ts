@@ -1,7 +1,7 @@
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { placeholders } from "@/lib/db/raw-sql";
-import { lastClosedTradingDay, latestTradingDay, weekdaysBetween } from "@/lib/market/market-time";
+import { lastClosedTradingDay, latestTradingDay, marketDate, weekdaysBetween } from "@/lib/market/market-time";
 import { bypassesCache, chainDailyBars, configuredChain, type ChainOptions, type ProviderAttempt } from "@/lib/market/providers/chain";
 import { PROVIDER_NAMES, type ProviderName, type TDailyBar, type TMarketSymbol } from "@/lib/market/providers/types";
 import { symbolKey } from "@/lib/market/symbol-key";
@@ -130,9 +130,17 @@ export async function getDailyBars(
   return fetchWindow(symbol, key, want, through, chain);
 }
 
+/**
+ * Bars to ask a provider for so that `want` final bars remain once the ones after `through` are dropped: a partial
+ * bar for today, and bars a provider gives for weekdays our calendar does not trade (the day after a holiday, the
+ * sample series has a bar for the holiday itself).
+ */
+function withUnclosedDays(symbol: TMarketSymbol, want: number, through: string): number {
+  return want + 1 + weekdaysBetween(through, marketDate(symbol.market, now()));
+}
+
 async function fetchWindow(symbol: TMarketSymbol, key: string, want: number, through: string, chain: ChainOptions): Promise<DailyBarsResult> {
-  // One extra bar so a partial bar for today (dropped below) does not shorten the window.
-  const result = await chainDailyBars(symbol, want + 1, chain);
+  const result = await chainDailyBars(symbol, withUnclosedDays(symbol, want, through), chain);
   const final = result.data.filter((b) => b.date <= through);
   await store(key, final);
   checkedThrough.delete(key);
@@ -141,10 +149,10 @@ async function fetchWindow(symbol: TMarketSymbol, key: string, want: number, thr
 }
 
 async function fetchUncached(symbol: TMarketSymbol, want: number, chain: ChainOptions): Promise<DailyBarsResult> {
-  const result = await chainDailyBars(symbol, want + 1, chain);
+  const through = lastClosedTradingDay(symbol.market, now());
+  const result = await chainDailyBars(symbol, withUnclosedDays(symbol, want, through), chain);
   // A file's rows are taken as they are: the user decides what the series holds. A live provider that
   // answered ahead of the file keeps the usual rule (no partial bar for today).
-  const through = lastClosedTradingDay(symbol.market, now());
   const rows = result.source === "csv" ? result.data : result.data.filter((b) => b.date <= through);
   const bars = rows.slice(-want);
   return { bars, source: bars.at(-1)?.source ?? result.source, cache: "bypass", attempts: result.attempts };
