@@ -11,6 +11,7 @@ import { healthBenchmark } from "../bench/health.bench";
 import { homeBenchmark } from "../bench/home.bench";
 import { historyDeleteBenchmark } from "../bench/history-delete.bench";
 import { historyListBenchmark } from "../bench/history-list.bench";
+import { scaleOutBenchmark } from "../bench/scale-out.bench";
 import { shareImageBenchmark } from "../bench/share-image.bench";
 import { signalOutcomesBenchmark } from "../bench/signal-outcomes.bench";
 import { symbolsBenchmark } from "../bench/symbols.bench";
@@ -28,6 +29,7 @@ const BENCHMARKS: Benchmark[] = [
   historyListBenchmark,
   historyDeleteBenchmark,
   homeBenchmark,
+  scaleOutBenchmark,
 ];
 
 const only = process.argv.slice(2);
