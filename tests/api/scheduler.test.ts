@@ -67,7 +67,8 @@ describe("daily schedule API", () => {
 
     let current = await status();
     const deadline = Date.now() + 20_000;
-    while (current.recent_runs.length === 0 && Date.now() < deadline) {
+    // A run is listed from its start (status "running"); wait for it to end before reading its outcome.
+    while ((current.recent_runs.length === 0 || current.recent_runs[0]!.status === "running") && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
       current = await status();
     }
