@@ -1,6 +1,7 @@
-import type { Prisma } from "@/generated/prisma/client";
 import { db, type Tx } from "@/lib/db/client";
+import { placeholders } from "@/lib/db/raw-sql";
 import { ApiError } from "@/lib/http/api-error";
+import { toSqlCondition, type SqlCondition } from "./list-sql";
 import { historyTargetFilter } from "./target-filter";
 
 /** Spec 8: delete-by-code removes at most this many records per pass (one transaction each). */
@@ -42,19 +43,31 @@ export async function deleteHistoryRecords(recordIds: readonly number[]): Promis
 export async function deleteHistoryByCode(stockCode: string, batchSize = DELETE_BATCH_SIZE): Promise<number> {
   const where = historyTargetFilter(stockCode);
   if (!where) throw ApiError.of("invalid_request", "stock_code must not be empty");
+  const condition = toSqlCondition(where);
   let total = 0;
   for (;;) {
-    const removed = await db().$transaction((tx) => deleteBatch(tx, where, batchSize), { timeout: TRANSACTION_TIMEOUT_MS });
+    const removed = await db().$transaction((tx) => deleteBatch(tx, condition, batchSize), { timeout: TRANSACTION_TIMEOUT_MS });
     if (removed === 0) return total;
     total += removed;
   }
 }
 
-async function deleteBatch(tx: Tx, where: Prisma.AnalysisHistoryWhereInput, batchSize: number): Promise<number> {
-  const rows = await tx.analysisHistory.findMany({ where, select: { id: true }, orderBy: { id: "asc" }, take: batchSize });
-  if (rows.length === 0) return 0;
-  return deleteIds(
-    tx,
-    rows.map((row) => row.id),
+/**
+ * One pass: the code's oldest `batchSize` records, named by the id bound of the pass (ids ascend), so news,
+ * signal links and records each go in one statement over an index instead of thousands of bound ids.
+ */
+async function deleteBatch(tx: Tx, condition: SqlCondition, batchSize: number): Promise<number> {
+  const bound = await tx.$queryRawUnsafe<{ id: number }[]>(
+    placeholders(`SELECT id FROM analysis_history WHERE ${condition.sql} ORDER BY id LIMIT 1 OFFSET ?`),
+    ...condition.params,
+    batchSize - 1,
   );
+  // Fewer than batchSize records left: this pass takes them all.
+  const scope = bound.length ? `${condition.sql} AND id <= ?` : condition.sql;
+  const params = bound.length ? [...condition.params, Number(bound[0]!.id)] : condition.params;
+  const records = `SELECT id FROM analysis_history WHERE ${scope}`;
+  await tx.$executeRawUnsafe(placeholders(`DELETE FROM analysis_news WHERE history_id IN (${records})`), ...params);
+  // Issue 8 item 6: decision signals outlive their report; the link becomes null in the same transaction.
+  await tx.$executeRawUnsafe(placeholders(`UPDATE decision_signal SET source_report_id = NULL WHERE source_report_id IN (${records})`), ...params);
+  return tx.$executeRawUnsafe(placeholders(`DELETE FROM analysis_history WHERE ${scope}`), ...params);
 }

@@ -32,6 +32,9 @@ export const HISTORY_ITEM_SQL = [
   'asset_type AS "assetType"',
 ].join(", ");
 
+/** The total of an unfiltered page: the per-target counts history_target's triggers keep (a row per stock, not per record). */
+export const UNFILTERED_TOTAL_SQL = "SELECT COALESCE(SUM(record_count), 0) AS n FROM history_target";
+
 export interface SqlCondition {
   /** The condition, "" when there is none. */
   sql: string;

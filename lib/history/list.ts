@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { placeholders } from "@/lib/db/raw-sql";
 import { createdAtRange } from "./dates";
 import type { THistoryListQuery, THistoryListResponse } from "./schemas";
-import { countOf, HISTORY_ITEM_SQL, toSqlCondition, whereClause } from "./list-sql";
+import { countOf, HISTORY_ITEM_SQL, toSqlCondition, UNFILTERED_TOTAL_SQL, whereClause } from "./list-sql";
 import { toHistoryItem, type HistoryItemRow } from "./serialize";
 import { historyTargetFilter } from "./target-filter";
 
@@ -29,8 +29,9 @@ export function historyWhere(query: Pick<THistoryListQuery, "stock_code" | "repo
 export async function listHistory(query: THistoryListQuery): Promise<THistoryListResponse> {
   const condition = toSqlCondition(historyWhere(query));
   const where = whereClause(condition);
+  const countSql = where ? `SELECT COUNT(*) AS n FROM analysis_history${where}` : UNFILTERED_TOTAL_SQL;
   const [counted, rows] = await Promise.all([
-    db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(`SELECT COUNT(*) AS n FROM analysis_history${where}`), ...condition.params),
+    db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(countSql), ...condition.params),
     db().$queryRawUnsafe<HistoryItemRow[]>(
       placeholders(`SELECT ${HISTORY_ITEM_SQL} FROM analysis_history${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`),
       ...condition.params,

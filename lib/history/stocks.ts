@@ -27,10 +27,19 @@ function stockRowsWhere(query: THistoryStocksQuery): Prisma.AnalysisHistoryWhere
  * Grouping in SQL fills the limit exactly: the over-fetching the spec asks for, without guessing a factor.
  */
 export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TStockBarResponse> {
-  const condition = toSqlCondition(stockRowsWhere(query));
-  const where = whereClause(condition);
+  const where = stockRowsWhere(query);
+  // Without a date range every target's latest record and count are in history_target (kept by triggers),
+  // read off its [latestId] index; a date range has to group the records themselves.
+  const table = where.createdAt ? "analysis_history" : "history_target";
+  const condition = toSqlCondition(where);
+  // A target whose records were all deleted keeps its history_target row with a count of 0.
+  const filter = table === "history_target" ? `${whereClause(condition)} AND record_count > 0` : whereClause(condition);
   const groups = await db().$queryRawUnsafe<{ latest: number; n: bigint }[]>(
-    placeholders(`SELECT MAX(id) AS latest, COUNT(*) AS n FROM analysis_history${where} GROUP BY target_key ORDER BY latest DESC LIMIT ?`),
+    placeholders(
+      table === "history_target"
+        ? `SELECT latest_id AS latest, record_count AS n FROM history_target${filter} ORDER BY latest_id DESC LIMIT ?`
+        : `SELECT MAX(id) AS latest, COUNT(*) AS n FROM analysis_history${filter} GROUP BY target_key ORDER BY latest DESC LIMIT ?`,
+    ),
     ...condition.params,
     query.limit,
   );
@@ -46,6 +55,11 @@ export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TSt
   const total =
     groups.length < query.limit
       ? groups.length
-      : countOf(await db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(`SELECT COUNT(DISTINCT target_key) AS n FROM analysis_history${where}`), ...condition.params));
+      : countOf(
+          await db().$queryRawUnsafe<{ n: bigint }[]>(
+            placeholders(table === "history_target" ? `SELECT COUNT(*) AS n FROM history_target${filter}` : `SELECT COUNT(DISTINCT target_key) AS n FROM analysis_history${filter}`),
+            ...condition.params,
+          ),
+        );
   return { total, items };
 }
