@@ -263,8 +263,27 @@ test("21 §6: the report page at 390 px: levels, chart lines, trend and the clos
   await expect(runDetails(page)).not.toHaveAttribute("open", /.*/);
   await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/report-phone.png`, fullPage: true });
+
+  // 21 §5: scrolled down to the chart, the headline's price, verdict and score stay at the top of the screen
+  // (the app header has scrolled away; the bottom tab bar navigates).
+  const sticky = page.getByTestId("report-sticky-headline");
+  await expect(sticky).toBeVisible();
+  await expect(sticky.getByTestId("sticky-price")).toHaveText((await page.getByTestId("report-price").textContent())!);
+  await expect(sticky.getByTestId("sticky-score")).toHaveText((await page.getByTestId("sentiment-score").textContent())!);
+  await expect(sticky).toContainText((await page.getByTestId("action-badge").textContent())!);
+  await page.getByTestId("price-chart").scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 400);
+  await expect.poll(async () => (await sticky.boundingBox())?.y).toBeLessThanOrEqual(1);
+  expect((await sticky.boundingBox())!.y).toBeGreaterThanOrEqual(-1);
+  expect((await page.locator("header").first().boundingBox())!.y, "the app header scrolled away").toBeLessThan(0);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/report-phone-scrolled.png` });
   await runDetails(page).locator("summary").click();
   await expect(runDetails(page).getByTestId("run-trace-id")).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/report-phone-run-details.png`, fullPage: true });
+
+  // On a wide screen the summary card itself is the headline: no second one.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(sticky).toBeHidden();
 });

@@ -40,6 +40,35 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
+/**
+ * Phones only (issue 21 §5): the headline's numbers (price, change, verdict, score) in one line that stays at the top
+ * of the screen while the rest of the report scrolls (the app header scrolls away there; the bottom tab bar
+ * navigates). It repeats the summary card for the eye, so it is hidden from assistive technology.
+ */
+function PhoneHeadline({ view }: { view: ReportView }) {
+  const { meta, summary } = view.result.report;
+  const dir = direction(meta.change_pct);
+  return (
+    <div
+      data-testid="report-sticky-headline"
+      aria-hidden="true"
+      className="sticky top-0 z-10 flex min-w-0 items-center gap-2 rounded-b-md border-x border-b border-line bg-surface/95 px-3 py-1.5 shadow-sm backdrop-blur-sm md:hidden"
+    >
+      <span className="min-w-0 truncate text-sm font-semibold">{meta.stock_name ?? view.result.stock_name ?? meta.stock_code}</span>
+      <span data-testid="sticky-price" className={cx("text-sm font-semibold tabular-nums", directionText(dir))}>
+        {price(meta.current_price)}
+      </span>
+      <span className={cx("text-xs font-medium tabular-nums", directionText(dir))}>{signedPct(meta.change_pct)}</span>
+      <span className={cx("ml-auto inline-flex shrink-0 items-center rounded border px-1.5 text-xs font-semibold", actionTone(summary.action))}>
+        {summary.action_label ?? summary.action ?? "—"}
+      </span>
+      <span data-testid="sticky-score" className="shrink-0 text-sm font-semibold tabular-nums">
+        {summary.sentiment_score ?? "—"}
+      </span>
+    </div>
+  );
+}
+
 function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: ReactNode }) {
   const { meta, summary } = view.result.report;
   const dir = direction(meta.change_pct);
@@ -474,6 +503,7 @@ export function AnalysisReportView({ t, view, disclaimer, trend }: { t: Texts; v
           {t.sampleBanner}
         </div>
       ) : null}
+      <PhoneHeadline view={view} />
       <div className="grid grid-cols-1 gap-3 lg:grid-flow-row-dense lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <SummaryCard t={t} view={view} trend={trend} />

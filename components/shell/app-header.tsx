@@ -26,7 +26,8 @@ export function AppHeader({ t, locale, theme, loggedIn = false }: AppHeaderProps
   const docs = { href: API_DOCS_HREF, label: t.shell.apiDocs };
   return (
     <>
-      <header className="sticky top-0 z-20 border-b border-line bg-surface">
+      {/* Sticky from md up; on a phone it scrolls away, leaving the screen to the page (the bottom tab bar navigates). */}
+      <header className="z-20 border-b border-line bg-surface md:sticky md:top-0">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1.5 px-4 py-2 md:h-11 md:flex-nowrap md:py-0">
           <Link href="/" className="order-1 flex shrink-0 items-center gap-2">
             <span aria-hidden="true" className="size-2.5 rounded-sm bg-accent" />
