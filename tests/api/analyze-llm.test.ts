@@ -2,7 +2,6 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { levelText, structurePlan, type TDecisionAction, type TIndicators } from "@/lib/analysis/engine";
 import { MIN_GAP_ATR, MIN_REWARD_RISK, STOP_MAX_ATR, STOP_MIN_ATR } from "@/lib/analysis/engine/plan";
@@ -14,6 +13,7 @@ import { validReport } from "@/lib/analysis/llm/test-fixtures";
 import { ZRunFlowSnapshot, type TRunDiagnosticSummary } from "@/lib/analysis/run-schemas";
 import { ZTaskAccepted, ZTaskStatus } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { openServerDatabase, writeLiveConfig } from "../setup/server-database";
 
 const API_KEY = "sk-fake-llm-key-0123456789abcdef";
 let server: TestServer;
@@ -102,8 +102,10 @@ describe("issue 4 item 5: the LLM path end to end against a local OpenAI-compati
     expect(first.report.meta.model_used).toBeNull();
     price = first.report.meta.current_price!;
 
-    fs.writeFileSync(path.join(server.dataDir, ".env"), `MARKET_DATA_SOURCES=sample\nOPENAI_API_KEY=${API_KEY}\nOPENAI_BASE_URL=${fakeUrl}\nOPENAI_MODEL=fake-model\n`);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The live configuration: the env file on SQLite, the config document on PostgreSQL.
+    await writeLiveConfig(server, `MARKET_DATA_SOURCES=sample\nOPENAI_API_KEY=${API_KEY}\nOPENAI_BASE_URL=${fakeUrl}\nOPENAI_MODEL=fake-model\n`);
+    // Seen on the next env-file check (SQLite) or revision poll (PostgreSQL, once a second): wait out two polls.
+    await new Promise((r) => setTimeout(r, 2500));
 
     const res = await analyze("600519");
     expect(res.status).toBe(200);
@@ -119,16 +121,16 @@ describe("issue 4 item 5: the LLM path end to end against a local OpenAI-compati
     expect(seen.at(-1)).toEqual({ model: "fake-model", auth: `Bearer ${API_KEY}` });
     expect(text).not.toContain(API_KEY);
 
-    const sqlite = new Database(path.join(server.dataDir, "api.db"), { readonly: true });
+    const database = await openServerDatabase(server);
     try {
-      const usage = sqlite.prepare("SELECT call_type, model, stock_code, query_id, prompt_tokens, completion_tokens, total_tokens, success FROM llm_usage").all();
+      const usage = await database.all("SELECT call_type, model, stock_code, query_id, prompt_tokens, completion_tokens, total_tokens, success FROM llm_usage");
       expect(usage).toEqual([
         { call_type: "analysis", model: "fake-model", stock_code: "600519", query_id: body.query_id, prompt_tokens: 1200, completion_tokens: 300, total_tokens: 1500, success: 1 },
       ]);
-      const stored = sqlite.prepare("SELECT diagnostics, flow, raw_result FROM analysis_history WHERE query_id = ?").get(body.query_id) as Record<string, string>;
+      const stored = await database.get<Record<string, string>>("SELECT diagnostics, flow, raw_result FROM analysis_history WHERE query_id = ?", body.query_id);
       expect(JSON.stringify(stored)).not.toContain(API_KEY);
     } finally {
-      sqlite.close();
+      await database.close();
     }
     const log = fs.readFileSync(path.join(server.dataDir, "server.log"), "utf8");
     expect(log).not.toContain(API_KEY);

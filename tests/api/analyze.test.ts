@@ -1,8 +1,7 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { openServerDatabase } from "../setup/server-database";
 
 let server: TestServer;
 
@@ -48,14 +47,14 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
     expect(details.context_snapshot).toMatchObject({ data_source: "sample", is_sample_data: true });
     expect(body.diagnostic_summary).toMatchObject({ query_id: body.query_id, components: { llm: { status: "not_configured" } } });
 
-    const sqlite = new Database(path.join(server.dataDir, "api.db"), { readonly: true });
+    const database = await openServerDatabase(server);
     try {
-      const row = sqlite.prepare("SELECT stock_code, target_key, report_type, diagnostics, flow FROM analysis_history WHERE query_id = ?").get(body.query_id) as Record<string, string>;
+      const row = (await database.get<Record<string, string>>("SELECT stock_code, target_key, report_type, diagnostics, flow FROM analysis_history WHERE query_id = ?", body.query_id))!;
       expect(row).toMatchObject({ stock_code: "600519", target_key: "stock:cn:600519", report_type: "detailed" });
       expect(JSON.parse(row.flow!).nodes.length).toBeGreaterThan(2);
       expect(JSON.parse(row.diagnostics!).query_id).toBe(body.query_id);
     } finally {
-      sqlite.close();
+      await database.close();
     }
   });
 

@@ -1,7 +1,6 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { openServerDatabase } from "../setup/server-database";
 
 // Issue 18 §1 over HTTP: API tokens with admin auth on.
 
@@ -99,13 +98,15 @@ describe("issue 18 §1: API tokens with admin auth on", () => {
     const token = await mint(base, cookie, { name: "short", scope: "read", expires_in_days: 1 });
     expect((await client(base, { token: token.token })("GET", "/api/v1/portfolio/accounts")).status).toBe(200);
     // The API only takes future expiries; moving this row's expiry into the past stands in for waiting a day.
-    const sqlite = new Database(path.join(server.dataDir, "api.db"));
+    const database = await openServerDatabase(server);
     try {
-      const { expires_at: stored } = sqlite.prepare("SELECT expires_at FROM api_token WHERE id = ?").get(token.id) as { expires_at: number | string };
+      // SQLite may hold the DateTime as epoch-ms or as ISO text; PostgreSQL's timestamp is read back as ISO text
+      // and takes the ISO text (UTC, as Prisma writes it) in return.
+      const { expires_at: stored } = (await database.get<{ expires_at: number | string }>("SELECT expires_at FROM api_token WHERE id = ?", token.id))!;
       const past = Date.now() - 60_000;
-      sqlite.prepare("UPDATE api_token SET expires_at = ? WHERE id = ?").run(typeof stored === "number" ? past : new Date(past).toISOString(), token.id);
+      await database.run("UPDATE api_token SET expires_at = ? WHERE id = ?", typeof stored === "number" ? past : new Date(past).toISOString(), token.id);
     } finally {
-      sqlite.close();
+      await database.close();
     }
     expect((await client(base, { token: token.token })("GET", "/api/v1/portfolio/accounts")).status).toBe(401);
   });

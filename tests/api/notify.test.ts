@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
 import { ZDeliveryListResponse, ZNotifyChannelList, ZNotifyTestResult } from "@/lib/notify/schemas";
 import { startReceiver, type Receiver, type ReceivedRequest } from "@/lib/notify/testing/receiver";
 import { ZMarketReviewAccepted, ZTaskAccepted } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { openServerDatabase } from "../setup/server-database";
 
 // Issue 9 item 4 over HTTP: analyses with notify=true and market reviews with send_notification=true reach the
 // configured channels (a local receiver), a failing channel never changes the analysis, and no secret leaks.
@@ -39,10 +39,10 @@ function post(route: string, body: unknown) {
   return fetch(`${server.baseUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
-async function waitFor<T>(find: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = find();
+    const found = await find();
     if (found !== undefined) return found;
     if (Date.now() > deadline) throw new Error("nothing arrived in time");
     await new Promise((r) => setTimeout(r, 50));
@@ -53,12 +53,12 @@ function customFor(relatedId: string): ReceivedRequest | undefined {
   return receiver.requests.find((r) => r.url === SECRET_PATH && (r.json as { related_id?: string }).related_id === relatedId);
 }
 
-function deliveries(relatedId: string) {
-  const sqlite = new Database(path.join(server.dataDir, "api.db"), { readonly: true });
+async function deliveries(relatedId: string) {
+  const database = await openServerDatabase(server);
   try {
-    return sqlite.prepare("SELECT channel, status, attempts, error, related_kind FROM notification_delivery WHERE related_id = ? ORDER BY channel").all(relatedId);
+    return await database.all("SELECT channel, status, attempts, error, related_kind FROM notification_delivery WHERE related_id = ? ORDER BY channel", relatedId);
   } finally {
-    sqlite.close();
+    await database.close();
   }
 }
 
@@ -79,8 +79,8 @@ describe("notifications after analyses (issue 9 item 4)", () => {
 
     const wecom = await waitFor(() => receiver.requests.find((r) => r.url.startsWith("/wecom") && JSON.stringify(r.json).includes(link)));
     expect(wecom.json).toMatchObject({ msgtype: "markdown" });
-    await waitFor(() => (deliveries(body.query_id).length === 2 ? true : undefined));
-    expect(deliveries(body.query_id)).toEqual([
+    await waitFor(async () => ((await deliveries(body.query_id)).length === 2 ? true : undefined));
+    expect(await deliveries(body.query_id)).toEqual([
       { channel: "custom", status: "sent", attempts: 1, error: null, related_kind: "analysis" },
       { channel: "wechat", status: "sent", attempts: 1, error: null, related_kind: "analysis" },
     ]);
@@ -91,7 +91,7 @@ describe("notifications after analyses (issue 9 item 4)", () => {
     const body = ZAnalysisResultResponse.parse(await (await post("/api/v1/analysis/analyze", { stock_code: "000001", notify: false })).json());
     await new Promise((r) => setTimeout(r, 800));
     expect(receiver.requests.length).toBe(before);
-    expect(deliveries(body.query_id)).toEqual([]);
+    expect(await deliveries(body.query_id)).toEqual([]);
   });
 
   it("a failing channel never changes the analysis: 200, and the failure is recorded without secrets", async () => {
@@ -100,8 +100,8 @@ describe("notifications after analyses (issue 9 item 4)", () => {
       const res = await post("/api/v1/analysis/analyze", { stock_code: "AAPL", notify: true });
       expect(res.status).toBe(200);
       const body = ZAnalysisResultResponse.parse(await res.json());
-      await waitFor(() => (deliveries(body.query_id).length === 2 ? true : undefined));
-      const [custom, wecom] = deliveries(body.query_id) as { channel: string; status: string; attempts: number; error: string | null }[];
+      await waitFor(async () => ((await deliveries(body.query_id)).length === 2 ? true : undefined));
+      const [custom, wecom] = (await deliveries(body.query_id)) as { channel: string; status: string; attempts: number; error: string | null }[];
       expect(custom).toMatchObject({ channel: "custom", status: "sent" });
       expect(wecom).toMatchObject({ channel: "wechat", status: "failed", attempts: 3 });
       expect(wecom!.error).toContain("HTTP 502");

@@ -1,8 +1,7 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { ZBatchTaskAcceptedResponse, ZTaskListResponse, ZTaskStatus } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { openServerDatabase } from "../setup/server-database";
 
 // Issue 5 item 2, "done when": accepted tasks survive a crash. 30 tasks are queued with slow sample data, the
 // whole server process tree is killed with SIGKILL mid-run, and a new server on the same database finishes
@@ -46,9 +45,10 @@ describe("crash recovery (issue 5 item 2)", () => {
     }
     await server.kill();
     const { dataDir } = server;
-    const db = new Database(path.join(dataDir, "api.db"), { readonly: true });
-    const atCrash = db.prepare("SELECT status, count(*) AS n FROM analysis_task GROUP BY status").all() as { status: string; n: number }[];
-    db.close();
+    // The killed server's database (a restart on the same data folder finds the same one, on either database).
+    const db = await openServerDatabase(server);
+    const atCrash = await db.all<{ status: string; n: number }>("SELECT status, count(*) AS n FROM analysis_task GROUP BY status");
+    await db.close();
     const byStatus = Object.fromEntries(atCrash.map((r) => [r.status, r.n]));
     expect(byStatus.completed ?? 0).toBeLessThan(30);
     expect((byStatus.pending ?? 0) + (byStatus.processing ?? 0)).toBeGreaterThan(0);
@@ -65,10 +65,10 @@ describe("crash recovery (issue 5 item 2)", () => {
       }
     }
 
-    const after = new Database(path.join(dataDir, "api.db"), { readonly: true });
-    const rows = after.prepare("SELECT query_id FROM analysis_history").all() as { query_id: string }[];
-    const tasks = after.prepare("SELECT id, status, attempts FROM analysis_task").all() as { id: string; status: string; attempts: number }[];
-    after.close();
+    const after = await openServerDatabase(server);
+    const rows = await after.all<{ query_id: string }>("SELECT query_id FROM analysis_history");
+    const tasks = await after.all<{ id: string; status: string; attempts: number }>("SELECT id, status, attempts FROM analysis_task");
+    await after.close();
     expect(rows).toHaveLength(30);
     expect(new Set(rows.map((r) => r.query_id))).toEqual(new Set(ids));
     expect(tasks.every((t) => t.status === "completed")).toBe(true);

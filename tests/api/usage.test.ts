@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZValidationErrorResponse } from "@/lib/http/schemas";
 import { ZUsageDailyResponse, ZUsageDashboardResponse, ZUsageSummaryResponse } from "@/lib/usage/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { openServerDatabase, writeLiveConfig } from "../setup/server-database";
 
 // Issue 9 item 1: GET /api/v1/usage/summary, /dashboard (spec 4.6, CONTRACT.md §6 and §9) and /daily, against
 // the real built server with llm_usage rows written straight into its database. The expected figures are
@@ -50,21 +48,30 @@ interface Row {
 
 const seeded: Row[] = [];
 
-function seed(rows: Row[]): void {
-  const sqlite = new Database(path.join(server.dataDir, "api.db"));
+async function seed(rows: Row[]): Promise<void> {
+  const database = await openServerDatabase(server);
   try {
-    const insert = sqlite.prepare(
+    // One multi-row INSERT: all rows or none, as the one transaction was.
+    await database.run(
       `INSERT INTO llm_usage (called_at, call_type, channel, model, stock_code, query_id, prompt_tokens, completion_tokens, total_tokens, duration_ms, success, error)
-       VALUES (?, ?, 'test', ?, ?, NULL, ?, ?, ?, 1200, ?, ?)`,
+       VALUES ${rows.map(() => "(?, ?, 'test', ?, ?, NULL, ?, ?, ?, 1200, ?, ?)").join(", ")}`,
+      ...rows.flatMap((r) => [
+        // Prisma's SQLite adapter stores DateTime as ISO text with "+00:00"; the seed uses the same form. PostgreSQL
+        // reads the same text into its timestamp column (UTC, as Prisma writes it there).
+        new Date(r.at).toISOString().replace("Z", "+00:00"),
+        r.callType,
+        r.model,
+        r.stockCode,
+        r.prompt,
+        r.completion,
+        r.prompt + r.completion,
+        // 1/0 on SQLite, a boolean on PostgreSQL (the helper binds it per database).
+        r.success,
+        r.success ? null : "timeout",
+      ]),
     );
-    sqlite.transaction(() => {
-      for (const r of rows) {
-        // Prisma's SQLite adapter stores DateTime as ISO text with "+00:00"; the seed uses the same form.
-        insert.run(new Date(r.at).toISOString().replace("Z", "+00:00"), r.callType, r.model, r.stockCode, r.prompt, r.completion, r.prompt + r.completion, r.success ? 1 : 0, r.success ? null : "timeout");
-      }
-    })();
   } finally {
-    sqlite.close();
+    await database.close();
   }
   seeded.push(...rows);
 }
@@ -142,7 +149,7 @@ describe("issue 9 item 1: usage endpoints (spec 4.6)", () => {
     const todayStart = shStart(shDay(nowMs));
     const monthStart = shMonthStart(nowMs);
     const row = (at: number, model: string, prompt: number, completion: number, extra: Partial<Row> = {}): Row => ({ at, model, prompt, completion, callType: "analysis", stockCode: "600519", success: true, ...extra });
-    seed([
+    await seed([
       row(todayStart, "deepseek-chat", 1000, 200), // exactly local 00:00 today: today
       row(todayStart - 1, "deepseek-chat", 700, 100), // 23:59:59.999 yesterday: not today
       row(Math.min(nowMs - 1000, todayStart + 9 * H), "gpt-4o-mini", 3000, 600, { callType: "agent", stockCode: null }),
@@ -190,7 +197,7 @@ describe("issue 9 item 1: usage endpoints (spec 4.6)", () => {
       completion: 10,
       success: true,
     }));
-    seed(batch);
+    await seed(batch);
     const monthRows = inWindow(shMonthStart(nowMs), shNextMonthStart(nowMs));
 
     const dash = await json("/api/v1/usage/dashboard", ZUsageDashboardResponse);
@@ -233,7 +240,8 @@ describe("issue 9 item 1: usage endpoints (spec 4.6)", () => {
 
   it("SERVICE_TIMEZONE moves the calendar: in UTC the previous month's last-evening call leaves this month", async () => {
     const nowMs = Date.now();
-    fs.writeFileSync(path.join(server.dataDir, ".env"), "SERVICE_TIMEZONE=UTC\n");
+    // The live configuration: the env file on SQLite, the config document on PostgreSQL.
+    await writeLiveConfig(server, "SERVICE_TIMEZONE=UTC\n");
     try {
       await expect.poll(async () => (await json("/api/v1/usage/summary", ZUsageSummaryResponse)).time_zone, { timeout: 5000 }).toBe("UTC");
       const d = new Date(nowMs);
@@ -242,7 +250,7 @@ describe("issue 9 item 1: usage endpoints (spec 4.6)", () => {
       const body = await json("/api/v1/usage/summary?period=month", ZUsageSummaryResponse);
       expect(body).toMatchObject({ from_date: new Date(utcMonthStart).toISOString().slice(0, 10), to_date: d.toISOString().slice(0, 10), ...expected(inWindow(utcMonthStart, utcNext)) });
     } finally {
-      fs.writeFileSync(path.join(server.dataDir, ".env"), "");
+      await writeLiveConfig(server, "");
     }
     await expect.poll(async () => (await json("/api/v1/usage/summary", ZUsageSummaryResponse)).time_zone, { timeout: 5000 }).toBe("Asia/Shanghai");
   });
