@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../setup/api-server";
-import { addNews, analyzeRecord, cloneRecord, marketReviewRecord, openServerDatabase, type MadeRecord } from "../setup/history-records";
+import { addNews, analyzeRecord, cloneRecord, marketReviewRecord, type MadeRecord } from "../setup/history-records";
+import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
 
 // Spec 4.3 rules 5 and 6 over HTTP (issue 6 items 6 and 7): the share card as HTML and PNG on a real
 // server with sample market data; a second server with a small SHARE_IMAGE_MAX_CHARS (413) and a third
@@ -16,7 +16,7 @@ const HOSTILE = '<script>alert("share")</script>';
 let server: TestServer;
 let small: TestServer;
 let noRenderer: TestServer;
-let sqlite: Database.Database;
+let database: ServerDatabase;
 const made: Record<"moutai" | "apple" | "hostile" | "review" | "small" | "noRenderer", MadeRecord> = {} as never;
 
 function get(base: TestServer, pathAndQuery: string) {
@@ -44,17 +44,17 @@ beforeAll(async () => {
   made.review = await marketReviewRecord(server.baseUrl, { region: "cn", send_notification: false });
   made.small = await analyzeRecord(small.baseUrl, { stock_code: "600519" });
   made.noRenderer = await analyzeRecord(noRenderer.baseUrl, { stock_code: "600519" });
-  sqlite = openServerDatabase(server);
-  const hostileId = cloneRecord(sqlite, made.moutai.id, { query_id: "share-hostile-0001", stock_name: `茅台${HOSTILE}` });
+  database = await openServerDatabase(server);
+  const hostileId = await cloneRecord(database, made.moutai.id, { query_id: "share-hostile-0001", stock_name: `茅台${HOSTILE}` });
   made.hostile = { id: hostileId, queryId: "share-hostile-0001" };
-  addNews(sqlite, hostileId, [
+  await addNews(database, hostileId, [
     { title: `利好${HOSTILE}`, snippet: "<b>bold</b> & more", url: "https://news.example.com/1" },
     { title: "正常新闻", snippet: "短讯", url: "javascript:alert(1)" },
   ]);
 }, 180_000);
 
 afterAll(async () => {
-  sqlite?.close();
+  await database?.close();
   await Promise.all([server?.stop(), small?.stop(), noRenderer?.stop()]);
 });
 

@@ -1,16 +1,16 @@
-import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZRunDiagnosticSummary, ZRunFlowSnapshot } from "@/lib/analysis/run-schemas";
 import { ZAnalysisReport, ZHistoryListResponse, ZMarkdownReportResponse, ZNewsIntelResponse, ZStockBarResponse } from "@/lib/history/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
-import { addNews as addNewsTo, analyzeRecord, cloneRecord as cloneRecordInto, openServerDatabase, type MadeRecord } from "../setup/history-records";
+import { addNews as addNewsTo, analyzeRecord, cloneRecord as cloneRecordInto, type MadeRecord } from "../setup/history-records";
+import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
 
 // Spec 4.3 over HTTP: a real server on sample market data; records come from real analyses, plus rows
 // written straight into the database where a case needs what an analysis cannot produce (news, market
 // reviews, old dates, 10,000+ records).
 
 let server: TestServer;
-let sqlite: Database.Database;
+let database: ServerDatabase;
 
 type Made = MadeRecord;
 const made: Record<string, Made> = {};
@@ -49,24 +49,27 @@ function del(pathAndQuery: string, body?: unknown) {
   });
 }
 
-const cloneRecord = (sourceId: number, overrides: Record<string, unknown>) => cloneRecordInto(sqlite, sourceId, overrides);
-const addNews = (historyId: number, items: { title: string; snippet: string; url: string }[]) => addNewsTo(sqlite, historyId, items);
+const cloneRecord = (sourceId: number, overrides: Record<string, unknown>) => cloneRecordInto(database, sourceId, overrides);
+const addNews = (historyId: number, items: { title: string; snippet: string; url: string }[]) => addNewsTo(database, historyId, items);
 
-function newsCount(historyId: number): number {
-  return (sqlite.prepare("SELECT COUNT(*) AS n FROM analysis_news WHERE history_id = ?").get(historyId) as { n: number }).n;
+async function newsCount(historyId: number): Promise<number> {
+  return (await database.get<{ n: number }>("SELECT COUNT(*) AS n FROM analysis_news WHERE history_id = ?", historyId))!.n;
 }
 
 /** Moves a record to another instant for the duration of `work`, then puts it back. */
 async function withCreatedAt(changes: [number, string][], work: () => Promise<void>): Promise<void> {
-  const read = sqlite.prepare("SELECT created_at AS at FROM analysis_history WHERE id = ?");
-  const write = sqlite.prepare("UPDATE analysis_history SET created_at = ? WHERE id = ?");
-  const saved = changes.map(([id]) => [id, (read.get(id) as { at: string }).at] as const);
-  // Prisma's SQLite adapter stores DateTime as ISO text with an explicit offset.
-  for (const [id, iso] of changes) write.run(iso.replace("Z", "+00:00"), id);
+  const write = (at: string, id: number) => database.run("UPDATE analysis_history SET created_at = ? WHERE id = ?", at, id);
+  const saved: (readonly [number, string])[] = [];
+  for (const [id] of changes) {
+    saved.push([id, (await database.get<{ at: string }>("SELECT created_at AS at FROM analysis_history WHERE id = ?", id))!.at] as const);
+  }
+  // Prisma's SQLite adapter stores DateTime as ISO text with an explicit offset; PostgreSQL's timestamp (UTC,
+  // without zone) takes the same text and drops the +00:00.
+  for (const [id, iso] of changes) await write(iso.replace("Z", "+00:00"), id);
   try {
     await work();
   } finally {
-    for (const [id, at] of saved) write.run(at, id);
+    for (const [id, at] of saved) await write(at, id);
   }
 }
 
@@ -80,9 +83,9 @@ beforeAll(async () => {
   made.sseIndex = await analyze({ stock_code: "sh000001" });
   made.pingAn = await analyze({ stock_code: "000001" });
   made.apple = await analyze({ stock_code: "AAPL", report_language: "en" });
-  sqlite = openServerDatabase(server);
+  database = await openServerDatabase(server);
   // A market review as its task stores it (CONTRACT §7): code MARKET, report_type market_review.
-  const reviewId = cloneRecord(made.sseIndex.id, {
+  const reviewId = await cloneRecord(made.sseIndex.id, {
     query_id: "review-task-0001",
     stock_code: "MARKET",
     display_code: "MARKET",
@@ -93,7 +96,7 @@ beforeAll(async () => {
     action: null,
   });
   made.review = { id: reviewId, queryId: "review-task-0001" };
-  addNews(made.moutai.id, [
+  await addNews(made.moutai.id, [
     { title: "贵州茅台发布一季度报告", snippet: "公司一季度营业收入同比增长，净利润保持稳定增长，渠道库存健康，直销占比继续提升，高端白酒需求稳健，分红率维持高位，机构普遍上调全年盈利预测。", url: "https://news.example.com/1" },
     { title: "白酒板块午后走强", snippet: "短讯", url: "https://news.example.com/2" },
     { title: "茅台批价回升 [快讯]", snippet: "批价 | 回升", url: "https://news.example.com/3" },
@@ -101,7 +104,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  sqlite?.close();
+  await database?.close();
   await server?.stop();
 });
 
@@ -237,13 +240,13 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
   });
 
   it("4.3: an integer form is tried as an id first, then as a query_id", async () => {
-    const shadow = cloneRecord(made.pingAn!.id, { query_id: String(made.moutai!.id) });
-    const numericQuery = cloneRecord(made.pingAn!.id, { query_id: "987654321" });
+    const shadow = await cloneRecord(made.pingAn!.id, { query_id: String(made.moutai!.id) });
+    const numericQuery = await cloneRecord(made.pingAn!.id, { query_id: "987654321" });
     try {
       expect(ZAnalysisReport.parse(await getJson(`/${made.moutai!.id}`)).meta.id).toBe(made.moutai!.id);
       expect(ZAnalysisReport.parse(await getJson("/987654321")).meta.id).toBe(numericQuery);
     } finally {
-      sqlite.prepare("DELETE FROM analysis_history WHERE id IN (?, ?)").run(shadow, numericQuery);
+      await database.run("DELETE FROM analysis_history WHERE id IN (?, ?)", shadow, numericQuery);
     }
   });
 
@@ -257,14 +260,14 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
   });
 
   it("4.3 rule 7: literal segments (stocks, by-code) take precedence over {record_id}", async () => {
-    const viaId = cloneRecord(made.pingAn!.id, { query_id: "stocks" });
+    const viaId = await cloneRecord(made.pingAn!.id, { query_id: "stocks" });
     try {
       expect(ZStockBarResponse.safeParse(await getJson("/stocks")).success).toBe(true);
       const byCode = await api("/by-code/600519");
       expect(byCode.status).toBe(405); // the by-code route (DELETE only), not a record lookup
       expect(ZAnalysisReport.parse(await getJson(`/${viaId}`)).meta.query_id).toBe("stocks");
     } finally {
-      sqlite.prepare("DELETE FROM analysis_history WHERE id = ?").run(viaId);
+      await database.run("DELETE FROM analysis_history WHERE id = ?", viaId);
     }
   });
 
@@ -309,13 +312,13 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
   });
 
   it("7: a record whose report cannot be read gives 500 generation_failed for the Markdown", async () => {
-    const broken = cloneRecord(made.pingAn!.id, { query_id: "broken-report", report_json: "{not json" });
+    const broken = await cloneRecord(made.pingAn!.id, { query_id: "broken-report", report_json: "{not json" });
     try {
       const body = (await getJson(`/${broken}/markdown`, 500)) as { error: string };
       expect(body.error).toBe("generation_failed");
       expect(((await getJson(`/${broken}`, 500)) as { error: string }).error).toBe("internal_error");
     } finally {
-      sqlite.prepare("DELETE FROM analysis_history WHERE id = ?").run(broken);
+      await database.run("DELETE FROM analysis_history WHERE id = ?", broken);
     }
   });
 });
@@ -331,14 +334,14 @@ describe("DELETE /api/v1/history and /by-code/{stock_code} (spec 4.3 rule 1)", (
   });
 
   it("4.3 rule 1: each distinct id is removed once, with its news; unknown ids are ignored", async () => {
-    const a = cloneRecord(made.moutai!.id, { query_id: "delete-me-a" });
-    const b = cloneRecord(made.moutai!.id, { query_id: "delete-me-b" });
-    addNews(a, [{ title: "t", snippet: "s", url: "https://news.example.com/a" }]);
-    expect(newsCount(a)).toBe(1);
+    const a = await cloneRecord(made.moutai!.id, { query_id: "delete-me-a" });
+    const b = await cloneRecord(made.moutai!.id, { query_id: "delete-me-b" });
+    await addNews(a, [{ title: "t", snippet: "s", url: "https://news.example.com/a" }]);
+    expect(await newsCount(a)).toBe(1);
     const res = await del("", { record_ids: [a, a, b, 99999999] });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: 2 });
-    expect(newsCount(a)).toBe(0);
+    expect(await newsCount(a)).toBe(0);
     await getJson(`/${a}`, 404);
     expect(await (await del("", { record_ids: [a] })).json()).toEqual({ deleted: 0 });
   });
@@ -351,10 +354,10 @@ describe("DELETE /api/v1/history and /by-code/{stock_code} (spec 4.3 rule 1)", (
 
   it("4.3 rule 1: delete by code removes every variant's records and their news; none left gives 0", async () => {
     expect(await (await del("/by-code/688981")).json()).toEqual({ deleted: 0 });
-    expect(newsCount(made.moutai!.id)).toBe(3);
+    expect(await newsCount(made.moutai!.id)).toBe(3);
     const res = await del("/by-code/sh600519");
     expect(await res.json()).toEqual({ deleted: 3 });
-    expect(newsCount(made.moutai!.id)).toBe(0);
+    expect(await newsCount(made.moutai!.id)).toBe(0);
     expect((await list("stock_code=600519")).total).toBe(0);
     expect((await list("stock_code=sh000001")).total).toBe(1); // other targets untouched
     expect(await (await del("/by-code/600519.SH")).json()).toEqual({ deleted: 0 });
@@ -362,24 +365,35 @@ describe("DELETE /api/v1/history and /by-code/{stock_code} (spec 4.3 rule 1)", (
 
   it("4.3 rule 1 / spec 8: more than 10,000 records of one code go in 10,000-record passes, all of them", async () => {
     const count = 10_050;
-    const template = sqlite.prepare("SELECT * FROM analysis_history WHERE id = ?").get(made.apple!.id) as Record<string, unknown>;
-    const insert = sqlite.prepare(
-      `INSERT INTO analysis_history (query_id, stock_code, display_code, stock_name, market, asset_type, target_key, report_type, report_language, report_json, created_at)
-       VALUES (?, 'AAPL', ?, ?, 'us', 'stock', 'stock:us:AAPL', 'detailed', 'en', '{}', ?)`,
-    );
-    const news = sqlite.prepare("INSERT INTO analysis_news (history_id, position, title, snippet, url) VALUES (?, 0, 't', 's', 'https://n.example.com')");
-    sqlite.transaction(() => {
-      for (let i = 0; i < count; i++) {
-        const info = insert.run(`bulk-${i}`, template.display_code, template.stock_name, template.created_at);
-        if (i % 1000 === 0) news.run(info.lastInsertRowid);
+    const template = (await database.get("SELECT * FROM analysis_history WHERE id = ?", made.apple!.id))!;
+    // Multi-row inserts of 1,000 records (4,000 parameters, within both databases' limits), in one transaction;
+    // the first record of each batch (every 1,000th) gets a news item.
+    const row = "(?, 'AAPL', ?, ?, 'us', 'stock', 'stock:us:AAPL', 'detailed', 'en', '{}', ?)";
+    await database.run("BEGIN");
+    try {
+      for (let start = 0; start < count; start += 1000) {
+        const batch = Array.from({ length: Math.min(1000, count - start) }, (_, k) => start + k);
+        await database.run(
+          `INSERT INTO analysis_history (query_id, stock_code, display_code, stock_name, market, asset_type, target_key, report_type, report_language, report_json, created_at)
+           VALUES ${batch.map(() => row).join(", ")}`,
+          ...batch.flatMap((i) => [`bulk-${i}`, template.display_code, template.stock_name, template.created_at]),
+        );
+        await database.run(
+          "INSERT INTO analysis_news (history_id, position, title, snippet, url) SELECT id, 0, 't', 's', 'https://n.example.com' FROM analysis_history WHERE query_id = ?",
+          `bulk-${start}`,
+        );
       }
-    })();
+      await database.run("COMMIT");
+    } catch (error) {
+      await database.run("ROLLBACK");
+      throw error;
+    }
     expect((await list("stock_code=AAPL&limit=1")).total).toBe(count + 1);
     const res = await del("/by-code/aapl");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: count + 1 });
     expect((await list("stock_code=AAPL")).total).toBe(0);
-    const orphans = sqlite.prepare("SELECT COUNT(*) AS n FROM analysis_news WHERE history_id NOT IN (SELECT id FROM analysis_history)").get() as { n: number };
+    const orphans = (await database.get<{ n: number }>("SELECT COUNT(*) AS n FROM analysis_news WHERE history_id NOT IN (SELECT id FROM analysis_history)"))!;
     expect(orphans.n).toBe(0);
   }, 120_000);
 });

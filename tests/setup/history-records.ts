@@ -1,11 +1,10 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect } from "vitest";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
-import type { TestServer } from "./api-server";
+import type { ServerDatabase } from "./server-database";
 
 // History records for API tests: made by real analyses over HTTP, or written straight into the test
-// server's database where a case needs what an analysis cannot produce (news, old dates, many rows).
+// server's database (SQLite or PostgreSQL, through ServerDatabase) where a case needs what an analysis
+// cannot produce (news, old dates, many rows).
 
 export interface MadeRecord {
   id: number;
@@ -24,25 +23,25 @@ export async function analyzeRecord(baseUrl: string, body: Record<string, unknow
   return { id: result.report.meta.id!, queryId: result.query_id };
 }
 
-/** The test server's SQLite database, for direct reads and writes beside the service. */
-export function openServerDatabase(server: Pick<TestServer, "dataDir">): Database.Database {
-  const sqlite = new Database(path.join(server.dataDir, "api.db"));
-  sqlite.pragma("busy_timeout = 5000");
-  return sqlite;
-}
-
 /** Copies a stored record with some columns replaced; returns the new id. */
-export function cloneRecord(sqlite: Database.Database, sourceId: number, overrides: Record<string, unknown>): number {
-  const columns = (sqlite.prepare("PRAGMA table_info(analysis_history)").all() as { name: string }[]).map((c) => c.name).filter((c) => c !== "id");
-  const select = columns.map((c) => (c in overrides ? `@${c}` : c)).join(", ");
-  const info = sqlite.prepare(`INSERT INTO analysis_history (${columns.join(", ")}) SELECT ${select} FROM analysis_history WHERE id = @sourceId`).run({ ...overrides, sourceId });
-  return Number(info.lastInsertRowid);
+export async function cloneRecord(database: ServerDatabase, sourceId: number, overrides: Record<string, unknown>): Promise<number> {
+  const source = await database.get("SELECT * FROM analysis_history WHERE id = ?", sourceId);
+  if (!source) throw new Error(`no analysis_history record ${sourceId} to clone`);
+  // Rows come back normalised (timestamps as ISO text), which both databases take back as they stored them.
+  const columns = Object.keys(source).filter((c) => c !== "id");
+  const values = columns.map((c) => (c in overrides ? overrides[c] : source[c]));
+  const row = await database.get<{ id: number }>(
+    `INSERT INTO analysis_history (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING id`,
+    ...values,
+  );
+  return Number(row!.id);
 }
 
 /** News items of a record, in the order given. */
-export function addNews(sqlite: Database.Database, historyId: number, items: { title: string; snippet: string; url: string }[]): void {
-  const insert = sqlite.prepare("INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, ?, ?, ?, ?, ?)");
-  items.forEach((item, position) => insert.run(historyId, position, item.title, item.snippet, item.url, "test"));
+export async function addNews(database: ServerDatabase, historyId: number, items: { title: string; snippet: string; url: string }[]): Promise<void> {
+  for (const [position, item] of items.entries()) {
+    await database.run("INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, ?, ?, ?, ?, ?)", historyId, position, item.title, item.snippet, item.url, "test");
+  }
 }
 
 /** A market review run as a task (POST market-review), waited for; its history record (query_id = task_id). */
