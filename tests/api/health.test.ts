@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, inject, it } from "vitest";
+import { databaseFilePath, databaseKind } from "@/lib/db/database-url";
 import packageJson from "../../package.json";
+import { openServerDatabase, sharedTestServer } from "../setup/server-database";
 
 const base = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -98,17 +99,22 @@ describe("9 OpenAPI document and docs", () => {
 });
 
 describe("database at start-up", () => {
-  it("npm start applied prisma/migrations to DATABASE_URL and the file runs in WAL mode", () => {
-    const dbFile = path.join(dataDir, "api.db");
-    expect(fs.existsSync(dbFile)).toBe(true);
-    const sqlite = new Database(dbFile, { readonly: true });
+  it("npm start applied prisma/migrations to DATABASE_URL and the file runs in WAL mode", async () => {
+    const server = sharedTestServer(dataDir);
+    // SQLite only: the database is a file, checked before opening it (opening would create it).
+    if (databaseKind(server.databaseUrl) === "sqlite") expect(fs.existsSync(databaseFilePath(server.databaseUrl))).toBe(true);
+    const database = await openServerDatabase(server);
     try {
-      const applied = sqlite.prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL").all() as { migration_name: string }[];
-      const shipped = fs.readdirSync(path.resolve("prisma", "migrations")).filter((d) => /^\d+_/.test(d));
+      // Each database has its own migrations and ledger: prisma/migrations on SQLite, prisma/postgres/migrations on
+      // PostgreSQL (applied by the launcher into the same _prisma_migrations table).
+      const applied = await database.all<{ migration_name: string }>("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL");
+      const folder = database.kind === "sqlite" ? path.resolve("prisma", "migrations") : path.resolve("prisma", "postgres", "migrations");
+      const shipped = fs.readdirSync(folder).filter((d) => /^\d+_/.test(d));
       expect(applied.map((m) => m.migration_name).sort()).toEqual(shipped.sort());
-      expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+      // SQLite only: WAL is a SQLite journal mode; PostgreSQL has no journal_mode.
+      if (database.kind === "sqlite") expect((await database.get<{ journal_mode: string }>("PRAGMA journal_mode"))?.journal_mode).toBe("wal");
     } finally {
-      sqlite.close();
+      await database.close();
     }
   });
 });

@@ -1,5 +1,3 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
 import type { TDailyBar } from "@/lib/market";
@@ -16,13 +14,14 @@ import {
   type TDecisionSignalItem,
 } from "@/lib/signals/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
 
 // Spec 3.2–3.4 and 4.5 over HTTP against a real server on sample market data. The signal clock is moved with
 // the SIGNAL_CLOCK_OFFSET_SECONDS setting (through the config API, applied at once), so lazy expiry and outcome
 // windows are tested without waiting; the market-data clock stays the real one.
 
 let server: TestServer;
-let sqlite: Database.Database;
+let database: ServerDatabase;
 
 const DAY = 86_400_000;
 
@@ -95,12 +94,12 @@ async function sampleBars(code: string, days: number): Promise<TDailyBar[]> {
 
 beforeAll(async () => {
   server = await startTestServer({ MARKET_DATA_SOURCES: "sample" });
-  sqlite = new Database(path.join(server.dataDir, "api.db"));
-  sqlite.pragma("busy_timeout = 5000");
+  // The server's database (SQLite or PostgreSQL), for reads and writes the API cannot make.
+  database = await openServerDatabase(server);
 });
 
 afterAll(async () => {
-  sqlite?.close();
+  await database?.close();
   await server?.stop();
 });
 
@@ -157,7 +156,7 @@ describe("3.2 transitions", () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => create({ stock_code: "601318", source_report_id: 424242, action: "add" })));
     expect(new Set(results.map((r) => r.item.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    const rows = sqlite.prepare("SELECT COUNT(*) AS n FROM decision_signal WHERE source_report_id = 424242").get() as { n: number };
+    const rows = (await database.get<{ n: number }>("SELECT COUNT(*) AS n FROM decision_signal WHERE source_report_id = 424242"))!;
     expect(rows.n).toBe(1);
   });
 
@@ -177,7 +176,7 @@ describe("3.2 transitions", () => {
     // An opposite signal left active (as if a crash interrupted the repair) is invalidated by a duplicate retry.
     const stray = await create({ stock_code: "300750", action: "buy" });
     expect((await getOne(sell.item.id)).status).toBe("invalidated");
-    sqlite.prepare("UPDATE decision_signal SET status = 'active' WHERE id IN (?, ?)").run(sell.item.id, stray.item.id);
+    await database.run("UPDATE decision_signal SET status = 'active' WHERE id IN (?, ?)", sell.item.id, stray.item.id);
     const sellRetry = await create({ stock_code: "300750", action: "sell", trace_id: "inv-sell" });
     expect(sellRetry).toMatchObject({ created: false, item: { id: sell.item.id, status: "active" } });
     expect((await getOne(stray.item.id)).status).toBe("invalidated");
@@ -188,17 +187,17 @@ describe("3.2 transitions", () => {
     const single = await create({ stock_code: "AAPL", market: "us", horizon: "1d", trace_id: "lazy-single" });
     const listed = await create({ stock_code: "MSFT", market: "us", horizon: "1d", trace_id: "lazy-list" });
     const latest = await create({ stock_code: "NVDA", market: "us", horizon: "1d", trace_id: "lazy-latest" });
-    const stored = (id: number) => (sqlite.prepare("SELECT status FROM decision_signal WHERE id = ?").get(id) as { status: string }).status;
+    const stored = async (id: number) => (await database.get<{ status: string }>("SELECT status FROM decision_signal WHERE id = ?", id))!.status;
     expect(ZDecisionSignalListResponse.parse(await json(await api("/latest/NVDA?market=us"), 200)).items.map((i) => i.id)).toEqual([latest.item.id]);
     await setSignalClock(new Date(Date.parse(single.item.expires_at!) + 1000));
     try {
-      expect(stored(single.item.id)).toBe("active"); // nothing changes until a read
+      expect(await stored(single.item.id)).toBe("active"); // nothing changes until a read
       expect((await getOne(single.item.id)).status).toBe("expired");
       const page = await list("stock_code=MSFT&market=us");
       expect(page.items.find((i) => i.id === listed.item.id)?.status).toBe("expired");
       const latestPage = ZDecisionSignalListResponse.parse(await json(await api("/latest/nvda.us?limit=5"), 200));
       expect(latestPage).toMatchObject({ items: [], total: 0, page: 1, page_size: 5 });
-      expect(stored(latest.item.id)).toBe("expired");
+      expect(await stored(latest.item.id)).toBe("expired");
 
       // expired → active: an active create matching the dedup key renews it (new expiry, same id).
       const renewed = await create({ stock_code: "AAPL", market: "us", horizon: "1d", trace_id: "lazy-single" });
@@ -227,7 +226,7 @@ describe("3.2 transitions", () => {
     const closed = ZDecisionSignalItem.parse(await json(await send("PATCH", `/${item.id}/status`, { status: "closed", metadata: { closed_by: "test" } }), 200));
     expect(closed).toMatchObject({ status: "closed", metadata: { closed_by: "test" } });
     for (const status of ["expired", "invalidated", "closed", "archived"]) {
-      sqlite.prepare("UPDATE decision_signal SET status = ? WHERE id = ?").run(status, item.id);
+      await database.run("UPDATE decision_signal SET status = ? WHERE id = ?", status, item.id);
       const refused = (await json(await send("PATCH", `/${item.id}/status`, { status: "active" }), 400)) as { error: string };
       expect(refused.error).toBe("invalid_status_transition");
     }
@@ -272,16 +271,18 @@ describe("4.5 list filters and paging", () => {
 
     // holding_only: the positions cache (filled by the portfolio feature) is empty until then.
     expect((await list("holding_only=true&trigger_source=filter-test")).total).toBe(0);
-    const account = Number(sqlite.prepare("INSERT INTO portfolio_account (name, active) VALUES ('main', 1)").run().lastInsertRowid);
-    const closedAccount = Number(sqlite.prepare("INSERT INTO portfolio_account (name, active) VALUES ('closed', 0)").run().lastInsertRowid);
+    // active is a boolean (1/0 on SQLite, bound per database by the helper).
+    const addAccount = async (name: string, active: boolean) => Number((await database.get<{ id: number }>("INSERT INTO portfolio_account (name, active) VALUES (?, ?) RETURNING id", name, active))!.id);
+    const account = await addAccount("main", true);
+    const closedAccount = await addAccount("closed", false);
     const now = new Date().toISOString();
-    sqlite.prepare("INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, updated_at) VALUES (?, 'hk', '09988', 'stock:hk:09988', 100, ?)").run(account, now);
-    sqlite.prepare("INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, updated_at) VALUES (?, 'hk', '00700', 'stock:hk:00700', 100, ?)").run(closedAccount, now);
+    await database.run("INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, updated_at) VALUES (?, 'hk', '09988', 'stock:hk:09988', 100, ?)", account, now);
+    await database.run("INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, updated_at) VALUES (?, 'hk', '00700', 'stock:hk:00700', 100, ?)", closedAccount, now);
     expect((await list("holding_only=true&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([a.item.id]);
     expect((await list(`holding_only=true&account_id=${account}&trigger_source=filter-test`)).total).toBe(1);
     expect((await list(`holding_only=true&account_id=${closedAccount}&trigger_source=filter-test`)).total).toBe(0);
-    sqlite.prepare("DELETE FROM portfolio_position").run();
-    sqlite.prepare("DELETE FROM portfolio_account").run();
+    await database.run("DELETE FROM portfolio_position");
+    await database.run("DELETE FROM portfolio_account");
   });
 });
 
@@ -355,14 +356,18 @@ describe("3.3 outcomes", () => {
       await setSignalClock(null);
     }
     const stamp = new Date().toISOString();
-    sqlite
-      .prepare("INSERT INTO decision_signal_outcome (signal_id, horizon, engine_version, eval_status, retryable, unable_reason, created_at, updated_at) VALUES (?, '1d', 'decision-signal-v1', 'unable', 1, 'missing_anchor_price', ?, ?)")
-      .run(past.id, stamp, stamp);
+    await database.run(
+      "INSERT INTO decision_signal_outcome (signal_id, horizon, engine_version, eval_status, retryable, unable_reason, created_at, updated_at) VALUES (?, '1d', 'decision-signal-v1', 'unable', ?, 'missing_anchor_price', ?, ?)",
+      past.id,
+      true,
+      stamp,
+      stamp,
+    );
     const recovered = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: past.id, horizons: ["1d"] }), 200));
     expect(recovered).toMatchObject({ evaluated: 1, created: 0, updated: 1 });
     expect(recovered.items[0]).toMatchObject({ eval_status: "completed", unable_reason: null, direction_expected: "not_up" });
     // A terminal unable row is left alone.
-    sqlite.prepare("UPDATE decision_signal_outcome SET eval_status = 'unable', retryable = 0, unable_reason = 'non_directional_action' WHERE signal_id = ? AND horizon = '1d'").run(past.id);
+    await database.run("UPDATE decision_signal_outcome SET eval_status = 'unable', retryable = ?, unable_reason = 'non_directional_action' WHERE signal_id = ? AND horizon = '1d'", false, past.id);
     expect(ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: past.id, horizons: ["1d"] }), 200))).toMatchObject({ evaluated: 0, skipped: 1 });
   });
 
@@ -423,7 +428,7 @@ describe("3.3 outcomes", () => {
     // Issue 17: two rule sets side by side: the breakdown by the analysis's rule set, and a filter on it.
     const tagged = counted.find((r) => r.signal_id !== archivedId)!.signal_id;
     const taggedRows = counted.filter((r) => r.signal_id === tagged).length;
-    sqlite.prepare("UPDATE decision_signal SET decision_engine_version = 'rules-v2' WHERE id = ?").run(tagged);
+    await database.run("UPDATE decision_signal SET decision_engine_version = 'rules-v2' WHERE id = ?", tagged);
     const compared = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats"), 200));
     expect(compared.breakdowns.decision_engine_version.find((b) => b.value === "rules-v2")?.total).toBe(taggedRows);
     const onlyV2 = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?decision_engine_version=rules-v2"), 200));
@@ -440,7 +445,7 @@ describe("3.4 feedback", () => {
     const replaced = ZFeedbackItem.parse(await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "not_useful", source: "web" }), 200));
     expect(replaced).toMatchObject({ feedback_value: "not_useful", reason_code: null, note: null, source: "web", created_at: useful.created_at });
     expect(ZFeedbackItem.parse(await json(await api(`/${item.id}/feedback`), 200)).feedback_value).toBe("not_useful");
-    const rows = sqlite.prepare("SELECT COUNT(*) AS n FROM decision_signal_feedback WHERE signal_id = ?").get(item.id) as { n: number };
+    const rows = (await database.get<{ n: number }>("SELECT COUNT(*) AS n FROM decision_signal_feedback WHERE signal_id = ?", item.id))!;
     expect(rows.n).toBe(1);
     await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "meh" }), 422);
     await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "useful", note: "x".repeat(1001) }), 422);

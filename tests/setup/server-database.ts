@@ -62,6 +62,17 @@ export async function openServerDatabase(server: Pick<TestServer, "databaseUrl">
 }
 
 /**
+ * The API suite's shared server (tests/setup/api-server*.ts provide only its baseUrl and dataDir) as the helpers here
+ * take it: its DATABASE_URL is the one scripts/server-process.ts gave that data folder, the PostgreSQL database named
+ * in <dataDir>/postgres-url, else the SQLite file in the folder.
+ */
+export function sharedTestServer(dataDir: string): Pick<TestServer, "databaseUrl" | "dataDir"> {
+  const marker = path.join(dataDir, "postgres-url");
+  const databaseUrl = fs.existsSync(marker) ? fs.readFileSync(marker, "utf8").trim() : `file:${path.join(dataDir, "api.db")}`;
+  return { databaseUrl, dataDir };
+}
+
+/**
  * The server's live configuration text: the env file on SQLite, the config document row on PostgreSQL (where the
  * env file is only imported on the first start).
  */

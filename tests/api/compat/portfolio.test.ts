@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKind } from "@/lib/db/database-url";
 import { startTestServer, type TestServer } from "../../setup/api-server";
+import { openServerDatabase } from "../../setup/server-database";
 import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
 
 // CONTRACT.md §12.1: the reference's portfolio page against DSA, on sample market data, in both auth modes. Every
@@ -140,16 +141,23 @@ function suite(mode: "auth off" | "auth on") {
       expect(duplicate.status).toBe(409);
       expect(duplicate.body.error).toBe("conflict");
 
-      // portfolio_busy: another connection holds SQLite's write lock past the busy timeout.
-      const sqlite = new Database(path.join(server.dataDir, "api.db"));
-      sqlite.exec("BEGIN IMMEDIATE");
-      try {
-        const busy = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-07-02", side: "buy", quantity: 1, price: 1500, fee: 0, tax: 0 });
-        expect(busy.status).toBe(409);
-        expect(busy.body.error).toBe("portfolio_busy");
-      } finally {
-        sqlite.exec("ROLLBACK");
-        sqlite.close();
+      // portfolio_busy: another connection holds SQLite's write lock past the busy timeout. SQLite only: PostgreSQL has
+      // no database-wide write lock to hold (its concurrent portfolio writes wait on a per-account lock instead, covered
+      // in lib/portfolio/store.test.ts on both databases).
+      if (databaseKind(server.databaseUrl) === "sqlite") {
+        const database = await openServerDatabase(server);
+        try {
+          await database.run("BEGIN IMMEDIATE");
+          try {
+            const busy = await call("POST", "/api/v1/portfolio/trades", { account_id: accountId, symbol: "600519", trade_date: "2026-07-02", side: "buy", quantity: 1, price: 1500, fee: 0, tax: 0 });
+            expect(busy.status).toBe(409);
+            expect(busy.body.error).toBe("portfolio_busy");
+          } finally {
+            await database.run("ROLLBACK");
+          }
+        } finally {
+          await database.close();
+        }
       }
 
       const deleted = await call("DELETE", `/api/v1/portfolio/trades/${sell.body.id}`);

@@ -1,7 +1,6 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../setup/api-server";
+import { openServerDatabase } from "../../setup/server-database";
 import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
 
 // CONTRACT.md §12.4: the reference's /api/v1/backtest pages against DSA, on sample data. Two stored reports are
@@ -33,13 +32,17 @@ async function pastReport(call: Call, server: TestServer, code: string, back: nu
   const bars = detail.details.context_snapshot.indicator_bars as Bars;
   const anchorRow = bars.rows[bars.rows.length - 1 - back]!;
   const anchor = String(anchorRow[0]);
-  const sqlite = new Database(path.join(server.dataDir, "api.db"));
+  const database = await openServerDatabase(server);
   try {
-    sqlite
-      .prepare("UPDATE analysis_history SET created_at = ?, context_snapshot = json_set(context_snapshot, '$.as_of.date', ?) WHERE query_id = ?")
-      .run(`${anchor}T08:00:00.000+00:00`, anchor, made.body.query_id);
+    // context_snapshot is JSON text on both databases: its as-of date is set here rather than with SQLite's json_set.
+    // The instant is UTC with an explicit offset, as Prisma's SQLite adapter writes it; PostgreSQL's timestamp (UTC,
+    // without zone) takes the same text.
+    const row = await database.get<{ snapshot: string }>("SELECT context_snapshot AS snapshot FROM analysis_history WHERE query_id = ?", made.body.query_id);
+    const snapshot = JSON.parse(row!.snapshot) as { as_of: { date: string } };
+    snapshot.as_of.date = anchor;
+    await database.run("UPDATE analysis_history SET created_at = ?, context_snapshot = ? WHERE query_id = ?", `${anchor}T08:00:00.000+00:00`, JSON.stringify(snapshot), made.body.query_id);
   } finally {
-    sqlite.close();
+    await database.close();
   }
   const start = bars.rows.length - back;
   return { id: detail.meta.id, anchor, anchorRow, window: bars.rows.slice(start, start + WINDOW) };
