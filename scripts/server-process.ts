@@ -33,13 +33,20 @@ export interface ServiceProcessOptions {
  * migrates it, as `npm start` would. PostgreSQL test databases share a prefix the test run drops at its end.
  */
 async function serverDatabaseUrl(dataDir: string, kind: "sqlite" | "postgres"): Promise<string> {
-  if (kind === "sqlite") return `file:${path.join(dataDir, "api.db")}`;
+  const existing = dataDirDatabaseUrl(dataDir);
+  if (kind === "sqlite" || existing.startsWith("postgres")) return existing;
   const { createEmptyDatabase, testDatabasePrefix } = await import("../lib/db/testing/postgres-test-databases");
-  const marker = path.join(dataDir, "postgres-url");
-  if (fs.existsSync(marker)) return fs.readFileSync(marker, "utf8").trim();
   const url = await createEmptyDatabase(`${testDatabasePrefix()}_srv_${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
-  fs.writeFileSync(marker, url);
+  fs.writeFileSync(path.join(dataDir, POSTGRES_MARKER), url);
   return url;
+}
+
+const POSTGRES_MARKER = "postgres-url";
+
+/** The database a server on this data folder uses: the PostgreSQL database named in the folder, else the folder's SQLite file. */
+export function dataDirDatabaseUrl(dataDir: string): string {
+  const marker = path.join(dataDir, POSTGRES_MARKER);
+  return fs.existsSync(marker) ? fs.readFileSync(marker, "utf8").trim() : `file:${path.join(dataDir, "api.db")}`;
 }
 
 export async function freePort(): Promise<number> {

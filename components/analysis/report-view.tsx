@@ -45,6 +45,14 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
  * of the screen while the rest of the report scrolls (the app header scrolls away there; the bottom tab bar
  * navigates). It repeats the summary card for the eye, so it is hidden from assistive technology.
  */
+function reportTitle(view: ReportView): string {
+  return view.result.report.meta.stock_name ?? view.result.stock_name ?? view.result.report.meta.stock_code;
+}
+
+function verdictText(summary: ReportView["result"]["report"]["summary"]): string {
+  return summary.action_label ?? summary.action ?? "—";
+}
+
 function PhoneHeadline({ view }: { view: ReportView }) {
   const { meta, summary } = view.result.report;
   const dir = direction(meta.change_pct);
@@ -54,13 +62,13 @@ function PhoneHeadline({ view }: { view: ReportView }) {
       aria-hidden="true"
       className="sticky top-0 z-10 flex min-w-0 items-center gap-2 rounded-b-md border-x border-b border-line bg-surface/95 px-3 py-1.5 shadow-sm backdrop-blur-sm md:hidden"
     >
-      <span className="min-w-0 truncate text-sm font-semibold">{meta.stock_name ?? view.result.stock_name ?? meta.stock_code}</span>
+      <span className="min-w-0 truncate text-sm font-semibold">{reportTitle(view)}</span>
       <span data-testid="sticky-price" className={cx("text-sm font-semibold tabular-nums", directionText(dir))}>
         {price(meta.current_price)}
       </span>
       <span className={cx("text-xs font-medium tabular-nums", directionText(dir))}>{signedPct(meta.change_pct)}</span>
       <span className={cx("ml-auto inline-flex shrink-0 items-center rounded border px-1.5 text-xs font-semibold", actionTone(summary.action))}>
-        {summary.action_label ?? summary.action ?? "—"}
+        {verdictText(summary)}
       </span>
       <span data-testid="sticky-score" className="shrink-0 text-sm font-semibold tabular-nums">
         {summary.sentiment_score ?? "—"}
@@ -80,7 +88,7 @@ function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: R
     <Panel className="p-3">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <h2 className="text-lg leading-7 font-semibold" data-testid="report-name">
-          {meta.stock_name ?? view.result.stock_name ?? meta.stock_code}
+          {reportTitle(view)}
         </h2>
         <span className="font-mono text-sm text-muted">{meta.stock_code}</span>
         {view.market ? <MarketBadge t={t} market={view.market} kind={meta.asset_type} /> : null}
@@ -89,7 +97,7 @@ function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: R
           data-action={summary.action ?? ""}
           className={cx("ml-auto inline-flex items-center rounded border px-2 py-0.5 text-sm font-semibold", actionTone(summary.action))}
         >
-          {summary.action_label ?? summary.action ?? "—"}
+          {verdictText(summary)}
         </span>
       </div>
 
@@ -207,7 +215,7 @@ function chartLines(t: Texts, levels: readonly KeyLevel[]): ChartPriceLine[] {
 
 function StrategyCard({ t, view, levels }: { t: Texts; view: ReportView; levels: readonly KeyLevel[] }) {
   const { meta } = view.result.report;
-  const stockName = meta.stock_name ?? view.result.stock_name ?? meta.stock_code;
+  const stockName = reportTitle(view);
   const plan = view.llm?.battle_plan.position_strategy ?? view.dashboard?.battle_plan.position_strategy;
   return (
     <Panel>

@@ -28,21 +28,21 @@ function stockRowsWhere(query: THistoryStocksQuery): Prisma.AnalysisHistoryWhere
  */
 export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TStockBarResponse> {
   const where = stockRowsWhere(query);
-  // Without a date range every target's latest record and count are in history_target (kept by triggers),
-  // read off its [latestId] index; a date range has to group the records themselves.
-  const table = where.createdAt ? "analysis_history" : "history_target";
   const condition = toSqlCondition(where);
-  // A target whose records were all deleted keeps its history_target row with a count of 0.
-  const filter = table === "history_target" ? `${whereClause(condition)} AND record_count > 0` : whereClause(condition);
-  const groups = await db().$queryRawUnsafe<{ latest: number; n: bigint }[]>(
-    placeholders(
-      table === "history_target"
-        ? `SELECT latest_id AS latest, record_count AS n FROM history_target${filter} ORDER BY latest_id DESC LIMIT ?`
-        : `SELECT MAX(id) AS latest, COUNT(*) AS n FROM analysis_history${filter} GROUP BY target_key ORDER BY latest DESC LIMIT ?`,
-    ),
-    ...condition.params,
-    query.limit,
-  );
+  const filter = whereClause(condition);
+  // Without a date range every target's latest record and count are in history_target (kept by triggers),
+  // read off its [latestId] index (a target whose records were all deleted keeps a row with a count of 0);
+  // a date range has to group the records themselves.
+  const sql = where.createdAt
+    ? {
+        groups: `SELECT MAX(id) AS latest, COUNT(*) AS n FROM analysis_history${filter} GROUP BY target_key ORDER BY latest DESC LIMIT ?`,
+        count: `SELECT COUNT(DISTINCT target_key) AS n FROM analysis_history${filter}`,
+      }
+    : {
+        groups: `SELECT latest_id AS latest, record_count AS n FROM history_target${filter} AND record_count > 0 ORDER BY latest_id DESC LIMIT ?`,
+        count: `SELECT COUNT(*) AS n FROM history_target${filter} AND record_count > 0`,
+      };
+  const groups = await db().$queryRawUnsafe<{ latest: number; n: bigint }[]>(placeholders(sql.groups), ...condition.params, query.limit);
   const latestIds = groups.map((g) => Number(g.latest));
   const rows = latestIds.length
     ? await db().$queryRawUnsafe<HistoryItemRow[]>(placeholders(`SELECT ${HISTORY_ITEM_SQL} FROM analysis_history WHERE id IN (${latestIds.map(() => "?").join(", ")})`), ...latestIds)
@@ -52,14 +52,6 @@ export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TSt
     const row = byId.get(Number(group.latest));
     return row ? [toStockBarItem(row, Number(group.n))] : [];
   });
-  const total =
-    groups.length < query.limit
-      ? groups.length
-      : countOf(
-          await db().$queryRawUnsafe<{ n: bigint }[]>(
-            placeholders(table === "history_target" ? `SELECT COUNT(*) AS n FROM history_target${filter}` : `SELECT COUNT(DISTINCT target_key) AS n FROM analysis_history${filter}`),
-            ...condition.params,
-          ),
-        );
+  const total = groups.length < query.limit ? groups.length : countOf(await db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(sql.count), ...condition.params));
   return { total, items };
 }

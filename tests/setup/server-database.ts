@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { databaseFilePath, databaseKind, type DatabaseKind } from "@/lib/db/database-url";
 import { placeholders } from "@/lib/db/raw-sql";
+import { dataDirDatabaseUrl } from "../../scripts/server-process";
 import type { TestServer } from "./api-server";
 
 /**
@@ -61,15 +62,9 @@ export async function openServerDatabase(server: Pick<TestServer, "databaseUrl">
   };
 }
 
-/**
- * The API suite's shared server (tests/setup/api-server*.ts provide only its baseUrl and dataDir) as the helpers here
- * take it: its DATABASE_URL is the one scripts/server-process.ts gave that data folder, the PostgreSQL database named
- * in <dataDir>/postgres-url, else the SQLite file in the folder.
- */
+/** The API suite's shared server (the global setups provide only its baseUrl and dataDir) as the helpers here take it. */
 export function sharedTestServer(dataDir: string): Pick<TestServer, "databaseUrl" | "dataDir"> {
-  const marker = path.join(dataDir, "postgres-url");
-  const databaseUrl = fs.existsSync(marker) ? fs.readFileSync(marker, "utf8").trim() : `file:${path.join(dataDir, "api.db")}`;
-  return { databaseUrl, dataDir };
+  return { databaseUrl: dataDirDatabaseUrl(dataDir), dataDir };
 }
 
 /**
