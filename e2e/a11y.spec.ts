@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { setAdminAuth, setEnvValue, withSampleData } from "./fixtures/env-file";
-import { openMoreMenu, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { openMoreMenu, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
 // Issue 21 §5: "Buttons have accessible names; contrast passes axe's rules … assert no serious violations on every
@@ -133,7 +133,7 @@ for (const target of TARGETS) {
     for (const look of LOOKS) {
       test(`21 §5: ${target.slug} in ${look.name} has no serious or critical WCAG 2 A/AA violations`, async ({ page, baseURL }, testInfo) => {
         await openInLook(page, baseURL!, target, look);
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/a11y-${target.slug}-${look.name}.png`, fullPage: true });
+        await screenshot(page, { path: `${SCREENSHOT_DIR}/a11y-${target.slug}-${look.name}.png`, fullPage: true });
         await expectNoSeriousViolations(page, testInfo, `${target.slug}-${look.name}`);
       });
     }
@@ -145,7 +145,7 @@ test.describe("issue 21 §5: axe on interactive states", () => {
     for (const look of LOOKS.filter((l) => l.width < 768)) {
       await openInLook(page, baseURL!, TARGETS.find((t) => t.slug === "settings")!, look);
       expect(await openMoreMenu(page, look.lang === "en" ? "en" : "zh"), "the phone nav has a 'more' menu").toBe(true);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/a11y-nav-more-${look.name}.png` });
+      await screenshot(page, { path: `${SCREENSHOT_DIR}/a11y-nav-more-${look.name}.png` });
       await expectNoSeriousViolations(page, testInfo, `nav-more-${look.name}`);
     }
   });
@@ -157,7 +157,7 @@ test.describe("issue 21 §5: axe on interactive states", () => {
       for (const look of LOOKS.filter((l) => l.name === "zh-light" || l.name === "phone-en-dark")) {
         await openInLook(page, baseURL!, { slug: "login", path: () => "/login" }, look);
         await expect(page.locator('input[type="password"]').first()).toBeVisible();
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/a11y-login-form-${look.name}.png`, fullPage: true });
+        await screenshot(page, { path: `${SCREENSHOT_DIR}/a11y-login-form-${look.name}.png`, fullPage: true });
         await expectNoSeriousViolations(page, testInfo, `login-form-${look.name}`);
       }
     } finally {

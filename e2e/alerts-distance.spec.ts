@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { withE2eDb } from "./fixtures/e2e-db";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { expectNoHorizontalOverflow, SCREENSHOT_DIR } from "./fixtures/ui";
+import { expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §6: the Alerts page's rules show the current value and the distance to the trigger in percent, read on
 // the server on sample data. The price is the one price (the same /quote reads); an indicator rule shows the value
@@ -98,7 +98,7 @@ test("21 §6: a price rule shows the one price and the distance to its threshold
   await expect(watchRow.getByTestId("alert-rule-reading")).toHaveAttribute("data-target", "600519");
   await expect(watchRow.getByTestId("alert-rule-current")).toHaveAttribute("data-value", String(price));
   await expect(watchRow.getByTestId("alert-rule-reading")).toContainText("另 1 个");
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-distance.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-distance.png`, fullPage: true });
 });
 
 test("21 §6: the distances read in English, and the page keeps to a phone's width", async ({ page, request, context, baseURL }) => {
@@ -112,11 +112,11 @@ test("21 §6: the distances read in English, and the page keeps to a phone's wid
   await expect(page.getByRole("columnheader", { name: "Now · to trigger" })).toBeVisible();
   await expect(ruleRow(page, rule.id).getByTestId("alert-rule-current")).toHaveText(`Price ${plain(price)}`);
   await expect(ruleRow(page, rule.id).getByTestId("alert-rule-distance")).toHaveText(`${signed(((level - price) / price) * 100)} to trigger`);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-distance-en.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-distance-en.png`, fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(ruleRow(page, rule.id).getByTestId("alert-rule-current")).toHaveAttribute("data-value", String(price));
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-distance-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-distance-phone.png`, fullPage: true });
 });

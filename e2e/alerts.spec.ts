@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
 // Issue 9 item 2 and issue 19 §2: the Alerts page on the rule shape of CONTRACT.md §12.2. The e2e server runs on
@@ -145,7 +145,7 @@ test.describe("issue 9 item 2, issue 19 §2: the Alerts page", () => {
     await expect(dryRun).toContainText("条件满足");
     await expect(dryRun).toContainText(`观测值 ${plain(price)} · 阈值 ${plain(threshold)}`);
     expect((await triggersFromApi(request, `rule_id=${rule.id}`)).total, "a dry run stores nothing").toBe(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-dry-run.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-dry-run.png`, fullPage: true });
 
     // Check now: the page reports what POST /api/v1/alerts/evaluate answered, then shows the stored trigger.
     const evaluated = page.waitForResponse((r) => r.url().endsWith("/api/v1/alerts/evaluate") && r.request().method() === "POST");
@@ -187,7 +187,7 @@ test.describe("issue 9 item 2, issue 19 §2: the Alerts page", () => {
     await expect(note).toHaveAttribute("data-trigger-id", String(trigger.id));
     await expect(note).toHaveAttribute("data-error-code", "no_channel");
     await expect(note.getByTestId("notification-result")).toHaveText("未成功没有启用的通知渠道");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-triggered.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-triggered.png`, fullPage: true });
 
     // Filters: by status and by rule, through the URL.
     await triggerFilters(page).getByLabel("状态").selectOption("failed");
@@ -255,7 +255,7 @@ test.describe("issue 9 item 2, issue 19 §2: the Alerts page", () => {
     // Delete asks first; cancel keeps the rule.
     await row.getByRole("button", { name: "删除规则「苹果突破」" }).click();
     await expect(dialog(page).getByRole("heading")).toHaveText("删除规则「苹果突破」？");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-delete-confirm.png` });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-delete-confirm.png` });
     await dialog(page).getByRole("button", { name: "取消" }).click();
     await expect(dialog(page)).toBeHidden();
     expect((await request.get(`/api/v1/alerts/rules/${rule.id}`)).status()).toBe(200);
@@ -336,7 +336,7 @@ test.describe("issue 9 item 2, issue 19 §2: the Alerts page", () => {
     await expect(feedback.getByTestId("alert-rule-test-target")).toHaveCount(2);
     await expect(feedback.getByTestId("alert-rule-test-target").first()).toContainText("600519");
     await expect(feedback).toContainText("2 个目标：");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-scopes.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-scopes.png`, fullPage: true });
   });
 
   test("the trigger history pages with previous/next links that keep the filters", async ({ page, request }) => {
@@ -384,7 +384,7 @@ test.describe("issue 9 item 2, issue 19 §2: the Alerts page", () => {
     await expect(page.getByTestId("alert-rule-row")).toHaveCount(5);
     await expect(triggerRows(page).first()).toBeVisible();
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-phone-data.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-phone-data.png`, fullPage: true });
 
     await context.addCookies([{ name: "dsa_theme", value: "dark", url: baseURL! }]);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -392,7 +392,7 @@ test.describe("issue 9 item 2, issue 19 §2: the Alerts page", () => {
     await expectDarkBackground(page);
     const priceTrigger = triggerRows(page).filter({ hasText: "600519" }).filter({ has: page.locator('[data-status="triggered"]') }).first();
     await expect(priceTrigger.getByTestId("trigger-delivery-status")).toHaveText("未发送");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-dark-data.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-dark-data.png`, fullPage: true });
 
     await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);
     await page.reload();
@@ -401,6 +401,6 @@ test.describe("issue 9 item 2, issue 19 §2: the Alerts page", () => {
     await expect(priceTrigger.getByTestId("trigger-delivery-status")).toHaveText("Not sent");
     await expect(page.getByRole("form", { name: "New alert rule" })).toBeVisible();
     await expect(page.getByRole("heading", { name: /Notification records/ })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alerts-en-dark-data.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-en-dark-data.png`, fullPage: true });
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR } from "./fixtures/ui";
+import { expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 5 item 9: batch submission on the Analyze page and the live task panel fed by the SSE task stream
 // (GET /api/v1/analysis/tasks/stream). The server runs on sample data with SAMPLE_LATENCY_MS, so each task
@@ -133,18 +133,18 @@ test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
       const stored = await request.get(`/api/v1/history/${item.task_id}`);
       expect(stored.status()).toBe(200);
     }
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-batch.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-batch.png`, fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalOverflow(page);
     const phoneRow = await taskRow(page, body.accepted[0]!.task_id).boundingBox();
     expect(phoneRow!.x + phoneRow!.width, "task rows fit the phone width").toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-batch-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-batch-phone.png`, fullPage: true });
 
     await page.emulateMedia({ colorScheme: "dark" });
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectDarkBackground(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-batch-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-batch-dark.png`, fullPage: true });
   });
 
   test("issue 5 item 9: the same codes again while they run are reported as duplicates with the running task; a single running code answers 409 and shows as a duplicate", async ({ page }) => {
@@ -171,7 +171,7 @@ test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
       await expect(result.getByTestId("batch-duplicates")).toHaveAttribute("data-count", "1");
       await expect(result.getByTestId("batch-duplicate-item")).toContainText("MSFT");
       await expect(page.getByTestId("batch-error")).toHaveCount(0);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-batch-duplicates.png`, fullPage: true });
+      await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-batch-duplicates.png`, fullPage: true });
 
       for (const [i, item] of first.body.accepted.entries()) await expectCompletedRow(page, item.task_id, ["000858", "MSFT"][i]!);
     } finally {
@@ -205,7 +205,7 @@ test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
     await expect(connection(page)).toHaveAttribute("data-state", "reconnecting");
     await expect(connection(page)).toHaveText("连接中断，正在重连…");
     expect(attempts.dropped).toBe(1);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-reconnecting.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-reconnecting.png`, fullPage: true });
 
     // Tasks submitted and finished while the stream is down: no event of theirs reaches the page.
     const submitted = await request.post("/api/v1/analysis/analyze", { data: { stock_codes: ["601318", "TSLA"], async_mode: true } });
@@ -234,6 +234,6 @@ test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
     for (const [i, item] of live.body.accepted.entries()) await expectCompletedRow(page, item.task_id, ["NVDA", "300750"][i]!);
     const log = await taskLog(page, live.body.accepted[0]!.task_id);
     expect(log.some((e) => e.status === "processing")).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-reconnected.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-reconnected.png`, fullPage: true });
   });
 });

@@ -8,6 +8,7 @@ import {
   languageButton,
   mainNav,
   pageTitle,
+  screenshot,
   SCREENSHOT_DIR,
   themeButton,
   UI_PAGES,
@@ -209,7 +210,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     const indicators = page.locator("section").filter({ has: page.getByRole("heading", { name: "技术指标" }) });
     for (const label of ["MA5", "MA10", "MA20", "MA60", "乖离 MA5", "量比", "换手率"]) await expect(indicators.getByText(label, { exact: true })).toBeVisible();
     await expect(byTestId(page, "model-used")).toHaveText("规则引擎（未使用大模型）");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-report.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-report.png`, fullPage: true });
   });
 
   test("issue 4 item 8: an English report via the report-language picker (UI stays zh-CN), picked with the mouse", async ({ page }) => {
@@ -226,7 +227,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     // The page chrome stays in the UI language; a brief report has no checklist.
     await expect(pageTitle(page)).toHaveText(analyze.zh);
     await expect(page.getByRole("heading", { name: "检查清单" })).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-report-en.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-report-en.png`, fullPage: true });
   });
 
   test("issue 4 item 8: the report in dark mode and at 390px phone width, without horizontal overflow", async ({ page }) => {
@@ -247,7 +248,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
       return (r! + g! + b!) / 3;
     });
     expect(surface, "dark chart background").toBeLessThan(60);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-report-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-report-dark.png`, fullPage: true });
 
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -257,7 +258,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     const phone = await runAnalysis(page, () => submitButton(page).click());
     await expectSampleReport(page, "zh", phone.response);
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-report-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-report-phone.png`, fullPage: true });
   });
 
   test("issue 4 item 8: an invalid input (abc123) shows the API's 400 validation reason in the UI language; an empty input is caught before any request", async ({ page }) => {
@@ -281,7 +282,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("输入有误");
     await expect(page.getByRole("article")).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-error.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-error.png`, fullPage: true });
   });
 });
 
@@ -299,7 +300,7 @@ test.describe("shell rules on the Analyze page (/)", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText("不构成投资建议");
     await expect(footer).toContainText(/版本 \d+\.\d+\.\d+/);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze.png`, fullPage: true });
   });
 
   test("7.2: / switches to English with the language switch (the report language follows), and the choice sticks after a reload", async ({ page }) => {
@@ -317,7 +318,7 @@ test.describe("shell rules on the Analyze page (/)", () => {
     await page.reload();
     await expect(pageTitle(page)).toHaveText(analyze.en);
     await expect(languageButton(page, "en")).toHaveAttribute("aria-pressed", "true");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-en.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-en.png`, fullPage: true });
     await languageButton(page, "zh").click();
     await expect(pageTitle(page)).toHaveText(analyze.zh);
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
@@ -328,7 +329,7 @@ test.describe("shell rules on the Analyze page (/)", () => {
     await page.goto("/");
     await expect(page.locator("html")).not.toHaveAttribute("class", /(light|dark)/);
     await expectDarkBackground(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-dark.png`, fullPage: true });
     await themeButton(page, "light").click();
     await expect(page.locator("html")).toHaveClass("light");
     await expectLightBackground(page);
@@ -354,7 +355,7 @@ test.describe("shell rules on the Analyze page (/)", () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     }
     await expect(mainNav(page, "zh").locator('[aria-current="page"]')).toBeInViewport();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-phone.png`, fullPage: true });
 
     await context.addCookies([
       { name: "dsa_lang", value: "en", url: baseURL! },
@@ -364,6 +365,6 @@ test.describe("shell rules on the Analyze page (/)", () => {
     await expect(pageTitle(page)).toHaveText(analyze.en);
     await expectDarkBackground(page);
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/analyze-phone-en-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-phone-en-dark.png`, fullPage: true });
   });
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { RULE_ENGINE_VERSION } from "../lib/analysis/engine/version";
 import { withSampleData } from "./fixtures/env-file";
-import { describeUiPage, expectNoHorizontalOverflow, languageButton, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { describeUiPage, expectNoHorizontalOverflow, languageButton, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
 // Issue 16 item 3: the Backtest page on sample data. A run is queued from the form (stock picked from the
 // autocomplete), followed live, and opened when it completes: equity chart, candles with call markers, the
@@ -81,7 +81,7 @@ test.describe("issue 16 item 3: the Backtest page", () => {
     await page.getByRole("button", { name: "下一页" }).click();
     await expect(page.getByText(`第 2 / ${Math.ceil(run.calls_total / 100)} 页`)).toBeVisible();
     await expect(table.locator("tbody tr").first().locator("td").first()).not.toHaveText(firstDate!);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/backtest.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/backtest.png`, fullPage: true });
 
     const download = page.waitForEvent("download");
     await page.getByTestId("calls-export").click();
@@ -113,7 +113,7 @@ test.describe("issue 16 item 3: the Backtest page", () => {
     await languageButton(page, "en").click();
     await expect(page.getByTestId("summary-5")).toContainText("5-day horizon");
     await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/backtest-en.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/backtest-en.png`, fullPage: true });
     await languageButton(page, "zh").click();
 
     await page.goto(`/backtest?id=${second}`);
@@ -129,7 +129,7 @@ test.describe("issue 16 item 3: the Backtest page", () => {
     await page.goto("/backtest");
     await expect(pageTitle(page)).toHaveText("回测");
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/backtest-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/backtest-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

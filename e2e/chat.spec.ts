@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { startScriptedModel, type ScriptedModel, type ScriptedRequest } from "../lib/agent/testing/scripted-model";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
 // Issue 22 §5: the Ask DSA page (/chat). The e2e server runs on sample market data (switched through its env file).
@@ -146,7 +146,7 @@ test.describe("issue 22 §4-5: Ask DSA without a language model", () => {
     await finished(free);
     await expect(free.getByTestId("chat-answer-text")).toContainText("/quote");
     await expect(free.getByTestId("chat-answer-text")).toContainText("AI 模型");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/chat-commands.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/chat-commands.png`, fullPage: true });
 
     // The conversation is in the sidebar, titled by its first message, and marked as the open one.
     const item = sessionItems(page).filter({ hasText: "/quote 600519" });
@@ -232,7 +232,7 @@ test.describe("issue 22 §4-5: Ask DSA without a language model", () => {
     await picker.getByRole("checkbox", { name: others[1]!.name, exact: true }).check();
     await expect(picker.getByRole("checkbox", { name: others[2]!.name, exact: true })).toBeDisabled();
     await expect(picker).toContainText("最多可选 3 个策略");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/chat-strategies.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/chat-strategies.png`, fullPage: true });
 
     // The turn carries the choice, the UI language and a client request id.
     const sent = page.waitForRequest((r) => r.url().endsWith("/api/v1/agent/chat/stream") && r.method() === "POST");
@@ -262,7 +262,7 @@ test.describe("issue 22 §4-5: Ask DSA without a language model", () => {
     await expect(chip).toContainText(`报告 #${recordId}`);
     await expect(input(page)).toHaveValue("贵州茅台（600519）现在怎么看？");
     await expect(page.getByTestId("chat-empty")).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/chat-context.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/chat-context.png`, fullPage: true });
 
     const sent = page.waitForRequest((r) => r.url().endsWith("/api/v1/agent/chat/stream") && r.method() === "POST");
     const answer = await ask(page, "/quote 600519");
@@ -371,7 +371,7 @@ test.describe("issue 22 §1-3, §5: Ask DSA with a scripted model", () => {
     await expect(warning).toHaveAttribute("data-level", "key");
     await expect(warning).toContainText("请勿据此操作");
     await expect(warning).toContainText("重新生成过一次");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/chat-unverified.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/chat-unverified.png`, fullPage: true });
 
     // The same conversation at phone width: no sideways scroll, the sessions behind a toggle, and in dark mode.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -382,10 +382,10 @@ test.describe("issue 22 §1-3, §5: Ask DSA with a scripted model", () => {
     await toggle.click();
     await expect(sessionItems(page).first()).toBeVisible();
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/chat-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/chat-phone.png`, fullPage: true });
     await page.emulateMedia({ colorScheme: "dark" });
     await expectDarkBackground(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/chat-phone-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/chat-phone-dark.png`, fullPage: true });
   });
 
   test("a slow answer is cancelled mid-way: the partial text stays, labelled cancelled, and the model call stops", async ({ page }) => {
@@ -405,7 +405,7 @@ test.describe("issue 22 §1-3, §5: Ask DSA with a scripted model", () => {
     expect(partial.length).toBeLessThan(full.length);
     await expect.poll(() => model.inFlight, { message: "the model call was stopped", timeout: 10_000 }).toBe(0);
     await expect(page.getByRole("button", { name: "取消回答" })).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/chat-cancelled.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/chat-cancelled.png`, fullPage: true });
 
     // Kept as cancelled with its partial text.
     await page.reload();
@@ -424,6 +424,6 @@ test.describe("issue 22 §1-3, §5: Ask DSA with a scripted model", () => {
     // The box is free again for the next question.
     await input(page).fill("/help");
     await expect(sendButton(page)).toBeEnabled();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/chat-error.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/chat-error.png`, fullPage: true });
   });
 });

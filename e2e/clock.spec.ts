@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { withSampleData } from "./fixtures/env-file";
-import { expectNav, expectNoHorizontalOverflow, languageButton, mainNav, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { expectNav, expectNoHorizontalOverflow, languageButton, mainNav, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
 // Issue 21 §3 "one clock, one label language":
 // - every time in the UI is written in one zone, the service zone (SERVICE_TIMEZONE, Asia/Shanghai here) unless
@@ -107,14 +107,14 @@ test.describe("issue 21 §3: one clock on the Market page", () => {
 
     // Service zone (the default): Shanghai's clock and label on both, although the browser runs in New York.
     expect(await expectClocksAgree(page, row, SERVICE_ZONE)).toBe("GMT+8");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/clock-market-service.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/clock-market-service.png`, fullPage: true });
 
     // Local: the browser's zone goes into the cookie, the server renders in it, the live row follows.
     await zoneButton(page, "local").click();
     await expect(zoneButton(page, "local")).toHaveAttribute("aria-pressed", "true");
     expect(decodeURIComponent((await context.cookies()).find((c) => c.name === "dsa_tz")?.value ?? "")).toBe(BROWSER_ZONE);
     expect(await expectClocksAgree(page, row, BROWSER_ZONE)).toMatch(/^E[SD]T$/);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/clock-market-local.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/clock-market-local.png`, fullPage: true });
 
     // A reload renders the same strings on the server and in the browser: no hydration warning.
     await page.reload();
@@ -132,7 +132,7 @@ test.describe("issue 21 §3: one clock on the Market page", () => {
     await expectNoHorizontalOverflow(page);
     const toggle = await zoneButton(page, "local").boundingBox();
     expect(toggle!.x + toggle!.width, "the zone toggle is on screen").toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/clock-market-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/clock-market-phone.png`, fullPage: true });
 
     // Back to the service zone.
     await zoneButton(page, "service").click();
@@ -166,13 +166,13 @@ test.describe("issue 21 §3: labels in the UI language", () => {
       await expect(badge).toHaveText(ZH_ACTIONS[action!]!);
       const row = page.locator(`[data-testid="history-row"][data-record-id="${id}"]`);
       await expect(row.getByTestId("record-action")).toHaveText(ZH_ACTIONS[action!]!);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/clock-history-labels.png`, fullPage: true });
+      await screenshot(page, { path: `${SCREENSHOT_DIR}/clock-history-labels.png`, fullPage: true });
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
       await expect(badge).toHaveText(ZH_ACTIONS[action!]!);
       await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/clock-history-labels-phone.png`, fullPage: true });
+      await screenshot(page, { path: `${SCREENSHOT_DIR}/clock-history-labels-phone.png`, fullPage: true });
 
       await page.setViewportSize({ width: 1280, height: 900 });
       await languageButton(page, "en").click();
@@ -197,7 +197,7 @@ test.describe("issue 21 §3: the first visit follows Accept-Language", () => {
     await expectNav(page, history, "en");
     await expect(page.getByRole("banner").getByRole("group", { name: "Time zone" }).getByRole("button", { name: "Server", exact: true })).toHaveAttribute("aria-pressed", "true");
     expect((await context.cookies()).find((c) => c.name === "dsa_lang"), "nothing is stored until the user chooses").toBeUndefined();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/clock-first-visit-en.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/clock-first-visit-en.png`, fullPage: true });
 
     await languageButton(page, "zh").click();
     await expect(pageTitle(page)).toHaveText(history.zh);
@@ -211,7 +211,7 @@ test.describe("issue 21 §3: the first visit follows Accept-Language", () => {
     await page.reload();
     await expect(pageTitle(page)).toHaveText(history.zh);
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/clock-first-visit-zh-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/clock-first-visit-zh-phone.png`, fullPage: true });
   });
 
   test("zh* → zh-CN and any other language → en on the first request; no usable header keeps zh-CN", async ({ request }) => {

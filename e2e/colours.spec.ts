@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { withSampleData } from "./fixtures/env-file";
-import { SCREENSHOT_DIR } from "./fixtures/ui";
+import { screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §4: price colours follow the user's market convention. Red up / green down for China-style users, green
 // up / red down for the others: a Settings control (涨跌颜色 / Price colours) whose default follows the UI language
@@ -64,9 +64,9 @@ async function setLanguage(context: BrowserContext, baseURL: string | undefined,
 }
 
 async function screenshots(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/colours-${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/colours-${name}.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/colours-${name}-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/colours-${name}-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
@@ -152,7 +152,7 @@ test.describe("issue 21 §4: price colours follow the market convention", () => 
       }, note);
       expect(rgb, `the change ${note} is on the card`).not.toBeNull();
       expect(hueOf(rgb!), `${direction} (${note}) in ${convention}`).toBe(HUES[convention][direction]);
-      if (query !== "?colors=red_up") await page.screenshot({ path: `${SCREENSHOT_DIR}/colours-share-${convention}.png`, fullPage: true });
+      if (query !== "?colors=red_up") await screenshot(page, { path: `${SCREENSHOT_DIR}/colours-share-${convention}.png`, fullPage: true });
     }
 
     // The PNG takes the same parameter; anything but the two conventions is refused.

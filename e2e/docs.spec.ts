@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { screenshot } from "./fixtures/ui";
 
 test("4.1 /docs renders the OpenAPI document offline (no external host contacted)", async ({ page, baseURL }) => {
   const external: string[] = [];
@@ -9,6 +10,6 @@ test("4.1 /docs renders the OpenAPI document offline (no external host contacted
   await page.goto("/docs");
   await expect(page.getByRole("heading", { name: /DSA stock analysis service/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Liveness check").first()).toBeVisible();
-  await page.screenshot({ path: "test-results/screenshots/docs.png", fullPage: false });
+  await screenshot(page, { path: "test-results/screenshots/docs.png", fullPage: false });
   expect(external, `requests left the machine from ${baseURL}/docs`).toEqual([]);
 });

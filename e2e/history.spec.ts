@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
 // Issue 6 item 8: the History pages. Records are made the way a user makes them (POST /api/v1/analysis/analyze,
@@ -146,7 +146,7 @@ test.describe("issue 6 item 8: the History list", () => {
     await expect(sidebar(page).getByRole("link", { name: "贵州茅台（600519）：2 条记录" })).toBeVisible();
     await expect(sidebar(page).getByRole("link", { name: "平安银行（000001）：1 条记录" })).toBeVisible();
     await expect(sidebar(page)).not.toContainText("大盘复盘");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-list.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/history-list.png`, fullPage: true });
 
     await sidebar(page).getByRole("link", { name: /^贵州茅台/ }).click();
     await expect(page).toHaveURL(/\/history\?stock_code=600519$/);
@@ -213,7 +213,7 @@ test.describe("issue 6 item 8: the History list", () => {
       await expect(page.getByTestId("history-empty").getByRole("link", { name: "去分析一只股票" })).toHaveAttribute("href", "/");
       await expect(sidebar(page)).toContainText("还没有个股分析记录。");
       await expect(page.getByTestId("history-total")).toHaveText("共 0 条");
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/history-empty.png`, fullPage: true });
+      await screenshot(page, { path: `${SCREENSHOT_DIR}/history-empty.png`, fullPage: true });
     } finally {
       seeded = await seed(request);
     }
@@ -285,7 +285,7 @@ test.describe("issue 6 item 8: a History report", () => {
     await expect(mdPanel.getByTestId("markdown-rendered").getByRole("heading").first()).toContainText("贵州茅台");
     await expect(mdPanel.getByTestId("markdown-rendered").getByRole("link", { name: "贵州茅台发布年度报告" })).toHaveAttribute("href", "https://news.example.com/moutai");
     await expect(mdPanel.getByTestId("markdown-source")).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-report.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/history-report.png`, fullPage: true });
   });
 
   test("Share downloads the PNG (file starts with the PNG signature) and shows it as a preview", async ({ page }) => {
@@ -305,7 +305,7 @@ test.describe("issue 6 item 8: a History report", () => {
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth), { message: "the preview is the 1080 px PNG" }).toBe(1080);
     await expect(share.getByTestId("share-file")).toContainText(download.suggestedFilename());
     await share.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-share.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/history-share.png`, fullPage: true });
   });
 
   test("a market review shows its own layout: the review text rendered, its summary and news, no chart", async ({ page }) => {
@@ -320,7 +320,7 @@ test.describe("issue 6 item 8: a History report", () => {
     await expect(review.getByRole("link", { name: "两市成交额回落 <script>x</script>" })).toHaveAttribute("href", "https://news.example.com/market");
     await expect(page.getByTestId("price-chart")).toHaveCount(0);
     await expect(page.getByTestId("action-badge")).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-market-review.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/history-market-review.png`, fullPage: true });
   });
 
   test("an unknown record id or query_id gets the 404 page", async ({ page }) => {
@@ -330,7 +330,7 @@ test.describe("issue 6 item 8: a History report", () => {
       await expect(pageTitle(page)).toHaveText("找不到这份报告");
       await expect(page.getByRole("main").getByRole("link", { name: "历史" })).toHaveAttribute("href", "/history");
     }
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-not-found.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/history-not-found.png`, fullPage: true });
   });
 });
 
@@ -347,7 +347,7 @@ test.describe("issue 6 item 8: deleting history", () => {
     await page.getByRole("button", { name: "删除所选" }).click();
     await expect(dialog(page)).toBeVisible();
     await expect(dialog(page).getByRole("heading")).toHaveText("删除所选的 2 条记录？");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-delete-confirm.png` });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/history-delete-confirm.png` });
     await dialog(page).getByRole("button", { name: "取消" }).click();
     await expect(dialog(page)).toBeHidden();
     await expect(rows(page)).toHaveCount(5);
@@ -397,22 +397,22 @@ test.describe("issue 6 item 8: phone width and dark mode", () => {
     await page.goto("/history");
     await expect(rows(page)).toHaveCount(5);
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-list-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/history-list-phone.png`, fullPage: true });
     await page.goto(`/history/${seeded.moutaiDetailed}`);
     await expect(page.getByTestId("flow-graph")).toBeAttached();
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-report-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/history-report-phone.png`, fullPage: true });
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/history");
     await expectDarkBackground(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-list-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/history-list-dark.png`, fullPage: true });
     await page.goto(`/history/${seeded.moutaiDetailed}`);
     await expectDarkBackground(page);
     await page.getByTestId("run-details").locator("summary").click();
     await expect(page.getByTestId("flow-graph")).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-report-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/history-report-dark.png`, fullPage: true });
   });
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { expectNoHorizontalOverflow, SCREENSHOT_DIR } from "./fixtures/ui";
+import { expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §1 and §7: the home page's cockpit on sample data. The watchlist is STOCK_LIST, shown with each
 // stock's one price (the same one /quote reads), a 30-close sparkline and its latest verdict, edited here through
@@ -49,7 +49,7 @@ test("21 §1: the cockpit shows the indices, the watchlist with one price and a 
   await expect(row(page, "600519").getByTestId("watch-price")).toContainText(price.toFixed(2));
   await expect(row(page, "600519").getByRole("img", { name: "贵州茅台 近 30 日收盘走势" })).toHaveAttribute("data-points", "30");
   await expect(row(page, "AAPL").getByTestId("watch-verdict")).toContainText("尚未分析");
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/home-cockpit.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/home-cockpit.png`, fullPage: true });
 });
 
 test("21 §1: one click analyses a stock with live progress; its verdict, score and age appear and link to the report", async ({ page }) => {
@@ -94,7 +94,7 @@ test("21 §7: add by search, reorder, remove and import (preview, then confirm) 
   await expect(preview).toContainText("000001");
   await expect(preview).toContainText("MSFT");
   expect(await watchlist(request)).toEqual(["600519", "00700"]);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/home-import.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/home-import.png`, fullPage: true });
   await preview.getByRole("button", { name: "确认加入" }).click();
   await expect(row(page, "MSFT")).toBeVisible();
   await expect(row(page, "000001")).toBeVisible();
@@ -106,7 +106,7 @@ test("21 §1: at 390 px the cockpit fits the phone; an empty watchlist explains 
   await page.goto("/");
   await expect(page.getByTestId("cockpit")).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/home-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/home-phone.png`, fullPage: true });
 
   setEnvValue("STOCK_LIST", "");
   await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readEnvText, restoreEnvText, setAdminAuth } from "./fixtures/env-file";
-import { expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR } from "./fixtures/ui";
+import { expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 7 item 6 (login page, login state in the nav, logout). The flow switches ADMIN_AUTH_ENABLED by
 // writing the e2e server's env file and always puts the file back, so the other specs run with auth off.
@@ -49,7 +49,7 @@ test("issue 7 item 6: with auth off, /login says so and links to Settings", asyn
   await expect(page).toHaveURL(/\/settings#admin-auth$/);
   await expect(pageTitle(page)).toHaveText("设置");
   await page.goto("/login");
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/login-disabled.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/login-disabled.png`, fullPage: true });
 });
 
 test("issue 7 item 6: with auth on, /settings redirects to /login, the first password is set there (errors localised), Settings is reached, logout ends the session", async ({ page, request }) => {
@@ -57,7 +57,7 @@ test("issue 7 item 6: with auth on, /settings redirects to /login, the first pas
   await expectLoginRedirect(page, "/settings");
   await expect(pageTitle(page)).toHaveText("设置管理员密码");
   await expect(page.getByText("首次使用")).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/login-setup.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/login-setup.png`, fullPage: true });
 
   const password = page.getByLabel("密码", { exact: true });
   const confirm = page.getByLabel("确认密码");
@@ -87,7 +87,7 @@ test("issue 7 item 6: with auth on, /settings redirects to /login, the first pas
   expect(file.suggestedFilename()).toMatch(/^dsa-config-\d{8}-\d{4}\.env$/);
   expect(await file.path().then((p) => import("node:fs").then((fs) => fs.readFileSync(p, "utf8")))).toContain("ADMIN_AUTH_ENABLED=true");
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-auth-on.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-auth-on.png`, fullPage: true });
 
   // Another UI page is reachable too, and the nav shows the login state there.
   await page.goto("/history");
@@ -105,7 +105,7 @@ test("issue 7 item 6: the login page reports a wrong password, then logs in and 
   await expectLoginRedirect(page, "/settings");
   await expect(pageTitle(page)).toHaveText("登录");
   await expect(page.getByLabel("确认密码")).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/login.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/login.png`, fullPage: true });
 
   const password = page.getByLabel("密码", { exact: true });
   await password.fill("not-the-password");
@@ -156,6 +156,6 @@ test("issue 7 item 6: the login page fits a 390px phone screen", async ({ page, 
   await expectLoginRedirect(page, "/settings");
   await expect(pageTitle(page)).toHaveText("登录");
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/login-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/login-phone.png`, fullPage: true });
   await setAdminAuth(request, false);
 });

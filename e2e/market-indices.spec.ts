@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { setEnvValue, withSampleData } from "./fixtures/env-file";
-import { expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR } from "./fixtures/ui";
+import { expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §2: the Market page shows the selected region's registered indices on load, without a click: price,
 // change and change %, day range, quote time and a 60-day line each, read from the provider chain (cached) in
@@ -101,7 +101,7 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
       const runGroup = page.getByRole("group", { name: "选择复盘市场" });
       await expect(runGroup).toBeVisible();
       expect((await section.boundingBox())!.y).toBeLessThan((await runGroup.boundingBox())!.y);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/market-indices-${region}.png`, fullPage: true });
+      await screenshot(page, { path: `${SCREENSHOT_DIR}/market-indices-${region}.png`, fullPage: true });
     });
   }
 
@@ -120,7 +120,7 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
     const lastRow = section.getByTestId("index-row").last();
     expect((await lastRow.boundingBox())!.y).toBeLessThan((await runGroup.boundingBox())!.y);
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/market-indices-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/market-indices-phone.png`, fullPage: true });
 
     await context.addCookies([
       { name: "dsa_lang", value: "en", url: baseURL! },
@@ -135,7 +135,7 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
     await expect(indexRow(us, "SPX").getByRole("img", { name: "S&P 500: 60-day closing trend" })).toBeVisible();
     await expect(us.getByText("Day range").first()).toBeVisible();
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/market-indices-phone-en-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/market-indices-phone-en-dark.png`, fullPage: true });
   });
 
   test("issue 21 §2: the region switch picks the strip; cn + us shows both markets", async ({ page }) => {
@@ -151,7 +151,7 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
     await expect(page.getByTestId("index-strip")).toHaveCount(2);
     await expect(strip(page, "cn")).toBeVisible();
     await expect(strip(page, "us")).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/market-indices-both.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/market-indices-both.png`, fullPage: true });
   });
 
   test("issue 21 §2: one failing index shows 'no data' with the reason, the other indices and the page stay", async ({ page }) => {
@@ -179,7 +179,7 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
       // The rest of the page is there: the run buttons and the latest-review section.
       await expect(page.getByRole("group", { name: "选择复盘市场" })).toBeVisible();
       await expect(page.getByRole("heading", { name: "最新复盘" })).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/market-indices-failing.png`, fullPage: true });
+      await screenshot(page, { path: `${SCREENSHOT_DIR}/market-indices-failing.png`, fullPage: true });
     } finally {
       setEnvValue("MARKET_DATA_SOURCES", "sample");
       fs.rmSync(csvDir, { recursive: true, force: true });

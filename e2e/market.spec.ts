@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { withSampleData } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
 // Issue 5 item 9: the Market page runs a market review per region (POST /api/v1/analysis/market-review),
 // follows it on the SSE task stream, and shows the latest stored review of each region. The server runs
@@ -53,7 +53,7 @@ test.describe("issue 5 item 9: the Market page", () => {
     await expect(row).toContainText("大盘复盘");
     await expect(row).toContainText("A股");
     await expect(row.getByRole("progressbar")).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/market-running.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/market-running.png`, fullPage: true });
     await expect(row).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
     await expect(row.getByRole("link", { name: "查看报告" })).toHaveAttribute("href", `/history/${taskId}`);
 
@@ -87,7 +87,7 @@ test.describe("issue 5 item 9: the Market page", () => {
     await expect(rendered.getByRole("heading", { name: title })).toBeVisible();
     await expect(rendered.locator("table").first()).toBeVisible();
     expect(await rendered.textContent()).not.toMatch(/^#|\|\s*---/m);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/market-review.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/market-review.png`, fullPage: true });
 
     // A region without a review says so; the cn review stays one click away.
     await page.getByRole("navigation", { name: "复盘市场" }).getByRole("link", { name: /港股/ }).click();
@@ -100,14 +100,14 @@ test.describe("issue 5 item 9: the Market page", () => {
     await openMarket(page, "/market?region=cn");
     await expect(page.getByTestId("latest-review")).toBeVisible();
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/market-review-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/market-review-phone.png`, fullPage: true });
 
     await page.emulateMedia({ colorScheme: "dark" });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
     await expectDarkBackground(page);
     await expect(page.getByTestId("latest-review")).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/market-review-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/market-review-dark.png`, fullPage: true });
   });
 
   test("issue 5 item 9: an English review picked with the language choice, in the English UI", async ({ page, context, baseURL }) => {
@@ -126,7 +126,7 @@ test.describe("issue 5 item 9: the Market page", () => {
     await expect(page.getByTestId("latest-review")).toHaveAttribute("data-query-id", taskId, { timeout: 30_000 });
     await expect(page).toHaveURL(/region=us$/);
     await expect(page.getByTestId("latest-review").getByTestId("review-indices").first()).toContainText(" indices");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/market-review-en.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/market-review-en.png`, fullPage: true });
   });
 });
 

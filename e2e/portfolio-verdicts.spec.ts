@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { withE2eDb } from "./fixtures/e2e-db";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { expectDarkBackground, expectNoHorizontalOverflow, SCREENSHOT_DIR } from "./fixtures/ui";
+import { expectDarkBackground, expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §6 and §5: each position on the Portfolio page shows its stock's latest verdict (action and score of the
 // newest report) and that report's stop, and is flagged when its last price is below the stop; at 390 px the
@@ -124,14 +124,14 @@ test("21 §6: a position shows its latest verdict and the report's stop, and is 
   await expect(row.getByRole("img", { name: `低于止损：600519 现价 ${cost(price)} 低于止损 ${cost(stop)}` })).toBeVisible();
   await expect(row.getByTestId("position-verdict-action")).toHaveAttribute("data-action", action);
   await expect(other.getByRole("img", { name: /^低于止损/ })).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-verdicts.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-verdicts.png`, fullPage: true });
 
   await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);
   await page.reload();
   await expect(headers.getByRole("columnheader", { name: "Latest verdict", exact: true })).toBeVisible();
   await expect(row.getByRole("img", { name: `Below stop: 600519 at ${cost(price)} is below the stop ${cost(stop)}` })).toBeVisible();
   await expect(other.getByTestId("position-verdict")).toHaveText("Not analysed");
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-verdicts-en.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-verdicts-en.png`, fullPage: true });
 });
 
 test("21 §5: at 390 px the positions are cards showing P/L, verdict and the flag without horizontal scrolling", async ({ page, request, context, baseURL }) => {
@@ -167,11 +167,11 @@ test("21 §5: at 390 px the positions are cards showing P/L, verdict and the fla
   const flag = positionRow(page, "600519").getByRole("img", { name: /^低于止损/ });
   await flag.scrollIntoViewIfNeeded();
   await expect(flag).toBeInViewport();
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-verdicts-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-verdicts-phone.png`, fullPage: true });
 
   await context.addCookies([{ name: "dsa_theme", value: "dark", url: baseURL! }]);
   await page.reload();
   await expectDarkBackground(page);
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-verdicts-phone-dark.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-verdicts-phone-dark.png`, fullPage: true });
 });

@@ -2,7 +2,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
 // Issue 9 item 3: the Portfolio page, on sample market data (switched through the e2e server's env file). Accounts,
 // trades and positions are emptied before and after. The risk panel is compared number by number with
@@ -222,7 +222,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(imports.getByTestId("import-dry-summary")).toHaveText("预计新增 1 笔，重复 0 笔，失败 1 笔");
     await expect(imports.getByTestId("import-errors")).toContainText(apiPreview.errors[0]!);
     await expect(imports.getByTestId("import-record")).toHaveCount(1);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-import-preview.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-import-preview.png`, fullPage: true });
     await expect(page.getByTestId("trades-total")).toHaveText("共 3 笔");
     await imports.getByRole("button", { name: "导入", exact: true }).click();
     await expect(imports.getByRole("alert")).toHaveText("已导入 1 笔交易（重复 0，失败 1）。");
@@ -247,7 +247,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     expect(fifo.volatility_pct).not.toBeNull();
     await expectPanelEquals(page, fifo);
     expect(fifo.positions.find((p) => p.symbol === "600519")?.cost_per_share).toBe(1600);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-risk-fifo.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-risk-fifo.png`, fullPage: true });
 
     // Average cost: the switch is a link; the cost of 600519 changes, the market value does not.
     await page.getByRole("navigation", { name: "成本法" }).getByRole("link", { name: "平均成本" }).click();
@@ -268,7 +268,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     expect(early.positions.map((p) => p.symbol).sort()).toEqual(["000001", "600519"]);
     await expectPanelEquals(page, early);
     await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=avg&as_of=2025-03-05`));
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-risk-as-of.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-risk-as-of.png`, fullPage: true });
 
     // A malformed as_of is named and ignored.
     await page.goto(`/portfolio?account=${account.id}&as_of=2025-02-30`);
@@ -297,7 +297,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(dialog(page).getByRole("heading")).toHaveText("删除这笔交易？");
     await dialog(page).getByRole("button", { name: "删除" }).click();
     await expect(dialog(page).getByRole("alert")).toContainText("exceeds the 100 held");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-delete-refused.png` });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-delete-refused.png` });
     await dialog(page).getByRole("button", { name: "取消" }).click();
     await expect(page.getByTestId("trade-row")).toHaveCount(3);
 
@@ -375,7 +375,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     expect(snapshot.total_cash).toBeCloseTo(20_000 - 12_005 + 600, 2);
     expect(snapshot.realized_pnl).toBeCloseTo(600, 2);
     await expectSnapshotEquals(page, snapshot);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-cash-actions.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-cash-actions.png`, fullPage: true });
 
     // Deleting the dividend takes it out of the cash again.
     const actions = ((await (await request.get(`/api/v1/portfolio/corporate-actions?account_id=${account.id}&action_type=cash_dividend`)).json()) as { items: { id: number }[] }).items;
@@ -409,7 +409,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await page.goto(`/portfolio?account=${account.id}`);
     await expect(page.getByTestId("risk-panel")).toBeVisible();
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-phone-data.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-phone-data.png`, fullPage: true });
 
     await context.addCookies([{ name: "dsa_theme", value: "dark", url: baseURL! }]);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -417,13 +417,13 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expectDarkBackground(page);
     await expectPanelEquals(page, await riskFromApi(request, `account_id=${account.id}&cost_method=fifo`));
     await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`));
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-dark-data.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-dark-data.png`, fullPage: true });
 
     await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);
     await page.reload();
     await expect(pageTitle(page)).toHaveText(portfolio.en);
     await expect(page.getByRole("form", { name: "Enter a trade" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Cost method" }).getByRole("link", { name: "Average" })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/portfolio-en-dark-data.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-en-dark-data.png`, fullPage: true });
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { withE2eDb } from "./fixtures/e2e-db";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { expectNoHorizontalOverflow, SCREENSHOT_DIR } from "./fixtures/ui";
+import { expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §6, the report page: the key levels drawn on the chart as price lines with the numbers the key levels
 // list shows (and the API's report holds), "set an alert here" on each level, the run's own record (flow graph,
@@ -12,6 +12,7 @@ import { expectNoHorizontalOverflow, SCREENSHOT_DIR } from "./fixtures/ui";
 const CODE = "600519";
 const LEVEL_KEYS = ["ideal_buy", "secondary_buy", "stop_loss", "take_profit"] as const;
 type LevelKey = (typeof LEVEL_KEYS)[number];
+type Box = { x: number; y: number; width: number; height: number };
 // Written out, not imported from lib/i18n, so the test checks the dictionary.
 const LEVEL_LABELS: Record<LevelKey, string> = { ideal_buy: "理想买点", secondary_buy: "次优买点", stop_loss: "止损", take_profit: "止盈" };
 
@@ -139,7 +140,7 @@ test("21 §6: every key level is one labelled price line on the chart, with the 
     expect(line.title, `title of the ${line.id} line`).toBe(title);
   }
   await expect(page.getByText("虚线为关键价位")).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/report-levels.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/report-levels.png`, fullPage: true });
 });
 
 test("21 §6: \"set an alert here\" creates a price_cross rule at the level's price that the Alerts API lists; a refusal shows its message", async ({ page, request }) => {
@@ -182,7 +183,7 @@ test("21 §6: \"set an alert here\" creates a price_cross rule at the level's pr
   const rule = listed.items.find((r) => r.id === ruleId);
   expect(rule, "the API lists the new rule").toBeTruthy();
   expect(rule).toMatchObject({ target: CODE, alert_type: "price_cross", enabled: true, parameters: { direction, price: price.value } });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/report-level-alert.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/report-level-alert.png`, fullPage: true });
 });
 
 test("21 §6: the checklist and risks sit right under the headline; the run details are collapsed until opened and hold the trace id", async ({ page, request }) => {
@@ -215,7 +216,7 @@ test("21 §6: the checklist and risks sit right under the headline; the run deta
   await expect(details.getByTestId("flow-graph")).toBeVisible();
   await expect(details.getByTestId("diagnostics-status")).toBeVisible();
   await expect(details.getByRole("heading", { name: "Markdown 报告" })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/report-run-details.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/report-run-details.png`, fullPage: true });
 
   // Closed again by a second click.
   await details.locator("summary").click();
@@ -246,7 +247,7 @@ test("21 §6: two analyses of one stock show a two-point trend by the headline w
   await expect(change).toContainText(`较上次（#${before.meta.id}）`);
   await expect(change.getByTestId("trend-score-delta")).toHaveText(signed(scoreDelta, String(scoreDelta)));
   await expect(change.getByTestId("trend-price-change")).toHaveText(`${signed(priceChange, priceChange.toFixed(2))}%`);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/report-trend.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/report-trend.png`, fullPage: true });
 
   // The first report has only itself to show.
   await page.goto(`/history/${before.meta.id}`);
@@ -262,7 +263,19 @@ test("21 §6: the report page at 390 px: levels, chart lines, trend and the clos
   expect(lines.length).toBeGreaterThan(0);
   await expect(runDetails(page)).not.toHaveAttribute("open", /.*/);
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/report-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/report-phone.png`, fullPage: true });
+
+  // 21 §5: the key levels are a 2×2 grid right below the headline, and the chart keeps a chart's height.
+  const boxes = await Promise.all(LEVEL_KEYS.map(async (key) => (await levelCell(page, key).boundingBox())!));
+  const [a, b, c, d] = boxes as [Box, Box, Box, Box];
+  expect(Math.abs(a.y - b.y), "first row").toBeLessThan(1);
+  expect(Math.abs(c.y - d.y), "second row").toBeLessThan(1);
+  expect(c.y, "the second row is below the first").toBeGreaterThanOrEqual(a.y + a.height - 1);
+  expect(Math.abs(a.x - c.x), "one column").toBeLessThan(1);
+  expect(b.x, "two columns").toBeGreaterThan(a.x + a.width - 2);
+  const summaryBottom = await headline(page).evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
+  expect(a.y + (await page.evaluate(() => window.scrollY)), "the levels follow the headline").toBeGreaterThanOrEqual(summaryBottom - 1);
+  expect((await page.getByTestId("price-chart").boundingBox())!.height, "the chart keeps its height on a phone").toBeGreaterThanOrEqual(280);
 
   // 21 §5: scrolled down to the chart, the headline's price, verdict and score stay at the top of the screen
   // (the app header has scrolled away; the bottom tab bar navigates).
@@ -277,11 +290,11 @@ test("21 §6: the report page at 390 px: levels, chart lines, trend and the clos
   expect((await sticky.boundingBox())!.y).toBeGreaterThanOrEqual(-1);
   expect((await page.locator("header").first().boundingBox())!.y, "the app header scrolled away").toBeLessThan(0);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/report-phone-scrolled.png` });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/report-phone-scrolled.png` });
   await runDetails(page).locator("summary").click();
   await expect(runDetails(page).getByTestId("run-trace-id")).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/report-phone-run-details.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/report-phone-run-details.png`, fullPage: true });
 
   // On a wide screen the summary card itself is the headline: no second one.
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { screenshot } from "./fixtures/ui";
 
 // Issue 18 §4: the Content-Security-Policy on every page must not break any page: each renders with no CSP
 // violation (console or securitypolicyviolation event), and the headers are on the document response.
@@ -34,7 +35,7 @@ test("issue 18 §4: every page renders under the CSP with no violation and carri
     expect(violations, `CSP violations on ${path}`).toEqual([]);
   }
   await page.goto("/history");
-  await page.screenshot({ path: "test-results/screenshots/security-headers-history.png", fullPage: false });
+  await screenshot(page, { path: "test-results/screenshots/security-headers-history.png", fullPage: false });
 });
 
 test("issue 18 §4: a page cannot be framed by another site (frame-ancestors 'none')", async ({ page, baseURL }) => {

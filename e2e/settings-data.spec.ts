@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { expectDarkBackground, expectNoHorizontalOverflow, languageButton, SCREENSHOT_DIR } from "./fixtures/ui";
+import { expectDarkBackground, expectNoHorizontalOverflow, languageButton, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // The Settings page's data panel (CSV data source, CONTRACT §10): upload a real-bars file for a code, see it
 // listed with its bar count and date range, see a broken file refused with its line, remove the file.
@@ -46,7 +46,7 @@ test("settings: the data panel uploads a CSV for a code, lists it, refuses a bro
   await panel.getByRole("button", { name: "上传" }).click();
   await expect(panel.getByRole("alert")).toHaveText("上传失败：AAPL.csv line 3: date 2024-01-02 repeats line 2");
   await expect(rows).toHaveCount(1);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-data.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-data.png`, fullPage: true });
 
   await panel.getByRole("button", { name: "删除 600519 的数据文件" }).click();
   const dialog = page.getByRole("dialog", { name: "删除 600519.csv？" });
@@ -78,7 +78,7 @@ test("settings: the data panel in English, dark mode and on a 390px phone, with 
   await expect(panel.getByRole("button", { name: "Remove the data file of aapl" })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await panel.scrollIntoViewIfNeeded();
-  await panel.screenshot({ path: `${SCREENSHOT_DIR}/settings-data-en-dark-phone.png` });
+  await screenshot(panel, { path: `${SCREENSHOT_DIR}/settings-data-en-dark-phone.png` });
   fs.rmSync(csvDir, { recursive: true, force: true });
 });
 
@@ -98,6 +98,6 @@ test("an uploaded file drives the next analysis: the report names the data sourc
   await page.getByRole("button", { name: "开始分析" }).click();
   await expect(page.getByTestId("data-source")).toHaveText("csv", { timeout: 20_000 });
   await expect(page.getByTestId("last-bar-date")).toHaveText("2026-02-13");
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-data-analysis.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-data-analysis.png`, fullPage: true });
   fs.rmSync(csvDir, { recursive: true, force: true });
 });

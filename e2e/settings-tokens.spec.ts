@@ -2,7 +2,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { readEnvText, restoreEnvText, setAdminAuth } from "./fixtures/env-file";
-import { pageTitle, SCREENSHOT_DIR } from "./fixtures/ui";
+import { pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 18 §1: the Settings page's API tokens panel with admin auth on. Like login.spec.ts it switches auth
 // on through the e2e server's env file and puts the file back. It starts from a fresh install: the admin
@@ -50,7 +50,7 @@ test("issue 18 §1: create a token in Settings, copy it once, call the API with 
   await expect(dialog).toBeVisible();
   const token = await dialog.getByLabel("新的 API 令牌").inputValue();
   expect(token).toMatch(/^dsa_[A-Za-z0-9_-]{43}$/);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-token-created.png`, fullPage: false });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-token-created.png`, fullPage: false });
   await dialog.getByRole("button", { name: "完成" }).click();
   await expect(dialog).toBeHidden();
 
@@ -67,7 +67,7 @@ test("issue 18 §1: create a token in Settings, copy it once, call the API with 
   await expect(page.getByText("已吊销 e2e-reader。")).toBeVisible();
   await expect(row).toHaveCount(0);
   await page.getByRole("heading", { name: "API 令牌" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-tokens.png`, fullPage: false });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-tokens.png`, fullPage: false });
 
   const refused = await request.get("/api/v1/portfolio/accounts", { headers: bearer });
   expect(refused.status()).toBe(401);

@@ -1,7 +1,17 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { envFilePath, envValue, readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { expectDarkBackground, expectLightBackground, expectNav, expectNoHorizontalOverflow, languageButton, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import {
+  expectDarkBackground,
+  expectLightBackground,
+  expectNav,
+  expectNoHorizontalOverflow,
+  languageButton,
+  pageTitle,
+  screenshot,
+  SCREENSHOT_DIR,
+  UI_PAGES,
+} from "./fixtures/ui";
 
 // Issue 7 item 6 (Settings page). Runs with admin auth off (the login flows are in login.spec.ts). Every
 // test starts from the env file as it was before this file ran, and puts it back at the end.
@@ -75,7 +85,7 @@ test("issue 7 item 6: /settings is generated from the config schema: category ta
   await expect(page.getByRole("banner").getByRole("button", { name: "退出" })).toHaveCount(0);
 
   await tab(page, "基础").click();
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/settings.png`, fullPage: true });
 });
 
 test("issue 7 item 6: change a setting and see it persist after a reload (Save → PUT with config_version, file written)", async ({ page }) => {
@@ -171,7 +181,7 @@ test("issue 7 item 6: /settings in English and dark mode (language switch, then 
   await tab(page, "Notifications").click();
   await expect(row(page, "TELEGRAM_BOT_TOKEN")).toContainText("Not set");
   await tab(page, "Base").click();
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-en-dark.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-en-dark.png`, fullPage: true });
 });
 
 test("issue 7 item 6: /settings fits a 390px phone screen: tabs scroll inside their bar, fields stack, no horizontal overflow", async ({ page }) => {
@@ -185,5 +195,5 @@ test("issue 7 item 6: /settings fits a 390px phone screen: tabs scroll inside th
   await page.getByRole("combobox", { name: "报告语言" }).selectOption("en");
   await expect(page.getByText("1 项未保存")).toBeInViewport();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-phone.png`, fullPage: true });
 });

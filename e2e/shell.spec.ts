@@ -1,5 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { expectDarkBackground, expectNav, languageButton, mainNav, moreButton, pageTitle, SCREENSHOT_DIR, UI_PAGES, type UiPage } from "./fixtures/ui";
+import {
+  expectDarkBackground,
+  expectNav,
+  languageButton,
+  mainNav,
+  moreButton,
+  pageTitle,
+  screenshot,
+  SCREENSHOT_DIR,
+  UI_PAGES,
+  type UiPage,
+} from "./fixtures/ui";
 
 const [analyze, history, signals] = (["analyze", "history", "signals"] as const).map((slug) => UI_PAGES.find((p) => p.slug === slug)!) as [UiPage, UiPage, UiPage];
 
@@ -125,7 +136,7 @@ test("21 §5: at 390px the nav is a bottom tab bar of four tabs and 'more', whos
   await expect(menu.getByRole("link")).toHaveText(menuNames);
   await page.keyboard.press("Tab");
   await expect(menu.getByRole("link", { name: "问股" })).toBeFocused();
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-phone-more.png` });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/shell-phone-more.png` });
   await page.keyboard.press("Escape");
   await expect(more).toHaveAttribute("aria-expanded", "false");
   await expect(more).toBeFocused();

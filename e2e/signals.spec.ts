@@ -2,7 +2,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
 // Issue 8 item 7: the Signals page. The server runs on sample data (its env file); signals are made through the
 // API: one sync analysis gives a history record to link to, then POST /api/v1/decision-signals creates the signals
@@ -182,7 +182,7 @@ test.describe("issue 8 item 7: the Signals list", () => {
     await expect(rowOf(page, s.pingan.id)).toContainText("10.80–11.20");
     await expect(rowOf(page, s.pingan.id)).toContainText("12.50");
     await expect(rowOf(page, s.moutai.id).getByRole("link", { name: `分析 #${s.report}` })).toHaveAttribute("href", `/history/${s.report}`);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-list.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-list.png`, fullPage: true });
 
     // Market, then stock (any spelling of the code) and action, through the form.
     await filterForm(page).getByLabel("市场").selectOption("us");
@@ -286,7 +286,7 @@ test.describe("issue 8 item 7: the signal drawer", () => {
     await expect(d.getByRole("button", { name: "有用", exact: true })).toHaveAttribute("aria-pressed", "true");
     const useful = (await (await request.get(`/api/v1/decision-signals/${s.moutai.id}/feedback`)).json()) as { feedback_value: string; source: string };
     expect(useful).toMatchObject({ feedback_value: "useful", source: "web" });
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-drawer.png` });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-drawer.png` });
 
     await page.reload();
     await expect(drawer(page).getByRole("button", { name: "有用", exact: true })).toHaveAttribute("aria-pressed", "true");
@@ -334,7 +334,7 @@ test.describe("issue 8 item 7: the signal drawer", () => {
     // Terminal: no way back to active, only archiving.
     await expect(d.getByRole("button", { name: "关闭信号" })).toHaveCount(0);
     await expect(d.getByRole("button", { name: "归档" })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-status.png` });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-status.png` });
 
     // The expired hold can be archived; then no status action is left.
     await page.keyboard.press("Escape");
@@ -375,7 +375,7 @@ test.describe("issue 8 item 7: outcomes and statistics", () => {
       await expect(page.locator(`[data-testid="stats-cell"][data-horizon="${c.horizon}"][data-action="${c.action}"]`).getByTestId("cell-hit-rate")).toHaveText(pct1(c.hit_rate_pct));
     }
     await page.getByTestId("signal-stats").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-stats.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-stats.png`, fullPage: true });
 
     // The drawer of a 35-day-old signal shows its four horizons, as the API has them.
     const outcomes = ((await (await request.get(`/api/v1/decision-signals/${s.pingan.id}/outcomes`)).json()) as { items: Outcome[] }).items;
@@ -392,7 +392,7 @@ test.describe("issue 8 item 7: outcomes and statistics", () => {
     await page.keyboard.press("Escape");
     const w = await openDrawer(page, s.tesla.id);
     await expect(w.getByTestId("signal-outcome").first().getByTestId("outcome-result")).toHaveText("无法评估 · 非方向性操作");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-outcomes.png` });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-outcomes.png` });
 
     // A second run skips what is final and says so.
     await page.keyboard.press("Escape");
@@ -414,13 +414,13 @@ test.describe("issue 8 item 7: phone width and dark mode", () => {
     await page.goto("/signals");
     await expect(rows(page)).not.toHaveCount(0);
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-list-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-list-phone.png`, fullPage: true });
     const d = await openDrawer(page, seeded.pingan.id);
     const box = await d.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-drawer-phone.png` });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-drawer-phone.png` });
 
     await context.addCookies([
       { name: "dsa_lang", value: "en", url: baseURL! },
@@ -431,10 +431,10 @@ test.describe("issue 8 item 7: phone width and dark mode", () => {
     await expectDarkBackground(page);
     await expect(pageTitle(page)).toHaveText(signalsPage.en);
     await expect(page.getByRole("search", { name: "Filter signals" })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-dark.png`, fullPage: true });
     await page.getByRole("link", { name: new RegExp(`^Open signal #${seeded.pingan.id}`) }).click();
     await expect(drawer(page).getByRole("heading", { name: "Price plan" })).toBeVisible();
     await expect(drawer(page).getByRole("button", { name: "Useful", exact: true })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-drawer-dark.png` });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-drawer-dark.png` });
   });
 });

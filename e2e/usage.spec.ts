@@ -9,6 +9,7 @@ import {
   languageButton,
   mainNav,
   pageTitle,
+  screenshot,
   SCREENSHOT_DIR,
   themeButton,
   UI_PAGES,
@@ -87,7 +88,7 @@ test.describe("issue 9 item 1: usage page", () => {
     await expect(main.getByText("近 30 天没有调用记录。")).toBeVisible();
     await expect(main.getByTestId("usage-recent-calls")).toHaveCount(0);
     await expect(main.getByText("即将推出")).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/usage-empty.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/usage-empty.png`, fullPage: true });
   });
 
   test("seeded calls: totals per period tab, tokens per day, per model and call type, recent calls newest first", async ({ page }) => {
@@ -146,7 +147,7 @@ test.describe("issue 9 item 1: usage page", () => {
     await expect(table.locator("tbody tr").first()).toContainText("600519");
     await expect(table.locator("tbody tr").first()).toContainText("1,500");
     await expect(table.locator("tbody tr").filter({ hasText: "AAPL" })).toContainText("失败");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/usage.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/usage.png`, fullPage: true });
 
     await tabs.getByRole("link", { name: "今日" }).click();
     await expect(page).toHaveURL(/\/usage\?period=today$/);
@@ -206,7 +207,7 @@ test.describe("usage page shell (7.1-7.4)", () => {
     await page.reload();
     await expect(pageTitle(page)).toHaveText(usage.en);
     await expect(main.getByRole("heading", { name: "Recent calls" })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/usage-en.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/usage-en.png`, fullPage: true });
     await languageButton(page, "zh").click();
     await expect(pageTitle(page)).toHaveText(usage.zh);
   });
@@ -216,7 +217,7 @@ test.describe("usage page shell (7.1-7.4)", () => {
     await page.goto(usage.path);
     await expectDarkBackground(page);
     await expect(page.getByRole("main").getByTestId("usage-daily-chart")).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/usage-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/usage-dark.png`, fullPage: true });
     await themeButton(page, "light").click();
     await expect(page.locator("html")).toHaveClass("light");
     await expectLightBackground(page);
@@ -237,7 +238,7 @@ test.describe("usage page shell (7.1-7.4)", () => {
     await page.keyboard.press("Escape");
     const tabs = await page.getByRole("main").getByRole("navigation", { name: "统计时段" }).boundingBox();
     expect(tabs!.x + tabs!.width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/usage-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/usage-phone.png`, fullPage: true });
 
     await context.addCookies([
       { name: "dsa_lang", value: "en", url: baseURL! },
@@ -247,6 +248,6 @@ test.describe("usage page shell (7.1-7.4)", () => {
     await expect(pageTitle(page)).toHaveText(usage.en);
     await expectDarkBackground(page);
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/usage-phone-en-dark.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/usage-phone-en-dark.png`, fullPage: true });
   });
 });

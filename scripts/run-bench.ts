@@ -8,6 +8,7 @@ import { analysisBenchmark } from "../bench/analysis.bench";
 import { backtestBenchmark } from "../bench/backtest.bench";
 import { dailyBarsBenchmark } from "../bench/daily-bars.bench";
 import { healthBenchmark } from "../bench/health.bench";
+import { requestOverheadBenchmark } from "../bench/request-overhead.bench";
 import { homeBenchmark } from "../bench/home.bench";
 import { historyDeleteBenchmark } from "../bench/history-delete.bench";
 import { historyListBenchmark } from "../bench/history-list.bench";
@@ -23,6 +24,7 @@ const BENCHMARKS: Benchmark[] = [
   analysisBenchmark,
   backtestBenchmark,
   healthBenchmark,
+  requestOverheadBenchmark,
   taskStreamBenchmark,
   signalOutcomesBenchmark,
   shareImageBenchmark,

@@ -9,3 +9,6 @@ export const DOCUMENT_ROUTES = ["/docs", "/docs/assets/{file}"] as const;
 
 // Catch-all that answers unknown /api paths with the JSON not_found envelope (not an operation).
 export const FALLBACK_ROUTES = ["/api/{path}"] as const;
+
+// The request-overhead bench's pair of routes (lib/http/bench-routes.ts): 404 unless DSA_BENCH_ROUTES=1, not operations.
+export const BENCH_ROUTES = ["/api/bench/bare", "/api/bench/wrapped"] as const;

@@ -1,0 +1,53 @@
+import { load, startService, type Benchmark, type BenchRow, type LoadResult } from "./harness";
+
+// Issue 23 §3: what our route wrapper (trace id, auth guard, zod parse, error mapping, access log line) costs against
+// a bare Next.js route handler answering the same JSON in the same server (goal: the wrapper keeps ≥ 90 % of the
+// bare route's throughput), and what the access log costs (goal: a few percent): the wrapped route on a server
+// logging every request (LOG_LEVEL=info, the default) against a twin server that logs only warnings. Both servers
+// run for the whole bench and the loads alternate, so drift of the machine falls on both sides alike.
+
+const ROUNDS = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? 3);
+// Start-up work in the background (the share renderer warm-up, the first scheduler tick) ends before the first load.
+const SETTLE_MS = 6000;
+
+/** The median of the rounds: one round disturbed by the machine does not move it. */
+function median(results: LoadResult[], pick: (r: LoadResult) => number): number {
+  const sorted = results.map(pick).sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export const requestOverheadBenchmark: Benchmark = {
+  name: "request-overhead",
+  async run(): Promise<BenchRow[]> {
+    const logging = await startService({ DSA_BENCH_ROUTES: "1", LOG_LEVEL: "info" });
+    const quiet = await startService({ DSA_BENCH_ROUTES: "1", LOG_LEVEL: "warn" });
+    const runs = { bare: [] as LoadResult[], wrapped: [] as LoadResult[], quiet: [] as LoadResult[] };
+    try {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      for (let i = 0; i < ROUNDS; i++) {
+        runs.bare.push(await load(`${logging.baseUrl}/api/bench/bare?n=1`));
+        runs.wrapped.push(await load(`${logging.baseUrl}/api/bench/wrapped?n=1`));
+        runs.quiet.push(await load(`${quiet.baseUrl}/api/bench/wrapped?n=1`));
+      }
+    } finally {
+      await Promise.all([logging.stop(), quiet.stop()]);
+    }
+    for (const [name, results] of Object.entries(runs)) {
+      const bad = results.reduce((n, r) => n + r.errors + r.non2xx, 0);
+      if (bad > 0) throw new Error(`request-overhead ${name}: ${bad} errors or non-2xx answers`);
+    }
+    const rps = (k: keyof typeof runs) => median(runs[k], (r) => r.requestsPerSec);
+    const p99 = (k: keyof typeof runs) => median(runs[k], (r) => r.p99Ms);
+    const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
+    const benchmark = `route overhead, same server, 32 conns, median of ${ROUNDS}`;
+    return [
+      { benchmark, subject: "bare Next.js route handler", metric: "throughput", value: round(rps("bare")), unit: "req/s" },
+      { benchmark, subject: "DSA route wrapper (access log on)", metric: "throughput", value: round(rps("wrapped")), unit: "req/s", ratio: round(rps("wrapped") / rps("bare"), 3) },
+      { benchmark, subject: "DSA route wrapper, access log off (twin server)", metric: "throughput", value: round(rps("quiet")), unit: "req/s", ratio: round(rps("quiet") / rps("bare"), 3) },
+      { benchmark, subject: "access log: on vs off", metric: "throughput ratio", value: round(rps("wrapped") / rps("quiet"), 3), unit: "×" },
+      { benchmark, subject: "bare Next.js route handler", metric: "p99 latency", value: round(p99("bare")), unit: "ms" },
+      { benchmark, subject: "DSA route wrapper (access log on)", metric: "p99 latency", value: round(p99("wrapped")), unit: "ms", ratio: round(p99("wrapped") / Math.max(p99("bare"), 1), 3) },
+    ];
+  },
+};
