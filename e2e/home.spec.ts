@@ -108,6 +108,18 @@ test("21 §1: at 390 px the cockpit fits the phone; an empty watchlist explains 
   await expectNoHorizontalOverflow(page);
   await screenshot(page, { path: `${SCREENSHOT_DIR}/home-phone.png`, fullPage: true });
 
+  // 21 §7 on a phone: the import preview fits the screen too, and nothing is saved before the confirmation.
+  const before = await watchlist(page.request);
+  await page.getByRole("button", { name: "导入" }).click();
+  await page.getByLabel(/粘贴代码或名称/).fill("NVDA\nnot-a-stock-123");
+  await page.getByRole("button", { name: "识别" }).click();
+  const preview = page.getByTestId("watchlist-import-preview");
+  await expect(preview).toContainText("NVDA");
+  await expect(preview.getByRole("button", { name: "确认加入" })).toBeInViewport({ ratio: 1 });
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/home-import-phone.png`, fullPage: true });
+  expect(await watchlist(page.request)).toEqual(before);
+
   setEnvValue("STOCK_LIST", "");
   await new Promise((resolve) => setTimeout(resolve, 1500));
   await page.goto("/");
