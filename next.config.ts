@@ -29,8 +29,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
-  // The share-image renderer (lib/history/share/png.ts): resvg is a native addon and satori loads its own
-  // WebAssembly layout engine; both are loaded from node_modules at run time instead of being bundled.
+  // The share-image renderer: resvg is a native addon and satori loads its own WebAssembly layout engine; only the
+  // renderer threads (lib/history/share/render-worker.mjs, plain Node from the source tree) import them, from
+  // node_modules at run time; kept external so that no server bundle ever re-bundles them.
   // chinese-days ships an ES module under a CommonJS package.json, which Turbopack refuses to bundle; Node
   // loads its CommonJS build (main) at run time instead.
   // undici (the outbound fetch with the connect-time address check) is loaded from node_modules as well, and so is

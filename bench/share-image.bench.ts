@@ -7,11 +7,15 @@ import { renderSharePng } from "@/lib/history/share/png";
 import { storedReport } from "@/lib/history/test-records";
 import { startService, type Benchmark, type BenchRow } from "./harness";
 
-// Issue 6: the share PNG (satori + resvg, in process) against the reference service's approach, a
-// headless-Chromium full-page screenshot of the same card's HTML (Debian's chromium through Playwright,
-// browser already running, one page reused). Same Chinese report, same 1080 px width; medians of warm runs.
+// Issue 6: the share PNG (satori + resvg on the renderer threads, lib/history/share/render-pool.ts) against the
+// reference service's approach, a headless-Chromium full-page screenshot of the same card's HTML (Debian's chromium
+// through Playwright, browser already running, one page reused). Same Chinese report, same 1080 px width; medians
+// of warm runs.
 
 const ROUNDS = Number(process.env.BENCH_SHARE_ROUNDS ?? 20);
+// Untimed renders after the first, on both sides, before the warm medians: V8 compiles satori's layout code (and
+// Chromium its own caches) over the first few whole cards, and a server renders many cards.
+const WARMUP = Number(process.env.BENCH_SHARE_WARMUP ?? 8);
 
 function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -76,6 +80,7 @@ export const shareImageBenchmark: Benchmark = {
     const html = renderShareHtml(card);
 
     const pngCold = await timed(() => renderSharePng(card)); // first call: module load, fonts read, layout engine start
+    for (let i = 0; i < WARMUP; i++) await renderSharePng(card);
     const png: number[] = [];
     for (let i = 0; i < ROUNDS; i++) png.push(await timed(() => renderSharePng(card)));
 
@@ -91,6 +96,7 @@ export const shareImageBenchmark: Benchmark = {
         await page.screenshot({ fullPage: true, type: "png" });
       };
       shotCold = await timed(shoot);
+      for (let i = 0; i < WARMUP; i++) await shoot();
       for (let i = 0; i < ROUNDS; i++) shots.push(await timed(shoot));
     } finally {
       await browser.close();

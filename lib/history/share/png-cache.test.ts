@@ -4,6 +4,7 @@ import { storedReport } from "@/lib/history/test-records";
 import { buildShareCard } from "./card";
 import { cachedSharePng, cardKey, clearSharePngCache } from "./png-cache";
 import { warmShareRenderer } from "./png";
+import { SharePool } from "./render-pool";
 
 // Issue 23 §1: one render per card content; a changed report is a new image; a failure is not remembered.
 
@@ -44,21 +45,11 @@ describe("share PNG cache", () => {
     expect((await cachedSharePng(zh, async () => new Uint8Array([7])))[0]).toBe(7);
   });
 
-  it("the warm-up loads the renderer and the fonts and never throws", async () => {
-    const calls: string[] = [];
-    await warmShareRenderer({
-      loadRenderer: async () => ({
-        toSvg: async (_el, options) => {
-          calls.push(`svg:${options.fonts.length}`);
-          return "<svg/>";
-        },
-        toPng: () => {
-          calls.push("png");
-          return new Uint8Array();
-        },
-      }),
-    });
-    expect(calls).toEqual(["svg:4", "png"]);
-    await expect(warmShareRenderer({ loadRenderer: () => Promise.reject(new Error("missing")) })).resolves.toBeUndefined();
-  });
+  it("the warm-up starts every renderer thread and never throws", async () => {
+    const pool = new SharePool({ size: 2 });
+    await warmShareRenderer({ pool });
+    expect(pool.running).toBe(2);
+    await pool.close();
+    await expect(warmShareRenderer({ pool: new SharePool({ size: 1, workerFile: "/no/such/renderer.mjs" }) })).resolves.toBeUndefined();
+  }, 30_000);
 });

@@ -5,9 +5,15 @@ import { ApiError } from "@/lib/http/api-error";
 import { buildMarkdownReport, type MarkdownNewsItem } from "../markdown";
 import type { TAnalysisReport } from "../schemas";
 import { storedMarketReview, storedReport } from "../test-records";
+import { Resvg } from "@resvg/resvg-js";
 import { buildShareCard } from "./card";
-import { loadShareFonts } from "./fonts";
-import { renderSharePng } from "./png";
+import { loadShareFonts, SHARE_FONT_FAMILY } from "./fonts";
+import { CARD_WIDTH, layoutShareCard } from "./layout";
+import { renderSharePng, toSatoriElement } from "./png";
+import { encodePng } from "./png-encode";
+import { SharePool } from "./render-pool";
+import { splitCard } from "./strips";
+import { WARM_CARD } from "./warm-card";
 
 // Spec 4.3 rule 6: the card as a PNG (real satori + resvg + the shipped font). The pictures are written
 // under test-results/ so a reviewer can open them (issue 6 "done when": the Chinese text must show).
@@ -67,19 +73,50 @@ describe("share image PNG (spec 4.3 rule 6)", () => {
     expect(Buffer.from(await renderSharePng(card)).equals(Buffer.from(await renderSharePng(card)))).toBe(true);
   }, 30_000);
 
-  it("a missing renderer module is 503 share_image_unavailable", async () => {
-    const missing = () => Promise.reject(Object.assign(new Error("Cannot find module '@resvg/resvg-js'"), { code: "ERR_MODULE_NOT_FOUND" }));
-    const error = await renderSharePng(cardOf(storedReport("zh")), { loadRenderer: missing }).catch((e: unknown) => e);
+  it("a missing renderer, a thread that fails while drawing, or fonts that cannot be read are 503 share_image_unavailable", async () => {
+    const card = cardOf(storedReport("zh"));
+    const missing = new SharePool({ size: 1, workerFile: path.join(OUT, "no-such-renderer.mjs") });
+    const error = await renderSharePng(card, { pool: missing }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 503, code: "share_image_unavailable" });
-  });
+    const crashing = new SharePool({ size: 1, workerFile: path.resolve("lib/history/share/test-workers/failing-worker.mjs") });
+    await expect(renderSharePng(card, { pool: crashing })).rejects.toMatchObject({ status: 503, code: "share_image_unavailable" });
+    const noFonts = new SharePool({ size: 1, loadFonts: () => loadShareFonts(path.join(OUT, "no-such-font-dir")) });
+    await expect(renderSharePng(card, { pool: noFonts })).rejects.toMatchObject({ status: 503, code: "share_image_unavailable" });
+    await Promise.all([missing.close(), crashing.close(), noFonts.close()]);
+  }, 30_000);
 
-  it("a renderer that fails while drawing, or fonts that cannot be read, are 503 too", async () => {
-    const failing = () => Promise.resolve({ toSvg: () => Promise.reject(new Error("layout engine crashed")), toPng: () => new Uint8Array() });
-    await expect(renderSharePng(cardOf(storedReport("zh")), { loadRenderer: failing })).rejects.toMatchObject({ status: 503, code: "share_image_unavailable" });
-    const noFonts = () => loadShareFonts(path.join(OUT, "no-such-font-dir"));
-    await expect(renderSharePng(cardOf(storedReport("zh")), { loadFonts: noFonts })).rejects.toMatchObject({ status: 503, code: "share_image_unavailable" });
-  });
+  it("a long report cut into strips on several threads is the same picture as the whole card drawn at once", async () => {
+    const news = Array.from({ length: 8 }, (_, i) => ({ ...NEWS[i % 2]!, title: `${NEWS[i % 2]!.title}（${i + 1}）`, url: `https://news.example.com/long-${i}` }));
+    const root = layoutShareCard(cardOf(storedReport("zh"), news), SHARE_FONT_FAMILY);
+    const threads = new SharePool({ size: 2 });
+    try {
+      const [whole] = await threads.render([toSatoriElement(root)], CARD_WIDTH);
+      const parts = splitCard(root, 4);
+      expect(parts).toHaveLength(4);
+      const strips = await threads.render(parts.map(toSatoriElement), CARD_WIDTH);
+      expect(whole!.height).toBeGreaterThan(3000);
+      expect(strips.reduce((sum, s) => sum + s.height, 0)).toBe(whole!.height);
+      expect(Buffer.concat(strips.map((s) => s.scanlines)).equals(Buffer.from(whole!.scanlines))).toBe(true);
+      // The PNG of the strips, read back by resvg's own PNG decoder, holds exactly those pixels.
+      const png = Buffer.from(await encodePng(strips));
+      save("share-zh-long.png", png);
+      const { width, height } = ihdr(png);
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:image/png;base64,${png.toString("base64")}"/></svg>`;
+      const decoded = new Resvg(svg, { font: { loadSystemFonts: false } }).render().pixels;
+      const rows = Buffer.alloc(width * height * 4);
+      for (let y = 0; y < height; y++) Buffer.from(whole!.scanlines).copy(rows, y * width * 4, y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1));
+      expect(decoded.equals(rows)).toBe(true);
+    } finally {
+      await threads.close();
+    }
+  }, 60_000);
+
+  it("the start-up warm-up card (every block kind, both scripts and weights) renders", async () => {
+    const png = await renderSharePng(WARM_CARD);
+    expect(ihdr(png).width).toBe(1080);
+    expect(ihdr(png).height).toBeGreaterThan(1000);
+  }, 30_000);
 
   it("fonts are read once and shared; both subsets in two weights, each subset its own family", async () => {
     const first = loadShareFonts();

@@ -79,6 +79,6 @@ export async function getShareImagePng(recordId: string, options: ShareOptions =
     throw ApiError.of("share_image_unavailable", "The share image renderer is turned off (SHARE_IMAGE_PNG_ENABLED=false)");
   }
   // A renderer handed in (tests) is always called; the service's own is cached per card content.
-  const png = deps.loadRenderer || deps.loadFonts ? await renderSharePng(card, deps) : await cachedSharePng(card, () => renderSharePng(card));
+  const png = deps.pool ? await renderSharePng(card, deps) : await cachedSharePng(card, () => renderSharePng(card));
   return { png, filename: shareImageFilename(row.displayCode, row.id) };
 }

@@ -1,0 +1,66 @@
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadShareFonts } from "./fonts";
+import { SharePool } from "./render-pool";
+
+// Issue 23 §1: the renderer threads. Real threads (satori + resvg) for the drawing; a stand-in thread for the
+// failures: one that exits mid-job, one that hangs, a worker file that does not exist, fonts that cannot be read.
+
+const FAKE = path.resolve("lib/history/share/test-workers/fake-worker.mjs");
+const pools: SharePool[] = [];
+const pool = (options: ConstructorParameters<typeof SharePool>[0]) => {
+  const created = new SharePool(options);
+  pools.push(created);
+  return created;
+};
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+const line = (text: string) => ({ type: "div", key: null, props: { style: { display: "flex", fontSize: 24 }, children: text } });
+
+describe("share renderer threads", () => {
+  it("draw each element on a free thread and answer PNG scanlines in the elements' order", async () => {
+    const threads = pool({ size: 2 });
+    const strips = await threads.render([line("贵州茅台 600519"), line("Ag"), line("观望"), line("+1.23%")], 200);
+    expect(strips).toHaveLength(4);
+    for (const strip of strips) {
+      expect(strip.width).toBe(200);
+      expect(strip.height).toBeGreaterThan(20);
+      expect(strip.scanlines.length).toBe(strip.height * (200 * 4 + 1));
+      // Every row starts with filter type 0, and something was drawn.
+      for (let y = 0; y < strip.height; y++) expect(strip.scanlines[y * (200 * 4 + 1)]).toBe(0);
+      expect(strip.scanlines.some((byte) => byte !== 0)).toBe(true);
+    }
+  }, 60_000);
+
+  it("a thread that exits mid-job fails only that job; the next job gets a new thread", async () => {
+    const threads = pool({ size: 1, workerFile: FAKE, loadFonts: async () => [] });
+    await expect(threads.render([{}], 13)).rejects.toThrow(/exited/);
+    const [strip] = await threads.render([{}], 8);
+    expect(strip).toMatchObject({ width: 8, height: 1 });
+  });
+
+  it("a thread that does not answer in time is stopped and its job fails; the pool goes on", async () => {
+    const threads = pool({ size: 1, workerFile: FAKE, loadFonts: async () => [], timeoutMs: 300 });
+    await expect(threads.render([{}], 14)).rejects.toThrow(/took over 300 ms/);
+    expect((await threads.render([{}], 5))[0]!.width).toBe(5);
+  });
+
+  it("a missing worker file and unreadable fonts fail the render; the fonts are read again next time", async () => {
+    await expect(pool({ size: 1, workerFile: path.resolve("no-such-worker.mjs") }).render([{}], 10)).rejects.toThrow();
+    let reads = 0;
+    const flaky = pool({
+      size: 1,
+      workerFile: FAKE,
+      loadFonts: async () => {
+        reads += 1;
+        if (reads === 1) throw new Error("ENOENT font");
+        return loadShareFonts();
+      },
+    });
+    await expect(flaky.render([{}], 10)).rejects.toThrow("ENOENT font");
+    expect((await flaky.render([{}], 10))[0]!.width).toBe(10);
+    expect(reads).toBe(2);
+  });
+});

@@ -1,0 +1,154 @@
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { logger } from "@/lib/log/logger";
+import { loadShareFonts, type ShareFont } from "./fonts";
+import type { Scanlines } from "./png-encode";
+
+// Issue 23 §1: share cards are drawn by renderer threads (render-worker.mjs), not on the event loop: satori's
+// layout and resvg's raster of a full card take a few hundred milliseconds of CPU, which on the main thread stalled
+// every other request (and the start-up warm-up stalled a new replica for seconds). One thread per core, up to
+// four; a card's strips are queued and each idle thread takes the next, so one card uses every core. A thread that
+// dies or hangs fails only the strip it held and is replaced on the next job.
+
+export const DEFAULT_WORKER_FILE = path.join(process.cwd(), "lib", "history", "share", "render-worker.mjs");
+const JOB_TIMEOUT_MS = 30_000;
+
+export interface SharePoolOptions {
+  size?: number;
+  workerFile?: string;
+  loadFonts?: () => Promise<ShareFont[]>;
+  timeoutMs?: number;
+}
+
+interface Job {
+  id: number;
+  element: unknown;
+  width: number;
+  resolve(strip: Scanlines): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+type Reply = { id: number; error?: string } & Partial<Scanlines>;
+
+export class SharePool {
+  readonly size: number;
+  private readonly workerFile: string;
+  private readonly loadFonts: () => Promise<ShareFont[]>;
+  private readonly timeoutMs: number;
+  private fonts: Promise<ShareFont[]> | null = null;
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+
+  constructor(options: SharePoolOptions = {}) {
+    this.size = Math.max(1, options.size ?? Math.min(4, os.availableParallelism()));
+    this.workerFile = options.workerFile ?? DEFAULT_WORKER_FILE;
+    this.loadFonts = options.loadFonts ?? (() => loadShareFonts());
+    this.timeoutMs = options.timeoutMs ?? JOB_TIMEOUT_MS;
+  }
+
+  /** Threads alive now. */
+  get running(): number {
+    return this.slots.size;
+  }
+
+  /** Each element drawn by the next free thread; the strips in the elements' order. */
+  render(elements: readonly unknown[], width: number): Promise<Scanlines[]> {
+    return Promise.all(elements.map((element) => this.enqueue(element, width)));
+  }
+
+  /** Stops every thread; queued and running jobs fail. */
+  async close(): Promise<void> {
+    const slots = [...this.slots];
+    this.slots.clear();
+    for (const job of this.queue.splice(0)) job.reject(new Error("share renderer closed"));
+    await Promise.all(slots.map((slot) => this.retire(slot, new Error("share renderer closed"))));
+  }
+
+  private enqueue(element: unknown, width: number): Promise<Scanlines> {
+    return new Promise<Scanlines>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, element, width, resolve, reject });
+      void this.pump();
+    });
+  }
+
+  private async pump(): Promise<void> {
+    let fonts: ShareFont[];
+    try {
+      fonts = await (this.fonts ??= this.loadFonts());
+    } catch (error) {
+      this.fonts = null; // read again on the next job
+      for (const job of this.queue.splice(0)) job.reject(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    while (this.queue.length > 0 && this.slots.size < this.size) this.spawn(fonts);
+    for (const slot of this.slots) {
+      if (slot.job || this.queue.length === 0) continue;
+      this.dispatch(slot, this.queue.shift()!);
+    }
+  }
+
+  private spawn(fonts: ShareFont[]): void {
+    let worker: Worker;
+    try {
+      worker = new Worker(this.workerFile, { workerData: { fonts } });
+    } catch (error) {
+      for (const job of this.queue.splice(0)) job.reject(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    const slot: Slot = { worker, job: null, timer: null };
+    worker.unref();
+    worker.on("message", (reply: Reply) => this.settle(slot, reply));
+    worker.on("error", (error) => void this.retire(slot, error));
+    worker.on("exit", (code) => void this.retire(slot, new Error(`share renderer thread exited (code ${code})`)));
+    this.slots.add(slot);
+  }
+
+  private dispatch(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.worker.ref(); // a pending card keeps the process alive; an idle thread does not
+    slot.timer = setTimeout(() => void this.retire(slot, new Error(`share renderer thread took over ${this.timeoutMs} ms`)), this.timeoutMs);
+    slot.worker.postMessage({ id: job.id, element: job.element, width: job.width });
+  }
+
+  private settle(slot: Slot, reply: Reply): void {
+    const job = slot.job;
+    if (!job || job.id !== reply.id) return;
+    this.release(slot);
+    if (reply.error !== undefined) job.reject(new Error(reply.error));
+    else job.resolve({ width: reply.width!, height: reply.height!, scanlines: reply.scanlines! });
+    void this.pump();
+  }
+
+  private release(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+    slot.worker.unref();
+  }
+
+  /** A thread that failed, hung or exited leaves the pool; its job fails, the queue goes on with a new thread. */
+  private async retire(slot: Slot, error: Error): Promise<void> {
+    const job = slot.job;
+    const known = this.slots.delete(slot);
+    this.release(slot);
+    if (job) job.reject(error);
+    if (known) logger.warn({ err: error }, "share renderer thread stopped");
+    await slot.worker.terminate().catch(() => undefined);
+    if (this.queue.length > 0) void this.pump();
+  }
+}
+
+// One pool per process (globalThis: Next may load this module more than once).
+const holder = globalThis as typeof globalThis & { dsaSharePool?: SharePool };
+
+export function sharePool(): SharePool {
+  return (holder.dsaSharePool ??= new SharePool());
+}
