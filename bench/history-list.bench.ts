@@ -59,7 +59,9 @@ export const historyListBenchmark: Benchmark = {
   name: "history-list",
   async run(): Promise<BenchRow[]> {
     // The process handle (not harness.startService) because seeding writes into its data folder.
-    const service = await startServiceProcess({ LOG_LEVEL: "warn", MARKET_DATA_SOURCES: "sample" });
+    // DSA_BENCH_ROUTES: the same server's bare Next.js route (lib/http/bench-routes.ts) is this machine's ceiling
+    // for any Next.js route, so the table shows how much of the gap to the bare server is Next's own.
+    const service = await startServiceProcess({ LOG_LEVEL: "warn", MARKET_DATA_SOURCES: "sample", DSA_BENCH_ROUTES: "1" });
     const rows: BenchRow[] = [];
     try {
       const templateId = await analyzeTemplate(service);
@@ -68,6 +70,8 @@ export const historyListBenchmark: Benchmark = {
       await reconnect(service.baseUrl);
       const bare = await startNodeServer(bareServer(databasePath(service)), "/");
       try {
+        const ceiling = await load(`${service.baseUrl}/api/bench/bare`, undefined, 64);
+        rows.push({ benchmark: "Next.js ceiling, same server", subject: "bare Next.js route handler (constant JSON)", metric: "throughput", value: round(ceiling.requestsPerSec), unit: "req/s" });
         // Issue 23 §2 asks for p99 at 64 connections.
         for (const [name, pathAndQuery] of [
           ["GET /api/v1/history?limit=20", "/api/v1/history?limit=20"],

@@ -10,6 +10,7 @@ import { clientErrorRefusal, isApiPath, rawRequestTarget, refusalBody, refuseRaw
 import { newTraceId } from "@/lib/ids";
 import { requestLogger } from "@/lib/log/logger";
 import { OPERATIONS } from "@/lib/openapi/operations";
+import { runShutdownHooks } from "@/lib/shutdown";
 
 // The HTTP server in front of Next (instead of `next start`), for what only the socket knows: Next keeps a
 // client-sent X-Forwarded-For/-Proto/-Host and builds req.url and the client address from them, so unless
@@ -70,9 +71,11 @@ async function main(): Promise<void> {
   server.on("clientError", answerClientError);
   server.listen(PORT, HOSTNAME, () => console.log(`DSA listening on http://${HOSTNAME}:${PORT}${dev ? " (dev)" : ""}`));
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
-    // As `next start` does: stop accepting, let pending requests finish, close Next, exit.
+    // As `next start` does: stop accepting, let pending requests finish, close Next, exit; and before the exit,
+    // what the service registered to finish (lib/shutdown.ts: task hand-back, leader locks, notifications).
     process.once(signal, () => {
-      server.close(() => void app.close().finally(() => process.exit(0)));
+      const finished = runShutdownHooks(25_000);
+      server.close(() => void finished.then(() => app.close()).finally(() => process.exit(0)));
       server.closeIdleConnections();
       setTimeout(() => process.exit(0), 30_000).unref();
     });

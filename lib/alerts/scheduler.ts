@@ -1,10 +1,11 @@
 import { getSettings } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
 import { LeaderLock } from "@/lib/redis/leader-lock";
+import { onShutdown } from "@/lib/shutdown";
 import { defaultAlertDeliver } from "./deliver";
 import { evaluateAlertRules } from "./evaluator";
 
-const holder = globalThis as typeof globalThis & { __dsaAlertScheduler?: { stop(): void } };
+const holder = globalThis as typeof globalThis & { __dsaAlertScheduler?: { stop(): Promise<void> } };
 
 // Several replicas: the timer runs on each, the pass on the one holding this lock (issue 20 §2).
 const leader = new LeaderLock("alert-evaluator");
@@ -38,11 +39,13 @@ export function startAlertScheduler(): void {
     schedule();
   };
   holder.__dsaAlertScheduler = {
-    stop: () => {
+    stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      void leader.release();
+      await leader.release();
     },
   };
+  // A stopping replica hands the evaluator to the next one at once instead of after the lock's TTL.
+  onShutdown("alert-scheduler", () => holder.__dsaAlertScheduler!.stop());
   schedule();
 }

@@ -53,10 +53,27 @@ describe("issue 20 §2: leader lock", () => {
   it("release hands the job over at once; a non-holder's release does not free the holder's lock", async () => {
     const a = await contender();
     const b = await contender();
+    const c = await contender();
     expect(await a.claim(10_000)).toBe(true);
     await b.release();
-    expect(await b.claim(10_000)).toBe(false);
+    expect(await c.claim(10_000)).toBe(false);
     await a.release();
+    expect(await c.claim(10_000)).toBe(true);
+  });
+
+  it("a released lock (a stopping process) claims nothing more: a pass still running cannot renew it back", async () => {
+    const a = await contender();
+    const b = await contender();
+    const pass = a.run(150, async () => {
+      await sleep(400);
+      return "late";
+    });
+    await sleep(50);
+    await a.release();
+    expect(await b.claim(10_000)).toBe(true);
+    // a's renewal timer fires twice more while its pass runs; b keeps the lock.
+    expect(await pass).toEqual({ ran: true, value: "late" });
+    expect(await a.claim(10_000)).toBe(false);
     expect(await b.claim(10_000)).toBe(true);
   });
 

@@ -13,6 +13,8 @@ export type LeaderRun<T> = { ran: true; value: T } | { ran: false };
  */
 export class LeaderLock {
   private readonly token = randomUUID();
+  /** Set by release(): a stopping process claims nothing more (a pass's renewal would take the lock back). */
+  private released = false;
 
   constructor(
     private readonly name: string,
@@ -29,6 +31,7 @@ export class LeaderLock {
    * Redis, and the database claims (a slot's row, a target's armed flag) still keep the work from being done twice.
    */
   async claim(ttlMs: number): Promise<boolean> {
+    if (this.released) return false;
     const connection = this.connection();
     if (!connection) return true;
     const client = await connection.usableClient();
@@ -57,8 +60,9 @@ export class LeaderLock {
     }
   }
 
-  /** Hands the job over at once (a stopping process) instead of after the TTL. */
+  /** Hands the job over at once (a stopping process) instead of after the TTL; this lock claims nothing after it. */
   async release(): Promise<void> {
+    this.released = true;
     const client = this.connection()?.readyClient();
     if (!client) return;
     await releaseLock(client, this.key, this.token).catch(() => false);

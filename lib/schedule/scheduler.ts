@@ -2,6 +2,7 @@ import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
 import { LeaderLock } from "@/lib/redis/leader-lock";
+import { onShutdown } from "@/lib/shutdown";
 import { taskEventBus } from "@/lib/tasks/event-bus";
 import { serviceTimeZone } from "@/lib/usage/time-zone";
 import { claimInterruptedRuns, claimSlot } from "./run-store";
@@ -14,7 +15,7 @@ import { dueSlot, parseSlotTime } from "./slots";
 // enabling the schedule or moving its time applies without a restart.
 const TICK_MS = 20_000;
 
-const holder = globalThis as typeof globalThis & { __dsaDailyScheduler?: { stop(): void } };
+const holder = globalThis as typeof globalThis & { __dsaDailyScheduler?: { stop(): Promise<void> } };
 
 // Several replicas: each ticks, the one holding this lock does the work (issue 20 §2). The lease spans two ticks
 // so the leader keeps it; the claims in run-store.ts still make a slot run once if two ever tick together.
@@ -59,13 +60,15 @@ export function startDailyScheduler(): void {
     sendDueDigests(event.task.trace_id).catch((error: unknown) => logger.error({ err: error }, "watchlist digest check failed"));
   });
   holder.__dsaDailyScheduler = {
-    stop: () => {
+    stop: async () => {
       stopped = true;
       unsubscribe();
       if (timer) clearTimeout(timer);
-      void leader.release();
+      await leader.release();
     },
   };
+  // A stopping replica hands the schedule tick to the next one at once instead of after the lock's TTL.
+  onShutdown("daily-scheduler", () => holder.__dsaDailyScheduler!.stop());
   // The first look comes right after start, so a slot missed while the service was down is caught up at once.
   timer = setTimeout(tick, 0);
   timer.unref();

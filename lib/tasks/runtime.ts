@@ -1,3 +1,4 @@
+import { onShutdown } from "@/lib/shutdown";
 import type { TaskWorkerPool } from "./worker-pool";
 
 // One pool per server process, kept on globalThis so Next's separate module instances (route handlers,
@@ -18,8 +19,9 @@ export async function startTaskRuntime(): Promise<TaskWorkerPool> {
     logger.error({ err: error }, "task workers could not start");
   }
   // Finish (or leave for re-queueing) what the workers hold, then let queued notifications go out.
-  process.once("SIGTERM", () => {
-    void pool.stop().then(async () => (await import("@/lib/notify")).settleNotifications());
+  onShutdown("task-workers", async () => {
+    await pool.stop();
+    await (await import("@/lib/notify")).settleNotifications();
   });
   return pool;
 }

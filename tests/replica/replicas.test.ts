@@ -1,3 +1,4 @@
+import Redis from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type TestContext } from "vitest";
 import { ZAlertEvaluation, ZAlertRule } from "@/lib/alerts/schemas";
 import { ZSystemConfigConflictResponse, ZSystemConfigResponse, ZUpdateSystemConfigResponse } from "@/lib/config/schemas";
@@ -409,5 +410,20 @@ describe("admin auth across two replicas (issue 20 §5)", () => {
 
     // Another client is not held back by these failures.
     expect((await login("B", "10.20.1.3", { password: PASSWORD })).status).toBe(200);
+  });
+
+  it("10: replicas stopped with SIGTERM hand their leader locks over at once instead of leaving them to expire", async () => {
+    const redis = new Redis(cluster!.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      // The schedule tick claims its lock as soon as a replica starts (and every 20 s after).
+      const held = await until("a leader lock", async () => ((await redis.keys("dsa:leader:*")).length > 0 ? await redis.keys("dsa:leader:*") : undefined), 30_000);
+      const ttls = await Promise.all(held.map((key) => redis.pttl(key)));
+      expect(Math.min(...ttls), "each lock would outlive the stop by far").toBeGreaterThan(20_000);
+      await Promise.all(REPLICA_NAMES.map((name) => cluster!.replicas[name].stop()));
+      expect(await redis.keys("dsa:leader:*")).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
