@@ -1,7 +1,8 @@
 import fc from "fast-check";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { testDatabaseKind, withTempDatabase } from "@/lib/db/testing/temp-database";
 import { listHistory } from "./list";
 import { listHistoryStocks } from "./stocks";
 
@@ -11,7 +12,7 @@ import { listHistoryStocks } from "./stocks";
 // concurrently, it must equal the spec's rule 3 computed from the records themselves. Runs on SQLite and,
 // in the unit-pg pass, on PostgreSQL (statement-level triggers there).
 
-withTempDatabase("history-target");
+const database = withTempDatabase("history-target");
 
 const TARGETS = ["stock:cn:600519", "stock:cn:000001", "stock:us:AAPL", "index:000300.SH", "market:cn", "stock:hk:00700"];
 
@@ -93,6 +94,16 @@ async function expectConsistent(): Promise<void> {
   expect((await listHistory({ page: 1, limit: 20 })).total).toBe(records);
 }
 
+/** Until PostgreSQL backend `pid` is blocked on a lock (its statement has reached the held row). */
+async function waitUntilWaitingForLock(pid: number): Promise<void> {
+  for (let i = 0; i < 500; i += 1) {
+    const rows = await db().$queryRawUnsafe<{ wait: string | null }[]>(`SELECT wait_event_type AS wait FROM pg_stat_activity WHERE pid = ${pid}`);
+    if (rows[0]?.wait === "Lock") return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`backend ${pid} never waited for a lock`);
+}
+
 describe("issue 23 §2: history_target equals the records' own latest row and count per target", () => {
   it("after every step of random histories, one write at a time", async () => {
     await fc.assert(
@@ -117,6 +128,42 @@ describe("issue 23 §2: history_target equals the records' own latest row and co
       }),
       { numRuns: 10 },
     );
+  });
+
+  // A CI run found a target with no records left that kept a deleted record's id: on PostgreSQL a target change
+  // that had waited for a concurrent delete's lock read the records from its snapshot taken before the delete.
+  // Here the two are forced into that order (on SQLite writes cannot overlap, so they run one after the other).
+  it("a target change that waits for a concurrent delete of the target's latest record sees that delete", async () => {
+    await db().analysisHistory.deleteMany({});
+    await insert("stock:cn:600519");
+    await insert("stock:cn:600519");
+    const [older, latest] = (await db().analysisHistory.findMany({ orderBy: { id: "asc" } })).map((r) => r.id);
+    const remove = `DELETE FROM analysis_history WHERE id = ${latest}`;
+    const move = `UPDATE analysis_history SET target_key = 'stock:us:AAPL' WHERE id = ${older}`;
+    if (testDatabaseKind() === "postgres") {
+      const [deleting, moving] = [new pg.Client(database.env.DATABASE_URL), new pg.Client(database.env.DATABASE_URL)];
+      await Promise.all([deleting.connect(), moving.connect()]);
+      try {
+        const [{ pid }] = (await moving.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows as [{ pid: number }];
+        await deleting.query("BEGIN");
+        await deleting.query(remove);
+        const moved = moving.query(move);
+        await waitUntilWaitingForLock(pid);
+        await deleting.query("COMMIT");
+        await moved;
+      } finally {
+        await Promise.all([deleting.end(), moving.end()]);
+      }
+    } else {
+      await db().$executeRawUnsafe(remove);
+      await db().$executeRawUnsafe(move);
+    }
+    const kept = await db().historyTarget.findMany({ where: { targetKey: { in: ["stock:cn:600519", "stock:us:AAPL"] } }, orderBy: { targetKey: "asc" } });
+    expect(kept.map((t) => [t.targetKey, t.latestId, t.recordCount])).toEqual([
+      ["stock:cn:600519", 0, 0],
+      ["stock:us:AAPL", older, 1],
+    ]);
+    await expectConsistent();
   });
 
   it("a date range still groups the records themselves", async () => {

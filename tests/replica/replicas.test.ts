@@ -21,6 +21,8 @@ function post(base: string, path: string, body: unknown, headers: Record<string,
 }
 
 /** Async analysis without a report notification (the webhook receiver then only sees what a case expects). */
+const instant = (value: unknown) => new Date(value as string | number | Date).getTime();
+
 function submit(base: string, body: Json): Promise<Response> {
   return post(base, "/api/v1/analysis/analyze", { async_mode: true, notify: false, ...body });
 }
@@ -133,6 +135,18 @@ describe("two replicas behind one proxy (issue 20 §5)", () => {
     ];
     for (const { code, send } of cases) {
       const answers = await Promise.all(send());
+      if (answers.every((r) => r.status === 202)) {
+        // Legitimate only when one request was held up (a starved Redis on a loaded machine once kept one for 2 s)
+        // until the other's task had finished: never two active tasks for one stock.
+        const tasks = await db.all<{ created_at: unknown; completed_at: unknown }>(
+          "SELECT created_at, completed_at FROM analysis_task WHERE stock_code = ? ORDER BY created_at",
+          code,
+        );
+        expect(tasks).toHaveLength(2);
+        expect(tasks[0]!.completed_at).not.toBeNull();
+        expect(instant(tasks[1]!.created_at)).toBeGreaterThanOrEqual(instant(tasks[0]!.completed_at));
+        continue;
+      }
       expect(answers.map((r) => r.status).sort()).toEqual([202, 409]);
       const accepted = ZTaskAccepted.parse(await answers.find((r) => r.status === 202)!.json());
       const duplicate = ZDuplicateTaskError.parse(await answers.find((r) => r.status === 409)!.json());
