@@ -1,4 +1,5 @@
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadShareFonts } from "./fonts";
 import { SharePool } from "./render-pool";
@@ -20,17 +21,19 @@ afterEach(async () => {
 const line = (text: string) => ({ type: "div", key: null, props: { style: { display: "flex", fontSize: 24 }, children: text } });
 
 describe("share renderer threads", () => {
-  it("draw each element on a free thread and answer PNG scanlines in the elements' order", async () => {
+  it("draw each element on a free thread and answer its PNG scanlines, deflated, in the elements' order", async () => {
     const threads = pool({ size: 2 });
     const strips = await threads.render([line("贵州茅台 600519"), line("Ag"), line("观望"), line("+1.23%")], 200);
     expect(strips).toHaveLength(4);
     for (const strip of strips) {
       expect(strip.width).toBe(200);
       expect(strip.height).toBeGreaterThan(20);
-      expect(strip.scanlines.length).toBe(strip.height * (200 * 4 + 1));
+      const scanlines = zlib.inflateRawSync(strip.deflated, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      expect(scanlines.length).toBe(strip.height * (200 * 4 + 1));
+      expect(strip.length).toBe(scanlines.length);
       // Every row starts with filter type 0, and something was drawn.
-      for (let y = 0; y < strip.height; y++) expect(strip.scanlines[y * (200 * 4 + 1)]).toBe(0);
-      expect(strip.scanlines.some((byte) => byte !== 0)).toBe(true);
+      for (let y = 0; y < strip.height; y++) expect(scanlines[y * (200 * 4 + 1)]).toBe(0);
+      expect(scanlines.some((byte) => byte !== 0)).toBe(true);
     }
   }, 60_000);
 

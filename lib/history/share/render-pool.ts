@@ -3,7 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/log/logger";
 import { loadShareFonts, type ShareFont } from "./fonts";
-import type { Scanlines } from "./png-encode";
+import type { DeflatedStrip } from "./png-encode";
 
 // Issue 23 §1: share cards are drawn by renderer threads (render-worker.mjs), not on the event loop: satori's
 // layout and resvg's raster of a full card take a few hundred milliseconds of CPU, which on the main thread stalled
@@ -25,7 +25,7 @@ interface Job {
   id: number;
   element: unknown;
   width: number;
-  resolve(strip: Scanlines): void;
+  resolve(strip: DeflatedStrip): void;
   reject(error: Error): void;
 }
 
@@ -35,7 +35,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-type Reply = { id: number; error?: string } & Partial<Scanlines>;
+type Reply = { id: number; error?: string } & Partial<DeflatedStrip>;
 
 export class SharePool {
   readonly size: number;
@@ -60,7 +60,7 @@ export class SharePool {
   }
 
   /** Each element drawn by the next free thread; the strips in the elements' order. */
-  render(elements: readonly unknown[], width: number): Promise<Scanlines[]> {
+  render(elements: readonly unknown[], width: number): Promise<DeflatedStrip[]> {
     return Promise.all(elements.map((element) => this.enqueue(element, width)));
   }
 
@@ -72,8 +72,8 @@ export class SharePool {
     await Promise.all(slots.map((slot) => this.retire(slot, new Error("share renderer closed"))));
   }
 
-  private enqueue(element: unknown, width: number): Promise<Scanlines> {
-    return new Promise<Scanlines>((resolve, reject) => {
+  private enqueue(element: unknown, width: number): Promise<DeflatedStrip> {
+    return new Promise<DeflatedStrip>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, element, width, resolve, reject });
       void this.pump();
     });
@@ -123,7 +123,7 @@ export class SharePool {
     if (!job || job.id !== reply.id) return;
     this.release(slot);
     if (reply.error !== undefined) job.reject(new Error(reply.error));
-    else job.resolve({ width: reply.width!, height: reply.height!, scanlines: reply.scanlines! });
+    else job.resolve({ width: reply.width!, height: reply.height!, deflated: reply.deflated!, adler32: reply.adler32!, length: reply.length! });
     void this.pump();
   }
 

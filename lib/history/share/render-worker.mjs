@@ -1,10 +1,12 @@
 // Issue 23 §1: one share-card renderer thread (see render-pool.ts). Plain ES module, because the built service
 // starts it with plain Node from the source tree. It receives the fonts once (workerData), then strips of the
 // card as satori elements; it lays each out (satori), rasterises it (resvg) and answers the strip's rows as PNG
-// scanlines (a filter-type byte 0 before each RGBA row), so the main thread only concatenates and deflates.
+// scanlines (a filter-type byte 0 before each RGBA row), already compressed as its piece of the PNG's zlib stream
+// (png-segment.mjs), so the main thread only joins the pieces.
 import { parentPort, workerData } from "node:worker_threads";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
+import { deflateSegment } from "./png-segment.mjs";
 
 const fonts = workerData.fonts.map((font) => ({ ...font, data: Buffer.from(font.data.buffer, font.data.byteOffset, font.data.byteLength) }));
 
@@ -18,13 +20,13 @@ async function renderStrip(element, width) {
     // The filter byte stays 0 (none): the card is flat colour and text, which deflate packs well unfiltered.
     scanlines.set(pixels.subarray(y * rowBytes, (y + 1) * rowBytes), y * (rowBytes + 1) + 1);
   }
-  return { width: image.width, height: image.height, scanlines };
+  return { width: image.width, height: image.height, ...deflateSegment(scanlines) };
 }
 
 parentPort.on("message", async ({ id, element, width }) => {
   try {
     const strip = await renderStrip(element, width);
-    parentPort.postMessage({ id, ...strip }, [strip.scanlines.buffer]);
+    parentPort.postMessage({ id, ...strip }, [strip.deflated.buffer]);
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
