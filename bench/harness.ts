@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
 import autocannon from "autocannon";
 import { freePort, startServiceProcess, stopChild, waitForUrl, type ServerProcess } from "../scripts/server-process";
 
@@ -56,6 +57,8 @@ export interface RequestShape {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** Bodies handed out in turn across all connections (each request takes the next). */
+  bodies?: string[];
 }
 
 export async function load(
@@ -64,8 +67,13 @@ export async function load(
   connections = 32,
   request: RequestShape = {},
 ): Promise<LoadResult> {
-  await autocannon({ url, connections, duration: 2, ...request });
-  const result = await autocannon({ url, connections, duration: seconds, ...request });
+  const { bodies, ...shape } = request;
+  let next = 0;
+  const options = bodies?.length
+    ? { ...shape, requests: [{ setupRequest: (req: object) => ({ ...req, body: bodies[next++ % bodies.length] }) }] }
+    : shape;
+  await autocannon({ url, connections, duration: 2, ...options });
+  const result = await autocannon({ url, connections, duration: seconds, ...options });
   return {
     requestsPerSec: result.requests.average,
     p50Ms: result.latency.p50,
@@ -80,4 +88,49 @@ export function groupRssMiB(pgid: number): number {
   const pids = execFileSync("pgrep", ["-g", String(pgid)], { encoding: "utf8" }).trim().split(/\s+/).join(",");
   const out = execFileSync("ps", ["-o", "rss=", "-p", pids], { encoding: "utf8" });
   return out.split("\n").map((l) => Number(l.trim()) || 0).reduce((a, b) => a + b, 0) / 1024;
+}
+
+/** CPU time (s) used so far by every live process of a process group, all their threads included (/proc). */
+function groupCpuSeconds(pgid: number): number {
+  const ticksPerSecond = 100; // USER_HZ: what /proc reports in on Linux
+  let ticks = 0;
+  for (const pid of execFileSync("pgrep", ["-g", String(pgid)], { encoding: "utf8" }).trim().split(/\s+/)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // exited in between
+    }
+  }
+  return ticks / ticksPerSecond;
+}
+
+/** Busy and total CPU time of the whole machine so far (/proc/stat, in ticks). */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...values] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+  const n = values.map(Number);
+  const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - n[3]! - n[4]!, total };
+}
+
+export interface CpuUse {
+  /** Cores the process group kept busy on average (1.5 = one and a half cores). */
+  groupCores: number;
+  /** Share of the whole machine's CPU time that was busy (every process), in percent. */
+  machineBusyPct: number;
+}
+
+/** Runs `work` and reports how much CPU a server's process group and the whole machine used meanwhile. */
+export async function measureCpu<T>(pgid: number, work: () => Promise<T>): Promise<{ result: T; cpu: CpuUse }> {
+  const [groupBefore, machineBefore, started] = [groupCpuSeconds(pgid), machineTicks(), performance.now()];
+  const result = await work();
+  const [groupAfter, machineAfter, seconds] = [groupCpuSeconds(pgid), machineTicks(), (performance.now() - started) / 1000];
+  return {
+    result,
+    cpu: {
+      groupCores: (groupAfter - groupBefore) / seconds,
+      machineBusyPct: (100 * (machineAfter.busy - machineBefore.busy)) / Math.max(1, machineAfter.total - machineBefore.total),
+    },
+  };
 }
