@@ -5,6 +5,7 @@ import { createdAtRange } from "./dates";
 import type { THistoryListQuery, THistoryListResponse } from "./schemas";
 import { countOf, HISTORY_ITEM_SQL, toSqlCondition, UNFILTERED_TOTAL_SQL, whereClause } from "./list-sql";
 import { toHistoryItem, type HistoryItemRow } from "./serialize";
+import { readHistoryRows } from "./read-cache";
 import { historyTargetFilter } from "./target-filter";
 
 /**
@@ -30,14 +31,13 @@ export async function listHistory(query: THistoryListQuery): Promise<THistoryLis
   const condition = toSqlCondition(historyWhere(query));
   const where = whereClause(condition);
   const countSql = where ? `SELECT COUNT(*) AS n FROM analysis_history${where}` : UNFILTERED_TOTAL_SQL;
-  const [counted, rows] = await Promise.all([
-    db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(countSql), ...condition.params),
-    db().$queryRawUnsafe<HistoryItemRow[]>(
-      placeholders(`SELECT ${HISTORY_ITEM_SQL} FROM analysis_history${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`),
-      ...condition.params,
-      query.limit,
-      (query.page - 1) * query.limit,
-    ),
-  ]);
+  const pageSql = `SELECT ${HISTORY_ITEM_SQL} FROM analysis_history${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
+  const pageParams = [...condition.params, query.limit, (query.page - 1) * query.limit];
+  const [counted, rows] = await readHistoryRows(JSON.stringify(["list", countSql, pageSql, pageParams]), () =>
+    Promise.all([
+      db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(countSql), ...condition.params),
+      db().$queryRawUnsafe<HistoryItemRow[]>(placeholders(pageSql), ...pageParams),
+    ]),
+  );
   return { total: countOf(counted), page: query.page, limit: query.limit, items: rows.map(toHistoryItem) };
 }

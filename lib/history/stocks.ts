@@ -4,6 +4,7 @@ import { placeholders } from "@/lib/db/raw-sql";
 import { createdAtRange } from "./dates";
 import type { THistoryStocksQuery, TStockBarResponse } from "./schemas";
 import { countOf, HISTORY_ITEM_SQL, toSqlCondition, whereClause } from "./list-sql";
+import { readHistoryRows } from "./read-cache";
 import { toStockBarItem, type HistoryItemRow } from "./serialize";
 
 /**
@@ -42,16 +43,18 @@ export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TSt
         groups: `SELECT latest_id AS latest, record_count AS n FROM history_target${filter} AND record_count > 0 ORDER BY latest_id DESC LIMIT ?`,
         count: `SELECT COUNT(*) AS n FROM history_target${filter} AND record_count > 0`,
       };
-  const groups = await db().$queryRawUnsafe<{ latest: number; n: bigint }[]>(placeholders(sql.groups), ...condition.params, query.limit);
-  const latestIds = groups.map((g) => Number(g.latest));
-  const rows = latestIds.length
-    ? await db().$queryRawUnsafe<HistoryItemRow[]>(placeholders(`SELECT ${HISTORY_ITEM_SQL} FROM analysis_history WHERE id IN (${latestIds.map(() => "?").join(", ")})`), ...latestIds)
-    : [];
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const { groups, byId, total } = await readHistoryRows(JSON.stringify(["stocks", sql, condition.params, query.limit]), async () => {
+    const groups = await db().$queryRawUnsafe<{ latest: number; n: bigint }[]>(placeholders(sql.groups), ...condition.params, query.limit);
+    const latestIds = groups.map((g) => Number(g.latest));
+    const rows = latestIds.length
+      ? await db().$queryRawUnsafe<HistoryItemRow[]>(placeholders(`SELECT ${HISTORY_ITEM_SQL} FROM analysis_history WHERE id IN (${latestIds.map(() => "?").join(", ")})`), ...latestIds)
+      : [];
+    const total = groups.length < query.limit ? groups.length : countOf(await db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(sql.count), ...condition.params));
+    return { groups, byId: new Map(rows.map((row) => [Number(row.id), row])), total };
+  });
   const items = groups.flatMap((group) => {
     const row = byId.get(Number(group.latest));
     return row ? [toStockBarItem(row, Number(group.n))] : [];
   });
-  const total = groups.length < query.limit ? groups.length : countOf(await db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(sql.count), ...condition.params));
   return { total, items };
 }

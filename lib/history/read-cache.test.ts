@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db/client";
+import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { openServerDatabase } from "../../tests/setup/server-database";
+import { listHistory } from "./list";
+import { historyVersion } from "./read-cache";
+import { listHistoryStocks } from "./stocks";
+
+// Issue 23 §2: the history lists keep their database rows while analysis_history is unchanged. The version that
+// decides it must rise with every change, whoever makes it (this process through Prisma, or another process on
+// its own connection), and a list read after a change must show it. Runs on SQLite and, in the unit-pg pass, on
+// PostgreSQL.
+
+const database = withTempDatabase("history-read-cache");
+
+let seq = 0;
+async function insert(code: string): Promise<number> {
+  seq += 1;
+  const row = await db().analysisHistory.create({
+    data: {
+      queryId: `rc-${seq}`,
+      stockCode: code,
+      displayCode: code,
+      market: "cn",
+      targetKey: `stock:cn:${code}`,
+      reportType: "detailed",
+      reportLanguage: "zh",
+      reportJson: "{}",
+      createdAt: new Date(Date.UTC(2026, 4, 1) + seq * 60_000),
+    },
+  });
+  return row.id;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("issue 23 §2: the history lists' read cache", () => {
+  it("every insert, update and delete raises the history version", async () => {
+    const start = (await historyVersion())!;
+    const id = await insert("600519");
+    const afterInsert = (await historyVersion())!;
+    expect(afterInsert).toBeGreaterThan(start);
+    await db().analysisHistory.update({ where: { id }, data: { stockName: "贵州茅台" } });
+    const afterUpdate = (await historyVersion())!;
+    expect(afterUpdate).toBeGreaterThan(afterInsert);
+    await db().analysisHistory.delete({ where: { id } });
+    expect((await historyVersion())!).toBeGreaterThan(afterUpdate);
+  });
+
+  it("a repeated list reads only the version; a change makes the next one read the records again", async () => {
+    await insert("000001");
+    const reads = vi.spyOn(db(), "$queryRawUnsafe");
+    const first = await listHistory({ page: 1, limit: 20 });
+    const firstReads = reads.mock.calls.length;
+    expect(firstReads).toBeGreaterThanOrEqual(3); // the version, the total, the page
+    expect(await listHistory({ page: 1, limit: 20 })).toEqual(first);
+    expect(reads.mock.calls.length - firstReads).toBe(1); // the version only
+    const stocks = await listHistoryStocks({ limit: 50 });
+    const stockReads = reads.mock.calls.length;
+    expect(await listHistoryStocks({ limit: 50 })).toEqual(stocks);
+    expect(reads.mock.calls.length - stockReads).toBe(1);
+
+    const id = await insert("000002");
+    const after = await listHistory({ page: 1, limit: 20 });
+    expect(after.total).toBe(first.total + 1);
+    expect(after.items[0]!.id).toBe(id);
+    expect((await listHistoryStocks({ limit: 50 })).items[0]!.id).toBe(id);
+  });
+
+  it("a change another process makes on its own connection is seen by the next list", async () => {
+    const before = await listHistory({ page: 1, limit: 20 });
+    const stocksBefore = await listHistoryStocks({ limit: 50 });
+    const other = await openServerDatabase({ databaseUrl: database.env.DATABASE_URL! });
+    try {
+      const removed = before.items[0]!.id;
+      expect(await other.run("DELETE FROM analysis_history WHERE id = ?", removed)).toBe(1);
+      const after = await listHistory({ page: 1, limit: 20 });
+      expect(after.total).toBe(before.total - 1);
+      expect(after.items.map((i) => i.id)).not.toContain(removed);
+      expect((await listHistoryStocks({ limit: 50 })).items.map((i) => i.id)).not.toContain(removed);
+      expect(stocksBefore.items.map((i) => i.id)).toContain(removed);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("different filters and pages are kept apart", async () => {
+    await insert("300750");
+    const all = await listHistory({ page: 1, limit: 20 });
+    const one = await listHistory({ page: 1, limit: 20, stock_code: "300750" });
+    const second = await listHistory({ page: 2, limit: 1 });
+    expect(one.items.every((i) => i.stock_code === "300750")).toBe(true);
+    expect(one.total).toBeLessThan(all.total);
+    expect(second.items.map((i) => i.id)).toEqual([all.items[1]!.id]);
+  });
+});
