@@ -37,7 +37,8 @@ async function catalog(url: string): Promise<unknown> {
   const constraints = await query(
     url,
     `SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
-     WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_prisma_migrations' ORDER BY conname`,
+     WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_prisma_migrations'
+     AND contype <> 't' ORDER BY conname`,
   );
   return { columns, indexes, constraints };
 }

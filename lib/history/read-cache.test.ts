@@ -1,6 +1,7 @@
+import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { testDatabaseKind, withTempDatabase } from "@/lib/db/testing/temp-database";
 import { openServerDatabase } from "../../tests/setup/server-database";
 import { listHistory } from "./list";
 import { historyVersion } from "./read-cache";
@@ -82,6 +83,43 @@ describe("issue 23 §2: the history lists' read cache", () => {
     } finally {
       await other.close();
     }
+  });
+
+  // The version is one row: taken at a transaction's first history write, its lock would hold every other
+  // replica's history writes until that transaction ends. On PostgreSQL it is raised as the transaction commits.
+  it("an open transaction with a history write holds up no other history write; its commit raises the version", async () => {
+    const before = (await historyVersion())!;
+    const insertSql = (code: string) =>
+      `INSERT INTO analysis_history (query_id, stock_code, display_code, market, target_key, report_type, report_language, report_json, created_at)
+       VALUES ('open-${code}', '${code}', '${code}', 'cn', 'stock:cn:${code}', 'detailed', 'zh', '{}', CURRENT_TIMESTAMP)`;
+    if (testDatabaseKind() === "postgres") {
+      const open = new pg.Client(database.env.DATABASE_URL);
+      await open.connect();
+      let other: Promise<unknown> = Promise.resolve();
+      try {
+        await open.query("BEGIN");
+        await open.query(insertSql("601318"));
+        // Another connection's history write completes while the first transaction is still open.
+        other = db().$executeRawUnsafe(insertSql("601319"));
+        const done = await Promise.race([other.then(() => true), new Promise((resolve) => setTimeout(resolve, 3000, false))]);
+        expect(done).toBe(true);
+        const meanwhile = (await historyVersion())!;
+        expect(meanwhile).toBeGreaterThan(before);
+        await open.query("COMMIT");
+        expect((await historyVersion())!).toBeGreaterThan(meanwhile);
+      } finally {
+        await open.query("ROLLBACK").catch(() => undefined); // after a failure: lets a held-up write finish
+        await other.catch(() => undefined);
+        await open.end();
+      }
+    } else {
+      // One writer at a time on SQLite: the same writes, one after the other.
+      await db().$executeRawUnsafe(insertSql("601318"));
+      await db().$executeRawUnsafe(insertSql("601319"));
+      expect((await historyVersion())!).toBeGreaterThan(before);
+    }
+    const codes = (await listHistory({ page: 1, limit: 20 })).items.map((i) => i.stock_code);
+    expect(codes).toEqual(expect.arrayContaining(["601318", "601319"]));
   });
 
   it("different filters and pages are kept apart", async () => {

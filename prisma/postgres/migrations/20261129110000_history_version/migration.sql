@@ -8,15 +8,18 @@ CREATE TABLE "history_version" (
 
 INSERT INTO "history_version" ("id", "version") VALUES (1, 0);
 
--- Every statement that changes analysis_history raises the version in its own transaction (the history lists'
--- read cache compares it before serving). BEFORE the statement, so the version row is always the first lock a
--- history write takes (the history_target triggers lock target rows after it): two transactions of several
--- history statements each cannot lock the same rows in opposite orders.
+-- Every transaction that changes analysis_history raises the version once, as it commits (the history lists' read
+-- cache compares it before serving). A deferred constraint trigger, so the version row is locked only while a
+-- transaction commits: taken at its first history write, one row would hold every other replica's history writes
+-- until the end of that transaction.
 CREATE FUNCTION "history_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    UPDATE "history_version" SET "version" = "version" + 1 WHERE "id" = 1;
+    IF current_setting('dsa.history_version_bumped', true) IS DISTINCT FROM txid_current()::text THEN
+        PERFORM set_config('dsa.history_version_bumped', txid_current()::text, true);
+        UPDATE "history_version" SET "version" = "version" + 1 WHERE "id" = 1;
+    END IF;
     RETURN NULL;
 END $$;
 
-CREATE TRIGGER "history_version_change" BEFORE INSERT OR UPDATE OR DELETE ON "analysis_history"
-    FOR EACH STATEMENT EXECUTE FUNCTION "history_version_bump"();
+CREATE CONSTRAINT TRIGGER "history_version_change" AFTER INSERT OR UPDATE OR DELETE ON "analysis_history"
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "history_version_bump"();
