@@ -1,4 +1,4 @@
-import { startService, type Benchmark, type BenchRow } from "./harness";
+import { percentile, startService, type Benchmark, type BenchRow } from "./harness";
 
 // Issue 21 "done when": the home page's server render (the cockpit: 20 watchlist stocks with their one price, 30
 // closes and latest verdict, the indices of their markets, open signals, today's alerts) on sample data, against
@@ -9,11 +9,6 @@ const WATCHLIST = [
   "00700", "09988", "00005", "01299", "AAPL", "TSLA", "NVDA", "MSFT", "GOOGL", "AMZN",
 ];
 const ROUNDS = Number(process.env.BENCH_HOME_ROUNDS ?? 60);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function timings(url: string, accept: string): Promise<number[]> {
   const out: number[] = [];

@@ -1,4 +1,4 @@
-import { load, startService, type Benchmark, type BenchRow, type LoadResult } from "./harness";
+import { load, median, startService, type Benchmark, type BenchRow, type LoadResult } from "./harness";
 
 // Issue 23 §3: what our route wrapper (trace id, auth guard, zod parse, error mapping, access log line) costs against
 // a bare Next.js route handler answering the same JSON in the same server (goal: the wrapper keeps ≥ 90 % of the
@@ -11,11 +11,7 @@ const ROUNDS = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? 3);
 const SETTLE_MS = 6000;
 
 /** The median of the rounds: one round disturbed by the machine does not move it. */
-function median(results: LoadResult[], pick: (r: LoadResult) => number): number {
-  const sorted = results.map(pick).sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+const medianOf = (results: LoadResult[], pick: (r: LoadResult) => number) => median(results.map(pick));
 
 export const requestOverheadBenchmark: Benchmark = {
   name: "request-overhead",
@@ -37,8 +33,8 @@ export const requestOverheadBenchmark: Benchmark = {
       const bad = results.reduce((n, r) => n + r.errors + r.non2xx, 0);
       if (bad > 0) throw new Error(`request-overhead ${name}: ${bad} errors or non-2xx answers`);
     }
-    const rps = (k: keyof typeof runs) => median(runs[k], (r) => r.requestsPerSec);
-    const p99 = (k: keyof typeof runs) => median(runs[k], (r) => r.p99Ms);
+    const rps = (k: keyof typeof runs) => medianOf(runs[k], (r) => r.requestsPerSec);
+    const p99 = (k: keyof typeof runs) => medianOf(runs[k], (r) => r.p99Ms);
     const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
     const benchmark = `route overhead, same server, 32 conns, median of ${ROUNDS}`;
     return [

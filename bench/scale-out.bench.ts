@@ -7,7 +7,7 @@ import { startServiceProcess, type ServerProcess } from "../scripts/server-proce
 import { startRedisServer } from "../tests/setup/replica-cluster";
 import { HISTORY_ITEM_SQL, UNFILTERED_TOTAL_SQL } from "../lib/history/list-sql";
 import { analyzeTemplate, reconnect } from "./history-seed";
-import { load, measureCpu, startNodeServer, type Benchmark, type BenchRow, type CpuUse, type LoadResult, type RequestShape } from "./harness";
+import { load, measureCpu, percentile, startNodeServer, type Benchmark, type BenchRow, type CpuUse, type LoadResult, type RequestShape } from "./harness";
 
 // Issue 20 "done when", bench part: the scale-out path (PostgreSQL + Redis) measured in one run.
 //
@@ -308,12 +308,6 @@ function delays(clients: SseClient[], taskIds: string[], kinds: string[]): Delay
   }
   result.failed = failedTasks.size;
   return result;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 const BARE_SSE = `

@@ -7,7 +7,7 @@ import { buildShareCard } from "@/lib/history/share/card";
 import { renderShareHtml } from "@/lib/history/share/html";
 import { renderSharePng } from "@/lib/history/share/png";
 import { storedReport } from "@/lib/history/test-records";
-import { startService, type Benchmark, type BenchRow } from "./harness";
+import { median, startService, type Benchmark, type BenchRow } from "./harness";
 
 // Issue 6: the share PNG (satori + resvg on the renderer threads, lib/history/share/render-pool.ts) against the
 // reference service's approach, a headless-Chromium full-page screenshot of the same card's HTML (Debian's chromium
@@ -22,12 +22,6 @@ const WARMUP = Number(process.env.BENCH_SHARE_WARMUP ?? 8);
 function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   return execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {

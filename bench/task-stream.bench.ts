@@ -1,5 +1,5 @@
 import http from "node:http";
-import { groupRssMiB, startNodeServer, startService, type Benchmark, type BenchRow } from "./harness";
+import { groupRssMiB, percentile, startNodeServer, startService, type Benchmark, type BenchRow } from "./harness";
 
 // Issue 5 "done when": 1,000 concurrent SSE clients receive a task's events. Delivery delay of an event is
 // measured from the moment the trigger request was sent to its arrival at each client (task_created comes
@@ -56,11 +56,6 @@ function connect(url: string, agent: http.Agent, wanted: Set<string>): Promise<C
     const client: Client = { request, arrivals };
     request.on("error", reject);
   });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function waitFor(clients: Client[], type: string, timeoutMs = 60_000): Promise<void> {
