@@ -44,7 +44,14 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
   text: string;
   ms: number;
+  /** An oversized request the server refused by closing the connection before this client could read its answer. */
+  refused?: boolean;
 }
+
+// Node's HTTP parser stops at 16 KiB of request line and headers: past it the server answers 431 and closes the socket.
+const MAX_HEAD_BYTES = 16 * 1024;
+// How long a refused request waits for the refusal's answer to arrive after its own write failed.
+const REFUSAL_WAIT_MS = 1_000;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
 
@@ -53,6 +60,8 @@ function send(base: string, req: FuzzRequest): Promise<Answer> {
   const url = new URL(base);
   const started = performance.now();
   const big = (req.body?.byteLength ?? 0) > 512 * 1024;
+  const head = Buffer.byteLength(req.target) + Object.entries(req.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
+  const oversized = big || head > MAX_HEAD_BYTES;
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...req.headers };
     if (req.body) headers["content-length"] = req.body.byteLength;
@@ -69,14 +78,20 @@ function send(base: string, req: FuzzRequest): Promise<Answer> {
       res.on("error", reject);
     });
     r.setTimeout(ABORT_MS, () => r.destroy(new Error(`no answer within ${ABORT_MS} ms`)));
-    // A server may answer 413 before it reads a large body and close the socket under the rest of it.
-    r.on("error", (error: NodeJS.ErrnoException) => (big && (error.code === "EPIPE" || error.code === "ECONNRESET") ? undefined : reject(error)));
+    // A server may answer 413 before it reads a large body (or 431 before it reads a request line or headers past
+    // the parser's limit) and close the socket under the rest of it: this client's write then fails, and the answer
+    // may or may not still be read. Such a request counts as refused; any other connection error fails the run.
+    r.on("error", (error: NodeJS.ErrnoException) => {
+      if (!oversized || (error.code !== "EPIPE" && error.code !== "ECONNRESET")) return reject(error);
+      setTimeout(() => resolve({ status: 0, headers: {}, text: "", ms: performance.now() - started, refused: true }), REFUSAL_WAIT_MS);
+    });
     r.end(req.body);
   });
 }
 
 /** What is wrong with an answer, or null: no 5xx, within 2 s, every 4xx in the CONTRACT §1 envelope. */
 function problemOf(answer: Answer): string | null {
+  if (answer.refused) return null;
   if (answer.status >= 500) return `${answer.status} server error: ${answer.text.slice(0, 300)}`;
   if (answer.ms > MAX_MS) return `took ${Math.round(answer.ms)} ms (limit ${MAX_MS})`;
   if (answer.status < 400) return null;
