@@ -73,6 +73,20 @@ describe("3.2 create: lifecycle defaults and dedup", () => {
     expect((await getSignal(stray.item.id)).status).toBe("invalidated");
   });
 
+  it("parallel creates on opposite sides of one stock never leave both sides active, on either database", async () => {
+    const actions = ["buy", "sell", "add", "reduce", "avoid", "buy", "sell", "add", "reduce", "buy", "sell", "avoid"] as const;
+    for (let round = 0; round < 3; round += 1) {
+      await db().decisionSignal.deleteMany();
+      const results = await Promise.all(actions.map((action, i) => createSignal(request({ action, trace_id: `side-${round}-${i}` }))));
+      expect(results.every((r) => r.created)).toBe(true);
+      const active = await db().decisionSignal.findMany({ where: { status: "active" }, select: { action: true } });
+      const sides = new Set(active.map((row) => (["buy", "add"].includes(row.action) ? "long" : "short")));
+      expect(active.length).toBeGreaterThan(0);
+      expect(sides.size).toBe(1);
+      expect(await db().decisionSignal.count()).toBe(actions.length);
+    }
+  });
+
   it("lazy expiry on read; an active create renews the expired match; a replayed expired create does not", async () => {
     const first = await createSignal(request({ trace_id: "renew", horizon: "1d" }));
     expect(first.item.expires_at).toBe("2026-11-23T07:00:00.000Z");

@@ -4,7 +4,7 @@ import { signalNow } from "./clock";
 import { assertPricePlan, defaultExpiry, defaultHorizon, derivePlanQuality } from "./lifecycle";
 import type { TDecisionSignalCreateRequest, TDecisionSignalItem, TSignalStatus } from "./schemas";
 import { parseMetadata, toSignalItem } from "./serialize";
-import { expireOverdue, invalidateOpposites } from "./store";
+import { expireOverdue, getSignalRowOrThrow, invalidateOpposites, invalidateVictims, oppositesWhere } from "./store";
 import { signalTarget } from "./target";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { lockInTransaction } from "@/lib/db/transaction-lock";
@@ -14,30 +14,38 @@ export interface CreateSignalResult {
   created: boolean;
 }
 
-// A parallel create in another process can win the unique dedup key between our check and our insert; the
-// retry then finds its row. Two retries are plenty: each loser sees the winner's committed row.
-const UNIQUE_RETRIES = 2;
+// A parallel create can win the unique dedup key between our check and our insert, or commit a relaxed match
+// while we wait for the stock's lock; the retry then finds its row. Each loser sees the winner's committed row,
+// so a retry ends in the match path, which neither inserts nor aborts.
+const RETRIES = 3;
+
+/** A relaxed match committed while this create waited for its stock's lock: the insert is rolled back and retried. */
+class RelaxedMatchCommitted extends Error {}
 
 /**
  * POST /api/v1/decision-signals (spec 3.2, 4.5 rule 4). Fills the default lifecycle, checks the price plan,
- * then in one transaction: lazy expiry, dedup (exact key, then the relaxed match against active or expired
- * rows), and either returns the match (created=false; an expired match renewed by an active create; an active
- * match's invalidation repair rerun) or inserts the signal and invalidates the opposite side.
+ * runs the lazy expiry, then dedups (exact key, then the relaxed match against active or expired rows) and
+ * either answers the match (created=false; an expired match renewed by an active create; an active match's
+ * invalidation repair rerun) or inserts the signal and invalidates the opposite side.
  *
  * Concurrency: the exact dedup key is a unique index, so parallel creates with the same key yield one row,
- * whichever process they run in. The relaxed match and the opposite side's invalidation are checked inside the
- * same write transaction under a per-stock lock (SQLite's writer lock; a transaction advisory lock on
- * PostgreSQL), so two parallel creates differing only in horizon or market_phase never both insert, on one
- * file or across replicas. Creates without source_report_id and trace_id are never deduplicated.
+ * whichever process they run in. The relaxed match and the opposite side are settled under a per-stock lock
+ * (a transaction advisory lock on PostgreSQL; on SQLite every transaction of the process already runs alone).
+ * That lock is held only for the last read and the commit: the row is inserted before it, and under it one
+ * query finds both a relaxed match that committed meanwhile (the insert is then rolled back and retried) and
+ * the opposite-side signals to invalidate. So two parallel creates differing only in horizon or market_phase
+ * never both insert, and two opposite signals are never both left active, on one file or across replicas,
+ * while creates for one stock from many replicas queue only for two round trips each. Creates without
+ * source_report_id and trace_id are never deduplicated.
  */
 export async function createSignal(request: TDecisionSignalCreateRequest): Promise<CreateSignalResult> {
   const plan = { entry_low: request.entry_low, entry_high: request.entry_high, stop_loss: request.stop_loss, target_price: request.target_price };
   assertPricePlan(request.action, plan);
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await db().$transaction((tx) => createIn(tx, request));
+      return await createOnce(request);
     } catch (error) {
-      if (attempt < UNIQUE_RETRIES && isUniqueViolation(error)) continue;
+      if (attempt < RETRIES && (isUniqueViolation(error) || error instanceof RelaxedMatchCommitted)) continue;
       throw error;
     }
   }
@@ -65,19 +73,25 @@ export function signalKeys(fields: {
   return { relaxedKey, dedupKey: [relaxedKey, fields.horizon, fields.marketPhase ?? "-"].join("|") };
 }
 
-async function findMatch(tx: Tx, keys: Keys): Promise<DecisionSignal | null> {
+/** The exact-key row if any, else the newest active or expired row with the relaxed key. */
+async function findMatch(client: Tx | ReturnType<typeof db>, keys: Keys): Promise<DecisionSignal | null> {
   if (!keys.dedupKey || !keys.relaxedKey) return null;
-  const exact = await tx.decisionSignal.findUnique({ where: { dedupKey: keys.dedupKey } });
-  if (exact) return exact;
-  return tx.decisionSignal.findFirst({
-    where: { relaxedKey: keys.relaxedKey, status: { in: ["active", "expired"] } },
+  const rows = await client.decisionSignal.findMany({
+    where: { OR: [{ dedupKey: keys.dedupKey }, { relaxedKey: keys.relaxedKey, status: { in: ["active", "expired"] } }] },
     orderBy: { id: "desc" },
   });
+  return rows.find((row) => row.dedupKey === keys.dedupKey) ?? rows[0] ?? null;
 }
 
-async function createIn(tx: Tx, request: TDecisionSignalCreateRequest): Promise<CreateSignalResult> {
+function lockKey(targetKey: string): string {
+  return `decision-signal:${targetKey}`;
+}
+
+async function createOnce(request: TDecisionSignalCreateRequest): Promise<CreateSignalResult> {
   const at = signalNow();
-  await expireOverdue(tx, at);
+  // Outside the transaction: lazy expiry is a catch-up any later reader may redo, and rows it locked inside the
+  // transaction could be the very opposites that the lock's current holder is invalidating (a deadlock).
+  await expireOverdue(db(), at);
   const target = signalTarget(request.stock_code, request.market);
   const horizon = request.horizon ?? defaultHorizon(request.action, request.market_phase);
   const expiresAt = request.expires_at ? new Date(request.expires_at) : defaultExpiry(horizon, request.market, at);
@@ -94,9 +108,8 @@ async function createIn(tx: Tx, request: TDecisionSignalCreateRequest): Promise<
     marketPhase: request.market_phase,
   });
 
-  await lockInTransaction(tx, `decision-signal:${target.targetKey}`);
-  const match = await findMatch(tx, keys);
-  if (match) return answerMatch(tx, match, status, expiresAt, at);
+  const match = await findMatch(db(), keys);
+  if (match) return db().$transaction((tx) => answerMatch(tx, match, status, expiresAt, at));
 
   const data: Prisma.DecisionSignalUncheckedCreateInput = {
     stockCode: target.stockCode,
@@ -137,8 +150,21 @@ async function createIn(tx: Tx, request: TDecisionSignalCreateRequest): Promise<
     createdAt: at,
     updatedAt: at,
   };
+  return db().$transaction((tx) => insertAndSettle(tx, data, keys.relaxedKey, at));
+}
+
+/** Inserts the signal, then under its stock's lock checks for a relaxed match committed meanwhile and invalidates the opposite side. */
+async function insertAndSettle(tx: Tx, data: Prisma.DecisionSignalUncheckedCreateInput, relaxedKey: string | null, at: Date): Promise<CreateSignalResult> {
   const row = await tx.decisionSignal.create({ data });
-  if (row.status === "active") await invalidateOpposites(tx, row, at);
+  const opposites = row.status === "active" ? oppositesWhere(row) : null;
+  const relaxedMatch: Prisma.DecisionSignalWhereInput | null = relaxedKey ? { relaxedKey, status: { in: ["active", "expired"] }, id: { not: row.id } } : null;
+  const settle = [relaxedMatch, opposites].filter((where) => where !== null);
+  if (settle.length === 0) return { item: toSignalItem(row), created: true };
+  await lockInTransaction(tx, lockKey(row.targetKey));
+  const found = await tx.decisionSignal.findMany({ where: { OR: settle }, select: { id: true, relaxedKey: true, metadata: true } });
+  // A relaxed match has this signal's action, an opposite the other side's, so the relaxed key tells them apart.
+  if (relaxedKey && found.some((other) => other.relaxedKey === relaxedKey)) throw new RelaxedMatchCommitted();
+  await invalidateVictims(tx, found, row, at);
   return { item: toSignalItem(row), created: true };
 }
 
@@ -148,7 +174,10 @@ async function createIn(tx: Tx, request: TDecisionSignalCreateRequest): Promise<
  * anything else — a non-active create, or a match that is invalidated, closed or archived — is returned as it
  * is, so an old replayed create never activates anything.
  */
-async function answerMatch(tx: Tx, match: DecisionSignal, incoming: TSignalStatus, expiresAt: Date | null, at: Date): Promise<CreateSignalResult> {
+async function answerMatch(tx: Tx, found: DecisionSignal, incoming: TSignalStatus, expiresAt: Date | null, at: Date): Promise<CreateSignalResult> {
+  await lockInTransaction(tx, lockKey(found.targetKey));
+  // Read again under the lock: the match was found outside this transaction and may have changed since.
+  const match = await getSignalRowOrThrow(tx, found.id);
   if (match.status === "active") {
     await invalidateOpposites(tx, match, at);
     return { item: toSignalItem(match), created: false };

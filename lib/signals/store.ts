@@ -1,5 +1,5 @@
-import type { DecisionSignal } from "@/generated/prisma/client";
-import type { Tx } from "@/lib/db/client";
+import type { DecisionSignal, Prisma } from "@/generated/prisma/client";
+import type { db, Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/http/api-error";
 import { oppositeActions } from "./lifecycle";
 import { parseMetadata } from "./serialize";
@@ -7,10 +7,10 @@ import type { TSignalAction } from "./schemas";
 
 /**
  * Spec 4.5 rule 1 (lazy expiry): active signals whose expires_at is at or before `at` become expired. Every
- * read and write transaction of signals runs this first; being a write, it also takes SQLite's write lock at
- * the start of the transaction, so the dedup checks that follow see no concurrent writer.
+ * read and status change of signals runs this first in its transaction; a create runs it on its own just
+ * before its transaction (see create.ts), so it never holds expired rows locked while it waits its turn.
  */
-export async function expireOverdue(tx: Tx, at: Date): Promise<number> {
+export async function expireOverdue(tx: Tx | ReturnType<typeof db>, at: Date): Promise<number> {
   const result = await tx.decisionSignal.updateMany({
     where: { status: "active", expiresAt: { lte: at } },
     data: { status: "expired", updatedAt: at },
@@ -24,17 +24,17 @@ export async function getSignalRowOrThrow(tx: Tx, id: number): Promise<DecisionS
   return row;
 }
 
-/**
- * Spec 3.2: an active signal invalidates the active signals of the opposite direction for the same stock
- * (CONTRACT §4: {buy, add} vs {reduce, sell, avoid}); each keeps a note of why in its metadata.
- */
-export async function invalidateOpposites(tx: Tx, signal: Pick<DecisionSignal, "id" | "targetKey" | "action">, at: Date): Promise<number> {
+type SignalSide = Pick<DecisionSignal, "id" | "targetKey" | "action">;
+
+/** The active signals of the opposite direction for the same stock (CONTRACT §4: {buy, add} vs {reduce, sell, avoid}). */
+export function oppositesWhere(signal: SignalSide): Prisma.DecisionSignalWhereInput | null {
   const opposite = oppositeActions(signal.action as TSignalAction);
-  if (opposite.length === 0) return 0;
-  const victims = await tx.decisionSignal.findMany({
-    where: { targetKey: signal.targetKey, status: "active", action: { in: [...opposite] }, id: { not: signal.id } },
-    select: { id: true, metadata: true },
-  });
+  if (opposite.length === 0) return null;
+  return { targetKey: signal.targetKey, status: "active", action: { in: [...opposite] }, id: { not: signal.id } };
+}
+
+/** Marks the given opposite signals invalidated by `signal`; each keeps a note of why in its metadata. */
+export async function invalidateVictims(tx: Tx, victims: Pick<DecisionSignal, "id" | "metadata">[], signal: SignalSide, at: Date): Promise<number> {
   for (const victim of victims) {
     const metadata = {
       ...(parseMetadata(victim.metadata) ?? {}),
@@ -46,4 +46,12 @@ export async function invalidateOpposites(tx: Tx, signal: Pick<DecisionSignal, "
     await tx.decisionSignal.update({ where: { id: victim.id }, data: { status: "invalidated", metadata: JSON.stringify(metadata), updatedAt: at } });
   }
   return victims.length;
+}
+
+/** Spec 3.2: an active signal invalidates the active signals of the opposite direction for the same stock. */
+export async function invalidateOpposites(tx: Tx, signal: SignalSide, at: Date): Promise<number> {
+  const where = oppositesWhere(signal);
+  if (!where) return 0;
+  const victims = await tx.decisionSignal.findMany({ where, select: { id: true, metadata: true } });
+  return invalidateVictims(tx, victims, signal, at);
 }
