@@ -420,7 +420,7 @@ export const scaleOutBenchmark: Benchmark = {
       await compare(`GET /api/v1/history?limit=20 (${RECORDS} records, PostgreSQL, 16 connections; goal ≥ 1.6×)`, "/api/v1/history?limit=20", 16);
       const analyzeBody = JSON.stringify({ stock_code: "600519" });
       // One stock from every client (as the analysis bench): its analyses also queue for that stock's locks (the
-      // signal dedup lock, its history_target row), which two processes hold across each other's requests.
+      // decision-signal lock, held for one read and the commit; its history_target row) across both processes.
       await compare("POST /api/v1/analysis/analyze sync, 600519 sample data (PostgreSQL, 8 connections)", "/api/v1/analysis/analyze", 8, {
         method: "POST",
         headers: { "content-type": "application/json" },
