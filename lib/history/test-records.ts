@@ -7,6 +7,7 @@ import { createSampleProvider } from "@/lib/market/providers/sample";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
 import { buildRulePayload, renderFullReport, renderRuleBody } from "@/lib/market-review/rules";
 import type { TMarketReviewPayload } from "@/lib/market-review/schemas";
+import { ruleOnlyReport } from "./rule-only-report";
 import type { TAnalysisReport } from "./schemas";
 
 // Records shaped as the pipeline and the market review store them, for the history unit tests (Markdown,
@@ -19,8 +20,9 @@ const closes = Array.from({ length: 80 }, (_, i) => 1500 + Math.sin(i / 4) * 30 
 export function storedReport(language: "zh" | "en", overrides: Partial<TAnalysisReport["meta"]> = {}): TAnalysisReport {
   const bars = barsFromCloses(closes);
   const rule = buildRuleReport({ target: moutai, bars, language, dataSource: "eastmoney", at: new Date("2026-05-06T08:00:00Z") });
-  return {
-    meta: {
+  const report = ruleOnlyReport(
+    rule,
+    {
       id: 42,
       query_id: "q".repeat(32),
       stock_code: "600519",
@@ -31,25 +33,12 @@ export function storedReport(language: "zh" | "en", overrides: Partial<TAnalysis
       current_price: 1660.5,
       change_pct: 0,
       model_used: null,
-      market_phase_summary: rule.market_phase_summary as unknown as Record<string, unknown>,
       asset_type: "stock",
-      ...overrides,
     },
-    summary: rule.summary,
-    strategy: rule.strategy,
-    details: {
-      news_content: null,
-      raw_result: { engine: "rules", dashboard: rule.dashboard, guardrail_reasons: rule.guardrail_reasons, score_breakdown: rule.score_breakdown },
-      context_snapshot: { quote: null, indicators: rule.indicators, data_source: "eastmoney", is_sample_data: false },
-      analysis_context_pack_overview: { bars: bars.length, data_source: "eastmoney", is_sample_data: false },
-      financial_report: null,
-      dividend_metrics: null,
-      belong_boards: null,
-      sector_rankings: null,
-      concept_rankings: null,
-      market_structure: null,
-    },
-  };
+    bars.length,
+    "eastmoney",
+  );
+  return { ...report, meta: { ...report.meta, ...overrides } };
 }
 
 const REVIEW_AT = new Date("2026-11-20T12:00:00Z"); // a Friday, after the A-share close

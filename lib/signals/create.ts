@@ -4,7 +4,7 @@ import { signalNow } from "./clock";
 import { assertPricePlan, defaultExpiry, defaultHorizon, derivePlanQuality } from "./lifecycle";
 import type { TDecisionSignalCreateRequest, TDecisionSignalItem, TSignalStatus } from "./schemas";
 import { parseMetadata, toSignalItem } from "./serialize";
-import { expireOverdue, getSignalRowOrThrow, invalidateOpposites, invalidateVictims, oppositesWhere } from "./store";
+import { expireOverdue, invalidateOpposites, invalidateVictims, oppositesWhere } from "./store";
 import { signalTarget } from "./target";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { lockInTransaction } from "@/lib/db/transaction-lock";
@@ -31,8 +31,10 @@ class RelaxedMatchCommitted extends Error {}
  * Concurrency: the exact dedup key is a unique index, so parallel creates with the same key yield one row,
  * whichever process they run in. The relaxed match and the opposite side are settled under a per-stock lock
  * (a transaction advisory lock on PostgreSQL; on SQLite every transaction of the process already runs alone).
- * That lock is held only for the last read and the commit: the row is inserted before it, and under it one
- * query finds both a relaxed match that committed meanwhile (the insert is then rolled back and retried) and
+ * All of a create's reads run in its transactions (on SQLite a bare statement would run inside another open
+ * transaction on the adapter's one connection). A match found is found again under the lock and answered there.
+ * For a new signal the lock is held only for the last read and the commit: the row is inserted before it, and
+ * under it one query finds both a relaxed match that committed meanwhile (the insert is then rolled back and retried) and
  * the opposite-side signals to invalidate. So two parallel creates differing only in horizon or market_phase
  * never both insert, and two opposite signals are never both left active, on one file or across replicas,
  * while creates for one stock from many replicas queue only for two round trips each. Creates without
@@ -74,7 +76,7 @@ export function signalKeys(fields: {
 }
 
 /** The exact-key row if any, else the newest active or expired row with the relaxed key. */
-async function findMatch(client: Tx | ReturnType<typeof db>, keys: Keys): Promise<DecisionSignal | null> {
+async function findMatch(client: Tx, keys: Keys): Promise<DecisionSignal | null> {
   if (!keys.dedupKey || !keys.relaxedKey) return null;
   const rows = await client.decisionSignal.findMany({
     where: { OR: [{ dedupKey: keys.dedupKey }, { relaxedKey: keys.relaxedKey, status: { in: ["active", "expired"] } }] },
@@ -89,9 +91,10 @@ function lockKey(targetKey: string): string {
 
 async function createOnce(request: TDecisionSignalCreateRequest): Promise<CreateSignalResult> {
   const at = signalNow();
-  // Outside the transaction: lazy expiry is a catch-up any later reader may redo, and rows it locked inside the
-  // transaction could be the very opposites that the lock's current holder is invalidating (a deadlock).
-  await expireOverdue(db(), at);
+  // In a transaction of its own: lazy expiry is a catch-up any later reader may redo, and rows it locked inside the
+  // create's transaction could be the very opposites that the lock's current holder is invalidating (a deadlock).
+  // (Never a bare statement: on SQLite the adapter's one connection would run it inside another open transaction.)
+  await db().$transaction((tx) => expireOverdue(tx, at));
   const target = signalTarget(request.stock_code, request.market);
   const horizon = request.horizon ?? defaultHorizon(request.action, request.market_phase);
   const expiresAt = request.expires_at ? new Date(request.expires_at) : defaultExpiry(horizon, request.market, at);
@@ -107,9 +110,6 @@ async function createOnce(request: TDecisionSignalCreateRequest): Promise<Create
     horizon,
     marketPhase: request.market_phase,
   });
-
-  const match = await findMatch(db(), keys);
-  if (match) return db().$transaction((tx) => answerMatch(tx, match, status, expiresAt, at));
 
   const data: Prisma.DecisionSignalUncheckedCreateInput = {
     stockCode: target.stockCode,
@@ -150,10 +150,18 @@ async function createOnce(request: TDecisionSignalCreateRequest): Promise<Create
     createdAt: at,
     updatedAt: at,
   };
-  return db().$transaction((tx) => insertAndSettle(tx, data, keys.relaxedKey, at));
+  return db().$transaction(async (tx) => {
+    if (await findMatch(tx, keys)) {
+      // Found again under the lock: since the first look it may have been invalidated or closed, or renewed.
+      await lockInTransaction(tx, lockKey(target.targetKey));
+      const match = await findMatch(tx, keys);
+      if (match) return answerMatch(tx, match, status, expiresAt, at);
+    }
+    return insertAndSettle(tx, data, keys.relaxedKey, at);
+  });
 }
 
-/** Inserts the signal, then under its stock's lock checks for a relaxed match committed meanwhile and invalidates the opposite side. */
+/** Inserts the signal, then under its stock's lock (taken again if the match check took it) checks for a relaxed match committed meanwhile and invalidates the opposite side. */
 async function insertAndSettle(tx: Tx, data: Prisma.DecisionSignalUncheckedCreateInput, relaxedKey: string | null, at: Date): Promise<CreateSignalResult> {
   const row = await tx.decisionSignal.create({ data });
   const opposites = row.status === "active" ? oppositesWhere(row) : null;
@@ -174,10 +182,7 @@ async function insertAndSettle(tx: Tx, data: Prisma.DecisionSignalUncheckedCreat
  * anything else — a non-active create, or a match that is invalidated, closed or archived — is returned as it
  * is, so an old replayed create never activates anything.
  */
-async function answerMatch(tx: Tx, found: DecisionSignal, incoming: TSignalStatus, expiresAt: Date | null, at: Date): Promise<CreateSignalResult> {
-  await lockInTransaction(tx, lockKey(found.targetKey));
-  // Read again under the lock: the match was found outside this transaction and may have changed since.
-  const match = await getSignalRowOrThrow(tx, found.id);
+async function answerMatch(tx: Tx, match: DecisionSignal, incoming: TSignalStatus, expiresAt: Date | null, at: Date): Promise<CreateSignalResult> {
   if (match.status === "active") {
     await invalidateOpposites(tx, match, at);
     return { item: toSignalItem(match), created: false };

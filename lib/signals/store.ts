@@ -1,5 +1,5 @@
 import type { DecisionSignal, Prisma } from "@/generated/prisma/client";
-import type { db, Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/http/api-error";
 import { oppositeActions } from "./lifecycle";
 import { parseMetadata } from "./serialize";
@@ -7,10 +7,10 @@ import type { TSignalAction } from "./schemas";
 
 /**
  * Spec 4.5 rule 1 (lazy expiry): active signals whose expires_at is at or before `at` become expired. Every
- * read and status change of signals runs this first in its transaction; a create runs it on its own just
- * before its transaction (see create.ts), so it never holds expired rows locked while it waits its turn.
+ * read and status change of signals runs this first in its transaction; a create runs it in a transaction of its own
+ * just before (see create.ts), so it never holds expired rows locked while it waits its turn.
  */
-export async function expireOverdue(tx: Tx | ReturnType<typeof db>, at: Date): Promise<number> {
+export async function expireOverdue(tx: Tx, at: Date): Promise<number> {
   const result = await tx.decisionSignal.updateMany({
     where: { status: "active", expiresAt: { lte: at } },
     data: { status: "expired", updatedAt: at },

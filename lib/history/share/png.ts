@@ -7,6 +7,7 @@ import { encodePng } from "./png-encode";
 import { sharePool, type SharePool } from "./render-pool";
 import { splitCard } from "./strips";
 import { WARM_CARD } from "./warm-card";
+import { warmReportCards } from "./warm-reports";
 
 // Spec 4.3 rule 6: the share card as a PNG, drawn from the same layout as the HTML page. satori lays the
 // boxes out and writes SVG with the glyphs as paths; resvg rasterises it (no system fonts: the SVG holds
@@ -48,17 +49,24 @@ export async function renderSharePng(card: ShareCard, deps: PngDeps = {}): Promi
  * the first real card after 3 warm-up renders took ~245 ms, after 10 ~150 ms, against ~120 ms fully warm).
  */
 const WARM_ROUNDS = 10;
+/** Renders of each real report card after those (warm-reports.ts). */
+const WARM_REPORT_ROUNDS = 6;
 
 /**
  * Issue 23 §1: starts the renderer threads and has them draw a card of every block kind in both scripts and weights
- * a few times, so the first share image after a start does not pay for it. Run in the background from
- * instrumentation.ts (the work is on the threads, the event loop stays free); a failure is only logged (the
- * request path reports its own).
+ * a few times, then two real reports' cards (warm-reports.ts), so the first share image after a start does not pay
+ * for it. Run in the background from instrumentation.ts (the drawing is on the threads; the event loop only builds
+ * the two small reports a few times); a failure is only logged (the request path reports its own).
  */
 export async function warmShareRenderer(deps: PngDeps = {}): Promise<void> {
   const started = performance.now();
   try {
-    for (let i = 0; i < WARM_ROUNDS; i++) await renderOrThrow(WARM_CARD, deps.pool ?? sharePool());
+    const pool = deps.pool ?? sharePool();
+    for (let i = 0; i < WARM_ROUNDS; i++) await renderOrThrow(WARM_CARD, pool);
+    for (let i = 0; i < WARM_REPORT_ROUNDS; i++) {
+      // Built again each round: the Markdown and card code warms up with the renderer.
+      for (const card of await warmReportCards()) await renderOrThrow(card, pool);
+    }
     logger.info({ ms: Math.round(performance.now() - started) }, "share image renderer warmed");
   } catch (error) {
     logger.warn({ err: error }, "share image renderer warm-up failed");
