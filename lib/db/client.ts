@@ -4,6 +4,7 @@ import { PrismaClient } from "@/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { getSettings } from "@/lib/config/settings";
 import { databaseKind, ensureDatabaseFolder, resolveDatabaseUrl } from "./database-url";
+import { gatedSqlite } from "./sqlite-gate";
 
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -24,7 +25,8 @@ function createClient(): PrismaClient {
   }
   ensureDatabaseFolder(url);
   // `timeout` is better-sqlite3's busy timeout: a writer waits for another process's lock instead of failing.
-  const client = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS }) });
+  // The gate keeps statements outside a transaction from running inside another request's open one (sqlite-gate.ts).
+  const client = new PrismaClient({ adapter: gatedSqlite(new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS })) });
   // WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes in WAL mode.
   void client.$queryRawUnsafe("PRAGMA journal_mode = WAL").catch(() => undefined);
   void client.$queryRawUnsafe("PRAGMA synchronous = NORMAL").catch(() => undefined);
