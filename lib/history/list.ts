@@ -1,11 +1,12 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
+import type { JsonBody } from "@/lib/http/reply";
 import { placeholders } from "@/lib/db/raw-sql";
 import { createdAtRange } from "./dates";
 import type { THistoryListQuery, THistoryListResponse } from "./schemas";
 import { countOf, HISTORY_ITEM_SQL, toSqlCondition, UNFILTERED_TOTAL_SQL, whereClause } from "./list-sql";
 import { toHistoryItem, type HistoryItemRow } from "./serialize";
-import { readHistoryRows } from "./read-cache";
+import { readHistoryAnswer } from "./read-cache";
 import { historyTargetFilter } from "./target-filter";
 
 /**
@@ -26,18 +27,24 @@ export function historyWhere(query: Pick<THistoryListQuery, "stock_code" | "repo
 
 // GET /api/v1/history – newest first (created_at, then id), one page. That order reads straight off the
 // [createdAt] and [reportType, createdAt] indexes (SQLite keeps the rowid as their last column); a code
-// filter sorts only that one stock's records.
-export async function listHistory(query: THistoryListQuery): Promise<THistoryListResponse> {
+// filter sorts only that one stock's records. The answer is kept while history is unchanged (read-cache.ts).
+export function listHistoryBody(query: THistoryListQuery): Promise<JsonBody<THistoryListResponse>> {
   const condition = toSqlCondition(historyWhere(query));
   const where = whereClause(condition);
   const countSql = where ? `SELECT COUNT(*) AS n FROM analysis_history${where}` : UNFILTERED_TOTAL_SQL;
   const pageSql = `SELECT ${HISTORY_ITEM_SQL} FROM analysis_history${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
   const pageParams = [...condition.params, query.limit, (query.page - 1) * query.limit];
-  const [counted, rows] = await readHistoryRows(JSON.stringify(["list", countSql, pageSql, pageParams]), () =>
-    Promise.all([
-      db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(countSql), ...condition.params),
-      db().$queryRawUnsafe<HistoryItemRow[]>(placeholders(pageSql), ...pageParams),
-    ]),
+  return readHistoryAnswer(
+    JSON.stringify(["list", countSql, pageSql, pageParams]),
+    () =>
+      Promise.all([
+        db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(countSql), ...condition.params),
+        db().$queryRawUnsafe<HistoryItemRow[]>(placeholders(pageSql), ...pageParams),
+      ]),
+    ([counted, rows]) => ({ total: countOf(counted), page: query.page, limit: query.limit, items: rows.map(toHistoryItem) }),
   );
-  return { total: countOf(counted), page: query.page, limit: query.limit, items: rows.map(toHistoryItem) };
+}
+
+export async function listHistory(query: THistoryListQuery): Promise<THistoryListResponse> {
+  return (await listHistoryBody(query)).value;
 }

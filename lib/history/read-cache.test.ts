@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { testDatabaseKind, withTempDatabase } from "@/lib/db/testing/temp-database";
 import { openServerDatabase } from "../../tests/setup/server-database";
-import { listHistory } from "./list";
+import { createNameIndex, setPreferredNameSource } from "@/lib/market/symbols";
+import { listHistory, listHistoryBody } from "./list";
 import { historyVersion } from "./read-cache";
 import { listHistoryStocks } from "./stocks";
 
@@ -15,7 +16,7 @@ import { listHistoryStocks } from "./stocks";
 const database = withTempDatabase("history-read-cache");
 
 let seq = 0;
-async function insert(code: string): Promise<number> {
+async function insert(code: string, language: "zh" | "en" = "zh"): Promise<number> {
   seq += 1;
   const row = await db().analysisHistory.create({
     data: {
@@ -25,7 +26,9 @@ async function insert(code: string): Promise<number> {
       market: "cn",
       targetKey: `stock:cn:${code}`,
       reportType: "detailed",
-      reportLanguage: "zh",
+      reportLanguage: language,
+      assetType: "stock",
+      stockName: "贵州茅台",
       reportJson: "{}",
       createdAt: new Date(Date.UTC(2026, 4, 1) + seq * 60_000),
     },
@@ -33,7 +36,10 @@ async function insert(code: string): Promise<number> {
   return row.id;
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  setPreferredNameSource(null);
+});
 
 describe("issue 23 §2: the history lists' read cache", () => {
   it("every insert, update and delete raises the history version", async () => {
@@ -130,5 +136,28 @@ describe("issue 23 §2: the history lists' read cache", () => {
     expect(one.items.every((i) => i.stock_code === "300750")).toBe(true);
     expect(one.total).toBeLessThan(all.total);
     expect(second.items.map((i) => i.id)).toEqual([all.items[1]!.id]);
+  });
+
+  it("a repeated list is the same kept answer, encoded once, and nobody can change it", async () => {
+    await insert("600036");
+    const first = await listHistoryBody({ page: 1, limit: 20 });
+    const again = await listHistoryBody({ page: 1, limit: 20 });
+    expect(again).toBe(first);
+    expect(again.bytes()).toBe(first.bytes());
+    expect(JSON.parse(Buffer.from(first.bytes()).toString("utf8"))).toEqual(await listHistory({ page: 1, limit: 20 }));
+    expect(() => (first.value.items as unknown[]).push({})).toThrow(TypeError);
+    expect(() => Object.assign(first.value, { total: 0 })).toThrow(TypeError);
+  });
+
+  it("a changed name list rebuilds the kept answer from the kept rows, without reading them again", async () => {
+    const id = await insert("600519", "en");
+    const before = (await listHistory({ page: 1, limit: 20 })).items.find((i) => i.id === id)!;
+    expect(before.stock_name).not.toBe("Renamed Moutai Ltd");
+    const reads = vi.spyOn(db(), "$queryRawUnsafe");
+    setPreferredNameSource(createNameIndex([{ kind: "stock", market: "cn", code: "600519", nameZh: "贵州茅台", nameEn: "Renamed Moutai Ltd" }]));
+    const after = await listHistoryBody({ page: 1, limit: 20 });
+    expect(after.value.items.find((i) => i.id === id)!.stock_name).toBe("Renamed Moutai Ltd");
+    expect(JSON.parse(Buffer.from(after.bytes()).toString("utf8")).items.find((i: { id: number }) => i.id === id).stock_name).toBe("Renamed Moutai Ltd");
+    expect(reads.mock.calls.length).toBe(1); // the version only
   });
 });

@@ -1,17 +1,21 @@
 import { LRUCache } from "lru-cache";
 import { db, type Db } from "@/lib/db/client";
+import { JsonBody } from "@/lib/http/reply";
+import { nameSourcesGeneration } from "@/lib/market/symbols";
 
-// Issue 23 §2: the history lists' database reads, kept per query and served again while analysis_history has not
+// Issue 23 §2: the history lists' answers, kept per query and served again while analysis_history has not
 // changed. Every change to it raises history_version in the same transaction (database triggers, so every write
 // path and every replica counts), and a kept answer is served only while the version it was read at is still
-// current: one primary-key read instead of the list's queries. The rows are kept, not the wire records, so what
-// serialising adds per request (stock names from the current name list) stays current.
+// current: one primary-key read instead of the list's queries, the mapping to wire records and the JSON encoding.
+// The rows are kept apart from the answer built from them: an answer shows stock names from the current name list,
+// so a changed list (a stock-list refresh) rebuilds the answer from the kept rows.
 
 const MAX_QUERIES = 64;
 
 interface Kept {
   version: number;
   rows: unknown;
+  answer: { names: number; body: JsonBody } | null;
 }
 
 // Per database client (a test file, or a process that switched databases, must not see another's rows).
@@ -33,19 +37,32 @@ export async function historyVersion(client: Db = db()): Promise<number | null> 
   return row ? Number(row.version) : null;
 }
 
+// Shared by every request that gets it: frozen, so a caller that changed it would fail instead of changing the others'.
+function answerOf<R, T>(rows: R, build: (rows: R) => T): { names: number; body: JsonBody<T> } {
+  const names = nameSourcesGeneration();
+  const value = build(rows);
+  for (const part of Object.values(value as object)) if (Array.isArray(part)) Object.freeze(part);
+  return { names, body: new JsonBody(Object.freeze(value)) };
+}
+
 /**
- * `read()`'s rows for `key` (which must name the statements and every parameter): kept from an earlier call while
- * the history version is unchanged, else read now. The version is read first, so rows read after a concurrent
- * change are kept under the older version and read again on the next call: never served past a change.
+ * The answer `build()` makes of `read()`'s rows for `key` (which must name the statements and every parameter):
+ * kept from an earlier call while the history version is unchanged (and the name list, else rebuilt from the kept
+ * rows), else read now. The version is read first, so rows read after a concurrent change are kept under the older
+ * version and read again on the next call: never served past a change.
  */
-export async function readHistoryRows<T>(key: string, read: () => Promise<T>): Promise<T> {
+export async function readHistoryAnswer<R, T>(key: string, read: () => Promise<R>, build: (rows: R) => T): Promise<JsonBody<T>> {
   const client = db();
   const version = await historyVersion(client);
-  if (version === null) return read();
+  if (version === null) return new JsonBody(build(await read()));
   const kept = keptFor(client);
   const hit = kept.get(key);
-  if (hit && hit.version === version) return hit.rows as T;
+  if (hit && hit.version === version) {
+    if (hit.answer?.names !== nameSourcesGeneration()) hit.answer = answerOf(hit.rows as R, build);
+    return hit.answer.body as JsonBody<T>;
+  }
   const rows = await read();
-  kept.set(key, { version, rows });
-  return rows;
+  const answer = answerOf(rows, build);
+  kept.set(key, { version, rows, answer });
+  return answer.body;
 }

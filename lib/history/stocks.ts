@@ -1,10 +1,11 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { placeholders } from "@/lib/db/raw-sql";
+import type { JsonBody } from "@/lib/http/reply";
 import { createdAtRange } from "./dates";
 import type { THistoryStocksQuery, TStockBarResponse } from "./schemas";
 import { countOf, HISTORY_ITEM_SQL, toSqlCondition, whereClause } from "./list-sql";
-import { readHistoryRows } from "./read-cache";
+import { readHistoryAnswer } from "./read-cache";
 import { toStockBarItem, type HistoryItemRow } from "./serialize";
 
 /**
@@ -26,8 +27,9 @@ function stockRowsWhere(query: THistoryStocksQuery): Prisma.AnalysisHistoryWhere
  * target_key (normalised code for stocks, canonical identity for indices), so 600519 and 600519.SH
  * records are one row – showing its latest record (highest id), with the number of its records.
  * Grouping in SQL fills the limit exactly: the over-fetching the spec asks for, without guessing a factor.
+ * The answer is kept while history is unchanged (read-cache.ts).
  */
-export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TStockBarResponse> {
+export function listHistoryStocksBody(query: THistoryStocksQuery): Promise<JsonBody<TStockBarResponse>> {
   const where = stockRowsWhere(query);
   const condition = toSqlCondition(where);
   const filter = whereClause(condition);
@@ -43,7 +45,7 @@ export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TSt
         groups: `SELECT latest_id AS latest, record_count AS n FROM history_target${filter} AND record_count > 0 ORDER BY latest_id DESC LIMIT ?`,
         count: `SELECT COUNT(*) AS n FROM history_target${filter} AND record_count > 0`,
       };
-  const { groups, byId, total } = await readHistoryRows(JSON.stringify(["stocks", sql, condition.params, query.limit]), async () => {
+  const read = async () => {
     const groups = await db().$queryRawUnsafe<{ latest: number; n: bigint }[]>(placeholders(sql.groups), ...condition.params, query.limit);
     const latestIds = groups.map((g) => Number(g.latest));
     const rows = latestIds.length
@@ -51,10 +53,16 @@ export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TSt
       : [];
     const total = groups.length < query.limit ? groups.length : countOf(await db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(sql.count), ...condition.params));
     return { groups, byId: new Map(rows.map((row) => [Number(row.id), row])), total };
-  });
-  const items = groups.flatMap((group) => {
-    const row = byId.get(Number(group.latest));
-    return row ? [toStockBarItem(row, Number(group.n))] : [];
-  });
-  return { total, items };
+  };
+  return readHistoryAnswer(JSON.stringify(["stocks", sql, condition.params, query.limit]), read, ({ groups, byId, total }) => ({
+    total,
+    items: groups.flatMap((group) => {
+      const row = byId.get(Number(group.latest));
+      return row ? [toStockBarItem(row, Number(group.n))] : [];
+    }),
+  }));
+}
+
+export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TStockBarResponse> {
+  return (await listHistoryStocksBody(query)).value;
 }

@@ -1,5 +1,5 @@
 // A handler returns plain data (sent as JSON with the operation's success status), a Reply when the
-// status depends on the outcome (200 vs 202, 204), or a ready Response (HTML, PNG, SSE).
+// status depends on the outcome (200 vs 202, 204), a JsonBody kept for reuse, or a ready Response (HTML, PNG, SSE).
 export class Reply {
   constructor(
     readonly status: number,
@@ -12,9 +12,32 @@ export function reply(status: number, body?: unknown, headers?: Record<string, s
   return new Reply(status, body, headers);
 }
 
+/**
+ * A JSON answer that is kept and sent again (the history lists, served from memory while nothing changed): the
+ * value, and its UTF-8 encoding made once, on the first send.
+ */
+export class JsonBody<T = unknown> {
+  #bytes: Uint8Array | undefined;
+  constructor(readonly value: T) {}
+  bytes(): Uint8Array {
+    this.#bytes ??= encodeJson(this.value);
+    return this.#bytes;
+  }
+}
+
+// Bytes, not the string: a string body is scanned for lone surrogates (toUSVString) and encoded again by the
+// Fetch layer on every response, a measurable share of a large list's cost; JSON.stringify never emits them.
+function encodeJson(body: unknown): Uint8Array {
+  return Buffer.from(JSON.stringify(body), "utf8");
+}
+
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   if (status === 204 || body === undefined) return new Response(null, { status, headers });
-  return new Response(JSON.stringify(body), {
+  return jsonBytesResponse(status, encodeJson(body), headers);
+}
+
+export function jsonBytesResponse(status: number, bytes: Uint8Array, headers: Record<string, string> = {}): Response {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/openapi/operation";
 import { ApiError } from "./api-error";
 import { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from "./request-body";
-import { reply } from "./reply";
+import { JsonBody, reply } from "./reply";
 import { route } from "./route";
 
 const ZBody = z.object({ name: z.string().min(1), count: z.number().int().default(1) });
@@ -132,6 +132,19 @@ describe("route wrapper", () => {
     const res = await empty(new Request("http://test/x", { method: "POST" }), ctx({}));
     expect(res.status).toBe(204);
     expect(await res.text()).toBe("");
+  });
+
+  it("a kept JsonBody is sent as its encoded JSON with the success status, the same bytes every time; text outside ASCII survives", async () => {
+    const kept = new JsonBody({ name: "贵州茅台 – “quoted” 🐂", items: [1, 2] });
+    const send = route({ ...op, params: undefined, query: undefined, body: undefined }, () => kept);
+    for (let i = 0; i < 2; i++) {
+      const res = await send(new Request("http://test/x", { method: "POST" }), ctx({}));
+      expect(res.status).toBe(201);
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(res.headers.get("x-trace-id")).toBeTruthy();
+      expect(await res.json()).toEqual(kept.value);
+    }
+    expect(kept.bytes()).toBe(kept.bytes());
   });
 
   it("issue 18 §3: a lone UTF-16 surrogate anywhere in a JSON body is 422 at the parse layer (values and keys)", async () => {

@@ -3,7 +3,7 @@
 export { classifyAShareCode, type AShareExchange } from "./a-share-exchange";
 export { createNameIndex, type NameMatch, type NameSource } from "./name-index";
 export { BUNDLED_NAMES, bundledNameEntries } from "./bundled-names";
-export { activeNameSources, setPreferredNameSource } from "./name-sources";
+export { activeNameSources, nameSourcesGeneration, setPreferredNameSource } from "./name-sources";
 export { DEFAULT_CROSS_LISTING_PREFERENCE, lookupName, type NameLookupOptions, type NameLookupResult } from "./name-lookup";
 export { getIndexEntry, listIndexEntries } from "./index-registry";
 export { MAX_TOKEN_LENGTH, resolveToken, type ResolveOptions } from "./resolve-token";

@@ -2,6 +2,7 @@ import { BUNDLED_NAMES } from "./bundled-names";
 import type { NameSource } from "./name-index";
 
 let preferred: NameSource | null = null;
+let generation = 0;
 
 /**
  * Install the source consulted before the bundled list (the database-backed full list once the stocks
@@ -11,6 +12,12 @@ let preferred: NameSource | null = null;
  */
 export function setPreferredNameSource(source: NameSource | null): void {
   preferred = source;
+  generation += 1;
+}
+
+/** Changes whenever the sources change: answers that show names (history lists kept in memory) are stamped with it. */
+export function nameSourcesGeneration(): number {
+  return generation;
 }
 
 /** Sources in the order they are asked: the preferred one first, the bundled list last. */

@@ -1,8 +1,8 @@
 import { listHistoryStocksOp } from "@/lib/history/operations";
-import { listHistoryStocks } from "@/lib/history/stocks";
+import { listHistoryStocksBody } from "@/lib/history/stocks";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/history/stocks – one row per analysed stock with its latest record
-export const GET = route(listHistoryStocksOp, ({ query }) => listHistoryStocks(query));
+export const GET = route(listHistoryStocksOp, ({ query }) => listHistoryStocksBody(query));
