@@ -4,7 +4,7 @@ import { resolveSkills, type LoadedSkill } from "@/lib/agent/skills";
 import { getSettings } from "@/lib/config/settings";
 import { createAnalysisRecord, type NewsEvidence } from "@/lib/history/repository";
 import { toAnalysisReport } from "@/lib/history/report";
-import type { TAnalysisReport, TReportDetails, TReportStrategy, TReportSummary } from "@/lib/history/schemas";
+import { NOT_GATHERED_DETAILS, type TAnalysisReport, type TReportDetails, type TReportStrategy, type TReportSummary } from "@/lib/history/schemas";
 import { getDailyBars, getQuote, InvalidDataFileError, onePriceOf, type TDailyBar, type TQuote } from "@/lib/market";
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { searchStockNews, type NewsSearchResult } from "@/lib/news";
@@ -384,12 +384,7 @@ function reportDetails(
       news_provider: news?.provider ?? null,
       llm_used: Boolean(llm?.ok),
     },
-    financial_report: null,
-    dividend_metrics: null,
-    belong_boards: null,
-    sector_rankings: null,
-    concept_rankings: null,
-    market_structure: null,
+    ...NOT_GATHERED_DETAILS,
     // Only a report the model wrote followed the strategies; a rule-based one (no LLM, or the LLM failed) used none.
     skills_used: llm?.ok ? skills.map((s) => s.id) : [],
   };

@@ -1,5 +1,5 @@
 import type { TRuleReport } from "@/lib/analysis/engine";
-import type { TAnalysisReport } from "./schemas";
+import { NOT_GATHERED_DETAILS, type TAnalysisReport } from "./schemas";
 
 /**
  * A rule engine result in the stored report's shape, as the pipeline stores it when no model answered
@@ -17,12 +17,7 @@ export function ruleOnlyReport(rule: TRuleReport, meta: Omit<TAnalysisReport["me
       raw_result: { engine: "rules", dashboard: rule.dashboard, guardrail_reasons: rule.guardrail_reasons, score_breakdown: rule.score_breakdown },
       context_snapshot: { quote: null, indicators: rule.indicators, data_source: dataSource, is_sample_data: isSample },
       analysis_context_pack_overview: { bars, data_source: dataSource, is_sample_data: isSample },
-      financial_report: null,
-      dividend_metrics: null,
-      belong_boards: null,
-      sector_rankings: null,
-      concept_rankings: null,
-      market_structure: null,
+      ...NOT_GATHERED_DETAILS,
     },
   };
 }

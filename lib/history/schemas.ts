@@ -69,6 +69,16 @@ export type TReportSummary = z.infer<typeof ZReportSummary>;
 export type TReportStrategy = z.infer<typeof ZReportStrategy>;
 export type TReportDetails = z.infer<typeof ZReportDetails>;
 
+/** The detail sections DSA has no data for yet (fundamentals, boards, rankings, structure): null in every stock report. */
+export const NOT_GATHERED_DETAILS = {
+  financial_report: null,
+  dividend_metrics: null,
+  belong_boards: null,
+  sector_rankings: null,
+  concept_rankings: null,
+  market_structure: null,
+} as const satisfies Partial<TReportDetails>;
+
 // ---- Spec 2.6 / 4.3: the history endpoints' wire records ----
 
 export const HISTORY_PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { AnalysisHistory } from "@/generated/prisma/client";
 import { setEnvironmentForTests } from "@/lib/config/settings";
-import type { TAnalysisReport } from "@/lib/history/schemas";
+import { NOT_GATHERED_DETAILS, type TAnalysisReport } from "@/lib/history/schemas";
 import type { TMarketReviewPayload } from "@/lib/market-review/schemas";
 import { alertMessage, analysisMessage, marketReviewMessage } from "./messages";
 
@@ -43,12 +43,7 @@ function report(language: "zh" | "en", overrides: Partial<TAnalysisReport["summa
       raw_result: null,
       context_snapshot: null,
       analysis_context_pack_overview: null,
-      financial_report: null,
-      dividend_metrics: null,
-      belong_boards: null,
-      sector_rankings: null,
-      concept_rankings: null,
-      market_structure: null,
+      ...NOT_GATHERED_DETAILS,
     },
   };
 }
