@@ -57,4 +57,20 @@ describe("SQLite: statements outside a transaction while another is open", () =>
     expect(await db().appState.count({ where: { key: { startsWith: "gate-many-" } } })).toBe(20);
     expect(await db().appState.count({ where: { key: "gate-failed" } })).toBe(0);
   });
+
+  it("a transaction whose COMMIT fails leaves the gate open: its rows are gone, and later statements and transactions run", async () => {
+    // A foreign key checked at COMMIT (deferred) makes the COMMIT statement itself fail; Prisma then calls neither
+    // commit() nor rollback() on the transaction.
+    await expect(
+      db().$transaction(async (tx) => {
+        await tx.$executeRawUnsafe("PRAGMA defer_foreign_keys = ON");
+        await tx.appState.create({ data: { key: "gate-commit-failed", value: "x" } });
+        await tx.analysisNews.create({ data: { historyId: 987_654, position: 0, title: "orphan", snippet: "", url: "https://example.test/" } });
+      }),
+    ).rejects.toThrow();
+    expect(await db().appState.count({ where: { key: "gate-commit-failed" } })).toBe(0);
+    expect(await db().analysisNews.count({ where: { historyId: 987_654 } })).toBe(0);
+    await db().$transaction(async (tx) => tx.appState.create({ data: { key: "gate-after-failed-commit", value: "y" } }));
+    expect(await db().appState.count({ where: { key: "gate-after-failed-commit" } })).toBe(1);
+  });
 });

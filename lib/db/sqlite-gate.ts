@@ -55,13 +55,29 @@ function gateTransaction(inner: Transaction, release: () => void): Transaction {
       release();
     }
   };
+  // Prisma ends a transaction with a COMMIT (or ROLLBACK) statement and only then calls commit() (rollback()); when
+  // that statement fails it calls neither, which would hold the gate, and with it every statement, for good. So a
+  // failed end is rolled back here and both locks are released before the error goes on.
+  const ending = async <R>(query: SqlQuery, run: () => Promise<R>): Promise<R> => {
+    if (!END_STATEMENT.test(query.sql)) return run();
+    try {
+      return await run();
+    } catch (error) {
+      await inner.executeRaw({ sql: "ROLLBACK", args: [], argTypes: [] }).catch(() => undefined);
+      await inner.rollback().catch(() => undefined);
+      releaseOnce();
+      throw error;
+    }
+  };
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
     options: inner.options,
-    queryRaw: (query: SqlQuery) => inner.queryRaw(query),
-    executeRaw: (query: SqlQuery) => inner.executeRaw(query),
+    queryRaw: (query: SqlQuery) => ending(query, () => inner.queryRaw(query)),
+    executeRaw: (query: SqlQuery) => ending(query, () => inner.executeRaw(query)),
     commit: () => inner.commit().finally(releaseOnce),
     rollback: () => inner.rollback().finally(releaseOnce),
   };
 }
+
+const END_STATEMENT = /^\s*(COMMIT|ROLLBACK)\s*;?\s*$/i;

@@ -147,6 +147,7 @@ describe("issue 23 §2: the history lists' read cache", () => {
     expect(JSON.parse(Buffer.from(first.bytes()).toString("utf8"))).toEqual(await listHistory({ page: 1, limit: 20 }));
     expect(() => (first.value.items as unknown[]).push({})).toThrow(TypeError);
     expect(() => Object.assign(first.value, { total: 0 })).toThrow(TypeError);
+    expect(() => Object.assign(first.value.items[0]!, { id: 0 })).toThrow(TypeError);
   });
 
   it("a changed name list rebuilds the kept answer from the kept rows, without reading them again", async () => {

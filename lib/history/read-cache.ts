@@ -18,11 +18,12 @@ interface Kept {
   answer: { names: number; body: JsonBody } | null;
 }
 
-// Per database client (a test file, or a process that switched databases, must not see another's rows).
-const holder = globalThis as typeof globalThis & { dsaHistoryReads?: WeakMap<Db, LRUCache<string, Kept>> };
+// Per database client (a test file, or a process that switched databases, must not see another's rows), and per copy
+// of this module: Next bundles the pages and the route handlers with their own copies of this module, of JsonBody and
+// of the name list, so an answer is only ever served to the copy that built it.
+const all = new WeakMap<Db, LRUCache<string, Kept>>();
 
 function keptFor(client: Db): LRUCache<string, Kept> {
-  const all = (holder.dsaHistoryReads ??= new WeakMap());
   let kept = all.get(client);
   if (!kept) {
     kept = new LRUCache<string, Kept>({ max: MAX_QUERIES });
@@ -41,7 +42,11 @@ export async function historyVersion(client: Db = db()): Promise<number | null> 
 function answerOf<R, T>(rows: R, build: (rows: R) => T): { names: number; body: JsonBody<T> } {
   const names = nameSourcesGeneration();
   const value = build(rows);
-  for (const part of Object.values(value as object)) if (Array.isArray(part)) Object.freeze(part);
+  for (const part of Object.values(value as object)) {
+    if (!Array.isArray(part)) continue;
+    for (const item of part as unknown[]) if (typeof item === "object" && item !== null) Object.freeze(item);
+    Object.freeze(part);
+  }
   return { names, body: new JsonBody(Object.freeze(value)) };
 }
 

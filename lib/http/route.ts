@@ -5,7 +5,7 @@ import { requestLogger } from "@/lib/log/logger";
 import { successStatus, type Operation } from "@/lib/openapi/operation";
 import { ApiError } from "./api-error";
 import { queryObject } from "./query";
-import { jsonBytesResponse, JsonBody, jsonResponse, Reply } from "./reply";
+import { isJsonBody, jsonBytesResponse, jsonResponse, Reply } from "./reply";
 import { isMultipartRequest, readFormBody, readJsonBody } from "./request-body";
 import { parseInput } from "./validation";
 
@@ -81,7 +81,7 @@ function readBody(op: Operation, req: Request): Promise<unknown> {
 function toResponse(result: unknown, okStatus: number): Response {
   if (result instanceof Response) return result;
   if (result instanceof Reply) return jsonResponse(result.status, result.body, result.headers);
-  if (result instanceof JsonBody) return jsonBytesResponse(okStatus, result.bytes());
+  if (isJsonBody(result)) return jsonBytesResponse(okStatus, result.bytes());
   return jsonResponse(okStatus, result);
 }
 

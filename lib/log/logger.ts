@@ -4,7 +4,19 @@ import { getSettings } from "@/lib/config/settings";
 // One JSON logger per process. Keys that could carry secrets are censored wherever they appear.
 // Lines reach stdout asynchronously (issue 23 §3): with a write per line, every request's access log line stopped the
 // event loop whenever stdout's reader (a pipe, a terminal, a log shipper) was slower than the server. pino writes
-// what is still buffered when the process exits.
+// what is still buffered when the process exits. Next bundles this module more than once, so the destination is one
+// per process (two asynchronous writers on one pipe could split each other's lines), and what waits for a slow reader
+// is bounded: past MAX_BUFFERED_BYTES new lines are dropped rather than memory growing without end.
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+
+type Destination = ReturnType<typeof pino.destination>;
+const holder = globalThis as typeof globalThis & { dsaLogDestination?: Destination };
+
+function stdoutDestination(): Destination {
+  holder.dsaLogDestination ??= pino.destination({ dest: 1, sync: false, maxLength: MAX_BUFFERED_BYTES });
+  return holder.dsaLogDestination;
+}
+
 export const logger = pino(
   {
     level: getSettings().LOG_LEVEL,
@@ -15,7 +27,7 @@ export const logger = pino(
       censor: "[redacted]",
     },
   },
-  pino.destination({ dest: 1, sync: false }),
+  stdoutDestination(),
 );
 
 export function requestLogger(traceId: string) {

@@ -281,9 +281,10 @@ function suite(mode: "auth off" | "auth on") {
     });
 
     it("§12.1.14: POST /positions/{symbol}/analysis answers 202 TaskAccepted; the same stock again is 409 duplicate_task; not held is 404", async () => {
-      const body = { account_id: accountId, analysis_phase: "auto", force: false };
-      // Sent together, so the first task is still running when the second arrives however busy the machine is
-      // (sent one after the other, a loaded run once saw the first finish before the second came in).
+      // force: the task fetches its bars and quote again (SAMPLE_LATENCY_MS each) instead of reading what earlier tests
+      // cached, so it is still running when its duplicate arrives (a task on cached data once finished first); a forced
+      // request never bypasses a running duplicate. Both are sent together.
+      const body = { account_id: accountId, analysis_phase: "auto", force: true };
       const both = await Promise.all(
         ["600519", "sh600519"].map((symbol) => call("POST", `/api/v1/portfolio/positions/${encodeURIComponent(symbol)}/analysis`, body)),
       );
