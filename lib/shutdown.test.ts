@@ -26,6 +26,6 @@ describe("shutdown hooks", () => {
     onShutdown("stuck", () => new Promise<void>(() => undefined));
     const started = Date.now();
     await runShutdownHooks(100);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

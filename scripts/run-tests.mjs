@@ -75,6 +75,31 @@ if (playwright?.stats) {
 if (vitestExit !== 0 && failed === 0) failed += 1;
 if (playwrightExit !== 0 && failed === 0) failed += 1;
 
+// CI keeps only the end of the output: name every failed test there, so a failure far up the Vitest log is
+// still identifiable.
+const failures = [];
+for (const suite of vitest?.testResults ?? []) {
+  const file = path.relative(root, suite.name ?? "");
+  if (suite.status === "failed" && !(suite.assertionResults ?? []).some((test) => test.status === "failed")) {
+    failures.push(`vitest ${file}: ${String(suite.message ?? "suite failed").split("\n")[0].slice(0, 300)}`);
+  }
+  for (const test of suite.assertionResults ?? []) {
+    if (test.status !== "failed") continue;
+    const reason = String(test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+    failures.push(`vitest ${file} > ${test.fullName ?? test.title}: ${reason}`);
+  }
+}
+const walkPlaywright = (suite, trail) => {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === "unexpected" || test.status === "flaky") failures.push(`playwright ${spec.file}:${spec.line} > ${[...trail, spec.title].join(" > ")} (${test.status})`);
+    }
+  }
+  for (const child of suite.suites ?? []) walkPlaywright(child, [...trail, child.title]);
+};
+for (const suite of playwright?.suites ?? []) walkPlaywright(suite, []);
+if (failures.length > 0) console.log(`\nfailed tests:\n${failures.map((line) => `  ${line}`).join("\n")}`);
+
 console.log(`\nvitest: exit ${vitestExit}; playwright: exit ${playwrightExit}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && vitestExit === 0 && playwrightExit === 0 ? 0 : 1);

@@ -114,14 +114,15 @@ describe("readRuleDistances (issue 21 §6)", () => {
   });
 
   it("a slow provider leaves the value empty within the budget instead of holding the page", async () => {
-    database.useSettings({ MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "800" });
+    database.useSettings({ MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "4000" });
     const r = await rule({ alert_type: "price_cross", target: "AAPL", parameters: { direction: "above", price: 500 } });
     const started = Date.now();
     const readings = await readRuleDistances([r], { budgetMs: 100 });
-    expect(Date.now() - started).toBeLessThan(600);
+    // Waiting for the provider would take its 4 s; the margin below that absorbs a loaded machine.
+    expect(Date.now() - started).toBeLessThan(2500);
     expect(readings[r.id]!.targets[0]).toMatchObject({ target: "AAPL", current: null, distancePct: null });
     expect(readings[r.id]!.targets[0]!.error).toMatch(/no answer within 0.1 s/);
     // Let the abandoned read finish before the database goes away.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-  });
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+  }, 15_000);
 });

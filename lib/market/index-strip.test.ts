@@ -92,7 +92,8 @@ describe("indexStrip on sample data", () => {
     };
     const started = Date.now();
     const strip = await indexStrip("hk", { chain: chainOf(silent), budgetMs: 50 });
-    expect(Date.now() - started).toBeLessThan(250);
+    // The provider never answers: without the budget this would never return.
+    expect(Date.now() - started).toBeLessThan(2000);
     expect(strip.is_sample).toBe(false);
     expect(strip.breadth).toBeNull();
     expect(strip.breadth_note).toBe("no answer within 50 ms");

@@ -51,7 +51,8 @@ describe("issue 20 §2: notification send lock", () => {
     const started = Date.now();
     await takeSendLock("custom", "alert:13", 10_000, b);
     await takeSendLock("telegram", "alert:12", 10_000, b);
-    expect(Date.now() - started).toBeLessThan(200);
+    // Held up would mean waiting out the 10 s lock; the margin absorbs a loaded machine.
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it("a replica that dies holding the lock frees it when its send budget runs out", async () => {
@@ -61,7 +62,7 @@ describe("issue 20 §2: notification send lock", () => {
     const started = Date.now();
     const release = await takeSendLock("custom", "digest:3", 300, b);
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(5000);
     await release();
   });
 
@@ -70,7 +71,8 @@ describe("issue 20 §2: notification send lock", () => {
     const first = await takeSendLock("custom", "k", 10_000);
     const started = Date.now();
     await takeSendLock("custom", "k", 10_000);
-    expect(Date.now() - started).toBeLessThan(50);
+    // A lock would make this wait the first one's 10 s.
+    expect(Date.now() - started).toBeLessThan(2000);
     await first();
   });
 
