@@ -48,10 +48,12 @@ async function renderWarmUp(dataDir: string): Promise<number> {
 
 /**
  * Issue 23 §1 at the API: a started service (which warms the renderer in the background after start-up), one stored
- * report; the first GET share-image after the start, then repeats of it (served from the per-card cache).
+ * report; the first GET share-image after the start, then repeats of it (served from the per-card cache). Each repeat
+ * is paired with a GET of the bench's bare Next.js route answering as many bytes in the same server (DSA_BENCH_ROUTES):
+ * Next's own floor for sending that image, the baseline of the repeat row.
  */
-async function apiTimings(): Promise<{ first: number; repeat: number; warmUp: number }> {
-  const service = await startService({ MARKET_DATA_SOURCES: "sample", LOG_LEVEL: "info" });
+async function apiTimings(): Promise<{ first: number; repeat: number; floor: number; bytes: number; warmUp: number }> {
+  const service = await startService({ MARKET_DATA_SOURCES: "sample", LOG_LEVEL: "info", DSA_BENCH_ROUTES: "1" });
   try {
     const analyzed = await fetch(`${service.baseUrl}/api/v1/analysis/analyze`, {
       method: "POST",
@@ -60,17 +62,27 @@ async function apiTimings(): Promise<{ first: number; repeat: number; warmUp: nu
     });
     const id = ((await analyzed.json()) as { report: { meta: { id: number } } }).report.meta.id;
     const warmUp = await renderWarmUp(service.dataDir);
-    const get = async () => {
+    let bytes = 0;
+    const get = async (url: string) => {
       const started = performance.now();
-      const res = await fetch(`${service.baseUrl}/api/v1/history/${id}/share-image`);
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`share-image: HTTP ${res.status}`);
+      const res = await fetch(url);
+      bytes = (await res.arrayBuffer()).byteLength;
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
       return performance.now() - started;
     };
-    const first = await get();
+    const shareUrl = `${service.baseUrl}/api/v1/history/${id}/share-image`;
+    const first = await get(shareUrl);
+    const pngBytes = bytes;
+    const floorUrl = `${service.baseUrl}/api/bench/bare?bytes=${pngBytes}`;
+    for (let i = 0; i < WARMUP; i++) await get(floorUrl);
     const repeats: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) repeats.push(await get());
-    return { first, repeat: median(repeats), warmUp };
+    const floors: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      repeats.push(await get(shareUrl));
+      floors.push(await get(floorUrl));
+      if (bytes !== pngBytes) throw new Error(`the bare route sent ${bytes} bytes, not ${pngBytes}`);
+    }
+    return { first, repeat: median(repeats), floor: median(floors), bytes: pngBytes, warmUp };
   } finally {
     await service.stop();
   }
@@ -123,7 +135,8 @@ export const shareImageBenchmark: Benchmark = {
       { benchmark, subject: "satori + resvg PNG (DSA)", metric: "first render (cold: modules, fonts)", value: round(pngCold), unit: "ms", ratio: round(pngCold / (launchMs + shotCold), 3) },
       { benchmark, subject: "DSA renderer warm-up (background, after start)", metric: "time to warmed", value: round(api.warmUp), unit: "ms" },
       { benchmark, subject: "GET share-image (DSA API, renderer warmed at start-up)", metric: "first request after start", value: round(api.first), unit: "ms", ratio: round(api.first / shotCold, 3) },
-      { benchmark, subject: "GET share-image (DSA API)", metric: `median of ${ROUNDS} repeats (cached per card)`, value: round(api.repeat), unit: "ms" },
+      { benchmark, subject: `bare Next.js route sending the same ${api.bytes} bytes (same server)`, metric: `median of ${ROUNDS} sequential`, value: round(api.floor), unit: "ms" },
+      { benchmark, subject: "GET share-image (DSA API)", metric: `median of ${ROUNDS} repeats (cached per card)`, value: round(api.repeat), unit: "ms", ratio: round(api.repeat / api.floor, 3) },
     ];
   },
 };

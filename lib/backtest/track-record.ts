@@ -21,6 +21,18 @@ export interface TrackRecord {
   allMeanReturnPct: number | null;
 }
 
+/**
+ * The run latestTrackRecord reads, as SQL answering its id (one column, at most one row): a reader that kept what
+ * it built from a track record can tell with it whether that record is still the stock's latest. Completed runs are
+ * never changed, only deleted, so the id alone names their content.
+ */
+export function latestTrackRecordIdSql(targetKey: string): { sql: string; params: string[] } {
+  return {
+    sql: "SELECT id FROM backtest_run WHERE target_key = ? AND engine_version = ? AND status = 'completed' ORDER BY completed_at DESC, id DESC LIMIT 1",
+    params: [targetKey, RULE_ENGINE_VERSION],
+  };
+}
+
 export async function latestTrackRecord(targetKey: string): Promise<TrackRecord | null> {
   const row = await db().backtestRun.findFirst({
     where: { targetKey, engineVersion: RULE_ENGINE_VERSION, status: "completed" },

@@ -33,4 +33,16 @@ describe("bench routes", () => {
     const invalid = await wrappedBenchRoute(get("/api/bench/wrapped?n=abc"), ctx);
     expect(invalid.status).toBe(422);
   });
+
+  it("with DSA_BENCH_ROUTES=1 the bare route sends a binary body of the asked size (the share-image bench's floor)", async () => {
+    vi.stubEnv("DSA_BENCH_ROUTES", "1");
+    const res = await bareBenchRoute(get("/api/bench/bare?bytes=365000"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect((await res.arrayBuffer()).byteLength).toBe(365000);
+    for (const bad of ["0", "-5", "1.5", "abc", String(64 * 1024 * 1024)]) {
+      const fallback = await bareBenchRoute(get(`/api/bench/bare?bytes=${bad}`));
+      expect(await fallback.json()).toMatchObject({ status: "ok" });
+    }
+  });
 });

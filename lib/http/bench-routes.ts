@@ -28,10 +28,29 @@ export const benchWrappedOp = defineOperation({
 
 const answer = (n: number) => ({ status: "ok", n, timestamp: new Date().toISOString() });
 
+// `bytes` asks for a binary body of that size instead (the share-image bench's floor for a cached PNG): made once
+// per size, as a cached image is.
+const MAX_BENCH_BYTES = 16 * 1024 * 1024;
+const bodies = new Map<number, Uint8Array>();
+
+function bytesOf(size: number): Uint8Array {
+  let body = bodies.get(size);
+  if (!body) {
+    body = new Uint8Array(size).map((_, i) => (i * 31) & 0xff);
+    bodies.set(size, body);
+  }
+  return body;
+}
+
 /** GET /api/bench/bare: what Next.js costs on its own (the query read by hand). */
 export async function bareBenchRoute(req: Request): Promise<Response> {
   if (!benchRoutesEnabled()) return unknownApiPath(req);
-  const n = Number(new URL(req.url).searchParams.get("n") ?? 0);
+  const params = new URL(req.url).searchParams;
+  const size = Number(params.get("bytes"));
+  if (Number.isInteger(size) && size > 0 && size <= MAX_BENCH_BYTES) {
+    return new Response(bytesOf(size) as Uint8Array<ArrayBuffer>, { headers: { "content-type": "image/png" } });
+  }
+  const n = Number(params.get("n") ?? 0);
   return Response.json(answer(n));
 }
 

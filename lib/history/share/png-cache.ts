@@ -27,10 +27,15 @@ export function cardKey(card: ShareCard): string {
 }
 
 /** The card's PNG from the cache, else rendered once (a failed render is not cached). */
-export async function cachedSharePng(card: ShareCard, render: Render): Promise<Uint8Array> {
-  const png = await cache().fetch(cardKey(card), { context: render });
+export async function cachedSharePng(card: ShareCard, render: Render, key: string = cardKey(card)): Promise<Uint8Array> {
+  const png = await cache().fetch(key, { context: render });
   if (!png) throw new Error("share PNG render returned nothing");
   return png;
+}
+
+/** The image kept for a card key, if it is still kept (never renders). */
+export function keptSharePng(key: string): Uint8Array | undefined {
+  return cache().get(key);
 }
 
 /** Tests and benchmarks: forget every cached image. */

@@ -5,7 +5,8 @@ import type { PriceColors } from "@/lib/theme/price-colors";
 import { buildRecordMarkdown, getHistoryRecordOrThrow } from "../record";
 import { buildShareCard, type ShareCard } from "./card";
 import { renderShareHtml } from "./html";
-import { cachedSharePng } from "./png-cache";
+import { cachedSharePng, cardKey, keptSharePng } from "./png-cache";
+import { readShareStamp, rememberedShare, rememberShare, sameStamp } from "./repeat-memo";
 import { renderSharePng, type PngDeps } from "./png";
 
 // GET /api/v1/history/{record_id}/share-image-html and /share-image (spec 4.3 rules 5 and 6): one record's
@@ -69,16 +70,51 @@ export async function getShareImageHtml(recordId: string, options: ShareOptions 
 export interface SharePng {
   png: Uint8Array;
   filename: string;
+  /** Served from the repeat memo (repeat-memo.ts) without reading the record or building the card. */
+  reused: boolean;
 }
 
-// GET /api/v1/history/{record_id}/share-image – the share card as a PNG download.
-export async function getShareImagePng(recordId: string, options: ShareOptions = {}, deps: PngDeps = {}): Promise<SharePng> {
-  const row = await getHistoryRecordOrThrow(recordId);
-  const card = await shareCardOf(row, options);
+export interface SharePngDeps extends PngDeps {
+  /** Tests: draws the card in place of the renderer threads, still through the PNG cache and the repeat memo. */
+  render?: (card: ShareCard) => Promise<Uint8Array>;
+}
+
+function assertPngEnabled(): void {
   if (!getSettings().SHARE_IMAGE_PNG_ENABLED) {
     throw ApiError.of("share_image_unavailable", "The share image renderer is turned off (SHARE_IMAGE_PNG_ENABLED=false)");
   }
-  // A renderer handed in (tests) is always called; the service's own is cached per card content.
-  const png = deps.pool ? await renderSharePng(card, deps) : await cachedSharePng(card, () => renderSharePng(card));
-  return { png, filename: shareImageFilename(row.displayCode, row.id) };
+}
+
+// GET /api/v1/history/{record_id}/share-image – the share card as a PNG download.
+export async function getShareImagePng(recordId: string, options: ShareOptions = {}, deps: SharePngDeps = {}): Promise<SharePng> {
+  // A renderer pool handed in (tests) is always called; the service's own images are cached per card content.
+  if (deps.pool) {
+    const row = await getHistoryRecordOrThrow(recordId);
+    const card = await shareCardOf(row, options);
+    assertPngEnabled();
+    return { png: await renderSharePng(card, deps), filename: shareImageFilename(row.displayCode, row.id), reused: false };
+  }
+  const memoKey = `${recordId}\u0000${options.colors ?? ""}`;
+  const remembered = rememberedShare(memoKey);
+  if (remembered && sameStamp(await readShareStamp(remembered.targetKey), remembered.stamp)) {
+    const png = keptSharePng(remembered.cardKey);
+    if (png) {
+      assertPngEnabled();
+      return { png, filename: remembered.filename, reused: true };
+    }
+  }
+  // The stamp is read before the record that the card is built from, so a change in between is stored under the
+  // older stamp and built again on the next request: never served past a change. The record is read once more after
+  // the stamp because the stamp needs its target.
+  const first = await getHistoryRecordOrThrow(recordId);
+  const stamp = await readShareStamp(first.targetKey);
+  const row = await getHistoryRecordOrThrow(recordId);
+  const card = await shareCardOf(row, options);
+  assertPngEnabled();
+  const key = cardKey(card);
+  const render = deps.render ?? renderSharePng;
+  const png = await cachedSharePng(card, () => render(card), key);
+  const filename = shareImageFilename(row.displayCode, row.id);
+  if (row.targetKey === first.targetKey) rememberShare(memoKey, { stamp, targetKey: row.targetKey, cardKey: key, filename });
+  return { png, filename, reused: false };
 }

@@ -1,0 +1,68 @@
+import { LRUCache } from "lru-cache";
+import { latestTrackRecordIdSql } from "@/lib/backtest/track-record";
+import { getSettings } from "@/lib/config/settings";
+import { db, type Db } from "@/lib/db/client";
+import { placeholders } from "@/lib/db/raw-sql";
+import { nameSourcesGeneration } from "@/lib/market/symbols";
+
+// Issue 23 §1: a repeat request for a share image skips reading the record, its news and its track record, and
+// building the Markdown and the card, while none of what the card is made of has changed: the record and its news
+// (history_version rises with every change to analysis_history, and news are only written and deleted with their
+// record), the stock's latest track record (the id of the run it comes from), the stock-name list (its generation)
+// and the settings (their object, replaced on every reload). The stamp of all of them is one small query. The image
+// itself stays in the PNG cache, so an image evicted there is built again.
+
+const MAX_ENTRIES = 512;
+
+export interface ShareStamp {
+  history: number | null;
+  backtest: string | null;
+  names: number;
+  settings: object;
+}
+
+export interface RememberedShare {
+  stamp: ShareStamp;
+  targetKey: string;
+  cardKey: string;
+  filename: string;
+}
+
+// Per database client: a test file, or a process that switched databases, must not see another database's records
+// under the same ids and versions.
+const all = new WeakMap<Db, LRUCache<string, RememberedShare>>();
+
+function memoFor(client: Db): LRUCache<string, RememberedShare> {
+  let memo = all.get(client);
+  if (!memo) {
+    memo = new LRUCache<string, RememberedShare>({ max: MAX_ENTRIES });
+    all.set(client, memo);
+  }
+  return memo;
+}
+
+/** What a share card of a record with this target is made of, now. Read before the card's own inputs. */
+export async function readShareStamp(targetKey: string): Promise<ShareStamp> {
+  const settings = getSettings();
+  const names = nameSourcesGeneration();
+  const latest = latestTrackRecordIdSql(targetKey);
+  const [row] = await db().$queryRawUnsafe<{ history: number | bigint | null; backtest: string | null }[]>(
+    placeholders(`SELECT (SELECT version FROM history_version WHERE id = 1) AS history, (${latest.sql}) AS backtest`),
+    ...latest.params,
+  );
+  return { history: row?.history === null || row?.history === undefined ? null : Number(row.history), backtest: row?.backtest ?? null, names, settings };
+}
+
+/** Both stamps name the same inputs (a missing history version matches nothing: then nothing is served from memory). */
+export function sameStamp(a: ShareStamp, b: ShareStamp): boolean {
+  return a.history !== null && a.history === b.history && a.backtest === b.backtest && a.names === b.names && a.settings === b.settings;
+}
+
+export function rememberedShare(key: string): RememberedShare | undefined {
+  return memoFor(db()).get(key);
+}
+
+export function rememberShare(key: string, entry: RememberedShare): void {
+  if (entry.stamp.history === null) return;
+  memoFor(db()).set(key, entry);
+}
