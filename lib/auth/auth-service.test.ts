@@ -62,7 +62,7 @@ describe("issue 18 §3: login rate limit", () => {
     for (let i = 0; i < 60; i++) await statusOf(login(loginRequest({ "x-forwarded-for": `10.7.${i}.1` }), { password: "wrong-pass" }));
     expect(await statusOf(login(loginRequest({ "x-forwarded-for": "10.7.0.1" }), { password: "wrong-pass" }))).toBe(429);
     expect(await statusOf(login(loginRequest({ "x-forwarded-for": "10.6.0.1" }), { password: "right-pass" }))).toBe(200);
-  }, 30_000);
+  }, 90_000);
 });
 
 describe("issue 18 §3: the first admin setup only from this service's own page", () => {

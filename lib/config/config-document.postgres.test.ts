@@ -203,7 +203,7 @@ describe("20 §3: replicas follow the document", () => {
     const { revision, text } = await readConfigDocument();
     await writeConfigDocument(revision, text.replace("LOG_LEVEL=debug", "LOG_LEVEL=warn"));
     expect(getSettings().LOG_LEVEL).toBe("debug");
-    await waitFor(() => getSettings().LOG_LEVEL === "warn", 2000);
+    await waitFor(() => getSettings().LOG_LEVEL === "warn", 5000);
     expect(getSystemConfig({ includeSchema: false }).config_version).toBe((await readConfigSnapshot()).version);
   });
 
@@ -213,7 +213,7 @@ describe("20 §3: replicas follow the document", () => {
     await startConfigSync();
     const { revision, text } = await readConfigDocument();
     await writeConfigDocument(revision, `${text}PORT=5111\nDATABASE_URL=file:/tmp/elsewhere.db\nREDIS_URL=redis://elsewhere:6379\nLOG_LEVEL=error\n`);
-    await waitFor(() => installedConfigDocument()?.revision === revision + 1, 2000);
+    await waitFor(() => installedConfigDocument()?.revision === revision + 1, 5000);
     const settings = getSettings();
     expect(settings.LOG_LEVEL).toBe("error");
     expect(settings.PORT).toBe(4999); // the env file, not the row

@@ -104,8 +104,11 @@ describe("issue 4 item 5: the LLM path end to end against a local OpenAI-compati
 
     // The live configuration: the env file on SQLite, the config document on PostgreSQL.
     await writeLiveConfig(server, `MARKET_DATA_SOURCES=sample\nOPENAI_API_KEY=${API_KEY}\nOPENAI_BASE_URL=${fakeUrl}\nOPENAI_MODEL=fake-model\n`);
-    // Seen on the next env-file check (SQLite) or revision poll (PostgreSQL, once a second): wait out two polls.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Seen on the next env-file check (SQLite) or revision poll (PostgreSQL, once a second): wait until the server
+    // lists the model, rather than a fixed time a loaded machine can outlast.
+    await expect
+      .poll(async () => ((await (await fetch(`${server.baseUrl}/api/v1/agent/models`)).json()) as { models: { model: string }[] }).models.map((m) => m.model), { timeout: 15_000, interval: 250 })
+      .toContain("fake-model");
 
     const res = await analyze("600519");
     expect(res.status).toBe(200);

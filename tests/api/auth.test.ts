@@ -178,9 +178,11 @@ describe("5: admin auth on", () => {
 
   it("CONTRACT §2: the live configuration (env file, or the config document on PostgreSQL) can switch admin auth off at run time", async () => {
     await writeLiveConfig(server, "ADMIN_AUTH_ENABLED=false\n");
-    await new Promise((r) => setTimeout(r, 1500));
-    const status = await (await fetch(`${base}/api/v1/auth/status`)).json();
-    expect(status).toMatchObject({ authEnabled: false, setupState: "password_retained" });
+    // Seen on the next env-file check (SQLite) or revision poll (PostgreSQL, once a second).
+    await expect.poll(async () => (await (await fetch(`${base}/api/v1/auth/status`)).json()) as object, { timeout: 10_000, interval: 250 }).toMatchObject({
+      authEnabled: false,
+      setupState: "password_retained",
+    });
     const res = await fetch(`${base}/api/v1/auth/change-password`, { method: "POST", headers: client("10.1.0.11"), body: "{}" });
     expect(res.status).toBe(400);
   });

@@ -215,5 +215,5 @@ describe("a backtest survives kill -9 of the server (issue 16 item 2)", () => {
     expect(calls.total).toBe(run.calls_total);
     const dates = calls.items.map((c) => c.date);
     expect(new Set(dates).size).toBe(dates.length);
-  }, 120_000);
+  }, 240_000);
 });

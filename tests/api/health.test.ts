@@ -63,10 +63,15 @@ describe("request plumbing over HTTP", () => {
   it("logs one structured JSON line per request with its trace id", async () => {
     const res = await fetch(`${base}/api/health`, { headers: { "x-trace-id": "log-check-trace-42" } });
     expect(res.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
-    const lines = fs.readFileSync(path.join(dataDir, "server.log"), "utf8").split("\n").filter((l) => l.startsWith("{"));
-    const entry = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((e) => e.trace_id === "log-check-trace-42");
-    expect(entry).toMatchObject({ method: "GET", path: "/api/health", status: 200, msg: "request" });
+    // Log lines are written in batches (lib/log/logger.ts) and pass through the test's pipe: read until it is there.
+    const entryOf = () =>
+      fs
+        .readFileSync(path.join(dataDir, "server.log"), "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((e) => e.trace_id === "log-check-trace-42");
+    await expect.poll(entryOf, { timeout: 10_000, interval: 100 }).toMatchObject({ method: "GET", path: "/api/health", status: 200, msg: "request" });
   });
 });
 

@@ -95,7 +95,7 @@ describe("daily schedule API", () => {
     const idOf = (queryId: string) => history.items.find((i) => i.query_id === queryId)!;
     expect(digest.content).toContain(`/history/${idOf(run.accepted[0]!.task_id).id})`);
     expect(digest.content).toContain(`/history/${idOf(run.accepted[1]!.task_id).id})`);
-    await expect.poll(async () => (await status()).recent_runs[0]!.digest).toBe("sent");
+    await expect.poll(async () => (await status()).recent_runs[0]!.digest, { timeout: 15_000 }).toBe("sent");
 
     // A restart within the catch-up window finds the slot taken.
     const { dataDir } = server;
@@ -111,7 +111,8 @@ describe("daily schedule API", () => {
     expect(manual.accepted.map((a) => a.stock_code)).toEqual(["600519", "AAPL"]);
     const after = await status();
     expect(after.recent_runs.map((r) => r.id)).toEqual([manual.id, run.id]);
-  });
+    // Two server starts in the test itself, on a shared 2-core machine.
+  }, 180_000);
 
   it("rejects a recent-runs limit outside 1-100 with 422", async () => {
     for (const limit of ["0", "101", "x"]) {

@@ -103,7 +103,7 @@ describe("rule-based report (issue 4 item 6)", () => {
       }
     }
     expect(seen.size).toBeGreaterThanOrEqual(2);
-  });
+  }, 30_000);
 
   it("rules-v4: the stalled-downtrend and turning-up holds read back as hold in both languages", () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));

@@ -256,7 +256,7 @@ describe("rules-v2 plans fit the verdict (issue 17 item 2)", () => {
       }
     }
     expect(checked).toBeGreaterThan(1500);
-  });
+  }, 30_000);
 
   it("every sample stock at several dates", async () => {
     const provider = createSampleProvider({ latencyMs: () => 0 });

@@ -194,7 +194,7 @@ describe("LLM report over HTTP (local OpenAI-compatible server)", () => {
     const everything = JSON.stringify({ result, rows, logs });
     for (const key of [KEY_FIRST, KEY_SECOND]) expect(everything).not.toContain(key);
     expect(logs.length).toBeGreaterThanOrEqual(5);
-  });
+  }, 30_000);
 
   it("simple form OPENAI_*: an endpoint rejecting json_schema is retried in JSON mode (2 calls, 2 rows)", async () => {
     useSettings({ OPENAI_API_KEY: KEY_SIMPLE, OPENAI_BASE_URL: base, OPENAI_MODEL: "m-noschema" });

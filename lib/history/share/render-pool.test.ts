@@ -45,10 +45,11 @@ describe("share renderer threads", () => {
   });
 
   it("a thread that does not answer in time is stopped and its job fails; the pool goes on", async () => {
-    const threads = pool({ size: 1, workerFile: FAKE, loadFonts: async () => [], timeoutMs: 300 });
-    await expect(threads.render([{}], 14)).rejects.toThrow(/took over 300 ms/);
+    // The limit also covers starting the new thread for the next job: generous for a loaded machine.
+    const threads = pool({ size: 1, workerFile: FAKE, loadFonts: async () => [], timeoutMs: 1500 });
+    await expect(threads.render([{}], 14)).rejects.toThrow(/took over 1500 ms/);
     expect((await threads.render([{}], 5))[0]!.width).toBe(5);
-  });
+  }, 15_000);
 
   it("a missing worker file and unreadable fonts fail the render; the fonts are read again next time", async () => {
     await expect(pool({ size: 1, workerFile: path.resolve("no-such-worker.mjs") }).render([{}], 10)).rejects.toThrow();
