@@ -81,7 +81,7 @@ const failures = [];
 for (const suite of vitest?.testResults ?? []) {
   const file = path.relative(root, suite.name ?? "");
   if (suite.status === "failed" && !(suite.assertionResults ?? []).some((test) => test.status === "failed")) {
-    failures.push(`vitest ${file}: ${String(suite.message ?? "suite failed").split("\n")[0].slice(0, 300)}`);
+    failures.push(`vitest ${file}: ${String(suite.message || "suite failed").split("\n")[0].slice(0, 300)}`);
   }
   for (const test of suite.assertionResults ?? []) {
     if (test.status !== "failed") continue;

@@ -22,13 +22,13 @@ export interface TrackRecord {
 }
 
 /**
- * The run latestTrackRecord reads, as SQL answering its id (one column, at most one row): a reader that kept what
- * it built from a track record can tell with it whether that record is still the stock's latest. Completed runs are
- * never changed, only deleted, so the id alone names their content.
+ * The run latestTrackRecord reads, as SQL answering one column of it (at most one row): a reader that kept what it
+ * built from a track record can tell with its id and completion time whether that record is still the stock's
+ * latest. A run taken over after a crash completes again under the same id, with a new completion time.
  */
-export function latestTrackRecordIdSql(targetKey: string): { sql: string; params: string[] } {
+export function latestTrackRecordSql(column: "id" | "completed_at", targetKey: string): { sql: string; params: string[] } {
   return {
-    sql: "SELECT id FROM backtest_run WHERE target_key = ? AND engine_version = ? AND status = 'completed' ORDER BY completed_at DESC, id DESC LIMIT 1",
+    sql: `SELECT ${column} FROM backtest_run WHERE target_key = ? AND engine_version = ? AND status = 'completed' ORDER BY completed_at DESC, id DESC LIMIT 1`,
     params: [targetKey, RULE_ENGINE_VERSION],
   };
 }

@@ -1,7 +1,5 @@
-import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { levelText, structurePlan, type TDecisionAction, type TIndicators } from "@/lib/analysis/engine";
 import { MIN_GAP_ATR, MIN_REWARD_RISK, STOP_MAX_ATR, STOP_MIN_ATR } from "@/lib/analysis/engine/plan";
@@ -14,6 +12,7 @@ import { ZRunFlowSnapshot, type TRunDiagnosticSummary } from "@/lib/analysis/run
 import { ZTaskAccepted, ZTaskStatus } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase, writeLiveConfig } from "../setup/server-database";
+import { settledServerLog } from "../setup/server-log";
 
 const API_KEY = "sk-fake-llm-key-0123456789abcdef";
 let server: TestServer;
@@ -135,7 +134,7 @@ describe("issue 4 item 5: the LLM path end to end against a local OpenAI-compati
     } finally {
       await database.close();
     }
-    const log = fs.readFileSync(path.join(server.dataDir, "server.log"), "utf8");
+    const log = await settledServerLog(server);
     expect(log).not.toContain(API_KEY);
   });
 });

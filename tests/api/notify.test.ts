@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
 import { ZDeliveryListResponse, ZNotifyChannelList, ZNotifyTestResult } from "@/lib/notify/schemas";
@@ -7,6 +5,7 @@ import { startReceiver, type Receiver, type ReceivedRequest } from "@/lib/notify
 import { ZMarketReviewAccepted, ZTaskAccepted } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase } from "../setup/server-database";
+import { settledServerLog } from "../setup/server-log";
 
 // Issue 9 item 4 over HTTP: analyses with notify=true and market reviews with send_notification=true reach the
 // configured channels (a local receiver), a failing channel never changes the analysis, and no secret leaks.
@@ -122,7 +121,7 @@ describe("notifications after analyses (issue 9 item 4)", () => {
     expect(fromReview.json).toMatchObject({ kind: "report", related_kind: "market_review", related_id: review.task_id });
     expect((fromReview.json as { content: string }).content).toMatch(/\S/);
 
-    const log = fs.readFileSync(path.join(server.dataDir, "server.log"), "utf8");
+    const log = await settledServerLog(server);
     for (const secret of [BEARER, "path-secret-4567", "wecom-key-89"]) expect(log).not.toContain(secret);
   });
 });

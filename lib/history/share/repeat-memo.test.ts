@@ -114,6 +114,13 @@ describe("issue 23 §1: repeat share images", () => {
     expect(after.reused).toBe(false);
     expect(text(after.png)).not.toBe(text(before.png));
     expect((await share(id)).reused).toBe(true);
+    // A run taken over after a crash completes again under the same id, with new figures.
+    const rerun = JSON.parse((await db().backtestRun.findUniqueOrThrow({ where: { id: `memo-bt-${id}` } })).summary!);
+    rerun.horizons[0].long_side.hit_rate_pct = 75;
+    await db().backtestRun.update({ where: { id: `memo-bt-${id}` }, data: { summary: JSON.stringify(rerun), completedAt: new Date("2026-11-22T00:00:00Z") } });
+    const rerunCard = await share(id);
+    expect(rerunCard.reused).toBe(false);
+    expect(text(rerunCard.png)).not.toBe(text(after.png));
     await db().backtestRun.delete({ where: { id: `memo-bt-${id}` } });
     const restored = await share(id);
     expect(restored.reused).toBe(false);

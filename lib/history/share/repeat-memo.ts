@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { latestTrackRecordIdSql } from "@/lib/backtest/track-record";
+import { latestTrackRecordSql } from "@/lib/backtest/track-record";
 import { getSettings } from "@/lib/config/settings";
 import { db, type Db } from "@/lib/db/client";
 import { placeholders } from "@/lib/db/raw-sql";
@@ -8,7 +8,7 @@ import { nameSourcesGeneration } from "@/lib/market/symbols";
 // Issue 23 §1: a repeat request for a share image skips reading the record, its news and its track record, and
 // building the Markdown and the card, while none of what the card is made of has changed: the record and its news
 // (history_version rises with every change to analysis_history, and news are only written and deleted with their
-// record), the stock's latest track record (the id of the run it comes from), the stock-name list (its generation)
+// record), the stock's latest track record (the id and completion time of the run it comes from), the stock-name list (its generation)
 // and the settings (their object, replaced on every reload). The stamp of all of them is one small query. The image
 // itself stays in the PNG cache, so an image evicted there is built again.
 
@@ -45,12 +45,16 @@ function memoFor(client: Db): LRUCache<string, RememberedShare> {
 export async function readShareStamp(targetKey: string): Promise<ShareStamp> {
   const settings = getSettings();
   const names = nameSourcesGeneration();
-  const latest = latestTrackRecordIdSql(targetKey);
-  const [row] = await db().$queryRawUnsafe<{ history: number | bigint | null; backtest: string | null }[]>(
-    placeholders(`SELECT (SELECT version FROM history_version WHERE id = 1) AS history, (${latest.sql}) AS backtest`),
-    ...latest.params,
+  const id = latestTrackRecordSql("id", targetKey);
+  const completed = latestTrackRecordSql("completed_at", targetKey);
+  const [row] = await db().$queryRawUnsafe<{ history: number | bigint | null; backtest: string | null; completed: unknown }[]>(
+    placeholders(`SELECT (SELECT version FROM history_version WHERE id = 1) AS history, (${id.sql}) AS backtest, (${completed.sql}) AS completed`),
+    ...id.params,
+    ...completed.params,
   );
-  return { history: row?.history === null || row?.history === undefined ? null : Number(row.history), backtest: row?.backtest ?? null, names, settings };
+  const history = row?.history === null || row?.history === undefined ? null : Number(row.history);
+  const at = row?.completed instanceof Date ? row.completed.getTime() : (row?.completed ?? null);
+  return { history, backtest: row?.backtest ? `${row.backtest}|${String(at)}` : null, names, settings };
 }
 
 /** Both stamps name the same inputs (a missing history version matches nothing: then nothing is served from memory). */

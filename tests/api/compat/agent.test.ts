@@ -1,11 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startScriptedModel, type ScriptedModel } from "@/lib/agent/testing/scripted-model";
 import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
 import { startTestServer, type TestServer } from "../../setup/api-server";
 import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
+import { settledServerLog } from "../../setup/server-log";
 
 // CONTRACT §12.8 and issue 22 §1: every /api/v1/agent operation as the reference's chat page calls it, in both auth
 // modes. Mode "off": admin auth off, an LLM channel (a scripted OpenAI-compatible model) and a webhook channel.
@@ -284,7 +283,7 @@ describe("agent with the scripted model (admin auth off)", () => {
     const result = await stream("off", { message: "hello", session_id: randomUUID(), language: "en" });
     expect(result.events.at(-1)).toMatchObject({ type: "done", success: false, error: "model_error" });
     expect(JSON.stringify(result.events)).not.toContain(KEY);
-    const log = fs.readFileSync(path.join(servers.off.server.dataDir, "server.log"), "utf8");
+    const log = await settledServerLog(servers.off.server);
     expect(log).not.toContain(KEY);
   });
 
