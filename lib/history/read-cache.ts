@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { db, type Db } from "@/lib/db/client";
+import { perClient } from "@/lib/db/per-client";
 import { JsonBody } from "@/lib/http/reply";
 import { nameSourcesGeneration } from "@/lib/market/symbols";
 
@@ -18,19 +19,9 @@ interface Kept {
   answer: { names: number; body: JsonBody } | null;
 }
 
-// Per database client (a test file, or a process that switched databases, must not see another's rows), and per copy
-// of this module: Next bundles the pages and the route handlers with their own copies of this module, of JsonBody and
-// of the name list, so an answer is only ever served to the copy that built it.
-const all = new WeakMap<Db, LRUCache<string, Kept>>();
-
-function keptFor(client: Db): LRUCache<string, Kept> {
-  let kept = all.get(client);
-  if (!kept) {
-    kept = new LRUCache<string, Kept>({ max: MAX_QUERIES });
-    all.set(client, kept);
-  }
-  return kept;
-}
+// Per database client, and per copy of this module: Next bundles the pages and the route handlers with their own
+// copies of this module, of JsonBody and of the name list, so an answer is only ever served to the copy that built it.
+const keptFor = perClient(() => new LRUCache<string, Kept>({ max: MAX_QUERIES }));
 
 /** The current history version; null when its row is missing (then nothing is served from memory). */
 export async function historyVersion(client: Db = db()): Promise<number | null> {

@@ -1,7 +1,8 @@
 import { LRUCache } from "lru-cache";
 import { latestTrackRecordSql } from "@/lib/backtest/track-record";
 import { getSettings } from "@/lib/config/settings";
-import { db, type Db } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
+import { perClient } from "@/lib/db/per-client";
 import { placeholders } from "@/lib/db/raw-sql";
 import { nameSourcesGeneration } from "@/lib/market/symbols";
 
@@ -28,18 +29,8 @@ export interface RememberedShare {
   filename: string;
 }
 
-// Per database client: a test file, or a process that switched databases, must not see another database's records
-// under the same ids and versions.
-const all = new WeakMap<Db, LRUCache<string, RememberedShare>>();
-
-function memoFor(client: Db): LRUCache<string, RememberedShare> {
-  let memo = all.get(client);
-  if (!memo) {
-    memo = new LRUCache<string, RememberedShare>({ max: MAX_ENTRIES });
-    all.set(client, memo);
-  }
-  return memo;
-}
+// Per database client: another database has other records under the same ids and versions.
+const memoFor = perClient(() => new LRUCache<string, RememberedShare>({ max: MAX_ENTRIES }));
 
 /** What a share card of a record with this target is made of, now. Read before the card's own inputs. */
 export async function readShareStamp(targetKey: string): Promise<ShareStamp> {
@@ -63,10 +54,10 @@ export function sameStamp(a: ShareStamp, b: ShareStamp): boolean {
 }
 
 export function rememberedShare(key: string): RememberedShare | undefined {
-  return memoFor(db()).get(key);
+  return memoFor().get(key);
 }
 
 export function rememberShare(key: string, entry: RememberedShare): void {
   if (entry.stamp.history === null) return;
-  memoFor(db()).set(key, entry);
+  memoFor().set(key, entry);
 }
