@@ -61,7 +61,12 @@ let passed = 0;
 let failed = 0;
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
-  failed += (vitest.numFailedTests ?? 0) + (vitest.numFailedTestSuites ?? 0);
+  // A failed test also fails its describe blocks and its file (numFailedTestSuites counts those): count
+  // failed tests, plus files that failed with no failed test (a syntax error, a failing hook).
+  const suitesWithoutFailedTest = (vitest.testResults ?? []).filter(
+    (suite) => suite.status === "failed" && !(suite.assertionResults ?? []).some((test) => test.status === "failed"),
+  ).length;
+  failed += (vitest.numFailedTests ?? 0) + suitesWithoutFailedTest;
 } else {
   failed += 1;
 }

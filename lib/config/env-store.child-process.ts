@@ -3,6 +3,10 @@
 //   loop <file> <padBytes>      prints "started", waits for "go" on stdin, then rewrites SEQ/PAD/END
 //                               forever; prints "ready" after the first write
 //   once <file> <version> <v>   wait for "go" on stdin, then one versioned write of VALUE=<v>; prints JSON
+// DSA_ENV_STORE_SLOW_FSYNC_MS=<n> makes every fsync take n ms more (a slow disk): the kill test needs its
+// kills to land between writing a temporary file and renaming it, and on a fast disk that window is so short
+// that a run of two dozen random kills could miss it every time.
+import fs from "node:fs";
 import readline from "node:readline";
 import { updateEnvFile } from "./env-store";
 
@@ -46,8 +50,19 @@ async function once(file: string, version: string, value: string): Promise<void>
   process.exit(0);
 }
 
+function slowDownFsync(ms: number): void {
+  const fsyncSync = fs.fsyncSync;
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  fs.fsyncSync = (fd: number) => {
+    fsyncSync(fd);
+    Atomics.wait(sleeper, 0, 0, ms);
+  };
+}
+
 // Only when started as a child (the tests also import loopUpdates from here).
 if (process.env.DSA_ENV_STORE_CHILD === "1") {
+  const slowFsyncMs = Number(process.env.DSA_ENV_STORE_SLOW_FSYNC_MS ?? 0);
+  if (slowFsyncMs > 0) slowDownFsync(slowFsyncMs);
   const [mode, file, a, b] = process.argv.slice(2);
   if (mode === "loop" && file) void loop(file, Number(a ?? 1024));
   else if (mode === "once" && file && a !== undefined && b !== undefined) void once(file, a, b);

@@ -224,10 +224,10 @@ describe("4.4 config store: the cross-process lock (proper-lockfile)", () => {
 const isTempFile = (name: string) => /^app\.env(\.bak)?\.\d+$/.test(name);
 
 // Child processes run the real store code (node --import tsx) against the same file.
-function startChild(args: string[]): { child: ChildProcess; lines: AsyncIterator<string> } {
+function startChild(args: string[], extraEnv: Record<string, string> = {}): { child: ChildProcess; lines: AsyncIterator<string> } {
   const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
     cwd: process.cwd(),
-    env: { ...process.env, DSA_ENV_STORE_CHILD: "1", ENV_FILE: path.join(dir, "unrelated.env") },
+    env: { ...process.env, DSA_ENV_STORE_CHILD: "1", ENV_FILE: path.join(dir, "unrelated.env"), ...extraEnv },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
@@ -281,7 +281,9 @@ describe("4.4 config store: several processes", () => {
       const BATCH = 6;
       for (let first = 0; first < KILLS; first += BATCH) {
         // Boot a batch of writers together (tsx start-up dominates), then run and kill them one at a time.
-        const batch = Array.from({ length: BATCH }, () => startChild(["loop", file, String(PAD)]));
+        // Each fsync takes 25 ms more (a slow disk), so a random kill often lands while a temporary file
+        // exists; on this machine's fast disk a write spends too little of its time there to count on.
+        const batch = Array.from({ length: BATCH }, () => startChild(["loop", file, String(PAD)], { DSA_ENV_STORE_SLOW_FSYNC_MS: "25" }));
         for (const { lines } of batch) expect(await nextLine(lines)).toBe("started");
         for (const { child, lines } of batch) {
           child.stdin!.write("go\n");
@@ -298,7 +300,7 @@ describe("4.4 config store: several processes", () => {
           expect(complete(fs.readFileSync(backupPathFor(file), "utf8"))).toBe(true);
         }
       }
-      // The kills did land inside writes at least once (about a third of the rounds leave a temp file).
+      // The kills did land inside writes (with the slow fsync, most rounds leave a temp file).
       expect(killedMidWrite).toBeGreaterThan(0);
       // And a normal writer still works afterwards, cleaning up what the dead ones left.
       await updateEnvFile({ file, reload: false, lockStaleMs: 2000 }, () => ({ updates: { SEQ: "done" }, result: null }));
