@@ -10,14 +10,22 @@ import { deflateSegment } from "./png-segment.mjs";
 
 const fonts = workerData.fonts.map((font) => ({ ...font, data: Buffer.from(font.data.buffer, font.data.byteOffset, font.data.byteLength) }));
 
+// The scanline buffer is kept between strips: a fresh 4-15 MB buffer each time is memory the system must hand over
+// page by page again.
+let scanBuffer = new Uint8Array(0);
+
 async function renderStrip(element, width) {
   const svg = await satori(element, { width, fonts });
   const image = new Resvg(svg, { fitTo: { mode: "width", value: width }, font: { loadSystemFonts: false } }).render();
   const rowBytes = image.width * 4;
   const pixels = image.pixels;
-  const scanlines = new Uint8Array(image.height * (rowBytes + 1));
+  const size = image.height * (rowBytes + 1);
+  if (scanBuffer.length < size) scanBuffer = new Uint8Array(size);
+  const scanlines = scanBuffer.subarray(0, size);
   for (let y = 0; y < image.height; y++) {
-    // The filter byte stays 0 (none): the card is flat colour and text, which deflate packs well unfiltered.
+    // Filter type 0 (none): the card is flat colour and text, which deflate packs well unfiltered. Written on every
+    // row, since the kept buffer may hold pixels of an earlier strip there.
+    scanlines[y * (rowBytes + 1)] = 0;
     scanlines.set(pixels.subarray(y * rowBytes, (y + 1) * rowBytes), y * (rowBytes + 1) + 1);
   }
   return { width: image.width, height: image.height, ...deflateSegment(scanlines) };
