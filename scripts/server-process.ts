@@ -119,6 +119,14 @@ export async function startServiceProcess(extraEnv: Record<string, string> = {},
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
+  // 'close' comes after 'exit', once the output pipes have been read to their end: a test reading server.log right
+  // after stop() must find the last lines the server wrote (its log is written in batches). Bounded, in case a
+  // process the server started outlives it still holding the pipes.
+  const outputClosed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const finishLog = async () => {
+    await Promise.race([outputClosed, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    await new Promise<void>((resolve) => sink.end(() => resolve()));
+  };
   await waitForUrl(`${baseUrl}/api/v1/health`, child, () => recent);
   return {
     baseUrl,
@@ -127,7 +135,7 @@ export async function startServiceProcess(extraEnv: Record<string, string> = {},
     pid: child.pid!,
     stop: async () => {
       await stopChild(child);
-      sink.end();
+      await finishLog();
     },
     kill: async () => {
       const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
@@ -137,7 +145,7 @@ export async function startServiceProcess(extraEnv: Record<string, string> = {},
         // the group is already gone
       }
       await exited;
-      sink.end();
+      await finishLog();
     },
   };
 }
