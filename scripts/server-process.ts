@@ -125,6 +125,11 @@ export async function startServiceProcess(extraEnv: Record<string, string> = {},
   const outputClosed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const finishLog = async () => {
     await Promise.race([outputClosed, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    // A process that outlived the server may still write: nothing more goes to the ended log.
+    child.stdout?.off("data", keep);
+    child.stderr?.off("data", keep);
+    child.stdout?.destroy();
+    child.stderr?.destroy();
     await new Promise<void>((resolve) => sink.end(() => resolve()));
   };
   await waitForUrl(`${baseUrl}/api/v1/health`, child, () => recent);
