@@ -4,6 +4,7 @@ import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/log/logger";
 import { loadShareFonts, type ShareFont } from "./fonts";
 import type { DeflatedStrip } from "./png-encode";
+import { tuneRendererAllocator } from "./renderer-allocator";
 
 // Issue 23 §1: share cards are drawn by renderer threads (render-worker.mjs), not on the event loop: satori's
 // layout and resvg's raster of a full card take a few hundred milliseconds of CPU, which on the main thread stalled
@@ -97,6 +98,7 @@ export class SharePool {
 
   private spawn(fonts: ShareFont[]): void {
     let worker: Worker;
+    tuneRendererAllocator();
     try {
       worker = new Worker(this.workerFile, { workerData: { fonts } });
     } catch (error) {
