@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { withTempDatabase } from "@/lib/db/testing/temp-database";
@@ -71,6 +71,27 @@ describe("alert evaluator (issue 9 item 2, issue 19 §2)", () => {
     await updateAlertRule(r.id, { parameters: { direction: "above", price: price - 1 } });
     expect((await evaluateAlertRules({ deliver })).triggers).toHaveLength(1);
     expect(sent).toHaveLength(2);
+  });
+
+  it("a target's first state written by another replica meanwhile (the upsert refused by the unique index) is read, not a failure", async () => {
+    const price = await samplePrice("600519");
+    const r = await rule({ alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: price - 1 }, ...NO_COOLDOWN });
+    const states = db().alertTargetState;
+    const upsert = states.upsert.bind(states);
+    // The other replica's insert lands between this one's read and insert: the row exists, this insert is refused.
+    const spy = vi.spyOn(states, "upsert").mockImplementationOnce((async (args: Parameters<typeof upsert>[0]) => {
+      await upsert(args);
+      throw Object.assign(new Error("Unique constraint failed on the fields: (`rule_id`,`target`)"), { code: "P2002" });
+    }) as never);
+    try {
+      const pass = await evaluateAlertRules({ deliver });
+      expect(spy).toHaveBeenCalled();
+      expect(pass.checked.map((c) => c.status)).toEqual(["triggered"]);
+      expect(pass.triggers).toHaveLength(1);
+      expect(await db().alertTargetState.count({ where: { ruleId: r.id } })).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("a firing inside the target's cooldown is recorded, not sent; its notification record says cooldown_active", async () => {

@@ -4,6 +4,7 @@ import { sanitizeText } from "@/lib/analysis/sanitize";
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { getMarketReviewParts } from "@/lib/market-review/read";
 import { MARKET_REVIEW_REPORT_TYPE } from "@/lib/market-review/run";
 import { reviewMarket, reviewMarkets } from "@/lib/market-review/rules";
@@ -294,7 +295,15 @@ async function observe(rule: AlertRule, target: ExpandedTarget, state: AlertTarg
 // ---- recording --------------------------------------------------------------------------------------
 
 async function stateOf(ruleId: number, target: string): Promise<AlertTargetState> {
-  return db().alertTargetState.upsert({ where: { ruleId_target: { ruleId, target } }, create: { ruleId, target }, update: {} });
+  const where = { ruleId_target: { ruleId, target } };
+  try {
+    return await db().alertTargetState.upsert({ where, create: { ruleId, target }, update: {} });
+  } catch (error) {
+    // Prisma's upsert is a read then an insert: two replicas evaluating a new target at once both read nothing and
+    // one insert is refused by the unique index. The row the other wrote is this target's state.
+    if (!isUniqueViolation(error)) throw error;
+    return db().alertTargetState.findUniqueOrThrow({ where });
+  }
 }
 
 interface Firing {
