@@ -5,8 +5,11 @@
 // (png-segment.mjs), so the main thread only joins the pieces.
 import { parentPort, workerData } from "node:worker_threads";
 import { Resvg } from "@resvg/resvg-js";
-import satori from "satori";
 import { deflateSegment } from "./png-segment.mjs";
+import { loadSatori } from "./satori-paths.mjs";
+
+const { satori, fastPaths } = await loadSatori();
+if (!fastPaths) process.emitWarning("share renderer: satori's faster glyph-path copy is missing (run npm install); using stock satori");
 
 const fonts = workerData.fonts.map((font) => ({ ...font, data: Buffer.from(font.data.buffer, font.data.byteOffset, font.data.byteLength) }));
 

@@ -1,0 +1,10 @@
+/** satori's default export (its own types), loaded from the fast copy or the stock module (satori-paths.mjs). */
+export type Satori = typeof import("satori").default;
+export const STOCK_PATH_WRITER: string;
+export const STOCK_ROUNDING: string;
+export function svgTenths(value: number): string;
+export function fastPathSource(stock: string): string | null;
+export function stockSatoriFile(): string;
+export function fastSatoriFile(stockFile?: string): string;
+export function writeFastSatori(stockFile?: string, target?: string): boolean;
+export function loadSatori(file?: string): Promise<{ satori: Satori; fastPaths: boolean }>;

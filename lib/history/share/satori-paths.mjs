@@ -1,0 +1,75 @@
+// Issue 23 §1: satori with faster glyph outlines. satori writes every glyph of the card as an SVG path, one
+// coordinate at a time through a template literal (`${round(x)}`): V8 turns each non-integer into text with its
+// general shortest-decimal routine, which was a quarter of satori's time on a share card (and much of its garbage).
+// The values are already rounded to tenths, so their text is an integer, a point and one digit; written that way the
+// path is the same text, byte for byte (satori-paths.test.ts checks satori's SVG against the stock module's), ~25 % faster.
+//
+// The stock module is a single minified file, so a diff-based patch of it would be a megabyte of one line: instead
+// `npm install` (postinstall, scripts/satori-fast-paths.mjs) writes a copy of it beside it with its path writer
+// replaced. The renderer threads load that copy and fall back to stock satori when it is missing (an
+// install that skipped scripts, or a satori release whose path writer no longer matches: the test then fails).
+// Plain ES module: the renderer threads and the install script run it with plain Node.
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
+/** satori's path writer as released in 0.63.2 (package.json pins that version). */
+export const STOCK_PATH_WRITER =
+  'function fd(A,g,I,C,B=0){let E=(o,e)=>nr(g+(o+B*e)*C),Q=o=>nr(I-o*C),i="";for(let o of A)switch(o.type){case"M":case"L":i+=`${o.type}${E(o.x,o.y)} ${Q(o.y)}`;break;case"Q":i+=`Q${E(o.x1,o.y1)} ${Q(o.y1)} ${E(o.x,o.y)} ${Q(o.y)}`;break;case"C":i+=`C${E(o.x1,o.y1)} ${Q(o.y1)} ${E(o.x2,o.y2)} ${Q(o.y2)} ${E(o.x,o.y)} ${Q(o.y)}`;break;case"Z":i+="Z";break}return i}';
+
+/** satori's rounding of a path coordinate (`nr` in its module), whose text the writer below reproduces. */
+export const STOCK_ROUNDING = "var nr=A=>(A<0?-Math.round(-A*10):Math.round(A*10))/10;";
+
+/**
+ * The text satori writes for a path coordinate, `${nr(value)}`: the value rounded half away from zero to tenths.
+ * Within ±10^8 that is the integer part, a point and the tenths digit (a double that close to a number of tenths
+ * prints as exactly those digits); beyond it, and for the integers, the general conversion, as satori does.
+ */
+export function svgTenths(value) {
+  const tenths = value < 0 ? -Math.round(-value * 10) : Math.round(value * 10);
+  const digit = tenths % 10;
+  if (digit === 0 || !(tenths > -1e9 && tenths < 1e9)) return "" + tenths / 10;
+  return tenths < 0 ? "-" + (digit - tenths) / 10 + "." + -digit : (tenths - digit) / 10 + "." + digit;
+}
+
+const FAST_PATH_WRITER = [
+  "function fd(A,g,I,C,B=0){let i=\"\";for(let o of A)switch(o.type){",
+  'case"M":case"L":i+=o.type+__dsaTenths(g+(o.x+B*o.y)*C)+" "+__dsaTenths(I-o.y*C);break;',
+  'case"Q":i+="Q"+__dsaTenths(g+(o.x1+B*o.y1)*C)+" "+__dsaTenths(I-o.y1*C)+" "+__dsaTenths(g+(o.x+B*o.y)*C)+" "+__dsaTenths(I-o.y*C);break;',
+  'case"C":i+="C"+__dsaTenths(g+(o.x1+B*o.y1)*C)+" "+__dsaTenths(I-o.y1*C)+" "+__dsaTenths(g+(o.x2+B*o.y2)*C)+" "+__dsaTenths(I-o.y2*C)+" "+__dsaTenths(g+(o.x+B*o.y)*C)+" "+__dsaTenths(I-o.y*C);break;',
+  'case"Z":i+="Z";break}return i}',
+].join("");
+
+/** The stock module's text with its path writer replaced, or null when the writer or its rounding is not the one we know. */
+export function fastPathSource(stock) {
+  if (!stock.includes(STOCK_ROUNDING) || stock.split(STOCK_PATH_WRITER).length !== 2) return null;
+  const helper = svgTenths.toString().replace(/^function svgTenths\(/, "function __dsaTenths(");
+  return stock.replace(STOCK_PATH_WRITER, () => FAST_PATH_WRITER + helper);
+}
+
+/** The stock module (its ES build), found the way the renderer threads' own import of "satori" finds it. */
+export function stockSatoriFile() {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve("satori")), "index.js");
+}
+
+/** Where the install writes the fast copy: beside the stock module, so its imports resolve to the same packages. */
+export function fastSatoriFile(stockFile = stockSatoriFile()) {
+  return path.join(path.dirname(stockFile), "index.dsa-fast-paths.mjs");
+}
+
+/** Writes the fast copy; false (and nothing written) when the stock module's path writer is not the one we know. */
+export function writeFastSatori(stockFile = stockSatoriFile(), target = fastSatoriFile(stockFile)) {
+  const source = fastPathSource(fs.readFileSync(stockFile, "utf8"));
+  if (source === null) return false;
+  const partial = `${target}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, `// Written by scripts/satori-fast-paths.mjs from satori's index.js; see lib/history/share/satori-paths.mjs in DSA.\n${source}`);
+  fs.renameSync(partial, target); // a thread loading it meanwhile reads the old copy or the new one, never half of one
+  return true;
+}
+
+/** satori for a renderer thread: the fast copy when the install wrote it, else the stock module. */
+export async function loadSatori(file = fastSatoriFile()) {
+  if (fs.existsSync(file)) return { satori: (await import(pathToFileURL(file).href)).default, fastPaths: true };
+  return { satori: (await import("satori")).default, fastPaths: false };
+}

@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import stockSatori from "satori";
+import { describe, expect, it } from "vitest";
+import { buildMarkdownReport } from "../markdown";
+import { storedMarketReview, storedReport } from "../test-records";
+import { buildShareCard } from "./card";
+import { loadShareFonts, SHARE_FONT_FAMILY } from "./fonts";
+import { CARD_WIDTH, layoutShareCard } from "./layout";
+import { toSatoriElement } from "./png";
+import { fastPathSource, fastSatoriFile, loadSatori, STOCK_PATH_WRITER, stockSatoriFile, svgTenths, writeFastSatori } from "./satori-paths.mjs";
+import { splitCard } from "./strips";
+import { WARM_CARD } from "./warm-card";
+import { warmReportCards } from "./warm-reports";
+
+// Issue 23 §1: the renderer threads' satori writes glyph outlines with its own coordinate text; the card must not
+// change by a byte of SVG.
+
+/** satori's own rounding and text of a path coordinate (its module's `nr` inside a template literal). */
+const stockText = (value: number) => `${(value < 0 ? -Math.round(-value * 10) : Math.round(value * 10)) / 10}`;
+
+describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () => {
+  it("a coordinate's text is satori's own for every double", () => {
+    fc.assert(fc.property(fc.double(), (value) => svgTenths(value) === stockText(value)), { numRuns: 20_000 });
+    // Card-sized coordinates, and the halves and near-halves where rounding turns.
+    const nearTenths = fc.tuple(fc.integer({ min: -20_000_000, max: 20_000_000 }), fc.constantFrom(0, 0.05, 0.049999, 0.050001, -0.05, 1e-9, -1e-9));
+    fc.assert(fc.property(nearTenths, ([tenths, offset]) => {
+      const value = tenths / 10 + offset;
+      return svgTenths(value) === stockText(value);
+    }), { numRuns: 20_000 });
+    for (const value of [0, -0, 0.04, -0.04, 0.05, -0.05, 0.25, -3.25, 99_999_999.94, -99_999_999.96, 1e8, 123_456_789.05, 1e21, -1e300, NaN, Infinity, -Infinity]) {
+      expect(svgTenths(value), String(value)).toBe(stockText(value));
+    }
+  });
+
+  it("the install wrote the fast copy beside stock satori, and the renderer threads load it", async () => {
+    expect(fastPathSource(fs.readFileSync(stockSatoriFile(), "utf8"))).not.toBeNull();
+    expect(fs.existsSync(fastSatoriFile())).toBe(true);
+    const loaded = await loadSatori();
+    expect(loaded.fastPaths).toBe(true);
+    expect(loaded.satori).not.toBe(stockSatori);
+    const missing = await loadSatori(path.join(os.tmpdir(), "no-such-satori-copy.mjs"));
+    expect(missing).toMatchObject({ fastPaths: false, satori: stockSatori });
+  });
+
+  it("every share card's strips come out as the same SVG, byte for byte, as stock satori draws them", async () => {
+    const { satori } = await loadSatori();
+    const fonts = await loadShareFonts();
+    const news = Array.from({ length: 6 }, (_, i) => ({ title: `白酒板块午后走强，鑫璟昇晟珑鋆等个股活跃（${i + 1}）`, snippet: "短讯", url: `https://news.example.com/${i}` }));
+    const report = storedReport("zh");
+    const markdown = buildMarkdownReport({ report, news, dataSource: "eastmoney", region: "cn", volumeRatio: 1.23, turnoverRate: 0.45 });
+    const review = (await storedMarketReview("en")).report;
+    const cards = [
+      WARM_CARD,
+      buildShareCard({ report, markdown }),
+      buildShareCard({ report: review, markdown: buildMarkdownReport({ report: review, news: [], dataSource: "sample", region: "us" }) }),
+      ...(await warmReportCards()),
+    ];
+    let glyphPaths = 0;
+    for (const card of cards) {
+      for (const strip of splitCard(layoutShareCard(card, SHARE_FONT_FAMILY), 4).map(toSatoriElement)) {
+        const expected = await stockSatori(strip as Parameters<typeof stockSatori>[0], { width: CARD_WIDTH, fonts });
+        const actual = await satori(strip as Parameters<typeof stockSatori>[0], { width: CARD_WIDTH, fonts });
+        expect(actual).toBe(expected);
+        glyphPaths += (expected.match(/ d="M[-\d.]+ [-\d.]+[QLC]/g) ?? []).length;
+      }
+    }
+    expect(glyphPaths).toBeGreaterThan(100); // the cards' text really is drawn as outlines, through the replaced writer
+  }, 60_000);
+
+  it("a satori whose path writer is not the known one is left alone: nothing written, stock satori used", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-satori-"));
+    try {
+      const stock = fs.readFileSync(stockSatoriFile(), "utf8");
+      const changed = path.join(dir, "index.js");
+      fs.writeFileSync(changed, stock.replace(STOCK_PATH_WRITER, STOCK_PATH_WRITER.replace('i+="Z"', 'i+="z"')));
+      expect(writeFastSatori(changed, path.join(dir, "fast.mjs"))).toBe(false);
+      expect(fs.existsSync(path.join(dir, "fast.mjs"))).toBe(false);
+      const known = path.join(dir, "known.js");
+      fs.writeFileSync(known, stock);
+      expect(writeFastSatori(known, path.join(dir, "fast.mjs"))).toBe(true);
+      expect(fs.readFileSync(path.join(dir, "fast.mjs"), "utf8")).toContain(fastPathSource(stock)!);
+      expect(fs.readdirSync(dir).sort()).toEqual(["fast.mjs", "index.js", "known.js"]); // no temporary file left
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
