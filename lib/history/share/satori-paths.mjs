@@ -1,8 +1,9 @@
 // Issue 23 §1: satori with faster glyph outlines. satori writes every glyph of the card as an SVG path, one
 // coordinate at a time through a template literal (`${round(x)}`): V8 turns each non-integer into text with its
-// general shortest-decimal routine, which was a quarter of satori's time on a share card (and much of its garbage).
-// The values are already rounded to tenths, so their text is an integer, a point and one digit; written that way the
-// path is the same text, byte for byte (satori-paths.test.ts checks satori's SVG against the stock module's), ~25 % faster.
+// general shortest-decimal routine, and the many small strings are garbage; on a share card that was a third of
+// satori's time. The values are already rounded to tenths, so their text is an integer, a point and one digit: written
+// as bytes into one kept buffer, the path is the same text, byte for byte (satori-paths.test.ts checks satori's SVG
+// against the stock module's), and satori takes ~30 % less time per card.
 //
 // The stock module is a single minified file, so a diff-based patch of it would be a megabyte of one line: instead
 // `npm install` (postinstall, scripts/satori-fast-paths.mjs) writes a copy of it beside it with its path writer
@@ -22,29 +23,59 @@ export const STOCK_PATH_WRITER =
 export const STOCK_ROUNDING = "var nr=A=>(A<0?-Math.round(-A*10):Math.round(A*10))/10;";
 
 /**
- * The text satori writes for a path coordinate, `${nr(value)}`: the value rounded half away from zero to tenths.
- * Within ±10^8 that is the integer part, a point and the tenths digit (a double that close to a number of tenths
- * prints as exactly those digits); beyond it, and for the integers, the general conversion, as satori does.
+ * Writes the text satori writes for a path coordinate, `${nr(value)}` (the value rounded half away from zero to
+ * tenths), as ASCII into `bytes` at `at`; returns the position after it. Within ±10^8 that is the integer part, a
+ * point and the tenths digit (a double that close to a number of tenths prints as exactly those digits), written
+ * digit by digit; beyond it, and for NaN and the infinities, the general conversion, as satori does.
  */
-export function svgTenths(value) {
-  const tenths = value < 0 ? -Math.round(-value * 10) : Math.round(value * 10);
+export function writeTenths(bytes, at, value) {
+  let tenths = value < 0 ? -Math.round(-value * 10) : Math.round(value * 10);
+  if (!(tenths > -1e9 && tenths < 1e9)) {
+    const text = "" + tenths / 10;
+    for (let i = 0; i < text.length; i++) bytes[at++] = text.charCodeAt(i);
+    return at;
+  }
+  if (tenths < 0) {
+    bytes[at++] = 45; // "-"
+    tenths = -tenths;
+  }
   const digit = tenths % 10;
-  if (digit === 0 || !(tenths > -1e9 && tenths < 1e9)) return "" + tenths / 10;
-  return tenths < 0 ? "-" + (digit - tenths) / 10 + "." + -digit : (tenths - digit) / 10 + "." + digit;
+  let whole = (tenths - digit) / 10;
+  let end = at + 1;
+  for (let rest = whole; rest >= 10; rest = (rest - (rest % 10)) / 10) end++;
+  for (let i = end; i > at; ) {
+    const last = whole % 10;
+    bytes[--i] = 48 + last;
+    whole = (whole - last) / 10;
+  }
+  if (digit === 0) return end;
+  bytes[end] = 46; // "."
+  bytes[end + 1] = 48 + digit;
+  return end + 2;
 }
 
+/** The longest text of one path command: a letter and six coordinates of up to 24 characters, each after a space. */
+const COMMAND_BYTES = 160;
+
+// The replacement path writer: the glyph's commands written as bytes into one kept buffer, read back as one string
+// per glyph, instead of a template literal per command and V8's number-to-string per coordinate.
 const FAST_PATH_WRITER = [
-  "function fd(A,g,I,C,B=0){let i=\"\";for(let o of A)switch(o.type){",
-  'case"M":case"L":i+=o.type+__dsaTenths(g+(o.x+B*o.y)*C)+" "+__dsaTenths(I-o.y*C);break;',
-  'case"Q":i+="Q"+__dsaTenths(g+(o.x1+B*o.y1)*C)+" "+__dsaTenths(I-o.y1*C)+" "+__dsaTenths(g+(o.x+B*o.y)*C)+" "+__dsaTenths(I-o.y*C);break;',
-  'case"C":i+="C"+__dsaTenths(g+(o.x1+B*o.y1)*C)+" "+__dsaTenths(I-o.y1*C)+" "+__dsaTenths(g+(o.x2+B*o.y2)*C)+" "+__dsaTenths(I-o.y2*C)+" "+__dsaTenths(g+(o.x+B*o.y)*C)+" "+__dsaTenths(I-o.y*C);break;',
-  'case"Z":i+="Z";break}return i}',
+  "function fd(A,g,I,C,B=0){",
+  `const need=A.length*${COMMAND_BYTES}+8;if(__dsaPathBytes===undefined||__dsaPathBytes.length<need)__dsaPathBytes=Buffer.allocUnsafe(2*need);`,
+  "const b=__dsaPathBytes,w=__dsaWriteTenths;let p=0;",
+  "for(let o of A)switch(o.type){",
+  'case"M":case"L":b[p++]=o.type.charCodeAt(0);p=w(b,p,g+(o.x+B*o.y)*C);b[p++]=32;p=w(b,p,I-o.y*C);break;',
+  'case"Q":b[p++]=81;p=w(b,p,g+(o.x1+B*o.y1)*C);b[p++]=32;p=w(b,p,I-o.y1*C);b[p++]=32;p=w(b,p,g+(o.x+B*o.y)*C);b[p++]=32;p=w(b,p,I-o.y*C);break;',
+  'case"C":b[p++]=67;p=w(b,p,g+(o.x1+B*o.y1)*C);b[p++]=32;p=w(b,p,I-o.y1*C);b[p++]=32;p=w(b,p,g+(o.x2+B*o.y2)*C);b[p++]=32;p=w(b,p,I-o.y2*C);b[p++]=32;p=w(b,p,g+(o.x+B*o.y)*C);b[p++]=32;p=w(b,p,I-o.y*C);break;',
+  'case"Z":b[p++]=90;break}',
+  'return b.toString("latin1",0,p)}',
+  "var __dsaPathBytes;",
 ].join("");
 
 /** The stock module's text with its path writer replaced, or null when the writer or its rounding is not the one we know. */
 export function fastPathSource(stock) {
   if (!stock.includes(STOCK_ROUNDING) || stock.split(STOCK_PATH_WRITER).length !== 2) return null;
-  const helper = svgTenths.toString().replace(/^function svgTenths\(/, "function __dsaTenths(");
+  const helper = writeTenths.toString().replace(/^function writeTenths\(/, "function __dsaWriteTenths(");
   return stock.replace(STOCK_PATH_WRITER, () => FAST_PATH_WRITER + helper);
 }
 
