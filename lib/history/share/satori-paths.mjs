@@ -89,10 +89,16 @@ export function fastSatoriFile(stockFile = stockSatoriFile()) {
   return path.join(path.dirname(stockFile), "index.dsa-fast-paths.mjs");
 }
 
-/** Writes the fast copy; false (and nothing written) when the stock module's path writer is not the one we know. */
+/**
+ * Writes the fast copy; false when the stock module's path writer is not the one we know: then nothing is written and
+ * a copy left from an earlier satori is removed, so the threads use the installed satori, not an old one.
+ */
 export function writeFastSatori(stockFile = stockSatoriFile(), target = fastSatoriFile(stockFile)) {
   const source = fastPathSource(fs.readFileSync(stockFile, "utf8"));
-  if (source === null) return false;
+  if (source === null) {
+    fs.rmSync(target, { force: true });
+    return false;
+  }
   const partial = `${target}.${process.pid}.tmp`;
   fs.writeFileSync(partial, `// Written by scripts/satori-fast-paths.mjs from satori's index.js; see lib/history/share/satori-paths.mjs in DSA.\n${source}`);
   fs.renameSync(partial, target); // a thread loading it meanwhile reads the old copy or the new one, never half of one

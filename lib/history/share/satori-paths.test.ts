@@ -79,7 +79,7 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
     expect(glyphPaths).toBeGreaterThan(100); // the cards' text really is drawn as outlines, through the replaced writer
   }, 60_000);
 
-  it("a satori whose path writer is not the known one is left alone: nothing written, stock satori used", () => {
+  it("a satori whose path writer is not the known one is left alone: nothing written, an older copy removed", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-satori-"));
     try {
       const stock = fs.readFileSync(stockSatoriFile(), "utf8");
@@ -92,6 +92,9 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
       expect(writeFastSatori(known, path.join(dir, "fast.mjs"))).toBe(true);
       expect(fs.readFileSync(path.join(dir, "fast.mjs"), "utf8")).toContain(fastPathSource(stock)!);
       expect(fs.readdirSync(dir).sort()).toEqual(["fast.mjs", "index.js", "known.js"]); // no temporary file left
+      // An upgrade to a satori we do not know removes the copy made from the earlier one.
+      expect(writeFastSatori(changed, path.join(dir, "fast.mjs"))).toBe(false);
+      expect(fs.existsSync(path.join(dir, "fast.mjs"))).toBe(false);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
