@@ -90,7 +90,11 @@ export async function claimNextTask(owner: string, excludeMarkets: readonly stri
   if (activeDatabaseKind() === "postgres") return claimSkipLocked(owner, excludeMarkets);
   const where: Prisma.AnalysisTaskWhereInput = { status: "pending" };
   if (excludeMarkets.length > 0) where.OR = [{ market: null }, { market: { notIn: [...excludeMarkets] } }];
-  for (let attempt = 0; attempt < 5; attempt++) {
+  // Another process may claim the candidate between the read and the update (the update then changes nothing): try
+  // the next one for as long as any is pending. Giving up after a few lost races answered "none left" while tasks
+  // waited, and this process's pump stopped until the next wake. Every lost race is a task another process took,
+  // so the loop ends.
+  for (;;) {
     const candidate = await db().analysisTask.findFirst({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
     if (!candidate) return null;
     const startedAt = now();
@@ -108,7 +112,6 @@ export async function claimNextTask(owner: string, excludeMarkets: readonly stri
     });
     if (claimed.count === 1) return db().analysisTask.findUnique({ where: { id: candidate.id } });
   }
-  return null;
 }
 
 async function claimSkipLocked(owner: string, excludeMarkets: readonly string[]): Promise<TaskRow | null> {
