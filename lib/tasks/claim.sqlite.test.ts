@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { withTempDatabase } from "@/lib/db/testing/temp-database";
-import { newId } from "@/lib/ids";
-import { claimNextTask, createTask, type NewTask } from "./store";
+import { claimNextTask, createTask } from "./store";
+import { queuedTask as task } from "./test-tasks";
 
 // Issue 5 item 2 on SQLite: a claim is a read of the oldest pending task and then a conditional update, so another
 // process can take the task in between. A claimer that loses such races must go on to the next pending task, however
@@ -14,27 +14,6 @@ withTempDatabase("task-claim");
 beforeEach(async () => {
   await db().analysisTask.deleteMany();
 });
-
-function task(key: string): NewTask {
-  return {
-    id: newId(),
-    traceId: "trace",
-    kind: "analysis",
-    stockCode: key,
-    stockName: null,
-    market: "cn",
-    assetType: "stock",
-    activeKey: `stock:cn:${key}`,
-    request: {},
-    originalQuery: null,
-    selectionSource: null,
-    reportType: "detailed",
-    analysisPhase: "auto",
-    skills: null,
-    region: "cn",
-    message: "queued",
-  };
-}
 
 describe("claiming a task on SQLite while another process claims too", () => {
   it("a claimer that loses eight races in a row still takes a task; none is taken twice", async () => {

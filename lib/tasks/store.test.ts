@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db, disconnectDb } from "@/lib/db/client";
 import { withTempDatabase } from "@/lib/db/testing/temp-database";
-import { newId } from "@/lib/ids";
 import {
   claimNextTask,
   createTask,
@@ -18,32 +17,11 @@ import {
   purgeFinishedTasks,
   queueCounters,
   requeueOrphans,
-  type NewTask,
 } from "./store";
+import { queuedTask as task } from "./test-tasks";
 
 const database = withTempDatabase("tasks", { TASK_RETENTION_MINUTES: "10" });
 const CHILD = path.resolve("lib/tasks/claim.child-process.ts");
-
-function task(key: string, market = "cn"): NewTask {
-  return {
-    id: newId(),
-    traceId: "trace",
-    kind: "analysis",
-    stockCode: key,
-    stockName: null,
-    market,
-    assetType: "stock",
-    activeKey: `stock:${market}:${key}`,
-    request: {},
-    originalQuery: null,
-    selectionSource: null,
-    reportType: "detailed",
-    analysisPhase: "auto",
-    skills: null,
-    region: market,
-    message: "queued",
-  };
-}
 
 beforeEach(async () => {
   setClock(null);
