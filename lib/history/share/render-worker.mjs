@@ -8,8 +8,8 @@ import { Resvg } from "@resvg/resvg-js";
 import { deflateSegment } from "./png-segment.mjs";
 import { loadSatori } from "./satori-paths.mjs";
 
-const { satori, fastPaths } = await loadSatori();
-if (!fastPaths) process.emitWarning("share renderer: satori's faster glyph-path copy is missing (run npm install); using stock satori");
+const { satori, fastPaths, failure } = await loadSatori();
+if (!fastPaths) process.emitWarning(`share renderer: ${failure ?? "satori's faster glyph-path copy is missing (run npm install)"}; using stock satori`);
 
 const fonts = workerData.fonts.map((font) => ({ ...font, data: Buffer.from(font.data.buffer, font.data.byteOffset, font.data.byteLength) }));
 

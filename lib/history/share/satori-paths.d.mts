@@ -7,4 +7,4 @@ export function fastPathSource(stock: string): string | null;
 export function stockSatoriFile(): string;
 export function fastSatoriFile(stockFile?: string): string;
 export function writeFastSatori(stockFile?: string, target?: string): boolean;
-export function loadSatori(file?: string): Promise<{ satori: Satori; fastPaths: boolean }>;
+export function loadSatori(file?: string): Promise<{ satori: Satori; fastPaths: boolean; failure?: string }>;

@@ -105,8 +105,21 @@ export function writeFastSatori(stockFile = stockSatoriFile(), target = fastSato
   return true;
 }
 
-/** satori for a renderer thread: the fast copy when the install wrote it, else the stock module. */
+/**
+ * satori for a renderer thread: the fast copy when the install wrote it, else the stock module. A copy that is
+ * there but does not load (cut short by a full disk, edited by hand) also falls back, with the reason: a renderer
+ * thread that failed to start would leave every share image unanswered.
+ */
 export async function loadSatori(file = fastSatoriFile()) {
-  if (fs.existsSync(file)) return { satori: (await import(pathToFileURL(file).href)).default, fastPaths: true };
-  return { satori: (await import("satori")).default, fastPaths: false };
+  let failure;
+  if (fs.existsSync(file)) {
+    try {
+      const copy = (await import(pathToFileURL(file).href)).default;
+      if (typeof copy === "function") return { satori: copy, fastPaths: true };
+      failure = `${file} has no satori function as its default export`;
+    } catch (error) {
+      failure = `${file} does not load: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  return { satori: (await import("satori")).default, fastPaths: false, ...(failure ? { failure } : {}) };
 }

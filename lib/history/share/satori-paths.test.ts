@@ -52,6 +52,25 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
     expect(loaded.satori).not.toBe(stockSatori);
     const missing = await loadSatori(path.join(os.tmpdir(), "no-such-satori-copy.mjs"));
     expect(missing).toMatchObject({ fastPaths: false, satori: stockSatori });
+    expect(missing.failure).toBeUndefined();
+  });
+
+  it("a copy that is there but does not load falls back to stock satori, saying why", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-satori-copy-"));
+    try {
+      const cut = path.join(dir, "cut-short.mjs");
+      fs.writeFileSync(cut, fs.readFileSync(fastSatoriFile(), "utf8").slice(0, 5_000));
+      const broken = await loadSatori(cut);
+      expect(broken).toMatchObject({ fastPaths: false, satori: stockSatori });
+      expect(broken.failure).toMatch(/cut-short\.mjs does not load: /);
+      const empty = path.join(dir, "no-default.mjs");
+      fs.writeFileSync(empty, "export const satori = 1;\n");
+      const wrong = await loadSatori(empty);
+      expect(wrong).toMatchObject({ fastPaths: false, satori: stockSatori });
+      expect(wrong.failure).toMatch(/no-default\.mjs has no satori function/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("every share card's strips come out as the same SVG, byte for byte, as stock satori draws them", async () => {
