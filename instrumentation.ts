@@ -17,7 +17,8 @@ export async function register(): Promise<void> {
   startDailyScheduler();
   // Issue 23 §1: the share PNG's modules and fonts load in the background, after start-up (never holding /health).
   const { getSettings } = await import("./lib/config/settings");
-  if (getSettings().SHARE_IMAGE_PNG_ENABLED) {
+  const settings = getSettings();
+  if (settings.SHARE_IMAGE_PNG_ENABLED && settings.SHARE_IMAGE_WARMUP) {
     setTimeout(() => void import("./lib/history/share/png").then((m) => m.warmShareRenderer()), 250).unref();
   }
 }

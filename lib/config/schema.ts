@@ -441,6 +441,15 @@ const FIELDS: readonly ConfigField[] = [
     default: "true",
     order: 52,
   }),
+  flag({
+    key: "SHARE_IMAGE_WARMUP",
+    title: "Share image warm-up at start",
+    description: "After each start, draw a few cards on the PNG renderer in the background (a few CPU-seconds on every core) so the first share image comes as fast as later ones. Off: starts cost less CPU and the first share image takes about a second longer.",
+    category: "system",
+    default: "true",
+    order: 53,
+    warningCodes: ["restart_required"],
+  }),
   select({
     key: "LOG_LEVEL",
     title: "Log level",

@@ -120,6 +120,9 @@ export const ZSettings = z.object({
   MARKDOWN_TO_IMAGE_MAX_CHARS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   // false turns the PNG renderer (satori + resvg, ~300 MB resident once used) off: share-image answers 503.
   SHARE_IMAGE_PNG_ENABLED: flag.default(true),
+  // true draws warm-up cards on the renderer threads after start-up (issue 23 §1: a fast first share image); false
+  // spares a start those few CPU-seconds on every core, and the first share image pays them instead.
+  SHARE_IMAGE_WARMUP: flag.default(true),
   // Testing aid (issue 8): seconds added to the decision-signal clock (creation, default expiry, lazy expiry), so
   // API tests can move signal time without touching the market-data clock. 0 (the default) in production.
   SIGNAL_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(-3_650 * 86_400).max(3_650 * 86_400).default(0),

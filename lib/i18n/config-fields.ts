@@ -401,6 +401,10 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "分享图片 PNG 渲染",
     description: "将分享图片绘制为 PNG（satori + resvg，使用过一次后约占 300 MB 内存）。关闭时 share-image 返回 503，HTML 卡片仍可使用。",
   },
+  SHARE_IMAGE_WARMUP: {
+    title: "启动时预热分享图片",
+    description: "每次启动后在后台用 PNG 渲染器绘制几张卡片（各核心占用数秒 CPU），使第一张分享图片与之后的一样快。关闭时启动占用更少 CPU，第一张分享图片约慢一秒。",
+  },
   LOG_LEVEL: {
     title: "日志级别",
     description: "写入日志的最低级别。参考服务的 DEBUG/INFO/WARNING/ERROR/CRITICAL 会在保存时自动转换。",

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServiceProcess } from "../../scripts/server-process";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { addNews, analyzeRecord, cloneRecord, marketReviewRecord, type MadeRecord } from "../setup/history-records";
 import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
+import { settledServerLog } from "../setup/server-log";
 
 // Spec 4.3 rules 5 and 6 over HTTP (issue 6 items 6 and 7): the share card as HTML and PNG on a real
 // server with sample market data; a second server with a small SHARE_IMAGE_MAX_CHARS (413) and a third
@@ -35,7 +37,8 @@ function expectCommonHeaders(res: Response) {
 
 beforeAll(async () => {
   [server, small, noRenderer] = await Promise.all([
-    startTestServer({ MARKET_DATA_SOURCES: "sample" }),
+    // The service's own defaults (startServiceProcess, not startTestServer): its renderer warms up after start.
+    startServiceProcess({ MARKET_DATA_SOURCES: "sample" }),
     startTestServer({ MARKET_DATA_SOURCES: "sample", SHARE_IMAGE_MAX_CHARS: "500" }),
     startTestServer({ MARKET_DATA_SOURCES: "sample", SHARE_IMAGE_PNG_ENABLED: "false" }),
   ]);
@@ -164,6 +167,21 @@ describe("GET /api/v1/history/{record_id}/share-image (spec 4.3 rule 6)", () => 
     const res = await get(small, `/${made.small.id}/share-image`);
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: "share_image_too_large" });
+  });
+
+  it("SHARE_IMAGE_WARMUP: the renderer warms up in the background after start by default, and not when it is false (every other test server)", async () => {
+    const deadline = Date.now() + 60_000;
+    let log = await settledServerLog(server);
+    while (!log.includes("share image renderer warmed") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      log = await settledServerLog(server);
+    }
+    expect(log).toContain("share image renderer warmed");
+    // The small server (SHARE_IMAGE_WARMUP=false, as every other test server) has drawn no card: its only share
+    // request answered 413 before drawing.
+    const smallLog = await settledServerLog(small);
+    expect(smallLog).not.toContain("share image renderer warmed");
+    expect(smallLog).not.toContain("share image renderer warm-up failed");
   });
 
   it("503 share_image_unavailable when the renderer is unavailable; the HTML card still works there", async () => {

@@ -10,12 +10,21 @@ declare module "vitest" {
 
 export type TestServer = ServerProcess;
 
+/**
+ * Test servers skip the share renderer's warm-up after start (SHARE_IMAGE_WARMUP): it keeps both cores of this
+ * machine busy for about five seconds after every start, under the test that started the server. The warm-up
+ * itself is tested on the one server that turns it back on (history-share.test.ts) and in lib/history/share.
+ */
+export const TEST_SERVER_ENV: Readonly<Record<string, string>> = { SHARE_IMAGE_WARMUP: "false" };
+
 /** API test files needing other settings (auth on, ...) start their own real server with these overrides. */
-export const startTestServer = startServiceProcess;
+export function startTestServer(extraEnv: Record<string, string> = {}, options?: Parameters<typeof startServiceProcess>[1]): Promise<ServerProcess> {
+  return startServiceProcess({ ...TEST_SERVER_ENV, ...extraEnv }, options);
+}
 
 /** The shared server for API test files: the real built app, auth off, defaults, a throw-away database. */
 export default async function setup(project: TestProject) {
-  const server = await startServiceProcess();
+  const server = await startTestServer();
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
   return () => server.stop();

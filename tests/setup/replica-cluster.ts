@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { createEmptyDatabase, POSTGRES_ADMIN_URL, testDatabasePrefix } from "../../lib/db/testing/postgres-test-databases";
 import { freePort, startServiceProcess, type ServerProcess } from "../../scripts/server-process";
+import { TEST_SERVER_ENV } from "./api-server";
 
 // Issue 20 §5, the replica test: two replicas of the built service on one PostgreSQL database and one Redis of
 // their own, behind a round-robin proxy. Everything here is started by the test and torn down by close().
@@ -180,7 +181,7 @@ export async function startReplicaCluster(env: Record<string, string>): Promise<
     cleanup.push(() => dropDatabase(databaseUrl));
     const redis = await startRedisServer();
     cleanup.push(() => redis.kill());
-    const replicaEnv = { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url };
+    const replicaEnv = { ...TEST_SERVER_ENV, ...env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url };
     // Stopped at close, whichever process holds the name by then (restart() replaces it).
     cleanup.push(async () => {
       await Promise.all(REPLICA_NAMES.map((name) => replicas[name]?.stop()));
