@@ -22,6 +22,12 @@ export interface TaskEventBus {
   /** Returns the unsubscribe function; calling it twice is harmless. */
   subscribe(listener: TaskEventListener): () => void;
   listenerCount(): number;
+  /**
+   * Called before this process creates the task `taskId`: until its own task_created is published (or the returned
+   * release is called), other replicas' events of that task wait, so no client of this process sees a task start
+   * before it was created (another replica may claim the task between the commit and that publish).
+   */
+  expectCreation(taskId: string): () => void;
 }
 
 /** Fan-out is synchronous and never awaits a listener, so one slow consumer cannot delay the others. */
@@ -36,6 +42,11 @@ export class InProcessTaskEventBus implements TaskEventBus {
         // A broken subscriber must not stop delivery to the rest; it unsubscribes itself on its own error path.
       }
     }
+  }
+
+  // One process: only this process publishes, and it announces a task before waking the workers that run it.
+  expectCreation(): () => void {
+    return () => undefined;
   }
 
   subscribe(listener: TaskEventListener): () => void {

@@ -110,6 +110,34 @@ describe("issue 20 §2: task events across replicas (Redis pub/sub)", () => {
     expect(a.seen).toEqual(["valid"]);
   });
 
+  it("another replica's events of a task this one is creating wait for its own task_created, then come in order", async () => {
+    const a = await replica();
+    const b = await replica();
+    const kinds: string[] = [];
+    b.bus.subscribe((e) => kinds.push(`${e.task.task_id}:${e.type}`));
+    // B is between the commit of t1 and its announcement when A (which claimed t1) starts running it.
+    const release = b.bus.expectCreation("t1");
+    a.bus.publish(event("t1", "task_started"));
+    a.bus.publish(event("t1", "task_progress"));
+    a.bus.publish(event("other", "task_progress"));
+    await waitFor(() => kinds.includes("other:task_progress"));
+    expect(kinds).toEqual(["other:task_progress"]);
+    b.bus.publish(event("t1", "task_created"));
+    expect(kinds).toEqual(["other:task_progress", "t1:task_created", "t1:task_started", "t1:task_progress"]);
+    release(); // after the announcement: nothing held, nothing delivered twice
+    a.bus.publish(event("t1", "task_completed"));
+    await waitFor(() => kinds.length === 5);
+    await sleep(100);
+    expect(kinds.slice(4)).toEqual(["t1:task_completed"]);
+    // A creation that did not happen (a duplicate): its release hands on what was held.
+    const releaseDuplicate = b.bus.expectCreation("t2");
+    a.bus.publish(event("t2", "task_progress"));
+    await sleep(150);
+    expect(kinds).not.toContain("t2:task_progress");
+    releaseDuplicate();
+    expect(kinds.at(-1)).toBe("t2:task_progress");
+  });
+
   it("taskEventBus() picks the Redis bus with REDIS_URL and the in-process bus without it", () => {
     useRedisSettings(REDIS_TEST_URL);
     expect(taskEventBus()).toBeInstanceOf(RedisTaskEventBus);

@@ -27,6 +27,8 @@ function isEnvelope(value: unknown): value is Envelope {
 export class RedisTaskEventBus implements TaskEventBus {
   private readonly origin = randomUUID();
   private readonly subscription: ChannelSubscription;
+  /** Tasks this process is creating: other replicas' events of each, held until its task_created is out. */
+  private readonly creating = new Map<string, TaskEvent[]>();
 
   constructor(
     private readonly connection: RedisConnection,
@@ -39,6 +41,7 @@ export class RedisTaskEventBus implements TaskEventBus {
 
   publish(event: TaskEvent): void {
     this.local.publish(event);
+    if (event.type === "task_created") this.deliverHeld(event.task.task_id);
     const client = this.connection.readyClient();
     if (!client) {
       this.connection.degraded();
@@ -56,7 +59,22 @@ export class RedisTaskEventBus implements TaskEventBus {
       return;
     }
     if (!isEnvelope(envelope) || envelope.origin === this.origin) return;
-    this.local.publish(envelope.event);
+    const held = this.creating.get(envelope.event.task.task_id);
+    if (held) held.push(envelope.event);
+    else this.local.publish(envelope.event);
+  }
+
+  expectCreation(taskId: string): () => void {
+    if (!this.creating.has(taskId)) this.creating.set(taskId, []);
+    return () => this.deliverHeld(taskId);
+  }
+
+  /** The held events of a task, in the order they came, once its creation is out (or did not happen). */
+  private deliverHeld(taskId: string): void {
+    const held = this.creating.get(taskId);
+    if (!held) return;
+    this.creating.delete(taskId);
+    for (const event of held) this.local.publish(event);
   }
 
   subscribe(listener: TaskEventListener): () => void {

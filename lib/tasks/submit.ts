@@ -26,10 +26,23 @@ export const MARKET_REVIEW_KEY = `market_review:${os.hostname()}`;
 
 export type AsyncSubmission = { kind: "single"; body: TTaskAccepted } | { kind: "batch"; body: TBatchTaskAcceptedResponse };
 
-function announce(outcome: CreateOutcome): void {
-  if (!outcome.created) return;
-  taskEventBus().publish({ type: "task_created", task: toTaskInfo(outcome.task) });
-  wakeTaskWorkers();
+/**
+ * Creates the task and, when it was created, tells this process's stream and the workers. Another replica may claim
+ * the task as soon as it is committed: its events wait (expectCreation) until task_created is out here.
+ */
+async function createAndAnnounce(task: NewTask): Promise<CreateOutcome> {
+  const bus = taskEventBus();
+  const release = bus.expectCreation(task.id);
+  try {
+    const outcome = await createTask(task);
+    if (outcome.created) {
+      bus.publish({ type: "task_created", task: toTaskInfo(outcome.task) });
+      wakeTaskWorkers();
+    }
+    return outcome;
+  } finally {
+    release();
+  }
 }
 
 /** Spec 2.2 retention: stock_name only for a single target; query and source also for import/image batches. */
@@ -80,8 +93,7 @@ function plural(count: number, word: string): string {
 export async function submitAnalysisTasks(request: TAnalyzeRequest, plan: AnalysisPlan, traceId: string): Promise<AsyncSubmission> {
   const outcomes: { target: TResolvedSymbol; outcome: CreateOutcome }[] = [];
   for (const target of plan.targets) {
-    const outcome = await createTask(analysisTask(target, request, plan, traceId));
-    announce(outcome);
+    const outcome = await createAndAnnounce(analysisTask(target, request, plan, traceId));
     outcomes.push({ target, outcome });
   }
 
@@ -129,7 +141,7 @@ export async function submitAnalysisTasks(request: TAnalyzeRequest, plan: Analys
 // Spec 4.2 market-review; CONTRACT.md §7 for the request, the stock name and the history row.
 export async function submitMarketReview(request: TMarketReviewRequest, traceId: string): Promise<TMarketReviewAccepted> {
   const region: TReviewRegion = request.region ?? getSettings().MARKET_REVIEW_REGION ?? "cn";
-  const outcome = await createTask({
+  const outcome = await createAndAnnounce({
     id: newId(),
     traceId,
     kind: "market_review",
@@ -150,7 +162,6 @@ export async function submitMarketReview(request: TMarketReviewRequest, traceId:
   if (!outcome.created) {
     throw ApiError.of("duplicate_market_review", `A market review is already running (task ${outcome.existing.id})`, { existing_task_id: outcome.existing.id });
   }
-  announce(outcome);
   return {
     status: "accepted",
     message: `Market review (${region}) queued`,
