@@ -10,19 +10,24 @@ import type { TTaskInfo } from "./schemas";
 // Issue 20 §2: the task event bus across replicas. Each "replica" is a bus with its own Redis connections, as two
 // server processes would have; the channel lives in this file's own namespace.
 
-function event(id: string, type: TaskEvent["type"] = "task_progress"): TaskEvent {
-  const task: TTaskInfo = { task_id: id, stock_code: "600519", status: "processing", created_at: "2026-11-22T08:00:00.000Z", progress: 10, analysis_phase: "auto" };
+function event(id: string, type: TaskEvent["type"] = "task_progress", createdAt = "2026-11-22T08:00:00.000Z"): TaskEvent {
+  const task: TTaskInfo = { task_id: id, stock_code: "600519", status: "processing", created_at: createdAt, progress: 10, analysis_phase: "auto" };
   return { type, task };
+}
+
+/** An event of a task created just now (its events may wait for its task_created). */
+function fresh(id: string, type: TaskEvent["type"]): TaskEvent {
+  return event(id, type, new Date().toISOString());
 }
 
 let namespace = "";
 const opened: RedisConnection[] = [];
 const buses: RedisTaskEventBus[] = [];
 
-async function replica(connection?: RedisConnection): Promise<{ bus: RedisTaskEventBus; seen: string[]; connection: RedisConnection }> {
+async function replica(connection?: RedisConnection, creationGraceMs?: number): Promise<{ bus: RedisTaskEventBus; seen: string[]; connection: RedisConnection }> {
   const own = connection ?? new RedisConnection(REDIS_TEST_URL);
   if (!connection) opened.push(own);
-  const bus = new RedisTaskEventBus(own, redisKey("task-events"), new InProcessTaskEventBus());
+  const bus = new RedisTaskEventBus(own, redisKey("task-events"), new InProcessTaskEventBus(), creationGraceMs);
   buses.push(bus);
   const seen: string[] = [];
   bus.subscribe((e) => seen.push(e.task.task_id));
@@ -136,6 +141,47 @@ describe("issue 20 §2: task events across replicas (Redis pub/sub)", () => {
     expect(kinds).not.toContain("t2:task_progress");
     releaseDuplicate();
     expect(kinds.at(-1)).toBe("t2:task_progress");
+  });
+
+  it("the replica that claimed a new task before its creator announced it shows task_created first, and so does a third", async () => {
+    const creator = await replica();
+    const runner = await replica();
+    const third = await replica();
+    const kinds = (bus: RedisTaskEventBus) => {
+      const seen: string[] = [];
+      bus.subscribe((e) => seen.push(e.type));
+      return seen;
+    };
+    const onRunner = kinds(runner.bus);
+    const onThird = kinds(third.bus);
+    const onCreator = kinds(creator.bus);
+    runner.bus.publish(fresh("t3", "task_started"));
+    runner.bus.publish(fresh("t3", "task_progress"));
+    await sleep(150);
+    expect(onRunner).toEqual([]);
+    creator.bus.publish(fresh("t3", "task_created"));
+    const order = ["task_created", "task_started", "task_progress"];
+    await waitFor(() => onRunner.length === 3 && onThird.length === 3 && onCreator.length === 3);
+    expect(onRunner).toEqual(order);
+    expect(onThird).toEqual(order);
+    expect(onCreator).toEqual(order);
+    // Once created, the task's later events pass at once.
+    runner.bus.publish(fresh("t3", "task_completed"));
+    expect(onRunner.at(-1)).toBe("task_completed");
+  });
+
+  it("a new task's events wait for its task_created no longer than the grace after its creation; an old task's never", async () => {
+    const runner = await replica(undefined, 300);
+    const seen: string[] = [];
+    runner.bus.subscribe((e) => seen.push(`${e.task.task_id}:${e.type}`));
+    runner.bus.publish(event("old", "task_started"));
+    expect(seen).toEqual(["old:task_started"]);
+    const started = Date.now();
+    runner.bus.publish(fresh("lonely", "task_started"));
+    expect(seen).toEqual(["old:task_started"]);
+    await waitFor(() => seen.length === 2);
+    expect(seen[1]).toBe("lonely:task_started");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 
   it("taskEventBus() picks the Redis bus with REDIS_URL and the in-process bus without it", () => {

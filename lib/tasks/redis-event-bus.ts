@@ -2,6 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { ChannelSubscription, RedisConnection } from "@/lib/redis/connection";
 import type { TaskEvent, TaskEventBus, TaskEventListener } from "./event-bus";
 
+/** A task's events wait at most this long after its creation for its task_created (see deliver). */
+const CREATION_GRACE_MS = 3000;
+/** Task ids whose task_created was delivered, kept to tell a late event from an early one. */
+const MAX_REMEMBERED = 10_000;
+
 interface Envelope {
   /** The bus (one per process) that published the event. */
   origin: string;
@@ -29,18 +34,24 @@ export class RedisTaskEventBus implements TaskEventBus {
   private readonly subscription: ChannelSubscription;
   /** Tasks this process is creating: other replicas' events of each, held until its task_created is out. */
   private readonly creating = new Map<string, TaskEvent[]>();
+  /** Tasks whose task_created this process's listeners have had (the latest MAX_REMEMBERED). */
+  private readonly created = new Set<string>();
+  /** A new task's events that came before its task_created, each task's until then or until its grace ends. */
+  private readonly beforeCreated = new Map<string, { events: TaskEvent[]; timer: NodeJS.Timeout }>();
 
   constructor(
     private readonly connection: RedisConnection,
     private readonly channel: string,
     /** This process's own fan-out (the in-process bus). */
     private readonly local: TaskEventBus,
+    /** How long after its creation a task's events may wait for its task_created. */
+    private readonly creationGraceMs = CREATION_GRACE_MS,
   ) {
     this.subscription = connection.subscribe(channel, (message) => this.receive(message));
   }
 
   publish(event: TaskEvent): void {
-    this.local.publish(event);
+    this.deliver(event);
     if (event.type === "task_created") this.deliverHeld(event.task.task_id);
     const client = this.connection.readyClient();
     if (!client) {
@@ -61,7 +72,50 @@ export class RedisTaskEventBus implements TaskEventBus {
     if (!isEnvelope(envelope) || envelope.origin === this.origin) return;
     const held = this.creating.get(envelope.event.task.task_id);
     if (held) held.push(envelope.event);
-    else this.local.publish(envelope.event);
+    else this.deliver(envelope.event);
+  }
+
+  /**
+   * To this process's listeners, a task's task_created first: the replica that runs a task may claim it before its
+   * creator has announced it, and the two publish on the channel independently, so a started or progress event of
+   * a task created moments ago waits here for its task_created (at most until the grace after its creation ends:
+   * with Redis down, or a task created before this process listened, none will come).
+   */
+  private deliver(event: TaskEvent): void {
+    const id = event.task.task_id;
+    if (event.type === "task_created") {
+      this.remember(id);
+      this.local.publish(event);
+      this.flushBeforeCreated(id);
+      return;
+    }
+    const waiting = this.beforeCreated.get(id);
+    if (waiting) {
+      waiting.events.push(event);
+      return;
+    }
+    const graceLeft = Date.parse(event.task.created_at) + this.creationGraceMs - Date.now();
+    if (this.created.has(id) || !(graceLeft > 0)) {
+      this.local.publish(event);
+      return;
+    }
+    const timer = setTimeout(() => this.flushBeforeCreated(id), Math.min(graceLeft, this.creationGraceMs));
+    timer.unref();
+    this.beforeCreated.set(id, { events: [event], timer });
+  }
+
+  private flushBeforeCreated(id: string): void {
+    const waiting = this.beforeCreated.get(id);
+    if (!waiting) return;
+    this.beforeCreated.delete(id);
+    clearTimeout(waiting.timer);
+    for (const event of waiting.events) this.local.publish(event);
+  }
+
+  private remember(id: string): void {
+    this.created.delete(id);
+    this.created.add(id);
+    if (this.created.size > MAX_REMEMBERED) this.created.delete(this.created.values().next().value!);
   }
 
   expectCreation(taskId: string): () => void {
@@ -74,7 +128,7 @@ export class RedisTaskEventBus implements TaskEventBus {
     const held = this.creating.get(taskId);
     if (!held) return;
     this.creating.delete(taskId);
-    for (const event of held) this.local.publish(event);
+    for (const event of held) this.deliver(event);
   }
 
   subscribe(listener: TaskEventListener): () => void {
@@ -93,5 +147,6 @@ export class RedisTaskEventBus implements TaskEventBus {
   /** Stops receiving other replicas' events (tests; a process keeps its bus for life). */
   close(): void {
     this.subscription.unsubscribe();
+    for (const id of [...this.beforeCreated.keys()]) this.flushBeforeCreated(id);
   }
 }
