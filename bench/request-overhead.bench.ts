@@ -10,8 +10,6 @@ import { load, median, startService, type Benchmark, type BenchRow, type LoadRes
 
 // A multiple of the four loads, so each load runs in each position of a round equally often.
 const ROUNDS = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? 4);
-// Start-up work in the background (the share renderer warm-up, the first scheduler tick) ends before the first load.
-const SETTLE_MS = 6000;
 
 /** The median of the rounds: one round disturbed by the machine does not move it. */
 const medianOf = (results: LoadResult[], pick: (r: LoadResult) => number) => median(results.map(pick));
@@ -31,7 +29,6 @@ export const requestOverheadBenchmark: Benchmark = {
     const order = Object.keys(urls) as Kind[];
     const runs = Object.fromEntries(order.map((kind) => [kind, [] as LoadResult[]])) as Record<Kind, LoadResult[]>;
     try {
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       for (let i = 0; i < ROUNDS; i++) {
         for (let j = 0; j < order.length; j++) {
           const kind = order[(i + j) % order.length]!;
