@@ -111,6 +111,27 @@ export async function load(
   };
 }
 
+/**
+ * Loads each of `urls` `rounds` times: a round loads every one once, back to back, in an order that rotates from round
+ * to round, so each ratio can be taken within a round (this machine's speed drifts within minutes; medianRatio).
+ */
+export async function loadInRounds<K extends string>(urls: Record<K, string>, rounds: number, connections?: number): Promise<Record<K, LoadResult[]>> {
+  const order = Object.keys(urls) as K[];
+  const runs = Object.fromEntries(order.map((kind) => [kind, [] as LoadResult[]])) as Record<K, LoadResult[]>;
+  for (let i = 0; i < rounds; i++) {
+    for (let j = 0; j < order.length; j++) {
+      const kind = order[(i + j) % order.length]!;
+      runs[kind].push(await load(urls[kind], undefined, connections));
+    }
+  }
+  return runs;
+}
+
+/** The median over the rounds of a's figure divided by b's in the same round (a divisor below 1 counts as 1). */
+export function medianRatio(a: readonly LoadResult[], b: readonly LoadResult[], pick: (r: LoadResult) => number): number {
+  return median(a.map((r, i) => pick(r) / Math.max(pick(b[i]!), 1)));
+}
+
 /** Resident memory (MiB) of every process in a process group, read from ps. */
 export function groupRssMiB(pgid: number): number {
   const pids = execFileSync("pgrep", ["-g", String(pgid)], { encoding: "utf8" }).trim().split(/\s+/).join(",");

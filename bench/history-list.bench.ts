@@ -1,6 +1,6 @@
 import { analyzeTemplate, databasePath, reconnect, seedHistory } from "./history-seed";
 import { startServiceProcess } from "../scripts/server-process";
-import { load, median, startNodeServer, type Benchmark, type BenchRow, type LoadResult } from "./harness";
+import { load, loadInRounds, median, medianRatio, startNodeServer, type Benchmark, type BenchRow, type LoadResult } from "./harness";
 
 // Issue 6: GET /api/v1/history?limit=20 and GET /api/v1/history/stocks over 100,000 records, against a
 // bare node:http + better-sqlite3 server running the equivalent SQL on the same database file (the floor
@@ -96,19 +96,12 @@ export const historyListBenchmark: Benchmark = {
             bare: `${bare.baseUrl}${pathAndQuery}`,
             dsa: `${service.baseUrl}${pathAndQuery}`,
           };
-          const order = Object.keys(urls) as Kind[];
-          const runs: Record<Kind, LoadResult[]> = { ceiling: [], bare: [], dsa: [] };
-          for (let i = 0; i < ROUNDS; i++) {
-            for (let j = 0; j < order.length; j++) {
-              const kind = order[(i + j) % order.length]!;
-              runs[kind].push(await load(urls[kind], undefined, CONNECTIONS));
-            }
-          }
+          const runs = await loadInRounds(urls, ROUNDS, CONNECTIONS);
           const bad = runs.dsa.reduce((n, r) => n + r.errors + r.non2xx, 0);
           if (bad > 0) throw new Error(`${name}: ${bad} errors or non-2xx answers`);
           const rps = (k: Kind) => median(runs[k].map((r) => r.requestsPerSec));
           const p99 = (k: Kind) => median(runs[k].map((r) => r.p99Ms));
-          const ratio = (a: Kind, b: Kind, pick: (r: LoadResult) => number) => median(runs[a].map((r, i) => pick(r) / Math.max(pick(runs[b][i]!), 1)));
+          const ratio = (a: Kind, b: Kind, pick: (r: LoadResult) => number) => medianRatio(runs[a], runs[b], pick);
           const benchmark = `${name} (${RECORDS} records, ${CONNECTIONS} conns, median of ${ROUNDS})`;
           rows.push(
             { benchmark, subject: "bare node:http + better-sqlite3", metric: "throughput", value: round(rps("bare")), unit: "req/s" },

@@ -1,4 +1,4 @@
-import { load, median, startService, type Benchmark, type BenchRow, type LoadResult } from "./harness";
+import { loadInRounds, median, medianRatio, startService, type Benchmark, type BenchRow, type LoadResult } from "./harness";
 
 // Issue 23 §3: what our route wrapper (trace id, auth guard, zod parse, error mapping, access log line) costs against
 // a bare Next.js route handler answering the same JSON in the same server (goal: the wrapper keeps ≥ 90 % of the
@@ -26,15 +26,9 @@ export const requestOverheadBenchmark: Benchmark = {
       quiet: `${quiet.baseUrl}/api/bench/wrapped?n=1`,
     };
     type Kind = keyof typeof urls;
-    const order = Object.keys(urls) as Kind[];
-    const runs = Object.fromEntries(order.map((kind) => [kind, [] as LoadResult[]])) as Record<Kind, LoadResult[]>;
+    let runs: Record<Kind, LoadResult[]>;
     try {
-      for (let i = 0; i < ROUNDS; i++) {
-        for (let j = 0; j < order.length; j++) {
-          const kind = order[(i + j) % order.length]!;
-          runs[kind].push(await load(urls[kind]));
-        }
-      }
+      runs = await loadInRounds(urls, ROUNDS);
     } finally {
       await Promise.all([logging.stop(), quiet.stop()]);
     }
@@ -44,7 +38,7 @@ export const requestOverheadBenchmark: Benchmark = {
     }
     const rps = (k: Kind) => medianOf(runs[k], (r) => r.requestsPerSec);
     const perRound = (a: Kind, b: Kind) => runs[a].map((r, i) => r.requestsPerSec / runs[b][i]!.requestsPerSec);
-    const ratio = (a: Kind, b: Kind) => median(perRound(a, b));
+    const ratio = (a: Kind, b: Kind) => medianRatio(runs[a], runs[b], (r) => r.requestsPerSec);
     // Each wrapper ratio is taken against the bare route of its own server, so what differs between the two processes
     // cancels; the access log's cost is how much lower the logging server's ratio is than the quiet one's.
     const logged = perRound("wrapped", "bare");
