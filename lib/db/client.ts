@@ -3,13 +3,21 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { getSettings } from "@/lib/config/settings";
-import { databaseKind, ensureDatabaseFolder, resolveDatabaseUrl } from "./database-url";
+import { databaseFilePath, databaseKind, ensureDatabaseFolder, resolveDatabaseUrl } from "./database-url";
+import { openDirectReader, type DirectReader } from "./direct-read";
 import { gatedSqlite } from "./sqlite-gate";
 
 export const BUSY_TIMEOUT_MS = 5000;
 
-// One client per process; dev-mode reloads re-evaluate modules, so it lives on globalThis.
-const holder = globalThis as typeof globalThis & { dsaPrisma?: PrismaClient };
+// Each SQLite client's file and, once opened, its direct reader.
+interface DirectRead {
+  file: string;
+  reader?: DirectReader;
+}
+// One client per process; dev-mode reloads re-evaluate modules, and Next bundles this module more than once, so the
+// client and its direct reader live on globalThis.
+const holder = globalThis as typeof globalThis & { dsaPrisma?: PrismaClient; dsaDirectRead?: WeakMap<PrismaClient, DirectRead> };
+const directReads = (holder.dsaDirectRead ??= new WeakMap());
 
 export function db(): PrismaClient {
   holder.dsaPrisma ??= createClient();
@@ -27,6 +35,7 @@ function createClient(): PrismaClient {
   // `timeout` is better-sqlite3's busy timeout: a writer waits for another process's lock instead of failing.
   // The gate keeps statements outside a transaction from running inside another request's open one (sqlite-gate.ts).
   const client = new PrismaClient({ adapter: gatedSqlite(new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS })) });
+  if (databaseFilePath(url) !== ":memory:") directReads.set(client, { file: databaseFilePath(url) });
   // WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes in WAL mode.
   void client.$queryRawUnsafe("PRAGMA journal_mode = WAL").catch(() => undefined);
   void client.$queryRawUnsafe("PRAGMA synchronous = NORMAL").catch(() => undefined);
@@ -41,8 +50,26 @@ export function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: { timeou
   return options.timeoutMs ? db().$transaction(work, { timeout: options.timeoutMs, maxWait: 10_000 }) : db().$transaction(work);
 }
 
+/**
+ * The client's database read directly (direct-read.ts) for hot one-row reads: SQLite files only; null for PostgreSQL
+ * and in-memory databases, or when the file cannot be opened (then the caller reads through Prisma).
+ */
+export function directReader(client: Db = db()): DirectReader | null {
+  const direct = directReads.get(client);
+  if (!direct) return null;
+  try {
+    return (direct.reader ??= openDirectReader(direct.file, BUSY_TIMEOUT_MS));
+  } catch {
+    return null; // the file is not there yet (Prisma creates it on its first query): tried again on the next read
+  }
+}
+
 export async function disconnectDb(): Promise<void> {
   const client = holder.dsaPrisma;
   holder.dsaPrisma = undefined;
+  if (client) {
+    directReads.get(client)?.reader?.close();
+    directReads.delete(client);
+  }
   await client?.$disconnect();
 }

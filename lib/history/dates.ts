@@ -16,9 +16,10 @@ export function startOfNextDay(day: string, zone = serviceTimeZone()): Date {
 
 /** Prisma createdAt condition for an inclusive day range; undefined when neither end is given. */
 export function createdAtRange(startDate?: string, endDate?: string): { gte?: Date; lt?: Date } | undefined {
+  if (!startDate && !endDate) return undefined;
   const zone = serviceTimeZone();
   const range: { gte?: Date; lt?: Date } = {};
   if (startDate) range.gte = startOfDay(startDate, zone);
   if (endDate) range.lt = startOfNextDay(endDate, zone);
-  return range.gte || range.lt ? range : undefined;
+  return range;
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { db, type Db } from "@/lib/db/client";
+import { readOneRow } from "@/lib/db/one-row";
 import { perClient } from "@/lib/db/per-client";
 import { JsonBody } from "@/lib/http/reply";
 import { nameSourcesGeneration } from "@/lib/market/symbols";
@@ -25,7 +26,7 @@ const keptFor = perClient(() => new LRUCache<string, Kept>({ max: MAX_QUERIES })
 
 /** The current history version; null when its row is missing (then nothing is served from memory). */
 export async function historyVersion(client: Db = db()): Promise<number | null> {
-  const [row] = await client.$queryRawUnsafe<{ version: number | bigint }[]>("SELECT version FROM history_version WHERE id = 1");
+  const row = await readOneRow<{ version: number | bigint }>("SELECT version FROM history_version WHERE id = 1", [], client);
   return row ? Number(row.version) : null;
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { dayWindow, periodWindow } from "./period";
 import { addDays, firstOfNextMonth, isTimeZone, localDay, offsetMinutes, startOfLocalDay } from "./time-zone";
 
@@ -56,5 +56,17 @@ describe("usage periods in the service time zone (CONTRACT.md §6)", () => {
 
   it("recognises IANA zones", () => {
     expect([isTimeZone(SH), isTimeZone("UTC"), isTimeZone("Mars/Olympus"), isTimeZone("")]).toEqual([true, true, false, false]);
+  });
+
+  it("asks Intl about a zone name once (every request that reads the service zone asks again)", () => {
+    const formats = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+    try {
+      expect([isTimeZone("Asia/Kolkata"), isTimeZone("Mars/Phobos")]).toEqual([true, false]);
+      const asked = formats.mock.calls.length;
+      expect([isTimeZone("Asia/Kolkata"), isTimeZone("Mars/Phobos")]).toEqual([true, false]);
+      expect(formats.mock.calls.length).toBe(asked);
+    } finally {
+      formats.mockRestore();
+    }
   });
 });

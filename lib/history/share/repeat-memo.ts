@@ -1,9 +1,8 @@
 import { LRUCache } from "lru-cache";
 import { latestTrackRecordSql } from "@/lib/backtest/track-record";
 import { getSettings } from "@/lib/config/settings";
-import { db } from "@/lib/db/client";
+import { readOneRow } from "@/lib/db/one-row";
 import { perClient } from "@/lib/db/per-client";
-import { placeholders } from "@/lib/db/raw-sql";
 import { nameSourcesGeneration } from "@/lib/market/symbols";
 
 // Issue 23 §1: a repeat request for a share image skips reading the record, its news and its track record, and
@@ -38,10 +37,9 @@ export async function readShareStamp(targetKey: string): Promise<ShareStamp> {
   const names = nameSourcesGeneration();
   const id = latestTrackRecordSql("id", targetKey);
   const completed = latestTrackRecordSql("completed_at", targetKey);
-  const [row] = await db().$queryRawUnsafe<{ history: number | bigint | null; backtest: string | null; completed: unknown }[]>(
-    placeholders(`SELECT (SELECT version FROM history_version WHERE id = 1) AS history, (${id.sql}) AS backtest, (${completed.sql}) AS completed`),
-    ...id.params,
-    ...completed.params,
+  const row = await readOneRow<{ history: number | bigint | null; backtest: string | number | null; completed: unknown }>(
+    `SELECT (SELECT version FROM history_version WHERE id = 1) AS history, (${id.sql}) AS backtest, (${completed.sql}) AS completed`,
+    [...id.params, ...completed.params],
   );
   const history = row?.history === null || row?.history === undefined ? null : Number(row.history);
   const at = row?.completed instanceof Date ? row.completed.getTime() : (row?.completed ?? null);
