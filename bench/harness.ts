@@ -115,13 +115,18 @@ export async function load(
  * Loads each of `urls` `rounds` times: a round loads every one once, back to back, in an order that rotates from round
  * to round, so each ratio can be taken within a round (this machine's speed drifts within minutes; medianRatio).
  */
-export async function loadInRounds<K extends string>(urls: Record<K, string>, rounds: number, connections?: number): Promise<Record<K, LoadResult[]>> {
+export async function loadInRounds<K extends string>(
+  urls: Record<K, string | { url: string; request: RequestShape }>,
+  rounds: number,
+  connections?: number,
+): Promise<Record<K, LoadResult[]>> {
   const order = Object.keys(urls) as K[];
   const runs = Object.fromEntries(order.map((kind) => [kind, [] as LoadResult[]])) as Record<K, LoadResult[]>;
   for (let i = 0; i < rounds; i++) {
     for (let j = 0; j < order.length; j++) {
       const kind = order[(i + j) % order.length]!;
-      runs[kind].push(await load(urls[kind], undefined, connections));
+      const target = urls[kind];
+      runs[kind].push(typeof target === "string" ? await load(target, undefined, connections) : await load(target.url, undefined, connections, target.request));
     }
   }
   return runs;

@@ -7,6 +7,9 @@ import { loadInRounds, median, medianRatio, startService, type Benchmark, type B
 // own server's bare route. Both servers run for the whole bench. On a shared machine whose speed drifts by ±25 %
 // within a minute, each ratio is taken within one round (its four loads run back to back, in an order that rotates
 // from round to round) and the median of the rounds' ratios is reported.
+// A third server runs with admin auth on: there every API request of the web UI carries the session cookie that the
+// guard checks (the cookie unsealed, the session row read), so its wrapped route is loaded signed in, against that
+// server's bare route, in rounds of its own after the first two servers have stopped.
 
 // A multiple of the four loads, so each load runs in each position of a round equally often.
 const ROUNDS = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? 4);
@@ -36,6 +39,7 @@ export const requestOverheadBenchmark: Benchmark = {
       const bad = results.reduce((n, r) => n + r.errors + r.non2xx, 0);
       if (bad > 0) throw new Error(`request-overhead ${name}: ${bad} errors or non-2xx answers`);
     }
+    const auth = await signedInRuns();
     const rps = (k: Kind) => medianOf(runs[k], (r) => r.requestsPerSec);
     const perRound = (a: Kind, b: Kind) => runs[a].map((r, i) => r.requestsPerSec / runs[b][i]!.requestsPerSec);
     const ratio = (a: Kind, b: Kind) => medianRatio(runs[a], runs[b], (r) => r.requestsPerSec);
@@ -53,8 +57,40 @@ export const requestOverheadBenchmark: Benchmark = {
       { benchmark, subject: "bare Next.js route handler, twin server logging only warnings", metric: "throughput", value: round(rps("quietBare")), unit: "req/s" },
       { benchmark, subject: "DSA route wrapper, access log off (twin server)", metric: "throughput", value: round(rps("quiet")), unit: "req/s", ratio: round(ratio("quiet", "quietBare"), 3) },
       { benchmark, subject: "access log: on vs off", metric: "throughput ratio", value: round(logCost, 3), unit: "×" },
+      { benchmark, subject: "bare Next.js route handler, third server with admin auth on", metric: "throughput", value: round(medianOf(auth.bare, (r) => r.requestsPerSec)), unit: "req/s" },
+      {
+        benchmark,
+        subject: "DSA route wrapper, signed in with a session cookie (admin auth on, access log off)",
+        metric: "throughput",
+        value: round(medianOf(auth.signedIn, (r) => r.requestsPerSec)),
+        unit: "req/s",
+        ratio: round(medianRatio(auth.signedIn, auth.bare, (r) => r.requestsPerSec), 3),
+      },
       { benchmark, subject: "bare Next.js route handler", metric: "p99 latency", value: round(p99("bare")), unit: "ms" },
       { benchmark, subject: "DSA route wrapper (access log on)", metric: "p99 latency", value: round(p99("wrapped")), unit: "ms", ratio: round(p99("wrapped") / Math.max(p99("bare"), 1), 3) },
     ];
   },
 };
+
+/** The auth-on server's bare route and its wrapped route loaded with a live session's cookie, in rounds. */
+async function signedInRuns(): Promise<Record<"bare" | "signedIn", LoadResult[]>> {
+  const service = await startService({ DSA_BENCH_ROUTES: "1", LOG_LEVEL: "warn", ADMIN_AUTH_ENABLED: "true" });
+  try {
+    // The first login on an auth-on install sets the password and starts a session.
+    const login = await fetch(`${service.baseUrl}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: service.baseUrl },
+      body: JSON.stringify({ password: "bench-password-1", passwordConfirm: "bench-password-1" }),
+    });
+    const cookie = /dsa_session=[^;]*/.exec(login.headers.get("set-cookie") ?? "")?.[0];
+    if (!login.ok || !cookie) throw new Error(`request-overhead: login on the auth-on server failed (HTTP ${login.status})`);
+    const signedInUrl = `${service.baseUrl}/api/bench/wrapped?n=1`;
+    if ((await fetch(signedInUrl)).status !== 401) throw new Error("request-overhead: the wrapped route answered without a session");
+    const runs = await loadInRounds({ bare: `${service.baseUrl}/api/bench/bare?n=1`, signedIn: { url: signedInUrl, request: { headers: { cookie } } } }, ROUNDS);
+    const bad = runs.signedIn.reduce((n, r) => n + r.errors + r.non2xx, 0);
+    if (bad > 0) throw new Error(`request-overhead signed in: ${bad} errors or non-2xx answers`);
+    return runs;
+  } finally {
+    await service.stop();
+  }
+}

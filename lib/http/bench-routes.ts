@@ -5,7 +5,8 @@ import { route } from "./route";
 
 // Issue 23 §3: two routes that answer the same small JSON in the same server, one a bare Next.js route handler and
 // one through our route wrapper (trace id, auth guard, zod parse of the query, error mapping, access log), so the
-// request-overhead bench can put a number on the wrapper. They exist only when the service is started with
+// request-overhead bench can put a number on the wrapper. The wrapped one is not public: with admin auth on it needs
+// a session (or a token), as every API operation does, so the bench can also measure a signed-in request's cost. They exist only when the service is started with
 // DSA_BENCH_ROUTES=1 (the bench does that); otherwise they answer exactly like any unknown /api path. Not API
 // operations: the OpenAPI document does not list them (lib/openapi/route-paths.ts BENCH_ROUTES).
 
@@ -21,7 +22,6 @@ export const benchWrappedOp = defineOperation({
   operationId: "benchWrapped",
   summary: "Request-overhead bench: the route wrapper around a constant answer",
   tags: ["Health"],
-  public: true,
   query: ZBenchQuery,
   responses: { 200: { description: "ok", schema: z.object({ status: z.string(), n: z.number(), timestamp: z.string() }) } },
 });
