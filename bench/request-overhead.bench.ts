@@ -8,8 +8,9 @@ import { loadInRounds, median, medianRatio, startService, type Benchmark, type B
 // within a minute, each ratio is taken within one round (its four loads run back to back, in an order that rotates
 // from round to round) and the median of the rounds' ratios is reported.
 // A third server runs with admin auth on: there every API request of the web UI carries the session cookie that the
-// guard checks (the cookie unsealed, the session row read), so its wrapped route is loaded signed in, against that
-// server's bare route, in rounds of its own after the first two servers have stopped.
+// guard checks (the cookie unsealed, the session row read), and a program's requests carry an API token (its row read,
+// its rate limit taken), so its wrapped route is loaded both ways, against that server's bare route, in rounds of its
+// own after the first two servers have stopped.
 
 // A multiple of the four loads, so each load runs in each position of a round equally often.
 const ROUNDS = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? 4);
@@ -66,15 +67,27 @@ export const requestOverheadBenchmark: Benchmark = {
         unit: "req/s",
         ratio: round(medianRatio(auth.signedIn, auth.bare, (r) => r.requestsPerSec), 3),
       },
+      {
+        benchmark,
+        subject: "DSA route wrapper, with an API token (admin auth on, access log off)",
+        metric: "throughput",
+        value: round(medianOf(auth.token, (r) => r.requestsPerSec)),
+        unit: "req/s",
+        ratio: round(medianRatio(auth.token, auth.bare, (r) => r.requestsPerSec), 3),
+      },
       { benchmark, subject: "bare Next.js route handler", metric: "p99 latency", value: round(p99("bare")), unit: "ms" },
       { benchmark, subject: "DSA route wrapper (access log on)", metric: "p99 latency", value: round(p99("wrapped")), unit: "ms", ratio: round(p99("wrapped") / Math.max(p99("bare"), 1), 3) },
     ];
   },
 };
 
-/** The auth-on server's bare route and its wrapped route loaded with a live session's cookie, in rounds. */
-async function signedInRuns(): Promise<Record<"bare" | "signedIn", LoadResult[]>> {
-  const service = await startService({ DSA_BENCH_ROUTES: "1", LOG_LEVEL: "warn", ADMIN_AUTH_ENABLED: "true" });
+/**
+ * The auth-on server's bare route, and its wrapped route loaded with a live session's cookie (the web UI) and with an
+ * API token (a program calling the API), in rounds. The token's rate limit is raised out of the way: a load sends
+ * ~15,000 requests a minute's window would otherwise refuse.
+ */
+async function signedInRuns(): Promise<Record<"bare" | "signedIn" | "token", LoadResult[]>> {
+  const service = await startService({ DSA_BENCH_ROUTES: "1", LOG_LEVEL: "warn", ADMIN_AUTH_ENABLED: "true", API_TOKEN_RATE_PER_MINUTE: "100000" });
   try {
     // The first login on an auth-on install sets the password and starts a session.
     const login = await fetch(`${service.baseUrl}/api/v1/auth/login`, {
@@ -86,9 +99,25 @@ async function signedInRuns(): Promise<Record<"bare" | "signedIn", LoadResult[]>
     if (!login.ok || !cookie) throw new Error(`request-overhead: login on the auth-on server failed (HTTP ${login.status})`);
     const signedInUrl = `${service.baseUrl}/api/bench/wrapped?n=1`;
     if ((await fetch(signedInUrl)).status !== 401) throw new Error("request-overhead: the wrapped route answered without a session");
-    const runs = await loadInRounds({ bare: `${service.baseUrl}/api/bench/bare?n=1`, signedIn: { url: signedInUrl, request: { headers: { cookie } } } }, ROUNDS);
-    const bad = runs.signedIn.reduce((n, r) => n + r.errors + r.non2xx, 0);
-    if (bad > 0) throw new Error(`request-overhead signed in: ${bad} errors or non-2xx answers`);
+    const created = await fetch(`${service.baseUrl}/api/v1/auth/tokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: service.baseUrl, cookie },
+      body: JSON.stringify({ name: "bench", scope: "read" }),
+    });
+    const token = ((await created.json()) as { token?: string }).token;
+    if (created.status !== 201 || !token) throw new Error(`request-overhead: creating an API token failed (HTTP ${created.status})`);
+    const runs = await loadInRounds(
+      {
+        bare: `${service.baseUrl}/api/bench/bare?n=1`,
+        signedIn: { url: signedInUrl, request: { headers: { cookie } } },
+        token: { url: signedInUrl, request: { headers: { authorization: `Bearer ${token}` } } },
+      },
+      ROUNDS,
+    );
+    for (const kind of ["signedIn", "token"] as const) {
+      const bad = runs[kind].reduce((n, r) => n + r.errors + r.non2xx, 0);
+      if (bad > 0) throw new Error(`request-overhead ${kind}: ${bad} errors or non-2xx answers`);
+    }
     return runs;
   } finally {
     await service.stop();

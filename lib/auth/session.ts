@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { db } from "@/lib/db/client";
-import { readOneRow } from "@/lib/db/one-row";
+import { readOneRow, storedTime } from "@/lib/db/one-row";
 import { newId } from "@/lib/ids";
 import { sessionSecret } from "./session-secret";
 
@@ -57,13 +57,6 @@ async function sidOf(sealed: string): Promise<string | null> {
   return data.sid;
 }
 
-/** A stored time as the database answers it to a raw read: a Date, or SQLite's text or milliseconds. */
-function timeOf(value: unknown): number {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === "number" || typeof value === "bigint") return Number(value);
-  return typeof value === "string" ? Date.parse(value) : Number.NaN;
-}
-
 /** The live session the request's cookie names, or null (no cookie, tampered, expired or revoked). */
 export async function sessionOf(req: Request): Promise<{ sid: string } | null> {
   const sealed = parse(req.headers.get("cookie") ?? "")[SESSION_COOKIE];
@@ -72,7 +65,7 @@ export async function sessionOf(req: Request): Promise<{ sid: string } | null> {
   if (!sid) return null;
   const row = await readOneRow<{ expires_at: unknown; revoked_at: unknown }>("SELECT expires_at, revoked_at FROM admin_session WHERE id = ?", [sid]);
   // An expiry that does not read as a time fails closed (NaN > now is false).
-  if (!row || row.revoked_at !== null || !(timeOf(row.expires_at) > now().getTime())) return null;
+  if (!row || row.revoked_at !== null || !(storedTime(row.expires_at) > now().getTime())) return null;
   return { sid };
 }
 

@@ -13,3 +13,10 @@ export async function readOneRow<T>(sql: string, params: readonly unknown[] = []
   const [row] = await client.$queryRawUnsafe<T[]>(placeholders(sql), ...params);
   return row;
 }
+
+/** A stored time as a raw read answers it (a Date, or SQLite's text or milliseconds), in ms; NaN when it is none of those. */
+export function storedTime(value: unknown): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === "number" || typeof value === "bigint") return Number(value);
+  return typeof value === "string" ? Date.parse(value) : Number.NaN;
+}
