@@ -52,6 +52,15 @@ export const requestOverheadBenchmark: Benchmark = {
     const p99 = (k: Kind) => medianOf(runs[k], (r) => r.p99Ms);
     const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
     const benchmark = `route overhead, same server, 32 conns, median of ${ROUNDS}`;
+    // The auth-on server's loads, each against that server's bare route.
+    const authRow = (subject: string, runs: LoadResult[]): BenchRow => ({
+      benchmark,
+      subject,
+      metric: "throughput",
+      value: round(medianOf(runs, (r) => r.requestsPerSec)),
+      unit: "req/s",
+      ratio: round(medianRatio(runs, auth.bare, (r) => r.requestsPerSec), 3),
+    });
     return [
       { benchmark, subject: "bare Next.js route handler", metric: "throughput", value: round(rps("bare")), unit: "req/s" },
       { benchmark, subject: "DSA route wrapper (access log on)", metric: "throughput", value: round(rps("wrapped")), unit: "req/s", ratio: round(ratio("wrapped", "bare"), 3) },
@@ -59,22 +68,8 @@ export const requestOverheadBenchmark: Benchmark = {
       { benchmark, subject: "DSA route wrapper, access log off (twin server)", metric: "throughput", value: round(rps("quiet")), unit: "req/s", ratio: round(ratio("quiet", "quietBare"), 3) },
       { benchmark, subject: "access log: on vs off", metric: "throughput ratio", value: round(logCost, 3), unit: "×" },
       { benchmark, subject: "bare Next.js route handler, third server with admin auth on", metric: "throughput", value: round(medianOf(auth.bare, (r) => r.requestsPerSec)), unit: "req/s" },
-      {
-        benchmark,
-        subject: "DSA route wrapper, signed in with a session cookie (admin auth on, access log off)",
-        metric: "throughput",
-        value: round(medianOf(auth.signedIn, (r) => r.requestsPerSec)),
-        unit: "req/s",
-        ratio: round(medianRatio(auth.signedIn, auth.bare, (r) => r.requestsPerSec), 3),
-      },
-      {
-        benchmark,
-        subject: "DSA route wrapper, with an API token (admin auth on, access log off)",
-        metric: "throughput",
-        value: round(medianOf(auth.token, (r) => r.requestsPerSec)),
-        unit: "req/s",
-        ratio: round(medianRatio(auth.token, auth.bare, (r) => r.requestsPerSec), 3),
-      },
+      authRow("DSA route wrapper, signed in with a session cookie (admin auth on, access log off)", auth.signedIn),
+      authRow("DSA route wrapper, with an API token (admin auth on, access log off)", auth.token),
       { benchmark, subject: "bare Next.js route handler", metric: "p99 latency", value: round(p99("bare")), unit: "ms" },
       { benchmark, subject: "DSA route wrapper (access log on)", metric: "p99 latency", value: round(p99("wrapped")), unit: "ms", ratio: round(p99("wrapped") / Math.max(p99("bare"), 1), 3) },
     ];
