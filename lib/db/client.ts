@@ -1,17 +1,19 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { getSettings } from "@/lib/config/settings";
 import { databaseFilePath, databaseKind, ensureDatabaseFolder, resolveDatabaseUrl } from "./database-url";
-import { openDirectReader, type DirectReader } from "./direct-read";
+import { openSqliteReader, poolReader, type DirectReader } from "./direct-read";
 import { gatedSqlite } from "./sqlite-gate";
 
 export const BUSY_TIMEOUT_MS = 5000;
 
-// Each SQLite client's file and, once opened, its direct reader.
+// Each client's way around Prisma for hot one-row reads (direct-read.ts): a SQLite file, opened on first use, or the
+// PostgreSQL pool its adapter uses.
 interface DirectRead {
-  file: string;
+  open: () => DirectReader;
   reader?: DirectReader;
 }
 // One client per process; dev-mode reloads re-evaluate modules, and Next bundles this module more than once, so the
@@ -28,14 +30,19 @@ function createClient(): PrismaClient {
   const url = resolveDatabaseUrl(getSettings().DATABASE_URL);
   if (databaseKind(url) === "postgres") {
     // Both clients come from one set of models (prisma/postgres/schema.prisma is generated from the SQLite
-    // schema), so the PostgreSQL client has the same API and the code is typed against one of them.
-    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
+    // schema), so the PostgreSQL client has the same API and the code is typed against one of them. The pool is
+    // made here so the direct reads share it; the adapter ends it when the client disconnects.
+    const pool = new pg.Pool({ connectionString: url });
+    const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) as unknown as PrismaClient;
+    directReads.set(client, { open: () => poolReader(pool) });
+    return client;
   }
   ensureDatabaseFolder(url);
   // `timeout` is better-sqlite3's busy timeout: a writer waits for another process's lock instead of failing.
   // The gate keeps statements outside a transaction from running inside another request's open one (sqlite-gate.ts).
   const client = new PrismaClient({ adapter: gatedSqlite(new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS })) });
-  if (databaseFilePath(url) !== ":memory:") directReads.set(client, { file: databaseFilePath(url) });
+  const file = databaseFilePath(url);
+  if (file !== ":memory:") directReads.set(client, { open: () => openSqliteReader(file, BUSY_TIMEOUT_MS) });
   // WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes in WAL mode.
   void client.$queryRawUnsafe("PRAGMA journal_mode = WAL").catch(() => undefined);
   void client.$queryRawUnsafe("PRAGMA synchronous = NORMAL").catch(() => undefined);
@@ -51,14 +58,14 @@ export function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: { timeou
 }
 
 /**
- * The client's database read directly (direct-read.ts) for hot one-row reads: SQLite files only; null for PostgreSQL
- * and in-memory databases, or when the file cannot be opened (then the caller reads through Prisma).
+ * The client's database read around Prisma (direct-read.ts) for hot one-row reads; null for an in-memory SQLite
+ * database, or a SQLite file that cannot be opened yet (then the caller reads through Prisma).
  */
 export function directReader(client: Db = db()): DirectReader | null {
   const direct = directReads.get(client);
   if (!direct) return null;
   try {
-    return (direct.reader ??= openDirectReader(direct.file, BUSY_TIMEOUT_MS));
+    return (direct.reader ??= direct.open());
   } catch {
     return null; // the file is not there yet (Prisma creates it on its first query): tried again on the next read
   }

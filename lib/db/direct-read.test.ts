@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { openDirectReader } from "./direct-read";
+import { openSqliteReader } from "./direct-read";
 
 // Issue 23 §2: the direct reader behind the hot one-row reads (history_version, the share stamp) on SQLite.
 
@@ -19,24 +19,24 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("openDirectReader", () => {
-  it("answers the first row of a statement with its parameters, or undefined", () => {
-    const reader = openDirectReader(file, 1000);
+describe("openSqliteReader", () => {
+  it("answers the first row of a statement with its parameters, or undefined", async () => {
+    const reader = openSqliteReader(file, 1000);
     try {
-      expect(reader.one<{ v: number }>("SELECT v FROM kv WHERE k = ?", ["a"])).toEqual({ v: 1 });
-      expect(reader.one("SELECT v FROM kv WHERE k = ?", ["missing"])).toBeUndefined();
-      expect(reader.one<{ n: number }>("SELECT COUNT(*) AS n FROM kv")).toEqual({ n: 1 });
+      expect(await reader.one<{ v: number }>("SELECT v FROM kv WHERE k = ?", ["a"])).toEqual({ v: 1 });
+      expect(await reader.one("SELECT v FROM kv WHERE k = ?", ["missing"])).toBeUndefined();
+      expect(await reader.one<{ n: number }>("SELECT COUNT(*) AS n FROM kv")).toEqual({ n: 1 });
     } finally {
       reader.close();
     }
   });
 
-  it("prepares each statement once", () => {
+  it("prepares each statement once", async () => {
     const prepare = vi.spyOn(Database.prototype, "prepare");
-    const reader = openDirectReader(file, 1000);
+    const reader = openSqliteReader(file, 1000);
     try {
-      for (let i = 0; i < 5; i++) reader.one("SELECT v FROM kv WHERE k = ?", ["a"]);
-      reader.one("SELECT k FROM kv WHERE v = ?", [1]);
+      for (let i = 0; i < 5; i++) await reader.one("SELECT v FROM kv WHERE k = ?", ["a"]);
+      await reader.one("SELECT k FROM kv WHERE v = ?", [1]);
       expect(prepare).toHaveBeenCalledTimes(2);
     } finally {
       prepare.mockRestore();
@@ -44,17 +44,17 @@ describe("openDirectReader", () => {
     }
   });
 
-  it("sees what another connection committed, never what its open transaction has not", () => {
-    const reader = openDirectReader(file, 1000);
+  it("sees what another connection committed, never what its open transaction has not", async () => {
+    const reader = openSqliteReader(file, 1000);
     try {
       writer.prepare("UPDATE kv SET v = ? WHERE k = ?").run(2, "a");
-      expect(reader.one("SELECT v FROM kv WHERE k = ?", ["a"])).toEqual({ v: 2 });
+      expect(await reader.one("SELECT v FROM kv WHERE k = ?", ["a"])).toEqual({ v: 2 });
       writer.exec("BEGIN");
       writer.prepare("UPDATE kv SET v = ? WHERE k = ?").run(3, "a");
       // WAL: the read does not wait for the open write transaction and shows the last commit.
-      expect(reader.one("SELECT v FROM kv WHERE k = ?", ["a"])).toEqual({ v: 2 });
+      expect(await reader.one("SELECT v FROM kv WHERE k = ?", ["a"])).toEqual({ v: 2 });
       writer.exec("COMMIT");
-      expect(reader.one("SELECT v FROM kv WHERE k = ?", ["a"])).toEqual({ v: 3 });
+      expect(await reader.one("SELECT v FROM kv WHERE k = ?", ["a"])).toEqual({ v: 3 });
     } finally {
       if (writer.inTransaction) writer.exec("ROLLBACK");
       reader.close();
@@ -63,7 +63,7 @@ describe("openDirectReader", () => {
 
   it("does not create a database that is not there", () => {
     const missing = path.join(dir, "missing.sqlite");
-    expect(() => openDirectReader(missing, 1000)).toThrow();
+    expect(() => openSqliteReader(missing, 1000)).toThrow();
     expect(fs.existsSync(missing)).toBe(false);
   });
 });

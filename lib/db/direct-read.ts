@@ -1,26 +1,28 @@
 import Database from "better-sqlite3";
+import type pg from "pg";
 
-// Issue 23 §2: the reads every cached answer starts with (history_version, the share card's stamp) are one row by
-// primary key, yet through Prisma each costs its query compiler, its driver adapter, a fresh prepare and the
-// SQLite gate's queue: a profile of GET /api/v1/history under load put ~200 µs of CPU per request there, for a
-// read SQLite does in a few microseconds. On SQLite these reads go through a second connection of the process's
-// own, with each statement prepared once. It sees what is committed (WAL: a reader never waits for the writer),
-// which is what those reads want: a transaction that changes history raises the version in the same commit, so
-// the old version is read until the new rows are there to read.
+// Issue 23 §2/§3: the reads every cached answer or signed-in request starts with (history_version, the share card's
+// stamp, the admin session, the API token) are one row by key, yet through Prisma each costs its query compiler, its
+// driver adapter, a fresh prepare and, on SQLite, the gate's queue: a profile of GET /api/v1/history under load put
+// ~200 µs of CPU per request there, for a read SQLite does in a few microseconds. These reads go around Prisma: on
+// SQLite through a second connection of the process's own, each statement prepared once; on PostgreSQL through the
+// pool Prisma's adapter uses (a query on a pool connection, outside any transaction). Both see what is committed (on
+// SQLite in WAL mode a reader never waits for the writer), which is what those reads want: a transaction that changes
+// history raises the version in the same commit, so the old version is read until the new rows are there to read.
 
 const MAX_STATEMENTS = 32;
 
 export interface DirectReader {
-  /** The first row of `sql` (SQLite's `?` placeholders), or undefined. */
-  one<T>(sql: string, params?: readonly unknown[]): T | undefined;
+  /** The first row of `sql` (written with the database's own placeholders), or undefined. */
+  one<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   close(): void;
 }
 
-export function openDirectReader(file: string, busyTimeoutMs: number): DirectReader {
+export function openSqliteReader(file: string, busyTimeoutMs: number): DirectReader {
   const connection = new Database(file, { fileMustExist: true, timeout: busyTimeoutMs });
   const statements = new Map<string, Database.Statement>();
   return {
-    one<T>(sql: string, params: readonly unknown[] = []): T | undefined {
+    async one<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
       let statement = statements.get(sql);
       if (!statement) {
         if (statements.size >= MAX_STATEMENTS) statements.clear(); // only a handful of shapes are ever read
@@ -30,5 +32,16 @@ export function openDirectReader(file: string, busyTimeoutMs: number): DirectRea
       return statement.get(...params) as T | undefined;
     },
     close: () => connection.close(),
+  };
+}
+
+/** Reads on the pool the Prisma client's adapter owns (it ends the pool when the client disconnects). */
+export function poolReader(pool: pg.Pool): DirectReader {
+  return {
+    async one<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+      const result = await pool.query(sql, params as unknown[]);
+      return result.rows[0] as T | undefined;
+    },
+    close: () => undefined,
   };
 }

@@ -2,15 +2,16 @@ import { db, directReader, type Db } from "./client";
 import { placeholders } from "./raw-sql";
 
 /**
- * The first row of a small hot read (written with SQLite's `?` placeholders): on SQLite through the client's direct
- * reader (direct-read.ts: what is committed, without Prisma's per-query cost), else through Prisma. Column values
- * come as the database holds them, which differs between the two paths (a date may be a Date or its stored number or
- * text): for comparing a read with a later one of the same process, not for showing.
+ * The first row of a small hot read (written with SQLite's `?` placeholders, numbered for PostgreSQL here): through
+ * the client's direct reader (direct-read.ts: what is committed, without Prisma's per-query cost), else through
+ * Prisma. Column values come as the database driver gives them (a time may be a Date, or SQLite's stored text or
+ * number; a PostgreSQL bigint is text): read times with storedTime and numbers with Number.
  */
 export async function readOneRow<T>(sql: string, params: readonly unknown[] = [], client: Db = db()): Promise<T | undefined> {
+  const query = placeholders(sql);
   const direct = directReader(client);
-  if (direct) return direct.one<T>(sql, params);
-  const [row] = await client.$queryRawUnsafe<T[]>(placeholders(sql), ...params);
+  if (direct) return direct.one<T>(query, params);
+  const [row] = await client.$queryRawUnsafe<T[]>(query, ...params);
   return row;
 }
 
