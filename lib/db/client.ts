@@ -4,6 +4,7 @@ import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { getSettings } from "@/lib/config/settings";
+import { logger } from "@/lib/log/logger";
 import { databaseFilePath, databaseKind, ensureDatabaseFolder, resolveDatabaseUrl } from "./database-url";
 import { openSqliteReader, poolReader, type DirectReader } from "./direct-read";
 import { gatedSqlite } from "./sqlite-gate";
@@ -33,6 +34,9 @@ function createClient(): PrismaClient {
     // schema), so the PostgreSQL client has the same API and the code is typed against one of them. The pool is
     // made here so the direct reads share it; the adapter ends it when the client disconnects.
     const pool = new pg.Pool({ connectionString: url });
+    // A pooled connection the server drops while idle emits "error" on the pool; unheard, that ends the process. The
+    // adapter listens once Prisma connects, but a direct read may come first.
+    pool.on("error", (error) => logger.warn({ err: error }, "PostgreSQL dropped an idle pooled connection"));
     const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) as unknown as PrismaClient;
     directReads.set(client, { open: () => poolReader(pool) });
     return client;
