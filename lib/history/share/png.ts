@@ -5,7 +5,7 @@ import { SHARE_FONT_FAMILY } from "./fonts";
 import { CARD_WIDTH, layoutShareCard, type CardNode } from "./layout";
 import { encodePng } from "./png-encode";
 import { sharePool, type SharePool } from "./render-pool";
-import { splitCard } from "./strips";
+import { estimateHeight, splitCard } from "./strips";
 import { WARM_CARD } from "./warm-card";
 import { warmReportCards } from "./warm-reports";
 
@@ -41,7 +41,7 @@ export function toSatoriElement(node: CardNode): unknown {
 
 async function renderOrThrow(card: ShareCard, pool: SharePool): Promise<Uint8Array> {
   const strips = splitCard(layoutShareCard(card, SHARE_FONT_FAMILY), stripCount(pool.size));
-  return encodePng(await pool.render(strips.map(toSatoriElement), CARD_WIDTH));
+  return encodePng(await pool.render(strips.map(toSatoriElement), CARD_WIDTH, strips.map((strip) => estimateHeight(strip))));
 }
 
 export async function renderSharePng(card: ShareCard, deps: PngDeps = {}): Promise<Uint8Array> {

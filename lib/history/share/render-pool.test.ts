@@ -37,6 +37,16 @@ describe("share renderer threads", () => {
     }
   }, 60_000);
 
+  it("with weights, hands the heaviest elements out first and still answers in the elements' order", async () => {
+    const threads = pool({ size: 1, workerFile: FAKE, loadFonts: async () => [] });
+    const element = { countServed: true };
+    const strips = await threads.render([element, element, element, element], 3, [5, 9, 1, 7]);
+    // One thread takes them in the order 9, 7, 5, 1: the second element first, the third last.
+    expect(strips.map((strip) => strip.height)).toEqual([3, 1, 4, 2]);
+    const unweighted = await threads.render([element, element, element], 3);
+    expect(unweighted.map((strip) => strip.height)).toEqual([5, 6, 7]);
+  });
+
   it("a thread that exits mid-job fails only that job; the next job gets a new thread", async () => {
     const threads = pool({ size: 1, workerFile: FAKE, loadFonts: async () => [] });
     await expect(threads.render([{}], 13)).rejects.toThrow(/exited/);

@@ -60,9 +60,17 @@ export class SharePool {
     return this.slots.size;
   }
 
-  /** Each element drawn by the next free thread; the strips in the elements' order. */
-  render(elements: readonly unknown[], width: number): Promise<DeflatedStrip[]> {
-    return Promise.all(elements.map((element) => this.enqueue(element, width)));
+  /**
+   * Each element drawn by the next free thread; the strips in the elements' order. With `weights` (a guess at each
+   * element's cost) the heaviest are handed out first, so the last strip left to one thread while the others idle is
+   * a light one.
+   */
+  render(elements: readonly unknown[], width: number, weights?: readonly number[]): Promise<DeflatedStrip[]> {
+    const order = elements.map((_, i) => i);
+    if (weights) order.sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0));
+    const strips = new Array<Promise<DeflatedStrip>>(elements.length);
+    for (const i of order) strips[i] = this.enqueue(elements[i], width);
+    return Promise.all(strips);
   }
 
   /** Stops every thread; queued and running jobs fail. */
