@@ -53,6 +53,26 @@ describe("sessionOf", () => {
     expect(await sessionOf(requestWith(cookieValue))).toBeNull();
   });
 
+  // PostgreSQL keeps the expiry in a timestamp without time zone (UTC): read in the process's zone it would move by
+  // the zone's offset (a session ending 8 hours early in Shanghai, 5 hours late in New York).
+  it("a session's expiry is the same instant whatever the process's time zone", async () => {
+    const { sid, cookieValue } = await createSession();
+    const { expiresAt } = await db().adminSession.findUniqueOrThrow({ where: { id: sid } });
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ["Asia/Shanghai", "America/New_York", "UTC"]) {
+        process.env.TZ = tz;
+        setClock(() => new Date(expiresAt.getTime() - 60_000));
+        expect(await sessionOf(requestWith(cookieValue)), tz).toEqual({ sid });
+        setClock(() => new Date(expiresAt.getTime() + 60_000));
+        expect(await sessionOf(requestWith(cookieValue)), tz).toBeNull();
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("a remembered cookie is refused once the secret it was sealed with changes", async () => {
     const { sid, cookieValue } = await createSession();
     expect(await sessionOf(requestWith(cookieValue))).toEqual({ sid });

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type pg from "pg";
+import pg from "pg";
 
 // Issue 23 §2/§3: the reads every cached answer or signed-in request starts with (history_version, the share card's
 // stamp, the admin session, the API token) are one row by key, yet through Prisma each costs its query compiler, its
@@ -35,11 +35,19 @@ export function openSqliteReader(file: string, busyTimeoutMs: number): DirectRea
   };
 }
 
+// Prisma keeps a DateTime in a PostgreSQL `timestamp` (without time zone) as UTC; pg's own parser of that type reads
+// it in the process's local zone, which moved every stored time by the zone's offset in a service not run in UTC.
+const TIMESTAMP_OID = 1114;
+const UTC_TIMESTAMPS = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP_OID ? (value: string) => new Date(`${value.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 /** Reads on the pool the Prisma client's adapter owns (it ends the pool when the client disconnects). */
 export function poolReader(pool: pg.Pool): DirectReader {
   return {
     async one<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
-      const result = await pool.query(sql, params as unknown[]);
+      const result = await pool.query({ text: sql, values: params as unknown[], types: UTC_TIMESTAMPS });
       return result.rows[0] as T | undefined;
     },
     close: () => undefined,
