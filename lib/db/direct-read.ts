@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import pg from "pg";
+import { placeholders } from "./raw-sql";
 
 // Issue 23 §2/§3: the reads every cached answer or signed-in request starts with (history_version, the share card's
 // stamp, the admin session, the API token) are one row by key, yet through Prisma each costs its query compiler, its
@@ -13,7 +14,7 @@ import pg from "pg";
 const MAX_STATEMENTS = 32;
 
 export interface DirectReader {
-  /** The first row of `sql` (written with the database's own placeholders), or undefined. */
+  /** The first row of `sql` (written with SQLite's `?` placeholders), or undefined. */
   one<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   close(): void;
 }
@@ -45,9 +46,16 @@ const UTC_TIMESTAMPS = {
 
 /** Reads on the pool the Prisma client's adapter owns (it ends the pool when the client disconnects). */
 export function poolReader(pool: pg.Pool): DirectReader {
+  const numbered = new Map<string, string>(); // each statement's `$1, $2, …` text, made once
   return {
     async one<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
-      const result = await pool.query({ text: sql, values: params as unknown[], types: UTC_TIMESTAMPS });
+      let text = numbered.get(sql);
+      if (text === undefined) {
+        if (numbered.size >= MAX_STATEMENTS) numbered.clear();
+        text = placeholders(sql, "postgres");
+        numbered.set(sql, text);
+      }
+      const result = await pool.query({ text, values: params as unknown[], types: UTC_TIMESTAMPS });
       return result.rows[0] as T | undefined;
     },
     close: () => undefined,

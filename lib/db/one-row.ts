@@ -2,16 +2,15 @@ import { db, directReader, type Db } from "./client";
 import { placeholders } from "./raw-sql";
 
 /**
- * The first row of a small hot read (written with SQLite's `?` placeholders, numbered for PostgreSQL here): through
+ * The first row of a small hot read (written with SQLite's `?` placeholders, numbered for PostgreSQL): through
  * the client's direct reader (direct-read.ts: what is committed, without Prisma's per-query cost), else through
  * Prisma. Column values come as the database driver gives them (a time may be a Date, or SQLite's stored text or
  * number; a PostgreSQL bigint is text): read times with storedTime and numbers with Number.
  */
 export async function readOneRow<T>(sql: string, params: readonly unknown[] = [], client: Db = db()): Promise<T | undefined> {
-  const query = placeholders(sql);
   const direct = directReader(client);
-  if (direct) return direct.one<T>(query, params);
-  const [row] = await client.$queryRawUnsafe<T[]>(query, ...params);
+  if (direct) return direct.one<T>(sql, params);
+  const [row] = await client.$queryRawUnsafe<T[]>(placeholders(sql), ...params);
   return row;
 }
 

@@ -132,7 +132,7 @@ describe("issue 23 §2: the history lists' read cache", () => {
   });
 
   // A history write's transaction raises the version in the same commit: a list read while it is open (by another
-  // request, through the direct reader on SQLite) gets the version and rows from before it, without waiting for it.
+  // request, through the direct reader) gets the version and rows from before it, without waiting for it.
   it("a version read while a history write's transaction is open neither waits for it nor sees it; its commit does", async () => {
     const before = (await historyVersion())!;
     let inside: number | null = null;
@@ -141,14 +141,9 @@ describe("issue 23 §2: the history lists' read cache", () => {
       const row = await tx.analysisHistory.create({
         data: { queryId: "rc-open", stockCode: "002594", displayCode: "002594", market: "cn", targetKey: "stock:cn:002594", reportType: "detailed", reportLanguage: "zh", reportJson: "{}" },
       });
-      if (testDatabaseKind() === "sqlite") {
-        // Outside the transaction; on SQLite a read through Prisma would queue behind it (sqlite-gate.ts), this one may not.
-        inside = await Promise.race([historyVersion(), new Promise<null>((resolve) => setTimeout(resolve, 2000, null))]);
-        listed = (await Promise.race([listHistory({ page: 1, limit: 20 }), new Promise<never>((_, reject) => setTimeout(reject, 2000, new Error("list waited")))])).items.map((i) => i.id);
-      } else {
-        inside = await historyVersion();
-        listed = (await listHistory({ page: 1, limit: 20 })).items.map((i) => i.id);
-      }
+      // Outside the transaction; on SQLite a read through Prisma would queue behind it (sqlite-gate.ts), this one may not.
+      inside = await Promise.race([historyVersion(), new Promise<null>((resolve) => setTimeout(resolve, 2000, null))]);
+      listed = (await Promise.race([listHistory({ page: 1, limit: 20 }), new Promise<never>((_, reject) => setTimeout(reject, 2000, new Error("list waited")))])).items.map((i) => i.id);
       return row.id;
     });
     expect(inside).toBe(before);

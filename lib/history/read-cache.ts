@@ -26,7 +26,7 @@ const keptFor = perClient(() => new LRUCache<string, Kept>({ max: MAX_QUERIES })
 
 /** The current history version; null when its row is missing (then nothing is served from memory). */
 export async function historyVersion(client: Db = db()): Promise<number | null> {
-  const row = await readOneRow<{ version: number | bigint }>("SELECT version FROM history_version WHERE id = 1", [], client);
+  const row = await readOneRow<{ version: number | bigint | string }>("SELECT version FROM history_version WHERE id = 1", [], client);
   return row ? Number(row.version) : null;
 }
 

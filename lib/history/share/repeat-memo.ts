@@ -37,7 +37,7 @@ export async function readShareStamp(targetKey: string): Promise<ShareStamp> {
   const names = nameSourcesGeneration();
   const id = latestTrackRecordSql("id", targetKey);
   const completed = latestTrackRecordSql("completed_at", targetKey);
-  const row = await readOneRow<{ history: number | bigint | null; backtest: string | number | null; completed: unknown }>(
+  const row = await readOneRow<{ history: number | bigint | string | null; backtest: string | number | null; completed: unknown }>(
     `SELECT (SELECT version FROM history_version WHERE id = 1) AS history, (${id.sql}) AS backtest, (${completed.sql}) AS completed`,
     [...id.params, ...completed.params],
   );
