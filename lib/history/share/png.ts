@@ -10,10 +10,11 @@ import { WARM_CARD } from "./warm-card";
 import { warmReportCards } from "./warm-reports";
 
 // Spec 4.3 rule 6: the share card as a PNG, drawn from the same layout as the HTML page. satori lays the
-// boxes out and writes SVG with the glyphs as paths; resvg rasterises it (no system fonts: the SVG holds
-// every glyph already). Issue 23 §1: both run on renderer threads (render-pool.ts), the card cut into strips so
-// that every core draws a part of it (strips.ts); here the strips' rows become one PNG (png-encode.ts). Any
-// failure to load or run the renderer is 503 share_image_unavailable.
+// boxes out and writes SVG; resvg rasterises it (no system fonts: satori shapes the text with the shipped fonts).
+// Issue 23 §1: both run on renderer threads (render-pool.ts), the card cut into strips so that every core draws a
+// part of it (strips.ts), and the threads draw the text from glyphs they rasterised once (glyph-layer.mjs); here
+// the strips' rows become one PNG (png-encode.ts). Any failure to load or run the renderer is 503
+// share_image_unavailable.
 
 export interface PngDeps {
   /** The renderer threads; tests hand in a pool whose threads or fonts are missing or fail. */

@@ -57,10 +57,16 @@ export function writeTenths(bytes, at, value) {
 /** The longest text of one path command: a letter and six coordinates of up to 24 characters, each after a space. */
 const COMMAND_BYTES = 160;
 
+/** The global a renderer thread sets while satori lays out a strip whose glyphs it draws itself (glyph-layer.mjs). */
+export const GLYPH_SINK = "__dsaGlyphSink";
+
 // The replacement path writer: the glyph's commands written as bytes into one kept buffer, read back as one string
-// per glyph, instead of a template literal per command and V8's number-to-string per coordinate.
+// per glyph, instead of a template literal per command and V8's number-to-string per coordinate. While a renderer
+// thread has set the glyph sink, satori's writer hands each glyph (its commands, origin, scale and slant) and the
+// writer itself to the sink, and writes what the sink answers (a marker the thread later replaces) instead.
 const FAST_PATH_WRITER = [
-  "function fd(A,g,I,C,B=0){",
+  `function fd(A,g,I,C,B=0){const s=globalThis.${GLYPH_SINK};return s===undefined?__dsaPathData(A,g,I,C,B):s(A,g,I,C,B,__dsaPathData)}`,
+  "function __dsaPathData(A,g,I,C,B){",
   `const need=A.length*${COMMAND_BYTES}+8;if(__dsaPathBytes===undefined||__dsaPathBytes.length<need)__dsaPathBytes=Buffer.allocUnsafe(2*need);`,
   "const b=__dsaPathBytes,w=__dsaWriteTenths;let p=0;",
   "for(let o of A)switch(o.type){",
