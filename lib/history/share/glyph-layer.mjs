@@ -61,6 +61,30 @@ function outlineBox(commands, skew) {
   return [minX, maxX, minY, maxY];
 }
 
+/** round(x / 255) for 0 <= x <= 255 * 255, without a division. */
+function div255(x) {
+  const y = x + 128;
+  return (y + (y >> 8)) >> 8;
+}
+
+/** Paints colour (r, g, b) at coverage `a` (1-255) over the RGBA pixel at `at` (straight alpha, as resvg answers it). */
+function blend(rows, at, r, g, b, a) {
+  const under = 255 - a;
+  if (rows[at + 3] === 255) {
+    rows[at] = div255(r * a + rows[at] * under);
+    rows[at + 1] = div255(g * a + rows[at + 1] * under);
+    rows[at + 2] = div255(b * a + rows[at + 2] * under);
+    return;
+  }
+  // A pixel that is not opaque: the card has none under its text, but a strip's content could.
+  const below = (rows[at + 3] * under) / 255;
+  const out = a + below;
+  rows[at] = Math.round((r * a + rows[at] * below) / out);
+  rows[at + 1] = Math.round((g * a + rows[at + 1] * below) / out);
+  rows[at + 2] = Math.round((b * a + rows[at + 2] * below) / out);
+  rows[at + 3] = Math.round(out);
+}
+
 export class GlyphLayer {
   /**
    * @param {typeof import("@resvg/resvg-js").Resvg} Resvg
@@ -252,26 +276,13 @@ export class GlyphLayer {
         const colTo = Math.min(glyph.width, width - x0);
         const rowFrom = Math.max(0, -y0);
         const rowTo = Math.min(glyph.height, height - y0);
+        const alpha = glyph.alpha;
         for (let row = rowFrom; row < rowTo; row++) {
           const line = (y0 + row) * stride + offset + x0 * 4;
           const cover = row * glyph.width;
           for (let col = colFrom; col < colTo; col++) {
-            const a = opacity === 1 ? glyph.alpha[cover + col] : Math.round(glyph.alpha[cover + col] * opacity);
-            if (a === 0) continue;
-            const at = line + col * 4;
-            if (rows[at + 3] === 255) {
-              rows[at] += Math.round(((r - rows[at]) * a) / 255);
-              rows[at + 1] += Math.round(((g - rows[at + 1]) * a) / 255);
-              rows[at + 2] += Math.round(((b - rows[at + 2]) * a) / 255);
-            } else {
-              // Over a pixel that is not opaque (straight alpha): the card has none, but a strip's edge could.
-              const below = (rows[at + 3] * (255 - a)) / 255;
-              const out = a + below;
-              rows[at] = Math.round((r * a + rows[at] * below) / out);
-              rows[at + 1] = Math.round((g * a + rows[at + 1] * below) / out);
-              rows[at + 2] = Math.round((b * a + rows[at + 2] * below) / out);
-              rows[at + 3] = Math.round(out);
-            }
+            const a = opacity === 1 ? alpha[cover + col] : Math.round(alpha[cover + col] * opacity);
+            if (a !== 0) blend(rows, line + col * 4, r, g, b, a);
           }
         }
       }
