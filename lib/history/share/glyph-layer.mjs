@@ -14,6 +14,7 @@
 // Drawing text after the rest of the strip is right for the share card, whose text never lies under a later box;
 // glyph-layer.test.ts compares whole cards both ways.
 // Plain ES module: the renderer threads import it from the source tree with plain Node.
+import { blendOver } from "./pixel-blend.mjs";
 import { GLYPH_SINK } from "./satori-paths.mjs";
 
 /** Positions within a pixel a glyph is rasterised at, each way: a quarter pixel is below what the eye can place. */
@@ -59,30 +60,6 @@ function outlineBox(commands, skew) {
     if (c.type === "C") add(c.x2, c.y2);
   }
   return [minX, maxX, minY, maxY];
-}
-
-/** round(x / 255) for 0 <= x <= 255 * 255, without a division. */
-function div255(x) {
-  const y = x + 128;
-  return (y + (y >> 8)) >> 8;
-}
-
-/** Paints colour (r, g, b) at coverage `a` (1-255) over the RGBA pixel at `at` (straight alpha, as resvg answers it). */
-function blend(rows, at, r, g, b, a) {
-  const under = 255 - a;
-  if (rows[at + 3] === 255) {
-    rows[at] = div255(r * a + rows[at] * under);
-    rows[at + 1] = div255(g * a + rows[at + 1] * under);
-    rows[at + 2] = div255(b * a + rows[at + 2] * under);
-    return;
-  }
-  // A pixel that is not opaque: the card has none under its text, but a strip's content could.
-  const below = (rows[at + 3] * under) / 255;
-  const out = a + below;
-  rows[at] = Math.round((r * a + rows[at] * below) / out);
-  rows[at + 1] = Math.round((g * a + rows[at + 1] * below) / out);
-  rows[at + 2] = Math.round((b * a + rows[at + 2] * below) / out);
-  rows[at + 3] = Math.round(out);
 }
 
 export class GlyphLayer {
@@ -282,7 +259,7 @@ export class GlyphLayer {
           const cover = row * glyph.width;
           for (let col = colFrom; col < colTo; col++) {
             const a = opacity === 1 ? alpha[cover + col] : Math.round(alpha[cover + col] * opacity);
-            if (a !== 0) blend(rows, line + col * 4, r, g, b, a);
+            if (a !== 0) blendOver(rows, line + col * 4, r, g, b, a);
           }
         }
       }

@@ -55,6 +55,18 @@ function text(value: string, width: number, style: CardStyle = {}): CardNode {
   return { type: "div", style: { boxSizing: "border-box", width, ...style }, children: [value] };
 }
 
+const RULE = "#eaecf0";
+
+/**
+ * A row over a 1 px rule. The rule is a box of its own rather than the row's bottom border: satori writes a one-sided
+ * border as a stroke inside two clip paths, which only resvg can paint, and a plain box the strip painter paints
+ * itself (box-layer.mjs); the pixels are the same.
+ */
+function ruled(width: number, style: CardStyle, children: CardNode[]): CardNode {
+  // The row grows to the column's height, so a shorter cell beside a taller one keeps its rule at the bottom.
+  return column({ width }, [row({ width, flexGrow: 1, ...style }, children), box({ width, height: 1, backgroundColor: RULE }, [])]);
+}
+
 /** Width of each of n boxes sharing `total` with GAP between them. */
 function share(total: number, n: number, gap = GAP): number {
   return Math.floor((total - gap * (n - 1)) / n);
@@ -84,8 +96,9 @@ function header(card: ShareCard): CardNode {
 }
 
 function notice(value: string, width: number): CardNode {
-  return column({ width, padding: "14px 20px", borderRadius: 10, backgroundColor: "#fffaeb", border: "1px solid #fedf89", color: "#93370d" }, [
-    text(value, width - 42, { fontSize: 22 }),
+  // The 1 px border is the outer box's colour showing round the inner one (for the same reason as `ruled`).
+  return column({ width, padding: 1, borderRadius: 10, backgroundColor: "#fedf89" }, [
+    column({ width: width - 2, padding: "14px 20px", borderRadius: 9, backgroundColor: "#fffaeb", color: "#93370d" }, [text(value, width - 42, { fontSize: 22 })]),
   ]);
 }
 
@@ -121,7 +134,7 @@ function pairs(list: { label: string; value: string }[], width: number): CardNod
   const rows: CardNode[] = [];
   for (let i = 0; i < list.length; i += 2) {
     const cells = list.slice(i, i + 2).map((p) =>
-      row({ width: cell, padding: "8px 0", borderBottom: "1px solid #eaecf0" }, [
+      ruled(cell, { padding: "8px 0" }, [
         text(p.label, labelWidth, { fontSize: 22, color: MUTED }),
         text(p.value, cell - labelWidth, { fontSize: 22, fontWeight: 700 }),
       ]),
@@ -157,8 +170,9 @@ function table(headerCells: string[], rows: string[][], width: number): CardNode
   const n = Math.max(1, headerCells.length);
   const cell = Math.floor(width / n);
   const line = (cells: string[], head: boolean) =>
-    row(
-      { width, padding: "8px 0", borderBottom: "1px solid #eaecf0" },
+    ruled(
+      width,
+      { padding: "8px 0" },
       Array.from({ length: n }, (_, i) => text(cells[i] ?? "", cell - 8, { fontSize: head ? 20 : 22, color: head ? MUTED : "#101828", fontWeight: head ? 400 : 700, marginRight: 8 })),
     );
   return column({ width }, [line(headerCells, true), ...rows.map((r) => line(r, false))]);
@@ -188,7 +202,7 @@ function columns(block: Extract<CardBlock, { kind: "columns" }>, width: number, 
       column({ width: w }, [
         text(c.title, w, { fontSize: 20, color: MUTED, marginBottom: 4 }),
         ...c.rows.map((r) =>
-          row({ width: w, padding: "6px 0", borderBottom: "1px solid #eaecf0", justifyContent: "space-between" }, [
+          ruled(w, { padding: "6px 0", justifyContent: "space-between" }, [
             text(r.label, w - 130, { fontSize: 22 }),
             text(r.value, 130, { fontSize: 22, fontWeight: 700, color: tones[r.tone], textAlign: "right" }),
           ]),

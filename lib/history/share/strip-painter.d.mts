@@ -13,6 +13,7 @@ export function createStripPainter(options: {
   fonts: unknown[];
   Resvg: typeof Resvg;
   drawGlyphs?: boolean;
+  drawBoxes?: boolean;
   maxGlyphs?: number;
 }): StripPainter;
 

@@ -1,0 +1,179 @@
+import { Resvg } from "@resvg/resvg-js";
+import { describe, expect, it } from "vitest";
+import { buildMarkdownReport } from "../markdown";
+import type { TAnalysisReport } from "../schemas";
+import { storedMarketReview, storedReport } from "../test-records";
+import { boxOf, paintBoxes, paintOver, takeBoxes } from "./box-layer.mjs";
+import { buildShareCard } from "./card";
+import { loadShareFonts, SHARE_FONT_FAMILY, type ShareFont } from "./fonts";
+import { GlyphLayer } from "./glyph-layer.mjs";
+import { CARD_WIDTH, layoutShareCard } from "./layout";
+import { toSatoriElement } from "./png";
+import { loadSatori, type Satori } from "./satori-paths.mjs";
+import { createStripPainter, type StripPainter } from "./strip-painter.mjs";
+import { splitCard } from "./strips";
+import { WARM_CARD } from "./warm-card";
+import { warmReportCards } from "./warm-reports";
+
+// Issue 23 §1: the renderer threads paint the card's boxes themselves (box-layer.mjs) and leave resvg only what else a
+// strip holds. The card must look as when resvg paints every box, and the painting order must stay the SVG's.
+
+async function setup(): Promise<{ satori: Satori; fonts: ShareFont[] }> {
+  const { satori } = await loadSatori();
+  return { satori, fonts: await loadShareFonts() };
+}
+
+const stripsOf = (card: Parameters<typeof layoutShareCard>[0]): unknown[] => splitCard(layoutShareCard(card, SHARE_FONT_FAMILY), 6).map(toSatoriElement);
+
+function cardOf(report: TAnalysisReport) {
+  const markdown = buildMarkdownReport({ report, news: [], dataSource: "eastmoney", region: "cn", volumeRatio: 1.23, turnoverRate: 0.45 });
+  return buildShareCard({ report, markdown });
+}
+
+async function cards() {
+  const { report: review } = await storedMarketReview("zh");
+  return [WARM_CARD, cardOf(storedReport("zh")), cardOf(review), ...(await warmReportCards())];
+}
+
+async function paintAll(paint: StripPainter, strips: unknown[]): Promise<Buffer> {
+  const rows: Buffer[] = [];
+  for (const strip of strips) rows.push(Buffer.from((await paint(strip, CARD_WIDTH)).scanlines));
+  return Buffer.concat(rows);
+}
+
+/** Byte differences between two pictures of the same size. */
+function compare(expected: Uint8Array, actual: Uint8Array) {
+  expect(actual.length).toBe(expected.length);
+  let differing = 0;
+  let largest = 0;
+  for (let i = 0; i < expected.length; i++) {
+    const d = Math.abs(expected[i]! - actual[i]!);
+    if (d === 0) continue;
+    differing += 1;
+    largest = Math.max(largest, d);
+  }
+  return { share: differing / expected.length, largest };
+}
+
+const svgOf = (width: number, height: number, body: string) =>
+  `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">${body}</svg>`;
+
+type Corner = [number, number];
+type Corners = [Corner, Corner, Corner, Corner];
+const every = (r: number): Corners => [[r, r], [r, r], [r, r], [r, r]];
+
+/** satori's rounded rectangle, corners [rx, ry] from the top left clockwise. */
+function rounded(x: number, y: number, w: number, h: number, [tl, tr, br, bl]: Corners, fill = "#1e3a8a"): string {
+  const arc = ([rx, ry]: Corner, dx: number, dy: number) => `a${rx},${ry} 0 0 1 ${dx},${dy}`;
+  return (
+    `<path x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}" d="M${x + tl[0]},${y} h${w - tl[0] - tr[0]} ${arc(tr, tr[0], tr[1])} ` +
+    `v${h - tr[1] - br[1]} ${arc(br, -br[0], br[1])} h${br[0] + bl[0] - w} ${arc(bl, -bl[0], -bl[1])} v${bl[1] + tl[1] - h} ${arc(tl, tl[0], -tl[1])}"/>`
+  );
+}
+
+const attributes = (text: string) => new Map([...text.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, k, v]) => [k!, v!]));
+
+describe("issue 23 §1: the share card's boxes painted without resvg", () => {
+  it("every card looks as when resvg paints every box: only anti-aliased corner pixels differ, and little", async () => {
+    const { satori, fonts } = await setup();
+    const boxes = createStripPainter({ satori, fonts, Resvg });
+    const resvgBoxes = createStripPainter({ satori, fonts, Resvg, drawBoxes: false });
+    for (const card of await cards()) {
+      const strips = stripsOf(card);
+      const { share, largest } = compare(await paintAll(resvgBoxes, strips), await paintAll(boxes, strips));
+      // A box misplaced by a pixel, a missing box or a wrong colour differs along a whole edge or area by up to 255;
+      // measured: 0.03-0.04 % of bytes, by at most 16-51 (the edge pixels of rounded corners).
+      expect(share, card.title).toBeLessThan(0.002);
+      expect(largest, card.title).toBeLessThanOrEqual(64);
+    }
+  }, 180_000);
+
+  it("a stock card's strips leave resvg nothing to draw once text and boxes are taken", async () => {
+    const { satori, fonts } = await setup();
+    const layer = new GlyphLayer(Resvg);
+    for (const strip of stripsOf(cardOf(storedReport("zh")))) {
+      const svg = layer.takeRuns(await layer.capture(() => satori(strip as Parameters<Satori>[0], { width: CARD_WIDTH, fonts })));
+      const taken = takeBoxes(svg, CARD_WIDTH);
+      expect(taken).not.toBeNull();
+      expect(taken!.boxes.length).toBeGreaterThan(1);
+      expect(taken!.rest).toBeNull();
+    }
+  }, 60_000);
+
+  it("edge coverage follows resvg's rasteriser at fractional positions, elliptical and mixed corners", () => {
+    const W = 300;
+    const H = 200;
+    const shapes = [
+      rounded(20.5, 10.25, 80, 45, every(22.5)),
+      rounded(150.3, 60.7, 14, 14, every(7)),
+      rounded(30, 80, 200, 100, [[40, 20], [10, 30], [0, 0], [25, 25]]),
+      `<rect x="10.4" y="190.6" width="100.3" height="5.5" fill="#d92d20"/>`,
+    ];
+    for (const shape of shapes) {
+      const svg = svgOf(W, H, `<rect x="0" y="0" width="${W}" height="${H}" fill="#ffffff"/>${shape}`);
+      const expected = new Resvg(svg, { font: { loadSystemFonts: false } }).render().pixels;
+      const taken = takeBoxes(svg, W)!;
+      expect(taken.boxes).toHaveLength(2);
+      expect(taken.rest).toBeNull();
+      const pixels = new Uint8Array(W * H * 4);
+      paintBoxes(taken.boxes, pixels, new Uint32Array(pixels.buffer), W, H, new Uint16Array(W));
+      const { share, largest } = compare(expected, pixels);
+      // Measured: at most 382 of 240,000 bytes, by at most 29 (resvg draws an arc as short straight segments).
+      expect(share, shape).toBeLessThan(0.003);
+      expect(largest, shape).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it("only plain boxes are taken: an opacity, a stroke, a one-sided border path or a clip keeps an element resvg's", () => {
+    expect(boxOf("rect", attributes(`x="1" y="2" width="3" height="4" fill="#abcdef"`))).toMatchObject({ x: 1, y: 2, width: 3, height: 4, color: [0xab, 0xcd, 0xef] });
+    expect(boxOf("rect", attributes(`x="1" y="2" width="3" height="4" fill="#abc"`))?.color).toEqual([0xaa, 0xbb, 0xcc]);
+    expect(boxOf("rect", attributes(`x="1" y="2" width="3" height="4" fill="#abcdef" opacity="0.5"`))).toBeNull();
+    expect(boxOf("rect", attributes(`x="1" y="2" width="3" height="4" fill="url(#g)"`))).toBeNull();
+    expect(boxOf("rect", attributes(`x="1" y="2" width="0" height="4" fill="#abcdef"`))).toBeNull();
+    const pill = attributes(rounded(916, 84, 80, 45, every(22.5)).slice(6, -2));
+    expect(boxOf("path", pill)?.radii).toEqual(every(22.5));
+    // satori's bottom border: a stroked open path, not a closed rounded rectangle.
+    expect(boxOf("path", attributes(`width="448" height="50" fill="none" stroke="#eaecf0" stroke-width="2" d="M528,161 A0,0 0 0 1 528,161 h-448 a0,0 0 0 1 0,0"`))).toBeNull();
+    // The path's own corners must close the rectangle its attributes state.
+    expect(boxOf("path", new Map([...pill, ["width", "81"]]))).toBeNull();
+    const clipped = svgOf(100, 100, `<defs><clipPath id="c"><rect x="0" y="0" width="50" height="50"/></clipPath></defs><g clip-path="url(#c)"><rect x="0" y="0" width="100" height="100" fill="#000000"/></g>`);
+    expect(takeBoxes(clipped, 100)).toMatchObject({ boxes: [], rest: clipped });
+  });
+
+  it("boxes after anything resvg draws stay in the SVG, so the painting order is the SVG's", () => {
+    const under = `<rect x="0" y="0" width="100" height="100" fill="#ffffff"/>`;
+    const line = `<path fill="none" stroke="#000000" stroke-width="2" d="M0,50 h100"/>`;
+    const over = `<rect x="40" y="40" width="20" height="20" fill="#ff0000"/>`;
+    const faint = `<rect x="70" y="40" width="20" height="20" fill="#0000ff" fill-opacity="0.5"/>`;
+    const mask = `<mask id="m"><rect x="0" y="0" width="100" height="100" fill="#fff"/></mask>`;
+    const svg = svgOf(100, 100, `${mask}${under}<g>${line}</g>${over}${faint}`);
+    const taken = takeBoxes(svg, 100)!;
+    expect(taken.boxes).toHaveLength(1); // the box under the line; a mask's content is no box of the picture
+    expect(taken.rest).toBe(svgOf(100, 100, `${mask}<g>${line}</g>${over}${faint}`));
+    // Painted as the strip painter does (boxes, then resvg's picture of the rest over them), it is resvg's picture:
+    // the red box covers the line where they cross, and the half-transparent blue one lets white through.
+    const pixels = new Uint8Array(100 * 100 * 4);
+    const words = new Uint32Array(pixels.buffer);
+    paintBoxes(taken.boxes, pixels, words, 100, 100, new Uint16Array(100));
+    paintOver(pixels, words, new Resvg(taken.rest!, { font: { loadSystemFonts: false } }).render().pixels);
+    const expected = new Resvg(svg, { font: { loadSystemFonts: false } }).render().pixels;
+    expect(Buffer.from(pixels).equals(expected)).toBe(true);
+    expect([...pixels.subarray((50 * 100 + 50) * 4, (50 * 100 + 50) * 4 + 4)]).toEqual([255, 0, 0, 255]);
+    expect([...pixels.subarray((50 * 100 + 10) * 4, (50 * 100 + 10) * 4 + 4)]).toEqual([0, 0, 0, 255]);
+    expect([...pixels.subarray((45 * 100 + 80) * 4, (45 * 100 + 80) * 4 + 4)]).toEqual([127, 127, 255, 255]);
+    // A strip not as wide as asked is left to resvg whole.
+    expect(takeBoxes(svg, 50)).toBeNull();
+  });
+
+  it("a rule under a row of cells of unequal height lies at the bottom of the taller cell, as the border did", async () => {
+    const { satori, fonts } = await setup();
+    const root = layoutShareCard(cardOf(storedReport("zh")), SHARE_FONT_FAMILY);
+    const svg = await satori(toSatoriElement(root) as Parameters<Satori>[0], { width: CARD_WIDTH, fonts });
+    const rules = [...svg.matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="1" fill="#eaecf0"\/>/g)].map(([, x, y, w]) => ({ x: Number(x), y: Number(y), w: Number(w) }));
+    expect(rules.length).toBeGreaterThan(10);
+    // Two cells side by side (the indicator pairs): each rule has a partner at the same height across the gap.
+    const left = rules.filter((r) => r.x === 80 && r.w < 500);
+    expect(left.length).toBeGreaterThan(4);
+    for (const rule of left) expect(rules.some((r) => r.x > 500 && r.y === rule.y), `rule at ${rule.y}`).toBe(true);
+  }, 60_000);
+});
