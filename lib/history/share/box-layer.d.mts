@@ -10,5 +10,5 @@ export interface Box {
 
 export function boxOf(tag: string, attributes: Map<string, string>): Box | null;
 export function takeBoxes(svg: string, width: number): { width: number; height: number; boxes: Box[]; rest: string | null } | null;
-export function paintBoxes(boxes: Box[], pixels: Uint8Array, words: Uint32Array, width: number, height: number, cover: Uint16Array): void;
-export function paintOver(pixels: Uint8Array, words: Uint32Array, picture: Uint8Array): void;
+export function paintBoxes(boxes: Box[], rows: Uint8Array, stride: number, offset: number, width: number, height: number, cover: Uint16Array): void;
+export function paintOver(rows: Uint8Array, stride: number, offset: number, width: number, height: number, picture: Uint8Array): void;

@@ -15,7 +15,7 @@
 // sub-scanlines per pixel row, a quarter pixel across, 255 for a pixel covered fully), so a box's anti-aliased
 // corners look as resvg draws them; box-layer.test.ts compares whole cards both ways.
 // Plain ES module: the renderer threads import it from the source tree with plain Node.
-import { blendOver, blendPremultipliedOver } from "./pixel-blend.mjs";
+import { blendOver, blendPremultipliedOver, PIXEL_BYTES } from "./pixel-blend.mjs";
 
 /** Sub-scanlines per pixel row, and positions across a pixel, as Skia's supersampling (SHIFT 2). */
 const SUB = 4;
@@ -143,21 +143,42 @@ function spanAt(box, yc) {
   return [Math.round((x + leftIn) * SUB), Math.round((x + width - rightIn) * SUB)];
 }
 
+/** Rows of one colour, to copy from: a solid span is then one copy, not a loop over its pixels. */
+const solidRows = new Map();
+const MAX_SOLID_ROWS = 64;
+
+function solidRow(r, g, b, width) {
+  const key = (r << 16) | (g << 8) | b;
+  let row = solidRows.get(key);
+  if (row === undefined || row.length < width * PIXEL_BYTES) {
+    if (solidRows.size >= MAX_SOLID_ROWS) solidRows.clear();
+    row = new Uint8Array(width * PIXEL_BYTES);
+    for (let at = 0; at < row.length; at += PIXEL_BYTES) {
+      row[at] = r;
+      row[at + 1] = g;
+      row[at + 2] = b;
+    }
+    solidRows.set(key, row);
+  }
+  return row;
+}
+
 /**
- * Paints the boxes in order into `pixels` (`width`×`height` RGBA, straight alpha; `words` the same memory as
- * 32-bit words). `cover` is scratch memory of at least `width` entries.
+ * Paints the boxes in order onto the strip's rows: `rows` holds `height` rows of `width` RGB pixels, each row
+ * starting `offset` bytes into its `stride` (the PNG scanlines). `cover` is scratch memory of at least `width` entries.
  */
-export function paintBoxes(boxes, pixels, words, width, height, cover) {
+export function paintBoxes(boxes, rows, stride, offset, width, height, cover) {
   for (const box of boxes) {
     const [r, g, b] = box.color;
-    const word = (r | (g << 8) | (b << 16) | (255 << 24)) >>> 0;
+    const solid = solidRow(r, g, b, width);
     // Sub-scanlines j cover the box when round(4y) <= j < round(4(y + height)), each sampled at its centre.
     const firstSub = Math.round(box.y * SUB);
     const endSub = Math.round((box.y + box.height) * SUB);
     const rowFrom = Math.max(0, Math.floor(firstSub / SUB));
     const rowTo = Math.min(height, Math.ceil(endSub / SUB));
     for (let row = rowFrom; row < rowTo; row++) {
-      let full = 0; // quarter-pixel columns every sub-scanline of the row covers: [fullFrom, fullTo)
+      const line = row * stride + offset;
+      let full = 0; // sub-scanlines that cover some of the row; the quarter-pixel columns all of them cover: [fullFrom, fullTo)
       let fullFrom = -Infinity;
       let fullTo = Infinity;
       let edgeFrom = Infinity;
@@ -165,16 +186,10 @@ export function paintBoxes(boxes, pixels, words, width, height, cover) {
       const spans = [];
       for (let s = 0; s < SUB; s++) {
         const j = row * SUB + s;
-        if (j < firstSub || j >= endSub) {
-          fullTo = -Infinity;
-          spans.push(null);
-          continue;
-        }
-        const span = spanAt(box, (j + 0.5) / SUB);
-        const from = Math.max(0, span[0]);
-        const to = Math.min(width * SUB, span[1]);
+        const span = j < firstSub || j >= endSub ? null : spanAt(box, (j + 0.5) / SUB);
+        const from = span === null ? 0 : Math.max(0, span[0]);
+        const to = span === null ? 0 : Math.min(width * SUB, span[1]);
         if (to <= from) {
-          fullTo = -Infinity;
           spans.push(null);
           continue;
         }
@@ -191,9 +206,8 @@ export function paintBoxes(boxes, pixels, words, width, height, cover) {
       let solidTo = 0;
       if (full === SUB && fullTo > fullFrom) {
         solidFrom = Math.ceil(fullFrom / SUB);
-        solidTo = Math.floor(fullTo / SUB);
-        if (solidTo > solidFrom) words.fill(word, row * width + solidFrom, row * width + solidTo);
-        else solidTo = solidFrom;
+        solidTo = Math.max(solidFrom, Math.floor(fullTo / SUB));
+        if (solidTo > solidFrom) rows.set(solid.subarray(0, (solidTo - solidFrom) * PIXEL_BYTES), line + solidFrom * PIXEL_BYTES);
       }
       const pxFrom = Math.floor(edgeFrom / SUB);
       const pxTo = Math.ceil(edgeTo / SUB);
@@ -205,10 +219,9 @@ export function paintBoxes(boxes, pixels, words, width, height, cover) {
         // row's last sub-scanline, so four full sub-scanlines sum to 255.
         const most = 64 - ((s + 1) >> 2);
         const [from, to] = span;
-        const first = Math.floor(from / SUB);
         const end = Math.ceil(to / SUB);
         // Only the pixels either side of the solid ones.
-        for (let px = first; px < end; px++) {
+        for (let px = Math.floor(from / SUB); px < end; px++) {
           if (px === solidFrom && solidTo > solidFrom) px = solidTo;
           if (px >= end) break;
           const covered = Math.min(to, (px + 1) * SUB) - Math.max(from, px * SUB);
@@ -219,23 +232,32 @@ export function paintBoxes(boxes, pixels, words, width, height, cover) {
         if (px === solidFrom && solidTo > solidFrom) px = solidTo;
         if (px >= pxTo) break;
         const a = Math.min(255, cover[px]);
-        if (a === 255) words[row * width + px] = word;
-        else if (a > 0) blendOver(pixels, (row * width + px) * 4, r, g, b, a);
+        if (a > 0) blendOver(rows, line + px * PIXEL_BYTES, r, g, b, a);
       }
     }
   }
 }
 
-/** Paints resvg's picture of the rest of a strip (premultiplied RGBA, as resvg keeps it) over the boxes in `pixels`. */
-export function paintOver(pixels, words, picture) {
+/**
+ * Paints resvg's picture of (the rest of) a strip, `width`×`height` premultiplied RGBA as resvg keeps it, over the
+ * strip's rows (laid out as for paintBoxes).
+ */
+export function paintOver(rows, stride, offset, width, height, picture) {
   // A Node buffer may start at any byte of its memory; words need a multiple of four.
   const aligned = picture.byteOffset % 4 === 0 ? picture : new Uint8Array(picture);
-  const above = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 2);
-  for (let i = 0; i < above.length; i++) {
-    const word = above[i];
-    if (word === 0) continue;
-    const a = word >>> 24;
-    if (a === 255) words[i] = word;
-    else if (a > 0) blendPremultipliedOver(pixels, i * 4, word & 255, (word >>> 8) & 255, (word >>> 16) & 255, a);
+  const above = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
+  for (let y = 0; y < height; y++) {
+    const line = y * stride + offset;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const word = above[i];
+      if (word === 0) continue;
+      const at = line + x * PIXEL_BYTES;
+      const a = word >>> 24;
+      if (a === 255) {
+        rows[at] = word & 255;
+        rows[at + 1] = (word >>> 8) & 255;
+        rows[at + 2] = (word >>> 16) & 255;
+      } else blendPremultipliedOver(rows, at, word & 255, (word >>> 8) & 255, (word >>> 16) & 255, a);
+    }
   }
 }

@@ -14,7 +14,7 @@
 // Drawing text after the rest of the strip is right for the share card, whose text never lies under a later box;
 // glyph-layer.test.ts compares whole cards both ways.
 // Plain ES module: the renderer threads import it from the source tree with plain Node.
-import { blendOver } from "./pixel-blend.mjs";
+import { blendOver, PIXEL_BYTES } from "./pixel-blend.mjs";
 import { GLYPH_SINK } from "./satori-paths.mjs";
 
 /** Positions within a pixel a glyph is rasterised at, each way: a quarter pixel is below what the eye can place. */
@@ -237,7 +237,7 @@ export class GlyphLayer {
   }
 
   /**
-   * Draws the taken runs onto the strip's rows: `rows` holds `height` rows of `width` RGBA pixels, each row starting
+   * Draws the taken runs onto the strip's rows: `rows` holds `height` rows of `width` RGB pixels, each row starting
    * `offset` bytes into its `stride` (the PNG scanlines, whose first byte is the filter type).
    */
   draw(rows, width, height, stride, offset) {
@@ -255,11 +255,11 @@ export class GlyphLayer {
         const rowTo = Math.min(glyph.height, height - y0);
         const alpha = glyph.alpha;
         for (let row = rowFrom; row < rowTo; row++) {
-          const line = (y0 + row) * stride + offset + x0 * 4;
+          const line = (y0 + row) * stride + offset + x0 * PIXEL_BYTES;
           const cover = row * glyph.width;
           for (let col = colFrom; col < colTo; col++) {
             const a = opacity === 1 ? alpha[cover + col] : Math.round(alpha[cover + col] * opacity);
-            if (a !== 0) blendOver(rows, line + col * 4, r, g, b, a);
+            if (a !== 0) blendOver(rows, line + col * PIXEL_BYTES, r, g, b, a);
           }
         }
       }

@@ -109,8 +109,11 @@ describe("share image PNG (spec 4.3 rule 6)", () => {
       const { width, height } = ihdr(png);
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:image/png;base64,${png.toString("base64")}"/></svg>`;
       const decoded = new Resvg(svg, { font: { loadSystemFonts: false } }).render().pixels;
-      const rows = Buffer.alloc(width * height * 4);
-      for (let y = 0; y < height; y++) wholeRows.copy(rows, y * width * 4, y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1));
+      // resvg answers RGBA; the card's PNG is RGB, every pixel opaque.
+      const rows = Buffer.alloc(width * height * 4, 255);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) wholeRows.copy(rows, (y * width + x) * 4, y * (width * 3 + 1) + 1 + x * 3, y * (width * 3 + 1) + 1 + x * 3 + 3);
+      }
       expect(decoded.equals(rows)).toBe(true);
     } finally {
       await threads.close();

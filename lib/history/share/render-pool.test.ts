@@ -29,11 +29,12 @@ describe("share renderer threads", () => {
       expect(strip.width).toBe(200);
       expect(strip.height).toBeGreaterThan(20);
       const scanlines = zlib.inflateRawSync(strip.deflated, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
-      expect(scanlines.length).toBe(strip.height * (200 * 4 + 1));
+      expect(scanlines.length).toBe(strip.height * (200 * 3 + 1)); // RGB rows
       expect(strip.length).toBe(scanlines.length);
-      // Every row starts with filter type 0, and something was drawn.
-      for (let y = 0; y < strip.height; y++) expect(scanlines[y * (200 * 4 + 1)]).toBe(0);
-      expect(scanlines.some((byte) => byte !== 0)).toBe(true);
+      // Every row starts with filter type 0, and black text was drawn on white (the element has no background).
+      for (let y = 0; y < strip.height; y++) expect(scanlines[y * (200 * 3 + 1)]).toBe(0);
+      expect(scanlines[1]).toBe(255);
+      expect(scanlines.some((byte) => byte < 64)).toBe(true);
     }
   }, 60_000);
 
