@@ -10,7 +10,7 @@ import { buildShareCard } from "./card";
 import { loadShareFonts, SHARE_FONT_FAMILY } from "./fonts";
 import { CARD_WIDTH, layoutShareCard } from "./layout";
 import { toSatoriElement } from "./png";
-import { fastPathSource, fastSatoriFile, loadSatori, STOCK_PATH_WRITER, stockSatoriFile, writeFastSatori, writeTenths } from "./satori-paths.mjs";
+import { fastPathSource, fastSatoriFile, loadSatori, STOCK_PATH_WRITER, STOCK_SHAPED_RUNS, stockSatoriFile, writeFastSatori, writeTenths } from "./satori-paths.mjs";
 import { splitCard } from "./strips";
 import { WARM_CARD } from "./warm-card";
 import { warmReportCards } from "./warm-reports";
@@ -45,8 +45,14 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
   });
 
   it("the install wrote the fast copy beside stock satori, and the renderer threads load it", async () => {
-    expect(fastPathSource(fs.readFileSync(stockSatoriFile(), "utf8"))).not.toBeNull();
+    const stock = fs.readFileSync(stockSatoriFile(), "utf8");
+    expect(fastPathSource(stock)).not.toBeNull();
     expect(fs.existsSync(fastSatoriFile())).toBe(true);
+    // The copy keeps 4,096 shaped text runs where stock satori keeps 256 (a card shapes some 400).
+    const copy = fs.readFileSync(fastSatoriFile(), "utf8");
+    expect(stock).toContain(STOCK_SHAPED_RUNS);
+    expect(copy).not.toContain(STOCK_SHAPED_RUNS);
+    expect(copy).toContain("var ld=4096;");
     const loaded = await loadSatori();
     expect(loaded.fastPaths).toBe(true);
     expect(loaded.satori).not.toBe(stockSatori);
@@ -106,6 +112,11 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
       fs.writeFileSync(changed, stock.replace(STOCK_PATH_WRITER, STOCK_PATH_WRITER.replace('i+="Z"', 'i+="z"')));
       expect(writeFastSatori(changed, path.join(dir, "fast.mjs"))).toBe(false);
       expect(fs.existsSync(path.join(dir, "fast.mjs"))).toBe(false);
+      // Nor one whose bound on shaped runs is not the one we know (the copy must not change a bound satori moved).
+      const bound = path.join(dir, "bound.js");
+      fs.writeFileSync(bound, stock.replace(STOCK_SHAPED_RUNS, "var ld=512;"));
+      expect(writeFastSatori(bound, path.join(dir, "fast.mjs"))).toBe(false);
+      fs.rmSync(bound);
       const known = path.join(dir, "known.js");
       fs.writeFileSync(known, stock);
       expect(writeFastSatori(known, path.join(dir, "fast.mjs"))).toBe(true);
