@@ -1,59 +1,16 @@
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
-import { buildMarkdownReport } from "../markdown";
-import type { TAnalysisReport } from "../schemas";
-import { storedMarketReview, storedReport } from "../test-records";
+import { storedReport } from "../test-records";
 import { boxOf, paintBoxes, paintOver, takeBoxes } from "./box-layer.mjs";
-import { buildShareCard } from "./card";
-import { loadShareFonts, SHARE_FONT_FAMILY, type ShareFont } from "./fonts";
+import { SHARE_FONT_FAMILY } from "./fonts";
 import { GlyphLayer } from "./glyph-layer.mjs";
 import { CARD_WIDTH, layoutShareCard } from "./layout";
+import { cardOf, difference, differencesFromReference, painterSetup, stripsOf } from "./painting-test-kit";
 import { toSatoriElement } from "./png";
-import { loadSatori, type Satori } from "./satori-paths.mjs";
-import { createStripPainter, type StripPainter } from "./strip-painter.mjs";
-import { splitCard } from "./strips";
-import { WARM_CARD } from "./warm-card";
-import { warmReportCards } from "./warm-reports";
+import type { Satori } from "./satori-paths.mjs";
 
 // Issue 23 §1: the renderer threads paint the card's boxes themselves (box-layer.mjs) and leave resvg only what else a
 // strip holds. The card must look as when resvg paints every box, and the painting order must stay the SVG's.
-
-async function setup(): Promise<{ satori: Satori; fonts: ShareFont[] }> {
-  const { satori } = await loadSatori();
-  return { satori, fonts: await loadShareFonts() };
-}
-
-const stripsOf = (card: Parameters<typeof layoutShareCard>[0]): unknown[] => splitCard(layoutShareCard(card, SHARE_FONT_FAMILY), 6).map(toSatoriElement);
-
-function cardOf(report: TAnalysisReport) {
-  const markdown = buildMarkdownReport({ report, news: [], dataSource: "eastmoney", region: "cn", volumeRatio: 1.23, turnoverRate: 0.45 });
-  return buildShareCard({ report, markdown });
-}
-
-async function cards() {
-  const { report: review } = await storedMarketReview("zh");
-  return [WARM_CARD, cardOf(storedReport("zh")), cardOf(review), ...(await warmReportCards())];
-}
-
-async function paintAll(paint: StripPainter, strips: unknown[]): Promise<Buffer> {
-  const rows: Buffer[] = [];
-  for (const strip of strips) rows.push(Buffer.from((await paint(strip, CARD_WIDTH)).scanlines));
-  return Buffer.concat(rows);
-}
-
-/** Byte differences between two pictures of the same size. */
-function compare(expected: Uint8Array, actual: Uint8Array) {
-  expect(actual.length).toBe(expected.length);
-  let differing = 0;
-  let largest = 0;
-  for (let i = 0; i < expected.length; i++) {
-    const d = Math.abs(expected[i]! - actual[i]!);
-    if (d === 0) continue;
-    differing += 1;
-    largest = Math.max(largest, d);
-  }
-  return { share: differing / expected.length, largest };
-}
 
 const svgOf = (width: number, height: number, body: string) =>
   `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">${body}</svg>`;
@@ -90,21 +47,16 @@ const attributes = (text: string) => new Map([...text.matchAll(/([\w-]+)="([^"]*
 
 describe("issue 23 §1: the share card's boxes painted without resvg", () => {
   it("every card looks as when resvg paints every box: only anti-aliased corner pixels differ, and little", async () => {
-    const { satori, fonts } = await setup();
-    const boxes = createStripPainter({ satori, fonts, Resvg });
-    const resvgBoxes = createStripPainter({ satori, fonts, Resvg, drawBoxes: false });
-    for (const card of await cards()) {
-      const strips = stripsOf(card);
-      const { share, largest } = compare(await paintAll(resvgBoxes, strips), await paintAll(boxes, strips));
+    for (const { title, share, largest } of await differencesFromReference({ drawBoxes: false })) {
       // A box misplaced by a pixel, a missing box or a wrong colour differs along a whole edge or area by up to 255;
       // measured: 0.03-0.04 % of bytes, by at most 16-51 (the edge pixels of rounded corners).
-      expect(share, card.title).toBeLessThan(0.002);
-      expect(largest, card.title).toBeLessThanOrEqual(64);
+      expect(share, title).toBeLessThan(0.002);
+      expect(largest, title).toBeLessThanOrEqual(64);
     }
   }, 180_000);
 
   it("a stock card's strips leave resvg nothing to draw once text and boxes are taken", async () => {
-    const { satori, fonts } = await setup();
+    const { satori, fonts } = await painterSetup();
     const layer = new GlyphLayer(Resvg);
     for (const strip of stripsOf(cardOf(storedReport("zh")))) {
       const svg = layer.takeRuns(await layer.capture(() => satori(strip as Parameters<Satori>[0], { width: CARD_WIDTH, fonts })));
@@ -130,7 +82,7 @@ describe("issue 23 §1: the share card's boxes painted without resvg", () => {
       const taken = takeBoxes(svg, W)!;
       expect(taken.boxes).toHaveLength(2);
       expect(taken.rest).toBeNull();
-      const { share, largest } = compare(rgbOf(expected), paintTaken(taken, W, H));
+      const { share, largest } = difference(rgbOf(expected), paintTaken(taken, W, H));
       // Measured: at most 1.6 per mille of bytes, by at most 29 (resvg draws an arc as short straight segments).
       expect(share, shape).toBeLessThan(0.003);
       expect(largest, shape).toBeLessThanOrEqual(40);
@@ -177,7 +129,7 @@ describe("issue 23 §1: the share card's boxes painted without resvg", () => {
   });
 
   it("a rule under a row of cells of unequal height lies at the bottom of the taller cell, as the border did", async () => {
-    const { satori, fonts } = await setup();
+    const { satori, fonts } = await painterSetup();
     const root = layoutShareCard(cardOf(storedReport("zh")), SHARE_FONT_FAMILY);
     const svg = await satori(toSatoriElement(root) as Parameters<Satori>[0], { width: CARD_WIDTH, fonts });
     const rules = [...svg.matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="1" fill="#eaecf0"\/>/g)].map(([, x, y, w]) => ({ x: Number(x), y: Number(y), w: Number(w) }));
