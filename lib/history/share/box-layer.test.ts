@@ -1,6 +1,6 @@
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
-import { storedReport } from "../test-records";
+import { storedMarketReview, storedReport } from "../test-records";
 import { boxOf, paintBoxes, paintOver, takeBoxes } from "./box-layer.mjs";
 import { SHARE_FONT_FAMILY } from "./fonts";
 import { GlyphLayer } from "./glyph-layer.mjs";
@@ -55,10 +55,11 @@ describe("issue 23 §1: the share card's boxes painted without resvg", () => {
     }
   }, 180_000);
 
-  it("a stock card's strips leave resvg nothing to draw once text and boxes are taken", async () => {
+  it("a stock card's and a market review's strips leave resvg nothing to draw once text and boxes are taken", async () => {
     const { satori, fonts } = await painterSetup();
     const layer = new GlyphLayer(Resvg);
-    for (const strip of stripsOf(cardOf(storedReport("zh")))) {
+    const { report: review } = await storedMarketReview("zh");
+    for (const strip of [...stripsOf(cardOf(storedReport("zh"))), ...stripsOf(cardOf(review))]) {
       const svg = layer.takeRuns(await layer.capture(() => satori(strip as Parameters<Satori>[0], { width: CARD_WIDTH, fonts })));
       const taken = takeBoxes(svg, CARD_WIDTH);
       expect(taken).not.toBeNull();

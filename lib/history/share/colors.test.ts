@@ -81,7 +81,7 @@ describe("share card price colours (issue 21 §4)", () => {
     expect(breadth?.down_count).toBeGreaterThan(0);
     /** The colours of the first breadth bar's segments, in order (advancers, flat, decliners). */
     const segments = (html: string): string[] => {
-      const bar = /overflow:hidden;background-color:#eaecf0">((?:<div style="[^"]*"><\/div>)+)<\/div>/.exec(html)![1]!;
+      const bar = /flex-direction:row;width:\d+px;height:18px">((?:<div style="[^"]*"><\/div>)+)<\/div>/.exec(html)![1]!;
       return [...bar.matchAll(/background-color:(#[0-9a-f]{6})/g)].map((m) => m[1]!);
     };
     const redUp = segments(renderShareHtml(cardOf(report)));

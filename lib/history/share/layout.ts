@@ -178,18 +178,37 @@ function table(headerCells: string[], rows: string[][], width: number): CardNode
   return column({ width }, [line(headerCells, true), ...rows.map((r) => line(r, false))]);
 }
 
+/**
+ * Widths of the breadth bar's segments for counts `parts` (none zero): proportional, each at least 2 px so a small
+ * count stays visible, summing to exactly `width` (the largest segment takes up the rounding).
+ */
+export function segmentWidths(parts: readonly number[], width: number): number[] {
+  const total = parts.reduce((a, b) => a + b, 0);
+  const widths = parts.map((n) => Math.max(2, Math.round((width * n) / total)));
+  const largest = widths.indexOf(Math.max(...widths));
+  widths[largest]! += width - widths.reduce((a, b) => a + b, 0);
+  return widths;
+}
+
 function breadth(block: Extract<CardBlock, { kind: "breadth" }>, width: number, tones: ToneColors): CardNode {
-  const total = block.advancers + block.flat + block.decliners;
-  const parts: [number, string][] = [
+  const parts = ([
     [block.advancers, tones.up],
     [block.flat, "#d0d5dd"],
     [block.decliners, tones.down],
-  ];
-  const segments = total === 0
-    ? [box({ width, height: 18, backgroundColor: "#eaecf0" }, [])]
-    : parts.filter(([n]) => n > 0).map(([n, color]) => box({ width: Math.max(2, Math.round((width * n) / total)), height: 18, backgroundColor: color }, []));
+  ] as [number, string][]).filter(([n]) => n > 0);
+  // The bar is boxes whose outer ends are rounded, not a rounded container clipping its segments: a clip is something
+  // only resvg can paint, a box the renderer threads paint themselves (box-layer.mjs).
+  const widths = segmentWidths(parts.map(([n]) => n), width);
+  const segments = parts.length === 0
+    ? [box({ width, height: 18, borderRadius: 9, backgroundColor: "#eaecf0" }, [])]
+    : parts.map(([, color], i) => {
+        const ends: CardStyle = {};
+        if (i === 0) Object.assign(ends, { borderTopLeftRadius: 9, borderBottomLeftRadius: 9 });
+        if (i === parts.length - 1) Object.assign(ends, { borderTopRightRadius: 9, borderBottomRightRadius: 9 });
+        return box({ width: widths[i]!, height: 18, backgroundColor: color, ...ends }, []);
+      });
   return column({ width }, [
-    row({ width, height: 18, borderRadius: 9, overflow: "hidden", backgroundColor: "#eaecf0" }, segments),
+    row({ width, height: 18 }, segments),
     text(block.caption, width, { fontSize: 22, color: MUTED, marginTop: 8 }),
   ]);
 }
