@@ -15,7 +15,7 @@
 // sub-scanlines per pixel row, a quarter pixel across, 255 for a pixel covered fully), so a box's anti-aliased
 // corners look as resvg draws them; box-layer.test.ts compares whole cards both ways.
 // Plain ES module: the renderer threads import it from the source tree with plain Node.
-import { blendOver, blendPremultipliedOver, PIXEL_BYTES } from "./pixel-blend.mjs";
+import { blendOver, blendPremultipliedOver, hexColor, PIXEL_BYTES } from "./pixel-blend.mjs";
 
 /** Sub-scanlines per pixel row, and positions across a pixel, as Skia's supersampling (SHIFT 2). */
 const SUB = 4;
@@ -38,12 +38,6 @@ function attributesOf(text) {
   return attributes;
 }
 
-function hexColor(hex) {
-  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join("")}` : hex;
-  const value = Number.parseInt(full.slice(1), 16);
-  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
-}
-
 const near = (a, b) => Math.abs(a - b) <= EPSILON;
 
 /**
@@ -57,7 +51,7 @@ export function boxOf(tag, attributes) {
   if (fill === undefined || !HEX.test(fill)) return null;
   const [x, y, width, height] = ["x", "y", "width", "height"].map((name) => Number(attributes.get(name)));
   if (![x, y, width, height].every(Number.isFinite) || width <= 0 || height <= 0) return null;
-  const box = { x, y, width, height, color: hexColor(fill), radii: [[0, 0], [0, 0], [0, 0], [0, 0]] };
+  const box = { x, y, width, height, color: hexColor(fill.slice(1)), radii: [[0, 0], [0, 0], [0, 0], [0, 0]] };
   if (tag === "rect") return box;
   const d = attributes.get("d");
   const m = d === undefined ? null : ROUNDED.exec(d);

@@ -14,7 +14,7 @@
 // Drawing text after the rest of the strip is right for the share card, whose text never lies under a later box;
 // glyph-layer.test.ts compares whole cards both ways.
 // Plain ES module: the renderer threads import it from the source tree with plain Node.
-import { blendOver, PIXEL_BYTES } from "./pixel-blend.mjs";
+import { blendOver, hexColor, PIXEL_BYTES } from "./pixel-blend.mjs";
 import { GLYPH_SINK } from "./satori-paths.mjs";
 
 /** Positions within a pixel a glyph is rasterised at, each way: a quarter pixel is below what the eye can place. */
@@ -33,12 +33,6 @@ const RUN_OR_CONTAINER =
   /(<g><path fill="#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})"(?: fill-opacity="([0-9.]+)")? d="((?:G\d+ *)+)"\/><\/g>)|<(\/?)(g|mask|clipPath|defs|filter|pattern|symbol|marker)\b([^>]*)>/g;
 const MARKED_PATH = / d="([^"]*G\d[^"]*)"/g;
 const MARKER = /G(\d+)/g;
-
-function hexColor(hex) {
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex;
-  const value = Number.parseInt(full, 16);
-  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
-}
 
 /** A glyph outline's extent in font units, slant applied: [minX, maxX, minY, maxY]. */
 function outlineBox(commands, skew) {
@@ -100,23 +94,19 @@ export class GlyphLayer {
    */
   takeRuns(svg) {
     if (this.placements.length === 0) return svg;
-    // Containers open around the current point that change how their content is painted (any but a bare `<g>`): a
-    // run inside one (a text shadow's filter, a parent's opacity or clip) is left to resvg.
-    const open = [];
-    let changed = 0;
+    // For each container open around the current point: whether it or one around it changes how its content is
+    // painted (any but a bare `<g>`). A run inside one (a text shadow's filter, a parent's opacity or clip) is left
+    // to resvg.
+    const changing = [];
     const rest = svg
       .replace(RUN_OR_CONTAINER, (match, run, hex, opacity, markers, closing, tag, attributes) => {
         if (run !== undefined) {
-          if (changed > 0) return match;
+          if (changing.at(-1)) return match;
           this.runs.push({ color: hexColor(hex), opacity: opacity === undefined ? 1 : Number(opacity), ids: markers.match(/\d+/g).map(Number) });
           return "";
         }
-        if (closing) changed -= open.pop() ? 1 : 0;
-        else if (!attributes.endsWith("/")) {
-          const changes = tag !== "g" || attributes.trim() !== "";
-          open.push(changes);
-          if (changes) changed += 1;
-        }
+        if (closing) changing.pop();
+        else if (!attributes.endsWith("/")) changing.push(changing.at(-1) === true || tag !== "g" || attributes.trim() !== "");
         return match;
       })
       .replace(MARKED_PATH, (_, d) => ` d="${d.replace(MARKER, (m, i) => this.pathOf(this.placements[Number(i)]))}"`);

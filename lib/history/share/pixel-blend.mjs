@@ -1,10 +1,17 @@
-// Issue 23 §1: "over" for the share card's own painting (glyph-layer.mjs, box-layer.mjs) onto its scanlines: RGB
-// (the card is opaque: its root box has a background, and a strip without one is painted over white), in integer
-// arithmetic.
+// Issue 23 §1: colours and "over" for the share card's own painting (glyph-layer.mjs, box-layer.mjs) onto its
+// scanlines: RGB (the card is opaque: its root box has a background, and a strip without one is painted over white),
+// in integer arithmetic.
 // Plain ES module: the renderer threads import it from the source tree with plain Node.
 
 /** Bytes per pixel of the card's scanlines: RGB, no alpha (a third less to compress than RGBA; the card is opaque). */
 export const PIXEL_BYTES = 3;
+
+/** [r, g, b] of a hex colour's digits ("1e3a8a" or "fff", no "#"), as satori writes fills. */
+export function hexColor(digits) {
+  const full = digits.length === 3 ? [...digits].map((c) => c + c).join("") : digits;
+  const value = Number.parseInt(full, 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
 
 /** round(x / 255) for 0 <= x <= 255 * 255, without a division (the same values: no exact halves to round). */
 function div255(x) {
