@@ -15,10 +15,10 @@ export async function register(): Promise<void> {
   startAlertScheduler();
   const { startDailyScheduler } = await import("./lib/schedule/scheduler");
   startDailyScheduler();
-  // Issue 23 §1: the share PNG's modules and fonts load in the background, after start-up (never holding /health).
+  // Issue 23 §1: the share PNG's modules, fonts and reads warm up in the background, after start-up (never holding /health).
   const { getSettings } = await import("./lib/config/settings");
   const settings = getSettings();
   if (settings.SHARE_IMAGE_PNG_ENABLED && settings.SHARE_IMAGE_WARMUP) {
-    setTimeout(() => void import("./lib/history/share/png").then((m) => m.warmShareRenderer()), 250).unref();
+    setTimeout(() => void import("./lib/history/share/share-image").then((m) => m.warmSharePath()), 250).unref();
   }
 }

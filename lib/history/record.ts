@@ -92,12 +92,17 @@ export async function getHistoryNews(recordId: string, limit: number): Promise<T
 }
 
 /** The record's AnalysisReport and its Markdown text; 500 generation_failed when either cannot be built. */
-export async function buildRecordMarkdown(row: AnalysisHistory): Promise<{ report: TAnalysisReport; markdown: string }> {
-  const [news, track] = await Promise.all([
-    db().analysisNews.findMany({ where: { historyId: row.id }, orderBy: { position: "asc" } }),
+/** What a record's Markdown reads besides the record: its news and its stock's latest backtest. */
+export function readRecordExtras(historyId: number, targetKey: string) {
+  return Promise.all([
+    db().analysisNews.findMany({ where: { historyId }, orderBy: { position: "asc" } }),
     // A review's target key names no stock, so it never has a backtest.
-    latestTrackRecord(row.targetKey),
+    latestTrackRecord(targetKey),
   ]);
+}
+
+export async function buildRecordMarkdown(row: AnalysisHistory): Promise<{ report: TAnalysisReport; markdown: string }> {
+  const [news, track] = await readRecordExtras(row.id, row.targetKey);
   try {
     const report = toAnalysisReport(row);
     const markdown = buildMarkdownReport({

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { RULE_ENGINE_VERSION } from "@/lib/analysis/engine";
 import { db } from "@/lib/db/client";
+import { readOneRow } from "@/lib/db/one-row";
 import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { createNameIndex, setPreferredNameSource } from "@/lib/market/symbols";
 import { createAnalysisRecord } from "../repository";
 import { storedReport } from "../test-records";
 import type { ShareCard } from "./card";
 import { cardKey, clearSharePngCache } from "./png-cache";
-import { getShareImagePng } from "./share-image";
+import { getShareImagePng, warmShareReads } from "./share-image";
 
 // Issue 23 §1: a repeat share-image request is served without rebuilding the card while nothing the card is made of
 // has changed, and is never served past a change: of the record, of the stock's latest backtest (its track-record
@@ -90,7 +91,27 @@ afterEach(() => {
   clearSharePngCache();
 });
 
+/** What a share request could change: the records, their news, the history version and the renders. */
+async function stored(): Promise<{ records: number; news: number; version: number; renders: number }> {
+  const row = await readOneRow<Record<string, unknown>>(
+    "SELECT (SELECT COUNT(*) FROM analysis_history) AS records, (SELECT COUNT(*) FROM analysis_news) AS news, (SELECT version FROM history_version WHERE id = 1) AS version",
+  );
+  return { records: Number(row?.records), news: Number(row?.news), version: Number(row?.version), renders };
+}
+
 describe("issue 23 §1: repeat share images", () => {
+  it("the start-up warm-up of the share path only reads: nothing stored or remembered changes, the next share is drawn", async () => {
+    const id = await record();
+    const before = await stored();
+    await warmShareReads();
+    await warmShareReads();
+    expect(await stored()).toEqual(before);
+    const first = await share(id);
+    expect(first.reused).toBe(false);
+    expect(renders).toBe(before.renders + 1);
+    expect((await share(id)).reused).toBe(true);
+  });
+
   it("a repeat is served from memory with the same bytes and name; each colour choice is its own image", async () => {
     const id = await record();
     renders = 0;
