@@ -127,13 +127,13 @@ function inset(rx, ry, dy) {
   return t >= 1 ? rx : rx * (1 - Math.sqrt(1 - t * t));
 }
 
-/** The box's span on the horizontal line at `yc`, in quarter pixels: [left, right). */
-function spanAt(box, yc) {
+/** The box's span on the horizontal line at `yc`, in quarter pixels: [left, right). `straight`: as between the corners. */
+function spanAt(box, yc, straight = false) {
   const { x, y, width, height, radii } = box;
   const [tl, tr, br, bl] = radii;
   const bottom = y + height;
-  const leftIn = yc < y + tl[1] ? inset(tl[0], tl[1], y + tl[1] - yc) : yc > bottom - bl[1] ? inset(bl[0], bl[1], yc - (bottom - bl[1])) : 0;
-  const rightIn = yc < y + tr[1] ? inset(tr[0], tr[1], y + tr[1] - yc) : yc > bottom - br[1] ? inset(br[0], br[1], yc - (bottom - br[1])) : 0;
+  const leftIn = straight ? 0 : yc < y + tl[1] ? inset(tl[0], tl[1], y + tl[1] - yc) : yc > bottom - bl[1] ? inset(bl[0], bl[1], yc - (bottom - bl[1])) : 0;
+  const rightIn = straight ? 0 : yc < y + tr[1] ? inset(tr[0], tr[1], y + tr[1] - yc) : yc > bottom - br[1] ? inset(br[0], br[1], yc - (bottom - br[1])) : 0;
   return [Math.round((x + leftIn) * SUB), Math.round((x + width - rightIn) * SUB)];
 }
 
@@ -170,6 +170,11 @@ export function paintBoxes(boxes, rows, stride, offset, width, height, cover) {
     const endSub = Math.round((box.y + box.height) * SUB);
     const rowFrom = Math.max(0, Math.floor(firstSub / SUB));
     const rowTo = Math.min(height, Math.ceil(endSub / SUB));
+    // Between the corners every sub-scanline has the same span: worked out once, not four times on each row.
+    const [tl, tr, br, bl] = box.radii;
+    const straightFrom = Math.max(firstSub, Math.ceil((box.y + Math.max(tl[1], tr[1])) * SUB - 0.5));
+    const straightTo = Math.min(endSub, Math.floor((box.y + box.height - Math.max(bl[1], br[1])) * SUB - 0.5) + 1);
+    const straight = spanAt(box, box.y + box.height / 2, true);
     for (let row = rowFrom; row < rowTo; row++) {
       const line = row * stride + offset;
       let full = 0; // sub-scanlines that cover some of the row; the quarter-pixel columns all of them cover: [fullFrom, fullTo)
@@ -180,7 +185,7 @@ export function paintBoxes(boxes, rows, stride, offset, width, height, cover) {
       const spans = [];
       for (let s = 0; s < SUB; s++) {
         const j = row * SUB + s;
-        const span = j < firstSub || j >= endSub ? null : spanAt(box, (j + 0.5) / SUB);
+        const span = j < firstSub || j >= endSub ? null : j >= straightFrom && j < straightTo ? straight : spanAt(box, (j + 0.5) / SUB);
         const from = span === null ? 0 : Math.max(0, span[0]);
         const to = span === null ? 0 : Math.min(width * SUB, span[1]);
         if (to <= from) {

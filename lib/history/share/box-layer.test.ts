@@ -76,6 +76,9 @@ describe("issue 23 §1: the share card's boxes painted without resvg", () => {
       rounded(150.3, 60.7, 14, 14, every(7)),
       rounded(30, 80, 200, 100, [[40, 20], [10, 30], [0, 0], [25, 25]]),
       `<rect x="10.4" y="190.6" width="100.3" height="5.5" fill="#d92d20"/>`,
+      // Corners that end exactly on a sub-scanline's centre (7.125 and 19.875): the rows between corners share a span.
+      rounded(240.25, 3.125, 40, 20.75, every(4)),
+      rounded(240.5, 30.125, 50, 30.5, [[6, 4], [3, 2.5], [5, 4.25], [2, 1]]),
     ];
     for (const shape of shapes) {
       const svg = svgOf(W, H, `<rect x="0" y="0" width="${W}" height="${H}" fill="#ffffff"/>${shape}`);
