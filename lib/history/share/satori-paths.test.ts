@@ -10,7 +10,7 @@ import { buildShareCard } from "./card";
 import { loadShareFonts, SHARE_FONT_FAMILY } from "./fonts";
 import { CARD_WIDTH, layoutShareCard } from "./layout";
 import { toSatoriElement } from "./png";
-import { fastPathSource, fastSatoriFile, loadSatori, STOCK_PATH_WRITER, STOCK_SHAPED_RUNS, stockSatoriFile, writeFastSatori, writeTenths } from "./satori-paths.mjs";
+import { fastPathSource, fastSatoriFile, loadSatori, STOCK_ENGINE_HEAD, STOCK_PATH_WRITER, STOCK_SHAPED_RUNS, stockSatoriFile, writeFastSatori, writeTenths } from "./satori-paths.mjs";
 import { splitCard } from "./strips";
 import { WARM_CARD } from "./warm-card";
 import { warmReportCards } from "./warm-reports";
@@ -52,6 +52,8 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
     const copy = fs.readFileSync(fastSatoriFile(), "utf8");
     expect(stock).toContain(STOCK_SHAPED_RUNS);
     expect(copy).not.toContain(STOCK_SHAPED_RUNS);
+    expect(copy).not.toContain(STOCK_ENGINE_HEAD);
+    expect(copy).toContain(STOCK_ENGINE_HEAD.replace("getEngine(", "__dsaNewEngine("));
     expect(copy).toContain("var ld=4096;");
     const loaded = await loadSatori();
     expect(loaded.fastPaths).toBe(true);
@@ -83,6 +85,9 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
     const { satori } = await loadSatori();
     const fonts = await loadShareFonts();
     const news = Array.from({ length: 6 }, (_, i) => ({ title: `白酒板块午后走强，鑫璟昇晟珑鋆等个股活跃（${i + 1}）`, snippet: "短讯", url: `https://news.example.com/${i}` }));
+    // Characters the shipped fonts lack (traditional forms, kana, emoji, CJK beyond the BMP), in several text nodes: a
+    // kept font engine picks their fallback as a new one does.
+    news.push({ title: "港股騰訊控股、ソニー📈😀，𠀀𠀁𪚥", snippet: "騰訊 📈 𠀁", url: "https://news.example.com/x" });
     const report = storedReport("zh");
     const markdown = buildMarkdownReport({ report, news, dataSource: "eastmoney", region: "cn", volumeRatio: 1.23, turnoverRate: 0.45 });
     const review = (await storedMarketReview("en")).report;
@@ -117,6 +122,11 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
       fs.writeFileSync(bound, stock.replace(STOCK_SHAPED_RUNS, "var ld=512;"));
       expect(writeFastSatori(bound, path.join(dir, "fast.mjs"))).toBe(false);
       fs.rmSync(bound);
+      // Nor one whose font-engine method is not the one we know (the kept engines' key must be all it depends on).
+      const engine = path.join(dir, "engine.js");
+      fs.writeFileSync(engine, stock.replace(STOCK_ENGINE_HEAD, STOCK_ENGINE_HEAD.replace("fontStyle:E=", "fontStretch:X,fontStyle:E=")));
+      expect(writeFastSatori(engine, path.join(dir, "fast.mjs"))).toBe(false);
+      fs.rmSync(engine);
       const known = path.join(dir, "known.js");
       fs.writeFileSync(known, stock);
       expect(writeFastSatori(known, path.join(dir, "fast.mjs"))).toBe(true);
