@@ -10,7 +10,7 @@ import { buildShareCard } from "./card";
 import { loadShareFonts, SHARE_FONT_FAMILY } from "./fonts";
 import { CARD_WIDTH, layoutShareCard } from "./layout";
 import { toSatoriElement } from "./png";
-import { fastPathSource, fastSatoriFile, loadSatori, STOCK_ENGINE_HEAD, STOCK_PATH_WRITER, STOCK_SHAPED_RUNS, stockSatoriFile, writeFastSatori, writeTenths } from "./satori-paths.mjs";
+import { fastPathSource, fastSatoriFile, loadSatori, STOCK_ENGINE_HEAD, STOCK_PATH_WRITER, STOCK_SHAPED_RUN_LOOKUP, STOCK_SHAPED_RUNS, stockSatoriFile, writeFastSatori, writeTenths } from "./satori-paths.mjs";
 import { splitCard } from "./strips";
 import { WARM_CARD } from "./warm-card";
 import { warmReportCards } from "./warm-reports";
@@ -54,6 +54,7 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
     expect(copy).not.toContain(STOCK_SHAPED_RUNS);
     expect(copy).not.toContain(STOCK_ENGINE_HEAD);
     expect(copy).toContain(STOCK_ENGINE_HEAD.replace("getEngine(", "__dsaNewEngine("));
+    expect(copy).toContain(STOCK_SHAPED_RUN_LOOKUP.replace("x=", "__dsaShape="));
     expect(copy).toContain("var ld=4096;");
     const loaded = await loadSatori();
     expect(loaded.fastPaths).toBe(true);
@@ -127,6 +128,10 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
       fs.writeFileSync(engine, stock.replace(STOCK_ENGINE_HEAD, STOCK_ENGINE_HEAD.replace("fontStyle:E=", "fontStretch:X,fontStyle:E=")));
       expect(writeFastSatori(engine, path.join(dir, "fast.mjs"))).toBe(false);
       fs.rmSync(engine);
+      const lookup = path.join(dir, "lookup.js");
+      fs.writeFileSync(lookup, stock.replace(STOCK_SHAPED_RUN_LOOKUP, STOCK_SHAPED_RUN_LOOKUP.replace("let K=", "const K=")));
+      expect(writeFastSatori(lookup, path.join(dir, "fast.mjs"))).toBe(false);
+      fs.rmSync(lookup);
       const known = path.join(dir, "known.js");
       fs.writeFileSync(known, stock);
       expect(writeFastSatori(known, path.join(dir, "fast.mjs"))).toBe(true);
