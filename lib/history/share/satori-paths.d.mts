@@ -6,6 +6,7 @@ export const STOCK_SHAPED_RUNS: string;
 export const STOCK_ENGINE_HEAD: string;
 export const STOCK_SHAPED_RUN_LOOKUP: string;
 export const STOCK_CONTENT_MASK: string;
+export const STOCK_ALIGNMENT_MAPS: string[];
 export const GLYPH_SINK: string;
 export function writeTenths(bytes: Uint8Array, at: number, value: number): number;
 export function fastPathSource(stock: string): string | null;

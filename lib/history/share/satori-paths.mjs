@@ -6,7 +6,7 @@
 // against the stock module's), and satori takes ~30 % less time per card.
 //
 // The copy also keeps more shaped text (see SHAPED_RUNS_KEPT) and the font engines it made (STOCK_ENGINE_HEAD), and leaves
-// out the content masks nothing points to (STOCK_CONTENT_MASK).
+// out the content masks nothing points to (STOCK_CONTENT_MASK), and builds four keyword maps once (STOCK_ALIGNMENT_MAPS).
 //
 // The stock module is a single minified file, so a diff-based patch of it would be a megabyte of one line: instead
 // `npm install` (postinstall, scripts/satori-fast-paths.mjs) writes a copy of it beside it with its path writer
@@ -114,6 +114,20 @@ export const STOCK_CONTENT_MASK = "let c=LB({id:`satori_om-${Q}`,left:A,top:g,wi
 const POINTED_CONTENT_MASK =
   'let c=e.overflow==="hidden"||e.clipPath&&e.clipPath!=="none"?LB({id:`satori_om-${Q}`,left:A,top:g,width:I,height:C,matrix:E,borderOnly:!o},e):"";return s+n+c}';
 
+/**
+ * The keyword maps satori checks four alignment properties against, built anew for every element by spreading its
+ * shared map of alignment keywords (`sE`) into a new object: a fifth of the time satori spends on an element's style.
+ * The copy builds each map once, on first use, from the same shared map (which nothing changes; the maps are only
+ * read, to look a keyword up or to list them in an error): ~11 % less per card (probe, five alternated runs each:
+ * median 41.9 → 37.4 ms).
+ */
+export const STOCK_ALIGNMENT_MAPS = [
+  "{...sE,normal:null}",
+  "{...sE,normal:null,auto:null}",
+  '{...sE,left:"start",right:"end",normal:null,legacy:null}',
+  '{...sE,left:"start",right:"end",normal:null,auto:null}',
+];
+
 /** The global a renderer thread sets while satori lays out a strip whose glyphs it draws itself (glyph-layer.mjs). */
 export const GLYPH_SINK = "__dsaGlyphSink";
 
@@ -141,10 +155,12 @@ const FAST_PATH_WRITER = [
  */
 export function fastPathSource(stock) {
   const once = (text) => stock.split(text).length === 2;
-  const known = [STOCK_PATH_WRITER, STOCK_SHAPED_RUNS, STOCK_ENGINE_HEAD, STOCK_SHAPED_RUN_LOOKUP, STOCK_CONTENT_MASK];
+  const known = [STOCK_PATH_WRITER, STOCK_SHAPED_RUNS, STOCK_ENGINE_HEAD, STOCK_SHAPED_RUN_LOOKUP, STOCK_CONTENT_MASK, ...STOCK_ALIGNMENT_MAPS];
   if (!stock.includes(STOCK_ROUNDING) || !known.every(once)) return null;
   const helper = writeTenths.toString().replace(/^function writeTenths\(/, "function __dsaWriteTenths(");
-  return stock
+  const alignment = STOCK_ALIGNMENT_MAPS.reduce((text, map, i) => text.replace(map, () => `(__dsaAlignment${i}??=${map})`), stock);
+  const kept = `\nvar ${STOCK_ALIGNMENT_MAPS.map((_, i) => `__dsaAlignment${i}`).join(",")};\n`;
+  return (alignment + kept)
     .replace(STOCK_PATH_WRITER, () => FAST_PATH_WRITER + helper)
     .replace(STOCK_SHAPED_RUNS, SHAPED_RUNS_KEPT)
     .replace(STOCK_ENGINE_HEAD, () => KEPT_ENGINES)

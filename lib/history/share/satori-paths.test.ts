@@ -10,7 +10,7 @@ import { buildShareCard } from "./card";
 import { loadShareFonts, SHARE_FONT_FAMILY } from "./fonts";
 import { CARD_WIDTH, layoutShareCard } from "./layout";
 import { toSatoriElement } from "./png";
-import { fastPathSource, fastSatoriFile, loadSatori, STOCK_CONTENT_MASK, STOCK_ENGINE_HEAD, STOCK_PATH_WRITER, STOCK_SHAPED_RUN_LOOKUP, STOCK_SHAPED_RUNS, stockSatoriFile, writeFastSatori, writeTenths } from "./satori-paths.mjs";
+import { fastPathSource, fastSatoriFile, loadSatori, STOCK_ALIGNMENT_MAPS, STOCK_CONTENT_MASK, STOCK_ENGINE_HEAD, STOCK_PATH_WRITER, STOCK_SHAPED_RUN_LOOKUP, STOCK_SHAPED_RUNS, stockSatoriFile, writeFastSatori, writeTenths } from "./satori-paths.mjs";
 import { splitCard } from "./strips";
 import { WARM_CARD } from "./warm-card";
 import { warmReportCards } from "./warm-reports";
@@ -60,6 +60,7 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
     expect(copy).not.toContain(STOCK_ENGINE_HEAD);
     expect(copy).toContain(STOCK_ENGINE_HEAD.replace("getEngine(", "__dsaNewEngine("));
     expect(copy).toContain(STOCK_SHAPED_RUN_LOOKUP.replace("x=", "__dsaShape="));
+    STOCK_ALIGNMENT_MAPS.forEach((map, i) => expect(copy).toContain(`(__dsaAlignment${i}??=${map})`));
     expect(copy).toContain("var ld=4096;");
     const loaded = await loadSatori();
     expect(loaded.fastPaths).toBe(true);
@@ -161,6 +162,11 @@ describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () =
       fs.writeFileSync(mask, stock.replace(STOCK_CONTENT_MASK, STOCK_CONTENT_MASK.replace("borderOnly:!o", "borderOnly:o")));
       expect(writeFastSatori(mask, path.join(dir, "fast.mjs"))).toBe(false);
       fs.rmSync(mask);
+      // Nor one whose alignment keyword maps differ (a map the copy builds once must be the one satori builds).
+      const alignment = path.join(dir, "alignment.js");
+      fs.writeFileSync(alignment, stock.replace(STOCK_ALIGNMENT_MAPS[3]!, STOCK_ALIGNMENT_MAPS[3]!.replace("auto:null", 'auto:"auto"')));
+      expect(writeFastSatori(alignment, path.join(dir, "fast.mjs"))).toBe(false);
+      fs.rmSync(alignment);
       const known = path.join(dir, "known.js");
       fs.writeFileSync(known, stock);
       expect(writeFastSatori(known, path.join(dir, "fast.mjs"))).toBe(true);
