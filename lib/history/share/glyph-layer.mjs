@@ -66,7 +66,10 @@ export class GlyphLayer {
     this.maxGlyphs = maxGlyphs;
     this.ids = new WeakMap();
     this.nextId = 0;
-    /** key → { left, top, width, height, alpha } (alpha: coverage, one byte per pixel; width 0: nothing to draw) */
+    /**
+     * key → { left, top, width, height, alpha, spans } (alpha: coverage, one byte per pixel; spans: each row's covered
+     * columns, [first, end); width 0: nothing to draw)
+     */
     this.cache = new Map();
     this.placements = [];
     this.runs = [];
@@ -165,7 +168,7 @@ export class GlyphLayer {
     let rowHeight = 0;
     for (const [key, { p, fx, fy }] of missing) {
       if (p.commands.length === 0) {
-        this.cache.set(key, { left: 0, top: 0, width: 0, height: 0, alpha: new Uint8Array(0) });
+        this.cache.set(key, { left: 0, top: 0, width: 0, height: 0, alpha: new Uint8Array(0), spans: new Uint16Array(0) });
         continue;
       }
       const [minX, maxX, minY, maxY] = outlineBox(p.commands, p.skew);
@@ -208,11 +211,24 @@ export class GlyphLayer {
     const pixels = new this.Resvg(sheet, { font: { loadSystemFonts: false } }).render().pixels;
     for (const cell of cells) {
       const alpha = new Uint8Array(cell.width * cell.height);
+      // Per row, the columns from its first to past its last covered pixel (none: equal), so drawing skips the rest.
+      const spans = new Uint16Array(cell.height * 2);
       for (let row = 0; row < cell.height; row++) {
         const from = ((cell.y + row) * SHEET_SIZE + cell.x) * 4 + 3;
-        for (let col = 0; col < cell.width; col++) alpha[row * cell.width + col] = pixels[from + col * 4];
+        let first = cell.width;
+        let end = 0;
+        for (let col = 0; col < cell.width; col++) {
+          const a = pixels[from + col * 4];
+          alpha[row * cell.width + col] = a;
+          if (a !== 0) {
+            if (col < first) first = col;
+            end = col + 1;
+          }
+        }
+        spans[row * 2] = Math.min(first, end);
+        spans[row * 2 + 1] = end;
       }
-      this.cache.set(cell.key, { left: cell.left, top: cell.top, width: cell.width, height: cell.height, alpha });
+      this.cache.set(cell.key, { left: cell.left, top: cell.top, width: cell.width, height: cell.height, alpha, spans });
     }
   }
 
@@ -243,11 +259,12 @@ export class GlyphLayer {
         const colTo = Math.min(glyph.width, width - x0);
         const rowFrom = Math.max(0, -y0);
         const rowTo = Math.min(glyph.height, height - y0);
-        const alpha = glyph.alpha;
+        const { alpha, spans } = glyph;
         for (let row = rowFrom; row < rowTo; row++) {
           const line = (y0 + row) * stride + offset + x0 * PIXEL_BYTES;
           const cover = row * glyph.width;
-          for (let col = colFrom; col < colTo; col++) {
+          const end = Math.min(colTo, spans[row * 2 + 1]);
+          for (let col = Math.max(colFrom, spans[row * 2]); col < end; col++) {
             const a = opacity === 1 ? alpha[cover + col] : Math.round(alpha[cover + col] * opacity);
             if (a !== 0) blendOver(rows, line + col * PIXEL_BYTES, r, g, b, a);
           }
