@@ -158,6 +158,27 @@ function solidRow(r, g, b, width) {
 }
 
 /**
+ * A row that four sub-scanlines of the same span [left, right) cover, in quarter pixels, as paintBoxes paints any row:
+ * the whole pixels it fills outright, [solidFrom, solidTo), and the others it touches, as pairs of pixel and coverage.
+ */
+function straightRow([left, right], width) {
+  const from = Math.max(0, left);
+  const to = Math.min(width * SUB, right);
+  if (to <= from) return { solidFrom: 0, solidTo: 0, edges: [] };
+  const solidFrom = Math.ceil(from / SUB);
+  const solidTo = Math.max(solidFrom, Math.floor(to / SUB));
+  const edges = [];
+  for (let px = Math.floor(from / SUB); px < Math.ceil(to / SUB); px++) {
+    if (px >= solidFrom && px < solidTo) continue;
+    const covered = Math.min(to, (px + 1) * SUB) - Math.max(from, px * SUB);
+    // Four sub-scanlines: 64 + 64 + 64 + 63 for a fully covered quarter column set, else 16 per quarter on each.
+    const a = Math.min(255, covered === SUB ? 255 : covered * 16 * SUB);
+    if (a > 0) edges.push(px, a);
+  }
+  return { solidFrom, solidTo, edges };
+}
+
+/**
  * Paints the boxes in order onto the strip's rows: `rows` holds `height` rows of `width` RGB pixels, each row
  * starting `offset` bytes into its `stride` (the PNG scanlines). `cover` is scratch memory of at least `width` entries.
  */
@@ -175,8 +196,15 @@ export function paintBoxes(boxes, rows, stride, offset, width, height, cover) {
     const straightFrom = Math.max(firstSub, Math.ceil((box.y + Math.max(tl[1], tr[1])) * SUB - 0.5));
     const straightTo = Math.min(endSub, Math.floor((box.y + box.height - Math.max(bl[1], br[1])) * SUB - 0.5) + 1);
     const straight = spanAt(box, box.y + box.height / 2, true);
+    const band = straightRow(straight, width);
     for (let row = rowFrom; row < rowTo; row++) {
       const line = row * stride + offset;
+      if (row * SUB >= straightFrom && row * SUB + SUB <= straightTo) {
+        // A row whose four sub-scanlines all lie between the corners: its coverage is the band's, worked out once.
+        if (band.solidTo > band.solidFrom) rows.set(solid.subarray(0, (band.solidTo - band.solidFrom) * PIXEL_BYTES), line + band.solidFrom * PIXEL_BYTES);
+        for (let k = 0; k < band.edges.length; k += 2) blendOver(rows, line + band.edges[k] * PIXEL_BYTES, r, g, b, band.edges[k + 1]);
+        continue;
+      }
       let full = 0; // sub-scanlines that cover some of the row; the quarter-pixel columns all of them cover: [fullFrom, fullTo)
       let fullFrom = -Infinity;
       let fullTo = Infinity;
