@@ -75,8 +75,8 @@ const SHAPED_RUNS_KEPT = "var ld=4096;";
  * shaping, as closures). satori asks for one five or six times per text node, and each time builds it anew: resolving
  * every loaded font for the family, weight and style, and copying the whole style object to read its font-synthesis
  * keys. The copy keeps the engines it made, by everything an engine depends on (font size, line height, family,
- * weight, style, font-synthesis keys, locale, and the fonts loaded so far); a renderer thread paints ~8 % faster
- * (probe, five alternated runs each: 49.5-53.7 → 43.6-47.7 ms a card). An engine holds no state but a map of
+ * weight, style, font-synthesis keys, locale, and the fonts loaded so far); a renderer thread paints ~6 % faster
+ * (probe, five alternated runs each: median 50.3 → 47.4 ms a card). An engine holds no state but a map of
  * which font draws a character, which the same fonts always answer alike. At most 64 kept; the set is emptied when
  * full (a card uses a dozen).
  */
@@ -84,7 +84,7 @@ export const STOCK_ENGINE_HEAD = 'getEngine(g=16,I="normal",{fontFamily:C="sans-
 const KEPT_ENGINES = [
   "getEngine(g,I,s,i){",
   'let n=0;for(const l of this.fonts.values())n+=l.length;const t=v=>v===undefined?"u":typeof v=="string"?"s"+v:typeof v=="number"?"n"+v:"j"+JSON.stringify(v);',
-  'const k=[g,I,s.fontFamily,s.fontWeight,s.fontStyle,s.fontSynthesis,s.fontSynthesisWeight,s.fontSynthesisStyle,i,n].map(t).join("\0");',
+  'const k=[g,I,s.fontFamily,s.fontWeight,s.fontStyle,s.fontSynthesis,s.fontSynthesisWeight,s.fontSynthesisStyle,i,n].map(t).join("\\0");',
   "const m=this.__dsaEngines??=new Map();let e=m.get(k);",
   "if(e===undefined){if(m.size>=64)m.clear();e=this.__dsaNewEngine(g,I,s,i);m.set(k,e)}return e}",
   STOCK_ENGINE_HEAD.replace("getEngine(", "__dsaNewEngine("),
@@ -99,7 +99,7 @@ const KEPT_ENGINES = [
  */
 export const STOCK_SHAPED_RUN_LOOKUP = "x=(y,Y,u)=>{let K=";
 const ENGINE_SHAPED_RUNS =
-  '__dsaRuns=new Map(),x=(y,Y,u)=>{const p=`${Y||""}\0${u||""}\0${y}`;let q=__dsaRuns.get(p);' +
+  '__dsaRuns=new Map(),x=(y,Y,u)=>{const p=`${Y||""}\\0${u||""}\\0${y}`;let q=__dsaRuns.get(p);' +
   "if(q===void 0){if(__dsaRuns.size>=512)__dsaRuns.clear();q=__dsaShape(y,Y,u);__dsaRuns.set(p,q)}return q},__dsaShape=(y,Y,u)=>{let K=";
 
 /**
