@@ -19,6 +19,7 @@ import { blendOver, blendPremultipliedOver, hexColor, PIXEL_BYTES } from "./pixe
 
 /** Sub-scanlines per pixel row, and positions across a pixel, as Skia's supersampling (SHIFT 2). */
 const SUB = 4;
+const SUB_SCANLINES = Array.from({ length: SUB }, (_, s) => s);
 
 // An element's start or end tag; attribute values are quoted (satori writes them so), so a ">" inside one is no end.
 const TAG = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>/g;
@@ -127,13 +128,13 @@ function inset(rx, ry, dy) {
   return t >= 1 ? rx : rx * (1 - Math.sqrt(1 - t * t));
 }
 
-/** The box's span on the horizontal line at `yc`, in quarter pixels: [left, right). `straight`: as between the corners. */
-function spanAt(box, yc, straight = false) {
+/** The box's span on the horizontal line at `yc`, in quarter pixels: [left, right). */
+function spanAt(box, yc) {
   const { x, y, width, height, radii } = box;
   const [tl, tr, br, bl] = radii;
   const bottom = y + height;
-  const leftIn = straight ? 0 : yc < y + tl[1] ? inset(tl[0], tl[1], y + tl[1] - yc) : yc > bottom - bl[1] ? inset(bl[0], bl[1], yc - (bottom - bl[1])) : 0;
-  const rightIn = straight ? 0 : yc < y + tr[1] ? inset(tr[0], tr[1], y + tr[1] - yc) : yc > bottom - br[1] ? inset(br[0], br[1], yc - (bottom - br[1])) : 0;
+  const leftIn = yc < y + tl[1] ? inset(tl[0], tl[1], y + tl[1] - yc) : yc > bottom - bl[1] ? inset(bl[0], bl[1], yc - (bottom - bl[1])) : 0;
+  const rightIn = yc < y + tr[1] ? inset(tr[0], tr[1], y + tr[1] - yc) : yc > bottom - br[1] ? inset(br[0], br[1], yc - (bottom - br[1])) : 0;
   return [Math.round((x + leftIn) * SUB), Math.round((x + width - rightIn) * SUB)];
 }
 
@@ -158,21 +159,58 @@ function solidRow(r, g, b, width) {
 }
 
 /**
- * A row that four sub-scanlines of the same span [left, right) cover, in quarter pixels, as paintBoxes paints any row:
- * the whole pixels it fills outright, [solidFrom, solidTo), and the others it touches, as pairs of pixel and coverage.
+ * What a box paints on one pixel row, from its four sub-scanlines' spans [left, right) in quarter pixels (null: the
+ * sub-scanline misses the box): the whole pixels it fills outright, [solidFrom, solidTo), and the others it touches, as
+ * pairs of pixel and coverage; null when it touches none. `cover` is scratch memory of at least `width` entries.
  */
-function straightRow([left, right], width) {
-  const from = Math.max(0, left);
-  const to = Math.min(width * SUB, right);
-  if (to <= from) return { solidFrom: 0, solidTo: 0, edges: [] };
-  const solidFrom = Math.ceil(from / SUB);
-  const solidTo = Math.max(solidFrom, Math.floor(to / SUB));
+function rowCoverage(spans, width, cover) {
+  let full = 0; // sub-scanlines that cover some of the row; the quarter-pixel columns all of them cover: [fullFrom, fullTo)
+  let fullFrom = -Infinity;
+  let fullTo = Infinity;
+  let edgeFrom = Infinity;
+  let edgeTo = -Infinity;
+  const clamped = spans.map((span) => {
+    const from = span === null ? 0 : Math.max(0, span[0]);
+    const to = span === null ? 0 : Math.min(width * SUB, span[1]);
+    if (to <= from) return null;
+    full += 1;
+    fullFrom = Math.max(fullFrom, from);
+    fullTo = Math.min(fullTo, to);
+    edgeFrom = Math.min(edgeFrom, from);
+    edgeTo = Math.max(edgeTo, to);
+    return [from, to];
+  });
+  if (edgeTo <= edgeFrom) return null;
+  // Whole pixels every sub-scanline covers fully are the box's colour outright.
+  let solidFrom = 0;
+  let solidTo = 0;
+  if (full === SUB && fullTo > fullFrom) {
+    solidFrom = Math.ceil(fullFrom / SUB);
+    solidTo = Math.max(solidFrom, Math.floor(fullTo / SUB));
+  }
+  const pxFrom = Math.floor(edgeFrom / SUB);
+  const pxTo = Math.ceil(edgeTo / SUB);
+  cover.fill(0, pxFrom, pxTo);
+  clamped.forEach((span, s) => {
+    if (span === null) return;
+    // Skia's blitter: a partly covered pixel gets 16 per quarter column; a fully covered one 64, but 63 on the
+    // row's last sub-scanline, so four full sub-scanlines sum to 255.
+    const most = 64 - ((s + 1) >> 2);
+    const [from, to] = span;
+    const end = Math.ceil(to / SUB);
+    // Only the pixels either side of the solid ones.
+    for (let px = Math.floor(from / SUB); px < end; px++) {
+      if (px === solidFrom && solidTo > solidFrom) px = solidTo;
+      if (px >= end) break;
+      const covered = Math.min(to, (px + 1) * SUB) - Math.max(from, px * SUB);
+      cover[px] += covered === SUB ? most : covered * 16;
+    }
+  });
   const edges = [];
-  for (let px = Math.floor(from / SUB); px < Math.ceil(to / SUB); px++) {
-    if (px >= solidFrom && px < solidTo) continue;
-    const covered = Math.min(to, (px + 1) * SUB) - Math.max(from, px * SUB);
-    // Four sub-scanlines: 64 + 64 + 64 + 63 for a fully covered quarter column set, else 16 per quarter on each.
-    const a = Math.min(255, covered === SUB ? 255 : covered * 16 * SUB);
+  for (let px = pxFrom; px < pxTo; px++) {
+    if (px === solidFrom && solidTo > solidFrom) px = solidTo;
+    if (px >= pxTo) break;
+    const a = Math.min(255, cover[px]);
     if (a > 0) edges.push(px, a);
   }
   return { solidFrom, solidTo, edges };
@@ -191,76 +229,22 @@ export function paintBoxes(boxes, rows, stride, offset, width, height, cover) {
     const endSub = Math.round((box.y + box.height) * SUB);
     const rowFrom = Math.max(0, Math.floor(firstSub / SUB));
     const rowTo = Math.min(height, Math.ceil(endSub / SUB));
-    // Between the corners every sub-scanline has the same span: worked out once, not four times on each row.
+    // Between the corners every sub-scanline has the box's full span, so a row whose four sub-scanlines all lie there
+    // paints the same coverage: worked out once per box, not again on each row.
     const [tl, tr, br, bl] = box.radii;
     const straightFrom = Math.max(firstSub, Math.ceil((box.y + Math.max(tl[1], tr[1])) * SUB - 0.5));
     const straightTo = Math.min(endSub, Math.floor((box.y + box.height - Math.max(bl[1], br[1])) * SUB - 0.5) + 1);
-    const straight = spanAt(box, box.y + box.height / 2, true);
-    const band = straightRow(straight, width);
+    const straight = [Math.round(box.x * SUB), Math.round((box.x + box.width) * SUB)];
+    const band = rowCoverage(SUB_SCANLINES.map(() => straight), width, cover);
+    const spanOfSub = (j) => (j < firstSub || j >= endSub ? null : spanAt(box, (j + 0.5) / SUB));
     for (let row = rowFrom; row < rowTo; row++) {
+      const inBand = row * SUB >= straightFrom && row * SUB + SUB <= straightTo;
+      const coverage = inBand ? band : rowCoverage(SUB_SCANLINES.map((s) => spanOfSub(row * SUB + s)), width, cover);
+      if (coverage === null) continue;
       const line = row * stride + offset;
-      if (row * SUB >= straightFrom && row * SUB + SUB <= straightTo) {
-        // A row whose four sub-scanlines all lie between the corners: its coverage is the band's, worked out once.
-        if (band.solidTo > band.solidFrom) rows.set(solid.subarray(0, (band.solidTo - band.solidFrom) * PIXEL_BYTES), line + band.solidFrom * PIXEL_BYTES);
-        for (let k = 0; k < band.edges.length; k += 2) blendOver(rows, line + band.edges[k] * PIXEL_BYTES, r, g, b, band.edges[k + 1]);
-        continue;
-      }
-      let full = 0; // sub-scanlines that cover some of the row; the quarter-pixel columns all of them cover: [fullFrom, fullTo)
-      let fullFrom = -Infinity;
-      let fullTo = Infinity;
-      let edgeFrom = Infinity;
-      let edgeTo = -Infinity;
-      const spans = [];
-      for (let s = 0; s < SUB; s++) {
-        const j = row * SUB + s;
-        const span = j < firstSub || j >= endSub ? null : j >= straightFrom && j < straightTo ? straight : spanAt(box, (j + 0.5) / SUB);
-        const from = span === null ? 0 : Math.max(0, span[0]);
-        const to = span === null ? 0 : Math.min(width * SUB, span[1]);
-        if (to <= from) {
-          spans.push(null);
-          continue;
-        }
-        spans.push([from, to]);
-        full += 1;
-        fullFrom = Math.max(fullFrom, from);
-        fullTo = Math.min(fullTo, to);
-        edgeFrom = Math.min(edgeFrom, from);
-        edgeTo = Math.max(edgeTo, to);
-      }
-      if (edgeTo <= edgeFrom) continue;
-      // Whole pixels every sub-scanline covers fully are the box's colour outright.
-      let solidFrom = 0;
-      let solidTo = 0;
-      if (full === SUB && fullTo > fullFrom) {
-        solidFrom = Math.ceil(fullFrom / SUB);
-        solidTo = Math.max(solidFrom, Math.floor(fullTo / SUB));
-        if (solidTo > solidFrom) rows.set(solid.subarray(0, (solidTo - solidFrom) * PIXEL_BYTES), line + solidFrom * PIXEL_BYTES);
-      }
-      const pxFrom = Math.floor(edgeFrom / SUB);
-      const pxTo = Math.ceil(edgeTo / SUB);
-      cover.fill(0, pxFrom, pxTo);
-      for (let s = 0; s < SUB; s++) {
-        const span = spans[s];
-        if (span === null) continue;
-        // Skia's blitter: a partly covered pixel gets 16 per quarter column; a fully covered one 64, but 63 on the
-        // row's last sub-scanline, so four full sub-scanlines sum to 255.
-        const most = 64 - ((s + 1) >> 2);
-        const [from, to] = span;
-        const end = Math.ceil(to / SUB);
-        // Only the pixels either side of the solid ones.
-        for (let px = Math.floor(from / SUB); px < end; px++) {
-          if (px === solidFrom && solidTo > solidFrom) px = solidTo;
-          if (px >= end) break;
-          const covered = Math.min(to, (px + 1) * SUB) - Math.max(from, px * SUB);
-          cover[px] += covered === SUB ? most : covered * 16;
-        }
-      }
-      for (let px = pxFrom; px < pxTo; px++) {
-        if (px === solidFrom && solidTo > solidFrom) px = solidTo;
-        if (px >= pxTo) break;
-        const a = Math.min(255, cover[px]);
-        if (a > 0) blendOver(rows, line + px * PIXEL_BYTES, r, g, b, a);
-      }
+      const { solidFrom, solidTo, edges } = coverage;
+      if (solidTo > solidFrom) rows.set(solid.subarray(0, (solidTo - solidFrom) * PIXEL_BYTES), line + solidFrom * PIXEL_BYTES);
+      for (let k = 0; k < edges.length; k += 2) blendOver(rows, line + edges[k] * PIXEL_BYTES, r, g, b, edges[k + 1]);
     }
   }
 }
