@@ -34,7 +34,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"], exclude: ["**/*.postgres.test.ts", "**/node_modules/**"], ...unit, env: { LOG_LEVEL: "silent" } },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"], exclude: ["**/*.postgres.test.ts", "**/node_modules/**"], ...unit, env: { LOG_LEVEL: "silent" } },
       },
       {
         extends: true,

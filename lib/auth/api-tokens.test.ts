@@ -14,9 +14,9 @@ function call(method: string, token: string, headers: Record<string, string> = {
   return new Request("http://127.0.0.1:3000/api/v1/history", { method, headers: { host: "127.0.0.1:3000", authorization: `Bearer ${token}`, ...headers } });
 }
 
-async function statusOf(run: Promise<unknown>): Promise<number> {
+async function statusOf(run: () => unknown): Promise<number> {
   try {
-    await run;
+    await run();
     return 200;
   } catch (error) {
     if (error instanceof ApiError) return error.status;
@@ -47,7 +47,7 @@ describe("issue 18 §1: the token store", () => {
     await revokeApiToken(created.id);
     expect(await verifyApiToken(created.token)).toBeNull();
     expect((await listApiTokens()).some((t) => t.id === created.id)).toBe(false);
-    expect(await statusOf(revokeApiToken(created.id))).toBe(404);
+    expect(await statusOf(() => revokeApiToken(created.id))).toBe(404);
   });
 
   it("last_used_at moves at most once a minute", async () => {
@@ -68,30 +68,30 @@ describe("issue 18 §1: the guard with a bearer token", () => {
   it("checks the scope, keeps session-only operations from tokens, and skips the Origin check", async () => {
     const read = await createApiToken({ name: "r", scope: "read" });
     const write = await createApiToken({ name: "w", scope: "write" });
-    expect(await statusOf(guardRequest(call("GET", read.token), {}))).toBe(200);
-    expect(await statusOf(guardRequest(call("POST", read.token), {}))).toBe(403);
-    expect(await statusOf(guardRequest(call("POST", write.token, { origin: "http://evil.example" }), {}))).toBe(200);
-    expect(await statusOf(guardRequest(call("GET", write.token), { adminSessionOnly: true }))).toBe(403);
-    expect(await statusOf(guardRequest(call("GET", "dsa_nope"), {}))).toBe(401);
-    expect(await statusOf(guardRequest(call("GET", "dsa_nope"), { public: true }))).toBe(200);
+    expect(await statusOf(() => guardRequest(call("GET", read.token), {}))).toBe(200);
+    expect(await statusOf(() => guardRequest(call("POST", read.token), {}))).toBe(403);
+    expect(await statusOf(() => guardRequest(call("POST", write.token, { origin: "http://evil.example" }), {}))).toBe(200);
+    expect(await statusOf(() => guardRequest(call("GET", write.token), { adminSessionOnly: true }))).toBe(403);
+    expect(await statusOf(() => guardRequest(call("GET", "dsa_nope"), {}))).toBe(401);
+    expect(await statusOf(() => guardRequest(call("GET", "dsa_nope"), { public: true }))).toBe(200);
   });
 
   it("a token past API_TOKEN_RATE_PER_MINUTE gets 429 with Retry-After; other tokens are not held back", async () => {
     const busy = await createApiToken({ name: "busy", scope: "read" });
     const other = await createApiToken({ name: "other", scope: "read" });
     for (let i = 0; i < 3; i++) await guardRequest(call("GET", busy.token), {});
-    const refused = await guardRequest(call("GET", busy.token), {}).catch((e: unknown) => e);
+    const refused = await Promise.resolve(guardRequest(call("GET", busy.token), {})).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(429);
     expect(Number((refused as ApiError).headers["Retry-After"])).toBeGreaterThanOrEqual(1);
-    expect(await statusOf(guardRequest(call("GET", other.token), {}))).toBe(200);
+    expect(await statusOf(() => guardRequest(call("GET", other.token), {}))).toBe(200);
   });
 
   it("with admin auth off a bearer header, valid or not, changes nothing", async () => {
     tmp.useSettings({ ADMIN_AUTH_ENABLED: "false" });
     try {
-      expect(await statusOf(guardRequest(call("POST", "dsa_nope"), {}))).toBe(200);
-      expect(await statusOf(guardRequest(call("POST", "dsa_nope", { origin: "http://evil.example" }), {}))).toBe(403);
+      expect(await statusOf(() => guardRequest(call("POST", "dsa_nope"), {}))).toBe(200);
+      expect(await statusOf(() => guardRequest(call("POST", "dsa_nope", { origin: "http://evil.example" }), {}))).toBe(403);
     } finally {
       tmp.useSettings({ ADMIN_AUTH_ENABLED: "true", API_TOKEN_RATE_PER_MINUTE: "3" });
     }

@@ -1,8 +1,9 @@
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { readOneRow, storedTime } from "@/lib/db/one-row";
+import { readOneRowSoon, storedTime } from "@/lib/db/one-row";
 import { notFound } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
+import { andThen, type Soon } from "@/lib/soon";
 import { hashToken, newTokenSecret, type TokenScope } from "./api-token-secret";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -59,16 +60,19 @@ export async function revokeApiToken(id: string): Promise<void> {
 // Read on every request a token makes: through the direct reader on SQLite (lib/db/one-row.ts), which costs a few
 // microseconds where Prisma's findUnique cost hundreds (issue 23 §3).
 const TOKEN_SQL = "SELECT id, scope, expires_at, last_used_at, revoked_at FROM api_token WHERE token_hash = ?";
+type TokenRow = { id: string; scope: string; expires_at: unknown; last_used_at: unknown; revoked_at: unknown };
 
-export async function verifyApiToken(secret: string): Promise<{ id: string; scope: string } | null> {
+export function verifyApiToken(secret: string): Soon<{ id: string; scope: string } | null> {
   if (secret === "") return null;
-  const row = await readOneRow<{ id: string; scope: string; expires_at: unknown; last_used_at: unknown; revoked_at: unknown }>(TOKEN_SQL, [hashToken(secret)]);
-  const at = now().getTime();
-  // An expiry that does not read as a time fails closed.
-  if (!row || row.revoked_at !== null || (row.expires_at !== null && !(storedTime(row.expires_at) > at))) return null;
-  const lastUsed = row.last_used_at === null ? Number.NaN : storedTime(row.last_used_at);
-  if (!(at - lastUsed < LAST_USED_EVERY_MS)) {
-    await db().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(at) } });
-  }
-  return { id: row.id, scope: row.scope };
+  return andThen(readOneRowSoon<TokenRow>(TOKEN_SQL, [hashToken(secret)]), (row) => {
+    const at = now().getTime();
+    // An expiry that does not read as a time fails closed.
+    if (!row || row.revoked_at !== null || (row.expires_at !== null && !(storedTime(row.expires_at) > at))) return null;
+    const token = { id: row.id, scope: row.scope };
+    const lastUsed = row.last_used_at === null ? Number.NaN : storedTime(row.last_used_at);
+    if (at - lastUsed < LAST_USED_EVERY_MS) return token;
+    return db()
+      .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(at) } })
+      .then(() => token);
+  });
 }

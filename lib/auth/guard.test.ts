@@ -12,7 +12,7 @@ function req(method: string, headers: Record<string, string>): Request {
   return new Request("http://127.0.0.1:3000/api/v1/portfolio/accounts", { method, headers: { host: "127.0.0.1:3000", ...headers } });
 }
 
-async function outcome(run: () => Promise<void> | void): Promise<number> {
+async function outcome(run: () => unknown): Promise<number> {
   try {
     await run();
     return 200;

@@ -5,6 +5,7 @@ import { takeTokenRequest } from "./api-token-rate-limit";
 import { bearerTokenOf, scopeAllows } from "./api-token-secret";
 import { verifyApiToken } from "./api-tokens";
 import { sessionOf } from "./session";
+import { andThen, type Soon } from "@/lib/soon";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -24,23 +25,30 @@ export type Access = Pick<Operation, "public" | "adminSessionOnly">;
  * With auth off an Authorization header is ignored, valid or not: the API is open, and refusing a stale
  * token there would break scripts only while auth is off.
  */
-export async function guardRequest(req: Request, access: Access): Promise<void> {
+//
+// Refuses by throwing; returns a promise only when a check has to wait (lib/soon.ts: a signed-in request on SQLite
+// does not).
+export function guardRequest(req: Request, access: Access): Soon<void> {
   const authOn = getSettings().ADMIN_AUTH_ENABLED;
   const bearer = bearerTokenOf(req);
   if (authOn && !access.public && bearer !== null) return guardBearer(req, bearer, access);
   if (STATE_CHANGING.has(req.method) && isCrossSite(req)) throw ApiError.of("forbidden", CROSS_ORIGIN);
   if (!authOn || access.public) return;
-  if (!(await sessionOf(req))) throw ApiError.of("unauthorized", LOGIN_REQUIRED);
+  return andThen(sessionOf(req), (session) => {
+    if (!session) throw ApiError.of("unauthorized", LOGIN_REQUIRED);
+  });
 }
 
 // No cross-site check here: a browser never adds an Authorization header on its own, so a bearer request
 // is the caller's deliberate act, not a forged one riding on a cookie.
-async function guardBearer(req: Request, secret: string, access: Access): Promise<void> {
-  const token = await verifyApiToken(secret);
-  if (!token) throw ApiError.of("unauthorized", INVALID_TOKEN);
-  await takeTokenRequest(token.id);
-  if (access.adminSessionOnly) throw ApiError.of("forbidden", SESSION_ONLY);
-  if (!scopeAllows(token.scope, req.method)) throw ApiError.of("forbidden", `A ${token.scope} token cannot ${req.method} here; it needs the write scope`);
+function guardBearer(req: Request, secret: string, access: Access): Soon<void> {
+  return andThen(verifyApiToken(secret), (token) => {
+    if (!token) throw ApiError.of("unauthorized", INVALID_TOKEN);
+    return takeTokenRequest(token.id).then(() => {
+      if (access.adminSessionOnly) throw ApiError.of("forbidden", SESSION_ONLY);
+      if (!scopeAllows(token.scope, req.method)) throw ApiError.of("forbidden", `A ${token.scope} token cannot ${req.method} here; it needs the write scope`);
+    });
+  });
 }
 
 /**

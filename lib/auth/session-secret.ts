@@ -23,6 +23,13 @@ export async function sessionSecret(): Promise<string> {
   return secret;
 }
 
+/** The key, when it is known without reading anything (set, or read before): lets a request's check stay synchronous. */
+export function knownSessionSecret(): string | null {
+  const configured = getSettings().SESSION_SECRET;
+  if (configured) return configured;
+  return cached?.key === resolveDatabaseUrl(getSettings().DATABASE_URL) ? cached.secret : null;
+}
+
 const SECRET_KEY = "session_secret";
 
 async function readOrCreateRow(): Promise<string> {

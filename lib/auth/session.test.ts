@@ -2,7 +2,8 @@ import { sealData } from "iron-session";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { testDatabaseKind, withTempDatabase } from "@/lib/db/testing/temp-database";
+import { isThenable } from "@/lib/soon";
 import { createSession, revokeSession, SESSION_COOKIE, sessionOf } from "./session";
 
 // vi.mock is hoisted: the module under test gets the counting unsealData.
@@ -37,6 +38,19 @@ describe("sessionOf", () => {
     const before = unseals.count;
     for (let i = 0; i < 5; i++) expect(await sessionOf(requestWith(cookieValue))).toEqual({ sid });
     expect(unseals.count - before).toBe(1);
+    await revokeSession(sid);
+    expect(await sessionOf(requestWith(cookieValue))).toBeNull();
+  });
+
+  it("issue 23 §3: on SQLite a remembered cookie is answered at once, without a promise; a cookie seen for the first time is waited for", async () => {
+    const { sid, cookieValue } = await createSession();
+    const first = sessionOf(requestWith(cookieValue));
+    expect(isThenable(first)).toBe(true);
+    expect(await first).toEqual({ sid });
+    const again = sessionOf(requestWith(cookieValue));
+    // PostgreSQL's read is a query over the network: always a promise there.
+    expect(isThenable(again)).toBe(testDatabaseKind() === "postgres");
+    expect(await again).toEqual({ sid });
     await revokeSession(sid);
     expect(await sessionOf(requestWith(cookieValue))).toBeNull();
   });

@@ -4,9 +4,10 @@ import { LRUCache } from "lru-cache";
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/config/settings";
 import { db } from "@/lib/db/client";
-import { readOneRow, storedTime } from "@/lib/db/one-row";
+import { readOneRowSoon, storedTime } from "@/lib/db/one-row";
 import { newId } from "@/lib/ids";
-import { sessionSecret } from "./session-secret";
+import { andThen, type Soon } from "@/lib/soon";
+import { knownSessionSecret, sessionSecret } from "./session-secret";
 
 export const SESSION_COOKIE = "dsa_session";
 
@@ -41,11 +42,17 @@ function sealExpiry(sealed: string): number | null {
   return expiration && /^\d+$/.test(expiration) ? Number(expiration) : null;
 }
 
-async function sidOf(sealed: string): Promise<string | null> {
-  const secret = await sessionSecret();
-  const known = unsealedCookies.get(sealed);
+/** The session id of a cookie unsealed before under the current key, or undefined (then it must be unsealed). */
+function rememberedSid(sealed: string): string | undefined {
+  const secret = knownSessionSecret();
+  const known = secret === null ? undefined : unsealedCookies.get(sealed);
   // Date.now, not the service clock: iron checks a seal's expiry against the real time.
   if (known && known.secret === secret && (known.sealExpiresAt === null || known.sealExpiresAt > Date.now())) return known.sid;
+  return undefined;
+}
+
+async function unsealSid(sealed: string): Promise<string | null> {
+  const secret = await sessionSecret();
   let data: Partial<SealedSession>;
   try {
     data = await unsealData<SealedSession>(sealed, { password: secret, ttl: maxAgeSeconds() });
@@ -57,16 +64,25 @@ async function sidOf(sealed: string): Promise<string | null> {
   return data.sid;
 }
 
-/** The live session the request's cookie names, or null (no cookie, tampered, expired or revoked). */
-export async function sessionOf(req: Request): Promise<{ sid: string } | null> {
+const SESSION_ROW_SQL = "SELECT expires_at, revoked_at FROM admin_session WHERE id = ?";
+
+function liveSession(sid: string): Soon<{ sid: string } | null> {
+  return andThen(readOneRowSoon<{ expires_at: unknown; revoked_at: unknown }>(SESSION_ROW_SQL, [sid]), (row) =>
+    // An expiry that does not read as a time fails closed (NaN > now is false).
+    !row || row.revoked_at !== null || !(storedTime(row.expires_at) > now().getTime()) ? null : { sid },
+  );
+}
+
+/**
+ * The live session the request's cookie names, or null (no cookie, tampered, expired or revoked). A remembered cookie
+ * on SQLite is answered without a promise (lib/soon.ts); a new cookie, or PostgreSQL, gives one.
+ */
+export function sessionOf(req: Request): Soon<{ sid: string } | null> {
   const sealed = parse(req.headers.get("cookie") ?? "")[SESSION_COOKIE];
   if (!sealed) return null;
-  const sid = await sidOf(sealed);
-  if (!sid) return null;
-  const row = await readOneRow<{ expires_at: unknown; revoked_at: unknown }>("SELECT expires_at, revoked_at FROM admin_session WHERE id = ?", [sid]);
-  // An expiry that does not read as a time fails closed (NaN > now is false).
-  if (!row || row.revoked_at !== null || !(storedTime(row.expires_at) > now().getTime())) return null;
-  return { sid };
+  const sid = rememberedSid(sealed);
+  if (sid !== undefined) return liveSession(sid);
+  return unsealSid(sealed).then((unsealed) => (unsealed === null ? null : liveSession(unsealed)));
 }
 
 export async function revokeSession(sid: string): Promise<void> {

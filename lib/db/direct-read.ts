@@ -14,8 +14,11 @@ import { placeholders } from "./raw-sql";
 const MAX_STATEMENTS = 32;
 
 export interface DirectReader {
-  /** The first row of `sql` (written with SQLite's `?` placeholders), or undefined. */
-  one<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /**
+   * The first row of `sql` (written with SQLite's `?` placeholders), or undefined: at once on SQLite (its driver
+   * reads synchronously), as a promise on PostgreSQL.
+   */
+  one<T>(sql: string, params?: readonly unknown[]): T | undefined | Promise<T | undefined>;
   close(): void;
 }
 
@@ -23,7 +26,7 @@ export function openSqliteReader(file: string, busyTimeoutMs: number): DirectRea
   const connection = new Database(file, { fileMustExist: true, timeout: busyTimeoutMs });
   const statements = new Map<string, Database.Statement>();
   return {
-    async one<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    one<T>(sql: string, params: readonly unknown[] = []): T | undefined {
       let statement = statements.get(sql);
       if (!statement) {
         if (statements.size >= MAX_STATEMENTS) statements.clear(); // only a handful of shapes are ever read

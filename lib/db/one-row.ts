@@ -1,4 +1,5 @@
 import { db, directReader, type Db } from "./client";
+import type { Soon } from "@/lib/soon";
 import { placeholders } from "./raw-sql";
 
 /**
@@ -8,10 +9,14 @@ import { placeholders } from "./raw-sql";
  * number; a PostgreSQL bigint is text): read times with storedTime and numbers with Number.
  */
 export async function readOneRow<T>(sql: string, params: readonly unknown[] = [], client: Db = db()): Promise<T | undefined> {
+  return readOneRowSoon<T>(sql, params, client);
+}
+
+/** readOneRow without a promise when the answer is there at once (SQLite's direct reader; lib/soon.ts says why). */
+export function readOneRowSoon<T>(sql: string, params: readonly unknown[] = [], client: Db = db()): Soon<T | undefined> {
   const direct = directReader(client);
   if (direct) return direct.one<T>(sql, params);
-  const [row] = await client.$queryRawUnsafe<T[]>(placeholders(sql), ...params);
-  return row;
+  return client.$queryRawUnsafe<T[]>(placeholders(sql), ...params).then(([row]) => row);
 }
 
 /** A stored time as a raw read answers it (a Date, or SQLite's text or milliseconds), in ms; NaN when it is none of those. */

@@ -125,6 +125,27 @@ describe("route wrapper", () => {
     expect(text).not.toContain("secret_key_123");
   });
 
+  it("issue 23 §3: a handler's thenable (a Prisma query is one) is waited for; every kind of answer carries the trace id", async () => {
+    const bare = { ...op, params: undefined, query: undefined, body: undefined };
+    const fromQuery = route(bare, () => ({ then: (resolve: (v: unknown) => void) => resolve({ rows: 3 }) }));
+    const res = await fromQuery(new Request("http://test/x", { method: "POST", headers: { "x-trace-id": "trace-thenable-1" } }), ctx({}));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ rows: 3 });
+    expect(res.headers.get("x-trace-id")).toBe("trace-thenable-1");
+    const answers = [
+      route(bare, () => reply(202, { ok: true }, { "Retry-After": "3" })),
+      route(bare, () => new Response("<p>page</p>", { headers: { "content-type": "text/html" } })),
+      route(bare, () => new JsonBody({ kept: true })),
+      route(bare, () => {
+        throw ApiError.of("not_found", "gone");
+      }),
+    ];
+    for (const answer of answers) {
+      const got = await answer(new Request("http://test/x", { method: "POST", headers: { "x-trace-id": "trace-kinds-22" } }), ctx({}));
+      expect(got.headers.get("x-trace-id")).toBe("trace-kinds-22");
+    }
+  });
+
   it("a handler chooses its status with reply(), including an empty 204", async () => {
     const accepted = route({ ...op, params: undefined, query: undefined, body: undefined }, () => reply(202, { ok: true }));
     expect((await accepted(new Request("http://test/x", { method: "POST" }), ctx({}))).status).toBe(202);

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { guardRequest } from "@/lib/auth/guard";
 import { acceptTraceId } from "@/lib/ids";
-import { requestLogger } from "@/lib/log/logger";
+import { andThen, isThenable, type Soon } from "@/lib/soon";
+import { accessLogOn, logAccess, requestLogger } from "@/lib/log/logger";
 import { successStatus, type Operation } from "@/lib/openapi/operation";
 import { ApiError } from "./api-error";
 import { queryObject } from "./query";
@@ -17,7 +18,6 @@ export interface HandlerContext<P, Q, B> {
   body: Out<B>;
   req: Request;
   traceId: string;
-  log: ReturnType<typeof requestLogger>;
 }
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -36,41 +36,45 @@ export function route<P extends z.ZodType | undefined, Q extends z.ZodType | und
   return async (req, nextCtx) => {
     const started = performance.now();
     const traceId = acceptTraceId(req.headers.get(TRACE_HEADER));
-    const log = requestLogger(traceId);
     let response: Response;
     try {
-      const ctx = await parseRequest(op, req, nextCtx, traceId, log);
-      response = toResponse(await handler(ctx), okStatus);
+      // Waits only where something is pending (lib/soon.ts): a GET whose checks are synchronous runs without a promise.
+      const parsed = parseRequest(op, req, nextCtx, traceId);
+      const result = handler(isThenable(parsed) ? await parsed : parsed);
+      response = toResponse(isThenable(result) ? await result : result, okStatus, traceId);
     } catch (error) {
-      response = errorResponse(error, log);
+      response = errorResponse(error, requestLogger(traceId));
+      response.headers.set(TRACE_HEADER, traceId);
     }
-    response.headers.set(TRACE_HEADER, traceId);
-    const path = new URL(req.url).pathname;
-    log.info({ method: req.method, path, status: response.status, ms: Math.round(performance.now() - started) }, "request");
+    if (accessLogOn()) {
+      logAccess(traceId, { method: req.method, path: urlOf(req).pathname, status: response.status, ms: Math.round(performance.now() - started) });
+    }
     return response;
   };
 }
 
-async function parseRequest<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+function parseRequest<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
   op: Operation<P, Q, B>,
   req: Request,
   nextCtx: NextContext | undefined,
   traceId: string,
-  log: HandlerContext<P, Q, B>["log"],
-): Promise<HandlerContext<P, Q, B>> {
-  await guardRequest(req, op);
-  const rawParams = nextCtx?.params ? await nextCtx.params : {};
-  const params = op.params ? parseInput("path", op.params, rawParams) : undefined;
-  const query = op.query ? parseInput("query", op.query, queryObject(new URL(req.url).searchParams)) : undefined;
-  let body: unknown;
-  if (op.body) {
-    const raw = await readBody(op, req);
-    if (raw === undefined && op.bodyRequired !== false) {
-      throw ApiError.of("invalid_request", "Request body is required");
-    }
-    body = raw === undefined ? undefined : parseInput("body", op.body, raw, { allowNul: op.bodyChecksControlCharacters });
-  }
-  return { params, query, body, req, traceId, log } as HandlerContext<P, Q, B>;
+): Soon<HandlerContext<P, Q, B>> {
+  return andThen(guardRequest(req, op), () =>
+    andThen(op.params && nextCtx?.params ? nextCtx.params : {}, (rawParams) => {
+      const params = op.params ? parseInput("path", op.params, rawParams) : undefined;
+      const query = op.query ? parseInput("query", op.query, queryObject(urlOf(req).searchParams)) : undefined;
+      const ctx = { params, query, body: undefined, req, traceId } as HandlerContext<P, Q, B>;
+      const schema = op.body;
+      if (!schema) return ctx;
+      return readBody(op, req).then((raw) => {
+        if (raw === undefined && op.bodyRequired !== false) {
+          throw ApiError.of("invalid_request", "Request body is required");
+        }
+        const body = raw === undefined ? undefined : parseInput("body", schema, raw, { allowNul: op.bodyChecksControlCharacters });
+        return { ...ctx, body } as HandlerContext<P, Q, B>;
+      });
+    }),
+  );
 }
 
 function readBody(op: Operation, req: Request): Promise<unknown> {
@@ -78,11 +82,21 @@ function readBody(op: Operation, req: Request): Promise<unknown> {
   return multipart ? readFormBody(req, op.maxBodyBytes) : readJsonBody(req, op.maxBodyBytes, op.invalidJsonCode);
 }
 
-function toResponse(result: unknown, okStatus: number): Response {
-  if (result instanceof Response) return result;
-  if (result instanceof Reply) return jsonResponse(result.status, result.body, result.headers);
-  if (isJsonBody(result)) return jsonBytesResponse(okStatus, result.bytes());
-  return jsonResponse(okStatus, result);
+// Next hands a route a NextRequest whose URL is already parsed; a plain Request (tests, other callers) is parsed here.
+function urlOf(req: Request): Pick<URL, "pathname" | "searchParams"> {
+  return (req as { nextUrl?: Pick<URL, "pathname" | "searchParams"> }).nextUrl ?? new URL(req.url);
+}
+
+// The trace id goes in with the answer's other headers: setting it afterwards on a made Response costs a second
+// header validation and copy (issue 23 §3).
+function toResponse(result: unknown, okStatus: number, traceId: string): Response {
+  if (result instanceof Response) {
+    result.headers.set(TRACE_HEADER, traceId);
+    return result;
+  }
+  if (result instanceof Reply) return jsonResponse(result.status, result.body, { ...result.headers, [TRACE_HEADER]: traceId });
+  if (isJsonBody(result)) return jsonBytesResponse(okStatus, result.bytes(), { [TRACE_HEADER]: traceId });
+  return jsonResponse(okStatus, result, { [TRACE_HEADER]: traceId });
 }
 
 export function errorResponse(error: unknown, log: { error: (obj: object, msg: string) => void }): Response {
