@@ -24,10 +24,10 @@ export type Access = Pick<Operation, "public" | "adminSessionOnly">;
  *
  * With auth off an Authorization header is ignored, valid or not: the API is open, and refusing a stale
  * token there would break scripts only while auth is off.
+ *
+ * Refuses by throwing; returns a promise only when a check has to wait (lib/soon.ts: a signed-in request on SQLite
+ * does not).
  */
-//
-// Refuses by throwing; returns a promise only when a check has to wait (lib/soon.ts: a signed-in request on SQLite
-// does not).
 export function guardRequest(req: Request, access: Access): Soon<void> {
   const authOn = getSettings().ADMIN_AUTH_ENABLED;
   const bearer = bearerTokenOf(req);
