@@ -32,7 +32,17 @@ describe("alternating load: phase accounting", () => {
       [2.5, 2.5],
       [1.25, 1.25],
     ]);
-    expect(counts.latencies).toEqual([[200, 99, 400], [400, 500, 100]]);
+    // Every request started in a measured phase, counted or not.
+    expect(counts.latencies).toEqual([[50, 200, 99, 150, 400], [400, 500, 100]]);
     expect(counts.failures).toEqual([0, 1]);
+    expect(counts.lateShare).toBe(0);
+  });
+
+  it("counts a failure anywhere (warm-up included) and the requests that outlived the next phase's settling", () => {
+    const completions = [done(0, 100, 300, false), done(0, 2100, 2300), done(1, 3100, 4300), done(1, 3100, 3900)];
+    const counts = countPhases(completions, schedule);
+    expect(counts.failures).toEqual([1, 0]);
+    expect(counts.lateShare).toBeCloseTo(1 / 3);
+    expect(() => countPhases([], { ...schedule, countFromMs: 1000 })).toThrow(/whole number of cycles/);
   });
 });

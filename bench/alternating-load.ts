@@ -48,10 +48,15 @@ export interface Schedule {
 export interface PhaseCounts {
   /** rates[cycle][kind]: requests per second of that subject in that cycle's phase. */
   rates: number[][];
-  /** Latencies (ms) of the counted requests, per subject. */
+  /** Latencies (ms) of every request that started in a measured phase, per subject. */
   latencies: number[][];
-  /** Counted requests that did not answer 2xx, per subject. */
+  /** Requests that did not answer 2xx, per subject: any, warm-up and settling included. */
   failures: number[];
+  /**
+   * Share of the requests started in measured phases that ended after the next phase had settled: they were counted
+   * by no phase and slowed the next subject's count (the settling time was too short for this run).
+   */
+  lateShare: number;
 }
 
 /** The subject of the phase running at time t (ms), and the phase's start. */
@@ -63,22 +68,27 @@ export function phaseAt(schedule: Pick<Schedule, "kinds" | "phaseMs">, t: number
 /** Each measured cycle's rate per subject, from the requests' start and end times (see the module's comment). */
 export function countPhases(completions: readonly Completion[], schedule: Schedule): PhaseCounts {
   const { kinds, phaseMs, settleMs, countFromMs, cycles } = schedule;
+  if (countFromMs % (kinds * phaseMs) !== 0) throw new Error("countPhases: the warm-up must be a whole number of cycles");
   const counted = Array.from({ length: cycles }, () => new Array<number>(kinds).fill(0));
   const latencies = Array.from({ length: kinds }, () => [] as number[]);
   const failures = new Array<number>(kinds).fill(0);
-  const firstPhase = Math.ceil(countFromMs / phaseMs);
+  const firstPhase = countFromMs / phaseMs;
+  let measured = 0;
+  let late = 0;
   for (const c of completions) {
+    if (!c.ok) failures[c.kind]! += 1;
     const phase = phaseAt(schedule, c.start);
     if (phase.kind !== c.kind || phase.index < firstPhase) continue;
     const cycle = Math.floor((phase.index - firstPhase) / kinds);
     if (cycle >= cycles) continue;
+    measured += 1;
+    latencies[c.kind]!.push(c.end - c.start);
+    if (c.end > phase.start + phaseMs + settleMs) late += 1;
     if (c.end < phase.start + settleMs || c.end > phase.start + phaseMs) continue;
     counted[cycle]![c.kind]! += 1;
-    latencies[c.kind]!.push(c.end - c.start);
-    if (!c.ok) failures[c.kind]! += 1;
   }
   const window = (phaseMs - settleMs) / 1000;
-  return { rates: counted.map((row) => row.map((n) => n / window)), latencies, failures };
+  return { rates: counted.map((row) => row.map((n) => n / window)), latencies, failures, lateShare: measured === 0 ? 0 : late / measured };
 }
 
 /**
@@ -103,8 +113,11 @@ export async function alternatingLoad<K extends string>(targets: Record<K, Alter
   const completions: Completion[] = [];
   const began = performance.now();
   const clock = () => performance.now() - began;
+  // The first failed request ends the load (the bench refuses it anyway): a request refused at once would otherwise
+  // loop without yielding until the end, piling up completions.
+  let failed = false;
   const worker = async () => {
-    for (let start = clock(); start < endMs; start = clock()) {
+    for (let start = clock(); start < endMs && !failed; start = clock()) {
       const { kind } = phaseAt(schedule, start);
       const url = parsed[kind]!;
       const request = targets[kinds[kind]!].request ?? {};
@@ -117,6 +130,7 @@ export async function alternatingLoad<K extends string>(targets: Record<K, Alter
         ok = false;
       }
       completions.push({ kind, start, end: clock(), ok });
+      if (!ok) failed = true;
     }
   };
   try {

@@ -88,11 +88,17 @@ async function measure<K extends string>(targets: Record<K, AlternatingTarget>):
   };
 }
 
+// Above this share of requests outliving the next phase's settling, the phases were not apart and the ratios mix subjects.
+const MAX_LATE_SHARE = 0.02;
+
 function refuseFailures(kinds: readonly string[], counts: PhaseCounts): void {
   kinds.forEach((kind, i) => {
     if (counts.failures[i]! > 0) throw new Error(`request-overhead ${kind}: ${counts.failures[i]} errors or non-2xx answers`);
     if (counts.latencies[i]!.length === 0) throw new Error(`request-overhead ${kind}: no request counted`);
   });
+  if (counts.lateShare > MAX_LATE_SHARE) {
+    throw new Error(`request-overhead: ${(100 * counts.lateShare).toFixed(1)} % of requests ended after the next phase settled; the phases overlapped`);
+  }
 }
 
 /**
