@@ -34,7 +34,8 @@ export const requestOverheadBenchmark: Benchmark = {
     }
     const auth = await signedInRuns();
     const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
-    const benchmark = `route overhead, same server, ${CONNECTIONS} conns, subjects alternating in 0.5 s phases, median of ${plain.cycles} cycles`;
+    const named = (cycles: number, extra = "") => `route overhead, same server, ${CONNECTIONS} conns, subjects alternating in 0.5 s phases, median of ${cycles} cycles${extra}`;
+    const benchmark = named(plain.cycles);
     const throughput = <K extends string>(m: Measured<K>, subject: string, kind: K, baseline?: K): BenchRow => ({
       benchmark,
       subject,
@@ -46,7 +47,7 @@ export const requestOverheadBenchmark: Benchmark = {
     // The access log's cost: how much lower the logging server's wrapper ratio is than the quiet one's, cycle by cycle.
     const logged = plain.perCycle("wrapped", "bare");
     const unlogged = plain.perCycle("quiet", "quietBare");
-    const authBench = `${benchmark.replace(/median of \d+ cycles/, `median of ${auth.cycles} cycles`)}, admin auth on, access log off`;
+    const authBench = named(auth.cycles, ", admin auth on, access log off");
     return [
       throughput(plain, "bare Next.js route handler", "bare"),
       throughput(plain, "DSA route wrapper (access log on)", "wrapped", "bare"),

@@ -14,10 +14,9 @@ let cached: { key: string; secret: string } | null = null;
  * database. PostgreSQL: a row of the shared database, so every replica seals and opens the same cookies.
  */
 export async function sessionSecret(): Promise<string> {
-  const configured = getSettings().SESSION_SECRET;
-  if (configured) return configured;
+  const known = knownSessionSecret();
+  if (known !== null) return known;
   const url = resolveDatabaseUrl(getSettings().DATABASE_URL);
-  if (cached?.key === url) return cached.secret;
   const secret = databaseKind(url) === "postgres" ? await readOrCreateRow() : readOrCreateFile(path.join(path.dirname(databaseFilePath(url)), "session-secret"));
   cached = { key: url, secret };
   return secret;

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import pg from "pg";
+import type { Soon } from "@/lib/soon";
 import { placeholders } from "./raw-sql";
 
 // Issue 23 §2/§3: the reads every cached answer or signed-in request starts with (history_version, the share card's
@@ -18,7 +19,7 @@ export interface DirectReader {
    * The first row of `sql` (written with SQLite's `?` placeholders), or undefined: at once on SQLite (its driver
    * reads synchronously), as a promise on PostgreSQL.
    */
-  one<T>(sql: string, params?: readonly unknown[]): T | undefined | Promise<T | undefined>;
+  one<T>(sql: string, params?: readonly unknown[]): Soon<T | undefined>;
   close(): void;
 }
 
