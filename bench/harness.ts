@@ -189,6 +189,20 @@ export async function measureCpu<T>(pgid: number, work: () => Promise<T>): Promi
   };
 }
 
+/**
+ * Little's law for a closed-loop load (each connection sends its next request as soon as its answer arrives, as
+ * autocannon and alternating-load do): the mean latency is connections ÷ throughput, whatever the server does, and a
+ * p99 is never below the mean. So a p99 of `ms` at `connections` needs at least connections ÷ `ms` of throughput.
+ */
+export function closedLoopMeanMs(connections: number, requestsPerSec: number): number {
+  return (1000 * connections) / requestsPerSec;
+}
+
+/** The least throughput (req/s) at which a closed-loop load of `connections` can keep its p99 at `p99Ms`. */
+export function throughputNeededForP99(connections: number, p99Ms: number): number {
+  return (1000 * connections) / p99Ms;
+}
+
 /** The middle value (the mean of the two middle ones for an even count). */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

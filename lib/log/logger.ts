@@ -1,7 +1,7 @@
 import pino from "pino";
 import { getSettings } from "@/lib/config/settings";
 
-// One JSON logger per process. Keys that could carry secrets are censored wherever they appear.
+// One JSON log per process (makeLoggers): keys that could carry secrets are censored wherever they appear.
 // Lines reach stdout asynchronously (issue 23 §3): with a write per line, every request's access log line stopped the
 // event loop whenever stdout's reader (a pipe, a terminal, a log shipper) was slower than the server. pino writes
 // what is still buffered when the process exits. Next bundles this module more than once, so the destination is one
@@ -21,30 +21,51 @@ function stdoutDestination(): Destination {
   return holder.dsaLogDestination;
 }
 
-export const logger = pino(
-  {
-    level: getSettings().LOG_LEVEL,
-    base: { service: "dsa" },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: {
-      paths: ["*.password", "*.apiKey", "*.api_key", "*.token", "*.secret", "*.authorization", "*.cookie"],
-      censor: "[redacted]",
-    },
-  },
-  stdoutDestination(),
-);
+/**
+ * The process's two loggers on one destination: `logger` for everything, censoring keys that could carry secrets
+ * wherever they appear, and `access` for the access log line only. That line is of our own making (trace id, method,
+ * path without the query, status, ms), so nothing in it can hold a secret, and it skips the redaction: pino's wildcard
+ * paths cost as much as the rest of the line (8 µs against 4 µs per line here, issue 23 §3). Same level, base and
+ * time, so the line is the one `logger` would write.
+ */
+export function makeLoggers(destination: pino.DestinationStream, level: string) {
+  const options = { level, base: { service: "dsa" }, timestamp: pino.stdTimeFunctions.isoTime };
+  return {
+    logger: pino(
+      {
+        ...options,
+        redact: {
+          paths: ["*.password", "*.apiKey", "*.api_key", "*.token", "*.secret", "*.authorization", "*.cookie"],
+          censor: "[redacted]",
+        },
+      },
+      destination,
+    ),
+    access: pino(options, destination),
+  };
+}
+
+const loggers = makeLoggers(stdoutDestination(), getSettings().LOG_LEVEL);
+export const logger = loggers.logger;
 
 export function requestLogger(traceId: string) {
   return logger.child({ trace_id: traceId });
 }
 
-// The access log line of every API request (issue 23 §3): written by the process logger with the trace id as its first
-// field, the same line a request's child logger writes, without making a child per request (pino runs its redaction
-// over a child's bindings when it is made, wasted on every request that logs nothing else).
+// The access log line of every API request (issue 23 §3): the trace id as its first field, the same line a request's
+// child logger writes, without making a child per request (pino runs its redaction over a child's bindings when it is
+// made, wasted on every request that logs nothing else), and without redaction (makeLoggers says why).
 export function accessLogOn(): boolean {
-  return logger.isLevelEnabled("info");
+  return loggers.access.isLevelEnabled("info");
 }
 
-export function logAccess(traceId: string, line: { method: string; path: string; status: number; ms: number }): void {
-  logger.info({ trace_id: traceId, ...line }, "request");
+export type AccessLine = { method: string; path: string; status: number; ms: number };
+
+export function logAccess(traceId: string, line: AccessLine): void {
+  writeAccessLine(loggers.access, traceId, line);
+}
+
+/** The access line as `logAccess` writes it, to any logger (tests compare it with the redacting logger's). */
+export function writeAccessLine(access: pino.Logger, traceId: string, line: AccessLine): void {
+  access.info({ trace_id: traceId, ...line }, "request");
 }
