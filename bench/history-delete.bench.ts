@@ -2,11 +2,11 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import { analyzeTemplate, databasePath, reconnect, seedHistory } from "./history-seed";
 import { startServiceProcess } from "../scripts/server-process";
-import type { Benchmark, BenchRow } from "./harness";
+import { median, type Benchmark, type BenchRow } from "./harness";
 
 // Issue 6: DELETE /api/v1/history/by-code/{code} removing 100,000 records (with one news row each) in the
 // spec's passes of 10,000, against the same delete as two plain SQL statements in one transaction on an
-// identical copy of the database (better-sqlite3, no passes, no framework).
+// identical copy of the database (better-sqlite3, no passes, no framework). Issue 23 §2's goal: at most 2×.
 
 const RECORDS = Number(process.env.BENCH_HISTORY_RECORDS ?? 100_000);
 const CODE = "600519";
@@ -25,36 +25,74 @@ function bareDelete(dbFile: string): { seconds: number; deleted: number } {
   return { seconds, deleted };
 }
 
+// Rounds, each a fresh seed of the code's records deleted both ways (DSA first in odd rounds, the bare delete first in
+// even ones); the ratio is the median of the rounds' ratios. One pair of runs measured 1.45 and 2.18 on the same code
+// minutes apart: this machine's speed drifts more than the goal's margin between two single runs.
+const ROUNDS = Number(process.env.BENCH_DELETE_ROUNDS ?? 3);
+
 export const historyDeleteBenchmark: Benchmark = {
   name: "history-delete",
   async run(): Promise<BenchRow[]> {
     // The process handle (not harness.startService) because seeding writes into its data folder.
     const service = await startServiceProcess({ LOG_LEVEL: "warn", MARKET_DATA_SOURCES: "sample" });
     try {
-      const templateId = await analyzeTemplate(service);
       const dbFile = databasePath(service);
-      // One stock (code 600519) holds RECORDS records besides the template; 1,000 records of other stocks stay.
-      seedHistory(dbFile, templateId, { records: RECORDS - 1, stocks: 1, firstCode: Number(CODE), newsPerRecord: 1 });
-      seedHistory(dbFile, templateId, { records: 1_000, stocks: 10, firstCode: 1 });
-      const copy = `${dbFile}.bare-copy`;
-      fs.copyFileSync(dbFile, copy);
-
-      await reconnect(service.baseUrl);
-      const started = performance.now();
-      const res = await fetch(`${service.baseUrl}/api/v1/history/by-code/${CODE}`, { method: "DELETE" });
-      const seconds = (performance.now() - started) / 1000;
-      const body = (await res.json()) as { deleted: number };
-      if (res.status !== 200 || body.deleted !== RECORDS) throw new Error(`by-code delete: HTTP ${res.status}, deleted ${body.deleted}, expected ${RECORDS}`);
-      const bare = bareDelete(copy);
-      if (bare.deleted !== RECORDS) throw new Error(`bare delete removed ${bare.deleted}`);
-      fs.rmSync(copy, { force: true });
-      const benchmark = `DELETE /api/v1/history/by-code (${RECORDS} records + news)`;
+      const dsaSeconds: number[] = [];
+      const bareSeconds: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        // One stock (code 600519) holds RECORDS records: the analysed template and copies of it in the first round;
+        // later rounds copy a record of the other stocks (1,000 records of 10 stocks that every round leaves).
+        const first = i === 0;
+        const templateId = first ? await analyzeTemplate(service) : otherStockRecord(dbFile);
+        seedHistory(dbFile, templateId, { records: first ? RECORDS - 1 : RECORDS, stocks: 1, firstCode: Number(CODE), newsPerRecord: 1 });
+        if (first) seedHistory(dbFile, templateId, { records: 1_000, stocks: 10, firstCode: 1 });
+        const copy = `${dbFile}.bare-copy`;
+        fs.copyFileSync(dbFile, copy);
+        await reconnect(service.baseUrl);
+        const bareRun = () => {
+          const bare = bareDelete(copy);
+          if (bare.deleted !== RECORDS) throw new Error(`bare delete removed ${bare.deleted}`);
+          bareSeconds.push(bare.seconds);
+        };
+        if (i % 2 === 1) bareRun();
+        dsaSeconds.push(await dsaDelete(service.baseUrl));
+        if (i % 2 === 0) bareRun();
+        fs.rmSync(copy, { force: true });
+      }
+      const benchmark = `DELETE /api/v1/history/by-code (${RECORDS} records + news, median of ${ROUNDS} rounds)`;
       return [
-        { benchmark, subject: "bare better-sqlite3, one transaction", metric: "time", value: round(bare.seconds, 3), unit: "s" },
-        { benchmark, subject: "DSA (next start), passes of 10,000", metric: "time", value: round(seconds, 3), unit: "s", ratio: round(seconds / bare.seconds, 3) },
+        { benchmark, subject: "bare better-sqlite3, one transaction", metric: "time", value: round(median(bareSeconds), 3), unit: "s" },
+        {
+          benchmark,
+          subject: "DSA (next start), passes of 10,000",
+          metric: "time",
+          value: round(median(dsaSeconds), 3),
+          unit: "s",
+          ratio: round(median(dsaSeconds.map((seconds, k) => seconds / bareSeconds[k]!)), 3),
+        },
       ];
     } finally {
       await service.stop();
     }
   },
 };
+
+async function dsaDelete(baseUrl: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/v1/history/by-code/${CODE}`, { method: "DELETE" });
+  const seconds = (performance.now() - started) / 1000;
+  const body = (await res.json()) as { deleted: number };
+  if (res.status !== 200 || body.deleted !== RECORDS) throw new Error(`by-code delete: HTTP ${res.status}, deleted ${body.deleted}, expected ${RECORDS}`);
+  return seconds;
+}
+
+function otherStockRecord(dbFile: string): number {
+  const sqlite = new Database(dbFile, { readonly: true });
+  try {
+    const row = sqlite.prepare("SELECT id FROM analysis_history WHERE target_key <> ? ORDER BY id LIMIT 1").get(`stock:cn:${CODE}`) as { id: number } | undefined;
+    if (!row) throw new Error("history-delete: no record of another stock left to copy");
+    return row.id;
+  } finally {
+    sqlite.close();
+  }
+}
