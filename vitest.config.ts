@@ -2,24 +2,45 @@ import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// The PostgreSQL pass (issue 20 §1) re-runs on PostgreSQL every unit test file that opens a database through
-// the test helpers (withTempDatabase, freshDatabaseUrl), and every API test file, each server on a database of
-// its own; unit files that never touch the database would only repeat themselves. `*.sqlite.test.ts` files
-// test SQLite itself (its migrations, its write lock, its file) and run in the SQLite pass only; API files
-// still reading the server's SQLite file directly (better-sqlite3) are left to the SQLite pass until they use
-// tests/setup/server-database.ts.
-function testFiles(dirs: string[], wanted: (text: string) => boolean): string[] {
+// The suite's passes (scripts/run-tests.mjs runs them and skips those whose service does not answer):
+// - unit: plain Node, SQLite files where a test needs a database; needs no service. Its files run one after another
+//   in one process without isolation (a fresh module graph per file cost 6 of the pass's 6.3 CPU-minutes); the order
+//   is fixed (by file size on a clean clone), so a file that leaves state behind fails the same way every run. Files
+//   that replace modules with vi.mock run isolated (unit-isolated): a module another file loaded first would
+//   otherwise stay unmocked.
+// - unit-redis: unit files that talk to a real Redis (they use lib/redis/testing/redis-test.ts).
+// - unit-pg: every unit file that opens a database through the test helpers (withTempDatabase,
+//   freshDatabaseUrl), again on PostgreSQL, plus `*.postgres.test.ts`; `*.sqlite.test.ts` files test SQLite
+//   itself and stay in the SQLite passes. Some of these files use Redis too.
+// - api: the HTTP suite against the real built server on SQLite.
+// - api-pg: the API files whose behaviour depends on the database dialect (they say so in a line starting
+//   `// Both databases:`), on PostgreSQL. HTTP shapes do not depend on it and run once, in `api`.
+// - replica: two replicas on one PostgreSQL database and a redis-server of the test's own.
+function testFiles(dirs: string[], wanted: (text: string, file: string) => boolean): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith(".test.ts") && !entry.name.endsWith(".sqlite.test.ts") && wanted(fs.readFileSync(file, "utf8"))) found.push(file);
+      else if (entry.name.endsWith(".test.ts") && wanted(fs.readFileSync(file, "utf8"), file)) found.push(file);
     }
   };
   for (const dir of dirs) walk(dir);
   return found.sort();
 }
+
+const UNIT_DIRS = ["lib", "scripts", "bench"];
+const usesRedis = (text: string) => /testing\/redis-test"/.test(text);
+const usesDatabase = (text: string) => /\b(withTempDatabase|freshDatabaseUrl)\(/.test(text);
+const mocksModules = (text: string) => text.includes("vi.mock(");
+const isPostgresOnly = (file: string) => file.endsWith(".postgres.test.ts");
+const isSqliteOnly = (file: string) => file.endsWith(".sqlite.test.ts");
+
+const unitFiles = testFiles(UNIT_DIRS, (text, file) => !usesRedis(text) && !isPostgresOnly(file) && !mocksModules(text));
+const unitIsolatedFiles = testFiles(UNIT_DIRS, (text, file) => !usesRedis(text) && !isPostgresOnly(file) && mocksModules(text));
+const unitRedisFiles = testFiles(UNIT_DIRS, (text, file) => usesRedis(text) && !isPostgresOnly(file));
+const unitPgFiles = testFiles(UNIT_DIRS, (text, file) => isPostgresOnly(file) || (usesDatabase(text) && !isSqliteOnly(file)));
+const apiPgFiles = testFiles(["tests/api"], (text, file) => /^\/\/ Both databases: /m.test(text) && !isSqliteOnly(file));
 
 // One name prefix for this run's PostgreSQL databases, set here in the main process so the workers, the
 // servers they start and the global teardown that drops them agree.
@@ -27,60 +48,25 @@ process.env.DSA_TEST_PG_PREFIX ??= `dsa_test_${process.pid}_${Date.now().toStrin
 const postgres = { DSA_TEST_DATABASE: "postgres", DSA_TEST_PG_PREFIX: process.env.DSA_TEST_PG_PREFIX };
 
 const unit = { environment: "node" as const, setupFiles: ["./tests/setup/unit.ts"] };
+const api = { environment: "node" as const, testTimeout: 30_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     projects: [
+      { extends: true, test: { name: "unit", include: unitFiles, ...unit, isolate: false, maxWorkers: 1, env: { LOG_LEVEL: "silent" } } },
+      { extends: true, test: { name: "unit-isolated", include: unitIsolatedFiles, ...unit, env: { LOG_LEVEL: "silent" } } },
+      { extends: true, test: { name: "unit-redis", include: unitRedisFiles, ...unit, env: { LOG_LEVEL: "silent" } } },
       {
         extends: true,
-        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"], exclude: ["**/*.postgres.test.ts", "**/node_modules/**"], ...unit, env: { LOG_LEVEL: "silent" } },
+        test: { name: "unit-pg", include: unitPgFiles, ...unit, globalSetup: ["./tests/setup/postgres.ts"], env: { LOG_LEVEL: "silent", ...postgres } },
       },
+      { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], ...api, globalSetup: ["./tests/setup/api-server.ts"] } },
+      { extends: true, test: { name: "api-pg", include: apiPgFiles, ...api, globalSetup: ["./tests/setup/api-server-postgres.ts"], env: postgres } },
       {
         extends: true,
-        test: {
-          name: "unit-pg",
-          include: [...testFiles(["lib", "scripts"], (text) => /\b(withTempDatabase|freshDatabaseUrl)\(/.test(text)), "lib/**/*.postgres.test.ts"],
-          ...unit,
-          globalSetup: ["./tests/setup/postgres.ts"],
-          env: { LOG_LEVEL: "silent", ...postgres },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "api",
-          include: ["tests/api/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["./tests/setup/api-server.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "api-pg",
-          include: testFiles(["tests/api"], (text) => !text.includes("better-sqlite3")),
-          environment: "node",
-          globalSetup: ["./tests/setup/api-server-postgres.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          env: postgres,
-        },
-      },
-      {
-        extends: true,
-        // Issue 20 §5: two replicas on one PostgreSQL database and a Redis of their own, behind a proxy; each
-        // file starts its own servers, so the waits (lease expiry, server starts) need long timeouts.
-        test: {
-          name: "replica",
-          include: ["tests/replica/**/*.test.ts"],
-          environment: "node",
-          testTimeout: 240_000,
-          hookTimeout: 240_000,
-          env: postgres,
-        },
+        // Each file starts its own servers, so the waits (lease expiry, server starts) need long timeouts.
+        test: { name: "replica", include: ["tests/replica/**/*.test.ts"], environment: "node", testTimeout: 240_000, hookTimeout: 240_000, env: postgres },
       },
     ],
   },

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { withE2eDb } from "./fixtures/e2e-db";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §6: the Alerts page's rules show the current value and the distance to the trigger in percent, read on
@@ -21,12 +21,9 @@ const clearAlerts = () =>
     db.prepare("DELETE FROM alert_rule").run();
   });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ request }) => {
   original = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  setEnvValue("SAMPLE_LATENCY_MS", "0");
-  setEnvValue("STOCK_LIST", "600519,000001");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "0", STOCK_LIST: "600519,000001" });
   clearAlerts();
 });
 test.afterAll(() => {

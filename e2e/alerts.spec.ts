@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
@@ -79,11 +79,9 @@ const plain = (value: number) => String(Math.round(value * 10_000) / 10_000);
 
 let originalEnv: string | null = null;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  setEnvValue("STOCK_LIST", "600519,000001");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample", STOCK_LIST: "600519,000001" });
   clearAlerts();
 });
 test.afterAll(() => {

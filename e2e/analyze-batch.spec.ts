@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 5 item 9: batch submission on the Analyze page and the live task panel fed by the SSE task stream
@@ -16,15 +16,13 @@ type LogEntry = { id: string; status: string; progress: number; stage: string };
 
 let originalEnv: string | null = null;
 
-async function setLatency(ms: number): Promise<void> {
-  setEnvValue("SAMPLE_LATENCY_MS", String(ms));
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+async function setLatency(request: APIRequestContext, ms: number): Promise<void> {
+  await applySettings(request, { SAMPLE_LATENCY_MS: String(ms) });
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  await setLatency(300);
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "300" });
 });
 test.afterAll(() => {
   restoreEnvText(originalEnv);
@@ -148,7 +146,7 @@ test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
   });
 
   test("issue 5 item 9: the same codes again while they run are reported as duplicates with the running task; a single running code answers 409 and shows as a duplicate", async ({ page }) => {
-    await setLatency(1500);
+    await setLatency(page.request, 1500);
     try {
       await openBatch(page);
       const first = await submitBatch(page, "000858 MSFT");
@@ -175,7 +173,7 @@ test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
 
       for (const [i, item] of first.body.accepted.entries()) await expectCompletedRow(page, item.task_id, ["000858", "MSFT"][i]!);
     } finally {
-      await setLatency(300);
+      await setLatency(page.request, 300);
     }
   });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import {
   expectDarkBackground,
   expectLightBackground,
@@ -31,10 +31,9 @@ const LEVELS = [
 
 let originalEnv: string | null = null;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample" });
 });
 test.afterAll(() => {
   restoreEnvText(originalEnv);

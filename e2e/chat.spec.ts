@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { startScriptedModel, type ScriptedModel, type ScriptedRequest } from "../lib/agent/testing/scripted-model";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
@@ -83,10 +83,9 @@ async function agentAvailable(request: APIRequestContext): Promise<boolean> {
 
 let originalEnv: string | null = null;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample" });
   clearChats();
 });
 test.afterAll(() => {
@@ -308,11 +307,7 @@ test.describe("issue 22 §1-3, §5: Ask DSA with a scripted model", () => {
     envBefore = readEnvText();
     model = await startScriptedModel();
     // The model listens on 127.0.0.1, which the outbound policy refuses by default.
-    setEnvValue("OUTBOUND_ALLOW_PRIVATE", "true");
-    setEnvValue("OPENAI_API_KEY", "sk-test-scripted-model");
-    setEnvValue("OPENAI_BASE_URL", model.url);
-    setEnvValue("OPENAI_MODEL", "scripted-model");
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await applySettings(request, { OUTBOUND_ALLOW_PRIVATE: "true", OPENAI_API_KEY: "sk-test-scripted-model", OPENAI_BASE_URL: model.url, OPENAI_MODEL: "scripted-model" });
     await expect.poll(() => agentAvailable(request), { message: "the server reads the scripted model's channel", timeout: 10_000 }).toBe(true);
   });
   test.afterAll(async ({ request }) => {

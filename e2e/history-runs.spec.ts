@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 
 // The report page's list of the same stock's runs (the reference's "history trend") and its Analyse again button.
 
@@ -27,8 +27,7 @@ let second: number;
 
 test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample" });
   clearHistory();
   first = await analyze(request, "600519", "detailed");
   await analyze(request, "000001", "detailed");

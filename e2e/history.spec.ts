@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
@@ -116,8 +116,7 @@ let seeded: Seeded;
 
 test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample" });
   seeded = await seed(request);
 });
 test.afterAll(() => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §1 and §7: the home page's cockpit on sample data. The watchlist is STOCK_LIST, shown with each
@@ -11,10 +11,7 @@ let original: string | null = null;
 
 test.beforeAll(async ({ request }) => {
   original = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  setEnvValue("SAMPLE_LATENCY_MS", "150");
-  setEnvValue("STOCK_LIST", "600519,AAPL");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "150", STOCK_LIST: "600519,AAPL" });
   // A cold server under a loaded CI machine can outlast the cockpit's per-read budget on its first render, which
   // then shows the page without indices (by design). That first read still lands in the index memo; warming it
   // here lets the tests assert what a trader sees on an ordinary visit.
@@ -120,8 +117,7 @@ test("21 §1: at 390 px the cockpit fits the phone; an empty watchlist explains 
   await screenshot(page, { path: `${SCREENSHOT_DIR}/home-import-phone.png`, fullPage: true });
   expect(await watchlist(page.request)).toEqual(before);
 
-  setEnvValue("STOCK_LIST", "");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(page.request, { STOCK_LIST: "" });
   await page.goto("/");
   await expect(page.getByTestId("watchlist-empty")).toContainText("样例数据");
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { setEnvValue, withSampleData } from "./fixtures/env-file";
+import { applySettings, withSampleData } from "./fixtures/env-file";
 import { expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §2: the Market page shows the selected region's registered indices on load, without a click: price,
@@ -161,9 +161,7 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
     fs.rmSync(csvDir, { recursive: true, force: true });
     fs.mkdirSync(csvDir, { recursive: true });
     fs.writeFileSync(path.join(csvDir, "SPX.csv"), "not,a,bars,file\n1,2,3,4\n");
-    setEnvValue("CSV_DATA_DIR", csvDir);
-    setEnvValue("MARKET_DATA_SOURCES", "csv,sample");
-    await sleep(1500);
+    await applySettings(page.request, { CSV_DATA_DIR: csvDir, MARKET_DATA_SOURCES: "csv,sample" });
     try {
       await openMarket(page, "us");
       const section = strip(page, "us");
@@ -181,9 +179,8 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
       await expect(page.getByRole("heading", { name: "最新复盘" })).toBeVisible();
       await screenshot(page, { path: `${SCREENSHOT_DIR}/market-indices-failing.png`, fullPage: true });
     } finally {
-      setEnvValue("MARKET_DATA_SOURCES", "sample");
+      await applySettings(page.request, { MARKET_DATA_SOURCES: "sample" });
       fs.rmSync(csvDir, { recursive: true, force: true });
-      await sleep(1500);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { withE2eDb } from "./fixtures/e2e-db";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectDarkBackground, expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §6 and §5: each position on the Portfolio page shows its stock's latest verdict (action and score of the
@@ -34,11 +34,9 @@ const clearPortfolio = () =>
   });
 
 let original: string | null = null;
-test.beforeAll(async () => {
+test.beforeAll(async ({ request }) => {
   original = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  setEnvValue("SAMPLE_LATENCY_MS", "0");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "0" });
   clearPortfolio();
 });
 test.afterAll(() => {

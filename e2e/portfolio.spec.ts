@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
 // Issue 9 item 3: the Portfolio page, on sample market data (switched through the e2e server's env file). Accounts,
@@ -152,10 +152,9 @@ async function addTrade(page: Page, trade: { side: "买入" | "卖出"; code: st
 
 let originalEnv: string | null = null;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample" });
   clearPortfolio();
 });
 test.afterAll(() => {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { withE2eDb } from "./fixtures/e2e-db";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // Issue 21 §6, the report page: the key levels drawn on the chart as price lines with the numbers the key levels
@@ -73,8 +73,7 @@ async function chartLines(chart: Locator): Promise<ChartLine[]> {
 
 test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample" });
   // The trend counts every report of the stock: start from none.
   expect((await request.delete(`/api/v1/history/by-code/${CODE}`)).status()).toBe(200);
   first = await analyze(request);

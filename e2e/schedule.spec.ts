@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 
 // The daily schedule panel of the Settings page: what the schedule will do, and Run now, which queues the
 // watchlist and lists the run. The slot is set twelve hours away with no catch-up, so only the button runs it.
@@ -15,17 +15,9 @@ function shanghaiWall(ms: number): { date: string; time: string } {
 const slotAt = Date.now() + 12 * 3600_000;
 const slot = shanghaiWall(slotAt);
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  setEnvValue("SERVICE_TIMEZONE", "Asia/Shanghai");
-  setEnvValue("STOCK_LIST", "601398,NVDA,zz9x");
-  setEnvValue("MARKET_REVIEW_ENABLED", "false");
-  setEnvValue("TRADING_DAY_CHECK_ENABLED", "false");
-  setEnvValue("SCHEDULE_CATCH_UP_MINUTES", "0");
-  setEnvValue("SCHEDULE_TIME", slot.time);
-  setEnvValue("SCHEDULE_ENABLED", "true");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample", SERVICE_TIMEZONE: "Asia/Shanghai", STOCK_LIST: "601398,NVDA,zz9x", MARKET_REVIEW_ENABLED: "false", TRADING_DAY_CHECK_ENABLED: "false", SCHEDULE_CATCH_UP_MINUTES: "0", SCHEDULE_TIME: slot.time, SCHEDULE_ENABLED: "true" });
 });
 test.afterAll(() => {
   restoreEnvText(originalEnv);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectDarkBackground, expectNoHorizontalOverflow, languageButton, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
 // The Settings page's data panel (CSV data source, CONTRACT §10): upload a real-bars file for a code, see it
@@ -11,13 +11,11 @@ const FIXTURE = path.resolve("tests/fixtures/real-bars/cn-600519-2024-2026.csv")
 let originalEnv: string | null = null;
 let csvDir = "";
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
   csvDir = path.join(process.env.E2E_DATA_DIR!, "csv-data");
   fs.rmSync(csvDir, { recursive: true, force: true });
-  setEnvValue("CSV_DATA_DIR", csvDir);
-  // The server re-reads the env file about once a second.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { CSV_DATA_DIR: csvDir });
 });
 test.afterAll(() => {
   restoreEnvText(originalEnv);
@@ -83,8 +81,7 @@ test("settings: the data panel in English, dark mode and on a 390px phone, with 
 });
 
 test("an uploaded file drives the next analysis: the report names the data source csv and the file's last bar date", async ({ page }) => {
-  setEnvValue("MARKET_DATA_SOURCES", "csv,sample");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(page.request, { MARKET_DATA_SOURCES: "csv,sample" });
   await page.goto("/settings");
   const panel = page.locator("section", { has: page.getByRole("heading", { name: "数据文件（CSV）" }) });
   await expect(panel.getByText("不含 csv")).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startReceiver, type Receiver } from "../lib/notify/testing/receiver";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 
 // The Settings page's notification panel: the channels that are on, a test message to them (a local webhook
 // receiver stands in for the service), and the delivery log with each outcome.
@@ -8,14 +8,11 @@ import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
 let originalEnv: string | null = null;
 let receiver: Receiver;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
   receiver = await startReceiver();
   // The receiver listens on 127.0.0.1, which the outbound policy refuses by default.
-  setEnvValue("OUTBOUND_ALLOW_PRIVATE", "true");
-  setEnvValue("CUSTOM_WEBHOOK_URLS", `${receiver.baseUrl}/hook`);
-  setEnvValue("NOTIFICATION_RETRY_ATTEMPTS", "1");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { OUTBOUND_ALLOW_PRIVATE: "true", CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`, NOTIFICATION_RETRY_ATTEMPTS: "1" });
 });
 test.afterAll(async () => {
   restoreEnvText(originalEnv);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { readEnvText, restoreEnvText, setEnvValue } from "./fixtures/env-file";
+import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
 // Issue 8 item 7: the Signals page. The server runs on sample data (its env file); signals are made through the
@@ -154,8 +154,7 @@ let seeded: Seeded;
 
 test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  setEnvValue("MARKET_DATA_SOURCES", "sample");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await applySettings(request, { MARKET_DATA_SOURCES: "sample" });
   seeded = await seed(request);
 });
 test.afterAll(() => {

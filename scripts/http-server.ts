@@ -1,3 +1,4 @@
+import "./source-maps-off";
 import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";

@@ -1,8 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 // Starting the real built service in a child process, as `npm start` runs it, for API tests and benchmarks.
 
@@ -28,17 +30,57 @@ export interface ServiceProcessOptions {
 }
 
 /**
- * The server's database: a SQLite file in the data folder, or (PostgreSQL) an empty database of its own,
- * created here and named in the data folder so a restart on the same folder finds it again. The launcher
- * migrates it, as `npm start` would. PostgreSQL test databases share a prefix the test run drops at its end.
+ * The server's database: a SQLite file in the data folder, or (PostgreSQL) a database of its own, created here
+ * and named in the data folder so a restart on the same folder finds it again. A new server's database starts
+ * as a copy of a migrated template when there is one (the launcher then finds nothing to apply); otherwise the
+ * launcher migrates it, as `npm start` would. PostgreSQL test databases share a prefix the test run drops at its end.
  */
 async function serverDatabaseUrl(dataDir: string, kind: "sqlite" | "postgres"): Promise<string> {
   const existing = dataDirDatabaseUrl(dataDir);
-  if (kind === "sqlite" || existing.startsWith("postgres")) return existing;
-  const { createEmptyDatabase, testDatabasePrefix } = await import("../lib/db/testing/postgres-test-databases");
-  const url = await createEmptyDatabase(`${testDatabasePrefix()}_srv_${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
+  if (existing.startsWith("postgres")) return existing;
+  if (kind === "sqlite") {
+    const file = path.join(dataDir, SQLITE_FILE);
+    if (!fs.existsSync(file)) fs.copyFileSync(await migratedSqliteTemplate(), file);
+    return existing;
+  }
+  const { copyTemplateDatabase, createEmptyDatabase, databaseExists, testDatabasePrefix } = await import("../lib/db/testing/postgres-test-databases");
+  const prefix = testDatabasePrefix();
+  const template = `${prefix}_server`;
+  const url = (await databaseExists(template))
+    ? await copyTemplateDatabase(template, prefix)
+    : await createEmptyDatabase(`${prefix}_srv_${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
   fs.writeFileSync(path.join(dataDir, POSTGRES_MARKER), url);
   return url;
+}
+
+const SQLITE_FILE = "api.db";
+
+/**
+ * A SQLite file migrated by `npm run db:migrate` (the launcher's own code), made once per set of migrations and
+ * kept in the temporary folder: copying it is far cheaper than a start running the Prisma CLI on an empty file.
+ */
+async function migratedSqliteTemplate(): Promise<string> {
+  const migrations = path.join(ROOT, "prisma", "migrations");
+  const hash = createHash("sha256");
+  for (const name of fs.readdirSync(migrations).sort()) {
+    const sql = path.join(migrations, name, "migration.sql");
+    if (fs.existsSync(sql)) hash.update(name).update(fs.readFileSync(sql));
+  }
+  const template = path.join(os.tmpdir(), `dsa-sqlite-template-${hash.digest("hex").slice(0, 16)}.db`);
+  if (fs.existsSync(template)) return template;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-sqlite-template-"));
+  try {
+    const file = path.join(dir, "template.db");
+    await promisify(execFile)(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/migrate.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: `file:${file}`, ENV_FILE: path.join(dir, "missing.env"), LOG_LEVEL: "warn" },
+    });
+    // Whole or not at all: several test workers may make it at once, and each rename replaces it with a complete file.
+    fs.renameSync(file, template);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return template;
 }
 
 const POSTGRES_MARKER = "postgres-url";
@@ -46,7 +88,7 @@ const POSTGRES_MARKER = "postgres-url";
 /** The database a server on this data folder uses: the PostgreSQL database named in the folder, else the folder's SQLite file. */
 export function dataDirDatabaseUrl(dataDir: string): string {
   const marker = path.join(dataDir, POSTGRES_MARKER);
-  return fs.existsSync(marker) ? fs.readFileSync(marker, "utf8").trim() : `file:${path.join(dataDir, "api.db")}`;
+  return fs.existsSync(marker) ? fs.readFileSync(marker, "utf8").trim() : `file:${path.join(dataDir, SQLITE_FILE)}`;
 }
 
 export async function freePort(): Promise<number> {

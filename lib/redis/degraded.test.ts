@@ -18,6 +18,7 @@ import { dropTestNamespace, REDIS_CLOSED_URL, REDIS_TEST_URL, sleep, useRedisSet
 // limits in memory, jobs run locally; nothing throws, and the outage is logged once.
 
 const OUTAGE = /^Redis unavailable/;
+const redisAddress = new URL(REDIS_TEST_URL);
 
 function progress(id: string): TaskEvent {
   return { type: "task_progress", task: { task_id: id, stock_code: "600519", status: "processing", created_at: "2026-11-22T08:00:00.000Z", progress: 5, analysis_phase: "auto" } };
@@ -27,7 +28,7 @@ function progress(id: string): TaskEvent {
 async function startProxy(): Promise<{ port: number; cut(): void; restore(): Promise<void>; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
-    const upstream = net.connect(6379, "127.0.0.1");
+    const upstream = net.connect(Number(redisAddress.port || 6379), redisAddress.hostname);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on("error", () => socket.destroy());

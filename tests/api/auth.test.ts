@@ -6,6 +6,7 @@ import { databaseKind } from "@/lib/db/database-url";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { databaseText, openServerDatabase, readLiveConfig, writeLiveConfig } from "../setup/server-database";
 
+// Both databases: sessions and the configuration live in each database differently (file and rows, or rows only).
 // A distinct X-Forwarded-For per scenario keeps the login rate limit of one scenario out of the others.
 function client(ip: string, cookie?: string): Record<string, string> {
   return { "content-type": "application/json", "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) };

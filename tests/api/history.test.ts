@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from "../setup/api-server";
 import { addNews as addNewsTo, analyzeRecord, cloneRecord as cloneRecordInto, type MadeRecord } from "../setup/history-records";
 import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
 
+// Both databases: list paging, filters and the delete of 10,000+ records are raw SQL and transactions of each dialect.
 // Spec 4.3 over HTTP: a real server on sample market data; records come from real analyses, plus rows
 // written straight into the database where a case needs what an analysis cannot produce (news, market
 // reviews, old dates, 10,000+ records).

@@ -5,6 +5,7 @@ import { ZScheduledRun, ZSchedulerStatus, type TSchedulerStatus } from "@/lib/sc
 import { ZTaskStatus } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
+// Both databases: each slot runs once, across restarts, through a unique claim in the database.
 // The daily schedule end to end: a server whose slot passed a minute ago catches it up at start, the queued
 // analyses complete into history and their reports reach the webhook; a restart on the same database does not run
 // the slot again; run-now queues again without using the slot.

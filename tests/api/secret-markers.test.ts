@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from "../setup/api-server";
 import { databaseKind } from "@/lib/db/database-url";
 import { openServerDatabase } from "../setup/server-database";
 
+// Both databases: what is stored differs (on PostgreSQL the configuration is a database row), and nothing stored may hold a secret.
 // Issue 18: every secret setting holds a distinct marker (SECRETMARK_<name>_7f3a); the service is driven
 // through config reads and writes, every GET operation, analyses with an LLM channel (a local stub that
 // sees the key, then answers 401 echoing it), the report's Markdown, share HTML and PNG, the task stream,

@@ -16,6 +16,7 @@ import {
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
 
+// Both databases: lazy expiry and outcome windows are conditional writes and date filters in each dialect's SQL.
 // Spec 3.2–3.4 and 4.5 over HTTP against a real server on sample market data. The signal clock is moved with
 // the SIGNAL_CLOCK_OFFSET_SECONDS setting (through the config API, applied at once), so lazy expiry and outcome
 // windows are tested without waiting; the market-data clock stays the real one.

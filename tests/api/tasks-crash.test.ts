@@ -3,6 +3,7 @@ import { ZBatchTaskAcceptedResponse, ZTaskListResponse, ZTaskStatus } from "@/li
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase } from "../setup/server-database";
 
+// Both databases: the queue's claims and its recovery after kill -9 are SQL of each dialect.
 // Issue 5 item 2, "done when": accepted tasks survive a crash. 30 tasks are queued with slow sample data, the
 // whole server process tree is killed with SIGKILL mid-run, and a new server on the same database finishes
 // every one of them exactly once.

@@ -33,9 +33,9 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 // The "C" collation orders text by bytes, as SQLite does, so both passes see the same ORDER BY results.
 const CREATE_OPTIONS = `ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`;
 
-/** A new migrated database to copy from; its name starts with `prefix`, the run's own. */
-export async function createTemplateDatabase(prefix: string): Promise<string> {
-  const name = `${prefix}_template`;
+/** A new migrated database to copy from, named `<prefix>_<kind>`: the run's own (`template` for the unit files, `server` for test servers). */
+export async function createTemplateDatabase(prefix: string, kind: "template" | "server" = "template"): Promise<string> {
+  const name = `${prefix}_${kind}`;
   await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE template0 ${CREATE_OPTIONS}`));
   await migratePostgres(databaseUrl(name));
   return name;
@@ -52,6 +52,11 @@ export async function copyTemplateDatabase(template: string, prefix: string): Pr
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
   return databaseUrl(name);
+}
+
+/** Whether a database of that name exists. */
+export async function databaseExists(name: string): Promise<boolean> {
+  return withAdmin(async (c) => (await c.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount === 1);
 }
 
 /** Drops every database whose name starts with `prefix` (the run's copies and template). */

@@ -5,10 +5,11 @@ import Redis from "ioredis";
 import { setEnvironmentForTests } from "@/lib/config/settings";
 import { setRedisNamespaceForTests } from "../keys";
 
-// Test support for code that uses Redis: the machine's local Redis, a port where nothing listens (an outage),
-// and a key namespace of the test file's own, removed afterwards, so test files can run at the same time.
+// Test support for code that uses Redis: the Redis at DSA_TEST_REDIS_URL (default the machine's local one), a
+// port where nothing listens (an outage), and a key namespace of the test file's own, removed afterwards, so
+// test files can run at the same time.
 
-export const REDIS_TEST_URL = "redis://127.0.0.1:6379/0";
+export const REDIS_TEST_URL = process.env.DSA_TEST_REDIS_URL || "redis://127.0.0.1:6379";
 export const REDIS_CLOSED_URL = "redis://127.0.0.1:6390";
 
 /** Settings for a test: no env file (the working copy's .env must not leak in), REDIS_URL and the extras. */
