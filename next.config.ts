@@ -31,6 +31,8 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` checks every file, tests included; a caller that has just run it (.ci/run) sets
   // DSA_TYPECHECKED=1 so the build does not check the same program a second time.
   typescript: { ignoreBuildErrors: process.env.DSA_TYPECHECKED === "1" },
+  // A CI build starts from a clean clone and is thrown away: writing Turbopack's build cache is only a cost there.
+  experimental: { turbopackFileSystemCacheForBuild: process.env.CI !== "true" },
   reactStrictMode: true,
   // The share-image renderer: resvg is a native addon and satori loads its own WebAssembly layout engine; only the
   // renderer threads (lib/history/share/render-worker.mjs, plain Node from the source tree) import them, from

@@ -4,20 +4,27 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-// Debian's chromium (apt package `chromium`); Playwright's own browser download is not reachable here.
+// Debian's Chromium; Playwright's own browser download is not reachable here. The headless shell first (apt
+// package `chromium-headless-shell`, what Playwright itself runs headless) loads a page for far less CPU than the
+// full browser in headless mode.
 function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
-    return execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
+    return execFileSync("sh", ["-c", "command -v chromium-headless-shell || command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
   } catch {
-    throw new Error("Chromium not found: install Debian's `chromium` package (apt-get install chromium)");
+    throw new Error("Chromium not found: install Debian's `chromium-headless-shell` (or `chromium`) package");
   }
 }
 
 // Workers re-evaluate this file; values chosen once in the main process reach them through the environment.
 // The port varies per run so two runs on one machine do not collide.
 process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "dsa-e2e-"));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-e2e-"));
+  // This machine has no internet: the server starts on the offline sample provider, as a user without one would
+  // set it up, so no page waits out unreachable providers. Specs change settings through the config API.
+  fs.writeFileSync(path.join(process.env.E2E_DATA_DIR, ".env"), "MARKET_DATA_SOURCES=sample\n");
+}
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -52,7 +59,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined, locale: "zh-CN" } },
   ],
   webServer: {
-    command: "npx tsx scripts/start.ts",
+    command: "node scripts/start.mjs",
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -15,7 +15,7 @@ test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
   csvDir = path.join(process.env.E2E_DATA_DIR!, "csv-data");
   fs.rmSync(csvDir, { recursive: true, force: true });
-  await applySettings(request, { CSV_DATA_DIR: csvDir });
+  await applySettings(request, { CSV_DATA_DIR: csvDir, MARKET_DATA_SOURCES: "sample" });
 });
 test.afterAll(() => {
   restoreEnvText(originalEnv);
@@ -25,7 +25,7 @@ test("settings: the data panel uploads a CSV for a code, lists it, refuses a bro
   await page.goto("/settings");
   const panel = page.locator("section", { has: page.getByRole("heading", { name: "数据文件（CSV）" }) });
   await expect(panel.getByText("还没有数据文件。")).toBeVisible();
-  await expect(panel).toContainText("当前行情数据源（eastmoney,tencent,yahoo）不含 csv");
+  await expect(panel).toContainText("当前行情数据源（sample）不含 csv");
 
   await panel.getByLabel("代码").fill("sh600519");
   await panel.getByLabel("CSV 文件").setInputFiles(FIXTURE);

@@ -1,7 +1,6 @@
 import "./source-maps-off";
 import cluster from "node:cluster";
 import http from "node:http";
-import path from "node:path";
 import type { Duplex } from "node:stream";
 import next from "next";
 import { getSettings } from "@/lib/config/settings";
@@ -12,6 +11,7 @@ import { newTraceId } from "@/lib/ids";
 import { requestLogger } from "@/lib/log/logger";
 import { OPERATIONS } from "@/lib/openapi/operations";
 import { runShutdownHooks } from "@/lib/shutdown";
+import { projectRoot } from "@/lib/project-root";
 
 // The HTTP server in front of Next (instead of `next start`), for what only the socket knows: Next keeps a
 // client-sent X-Forwarded-For/-Proto/-Host and builds req.url and the client address from them, so unless
@@ -19,7 +19,7 @@ import { runShutdownHooks } from "@/lib/shutdown";
 // request lines Next turns into a bare text 500 (malformed percent-escapes, TRACE) or an empty 405 (a method
 // the route does not serve), and requests Node's parser refuses (oversized headers), in our own shapes.
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = projectRoot(import.meta.dirname);
 const dev = process.argv.includes("--dev");
 const FORWARDED = ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port", "forwarded"];
 

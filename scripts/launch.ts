@@ -1,12 +1,14 @@
 import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { getSettings } from "@/lib/config/settings";
 import { databaseFilePath, databaseKind, redactedDatabaseUrl, resolveDatabaseUrl } from "@/lib/db/database-url";
 import { pendingMigrations, prepareOwnerOnlyDatabase } from "@/lib/db/migration-state";
 import { migratePostgres } from "@/lib/db/postgres-migrate";
+import { projectRoot } from "@/lib/project-root";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = projectRoot(import.meta.dirname);
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
 /**
@@ -43,11 +45,14 @@ export async function migrateDatabase(): Promise<string> {
 
 /**
  * Runs Next (production or dev) behind scripts/http-server.ts on PORT/HOSTNAME and forwards stop signals
- * so it shuts down cleanly.
+ * so it shuts down cleanly. Production runs the build's bundle of it on plain Node (scripts/build-server.mjs);
+ * dev runs the source through tsx.
  */
 export function serve(mode: "production" | "dev", databaseUrl: string): void {
-  const args = ["scripts/http-server.ts", ...(mode === "dev" ? ["--dev"] : [])];
-  const child = spawn(bin("tsx"), args, {
+  const bundle = path.join(root, process.env.NEXT_DIST_DIR || ".next", "dsa-server", "http-server.mjs");
+  if (mode === "production" && !fs.existsSync(bundle)) throw new Error(`No server build at ${bundle}: run \`npm run build\` first`);
+  const [command, args] = mode === "dev" ? [bin("tsx"), ["scripts/http-server.ts", "--dev"]] : [process.execPath, [bundle]];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: mode === "dev" ? "development" : "production" },
     stdio: "inherit",

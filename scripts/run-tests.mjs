@@ -88,13 +88,13 @@ async function redisAnswers() {
 }
 
 const commandExists = (name) => spawnSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" }).status === 0;
-const chromiumFound = () => Boolean(process.env.CHROMIUM_PATH) || commandExists("chromium") || commandExists("chromium-browser");
+const chromiumFound = () => Boolean(process.env.CHROMIUM_PATH) || ["chromium-headless-shell", "chromium", "chromium-browser"].some(commandExists);
 
 const services = {
   postgres: { label: `PostgreSQL at ${shown(PG_URL)} (DSA_TEST_PG_URL)`, up: await postgresAnswers() },
   redis: { label: `Redis at ${shown(REDIS_URL)} (DSA_TEST_REDIS_URL)`, up: await redisAnswers() },
   "redis-server": { label: "the redis-server program (Debian package redis-server)", up: fs.existsSync("/usr/bin/redis-server") },
-  chromium: { label: "Chromium (Debian package chromium, or CHROMIUM_PATH)", up: chromiumFound() },
+  chromium: { label: "Chromium (Debian package chromium-headless-shell or chromium, or CHROMIUM_PATH)", up: chromiumFound() },
 };
 
 // The passes in the order they run, one after another, and what each needs (vitest.config.ts says what each Vitest
@@ -133,7 +133,7 @@ const needsBuild = runnable.some((pass) => pass.playwright || (pass.vitest ?? []
 if (needsBuild && process.env.DSA_SKIP_BUILD !== "1") {
   const started = Date.now();
   console.log("\n== build");
-  const built = spawnSync("npx", ["next", "build"], { cwd: root, env, stdio: "inherit" });
+  const built = spawnSync("npm", ["run", "build"], { cwd: root, env, stdio: "inherit" });
   console.log(`== build: ${Math.round((Date.now() - started) / 1000)} s`);
   if (built.status !== 0) {
     console.log("0 passed, 1 failed");

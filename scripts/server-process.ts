@@ -130,14 +130,14 @@ export function stopChild(child: ChildProcess): Promise<void> {
  */
 export async function startServiceProcess(extraEnv: Record<string, string> = {}, options: ServiceProcessOptions = {}): Promise<ServerProcess> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
+  if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID")) || !fs.existsSync(path.join(ROOT, distDir, "dsa-server", "start.mjs"))) {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` first (npm test does it for you)`);
   }
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "dsa-srv-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const databaseUrl = extraEnv.DATABASE_URL ?? (await serverDatabaseUrl(dataDir, options.database ?? (process.env.DSA_TEST_DATABASE === "postgres" ? "postgres" : "sqlite")));
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/start.ts"], {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: ROOT,
     env: {
       ...process.env,

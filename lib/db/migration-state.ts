@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { projectRoot } from "@/lib/project-root";
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
+export const MIGRATIONS_DIR = path.join(projectRoot(import.meta.dirname), "prisma", "migrations");
 
 /**
  * The repository's migrations the database file has not applied (Prisma's `_prisma_migrations` ledger:

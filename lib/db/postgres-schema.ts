@@ -1,14 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
+import { projectRoot } from "@/lib/project-root";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = projectRoot(import.meta.dirname);
 export const SQLITE_SCHEMA = path.join(ROOT, "prisma/schema.prisma");
 export const POSTGRES_SCHEMA = path.join(ROOT, "prisma/postgres/schema.prisma");
 export const POSTGRES_MIGRATIONS_DIR = path.join(ROOT, "prisma/postgres/migrations");
 
 const HEADER =
   "// GENERATED from prisma/schema.prisma by `npm run db:pg-schema`; do not edit. The models are the SQLite\n" +
-  "// schema's, so one code base serves both databases; lib/db/postgres-schema.test.ts fails when they drift.\n";
+  "// schema's, so one code base serves both databases; lib/db/postgres-schema.postgres.test.ts fails when they drift.\n";
 
 /**
  * The PostgreSQL schema is the SQLite one with another datasource and client output: the models, their
