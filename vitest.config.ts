@@ -48,7 +48,9 @@ process.env.DSA_TEST_PG_PREFIX ??= `dsa_test_${process.pid}_${Date.now().toStrin
 const postgres = { DSA_TEST_DATABASE: "postgres", DSA_TEST_PG_PREFIX: process.env.DSA_TEST_PG_PREFIX };
 
 const unit = { environment: "node" as const, setupFiles: ["./tests/setup/unit.ts"] };
-const api = { environment: "node" as const, testTimeout: 30_000, hookTimeout: 120_000 };
+// Two API files at a time even on two cores (Vitest's default there is one): a file mostly waits on its servers
+// (starts, sample latency, polls), so one file's start overlaps another's requests.
+const api = { environment: "node" as const, testTimeout: 30_000, hookTimeout: 120_000, maxWorkers: 2 };
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
