@@ -16,24 +16,33 @@ function chromiumPath(): string {
   }
 }
 
-// Workers re-evaluate this file; values chosen once in the main process reach them through the environment.
-// The port varies per run so two runs on one machine do not collide.
-process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
-if (!process.env.E2E_DATA_DIR) {
-  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-e2e-"));
-  // This machine has no internet: the server starts on the offline sample provider, as a user without one would
-  // set it up, so no page waits out unreachable providers. Specs change settings through the config API.
-  fs.writeFileSync(path.join(process.env.E2E_DATA_DIR, ".env"), "MARKET_DATA_SOURCES=sample\n");
+// Two workers, each with a server of its own (own port, database and env file), so specs that change settings
+// never meet: the pass is CPU-bound in Chromium and the server by turns, and one worker left a core idle a third of
+// the time. E2E_WORKERS=1 runs one. Workers re-evaluate this file; values chosen once in the main process reach them
+// through the environment, and a worker picks its server by Playwright's TEST_PARALLEL_INDEX (0 .. workers-1).
+// The ports vary per run so two runs on one machine do not collide.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+process.env.E2E_PORT ??= String(20000 + ((process.pid * workers) % 20000));
+if (!process.env.E2E_DATA_ROOT) {
+  process.env.E2E_DATA_ROOT = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-e2e-"));
+  for (let i = 0; i < workers; i++) {
+    fs.mkdirSync(path.join(process.env.E2E_DATA_ROOT, `w${i}`));
+    // This machine has no internet: the servers start on the offline sample provider, as a user without one would
+    // set it up, so no page waits out unreachable providers. Specs change settings through the config API.
+    fs.writeFileSync(path.join(process.env.E2E_DATA_ROOT, `w${i}`, ".env"), "MARKET_DATA_SOURCES=sample\n");
+  }
 }
-const port = Number(process.env.E2E_PORT);
-const dataDir = process.env.E2E_DATA_DIR;
-const baseURL = `http://127.0.0.1:${port}`;
+const servers = Array.from({ length: workers }, (_, i) => ({ port: Number(process.env.E2E_PORT) + i, dataDir: path.join(process.env.E2E_DATA_ROOT!, `w${i}`) }));
+// In a worker: its own server's folder, which the spec fixtures read as E2E_DATA_DIR (database, env file).
+const mine = servers[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? servers[0];
+process.env.E2E_DATA_DIR = mine.dataDir;
+const baseURL = `http://127.0.0.1:${mine.port}`;
 
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e-artifacts",
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 30_000,
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
@@ -58,13 +67,13 @@ export default defineConfig({
     // Accept-Language until the user picks a language); specs of the English first visit set their own locale.
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined, locale: "zh-CN" } },
   ],
-  webServer: {
+  webServer: servers.map(({ port, dataDir }) => ({
     command: "node scripts/start.mjs",
-    url: `${baseURL}/api/v1/health`,
+    url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
     env: {
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
@@ -72,6 +81,9 @@ export default defineConfig({
       ENV_FILE: path.join(dataDir, ".env"),
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
+      // As on the API suites' servers: no share-renderer warm-up keeping both cores busy under the first specs
+      // (share images still render on demand).
+      SHARE_IMAGE_WARMUP: "false",
     },
-  },
+  })),
 });

@@ -61,7 +61,7 @@ export default defineConfig({
       { extends: true, test: { name: "unit-redis", include: unitRedisFiles, ...unit, env: { LOG_LEVEL: "silent" } } },
       {
         extends: true,
-        test: { name: "unit-pg", include: unitPgFiles, ...unit, globalSetup: ["./tests/setup/postgres.ts"], env: { LOG_LEVEL: "silent", ...postgres } },
+        test: { name: "unit-pg", include: unitPgFiles, ...unit, maxWorkers: 2, globalSetup: ["./tests/setup/postgres.ts"], env: { LOG_LEVEL: "silent", ...postgres } },
       },
       { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], ...api, globalSetup: ["./tests/setup/api-server.ts"] } },
       { extends: true, test: { name: "api-pg", include: apiPgFiles, ...api, globalSetup: ["./tests/setup/api-server-postgres.ts"], env: postgres } },

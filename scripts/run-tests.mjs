@@ -6,7 +6,7 @@
 //                             page in every look), for a change in those areas.
 // The API and browser passes run the real production server: the build runs first unless DSA_SKIP_BUILD=1 (.ci/run
 // has just built). Each pass prints its seconds; the last line is "N passed, M failed" for CI.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -99,9 +99,11 @@ const services = {
 
 // The passes in the order they run, one after another, and what each needs (vitest.config.ts says what each Vitest
 // project holds). They are not run side by side: on two cores that made every pass slower than its share and broke
-// tests that measure time (a writer killed mid-write, rate limits).
+// tests that measure time (a writer killed mid-write, rate limits). The unit pass runs its files in one process
+// without isolation, so one core; `shards` runs it as that many such processes, each with a fixed half of the files
+// (Vitest's --shard: by a hash of the path), side by side.
 const PASSES = [
-  { name: "unit", vitest: ["unit", "unit-isolated"], needs: [] },
+  { name: "unit", vitest: ["unit", "unit-isolated"], needs: [], shards: 2 },
   { name: "unit-redis", vitest: ["unit-redis"], needs: ["redis"] },
   { name: "unit-pg", vitest: ["unit-pg"], needs: ["postgres", "redis"] },
   { name: "api", vitest: ["api"], needs: [] },
@@ -143,19 +145,47 @@ if (needsBuild && process.env.DSA_SKIP_BUILD !== "1") {
 
 const runStarted = Date.now();
 
-/** Runs one pass, its output on ours; returns its exit code, seconds and report file. */
-function runPass(pass) {
-  const report = path.join(results, pass.vitest ? `vitest-${pass.name}.json` : "playwright.json");
-  fs.rmSync(report, { force: true });
-  const args = pass.vitest
-    ? ["vitest", "run", ...pass.vitest.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile=${report}`, ...(pass.files ?? [])]
-    : ["playwright", "test", ...pass.playwright];
+/** Runs a command to its end; its output on ours, or into `log` when given. Resolves to the exit code. */
+function run(args, log) {
+  return new Promise((resolve) => {
+    const out = log ? fs.openSync(log, "w") : "inherit";
+    const child = spawn("npx", args, { cwd: root, env, stdio: ["ignore", out, out] });
+    child.on("exit", (code) => {
+      if (log) fs.closeSync(out);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** Runs one pass, its output on ours; returns its exit codes, seconds and report files (one per shard). */
+async function runPass(pass) {
   console.log(`\n== ${pass.name}`);
   const started = Date.now();
-  const result = spawnSync("npx", args, { cwd: root, env, stdio: "inherit" });
+  let runs;
+  if (pass.vitest) {
+    const shards = pass.shards ?? 1;
+    runs = await Promise.all(
+      Array.from({ length: shards }, async (_, i) => {
+        const suffix = shards > 1 ? `-${i + 1}` : "";
+        const report = path.join(results, `vitest-${pass.name}${suffix}.json`);
+        fs.rmSync(report, { force: true });
+        const args = ["vitest", "run", ...pass.vitest.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile=${report}`];
+        if (shards > 1) args.push(`--shard=${i + 1}/${shards}`);
+        // Side-by-side shards write to their own logs, printed whole when they end, so the lines do not interleave.
+        const log = shards > 1 ? path.join(results, `vitest-${pass.name}${suffix}.log`) : undefined;
+        const exit = await run([...args, ...(pass.files ?? [])], log);
+        if (log) process.stdout.write(fs.readFileSync(log));
+        return { report, exit };
+      }),
+    );
+  } else {
+    const report = path.join(results, "playwright.json");
+    fs.rmSync(report, { force: true });
+    runs = [{ report, exit: await run(["playwright", "test", ...pass.playwright]) }];
+  }
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`== ${pass.name}: ${seconds} s`);
-  return { pass, report, exit: result.status ?? 1, seconds };
+  return { pass, runs, seconds };
 }
 
 function readJson(file) {
@@ -223,10 +253,12 @@ function countPlaywright(report, exit, pass) {
 
 const finished = [];
 for (const pass of runnable) {
-  const result = runPass(pass);
+  const result = await runPass(pass);
   finished.push(result);
-  if (pass.vitest) countVitest(readJson(result.report), result.exit, pass.name);
-  else countPlaywright(readJson(result.report), result.exit, pass.name);
+  for (const { report, exit } of result.runs) {
+    if (pass.vitest) countVitest(readJson(report), exit, pass.name);
+    else countPlaywright(readJson(report), exit, pass.name);
+  }
 }
 const wall = Math.round((Date.now() - runStarted) / 1000);
 
