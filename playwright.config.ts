@@ -34,7 +34,7 @@ if (!process.env.E2E_DATA_ROOT) {
 }
 const servers = Array.from({ length: workers }, (_, i) => ({ port: Number(process.env.E2E_PORT) + i, dataDir: path.join(process.env.E2E_DATA_ROOT!, `w${i}`) }));
 // In a worker: its own server's folder, which the spec fixtures read as E2E_DATA_DIR (database, env file).
-const mine = servers[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? servers[0];
+const mine = servers[Math.min(Number(process.env.TEST_PARALLEL_INDEX ?? 0), workers - 1)]!;
 process.env.E2E_DATA_DIR = mine.dataDir;
 const baseURL = `http://127.0.0.1:${mine.port}`;
 
