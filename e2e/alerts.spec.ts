@@ -3,7 +3,7 @@ import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file"
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
-// Issue 9 item 2 and issue 19 §2: the Alerts page on the rule shape of CONTRACT.md §12.2. The e2e server runs on
+// Issue 9 item 2 and issue 19 §2: the Alerts page on the rule shape of docs/api.md §12.2. The e2e server runs on
 // sample quotes (switched through its env file) and has no notification channel configured, so a firing is recorded
 // as triggered with a "not sent" notification record (no_channel). Rules, their target states, triggers and alert
 // notification records are emptied before and after, so this file does not depend on what ran earlier.

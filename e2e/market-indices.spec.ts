@@ -155,7 +155,7 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
   });
 
   test("issue 21 §2: one failing index shows 'no data' with the reason, the other indices and the page stay", async ({ page }) => {
-    // A broken CSV file for SPX (CSV data source, CONTRACT §10): the chain refuses to fall through for it, so
+    // A broken CSV file for SPX (CSV data source, docs/api.md §10): the chain refuses to fall through for it, so
     // that one index fails while the others come from the sample provider.
     const csvDir = path.join(process.env.E2E_DATA_DIR!, "csv-market-indices");
     fs.rmSync(csvDir, { recursive: true, force: true });

@@ -68,7 +68,7 @@ test.describe("issue 5 item 9: the Market page", () => {
     // Numbers from the payload: temperature, an index table with levels and coloured changes, breadth.
     const status = (await (await request.get(`/api/v1/analysis/status/${taskId}`)).json()) as {
       market_review_report: string;
-      // A one-region review carries its indices and breadth at the top (CONTRACT.md §12.3).
+      // A one-region review carries its indices and breadth at the top (docs/api.md §12.3).
       market_review_payload: { market_light: { score: number | null }; markets?: unknown; indices: { name: string }[]; breadth: { up_count: number; total_amount: number | null } | null };
     };
     const payload = status.market_review_payload;

@@ -205,7 +205,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await form.getByRole("button", { name: "添加交易" }).click();
     await expect(form.getByRole("alert")).toContainText("exceeds the 100 held");
 
-    // Broker import (CONTRACT §12.1.7-9): a file with a bad line previews with the line named; the import stores the good row.
+    // Broker import (docs/api.md §12.1.7-9): a file with a bad line previews with the line named; the import stores the good row.
     const badCsv = "date,side,code,quantity,price,fee\n2025-03-04,buy,000001,1000,11.5,5\n2025-03-05,buy,NOTACODE123,100,11,0\n";
     const parsed = await request.post("/api/v1/portfolio/imports/csv/parse", { multipart: { broker: "generic", file: { name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(badCsv) } } });
     expect(parsed.status()).toBe(200);
@@ -307,7 +307,7 @@ test.describe("issue 9 item 3: the Portfolio page", () => {
     await expect(positionRow(page, "00700").getByTestId("position-quantity")).toHaveText("200");
     await expect(positionRow(page, "00700").getByTestId("position-avg-cost")).toHaveText("390.00");
 
-    // Analyse the held stock (CONTRACT §12.1.14): a task is queued and named.
+    // Analyse the held stock (docs/api.md §12.1.14): a task is queued and named.
     await positionRow(page, "00700").getByRole("button", { name: "分析 00700" }).click();
     await expect(positionRow(page, "00700").getByTestId("analysis-message")).toContainText("已提交分析任务");
     const taskId = ((await positionRow(page, "00700").getByTestId("analysis-message").textContent()) ?? "").replace("已提交分析任务 ", "").trim();

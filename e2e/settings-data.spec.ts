@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectDarkBackground, expectNoHorizontalOverflow, languageButton, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
-// The Settings page's data panel (CSV data source, CONTRACT §10): upload a real-bars file for a code, see it
+// The Settings page's data panel (CSV data source, docs/api.md §10): upload a real-bars file for a code, see it
 // listed with its bar count and date range, see a broken file refused with its line, remove the file.
 
 const FIXTURE = path.resolve("tests/fixtures/real-bars/cn-600519-2024-2026.csv");

@@ -7,7 +7,7 @@ import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 export type AlertTexts = Dictionary["alertsUi"];
 export type Params = Record<string, unknown>;
 
-/** One input of a type's parameters, with the form's default (CONTRACT.md §12.2.1). */
+/** One input of a type's parameters, with the form's default (docs/api.md §12.2.1). */
 export type FieldSpec =
   | { key: string; kind: "number"; integer?: boolean; initial?: number }
   | { key: "direction" | "mode" | "action"; kind: "select"; options: readonly string[] }

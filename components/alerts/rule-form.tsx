@@ -32,7 +32,7 @@ function optionLabel(t: AlertTexts, field: Extract<FieldSpec, { kind: "select" }
   return names[option] ?? option;
 }
 
-// Creates a rule (POST /api/v1/alerts/rules) in the shape of CONTRACT.md §12.2.1: a scope, its target, a type the
+// Creates a rule (POST /api/v1/alerts/rules) in the shape of docs/api.md §12.2.1: a scope, its target, a type the
 // scope offers, and that type's parameters (the inputs follow the type, with the reference form's defaults).
 export function AlertRuleForm({
   t,

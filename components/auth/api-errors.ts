@@ -1,7 +1,7 @@
 import { fmt } from "@/components/settings/format";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 
-// The auth endpoints' error answers (CONTRACT.md §2) as localised sentences.
+// The auth endpoints' error answers (docs/api.md §2) as localised sentences.
 
 export type AuthErrorTexts = Dictionary["auth"]["errors"];
 

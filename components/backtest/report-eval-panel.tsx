@@ -6,7 +6,7 @@ import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { TReportEvalItem, TReportEvalPerformance } from "@/lib/report-eval/schemas";
 import { ReportEvalRun } from "./report-eval-run";
 
-// The "how did my reports do" half of the Backtest page (CONTRACT.md §12.4): the stored evaluations of the
+// The "how did my reports do" half of the Backtest page (docs/api.md §12.4): the stored evaluations of the
 // reports DSA wrote, beside the engine replay above. Every figure is the API's (/api/v1/backtest/*).
 
 type Props = {

@@ -23,7 +23,7 @@ function Row({ label, s, strong }: { label: string; s: TSideStats; strong?: bool
   );
 }
 
-/** Equity figures, then one table per horizon: every action, both sides and all calls (CONTRACT §11 summary). */
+/** Equity figures, then one table per horizon: every action, both sides and all calls (docs/api.md §11 summary). */
 export function SummaryTables({ t, summary, actionLabels }: { t: Texts; summary: TBacktestSummary; actionLabels: Readonly<Record<string, string>> }) {
   const e = summary.equity;
   return (

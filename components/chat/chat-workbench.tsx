@@ -22,7 +22,7 @@ import { downloadText, transcriptFileName, transcriptMarkdown } from "./transcri
 
 type Texts = Dictionary["chatUi"];
 
-/** CONTRACT §12.8: at most three strategies per turn (lib/agent/schemas.ts MAX_SKILLS_PER_TURN). */
+/** docs/api.md §12.8: at most three strategies per turn (lib/agent/schemas.ts MAX_SKILLS_PER_TURN). */
 const MAX_SKILLS = 3;
 /** After a cancel, how long the stream may take to send its final `done` before the page lets go of it. */
 const CANCEL_GRACE_MS = 8000;

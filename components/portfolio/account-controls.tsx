@@ -12,7 +12,7 @@ const MARKETS = ["cn", "hk", "us"] as const;
 const CURRENCIES = ["CNY", "HKD", "USD"] as const;
 const DEFAULT_CURRENCY: Record<(typeof MARKETS)[number], (typeof CURRENCIES)[number]> = { cn: "CNY", hk: "HKD", us: "USD" };
 
-// POST /api/v1/portfolio/accounts (CONTRACT §12.1.2: name, broker, market, base_currency), then opens the new account.
+// POST /api/v1/portfolio/accounts (docs/api.md §12.1.2: name, broker, market, base_currency), then opens the new account.
 export function NewAccountForm({ t }: { t: PortfolioTexts }) {
   const router = useRouter();
   const [, startTransition] = useTransition();

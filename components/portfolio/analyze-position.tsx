@@ -7,7 +7,7 @@ import { fmt } from "@/components/settings/format";
 import type { TTaskAccepted } from "@/lib/tasks/schemas";
 import type { PortfolioTexts } from "./format";
 
-// POST /api/v1/portfolio/positions/{symbol}/analysis (CONTRACT §12.1.14): queues an analysis of the held stock; the task
+// POST /api/v1/portfolio/positions/{symbol}/analysis (docs/api.md §12.1.14): queues an analysis of the held stock; the task
 // shows on the task stream like any other, and a stock already being analysed answers with the running task.
 export function AnalyzePositionButton({ t, symbol, accountId }: { t: PortfolioTexts; symbol: string; accountId: number }) {
   const [busy, setBusy] = useState(false);

@@ -10,7 +10,7 @@ import { cx } from "@/components/ui/cx";
 import type { TImportCommit, TImportParse } from "@/lib/portfolio/import-schemas";
 import { money, price, quantity, type PortfolioTexts } from "./format";
 
-// Broker CSV import (CONTRACT §12.1.7-9), as the reference's page does it: pick the broker format and the export,
+// Broker CSV import (docs/api.md §12.1.7-9), as the reference's page does it: pick the broker format and the export,
 // preview (POST /imports/csv/parse, then /commit with dry_run=true for what would go in), then import (/commit).
 
 type Broker = { broker: string; display_name: string };

@@ -9,7 +9,7 @@ import type { TCashEntry, TCorporateAction } from "@/lib/portfolio/event-schemas
 import { money, type PortfolioTexts } from "./format";
 
 // The cash ledger (POST /api/v1/portfolio/cash-ledger) and corporate actions (POST /corporate-actions) of the open
-// account (CONTRACT §12.1.11-12); the page re-reads the snapshot after each write.
+// account (docs/api.md §12.1.11-12); the page re-reads the snapshot after each write.
 
 type Status = { error: boolean; text: string } | null;
 

@@ -9,7 +9,7 @@ import type { TSnapshot, TSnapshotPosition } from "@/lib/portfolio/snapshot-sche
 import { AnalyzePositionButton } from "./analyze-position";
 import { marketLabel, money, price, quantity, signedMoney, signedPct, pnlTone, type PortfolioTexts } from "./format";
 
-// The snapshot of GET /api/v1/portfolio/snapshot (CONTRACT §12.1.5) for the page's account(s), as_of and cost method:
+// The snapshot of GET /api/v1/portfolio/snapshot (docs/api.md §12.1.5) for the page's account(s), as_of and cost method:
 // money cards and the positions table flattened from the accounts, as the reference's page shows it. Issue 21 §6: each
 // position shows its stock's latest verdict and that report's stop, flagged when the last price is below the stop.
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DB_ID_MAX } from "@/lib/db/id-range";
 
-// Wire records of the Ask DSA chat (CONTRACT §12.8: the reference's web client reads these raw, snake_case,
+// Wire records of the Ask DSA chat (docs/api.md §12.8: the reference's web client reads these raw, snake_case,
 // without camel conversion). Fields beyond §12.8 are ours and come on top.
 
 const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;

@@ -3,7 +3,7 @@ import { logger } from "@/lib/log/logger";
 import type { AgentStreamEvent, TAgentChatRequest } from "./schemas";
 import { prepareTurn, type TurnOptions } from "./turn";
 
-// POST /api/v1/agent/chat/stream (CONTRACT §12.8): each event one `data: <json>` line and a blank line, no
+// POST /api/v1/agent/chat/stream (docs/api.md §12.8): each event one `data: <json>` line and a blank line, no
 // `event:` line (the reference client reads the type from the JSON); `: heartbeat` comments while the model or a
 // tool is quiet, so proxies keep the connection. The stream ends after `done` (or `error`).
 

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import type { TAlertNotificationList, TAlertNotificationListQuery } from "./schemas";
 import { toAlertNotification } from "./serialize";
 
-// GET /api/v1/alerts/notifications – the notification records of alert triggers (CONTRACT.md §12.2.5), read from
+// GET /api/v1/alerts/notifications – the notification records of alert triggers (docs/api.md §12.2.5), read from
 // lib/notify's delivery log (notification_delivery rows related to an alert trigger), newest first.
 export async function listAlertNotifications(query: TAlertNotificationListQuery): Promise<TAlertNotificationList> {
   const where: Prisma.NotificationDeliveryWhereInput = {

@@ -18,7 +18,7 @@ import {
 
 const TAGS = ["Alerts"];
 const RULES =
-  "Types and scopes (CONTRACT.md §12.2.1): price_cross, price_change_percent, volume_spike, ma_price_cross, rsi_threshold, " +
+  "Types and scopes (docs/api.md §12.2.1): price_cross, price_change_percent, volume_spike, ma_price_cross, rsi_threshold, " +
   "macd_cross, kdj_cross, cci_threshold over single_symbol, watchlist (target default: the STOCK_LIST setting) or " +
   "portfolio_holdings (all or an account id); portfolio_stop_loss, portfolio_concentration, portfolio_drawdown, " +
   "portfolio_price_stale over portfolio_account (all or an account id); market_light_status, market_light_score_drop over " +

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The alert types of CONTRACT.md §12.2.1 (what the reference's web client offers) plus ours (signal_action), the
+// The alert types of docs/api.md §12.2.1 (what the reference's web client offers) plus ours (signal_action), the
 // target scopes each may use, and each type's parameters: one strict schema per type, with the client's defaults.
 
 export const SYMBOL_ALERT_TYPES = [

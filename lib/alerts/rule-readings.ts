@@ -11,7 +11,7 @@ import { withTimeBudget } from "@/lib/time-budget";
 // how far the price is from the trigger. One read per render: every stock of every rule is fetched once (the
 // longest history any of its rules needs; each rule then sees exactly the bars the evaluator reads), each fetch
 // with a time budget, so a slow provider leaves its targets without a value instead of holding the page.
-// The CONTRACT §12.2 rule records are not touched: this is a page read beside them.
+// The docs/api.md §12.2 rule records are not touched: this is a page read beside them.
 
 /** The longest one stock's market data may hold the page. */
 export const READING_BUDGET_MS = 1500;

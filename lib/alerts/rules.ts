@@ -13,7 +13,7 @@ import { normalizeTarget } from "./targets";
 
 export { resolveAlertTarget } from "./targets";
 
-// Alert rules (CONTRACT.md §12.2): create, list with the client's filters, read, change, enable/disable, delete.
+// Alert rules (docs/api.md §12.2): create, list with the client's filters, read, change, enable/disable, delete.
 
 /** The states a rule read back carries (one per checked target, capped like the targets themselves). */
 const WITH_STATES = { states: { orderBy: { id: "asc" }, take: 100 } } as const satisfies Prisma.AlertRuleInclude;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ALERT_TYPES, TARGET_SCOPES, ZAlertParameters } from "./parameters";
 import { DB_ID_MAX } from "@/lib/db/id-range";
 
-// Wire records of the Alerts API in the reference client's shapes (CONTRACT.md §12.2, which wins over §6).
+// Wire records of the Alerts API in the reference client's shapes (docs/api.md §12.2, which wins over §6).
 // Fields beyond §12 are ours (targets, message, alert_type on triggers, the evaluate endpoint).
 
 export { ALERT_TYPES, TARGET_SCOPES, SIGNAL_ACTIONS, type TAlertType, type TTargetScope, type TAlertParameters } from "./parameters";
@@ -86,7 +86,7 @@ export const ZAlertTargetState = z
   .meta({ id: "AlertTargetState" });
 export type TAlertTargetState = z.infer<typeof ZAlertTargetState>;
 
-// CONTRACT.md §12.2.2: the rule read back (list items, create, enable, disable, PATCH).
+// docs/api.md §12.2.2: the rule read back (list items, create, enable, disable, PATCH).
 export const ZAlertRule = z
   .object({
     id: z.number().int(),
@@ -143,7 +143,7 @@ export const ZAlertTargetResult = z
   .meta({ id: "AlertTargetResult" });
 export type TAlertTargetResult = z.infer<typeof ZAlertTargetResult>;
 
-// CONTRACT.md §12.2.3: POST /rules/{id}/test.
+// docs/api.md §12.2.3: POST /rules/{id}/test.
 export const ZAlertTestResult = z
   .object({
     rule_id: z.number().int(),
@@ -166,7 +166,7 @@ export const ZDataQuality = z.object({
   limitations: z.array(z.string()),
 });
 
-// CONTRACT.md §12.2.4 (wins over §6): a trigger record.
+// docs/api.md §12.2.4 (wins over §6): a trigger record.
 export const ZAlertTriggerItem = z
   .object({
     id: z.number().int(),
@@ -202,7 +202,7 @@ export type TAlertTriggerListQuery = z.infer<typeof ZAlertTriggerListQuery>;
 export const ZAlertTriggerListResponse = z.object(pageOf(ZAlertTriggerItem)).meta({ id: "AlertTriggerListResponse" });
 export type TAlertTriggerListResponse = z.infer<typeof ZAlertTriggerListResponse>;
 
-// CONTRACT.md §12.2.5: one notification attempt of a trigger, from notification_delivery.
+// docs/api.md §12.2.5: one notification attempt of a trigger, from notification_delivery.
 export const NOTIFICATION_ERROR_CODES = ["cooldown_active", "no_channel", "noise_suppressed", "delivery_failed"] as const;
 export const ZAlertNotification = z
   .object({

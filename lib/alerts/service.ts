@@ -16,7 +16,7 @@ function summary(results: readonly TAlertTargetResult[]): Pick<TAlertTestResult,
 }
 
 // POST /api/v1/alerts/rules/{rule_id}/test – a dry run at any time of day: what each target shows now, nothing
-// stored or sent (CONTRACT.md §12.2.3).
+// stored or sent (docs/api.md §12.2.3).
 export async function testAlertRule(id: number): Promise<TAlertTestResult> {
   const evaluation = await evaluateOneRule(id, { deliver: defaultAlertDeliver, dryRun: true, anyTime: true });
   if (!evaluation) throw notFound(`Alert rule ${id} not found`);

@@ -5,7 +5,7 @@ import { regionLabel } from "@/lib/market-review/rules";
 import { dedupKey, isRejection, resolveToken, type TMarket, type TResolvedSymbol } from "@/lib/market/symbols";
 import { MARKET_REGIONS, type TTargetScope } from "./parameters";
 
-// Target scopes (CONTRACT.md §12.2.1): what a rule names when it is created, and the targets the evaluator checks
+// Target scopes (docs/api.md §12.2.1): what a rule names when it is created, and the targets the evaluator checks
 // for it on each pass (a watchlist or the holdings expand to one target per stock).
 
 /** A rule over a watchlist or holdings checks at most this many stocks per pass (the reference's cap). */

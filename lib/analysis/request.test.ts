@@ -77,7 +77,7 @@ describe("spec 4.2 analyze request rules", () => {
     expect(result.rejected.map((r) => [r.token, r.code])).toEqual([["csi999999", "unregistered_index"]]);
   });
 
-  it("CONTRACT §7: strategies and reportLanguage are accepted as aliases; bad enums are schema errors", () => {
+  it("docs/api.md §7: strategies and reportLanguage are accepted as aliases; bad enums are schema errors", () => {
     const parsed = ZAnalyzeRequest.parse({ stock_code: "AAPL", strategies: ["trend"], reportLanguage: "en" });
     expect(parsed.skills).toEqual(["trend"]);
     expect(parsed.report_language).toBe("en");

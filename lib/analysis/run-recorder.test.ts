@@ -4,7 +4,7 @@ import { ZRunDiagnosticSummary, ZRunFlowSnapshot } from "./run-schemas";
 
 const identity = { queryId: "q1", traceId: "t1", stockCode: "600519", stockName: "贵州茅台", triggerSource: "api" };
 
-describe("CONTRACT §5 run diagnostics and flow", () => {
+describe("docs/api.md §5 run diagnostics and flow", () => {
   it("a clean run is normal, and both records validate against their schemas", async () => {
     const run = new RunRecorder(identity);
     await run.stage("bars", "Daily bars", "data_source", () => [1, 2, 3], (bars) => ({ provider: "sample", recordCount: bars.length }));

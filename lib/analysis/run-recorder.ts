@@ -70,7 +70,7 @@ const FLOW_STATUS: Record<StageStatus, TRunFlowSnapshot["status"]> = {
 
 /**
  * Records each pipeline stage (timing, provider, fallbacks) once, and derives from that one record both
- * the diagnostics summary and the run-flow snapshot (CONTRACT.md §5), so the two never disagree.
+ * the diagnostics summary and the run-flow snapshot (docs/api.md §5), so the two never disagree.
  */
 export class RunRecorder {
   private readonly stages: StageRecord[] = [];

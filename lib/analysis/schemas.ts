@@ -5,7 +5,7 @@ export const REPORT_TYPES = ["simple", "detailed", "full", "brief"] as const;
 export const ANALYSIS_PHASES = ["auto", "premarket", "intraday", "postmarket"] as const;
 export const SELECTION_SOURCES = ["manual", "autocomplete", "import", "image"] as const;
 
-// Clients written for the reference send camelCase aliases for two fields (CONTRACT.md §7).
+// Clients written for the reference send camelCase aliases for two fields (docs/api.md §7).
 function withAliases(input: unknown): unknown {
   if (!input || typeof input !== "object" || Array.isArray(input)) return input;
   const body = { ...(input as Record<string, unknown>) };
@@ -40,7 +40,7 @@ export const ZAnalyzeRequest = z
 
 export type TAnalyzeRequest = z.infer<typeof ZAnalyzeRequest>;
 
-// Spec 2.3. diagnostic_summary is the run's RunDiagnosticSummaryResponse (CONTRACT.md §5).
+// Spec 2.3. diagnostic_summary is the run's RunDiagnosticSummaryResponse (docs/api.md §5).
 export const ZAnalysisResultResponse = z
   .object({
     query_id: z.string(),

@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe("CONTRACT §2 login rate limit", () => {
+describe("docs/api.md §2 login rate limit", () => {
   it("blocks a client after 5 attempts until the window passes", async () => {
     for (let i = 0; i < FAILURES_PER_CLIENT; i++) expect(await fail("a")).toBe(0);
     expect(await attempt("a")).toBe(WINDOW_SECONDS);

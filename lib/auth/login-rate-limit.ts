@@ -3,7 +3,7 @@ import { getSettings } from "@/lib/config/settings";
 import { ApiError } from "@/lib/http/api-error";
 import { sharedRateLimiter } from "@/lib/redis/rate-limiter";
 
-// CONTRACT §2: 5 failed logins per client per 300 s. rate-limiter-flexible takes a token atomically
+// docs/api.md §2: 5 failed logins per client per 300 s. rate-limiter-flexible takes a token atomically
 // before the (async, slow) password check, so a burst of concurrent guesses cannot all slip past a
 // check-then-record window. With REDIS_URL the counters live in Redis, so the limits hold across all replicas
 // (issue 20 §2) instead of N replicas giving N times the guesses.

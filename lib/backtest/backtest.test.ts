@@ -9,7 +9,7 @@ import { judgeCall, type JudgedCall } from "./judge";
 import { callIndices, decideOn, MIN_BARS_FOR_SCORE, replayCalls } from "./replay";
 import { equityCurve, equitySummary, summarize } from "./summary";
 
-// CONTRACT §11 on pure series: walk-forward calls, outcomes per horizon, the summary and the equity lines.
+// docs/api.md §11 on pure series: walk-forward calls, outcomes per horizon, the summary and the equity lines.
 
 /** A deterministic wavy series: trend plus two cycles, so the engine makes every kind of call. */
 function wave(n: number, seed = 1): number[] {
@@ -24,7 +24,7 @@ function wave(n: number, seed = 1): number[] {
 
 const REAL = path.resolve(import.meta.dirname, "../../tests/fixtures/real-bars");
 
-describe("replay (CONTRACT §11 calls)", () => {
+describe("replay (docs/api.md §11 calls)", () => {
   it("calls start at the first day with a score and repeat every step-th bar inside the dates", () => {
     const bars = barsFromCloses(wave(80));
     expect(callIndices(bars, null, null, 1)[0]).toBe(MIN_BARS_FOR_SCORE - 1);
@@ -85,7 +85,7 @@ describe("judging (decision-signal-v1 with the request's band)", () => {
   });
 });
 
-describe("summary and equity (CONTRACT §11)", () => {
+describe("summary and equity (docs/api.md §11)", () => {
   const bars = barsFromCloses([100, 110, 99, 99, 108.9, 120, 90]);
   const call = (index: number, action: JudgedCall["action"]): JudgedCall =>
     judgeCall({ index, date: bars[index]!.date, close: bars[index]!.close, action, score: 50, ideal_buy: null, stop_loss: null, take_profit: null }, bars, [1], 2);

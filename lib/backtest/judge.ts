@@ -3,7 +3,7 @@ import { closeReturnPct, evaluateOutcome } from "@/lib/signals/outcome-engine";
 import type { ReplayCall } from "./replay";
 import type { TBacktestOutcome } from "./schemas";
 
-// Each call judged per horizon by the decision-signal-v1 outcome engine (CONTRACT §11): anchor = the close
+// Each call judged per horizon by the decision-signal-v1 outcome engine (docs/api.md §11): anchor = the close
 // on the call's day, end = the close h bars later. Watch and alert have no expected direction: their return
 // is still known (it counts in `all`), their outcome is null.
 

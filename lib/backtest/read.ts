@@ -6,7 +6,7 @@ import { ZDecisionAction } from "@/lib/analysis/engine/schemas";
 import { ZSeriesPoint, type TBacktestCall, type TBacktestRun, type TCallsPage, type TRunsPage, type TSeriesResponse } from "./schemas";
 import { toCall, toRun, toRunItem } from "./serialize";
 
-// Reads and deletes of backtest runs (CONTRACT §11). Unknown ids are 404 not_found.
+// Reads and deletes of backtest runs (docs/api.md §11). Unknown ids are 404 not_found.
 
 async function findRunOrThrow(id: string) {
   const row = await db().backtestRun.findUnique({ where: { id } });

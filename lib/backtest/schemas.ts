@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DECISION_ACTIONS } from "@/lib/analysis/engine/schemas";
 import { isCalendarDay } from "@/lib/history/schemas";
 
-// Backtest API records (CONTRACT.md §11): one zod schema per wire record serves validation, types and OpenAPI.
+// Backtest API records (docs/api.md §11): one zod schema per wire record serves validation, types and OpenAPI.
 
 export const BACKTEST_STATUSES = ["pending", "running", "completed", "failed"] as const;
 export const DEFAULT_HORIZONS = [1, 3, 5, 10] as const;

@@ -9,7 +9,7 @@ import {
   type TBacktestSummary,
 } from "./schemas";
 
-// Wire records (CONTRACT §11) from stored rows; never a Prisma row on the wire.
+// Wire records (docs/api.md §11) from stored rows; never a Prisma row on the wire.
 
 type Status = TBacktestRun["status"];
 

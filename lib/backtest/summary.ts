@@ -4,7 +4,7 @@ import type { TDailyBar } from "@/lib/market";
 import type { JudgedCall } from "./judge";
 import type { TActionStats, TBacktestSummary, TEquitySummary, THorizonSummary, TSeriesPoint, TSideStats } from "./schemas";
 
-// The summary of CONTRACT §11: per horizon, per action and per side; and the equity of "long after a
+// The summary of docs/api.md §11: per horizon, per action and per side; and the equity of "long after a
 // long-side call, flat otherwise" against buy-and-hold over the span of the calls.
 
 export const LONG_SIDE: readonly TDecisionAction[] = ["buy", "add"];

@@ -20,7 +20,7 @@ describe("4.4 system config operations in the OpenAPI document", () => {
     expect(refs.filter((r) => !(r in doc.components.schemas))).toEqual([]);
   });
 
-  it("names the CONTRACT §3 records as components", () => {
+  it("names the docs/api.md §3 records as components", () => {
     for (const name of [
       "SystemConfigResponse", "SystemConfigItem", "SystemConfigSchemaResponse", "UpdateSystemConfigRequest",
       "UpdateSystemConfigResponse", "ValidateSystemConfigRequest", "ValidateSystemConfigResponse",

@@ -26,7 +26,7 @@ describe("4.4 config schema: coverage", () => {
     expect(missing).toEqual([]);
   });
 
-  it("holds every setting CONTRACT §8 names, with the reference's key names", () => {
+  it("holds every setting docs/api.md §8 names, with the reference's key names", () => {
     const named = [
       "SHARE_IMAGE_MAX_CHARS", "MARKDOWN_TO_IMAGE_MAX_CHARS", "MAX_WORKERS", "MARKET_REVIEW_REGION", "REPORT_LANGUAGE",
       "ADMIN_AUTH_ENABLED", "ADMIN_SESSION_MAX_AGE_HOURS", "STOCK_LIST", "SCHEDULE_TIME", "LLM_CHANNELS", "OPENAI_API_KEY",
@@ -40,7 +40,7 @@ describe("4.4 config schema: coverage", () => {
     }
   });
 
-  it("defaults match CONTRACT §8", () => {
+  it("defaults match docs/api.md §8", () => {
     const def = (k: string) => lookupField(k)?.default;
     expect([def("SHARE_IMAGE_MAX_CHARS"), def("MAX_WORKERS"), def("MARKET_REVIEW_REGION"), def("REPORT_LANGUAGE")]).toEqual(["15000", "3", "cn", "zh"]);
     expect([def("ADMIN_SESSION_MAX_AGE_HOURS"), def("MARKET_DATA_SOURCES"), def("SAMPLE_LATENCY_MS"), def("SSE_HEARTBEAT_SECONDS")]).toEqual(["24", "eastmoney,tencent,yahoo", "0", "30"]);

@@ -869,7 +869,7 @@ function checkAgainstSettings(field: ConfigField, key: string, value: string): C
   return [issue(field, "invalid_value", `${key}: ${reason}`, { actual: value })];
 }
 
-// ---- wire form of the schema (CONTRACT.md §3 field schema)
+// ---- wire form of the schema (docs/api.md §3 field schema)
 
 export interface FieldSchemaWire {
   key: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Wire records of the system configuration API (spec 4.4, CONTRACT.md §3). Field names follow the
+// Wire records of the system configuration API (spec 4.4, docs/api.md §3). Field names follow the
 // reference service so its clients keep working.
 
 export const ZConfigValidationIssue = z

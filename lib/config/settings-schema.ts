@@ -29,7 +29,7 @@ export const ZSettings = z.object({
   LOG_LEVEL: z
     .preprocess(logLevelAlias, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]))
     .default("info"),
-  // Default report language (CONTRACT.md §7); requests may ask for another one.
+  // Default report language (docs/api.md §7); requests may ask for another one.
   REPORT_LANGUAGE: z.string().default("zh"),
   // Spec 5: when true every /api/v1/* route but login, auth status, health and docs needs the admin session.
   ADMIN_AUTH_ENABLED: flag.default(false),
@@ -52,7 +52,7 @@ export const ZSettings = z.object({
     .pipe(z.array(z.string().regex(/^[a-z0-9_]+$/, "provider names are letters, digits and _")).min(1, "name at least one provider")),
   // Artificial delay of the offline sample provider (demos, progress and duplicate tests).
   SAMPLE_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  // CSV data source (CONTRACT §10): folder of <code>.csv files, relative to the working directory.
+  // CSV data source (docs/api.md §10): folder of <code>.csv files, relative to the working directory.
   CSV_DATA_DIR: z.string().trim().min(1).default("./data/csv"),
   // Per-provider budget for one bars/quote call, retries included; past it the chain falls through.
   MARKET_DATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
@@ -63,7 +63,7 @@ export const ZSettings = z.object({
   SERPAPI_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   BOCHA_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   BRAVE_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
-  // IANA zone of the service's calendar (usage periods today/month, CONTRACT.md §6). Kept as text here so a bad
+  // IANA zone of the service's calendar (usage periods today/month, docs/api.md §6). Kept as text here so a bad
   // hand edit cannot break the settings load: lib/usage/time-zone.ts falls back to Asia/Shanghai and logs it.
   SERVICE_TIMEZONE: z.string().trim().default("Asia/Shanghai"),
   // Task queue (issue 5): workers per process, how long finished tasks stay in the queue view, the stream's
@@ -108,13 +108,13 @@ export const ZSettings = z.object({
   AGENT_TOKEN_BUDGET: z.coerce.number().int().min(1000).max(2_000_000).default(60_000),
   AGENT_MODEL: z.string().trim().default(""),
   SKILLS_DIR: z.string().trim().default(""),
-  // Market review (CONTRACT.md §7): the region used when a request names none; "both" = cn + us.
+  // Market review (docs/api.md §7): the region used when a request names none; "both" = cn + us.
   MARKET_REVIEW_REGION: z
     .string()
     .default("cn")
     .transform((v) => v.trim().toLowerCase())
     .transform((v) => (["cn", "hk", "us", "both"].includes(v) ? (v as "cn" | "hk" | "us" | "both") : "cn")),
-  // Share image (spec 4.3 rules 5-6, CONTRACT.md §8): the longest Markdown report (characters) drawn as a share
+  // Share image (spec 4.3 rules 5-6, docs/api.md §8): the longest Markdown report (characters) drawn as a share
   // card; unset falls back to the reference's MARKDOWN_TO_IMAGE_MAX_CHARS, then 15000 (lib/history/share).
   SHARE_IMAGE_MAX_CHARS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   MARKDOWN_TO_IMAGE_MAX_CHARS: z.coerce.number().int().min(1).max(1_000_000).optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// CONTRACT.md §12.5.1: the setup checklist the reference's client shows as a banner while required steps
+// docs/api.md §12.5.1: the setup checklist the reference's client shows as a banner while required steps
 // are missing. `key` is the setting to edit (or a group name for checks that span settings).
 
 export const SETUP_CATEGORIES = ["base", "ai_model", "agent", "notification", "system"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The CSV data folder as the API shows it (CONTRACT §10; upload, list and remove are ours).
+// The CSV data folder as the API shows it (docs/api.md §10; upload, list and remove are ours).
 
 /** Largest file accepted by the upload (5 MiB). */
 export const MAX_CSV_UPLOAD_BYTES = 5 * 1024 * 1024;

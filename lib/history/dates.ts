@@ -1,6 +1,6 @@
 import { addDays, DEFAULT_SERVICE_TIME_ZONE, serviceTimeZone, startOfLocalDay } from "@/lib/usage/time-zone";
 
-// Calendar days of the history filters are days in the service time zone (SERVICE_TIMEZONE, CONTRACT §6:
+// Calendar days of the history filters are days in the service time zone (SERVICE_TIMEZONE, docs/api.md §6:
 // default Asia/Shanghai), so "2024-05-01" means the same day as in the usage endpoints.
 export const HISTORY_TIME_ZONE = DEFAULT_SERVICE_TIME_ZONE;
 

@@ -1,4 +1,4 @@
-// The one table of error codes and the HTTP status each one is sent with (spec section 7, CONTRACT.md §1).
+// The one table of error codes and the HTTP status each one is sent with (spec section 7, docs/api.md §1).
 export const ERROR_STATUS = {
   validation_error: 400,
   invalid_request: 400,
@@ -15,11 +15,11 @@ export const ERROR_STATUS = {
   invalid_price_plan: 400,
   invalid_signal_status: 400,
   invalid_status_transition: 400,
-  // Alerts (CONTRACT.md §12.2.1): an alert_type the service does not evaluate.
+  // Alerts (docs/api.md §12.2.1): an alert_type the service does not evaluate.
   unsupported_alert_type: 400,
   // A position analysis of a symbol held in several accounts without account_id (the reference's code).
   ambiguous_position_account: 400,
-  // Watchlist and its import (CONTRACT §12.7, the reference's codes): a code or name that does not resolve;
+  // Watchlist and its import (docs/api.md §12.7, the reference's codes): a code or name that does not resolve;
   // parse-import's malformed JSON, missing input and unreadable file; extract-from-image's image type and model failure.
   invalid_stock_code: 400,
   invalid_json: 400,
@@ -39,7 +39,7 @@ export const ERROR_STATUS = {
   duplicate_market_review: 409,
   config_version_conflict: 409,
   conflict: 409,
-  // Portfolio (CONTRACT §12.1.10): a sell above what is held at its date; a write that could not get the database.
+  // Portfolio (docs/api.md §12.1.10): a sell above what is held at its date; a write that could not get the database.
   portfolio_oversell: 409,
   portfolio_busy: 409,
   request_conflict: 409,

@@ -205,7 +205,7 @@ describe("route wrapper", () => {
   });
 });
 
-describe("route wrapper: a body sent as JSON or as multipart/form-data (CONTRACT §12.7 parse-import)", () => {
+describe("route wrapper: a body sent as JSON or as multipart/form-data (docs/api.md §12.7 parse-import)", () => {
   const either = route(
     defineOperation({
       method: "POST",

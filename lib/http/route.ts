@@ -26,7 +26,7 @@ export const TRACE_HEADER = "X-Trace-Id";
 
 /**
  * Wraps every route handler: trace id, the admin-auth guard (spec 5, one place for all routes), input parsing with the operation's zod schemas, one place that
- * maps thrown errors to the flat envelope (CONTRACT.md §1), and an access log line.
+ * maps thrown errors to the flat envelope (docs/api.md §1), and an access log line.
  */
 export function route<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
   op: Operation<P, Q, B>,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// CONTRACT.md §1: application errors are flat, with optional extra keys a record names.
+// docs/api.md §1: application errors are flat, with optional extra keys a record names.
 export const ZErrorResponse = z
   .looseObject({
     error: z.string().describe("Machine-readable error code"),

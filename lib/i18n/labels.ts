@@ -11,7 +11,7 @@ export function codeLabel(map: Readonly<Record<string, string>>, code: string | 
 export const SENTIMENT_BANDS = ["very_bullish", "bullish", "neutral", "bearish", "very_bearish"] as const;
 export type SentimentBand = (typeof SENTIMENT_BANDS)[number];
 
-/** The sentiment band of a 0–100 score at 80/60/40/20 (CONTRACT §7, as lib/analysis/engine/action.ts); no score, no band. */
+/** The sentiment band of a 0–100 score at 80/60/40/20 (docs/api.md §7, as lib/analysis/engine/action.ts); no score, no band. */
 export function sentimentBand(score: number | null | undefined): SentimentBand | null {
   if (score === null || score === undefined || !Number.isFinite(score)) return null;
   if (score >= 80) return "very_bullish";

@@ -22,7 +22,7 @@ import type {
 
 export type ReviewLanguage = "zh" | "en";
 
-/** CONTRACT.md §7: "both" is cn + us, as in the reference. */
+/** docs/api.md §7: "both" is cn + us, as in the reference. */
 export function regionsOf(region: TMarketReviewRegion): TMarket[] {
   return region === "both" ? ["cn", "us"] : [region];
 }

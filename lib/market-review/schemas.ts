@@ -1,12 +1,12 @@
 import { z } from "zod";
 
-// The market review's structured payload (issue 5 item 8) in the shape of CONTRACT.md §12.3: what the status
+// The market review's structured payload (issue 5 item 8) in the shape of docs/api.md §12.3: what the status
 // endpoint returns as market_review_payload, what the history detail serves as
 // details.context_snapshot.market_review_payload (the reference's client reads both), and what the share card
 // and the Market page read. Stored in the record's context snapshot, so a review is re-served long after its
 // task left the queue. Version 1 (before §12.3) lived in raw_result; readers still find it there.
 
-/** CONTRACT.md §7: cn, hk, us, or both (= cn + us, as in the reference). */
+/** docs/api.md §7: cn, hk, us, or both (= cn + us, as in the reference). */
 export const MARKET_REVIEW_REGIONS = ["cn", "hk", "us", "both"] as const;
 export const ZMarketReviewRegion = z.enum(MARKET_REVIEW_REGIONS);
 export type TMarketReviewRegion = z.infer<typeof ZMarketReviewRegion>;
@@ -17,7 +17,7 @@ const count = z.number().int().nonnegative();
 
 export const ZReviewIndex = z.object({
   canonical_id: z.string(),
-  /** The display code (CONTRACT.md §12.3 reads it as the row key). */
+  /** The display code (docs/api.md §12.3 reads it as the row key). */
   code: z.string(),
   /** In the review's language. */
   name: z.string(),
@@ -87,7 +87,7 @@ export const ZReviewNews = z.object({
   region: ZMarket,
 });
 
-/** A titled Markdown part of the review (CONTRACT.md §12.3 `sections[]`: each renders as a card). */
+/** A titled Markdown part of the review (docs/api.md §12.3 `sections[]`: each renders as a card). */
 export const ZReviewSection = z.object({ key: z.string(), title: z.string(), markdown: z.string() });
 
 export const ZIndexStats = z.object({
@@ -98,7 +98,7 @@ export const ZIndexStats = z.object({
   avg_change_pct: pct.nullable(),
 });
 
-// CONTRACT.md §12.3: the payload is recursive. A review of one region carries its indices, breadth, sectors and
+// docs/api.md §12.3: the payload is recursive. A review of one region carries its indices, breadth, sectors and
 // sections at the top; a review of several has them per region under `markets` (region → the same shape) and
 // none at the top, so no figure is stored twice.
 const regionFields = {

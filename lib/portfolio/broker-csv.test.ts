@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { brokerList, dayOf, parseBrokerExport, sideOf } from "./broker-csv";
 
-// The broker exports of tests/fixtures/broker-csv (one per format the import reads, CONTRACT §12.1.7-8).
+// The broker exports of tests/fixtures/broker-csv (one per format the import reads, docs/api.md §12.1.7-8).
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.resolve(process.cwd(), "tests/fixtures/broker-csv", name)));
 
 describe("broker CSV exports", () => {

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { isRejection, resolveToken } from "@/lib/market/symbols";
 import type { TImportRecord } from "./import-schemas";
 
-// Broker CSV exports (CONTRACT §12.1.7-8): a generic format and the exports of the brokers the reference parses
+// Broker CSV exports (docs/api.md §12.1.7-8): a generic format and the exports of the brokers the reference parses
 // (华泰 huatai, 中信 citic, 招商 cmb), read into trade records. Columns are found by header name, each broker's own
 // names first; fees are the sum of the fee columns a broker splits them into, taxes likewise. A row whose side is
 // neither a buy nor a sell (transfers, dividends booked as cash, cancelled orders) is skipped; a buy or sell row with a

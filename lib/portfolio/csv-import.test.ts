@@ -16,7 +16,7 @@ beforeEach(async () => {
   await db().portfolioAccount.deleteMany();
 });
 
-describe("broker CSV commit (CONTRACT §12.1.9)", () => {
+describe("broker CSV commit (docs/api.md §12.1.9)", () => {
   it("dry run counts and stores nothing; the commit stores, errors count as failed; a re-import is all duplicates", async () => {
     const account = await createAccount({ name: "ht" });
     const preview = await parseImport({ broker: "huatai", file: file("huatai.csv") });

@@ -8,7 +8,7 @@ import type { TImportCommit, TImportCommitForm, TImportParse, TImportParseForm, 
 import { getAccountOrThrow, recomputePositions, resolveTradeSymbol } from "./store";
 import { portfolioWrite } from "./write-guard";
 
-// Broker CSV import (CONTRACT §12.1.7-9). Commit: rows already in the account (same trade_uid or dedup_hash) or
+// Broker CSV import (docs/api.md §12.1.7-9). Commit: rows already in the account (same trade_uid or dedup_hash) or
 // repeated in the file are duplicates; the rest go in, by date, in one transaction with the positions; a sell above
 // the holding at its date is taken out again and counted as failed, so the positions never go negative. A dry run does
 // the same and rolls back.

@@ -1,6 +1,6 @@
 import type { TPortfolioMarket } from "./schemas";
 
-// The listing currency of each market, and the market an account of a currency belongs to (CONTRACT §12.1.1).
+// The listing currency of each market, and the market an account of a currency belongs to (docs/api.md §12.1.1).
 const CURRENCY_OF_MARKET: Record<TPortfolioMarket, string> = { cn: "CNY", hk: "HKD", us: "USD" };
 
 export function currencyOfMarket(market: string): string {

@@ -4,7 +4,7 @@ import { DB_ID_MAX } from "@/lib/db/id-range";
 
 const page = { total: z.number().int(), page: z.number().int(), page_size: z.number().int() };
 
-// CONTRACT §12.1.11: the cash ledger.
+// docs/api.md §12.1.11: the cash ledger.
 export const CASH_DIRECTIONS = ["in", "out"] as const;
 
 export const ZCashEntryCreate = z
@@ -45,7 +45,7 @@ export const ZCashList = z.object({ ...page, items: z.array(ZCashEntry) }).meta(
 export type TCashList = z.infer<typeof ZCashList>;
 export const ZCashEntryParams = z.object({ entry_id: z.coerce.number().int().positive().max(DB_ID_MAX) });
 
-// CONTRACT §12.1.12: corporate actions.
+// docs/api.md §12.1.12: corporate actions.
 export const ACTION_TYPES = ["cash_dividend", "split_adjustment"] as const;
 
 export const ZCorporateActionCreate = z

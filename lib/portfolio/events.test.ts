@@ -14,7 +14,7 @@ beforeEach(async () => {
   await db().portfolioAccount.deleteMany();
 });
 
-describe("cash ledger and corporate actions in the snapshot (CONTRACT §12.1.11, §12.1.12)", () => {
+describe("cash ledger and corporate actions in the snapshot (docs/api.md §12.1.11, §12.1.12)", () => {
   it("cash = ledger in − out − buys + sells − fees − taxes + dividends, in the account's base currency", async () => {
     const account = await createAccount({ name: "main", base_currency: "CNY" });
     await createCashEntry({ account_id: account.id, event_date: "2026-05-01", direction: "in", amount: 200_000 });

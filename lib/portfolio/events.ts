@@ -21,7 +21,7 @@ import {
 import { dayRange, getAccountOrThrow, recomputePositions, resolveTradeSymbol } from "./store";
 import { portfolioWrite } from "./write-guard";
 
-// The cash ledger (CONTRACT §12.1.11) and corporate actions (§12.1.12) of portfolio accounts: stored records that the
+// The cash ledger (docs/api.md §12.1.11) and corporate actions (§12.1.12) of portfolio accounts: stored records that the
 // snapshot's cash, positions and P&L replay with the trades. A corporate action changes the cached positions (a split
 // changes the shares held), so its writes recompute them in the same transaction, like a trade's.
 

@@ -8,7 +8,7 @@ import { getAccountOrThrow } from "./store";
 import { today } from "./valuation";
 import { DB_ID_MAX } from "@/lib/db/id-range";
 
-// POST /portfolio/fx/refresh (CONTRACT §12.1.13): the rates of every currency the accounts use (base currencies, trades,
+// POST /portfolio/fx/refresh (docs/api.md §12.1.13): the rates of every currency the accounts use (base currencies, trades,
 // cash, corporate actions) fetched to CNY from the market-data providers (yahoo online, sample offline), stored with their
 // date. A pair that fails keeps its last stored rate (stale_count) or has none (error_count).
 

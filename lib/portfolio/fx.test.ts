@@ -19,7 +19,7 @@ beforeEach(async () => {
   await db().portfolioFxRate.deleteMany();
 });
 
-describe("POST /portfolio/fx/refresh and fx_stale (CONTRACT §12.1.13)", () => {
+describe("POST /portfolio/fx/refresh and fx_stale (docs/api.md §12.1.13)", () => {
   it("fetches each currency the accounts use from the sample provider, stores it with its date, and the snapshot is no longer stale", async () => {
     const account = await createAccount({ name: "cny" });
     await createTrade({ account_id: account.id, symbol: "AAPL", trade_date: "2026-06-01", side: "buy", quantity: 10, price: 150 });

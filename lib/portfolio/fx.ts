@@ -2,7 +2,7 @@ import { getSettings } from "@/lib/config/settings";
 import { db } from "@/lib/db/client";
 import { addDays } from "@/lib/usage/time-zone";
 
-// Currency conversion of the portfolio through CNY: one unit of each currency in CNY (CONTRACT §12.1.13). Per currency,
+// Currency conversion of the portfolio through CNY: one unit of each currency in CNY (docs/api.md §12.1.13). Per currency,
 // the first of: PORTFOLIO_FX_RATES (the manual override, never stale), the latest rate POST /portfolio/fx/refresh stored
 // on or before as_of (stale when older than FX_STALE_DAYS), a built-in fallback (always stale). A conversion through a
 // stale or missing rate marks the result fx_stale, so a report never silently mixes currencies.

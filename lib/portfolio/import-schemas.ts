@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DB_ID_MAX } from "@/lib/db/id-range";
 
-// CONTRACT §12.1.7-9: broker CSV import, parse (a dry read) then commit (dedup by trade_uid and dedup_hash).
+// docs/api.md §12.1.7-9: broker CSV import, parse (a dry read) then commit (dedup by trade_uid and dedup_hash).
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 

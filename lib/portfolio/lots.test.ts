@@ -44,7 +44,7 @@ describe("positions from trades (issue 9 item 3)", () => {
 const split = (ratio: number, effectiveDate: string, actionId = 1000 + ++id): LotAction => ({ id: actionId, type: "split_adjustment", effectiveDate, splitRatio: ratio });
 const dividend = (perShare: number, effectiveDate: string): LotAction => ({ id: 2000 + ++id, type: "cash_dividend", effectiveDate, cashDividendPerShare: perShare });
 
-describe("taxes, splits and dividends (CONTRACT §12.1.10, §12.1.12)", () => {
+describe("taxes, splits and dividends (docs/api.md §12.1.10, §12.1.12)", () => {
   it("tax counts like a fee: in a buy's cost, out of a sell's proceeds", () => {
     const state = foldTrades([
       { ...buy(100, 10, 5, "2026-01-02"), tax: 1 },

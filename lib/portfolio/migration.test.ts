@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 // The portfolio migrations keep every stored account and trade: applied to a database holding rows of the earlier
 // shape, the rows stay, trades get the currency of their market and accounts without a market the market of their
-// currency (CONTRACT §12.1.1: market is one of cn|hk|us).
+// currency (docs/api.md §12.1.1: market is one of cn|hk|us).
 
 const ROOT = path.resolve(process.cwd(), "prisma/migrations");
 const FIRST_NEW = "20261125130000_portfolio_reference_shapes";

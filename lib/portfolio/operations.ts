@@ -45,18 +45,18 @@ const POSITIONS =
   "moving average cost, fees and taxes included) and cached; a write that would sell more than is held at its date is refused whole (409 portfolio_oversell).";
 
 export const listAccountsOp = defineOperation({
-  method: "GET", path: "/api/v1/portfolio/accounts", operationId: "listPortfolioAccounts", summary: "Portfolio accounts (CONTRACT §12.1.1)", tags: TAGS,
+  method: "GET", path: "/api/v1/portfolio/accounts", operationId: "listPortfolioAccounts", summary: "Portfolio accounts (docs/api.md §12.1.1)", tags: TAGS,
   query: ZAccountListQuery,
   responses: { 200: { description: "Active accounts (all with include_inactive), with their trade and position counts", schema: ZAccountList } },
 });
 export const createAccountOp = defineOperation({
-  method: "POST", path: "/api/v1/portfolio/accounts", operationId: "createPortfolioAccount", summary: "Create an account (CONTRACT §12.1.2)", tags: TAGS,
+  method: "POST", path: "/api/v1/portfolio/accounts", operationId: "createPortfolioAccount", summary: "Create an account (docs/api.md §12.1.2)", tags: TAGS,
   body: ZAccountCreate,
   responses: { 200: { description: "Created", schema: ZAccount }, 409: { description: BUSY, schema: ZErrorResponse } },
 });
 export const updateAccountOp = defineOperation({
   method: "PUT", path: "/api/v1/portfolio/accounts/{account_id}", operationId: "updatePortfolioAccount",
-  summary: "Change an account's name, broker, market, base currency, owner or is_active (CONTRACT §12.1.3)", tags: TAGS,
+  summary: "Change an account's name, broker, market, base currency, owner or is_active (docs/api.md §12.1.3)", tags: TAGS,
   params: ZAccountParams, body: ZAccountUpdate,
   responses: { 200: { description: "Updated", schema: ZAccount }, 404: NOT_FOUND, 409: { description: BUSY, schema: ZErrorResponse } },
 });
@@ -67,12 +67,12 @@ export const deleteAccountOp = defineOperation({
   responses: { 200: { description: "Deactivated", schema: DELETED }, 404: NOT_FOUND, 409: { description: BUSY, schema: ZErrorResponse } },
 });
 export const listTradesOp = defineOperation({
-  method: "GET", path: "/api/v1/portfolio/trades", operationId: "listPortfolioTrades", summary: "Trades, newest first (CONTRACT §12.1.10)", tags: TAGS,
+  method: "GET", path: "/api/v1/portfolio/trades", operationId: "listPortfolioTrades", summary: "Trades, newest first (docs/api.md §12.1.10)", tags: TAGS,
   query: ZTradeListQuery,
   responses: { 200: { description: "One page of trades", schema: ZTradeList }, 400: { description: "validation_error: a symbol that does not resolve, date_from after date_to", schema: ZErrorResponse } },
 });
 export const createTradeOp = defineOperation({
-  method: "POST", path: "/api/v1/portfolio/trades", operationId: "createPortfolioTrade", summary: "Record a buy or sell (CONTRACT §12.1.10)", description: POSITIONS, tags: TAGS,
+  method: "POST", path: "/api/v1/portfolio/trades", operationId: "createPortfolioTrade", summary: "Record a buy or sell (docs/api.md §12.1.10)", description: POSITIONS, tags: TAGS,
   body: ZTradeCreate,
   responses: {
     200: { description: "Stored: the trade (its id first)", schema: ZTrade },
@@ -109,7 +109,7 @@ export const portfolioRiskOp = defineOperation({
 });
 
 export const portfolioSnapshotOp = defineOperation({
-  method: "GET", path: "/api/v1/portfolio/snapshot", operationId: "getPortfolioSnapshot", summary: "Accounts, cash, positions and P&L at a date (CONTRACT §12.1.5)",
+  method: "GET", path: "/api/v1/portfolio/snapshot", operationId: "getPortfolioSnapshot", summary: "Accounts, cash, positions and P&L at a date (docs/api.md §12.1.5)",
   description:
     "Every event up to as_of (default today in SERVICE_TIMEZONE) replayed per account: trades by cost_method fifo (default) or avg, fees and taxes " +
     "in the cost. Open positions are priced from the one-price series (the quote when it stands for the session: realtime_quote; else the last close " +
@@ -128,7 +128,7 @@ const RANGE_400 = { description: "validation_error: date_from after date_to, or 
 const CASH =
   "The snapshot's cash is ledger in − out − buys + sells − fees − taxes + dividends, each converted to the account's base currency.";
 export const listCashLedgerOp = defineOperation({
-  method: "GET", path: "/api/v1/portfolio/cash-ledger", operationId: "listPortfolioCashLedger", summary: "Cash ledger entries, newest first (CONTRACT §12.1.11)", description: CASH, tags: TAGS,
+  method: "GET", path: "/api/v1/portfolio/cash-ledger", operationId: "listPortfolioCashLedger", summary: "Cash ledger entries, newest first (docs/api.md §12.1.11)", description: CASH, tags: TAGS,
   query: ZCashListQuery,
   responses: { 200: { description: "One page of entries", schema: ZCashList }, 400: RANGE_400 },
 });
@@ -147,7 +147,7 @@ const ACTIONS =
   "and divides every lot's cost per share by it (total cost unchanged); cash_dividend pays cash_dividend_per_share on the shares held then, into " +
   "cash and realized P&L. Positions are recomputed in the same transaction (a write that leaves a later sell above the holding is 409 portfolio_oversell).";
 export const listCorporateActionsOp = defineOperation({
-  method: "GET", path: "/api/v1/portfolio/corporate-actions", operationId: "listPortfolioCorporateActions", summary: "Corporate actions, newest first (CONTRACT §12.1.12)", description: ACTIONS, tags: TAGS,
+  method: "GET", path: "/api/v1/portfolio/corporate-actions", operationId: "listPortfolioCorporateActions", summary: "Corporate actions, newest first (docs/api.md §12.1.12)", description: ACTIONS, tags: TAGS,
   query: ZCorporateActionListQuery,
   responses: { 200: { description: "One page of actions", schema: ZCorporateActionList }, 400: RANGE_400 },
 });
@@ -168,7 +168,7 @@ export const deleteCorporateActionOp = defineOperation({
 });
 
 export const refreshFxOp = defineOperation({
-  method: "POST", path: "/api/v1/portfolio/fx/refresh", operationId: "refreshPortfolioFx", summary: "Fetch the FX rates the accounts need (CONTRACT §12.1.13)",
+  method: "POST", path: "/api/v1/portfolio/fx/refresh", operationId: "refreshPortfolioFx", summary: "Fetch the FX rates the accounts need (docs/api.md §12.1.13)",
   description:
     "Every currency other than CNY that the accounts use (base currencies, trades, cash ledger, corporate actions) is fetched against CNY from the " +
     "market-data providers in MARKET_DATA_SOURCES that serve FX (yahoo online, sample offline and deterministic) and stored with its date. A valuation " +
@@ -180,7 +180,7 @@ export const refreshFxOp = defineOperation({
 
 export const analyzePositionOp = defineOperation({
   method: "POST", path: "/api/v1/portfolio/positions/{symbol}/analysis", operationId: "analyzePortfolioPosition",
-  summary: "Queue an analysis of a held stock (CONTRACT §12.1.14)",
+  summary: "Queue an analysis of a held stock (docs/api.md §12.1.14)",
   description:
     "The stock must have a non-zero position in an active account (or in account_id). The task goes through the same queue as " +
     "POST /api/v1/analysis/analyze in async mode (detailed report, notify on): its progress is on the task stream, and a stock " +
@@ -202,11 +202,11 @@ const IMPORT =
 // Multipart framing (boundaries, part headers, the other fields) on top of the largest file allowed.
 const MULTIPART_OVERHEAD = 64 * 1024;
 export const listImportBrokersOp = defineOperation({
-  method: "GET", path: "/api/v1/portfolio/imports/csv/brokers", operationId: "listPortfolioImportBrokers", summary: "Broker CSV formats (CONTRACT §12.1.7)", description: IMPORT, tags: TAGS,
+  method: "GET", path: "/api/v1/portfolio/imports/csv/brokers", operationId: "listPortfolioImportBrokers", summary: "Broker CSV formats (docs/api.md §12.1.7)", description: IMPORT, tags: TAGS,
   responses: { 200: { description: "The formats the import reads", schema: ZBrokerList } },
 });
 export const parseImportOp = defineOperation({
-  method: "POST", path: "/api/v1/portfolio/imports/csv/parse", operationId: "parsePortfolioImport", summary: "Read a broker export without storing it (CONTRACT §12.1.8)", description: IMPORT, tags: TAGS,
+  method: "POST", path: "/api/v1/portfolio/imports/csv/parse", operationId: "parsePortfolioImport", summary: "Read a broker export without storing it (docs/api.md §12.1.8)", description: IMPORT, tags: TAGS,
   body: ZImportParseForm, bodyFormat: "multipart", maxBodyBytes: MAX_IMPORT_BYTES + MULTIPART_OVERHEAD,
   responses: {
     200: { description: "Records, skipped rows and per-line errors", schema: ZImportParse },
@@ -216,7 +216,7 @@ export const parseImportOp = defineOperation({
   },
 });
 export const commitImportOp = defineOperation({
-  method: "POST", path: "/api/v1/portfolio/imports/csv/commit", operationId: "commitPortfolioImport", summary: "Import a broker export into an account (CONTRACT §12.1.9)",
+  method: "POST", path: "/api/v1/portfolio/imports/csv/commit", operationId: "commitPortfolioImport", summary: "Import a broker export into an account (docs/api.md §12.1.9)",
   description: `${IMPORT} Duplicates (same trade_uid or dedup_hash in the account, or repeated in the file) are counted, not stored; the rest go in by date in one transaction with the positions; a sell above the holding at its date is taken out and counted as failed. dry_run=true counts and stores nothing.`,
   tags: TAGS, body: ZImportCommitForm, bodyFormat: "multipart", maxBodyBytes: MAX_IMPORT_BYTES + MULTIPART_OVERHEAD,
   responses: {

@@ -13,7 +13,7 @@ beforeEach(async () => {
   await db().portfolioAccount.deleteMany();
 });
 
-describe("POST /portfolio/positions/{symbol}/analysis (CONTRACT §12.1.14)", () => {
+describe("POST /portfolio/positions/{symbol}/analysis (docs/api.md §12.1.14)", () => {
   it("queues one analysis task of a held stock; a second while it runs is 409 duplicate_task with the existing id", async () => {
     const account = await createAccount({ name: "main" });
     await createTrade({ account_id: account.id, symbol: "600519", trade_date: "2026-06-01", side: "buy", quantity: 100, price: 1400 });

@@ -9,7 +9,7 @@ import { submitAnalysisTasks } from "@/lib/tasks/submit";
 import { getAccountOrThrow, resolveTradeSymbol } from "./store";
 import { DB_ID_MAX } from "@/lib/db/id-range";
 
-// POST /portfolio/positions/{symbol}/analysis (CONTRACT §12.1.14): queue an analysis of a held stock through the one
+// POST /portfolio/positions/{symbol}/analysis (docs/api.md §12.1.14): queue an analysis of a held stock through the one
 // task path of POST /analysis/analyze (async, one target), so duplicates, the worker and the task stream are shared.
 
 export const ZPositionAnalysisParams = z.object({ symbol: z.string().trim().min(1).max(32).describe("The held stock's code, URL-encoded") });

@@ -26,7 +26,7 @@ export type TRiskPosition = z.infer<typeof ZRiskPosition>;
 
 const ZExposure = z.array(z.object({ key: z.string(), market_value_base: n, weight_pct: n }));
 
-// CONTRACT.md §6 PortfolioRiskResponse with the §12.1.6 field names, plus positions, exposure, volatility_pct, var_95_1d,
+// docs/api.md §6 PortfolioRiskResponse with the §12.1.6 field names, plus positions, exposure, volatility_pct, var_95_1d,
 // warnings (and fx, hhi, the drawdown series for charts).
 export const ZPortfolioRisk = z
   .object({

@@ -7,7 +7,7 @@ import type { TPortfolioRisk, TRiskPosition } from "./risk-schema";
 import type { TRiskQuery } from "./schemas";
 import { valuePortfolio, type ValuedPosition } from "./valuation";
 
-// Thresholds of the report (CONTRACT.md §6; the reference's PORTFOLIO_RISK_* defaults, with the 30 %
+// Thresholds of the report (docs/api.md §6; the reference's PORTFOLIO_RISK_* defaults, with the 30 %
 // single-position limit).
 export const RISK_THRESHOLDS = {
   concentration_alert_pct: 30,

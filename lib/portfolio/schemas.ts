@@ -5,7 +5,7 @@ import { DB_ID_MAX } from "@/lib/db/id-range";
 export const MARKETS = ["cn", "hk", "us"] as const;
 export type TPortfolioMarket = (typeof MARKETS)[number];
 export const CURRENCIES = ["CNY", "HKD", "USD"] as const;
-/** CONTRACT §12.0: portfolio lists page with page (>= 1) and page_size 1..100, default 20. */
+/** docs/api.md §12.0: portfolio lists page with page (>= 1) and page_size 1..100, default 20. */
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
 export const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD").refine(isCalendarDay, "not a calendar date");
@@ -26,7 +26,7 @@ export const ZPageQuery = z.object({
   page_size: z.coerce.number().int().min(PAGE_SIZE.min).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
 });
 
-// CONTRACT §12.1.2
+// docs/api.md §12.1.2
 export const ZAccountCreate = z
   .object({
     name: z.string().trim().min(1).max(64),
@@ -38,7 +38,7 @@ export const ZAccountCreate = z
   .meta({ id: "PortfolioAccountCreate" });
 export type TAccountCreate = z.input<typeof ZAccountCreate>;
 
-// CONTRACT §12.1.3: every field optional.
+// docs/api.md §12.1.3: every field optional.
 export const ZAccountUpdate = z
   .object({
     name: z.string().trim().min(1).max(64).optional(),
@@ -51,7 +51,7 @@ export const ZAccountUpdate = z
   .meta({ id: "PortfolioAccountUpdate" });
 export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 
-// CONTRACT §12.1.1, plus our trade and position counts.
+// docs/api.md §12.1.1, plus our trade and position counts.
 export const ZAccount = z
   .object({
     id: z.number().int(),
@@ -78,7 +78,7 @@ export const ZAccountParams = z.object({ account_id: z.coerce.number().int().pos
 export const ZTradeParams = z.object({ trade_id: z.coerce.number().int().positive().max(DB_ID_MAX) });
 export const ZDeleted = z.object({ deleted: z.number().int() }).meta({ id: "PortfolioDeleted" });
 
-// CONTRACT §12.1.10
+// docs/api.md §12.1.10
 export const ZTradeCreate = z
   .object({
     account_id: z.number().int().positive().max(DB_ID_MAX),

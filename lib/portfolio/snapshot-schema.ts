@@ -4,7 +4,7 @@ import { DB_ID_MAX } from "@/lib/db/id-range";
 
 const n = z.number();
 
-// CONTRACT §12.1.5: the snapshot the reference's portfolio page renders. Money is in valuation_currency (the
+// docs/api.md §12.1.5: the snapshot the reference's portfolio page renders. Money is in valuation_currency (the
 // account's base currency) per position and account, and in `currency` for the totals.
 
 export const ZSnapshotQuery = z.object({

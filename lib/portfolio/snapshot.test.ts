@@ -23,7 +23,7 @@ async function priceOf(code: string, asOf = AS_OF): Promise<{ price: number; dat
   return { price: bar.close, date: bar.date };
 }
 
-describe("GET /portfolio/snapshot (CONTRACT §12.1.5)", () => {
+describe("GET /portfolio/snapshot (docs/api.md §12.1.5)", () => {
   it("cash = − buys + sells − fees − taxes; FIFO and average cost; unrealized from the one price; totals agree", async () => {
     const account = await createAccount({ name: "main", base_currency: "CNY" });
     await createTrade({ account_id: account.id, symbol: "600519", trade_date: "2026-06-01", side: "buy", quantity: 100, price: 1400, fee: 5, tax: 0 });

@@ -94,7 +94,7 @@ export function snapshotOf(valuation: Valuation): TSnapshot {
   };
 }
 
-// GET /api/v1/portfolio/snapshot – CONTRACT §12.1.5
+// GET /api/v1/portfolio/snapshot – docs/api.md §12.1.5
 export async function portfolioSnapshot(query: TSnapshotQuery): Promise<TSnapshot> {
   return snapshotOf(await valuePortfolio(query));
 }

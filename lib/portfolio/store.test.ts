@@ -11,7 +11,7 @@ beforeEach(async () => {
   await db().portfolioAccount.deleteMany();
 });
 
-describe("accounts and trades in the reference's shapes (CONTRACT §12.1.1-4, §12.1.10)", () => {
+describe("accounts and trades in the reference's shapes (docs/api.md §12.1.1-4, §12.1.10)", () => {
   it("an account: defaults, update by PUT fields, soft delete leaves it listed only with include_inactive", async () => {
     const account = await createAccount({ name: "main", broker: "Demo", base_currency: "usd" });
     expect(account).toMatchObject({ name: "main", broker: "Demo", market: "cn", base_currency: "USD", is_active: true, owner_id: null, trade_count: 0 });

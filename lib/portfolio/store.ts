@@ -25,7 +25,7 @@ export function resolveTradeSymbol(code: string, market?: TPortfolioMarket | nul
 
 type AccountRow = PortfolioAccount & { _count: { trades: number; positions: number } };
 
-/** The account's market on the wire: stored, else the market of its base currency (CONTRACT §12.1.1: never null). */
+/** The account's market on the wire: stored, else the market of its base currency (docs/api.md §12.1.1: never null). */
 export function accountMarket(row: Pick<PortfolioAccount, "market" | "currency">): TPortfolioMarket {
   const market = row.market;
   return market === "cn" || market === "hk" || market === "us" ? market : marketOfCurrency(row.currency);
@@ -89,7 +89,7 @@ export async function listAccounts(query: { include_inactive?: boolean } = {}): 
   return { accounts: rows.map(toAccount) };
 }
 
-// POST /api/v1/portfolio/accounts – CONTRACT §12.1.2
+// POST /api/v1/portfolio/accounts – docs/api.md §12.1.2
 export async function createAccount(input: TAccountCreate): Promise<TAccount> {
   const body = ZAccountCreate.parse(input);
   const at = now();
@@ -114,7 +114,7 @@ export async function getAccountView(id: number): Promise<TAccount> {
   return toAccount(row);
 }
 
-// PUT /api/v1/portfolio/accounts/{account_id} – CONTRACT §12.1.3: the fields given change
+// PUT /api/v1/portfolio/accounts/{account_id} – docs/api.md §12.1.3: the fields given change
 export async function updateAccount(id: number, patch: TAccountUpdate): Promise<TAccount> {
   await getAccountOrThrow(id);
   const data: Prisma.PortfolioAccountUpdateInput = { updatedAt: now() };
@@ -128,7 +128,7 @@ export async function updateAccount(id: number, patch: TAccountUpdate): Promise<
   return toAccount(row);
 }
 
-// DELETE /api/v1/portfolio/accounts/{account_id} – CONTRACT §12.1.4: deactivates; trades, cash and positions stay
+// DELETE /api/v1/portfolio/accounts/{account_id} – docs/api.md §12.1.4: deactivates; trades, cash and positions stay
 export async function deactivateAccount(id: number): Promise<{ deleted: number }> {
   await getAccountOrThrow(id);
   await portfolioWrite(() => db().portfolioAccount.update({ where: { id }, data: { active: false, updatedAt: now() } }));
@@ -254,7 +254,7 @@ export async function insertTrades(accountId: number, trades: readonly NewTrade[
   return tx ? work(tx) : portfolioWrite(() => inTransaction(work));
 }
 
-// POST /api/v1/portfolio/trades – one trade (CONTRACT §12.1.10)
+// POST /api/v1/portfolio/trades – one trade (docs/api.md §12.1.10)
 export async function createTrade(input: TTradeCreate): Promise<TTrade> {
   const body = ZTradeCreate.parse(input);
   const symbol = resolveTradeSymbol(body.symbol, body.market);
@@ -297,7 +297,7 @@ export function dayRange(from: string | undefined, to: string | undefined): { gt
   return { ...(from !== undefined ? { gte: from } : {}), ...(to !== undefined ? { lte: to } : {}) };
 }
 
-// GET /api/v1/portfolio/trades – newest first, filtered (CONTRACT §12.1.10)
+// GET /api/v1/portfolio/trades – newest first, filtered (docs/api.md §12.1.10)
 export async function listTrades(input: TTradeListQuery): Promise<{ items: TTrade[]; total: number; page: number; page_size: number }> {
   const query = ZTradeListQuery.parse(input);
   const tradeDate = dayRange(query.date_from, query.date_to);

@@ -9,7 +9,7 @@ import { loadFx, type FxTable } from "./fx";
 import { foldTrades, type LotAction, type LotTrade } from "./lots";
 import { getAccountOrThrow, lotAction, resolveTradeSymbol } from "./store";
 
-// The one valuation of the portfolio at a date (CONTRACT §12.1.5): each account's events up to as_of replayed (cash
+// The one valuation of the portfolio at a date (docs/api.md §12.1.5): each account's events up to as_of replayed (cash
 // ledger, trades by FIFO or average cost, dividends and splits), every open position priced from the one-price series (issue 17 item 3: the quote when it
 // stands for the session, else the last close on or before as_of), and money converted to the account's base currency.
 // The snapshot and the risk report both read it, so their numbers agree.
@@ -97,7 +97,7 @@ async function priceSeries(stockCode: string, asOf: string): Promise<PriceInfo> 
   }
 }
 
-/** The price of a position at as_of and where it comes from (CONTRACT §12.1.5 price_source). */
+/** The price of a position at as_of and where it comes from (docs/api.md §12.1.5 price_source). */
 export function priceAt(info: PriceInfo, asOf: string): Pick<ValuedPosition, "lastPrice" | "priceDate" | "priceSource" | "priceProvider" | "priceStale"> {
   const bar = info.bars.at(-1);
   if (!bar) return { lastPrice: null, priceDate: null, priceSource: "missing", priceProvider: null, priceStale: false };

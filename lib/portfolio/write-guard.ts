@@ -2,7 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/http/api-error";
 import { isUniqueViolation } from "@/lib/db/errors";
 
-// Portfolio writes (CONTRACT §12.1.10): a write that cannot get the database within the busy timeout (another process
+// Portfolio writes (docs/api.md §12.1.10): a write that cannot get the database within the busy timeout (another process
 // holds SQLite's write lock) is 409 portfolio_busy, so a client can retry; a second trade_uid in an account is 409
 // conflict. Everything else passes through to the route wrapper.
 

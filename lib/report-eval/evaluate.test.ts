@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { TDailyBar } from "@/lib/market";
 import { evaluateReport } from "./evaluate";
 
-// CONTRACT.md §12.4 on crafted bars: the window after the anchor close, the implied position, the simulated
+// docs/api.md §12.4 on crafted bars: the window after the anchor close, the implied position, the simulated
 // trade with the report's own stop and target, and win/loss from the outcome engine's ±2 % band.
 
 function bars(rows: [string, number, number, number, number][]): TDailyBar[] {

@@ -3,7 +3,7 @@ import { expectedDirection } from "@/lib/signals/lifecycle";
 import { evaluateOutcome, NEUTRAL_BAND_PCT } from "@/lib/signals/outcome-engine";
 import type { TSignalAction } from "@/lib/signals/schemas";
 
-// How one stored report fared (CONTRACT.md §12.4): the decision-signal outcome engine measures the window
+// How one stored report fared (docs/api.md §12.4): the decision-signal outcome engine measures the window
 // after the report's price date; this file adds what the reference's view shows on top: the position the
 // report implied (long or cash), a simulated trade with the report's own stop and target, and win/loss.
 // Pure: the caller supplies the report's facts and the bars.

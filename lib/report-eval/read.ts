@@ -14,7 +14,7 @@ import {
   type TReportEvalResultsResponse,
 } from "./schemas";
 
-// GET /api/v1/backtest/results and /performance[/{code}] (CONTRACT.md §12.4): the stored rows of
+// GET /api/v1/backtest/results and /performance[/{code}] (docs/api.md §12.4): the stored rows of
 // report-eval-v1, listed and aggregated. Every figure is a count or a plain mean of stored rows.
 
 type Scope = Pick<TReportEvalResultsQuery, "code" | "eval_window_days" | "analysis_date_from" | "analysis_date_to" | "analysis_phase">;

@@ -14,7 +14,7 @@ import { marketSymbolOf } from "@/lib/signals/target";
 import { evaluateReport, REPORT_EVAL_ENGINE, type ReportFacts } from "./evaluate";
 import { REPORT_EVAL_PHASES, type TReportEvalRunRequest, type TReportEvalRunResponse } from "./schemas";
 
-// POST /api/v1/backtest/run (CONTRACT.md §12.4): evaluates stored stock reports over the trading days that
+// POST /api/v1/backtest/run (docs/api.md §12.4): evaluates stored stock reports over the trading days that
 // followed their price date. Rows are keyed by (report, window, engine version): a completed row, or an
 // unable one more data cannot fix, is left alone unless `force`; "insufficient" rows are retried.
 

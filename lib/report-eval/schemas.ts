@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// CONTRACT.md §12.4: the reference's /api/v1/backtest (how the stored reports did). Field names are the
+// docs/api.md §12.4: the reference's /api/v1/backtest (how the stored reports did). Field names are the
 // reference client's; `engine_version` tells this evaluation apart from the engine replay of /backtests.
 
 export const REPORT_EVAL_WINDOW = { min: 1, max: 60, default: 10 } as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/openapi/operation";
 
-// CONTRACT.md §12.6: DSA has no stock screener (the reference's optional AlphaSift plug-in). The status
+// docs/api.md §12.6: DSA has no stock screener (the reference's optional AlphaSift plug-in). The status
 // endpoint answers the clean "not available" state, so the reference's client shows its disabled page
 // instead of an error banner on every page.
 

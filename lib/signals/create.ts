@@ -58,7 +58,7 @@ interface Keys {
   relaxedKey: string | null;
 }
 
-/** CONTRACT §4: (source_report_id or trace_id, source_type, market, stock, action, horizon, market_phase). */
+/** docs/api.md §4: (source_report_id or trace_id, source_type, market, stock, action, horizon, market_phase). */
 export function signalKeys(fields: {
   sourceReportId?: number | null;
   traceId?: string | null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addTradingDays, defaultExpiry, defaultHorizon, derivePlanQuality, expectedDirection, isDirectional, isTerminal, oppositeActions, pricePlanProblem } from "./lifecycle";
 
-describe("CONTRACT §4 lifecycle defaults", () => {
+describe("docs/api.md §4 lifecycle defaults", () => {
   it("horizon: intraday for alert or an in-session phase, else 3d", () => {
     expect(defaultHorizon("alert", null)).toBe("intraday");
     expect(defaultHorizon("alert", "postmarket")).toBe("intraday");
@@ -53,7 +53,7 @@ describe("CONTRACT §4 lifecycle defaults", () => {
   });
 });
 
-describe("CONTRACT §4 directions", () => {
+describe("docs/api.md §4 directions", () => {
   it("opposite sides are {buy, add} and {reduce, sell, avoid}", () => {
     expect(oppositeActions("buy")).toEqual(["reduce", "sell", "avoid"]);
     expect(oppositeActions("add")).toEqual(["reduce", "sell", "avoid"]);

@@ -12,14 +12,14 @@ import {
   type TSignalStatus,
 } from "./schemas";
 
-// Lifecycle rules of a decision signal (spec 3.2, CONTRACT.md §4), as pure functions.
+// Lifecycle rules of a decision signal (spec 3.2, docs/api.md §4), as pure functions.
 
 /** Local time a session's daily bar is final (the same close times the bar cache uses). */
 export const SESSION_CLOSE: Record<TMarket, string> = { cn: "15:00:00", hk: "16:10:00", us: "16:00:00" };
 
 const IN_SESSION_PHASES: readonly TSignalMarketPhase[] = ["premarket", "intraday", "lunch_break", "closing_auction"];
 
-/** CONTRACT §4: intraday for an alert or a signal given around a session, else 3d. */
+/** docs/api.md §4: intraday for an alert or a signal given around a session, else 3d. */
 export function defaultHorizon(action: TSignalAction, phase: TSignalMarketPhase | null | undefined): TSignalHorizon {
   if (action === "alert") return "intraday";
   if (phase && IN_SESSION_PHASES.includes(phase)) return "intraday";
@@ -61,14 +61,14 @@ export function isTerminal(status: TSignalStatus): boolean {
 const LONG_SIDE: readonly TSignalAction[] = ["buy", "add"];
 const SHORT_SIDE: readonly TSignalAction[] = ["reduce", "sell", "avoid"];
 
-/** CONTRACT §4: {buy, add} and {reduce, sell, avoid} invalidate each other; other actions have no opposite. */
+/** docs/api.md §4: {buy, add} and {reduce, sell, avoid} invalidate each other; other actions have no opposite. */
 export function oppositeActions(action: TSignalAction): readonly TSignalAction[] {
   if (LONG_SIDE.includes(action)) return SHORT_SIDE;
   if (SHORT_SIDE.includes(action)) return LONG_SIDE;
   return [];
 }
 
-/** Outcome engine direction (CONTRACT §4): buy/add up, hold not_down, reduce/sell/avoid not_up; others none. */
+/** Outcome engine direction (docs/api.md §4): buy/add up, hold not_down, reduce/sell/avoid not_up; others none. */
 export function expectedDirection(action: TSignalAction): TDirection | null {
   if (LONG_SIDE.includes(action)) return "up";
   if (action === "hold") return "not_down";

@@ -2,7 +2,7 @@ import type { TDailyBar } from "@/lib/market";
 import { expectedDirection } from "./lifecycle";
 import type { TDirection, TFirstHit, TSignalAction } from "./schemas";
 
-// The outcome engine (spec 3.3, CONTRACT.md §4): how a signal fared over N trading days of realized daily
+// The outcome engine (spec 3.3, docs/api.md §4): how a signal fared over N trading days of realized daily
 // bars after its anchor close. Pure: the caller supplies the bars.
 
 export const ENGINE_VERSION = "decision-signal-v1";
@@ -70,8 +70,8 @@ function unable(base: OutcomeEvaluation, reason: string): OutcomeEvaluation {
 }
 
 /**
- * CONTRACT §4: up hits at ≥ +band and misses at ≤ −band; not_down hits at ≥ 0 and misses at ≤ −band; not_up
- * hits at ≤ +band. The band is 2 % for stored signals; a backtest request may choose its own (CONTRACT §11).
+ * docs/api.md §4: up hits at ≥ +band and misses at ≤ −band; not_down hits at ≥ 0 and misses at ≤ −band; not_up
+ * hits at ≤ +band. The band is 2 % for stored signals; a backtest request may choose its own (docs/api.md §11).
  */
 export function classifyReturn(direction: TDirection, returnPct: number, bandPct: number = NEUTRAL_BAND_PCT): "hit" | "miss" | "neutral" {
   if (direction === "up") return returnPct >= bandPct ? "hit" : returnPct <= -bandPct ? "miss" : "neutral";

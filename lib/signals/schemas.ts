@@ -4,7 +4,7 @@ import { isCalendarDay } from "@/lib/history/schemas";
 import { ZMarket } from "@/lib/market/symbols";
 import { DB_ID_MAX } from "@/lib/db/id-range";
 
-// Decision signals (spec 3.2–3.4, 4.5; field names and enums from CONTRACT.md §4).
+// Decision signals (spec 3.2–3.4, 4.5; field names and enums from docs/api.md §4).
 
 export const SIGNAL_SOURCE_TYPES = ["analysis", "agent", "alert", "market_review", "manual"] as const;
 export const SIGNAL_STATUSES = ["active", "expired", "invalidated", "closed", "archived"] as const;

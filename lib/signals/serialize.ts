@@ -23,7 +23,7 @@ export function parseMetadata(text: string | null): Record<string, unknown> | nu
   }
 }
 
-/** A stored signal as the wire record (CONTRACT §4 Item). */
+/** A stored signal as the wire record (docs/api.md §4 Item). */
 export function toSignalItem(row: DecisionSignal): TDecisionSignalItem {
   return {
     id: row.id,
@@ -65,7 +65,7 @@ export function toSignalItem(row: DecisionSignal): TDecisionSignalItem {
 
 type SignalFacts = Pick<DecisionSignal, "action" | "market" | "marketPhase" | "sourceType" | "planQuality">;
 
-/** An outcome row with the facts of its signal that stats group by (CONTRACT §4 Outcome item). */
+/** An outcome row with the facts of its signal that stats group by (docs/api.md §4 Outcome item). */
 export function toOutcomeItem(row: DecisionSignalOutcome, signal: SignalFacts | null): TDecisionSignalOutcomeItem {
   return {
     id: row.id,

@@ -26,7 +26,7 @@ export async function getSignalRowOrThrow(tx: Tx, id: number): Promise<DecisionS
 
 type SignalSide = Pick<DecisionSignal, "id" | "targetKey" | "action">;
 
-/** The active signals of the opposite direction for the same stock (CONTRACT §4: {buy, add} vs {reduce, sell, avoid}). */
+/** The active signals of the opposite direction for the same stock (docs/api.md §4: {buy, add} vs {reduce, sell, avoid}). */
 export function oppositesWhere(signal: SignalSide): Prisma.DecisionSignalWhereInput | null {
   const opposite = oppositeActions(signal.action as TSignalAction);
   if (opposite.length === 0) return null;

@@ -124,7 +124,7 @@ export const ZDuplicateTaskError = z
   .object({ error: z.literal("duplicate_task"), message: z.string(), stock_code: z.string(), existing_task_id: z.string() })
   .meta({ id: "DuplicateTaskError" });
 
-// Spec 2.5 with CONTRACT.md §7 types.
+// Spec 2.5 with docs/api.md §7 types.
 export const ZMarketReviewRequest = z
   .object({
     region: z

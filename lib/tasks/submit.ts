@@ -138,7 +138,7 @@ export async function submitAnalysisTasks(request: TAnalyzeRequest, plan: Analys
   return { kind: "batch", body };
 }
 
-// Spec 4.2 market-review; CONTRACT.md §7 for the request, the stock name and the history row.
+// Spec 4.2 market-review; docs/api.md §7 for the request, the stock name and the history row.
 export async function submitMarketReview(request: TMarketReviewRequest, traceId: string): Promise<TMarketReviewAccepted> {
   const region: TReviewRegion = request.region ?? getSettings().MARKET_REVIEW_REGION ?? "cn";
   const outcome = await createAndAnnounce({

@@ -5,7 +5,7 @@ import { addDays, firstOfNextMonth, isTimeZone, localDay, offsetMinutes, startOf
 const SH = "Asia/Shanghai";
 const NY = "America/New_York";
 
-describe("usage periods in the service time zone (CONTRACT.md §6)", () => {
+describe("usage periods in the service time zone (docs/api.md §6)", () => {
   it("23:30 UTC on the 31st is already the 1st of the next month in Shanghai", () => {
     const at = new Date("2026-10-31T23:30:00Z");
     expect(localDay(at, SH)).toBe("2026-11-01");

@@ -1,6 +1,6 @@
 import { addDays, firstOfMonth, firstOfNextMonth, localDay, startOfLocalDay } from "./time-zone";
 
-// Usage periods (CONTRACT.md §6): today from local 00:00, month from the local 1st, all without bounds; all in
+// Usage periods (docs/api.md §6): today from local 00:00, month from the local 1st, all without bounds; all in
 // the service time zone. The window is half-open [from, until): a record stamped exactly at local midnight
 // belongs to the day that starts then.
 

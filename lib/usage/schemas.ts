@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { USAGE_PERIODS } from "./period";
 
-// Wire shapes of the usage endpoints (spec 4.6, CONTRACT.md §6). Token counts are what the providers reported;
+// Wire shapes of the usage endpoints (spec 4.6, docs/api.md §6). Token counts are what the providers reported;
 // a failed call is a call with the tokens it was charged (usually none).
 
 export const USAGE_DASHBOARD_LIMIT = { min: 1, max: 200, default: 50 } as const;

@@ -44,7 +44,7 @@ beforeEach(async () => {
 const call = (at: string, model: string, total: number, extra: Partial<Parameters<typeof recordLlmUsage>[0]> = {}) =>
   recordLlmUsage({ callType: "analysis", model, promptTokens: total - Math.floor(total / 4), completionTokens: Math.floor(total / 4), durationMs: 10, success: true, calledAt: new Date(at), ...extra });
 
-describe("usage aggregation (spec 4.6, CONTRACT.md §6)", () => {
+describe("usage aggregation (spec 4.6, docs/api.md §6)", () => {
   it("an empty database gives zeros, empty breakdowns and a null from_date for all", async () => {
     setClock(() => new Date("2026-11-22T04:00:00Z"));
     for (const period of ["today", "month", "all"] as const) {

@@ -13,7 +13,7 @@ import type {
 } from "./schemas";
 import { localDay, serviceTimeZone } from "./time-zone";
 
-// Usage read side (spec 4.6, CONTRACT.md §6): every figure is aggregated by SQLite (aggregate/groupBy over the
+// Usage read side (spec 4.6, docs/api.md §6): every figure is aggregated by SQLite (aggregate/groupBy over the
 // calledAt index), never by loading the period's rows. The reads of one response run in one transaction, so
 // totals and breakdowns describe the same rows even while analyses record new calls.
 

@@ -2,7 +2,7 @@ import { getSettings } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
 import { wallClock } from "@/lib/market/market-time";
 
-// Calendar arithmetic in the service time zone (setting SERVICE_TIMEZONE, CONTRACT.md §6: default Asia/Shanghai).
+// Calendar arithmetic in the service time zone (setting SERVICE_TIMEZONE, docs/api.md §6: default Asia/Shanghai).
 // Days are "YYYY-MM-DD" strings; instants are Dates. Offsets are read from Intl at the instant in question, so
 // zones with daylight saving time are handled (a local day may last 23 or 25 hours).
 

@@ -7,7 +7,7 @@ import { recordLlmUsage } from "@/lib/usage/record-usage";
 import { resolveCandidates, type Candidate } from "./resolve";
 import { MAX_IMAGE_BYTES, MAX_IMPORT_ENTRIES, ZImageExtraction, type TExtractImageForm, type TExtractImageQuery, type TExtractImageResult, type TImageExtraction } from "./schemas";
 
-// POST /api/v1/stocks/extract-from-image (CONTRACT §12.7): the codes and names a model reads off a broker screenshot,
+// POST /api/v1/stocks/extract-from-image (docs/api.md §12.7): the codes and names a model reads off a broker screenshot,
 // each then resolved like any import entry, so the model can only propose; what does not resolve never reaches
 // `codes`. The configured LLM channels are tried in order (a model that does not take images fails and the next one
 // is tried) within one time budget under the client's 60 s timeout. Without a channel: 400 extract_failed, no guess.

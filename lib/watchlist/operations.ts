@@ -38,7 +38,7 @@ const IMPORT =
 
 // GET /api/v1/stocks/watchlist
 export const getWatchlistOp = defineOperation({
-  method: "GET", path: "/api/v1/stocks/watchlist", operationId: "getWatchlist", summary: "The watchlist (STOCK_LIST, CONTRACT §12.7)", description: LIST, tags: TAGS,
+  method: "GET", path: "/api/v1/stocks/watchlist", operationId: "getWatchlist", summary: "The watchlist (STOCK_LIST, docs/api.md §12.7)", description: LIST, tags: TAGS,
   responses: { 200: { description: "Entries in order, as stored", schema: ZWatchlist } },
 });
 

@@ -5,7 +5,7 @@ import { resolveCandidates, resolveCandidate } from "./resolve";
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_TEXT_BYTES, type TImportResult, type TParseImportBody } from "./schemas";
 import { isOldExcel, isZip, xlsxRows } from "./xlsx";
 
-// POST /api/v1/stocks/parse-import (CONTRACT §12.7): a CSV, XLSX or TXT file, or pasted text, read into codes and the
+// POST /api/v1/stocks/parse-import (docs/api.md §12.7): a CSV, XLSX or TXT file, or pasted text, read into codes and the
 // entries that did not resolve, with reasons. Nothing is saved: the client confirms with watchlist/add.
 
 const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// CONTRACT §12.7: the watchlist (STOCK_LIST underneath) and its import from a file, pasted text or a screenshot.
+// docs/api.md §12.7: the watchlist (STOCK_LIST underneath) and its import from a file, pasted text or a screenshot.
 
 /** Largest import file (CSV, XLSX, TXT) and largest pasted text, in bytes. */
 export const MAX_IMPORT_FILE_BYTES = 2 * 1024 * 1024;

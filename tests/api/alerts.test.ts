@@ -3,7 +3,7 @@ import { ZAlertEvaluation, ZAlertNotificationList, ZAlertRule, ZAlertRuleList, Z
 import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
-// Issue 9 item 2 over HTTP, in the shapes of CONTRACT.md §12.2: rules, the evaluator (run on demand so the test
+// Issue 9 item 2 over HTTP, in the shapes of docs/api.md §12.2: rules, the evaluator (run on demand so the test
 // controls when it runs), the trigger history and its paging bounds, the notification a firing sends to a generic
 // webhook, and the notification records of the triggers.
 
@@ -48,7 +48,7 @@ async function quotePrice(code: string): Promise<number> {
   return ((await res.json()) as { report: { meta: { current_price: number } } }).report.meta.current_price;
 }
 
-describe("alerts API (issue 9 item 2, CONTRACT §12.2)", () => {
+describe("alerts API (issue 9 item 2, docs/api.md §12.2)", () => {
   it("a crossing fires once, is recorded as triggered and sent, and the webhook receives the message; the cooldown holds the next", async () => {
     const price = await quotePrice("600519");
     const rule = ZAlertRule.parse(

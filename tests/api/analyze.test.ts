@@ -66,7 +66,7 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
     expect(stock.report.meta).toMatchObject({ asset_type: "stock", stock_code: "000001", stock_name: "平安银行" });
   });
 
-  it("CONTRACT §7: report_language en (or an alias) gives an English report; brief is accepted", async () => {
+  it("docs/api.md §7: report_language en (or an alias) gives an English report; brief is accepted", async () => {
     const res = await analyze({ stock_code: "AAPL", report_language: "English", report_type: "brief" });
     const body = ZAnalysisResultResponse.parse(await res.json());
     expect(body.report.meta).toMatchObject({ report_language: "en", report_type: "brief", stock_code: "AAPL", stock_name: "Apple" });

@@ -26,12 +26,12 @@ function samplePath(p: string): string {
 describe("5: admin auth off (default)", () => {
   const base = inject("baseUrl");
 
-  it("CONTRACT §2: status says disabled with no password", async () => {
+  it("docs/api.md §2: status says disabled with no password", async () => {
     const res = await fetch(`${base}/api/v1/auth/status`);
     expect(await res.json()).toEqual({ authEnabled: false, loggedIn: false, passwordSet: false, passwordChangeable: false, setupState: "no_password" });
   });
 
-  it("CONTRACT §2: login answers 400 auth_disabled; change-password 400 not_changeable", async () => {
+  it("docs/api.md §2: login answers 400 auth_disabled; change-password 400 not_changeable", async () => {
     const login = await fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: client("10.0.0.1"), body: JSON.stringify({ password: "secret1" }) });
     expect(login.status).toBe(400);
     expect((await login.json()).error).toBe("auth_disabled");
@@ -80,7 +80,7 @@ describe("5: admin auth on", () => {
     expect((await fetch(`${base}/docs`)).status).toBe(200);
   });
 
-  it("CONTRACT §2: first login sets the password only with a matching confirmation of ≥ 6 characters", async () => {
+  it("docs/api.md §2: first login sets the password only with a matching confirmation of ≥ 6 characters", async () => {
     const status = await (await fetch(`${base}/api/v1/auth/status`)).json();
     expect(status).toEqual({ authEnabled: true, loggedIn: false, passwordSet: false, passwordChangeable: false, setupState: "enabled" });
     expect((await (await login("10.1.0.2", {})).json()).error).toBe("password_required");
@@ -127,7 +127,7 @@ describe("5: admin auth on", () => {
     expect(same.status).toBe(200);
   });
 
-  it("CONTRACT §2: logout revokes the session server-side and clears the cookie", async () => {
+  it("docs/api.md §2: logout revokes the session server-side and clears the cookie", async () => {
     const cookie = sessionCookieOf(await login("10.1.0.7", { password: "first-pass" }));
     const protectedCall = () => fetch(`${base}/api/v1/auth/change-password`, { method: "POST", headers: client("10.1.0.7", cookie), body: "{}" });
     expect((await protectedCall()).status).toBe(400); // reached the handler: current_required
@@ -138,7 +138,7 @@ describe("5: admin auth on", () => {
     expect(await (await fetch(`${base}/api/v1/auth/status`, { headers: { cookie } })).json()).toMatchObject({ loggedIn: false });
   });
 
-  it("CONTRACT §2: change-password checks current and confirmation, then ends every other session", async () => {
+  it("docs/api.md §2: change-password checks current and confirmation, then ends every other session", async () => {
     const mine = sessionCookieOf(await login("10.1.0.8", { password: "first-pass" }));
     const other = sessionCookieOf(await login("10.1.0.9", { password: "first-pass" }));
     const change = (body: object) =>
@@ -177,7 +177,7 @@ describe("5: admin auth on", () => {
     }
   });
 
-  it("CONTRACT §2: the live configuration (env file, or the config document on PostgreSQL) can switch admin auth off at run time", async () => {
+  it("docs/api.md §2: the live configuration (env file, or the config document on PostgreSQL) can switch admin auth off at run time", async () => {
     await writeLiveConfig(server, "ADMIN_AUTH_ENABLED=false\n");
     // Seen on the next env-file check (SQLite) or revision poll (PostgreSQL, once a second).
     await expect.poll(async () => (await (await fetch(`${base}/api/v1/auth/status`)).json()) as object, { timeout: 10_000, interval: 250 }).toMatchObject({
@@ -189,7 +189,7 @@ describe("5: admin auth on", () => {
   });
 });
 
-describe("CONTRACT §2: POST /api/v1/auth/settings switches admin auth", () => {
+describe("docs/api.md §2: POST /api/v1/auth/settings switches admin auth", () => {
   let server: TestServer;
   let base: string;
   const envFile = () => readLiveConfig(server);

@@ -4,7 +4,7 @@ import { ZBacktestAccepted, ZBacktestRun, ZCallsPage, ZRunsPage, ZSeriesResponse
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { readSse } from "./sse-client";
 
-// CONTRACT §11 over HTTP on sample data: queue, progress on the task stream, the record, calls, list, delete,
+// docs/api.md §11 over HTTP on sample data: queue, progress on the task stream, the record, calls, list, delete,
 // validation; and a run that survives kill -9 of the server.
 
 let server: TestServer;
@@ -36,7 +36,7 @@ async function waitFinished(id: string, base = server.baseUrl, timeoutMs = 60_00
   }
 }
 
-describe("backtest API (CONTRACT §11)", () => {
+describe("backtest API (docs/api.md §11)", () => {
   it("202, progress events on the task stream, then the completed record with its summary", async () => {
     const stream = await readSse(`${server.baseUrl}/api/v1/analysis/tasks/stream`);
     const progress: number[] = [];

@@ -8,7 +8,7 @@ import { ZTaskAccepted, ZTaskStatus, type TTaskStatus } from "@/lib/tasks/schema
 import { ZBacktestAccepted, ZBacktestRun } from "@/lib/backtest/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
-// CONTRACT §10 over HTTP: a real server with MARKET_DATA_SOURCES=csv,sample and CSV_DATA_DIR in a temporary
+// docs/api.md §10 over HTTP: a real server with MARKET_DATA_SOURCES=csv,sample and CSV_DATA_DIR in a temporary
 // folder holding real bars (tests/fixtures/real-bars), plus the upload/list/remove API of that folder.
 
 const REAL_BARS = path.resolve("tests/fixtures/real-bars");
@@ -74,7 +74,7 @@ async function waitForTask(taskId: string): Promise<TTaskStatus> {
   }
 }
 
-describe("analysis on the csv data source (CONTRACT §10)", () => {
+describe("analysis on the csv data source (docs/api.md §10)", () => {
   it("600519 from a real-bars file: data source csv, current price = the file's last close, last bar = its last date", async () => {
     const body = await analyzeOk("600519");
     expect(body.stock_code).toBe("600519");

@@ -11,7 +11,7 @@ import { describeRequest, documentOperations, requestArbitrary, type FuzzOperati
 // Issue 18: a property-based fuzz test over every operation of /openapi.json against the real built server.
 // Each operation gets RUNS generated requests (valid-ish and hostile path, query and body values). Every
 // answer must come within 2 s, never be a 5xx, and every 4xx must carry the flat JSON envelope of
-// CONTRACT.md §1. Seeded: FUZZ_SEED reproduces a run, FUZZ_OP=<operationId> narrows it to one operation,
+// docs/api.md §1. Seeded: FUZZ_SEED reproduces a run, FUZZ_OP=<operationId> narrows it to one operation,
 // FUZZ_PATH replays fast-check's counterexample path (both printed on a failure).
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x18f7a3);
@@ -90,7 +90,7 @@ function send(base: string, req: FuzzRequest): Promise<Answer> {
   });
 }
 
-/** What is wrong with an answer, or null: no 5xx, every 4xx in the CONTRACT §1 envelope (its time is judged apart). */
+/** What is wrong with an answer, or null: no 5xx, every 4xx in the docs/api.md §1 envelope (its time is judged apart). */
 function problemOf(answer: Answer): string | null {
   if (answer.refused) return null;
   if (answer.status >= 500) return `${answer.status} server error: ${answer.text.slice(0, 300)}`;
@@ -120,7 +120,7 @@ function problemOf(answer: Answer): string | null {
     }
   }
   if (answer.status === 401 && error !== "unauthorized" && error !== "invalid_password") return `401 with ${error}`;
-  // The extra keys the records name (CONTRACT §1, §3; spec 2.3 DuplicateTaskError).
+  // The extra keys the records name (docs/api.md §1, §3; spec 2.3 DuplicateTaskError).
   for (const [key, type] of RECORD_KEYS[error] ?? []) {
     if (type === "array" ? !Array.isArray(body[key]) : typeof body[key] !== type) return `${error} without ${key} (${type})`;
   }

@@ -85,7 +85,7 @@ beforeAll(async () => {
   made.pingAn = await analyze({ stock_code: "000001" });
   made.apple = await analyze({ stock_code: "AAPL", report_language: "en" });
   database = await openServerDatabase(server);
-  // A market review as its task stores it (CONTRACT §7): code MARKET, report_type market_review.
+  // A market review as its task stores it (docs/api.md §7): code MARKET, report_type market_review.
   const reviewId = await cloneRecord(made.sseIndex.id, {
     query_id: "review-task-0001",
     stock_code: "MARKET",
@@ -272,7 +272,7 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
     }
   });
 
-  it("CONTRACT §5: diagnostics and flow are the ones stored with the run", async () => {
+  it("docs/api.md §5: diagnostics and flow are the ones stored with the run", async () => {
     const diagnostics = ZRunDiagnosticSummary.parse(await getJson(`/${made.moutai!.queryId}/diagnostics`));
     expect(diagnostics).toMatchObject({ query_id: made.moutai!.queryId, components: { llm: { status: "not_configured" } } });
     const flow = ZRunFlowSnapshot.parse(await getJson(`/${made.moutai!.id}/flow`));

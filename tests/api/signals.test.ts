@@ -145,7 +145,7 @@ describe("3.2 transitions", () => {
     const first = await create({ stock_code: "000858", trace_id: "dedup-trace-1", horizon: "5d", market_phase: "postmarket" });
     const again = await create({ stock_code: "sz000858", trace_id: "dedup-trace-1", horizon: "5d", market_phase: "postmarket" });
     expect(again).toMatchObject({ created: false, item: { id: first.item.id, status: "active" } });
-    // CONTRACT §4 relaxed match: without horizon and market_phase, against an active row.
+    // docs/api.md §4 relaxed match: without horizon and market_phase, against an active row.
     const relaxed = await create({ stock_code: "000858", trace_id: "dedup-trace-1", horizon: "1d", market_phase: "intraday" });
     expect(relaxed).toMatchObject({ created: false, item: { id: first.item.id } });
     // Another action or another source is a new signal.

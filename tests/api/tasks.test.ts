@@ -226,7 +226,7 @@ describe("GET /api/v1/analysis/tasks/stream (spec 6)", () => {
   });
 });
 
-describe("POST /api/v1/analysis/market-review (spec 4.2, CONTRACT.md §7)", () => {
+describe("POST /api/v1/analysis/market-review (spec 4.2, docs/api.md §7)", () => {
   it("202 accepted, 409 duplicate_market_review while it runs, then stored as a market_review history record", async () => {
     const res = await post("/api/v1/analysis/market-review", { region: "cn", report_language: "en" });
     expect(res.status).toBe(202);

@@ -1,7 +1,7 @@
 import { DECISION_ACTIONS, type TDecisionAction, type TGuardrailReason, type TReportLanguage } from "./schemas";
 import type { Localized } from "./language";
 
-// Decision-action classification (spec 2.6 rule 1, CONTRACT §7). Order: an explicit value or alias;
+// Decision-action classification (spec 2.6 rule 1, docs/api.md §7). Order: an explicit value or alias;
 // else the advice text — deferred advice ("wait to buy") first, then negations ("不建议加仓", "do not
 // sell"), then the remaining keywords, which must name exactly one action (ambiguous → null). Last, when
 // the text's direction disagrees with the score band and no guardrail reason explains why, the band wins (a
@@ -22,7 +22,7 @@ export function actionLabel(action: TDecisionAction | null, language: TReportLan
   return action === null ? null : ACTION_LABELS[action][language];
 }
 
-// Explicit values (an LLM's decision field, a stored value): the taxonomy, its CONTRACT §7 aliases and
+// Explicit values (an LLM's decision field, a stored value): the taxonomy, its docs/api.md §7 aliases and
 // the Chinese labels.
 const VALUE_ALIASES: Record<string, TDecisionAction> = {
   "strong buy": "buy",
@@ -114,7 +114,7 @@ export function classifyAdviceText(text: string | null | undefined): TDecisionAc
   const found = new Set<TDecisionAction>();
   for (const re of PATTERNS.deferred) {
     rest = rest.replace(re, () => {
-      // A deferred entry is advice to wait: CONTRACT §7 "wait → watch".
+      // A deferred entry is advice to wait: docs/api.md §7 "wait → watch".
       found.add("watch");
       return " ";
     });
@@ -137,7 +137,7 @@ export function classifyAdviceText(text: string | null | undefined): TDecisionAc
 
 export type TScoreBand = "strong_buy" | "buy" | "watch" | "reduce" | "sell";
 
-/** CONTRACT §7 bands (decision-scale-v1): 80–100 strong buy, 60–79 buy, 40–59 watch, 20–39 reduce, 0–19 sell. */
+/** docs/api.md §7 bands (decision-scale-v1): 80–100 strong buy, 60–79 buy, 40–59 watch, 20–39 reduce, 0–19 sell. */
 export function scoreBand(score: number | null): TScoreBand | null {
   if (score === null || !Number.isFinite(score)) return null;
   if (score >= 80) return "strong_buy";
@@ -172,7 +172,7 @@ export interface DecisionActionResult {
 
 export function classifyDecisionAction(input: DecisionActionInput): DecisionActionResult {
   const band = scoreBand(input.score);
-  // CONTRACT §7: market reviews have no action.
+  // docs/api.md §7: market reviews have no action.
   if (input.reportType === "market_review") return { action: null, source: "none", text_action: null, band, overridden: false };
   const fromValue = normalizeActionValue(input.value);
   const textAction = fromValue ?? classifyAdviceText(input.advice);
@@ -195,7 +195,7 @@ const SENTIMENT_LABELS: { min: number; label: Localized }[] = [
   { min: 0, label: { zh: "极度悲观", en: "Very bearish" } },
 ];
 
-/** Sentiment label at 80/60/40/20 (CONTRACT §7); no score, no label. */
+/** Sentiment label at 80/60/40/20 (docs/api.md §7); no score, no label. */
 export function sentimentLabel(score: number | null, language: TReportLanguage): string | null {
   if (score === null || !Number.isFinite(score)) return null;
   const hit = SENTIMENT_LABELS.find((s) => score >= s.min) ?? SENTIMENT_LABELS.at(-1)!;

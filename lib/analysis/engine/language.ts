@@ -1,6 +1,6 @@
 import type { TReportLanguage } from "./schemas";
 
-// CONTRACT §7: zh is the default; these spellings are the accepted aliases. Case and "_" vs "-" are
+// docs/api.md §7: zh is the default; these spellings are the accepted aliases. Case and "_" vs "-" are
 // ignored so "ZH_CN" and "en_US" land where a person would expect.
 const LANGUAGE_ALIASES: Record<string, TReportLanguage> = {
   zh: "zh",
@@ -16,7 +16,7 @@ const LANGUAGE_ALIASES: Record<string, TReportLanguage> = {
 };
 
 /**
- * report_language normalisation (CONTRACT §7). Anything unknown (or blank) gives `fallback`, which the
+ * report_language normalisation (docs/api.md §7). Anything unknown (or blank) gives `fallback`, which the
  * caller reads from the REPORT_LANGUAGE setting; the fallback itself is normalised so a bad setting still
  * yields zh or en.
  */

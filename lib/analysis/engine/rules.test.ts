@@ -135,7 +135,7 @@ describe("rules-v2/v3 structure table", () => {
     expect(dailyLimitPct("cn", "000300.SH", "index")).toBeNull();
   });
 
-  it("every action agrees with its score band (CONTRACT §7), so the classifier never has to override it", () => {
+  it("every action agrees with its score band (docs/api.md §7), so the classifier never has to override it", () => {
     const band = (s: number) => (s >= 60 ? 1 : s >= 40 ? 0 : -1);
     const direction: Record<string, number> = { buy: 1, add: 1, hold: 0, watch: 0, reduce: -1, sell: -1 };
     for (const patch of [

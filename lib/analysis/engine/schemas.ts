@@ -5,14 +5,14 @@ import { z } from "zod";
 
 export const ZReportLanguage = z.enum(["zh", "en"]);
 
-// detailed is an alias of full (CONTRACT §7); rule-report.ts documents what each depth contains.
+// detailed is an alias of full (docs/api.md §7); rule-report.ts documents what each depth contains.
 export const ZReportType = z.enum(["simple", "detailed", "full", "brief"]);
 
 export const ZRequestedPhase = z.enum(["auto", "premarket", "intraday", "postmarket"]);
 
 export const ZMarketPhase = z.enum(["premarket", "intraday", "postmarket", "non_trading"]);
 
-// CONTRACT §7 decision-action taxonomy.
+// docs/api.md §7 decision-action taxonomy.
 export const DECISION_ACTIONS = ["buy", "add", "hold", "reduce", "sell", "watch", "avoid", "alert"] as const;
 export const ZDecisionAction = z.enum(DECISION_ACTIONS);
 

@@ -50,7 +50,7 @@ import type { TDecisionAction, TIndicators } from "./schemas";
 // buys raised the long side's means too, but bought the post-crash base of the synthetic crash series.
 //
 // Scores order the nodes by how bullish they are, so the score and the action always tell the same story
-// (CONTRACT §7 bands). There is no strong-buy node: on the development files no sub-condition of a buy
+// (docs/api.md §7 bands). There is no strong-buy node: on the development files no sub-condition of a buy
 // (a deeper pullback, a strong ADX, light volume) was followed by better returns than the buy node itself.
 
 /** A pullback reaches the short-term mean when the price is within half a day's range above MA10. */

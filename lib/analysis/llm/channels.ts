@@ -1,7 +1,7 @@
 import { getRawSetting } from "@/lib/config/settings";
 import { channelKeyPart } from "@/lib/config/schema";
 
-// The LLM channels configured in settings, in the order they are tried (CONTRACT.md §8).
+// The LLM channels configured in settings, in the order they are tried (docs/api.md §8).
 //
 // - `LLM_CHANNELS=a,b` with `LLM_<CH>_PROTOCOL`, `_BASE_URL`, `_API_KEY` (or `_API_KEYS`, comma list),
 //   `_MODELS` (comma list: primary first, then fallbacks) and `_ENABLED`.

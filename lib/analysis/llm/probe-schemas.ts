@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// CONTRACT.md §12.5.2/§12.5.3: the settings page's "discover models" and "test channel" buttons. The body
+// docs/api.md §12.5.2/§12.5.3: the settings page's "discover models" and "test channel" buttons. The body
 // describes a channel as the form holds it (maybe unsaved); an empty or masked api_key means "the saved key
 // of the channel with this name". Results are probe outcomes: a remote failure is 200 with success=false.
 

@@ -15,7 +15,7 @@ import type {
   TTestChannelResponse,
 } from "./probe-schemas";
 
-// The settings page's channel probes (CONTRACT.md §12.5.2, §12.5.3). A probe never throws for a remote
+// The settings page's channel probes (docs/api.md §12.5.2, §12.5.3). A probe never throws for a remote
 // failure: it answers success=false with a stage, a code and a short status line. Remote bodies are never
 // reflected (they can echo keys or internal detail); only "HTTP <status>" and our own words are.
 

@@ -15,7 +15,7 @@ import { renderSharePng, warmShareRenderer, type PngDeps } from "./png";
 
 export const DEFAULT_SHARE_IMAGE_MAX_CHARS = 15000;
 
-/** SHARE_IMAGE_MAX_CHARS, else the reference's MARKDOWN_TO_IMAGE_MAX_CHARS, else 15000 (CONTRACT.md §8). */
+/** SHARE_IMAGE_MAX_CHARS, else the reference's MARKDOWN_TO_IMAGE_MAX_CHARS, else 15000 (docs/api.md §8). */
 export function shareImageMaxChars(): number {
   const settings = getSettings();
   return settings.SHARE_IMAGE_MAX_CHARS ?? settings.MARKDOWN_TO_IMAGE_MAX_CHARS ?? DEFAULT_SHARE_IMAGE_MAX_CHARS;

@@ -225,7 +225,7 @@ export function configuredChain(): ChainOptions {
 
 /**
  * The latest rate of one unit of `currency` in CNY from the first provider in the chain that has FX (portfolio FX refresh,
- * CONTRACT §12.1.13); providers without FX are skipped. Throws MarketDataUnavailableError when none answers.
+ * docs/api.md §12.1.13); providers without FX are skipped. Throws MarketDataUnavailableError when none answers.
  */
 export async function chainFxRate(currency: string, options: ChainOptions): Promise<ChainResult<TFxRate>> {
   const attempts: ProviderAttempt[] = [];

@@ -18,7 +18,7 @@ function invalid(text: string, label = "TEST.csv"): InvalidDataFileError {
 
 const HEADER = "date,open,high,low,close,volume";
 
-describe("parseBarsCsv: columns (CONTRACT §10)", () => {
+describe("parseBarsCsv: columns (docs/api.md §10)", () => {
   it.each([
     ["date", "volume"],
     ["datetime", "volume"],

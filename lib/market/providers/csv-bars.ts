@@ -1,7 +1,7 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { InvalidDataFileError, type TDailyBar } from "./types";
 
-// The CSV data source's file format (CONTRACT §10): a header row, columns by name in any order, rows in
+// The CSV data source's file format (docs/api.md §10): a header row, columns by name in any order, rows in
 // any order. Any bad row makes the whole file invalid, because analysing a series with holes or a wrong
 // bar silently would be worse than refusing it.
 

@@ -76,7 +76,7 @@ beforeEach(async () => {
   setClock(() => new Date("2026-11-20T12:00:00Z")); // Friday, after every market's close but New York's
 });
 
-describe("csv provider: file names (CONTRACT §10)", () => {
+describe("csv provider: file names (docs/api.md §10)", () => {
   it("names the file after the stock_code the service reports: A-share, HK 5 digits, US ticker, index display code", () => {
     expect(csvCodeOf(resolved("600519"))).toBe("600519");
     expect(csvCodeOf(resolved("700"))).toBe("00700");

@@ -7,7 +7,7 @@ import { parseBarsCsv } from "./csv-bars";
 import { round } from "./symbol-map";
 import { InvalidDataFileError, ZQuote, type MarketDataProvider, type TDailyBar, type TMarketSymbol, type TQuote } from "./types";
 
-// The CSV data source (CONTRACT §10): the user's own daily bars, one `<code>.csv` per security in
+// The CSV data source (docs/api.md §10): the user's own daily bars, one `<code>.csv` per security in
 // CSV_DATA_DIR. No file → an empty answer, so the chain moves on; an invalid file → InvalidDataFileError,
 // which the chain does not absorb.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../setup/api-server";
 import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
 
-// CONTRACT.md §12.2: the reference's Alerts page against DSA, on sample data, in both auth modes. Every request is
+// docs/api.md §12.2: the reference's Alerts page against DSA, on sample data, in both auth modes. Every request is
 // the body the client's form sends (keys omitted when undefined, snake_case); every field §12.2 marks as read is
 // asserted on the raw answer. Triggers and notification records are produced by running the evaluator once
 // (POST /alerts/evaluate, ours: the client only reads them).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../setup/api-server";
 import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
 
-// CONTRACT.md §12.3: the market-review payload as the reference's client reads it, from the task status and
+// docs/api.md §12.3: the market-review payload as the reference's client reads it, from the task status and
 // from the history detail's context snapshot, for one region and for "both" (per-region `markets`).
 
 const INDEX_KEYS = ["code", "name", "current", "change", "change_pct", "open", "high", "low", "volume", "amount", "amplitude"];

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "../../setup/api-server";
 import { openServerDatabase } from "../../setup/server-database";
 import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
 
-// CONTRACT.md §12.1: the reference's portfolio page against DSA, on sample market data, in both auth modes. Every
+// docs/api.md §12.1: the reference's portfolio page against DSA, on sample market data, in both auth modes. Every
 // request is what the reference's client sends; every field §12 marks as read (R) or used (U) is asserted.
 
 const ACCOUNT_KEYS = ["id", "name", "owner_id", "broker", "market", "base_currency", "is_active", "created_at", "updated_at"];

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 
-// The reference's web client as far as the wire goes (CONTRACT.md §12.0): JSON bodies in snake_case, the
+// The reference's web client as far as the wire goes (docs/api.md §12.0): JSON bodies in snake_case, the
 // session cookie sent along, an Origin of the page it was served from. Tests assert on the raw snake_case
 // answer: the client's deep camelCase conversion only renames what is there.
 

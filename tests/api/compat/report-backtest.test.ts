@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "../../setup/api-server";
 import { openServerDatabase } from "../../setup/server-database";
 import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
 
-// CONTRACT.md §12.4: the reference's /api/v1/backtest pages against DSA, on sample data. Two stored reports are
+// docs/api.md §12.4: the reference's /api/v1/backtest pages against DSA, on sample data. Two stored reports are
 // moved back in time (their created_at and as-of date) so a 5-day window after them has bars; the test checks
 // the evaluation against the bars the report itself stored.
 

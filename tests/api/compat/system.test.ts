@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../setup/api-server";
 import { expectKeys, loginCookie, referenceClient, type Call } from "./reference-client";
 
-// CONTRACT.md §12.5 (setup status, discover models, test channel) and §12.6 (screening status), sent as the
+// docs/api.md §12.5 (setup status, discover models, test channel) and §12.6 (screening status), sent as the
 // reference's client sends them, in both auth modes, against a local OpenAI-compatible server.
 
 const KEY = "sk-compat-probe-key-000111222333";
