@@ -15,7 +15,7 @@ export async function register(): Promise<void> {
   startAlertScheduler();
   const { startDailyScheduler } = await import("./lib/schedule/scheduler");
   startDailyScheduler();
-  // Issue 23 §1: the share PNG's modules, fonts and reads warm up in the background, after start-up (never holding /health).
+  // The share PNG's modules, fonts and reads warm up in the background, after start-up (never holding /health).
   const { getSettings } = await import("./lib/config/settings");
   const settings = getSettings();
   if (settings.SHARE_IMAGE_PNG_ENABLED && settings.SHARE_IMAGE_WARMUP) {

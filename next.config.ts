@@ -41,7 +41,7 @@ const nextConfig: NextConfig = {
   // loads its CommonJS build (main) at run time instead.
   // undici (the outbound fetch with the connect-time address check) is loaded from node_modules as well, and so is
   // read-excel-file (the watchlist's XLSX import), whose zip reader (fflate) may start worker threads.
-  // ioredis (issue 20 §2) too: its connection and reconnect machinery run as published, not re-bundled.
+  // ioredis too: its connection and reconnect machinery run as published, not re-bundled.
   serverExternalPackages: ["satori", "@resvg/resvg-js", "chinese-days", "undici", "read-excel-file", "ioredis"],
   // The docs routes read swagger-ui-dist's files from node_modules at run time; keep them in the server trace.
   outputFileTracingIncludes: {

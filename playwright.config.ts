@@ -63,7 +63,7 @@ export default defineConfig({
     },
   },
   projects: [
-    // A Chinese browser, so first visits get the zh-CN UI the specs expect (issue 21 §3: the UI follows
+    // A Chinese browser, so first visits get the zh-CN UI the specs expect (the UI follows
     // Accept-Language until the user picks a language); specs of the English first visit set their own locale.
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined, locale: "zh-CN" } },
   ],

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { uiLoginRedirect } from "@/lib/auth/ui-gate";
 
-// Issue 7 item 6: with admin auth on, every web UI page needs a live admin session; without one the browser
+// With admin auth on, every web UI page needs a live admin session; without one the browser
 // goes to /login?next=<path>. Runs before every UI request (full loads, client navigations, prefetches), so
 // pages need no check of their own. API routes, the login page, docs, health and Next's assets are not
 // matched; the API enforces auth itself (lib/auth/guard.ts).

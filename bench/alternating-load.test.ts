@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countPhases, phaseAt, type Completion, type Schedule } from "./alternating-load";
 
-// The request-overhead bench's instrument (issue 23 §3): subjects take turns in phases of one load; a phase counts only
+// The request-overhead bench's instrument: subjects take turns in phases of one load; a phase counts only
 // its own requests that ended after it settled and before it closed, at the rate over that window.
 const schedule: Schedule = { kinds: 2, phaseMs: 1000, settleMs: 200, countFromMs: 2000, cycles: 2 };
 const done = (kind: number, start: number, end: number, ok = true): Completion => ({ kind, start, end, ok });

@@ -7,7 +7,7 @@ import { callIndices } from "@/lib/backtest/replay";
 import { parseBarsCsv } from "@/lib/market/providers/csv-bars";
 import type { Benchmark, BenchRow } from "./harness";
 
-// Issue 16 item 4: a 10-year daily series (NVDA 2005–2014, 2,517 real bars), step 1, horizons 1/3/5/10. The
+// A 10-year daily series (NVDA 2005–2014, 2,517 real bars), step 1, horizons 1/3/5/10. The
 // whole run (replay + judging + summary) against the floor of the same decisions made by bare engine calls
 // on the same slices: the replay should add bookkeeping, not a second engine.
 

@@ -13,7 +13,7 @@ function msPerCall(started: bigint, calls: number): number {
 }
 
 /**
- * Cached daily bars (issue 3 item 6): a cache hit served from SQLite, against the first fetch that fills
+ * Cached daily bars: a cache hit served from SQLite, against the first fetch that fills
  * the cache from the sample provider (latency 0), in one process on a throw-away database.
  */
 export const dailyBarsBenchmark: Benchmark = {

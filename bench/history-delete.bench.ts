@@ -4,7 +4,7 @@ import { analyzeTemplate, databasePath, reconnect, seedHistory } from "./history
 import { startServiceProcess } from "../scripts/server-process";
 import { median, type Benchmark, type BenchRow } from "./harness";
 
-// Issue 6: DELETE /api/v1/history/by-code/{code} removing 100,000 records (with one news row each) in the
+// DELETE /api/v1/history/by-code/{code} removing 100,000 records (with one news row each) in the
 // spec's passes of 10,000, against the same delete as two plain SQL statements in one transaction on an
 // identical copy of the database (better-sqlite3, no passes, no framework). Issue 23 §2's goal: at most 2×.
 

@@ -2,7 +2,7 @@ import { analyzeTemplate, databasePath, reconnect, seedHistory } from "./history
 import { startServiceProcess } from "../scripts/server-process";
 import { load, loadInRounds, median, medianRatio, startNodeServer, throughputForMeanLatency, type Benchmark, type BenchRow, type LoadResult } from "./harness";
 
-// Issue 6: GET /api/v1/history?limit=20 and GET /api/v1/history/stocks over 100,000 records, against a
+// GET /api/v1/history?limit=20 and GET /api/v1/history/stocks over 100,000 records, against a
 // bare node:http + better-sqlite3 server running the equivalent SQL on the same database file (the floor
 // for this query on this machine: no framework, no ORM, no validation). Ratios, not targets.
 

@@ -1,7 +1,7 @@
 import { alternatingLoad, type AlternatingTarget, type PhaseCounts } from "./alternating-load";
 import { median, percentile, startService, type Benchmark, type BenchRow } from "./harness";
 
-// Issue 23 §3: what our route wrapper (trace id, auth guard, zod parse, error mapping, access log line) costs against
+// What our route wrapper (trace id, auth guard, zod parse, error mapping, access log line) costs against
 // a bare Next.js route handler answering the same JSON in the same server (goal: the wrapper keeps ≥ 90 % of the
 // bare route's throughput), and what the access log costs (goal: a few percent): the wrapped route on a server
 // logging every request (LOG_LEVEL=info, the default) and on a twin server that logs only warnings, each against its

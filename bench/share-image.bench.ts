@@ -9,7 +9,7 @@ import { renderSharePng } from "@/lib/history/share/png";
 import { storedReport } from "@/lib/history/test-records";
 import { median, startService, type Benchmark, type BenchRow } from "./harness";
 
-// Issue 6: the share PNG (satori + resvg on the renderer threads, lib/history/share/render-pool.ts) against the
+// The share PNG (satori + resvg on the renderer threads, lib/history/share/render-pool.ts) against the
 // reference service's approach, a headless-Chromium full-page screenshot of the same card's HTML (Debian's chromium
 // through Playwright, browser already running, one page reused). Same Chinese report, same 1080 px width; medians
 // of warm runs.

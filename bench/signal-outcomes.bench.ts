@@ -16,7 +16,7 @@ function seconds(started: bigint): number {
 }
 
 /**
- * Decision-signal outcomes (issue 8): 10,000 signals spread over the last ~300 days of five sample A-shares,
+ * Decision-signal outcomes: 10,000 signals spread over the last ~300 days of five sample A-shares,
  * evaluated over 1d/3d/5d/10d by runs of 500 signals (as POST .../outcomes/run with limit 500 would), in one
  * process on a throw-away database. Baseline: the pure outcome engine over the same signals and bars, in memory.
  */

@@ -4,7 +4,7 @@ import { applySettings, setAdminAuth, withSampleData } from "./fixtures/env-file
 import { openMoreMenu, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
-// Issue 21 §5: "Buttons have accessible names; contrast passes axe's rules … assert no serious violations on every
+// "Buttons have accessible names; contrast passes axe's rules … assert no serious violations on every
 // page". Every UI page (plus the report page, and /login) is checked by axe-core with the WCAG 2 A and AA rules in
 // four looks (zh-CN light and en dark at desktop width, and the same two on a 390px phone, where the bottom tab bar
 // replaces the top nav: in the suite one look per page, in turn; all four in `npm run test:exhaustive`); then the phone's open "more" menu and the login form. The pages run on the offline sample data with a little seeded data
@@ -134,7 +134,7 @@ async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: s
 const EXHAUSTIVE = process.env.DSA_EXHAUSTIVE === "1";
 
 TARGETS.forEach((target, index) => {
-  test.describe(`issue 21 §5: axe on ${target.slug}`, () => {
+  test.describe(`axe on ${target.slug}`, () => {
     for (const look of EXHAUSTIVE ? LOOKS : [LOOKS[index % LOOKS.length]!]) {
       test(`21 §5: ${target.slug} in ${look.name} has no serious or critical WCAG 2 A/AA violations`, async ({ page, baseURL }, testInfo) => {
         await openInLook(page, baseURL!, target, look);
@@ -145,7 +145,7 @@ TARGETS.forEach((target, index) => {
   });
 });
 
-test.describe("issue 21 §5: axe on interactive states", () => {
+test.describe("axe on interactive states", () => {
   test("21 §5: the phone's bottom tab bar with its 'more' menu open has no serious violations", async ({ page, baseURL }, testInfo) => {
     for (const look of LOOKS.filter((l) => l.width < 768)) {
       await openInLook(page, baseURL!, TARGETS.find((t) => t.slug === "settings")!, look);

@@ -3,7 +3,7 @@ import { withE2eDb } from "./fixtures/e2e-db";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
-// Issue 21 §6: the Alerts page's rules show the current value and the distance to the trigger in percent, read on
+// The Alerts page's rules show the current value and the distance to the trigger in percent, read on
 // the server on sample data. The price is the one price (the same /quote reads); an indicator rule shows the value
 // the evaluator compares (its dry run's observed value) and no distance; a disabled rule shows nothing. Alert rules
 // and their states are emptied before and after.

@@ -3,7 +3,7 @@ import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file"
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
-// Issue 9 item 2 and issue 19 §2: the Alerts page on the rule shape of docs/api.md §12.2. The e2e server runs on
+// The Alerts page on the rule shape of docs/api.md §12.2. The e2e server runs on
 // sample quotes (switched through its env file) and has no notification channel configured, so a firing is recorded
 // as triggered with a "not sent" notification record (no_channel). Rules, their target states, triggers and alert
 // notification records are emptied before and after, so this file does not depend on what ran earlier.
@@ -91,7 +91,7 @@ test.afterAll(() => {
 
 describeUiPage(alerts, { built: true });
 
-test.describe("issue 9 item 2, issue 19 §2: the Alerts page", () => {
+test.describe("the Alerts page", () => {
   test("create a price rule below the sample price, dry-run it, check now, and find its trigger and notification record", async ({ page, request }) => {
     clearAlerts();
     const price = await samplePrice(request, "600519");

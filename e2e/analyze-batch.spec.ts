@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
-// Issue 5 item 9: batch submission on the Analyze page and the live task panel fed by the SSE task stream
+// Batch submission on the Analyze page and the live task panel fed by the SSE task stream
 // (GET /api/v1/analysis/tasks/stream). The server runs on sample data with SAMPLE_LATENCY_MS, so each task
 // takes long enough for its progress to be seen.
 
@@ -86,8 +86,8 @@ async function expectCompletedRow(page: Page, taskId: string, code: string): Pro
   await expect(row.getByRole("link", { name: "查看报告" })).toHaveAttribute("href", `/history/${taskId}`);
 }
 
-test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
-  test("issue 5 item 9: a batch of 3 codes plus an unregistered index code: accepted 3 / rejected 1, the panel shows progress and then 3 completed tasks with report links", async ({ page, request }) => {
+test.describe("batch analysis and the live task panel", () => {
+  test("a batch of 3 codes plus an unregistered index code: accepted 3 / rejected 1, the panel shows progress and then 3 completed tasks with report links", async ({ page, request }) => {
     await openBatch(page);
     await recordTaskRows(page);
     await codesInput(page).fill("601398\nAMZN, 09988 csi999999");
@@ -145,7 +145,7 @@ test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-batch-dark.png`, fullPage: true });
   });
 
-  test("issue 5 item 9: the same codes again while they run are reported as duplicates with the running task; a single running code answers 409 and shows as a duplicate", async ({ page }) => {
+  test("the same codes again while they run are reported as duplicates with the running task; a single running code answers 409 and shows as a duplicate", async ({ page }) => {
     await setLatency(page.request, 1500);
     try {
       await openBatch(page);
@@ -177,7 +177,7 @@ test.describe("issue 5 item 9: batch analysis and the live task panel", () => {
     }
   });
 
-  test("issue 5 item 9: when the stream drops the panel says so, reconnects, and shows tasks that finished while it was away", async ({ page, request }) => {
+  test("when the stream drops the panel says so, reconnects, and shows tasks that finished while it was away", async ({ page, request }) => {
     // The first stream connection ends right after `connected` (as when a proxy or a restart cuts it); the
     // browser's reconnect attempts then fail until the test lets them through to the real stream.
     let phase: "drop" | "down" | "up" = "drop";

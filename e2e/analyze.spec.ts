@@ -14,7 +14,7 @@ import {
   UI_PAGES,
 } from "./fixtures/ui";
 
-// Issue 4 item 8 (the Analyze page) plus the shell rules every page keeps (foundation issue part 7: 7.1 nav
+// The Analyze page plus the shell rules every page keeps (foundation issue part 7: 7.1 nav
 // and phone width, 7.2 language, 7.3 theme). The e2e server starts with the default market sources; this
 // file switches its env file to MARKET_DATA_SOURCES=sample (the server re-reads the file within about a
 // second) and puts the file back afterwards.
@@ -172,8 +172,8 @@ async function expectSampleReport(page: Page, lang: "zh" | "en", response: Respo
     .toBeGreaterThan(50);
 }
 
-test.describe("issue 4 item 8: the Analyze page", () => {
-  test("issue 4 item 8: type 茅台, pick 贵州茅台 from the autocomplete by keyboard, analyse (sync, sample data) and see the report with the chart", async ({ page }) => {
+test.describe("the Analyze page", () => {
+  test("type 茅台, pick 贵州茅台 from the autocomplete by keyboard, analyse (sync, sample data) and see the report with the chart", async ({ page }) => {
     await openAnalyze(page);
     // Defaults: detailed report, report language = UI language (zh).
     await expect(page.getByRole("radio", { name: "详细" })).toBeChecked();
@@ -212,7 +212,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-report.png`, fullPage: true });
   });
 
-  test("issue 4 item 8: an English report via the report-language picker (UI stays zh-CN), picked with the mouse", async ({ page }) => {
+  test("an English report via the report-language picker (UI stays zh-CN), picked with the mouse", async ({ page }) => {
     await openAnalyze(page);
     await page.getByText("English", { exact: true }).click();
     await expect(page.getByRole("radio", { name: "English" })).toBeChecked();
@@ -229,7 +229,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-report-en.png`, fullPage: true });
   });
 
-  test("issue 4 item 8: the report in dark mode and at 390px phone width, without horizontal overflow", async ({ page }) => {
+  test("the report in dark mode and at 390px phone width, without horizontal overflow", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await openAnalyze(page);
     await expectDarkBackground(page);
@@ -260,7 +260,7 @@ test.describe("issue 4 item 8: the Analyze page", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-report-phone.png`, fullPage: true });
   });
 
-  test("issue 4 item 8: an invalid input (abc123) shows the API's 400 validation reason in the UI language; an empty input is caught before any request", async ({ page }) => {
+  test("an invalid input (abc123) shows the API's 400 validation reason in the UI language; an empty input is caught before any request", async ({ page }) => {
     await openAnalyze(page);
     let requests = 0;
     page.on("request", (r) => {

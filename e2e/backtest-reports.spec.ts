@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { withSampleData } from "./fixtures/env-file";
 
-// Issue 19 §4: the Backtest page's "how my reports did" half. A stored report is moved back in time (its
+// The Backtest page's "how my reports did" half. A stored report is moved back in time (its
 // created_at and as-of date) so a 5-day window after it has bars; the page's button evaluates the reports
 // and shows the API's figures.
 

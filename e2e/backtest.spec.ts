@@ -4,7 +4,7 @@ import { RULE_ENGINE_VERSION } from "../lib/analysis/engine/version";
 import { withSampleData } from "./fixtures/env-file";
 import { describeUiPage, expectNoHorizontalOverflow, languageButton, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
-// Issue 16 item 3: the Backtest page on sample data. A run is queued from the form (stock picked from the
+// The Backtest page on sample data. A run is queued from the form (stock picked from the
 // autocomplete), followed live, and opened when it completes: equity chart, candles with call markers, the
 // per-action tables, the calls table with paging and CSV export; runs stay listed and reopenable.
 
@@ -43,7 +43,7 @@ async function runBacktest(page: Page, query: string, name: string, step: string
   return id;
 }
 
-test.describe("issue 16 item 3: the Backtest page", () => {
+test.describe("the Backtest page", () => {
   test("run from the form, follow it, read the results, export the calls, reopen and delete runs", async ({ page }) => {
     await page.goto("/backtest");
     await expect(pageTitle(page)).toHaveText("回测");

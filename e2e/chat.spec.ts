@@ -5,7 +5,7 @@ import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file"
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
-// Issue 22 §5: the Ask DSA page (/chat). The e2e server runs on sample market data (switched through its env file).
+// The Ask DSA page (/chat). The e2e server runs on sample market data (switched through its env file).
 // First without any LLM channel: the slash commands answer from the service's own data through the same stream
 // events, a free question gets the list of commands, conversations are kept, reopened and deleted. Then against a
 // scripted OpenAI-compatible model (lib/agent/testing/scripted-model.ts) configured through the env file: a tool
@@ -95,7 +95,7 @@ test.afterAll(() => {
 
 describeUiPage(chat, { built: true });
 
-test.describe("issue 22 §4-5: Ask DSA without a language model", () => {
+test.describe("Ask DSA without a language model", () => {
   test.beforeEach(() => clearChats());
 
   test("/quote answers from the sample data with its tool step, /help and a free question name the commands; the conversation is kept, exported and deleted", async ({ page, request, context, baseURL }) => {
@@ -297,7 +297,7 @@ test.describe("issue 22 §4-5: Ask DSA without a language model", () => {
   });
 });
 
-test.describe("issue 22 §1-3, §5: Ask DSA with a scripted model", () => {
+test.describe("Ask DSA with a scripted model", () => {
   let model: ScriptedModel;
   let envBefore: string | null = null;
   /** The last `"price": <number>` of the tool results the model was sent (the get_realtime_quote output). */

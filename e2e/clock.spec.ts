@@ -80,7 +80,7 @@ async function expectClocksAgree(page: Page, row: Locator, zone: string): Promis
   return generated.label;
 }
 
-test.describe("issue 21 §3: one clock on the Market page", () => {
+test.describe("one clock on the Market page", () => {
   // A browser in New York: the service zone (Shanghai) must win until the user asks for local time.
   test.use({ timezoneId: BROWSER_ZONE });
 
@@ -143,7 +143,7 @@ test.describe("issue 21 §3: one clock on the Market page", () => {
   });
 });
 
-test.describe("issue 21 §3: labels in the UI language", () => {
+test.describe("labels in the UI language", () => {
   test("a zh-CN UI shows an English report's action in Chinese in the History sidebar and list; the English UI in English", async ({ page, request }) => {
     const analyzed = await request.post("/api/v1/analysis/analyze", {
       data: { stock_code: "600519", report_type: "simple", report_language: "en", async_mode: false },
@@ -186,7 +186,7 @@ test.describe("issue 21 §3: labels in the UI language", () => {
   });
 });
 
-test.describe("issue 21 §3: the first visit follows Accept-Language", () => {
+test.describe("the first visit follows Accept-Language", () => {
   test.use({ locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en-US,en;q=0.9" } });
 
   test("an English browser gets the English UI on its first visit; choosing 中文 switches it, and the choice sticks", async ({ page, context }) => {

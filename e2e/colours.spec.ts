@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Locator
 import { withSampleData } from "./fixtures/env-file";
 import { screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
-// Issue 21 §4: price colours follow the user's market convention. Red up / green down for China-style users, green
+// Price colours follow the user's market convention. Red up / green down for China-style users, green
 // up / red down for the others: a Settings control (涨跌颜色 / Price colours) whose default follows the UI language
 // (zh-CN red up, en green up), applied to every price and change, and to the share image, whose default is the
 // report's language and which takes ?colors=red_up|green_up. The server runs on sample data here.
@@ -70,7 +70,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test.describe("issue 21 §4: price colours follow the market convention", () => {
+test.describe("price colours follow the market convention", () => {
   test("21 §4: the zh-CN UI shows rises in red and falls in green by default, in light and dark mode", async ({ page }) => {
     await openMarket(page);
     expect(await renderedConvention(page)).toBe("red_up");

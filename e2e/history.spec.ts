@@ -4,7 +4,7 @@ import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file"
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
-// Issue 6 item 8: the History pages. Records are made the way a user makes them (POST /api/v1/analysis/analyze,
+// The History pages. Records are made the way a user makes them (POST /api/v1/analysis/analyze,
 // sync, with the server switched to sample data through its env file); a market review and news rows, which no
 // page of this build creates yet, are written straight into the e2e database. Each test that changes the data
 // seeds it again first, so the tests do not depend on each other's order.
@@ -124,7 +124,7 @@ test.afterAll(() => {
   clearHistory();
 });
 
-test.describe("issue 6 item 8: the History list", () => {
+test.describe("the History list", () => {
   test("lists every record newest first with the stocks sidebar and counts; the sidebar, the form and the dates filter it", async ({ page }) => {
     const s = seeded;
     const response = await page.goto("/history");
@@ -219,7 +219,7 @@ test.describe("issue 6 item 8: the History list", () => {
   });
 });
 
-test.describe("issue 6 item 8: a History report", () => {
+test.describe("a History report", () => {
   test("list → report: summary, levels, the chart of the stored bars, indicators, news links, diagnostics, the flow graph and the Markdown", async ({ page, context, request, baseURL }) => {
     const id = seeded.moutaiDetailed;
     await page.goto("/history?stock_code=600519");
@@ -250,7 +250,7 @@ test.describe("issue 6 item 8: a History report", () => {
     await expect(indicators.getByText("MA20", { exact: true })).toBeVisible();
     await expect(page.getByRole("article").getByRole("link", { name: "贵州茅台发布年度报告" })).toHaveAttribute("href", "https://news.example.com/moutai");
 
-    // Diagnostics and flow as stored, in the run details (issue 21 §6: collapsed until opened).
+    // Diagnostics and flow as stored, in the run details (collapsed until opened).
     await page.getByTestId("run-details").locator("summary").click();
     await expect(page.getByTestId("run-details")).toHaveAttribute("open", "");
     const diagnostics = (await (await request.get(`/api/v1/history/${id}/diagnostics`)).json()) as { status: string; components: Record<string, unknown> };
@@ -333,7 +333,7 @@ test.describe("issue 6 item 8: a History report", () => {
   });
 });
 
-test.describe("issue 6 item 8: deleting history", () => {
+test.describe("deleting history", () => {
   test("multi-select delete asks first (cancel keeps the records), then deletes them and they are gone", async ({ page, request }) => {
     const s = (seeded = await seed(request));
     await page.goto("/history");
@@ -389,7 +389,7 @@ test.describe("issue 6 item 8: deleting history", () => {
   });
 });
 
-test.describe("issue 6 item 8: phone width and dark mode", () => {
+test.describe("phone width and dark mode", () => {
   test("the list and a report fit a 390px phone and render in dark mode", async ({ page, request }) => {
     seeded = await seed(request);
     await page.setViewportSize({ width: 390, height: 844 });

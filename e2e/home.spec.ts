@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
-// Issue 21 §1 and §7: the home page's cockpit on sample data. The watchlist is STOCK_LIST, shown with each
+// The home page's cockpit on sample data. The watchlist is STOCK_LIST, shown with each
 // stock's one price (the same one /quote reads), a 30-close sparkline and its latest verdict, edited here through
 // the watchlist API (add by search, remove, reorder, import with a preview), and analysed in one click with live
 // progress from the task stream.

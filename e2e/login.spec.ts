@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readEnvText, restoreEnvText, setAdminAuth } from "./fixtures/env-file";
 import { expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
-// Issue 7 item 6 (login page, login state in the nav, logout). The flow switches ADMIN_AUTH_ENABLED by
+// Login page, login state in the nav, logout. The flow switches ADMIN_AUTH_ENABLED by
 // writing the e2e server's env file and always puts the file back, so the other specs run with auth off.
 // It expects a fresh e2e database (no admin password stored yet), as every playwright run creates.
 
@@ -38,7 +38,7 @@ async function expectLoginRedirect(page: Page, path: string): Promise<void> {
     .toBe(`/login?next=${encodeURIComponent(path)}`);
 }
 
-test("issue 7 item 6: with auth off, /login says so and links to Settings", async ({ page }) => {
+test("with auth off, /login says so and links to Settings", async ({ page }) => {
   const response = await page.goto("/login");
   expect(response?.status()).toBe(200);
   await expect(pageTitle(page)).toHaveText("未开启管理员认证");
@@ -52,7 +52,7 @@ test("issue 7 item 6: with auth off, /login says so and links to Settings", asyn
   await screenshot(page, { path: `${SCREENSHOT_DIR}/login-disabled.png`, fullPage: true });
 });
 
-test("issue 7 item 6: with auth on, /settings redirects to /login, the first password is set there (errors localised), Settings is reached, logout ends the session", async ({ page, request }) => {
+test("with auth on, /settings redirects to /login, the first password is set there (errors localised), Settings is reached, logout ends the session", async ({ page, request }) => {
   await setAdminAuth(request, true);
   await expectLoginRedirect(page, "/settings");
   await expect(pageTitle(page)).toHaveText("设置管理员密码");
@@ -101,7 +101,7 @@ test("issue 7 item 6: with auth on, /settings redirects to /login, the first pas
   await expectLoginRedirect(page, "/history");
 });
 
-test("issue 7 item 6: the login page reports a wrong password, then logs in and goes to `next` (same-site paths only)", async ({ page, baseURL }) => {
+test("the login page reports a wrong password, then logs in and goes to `next` (same-site paths only)", async ({ page, baseURL }) => {
   await expectLoginRedirect(page, "/settings");
   await expect(pageTitle(page)).toHaveText("登录");
   await expect(page.getByLabel("确认密码")).toHaveCount(0);
@@ -125,7 +125,7 @@ test("issue 7 item 6: the login page reports a wrong password, then logs in and 
   await expect(page).toHaveURL(/\/history\?x=1$/);
 });
 
-test("issue 7 item 6: in Settings, change the admin password, then turn auth off with it (the nav drops the logout button)", async ({ page, request }) => {
+test("in Settings, change the admin password, then turn auth off with it (the nav drops the logout button)", async ({ page, request }) => {
   await page.goto("/login?next=%2Fsettings");
   await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "登录", exact: true }).click();
@@ -150,7 +150,7 @@ test("issue 7 item 6: in Settings, change the admin password, then turn auth off
   expect(((await (await request.get("/api/v1/auth/status")).json()) as { authEnabled: boolean }).authEnabled).toBe(false);
 });
 
-test("issue 7 item 6: the login page fits a 390px phone screen", async ({ page, request }) => {
+test("the login page fits a 390px phone screen", async ({ page, request }) => {
   await setAdminAuth(request, true);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectLoginRedirect(page, "/settings");

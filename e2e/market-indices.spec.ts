@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { applySettings, withSampleData } from "./fixtures/env-file";
 import { expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
-// Issue 21 §2: the Market page shows the selected region's registered indices on load, without a click: price,
+// The Market page shows the selected region's registered indices on load, without a click: price,
 // change and change %, day range, quote time and a 60-day line each, read from the provider chain (cached) in
 // the server render; the latest review and "run review" stay below. The server runs on sample data here.
 // The figures are checked against GET /api/v1/analysis/status/{id} of a market review run through the API:
@@ -54,9 +54,9 @@ async function openMarket(page: Page, region: string): Promise<void> {
   await expect(strip(page, region)).toBeVisible();
 }
 
-test.describe("issue 21 §2: the Market page shows the indices without a click", () => {
+test.describe("the Market page shows the indices without a click", () => {
   for (const region of ["cn", "us"] as const) {
-    test(`issue 21 §2: ${region}: every registered index shows the price, change, day range, time and a 60-point line the API reports`, async ({ page, request }) => {
+    test(`${region}: every registered index shows the price, change, day range, time and a 60-point line the API reports`, async ({ page, request }) => {
       const payload = await reviewPayload(request, region);
       expect(payload.indices.length).toBeGreaterThan(0);
       await openMarket(page, region);
@@ -105,7 +105,7 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
     });
   }
 
-  test("issue 21 §2 + §5: at 390 px the indices come before the run buttons, without horizontal overflow; English and dark too", async ({ page, context, baseURL }) => {
+  test("at 390 px the indices come before the run buttons, without horizontal overflow; English and dark too", async ({ page, context, baseURL }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openMarket(page, "cn");
     const section = strip(page, "cn");
@@ -138,7 +138,7 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
     await screenshot(page, { path: `${SCREENSHOT_DIR}/market-indices-phone-en-dark.png`, fullPage: true });
   });
 
-  test("issue 21 §2: the region switch picks the strip; cn + us shows both markets", async ({ page }) => {
+  test("the region switch picks the strip; cn + us shows both markets", async ({ page }) => {
     await openMarket(page, "cn");
     const regions = page.getByRole("navigation", { name: "复盘市场" });
     await regions.getByRole("link", { name: /港股/ }).click();
@@ -154,7 +154,7 @@ test.describe("issue 21 §2: the Market page shows the indices without a click",
     await screenshot(page, { path: `${SCREENSHOT_DIR}/market-indices-both.png`, fullPage: true });
   });
 
-  test("issue 21 §2: one failing index shows 'no data' with the reason, the other indices and the page stay", async ({ page }) => {
+  test("one failing index shows 'no data' with the reason, the other indices and the page stay", async ({ page }) => {
     // A broken CSV file for SPX (CSV data source, docs/api.md §10): the chain refuses to fall through for it, so
     // that one index fails while the others come from the sample provider.
     const csvDir = path.join(process.env.E2E_DATA_DIR!, "csv-market-indices");

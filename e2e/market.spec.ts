@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { withSampleData } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
-// Issue 5 item 9: the Market page runs a market review per region (POST /api/v1/analysis/market-review),
+// The Market page runs a market review per region (POST /api/v1/analysis/market-review),
 // follows it on the SSE task stream, and shows the latest stored review of each region. The server runs
 // on sample data with SAMPLE_LATENCY_MS, so a review takes a few seconds.
 
@@ -26,8 +26,8 @@ async function postReview(page: Page, click: () => Promise<void>) {
   return { status: response.status(), body: (await response.json()) as Record<string, unknown>, sent: response.request().postDataJSON() as Record<string, unknown> };
 }
 
-test.describe("issue 5 item 9: the Market page", () => {
-  test("issue 5 item 9: run a cn review, a second click while it runs shows the 409, and the completed review is rendered with its indices and breadth", async ({ page, request }) => {
+test.describe("the Market page", () => {
+  test("run a cn review, a second click while it runs shows the 409, and the completed review is rendered with its indices and breadth", async ({ page, request }) => {
     await openMarket(page);
     await expect(page.getByRole("radio", { name: "中文" })).toBeChecked();
     for (const label of ["A股", "港股", "美股", "A股+美股"]) await expect(runButton(page, label)).toBeVisible();
@@ -95,7 +95,7 @@ test.describe("issue 5 item 9: the Market page", () => {
     await expect(page.getByTestId("no-review")).toHaveText("港股还没有复盘。点击上方的按钮运行一次。");
   });
 
-  test("issue 5 item 9: the latest review at phone width and in dark mode, without horizontal overflow", async ({ page }) => {
+  test("the latest review at phone width and in dark mode, without horizontal overflow", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openMarket(page, "/market?region=cn");
     await expect(page.getByTestId("latest-review")).toBeVisible();
@@ -110,7 +110,7 @@ test.describe("issue 5 item 9: the Market page", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/market-review-dark.png`, fullPage: true });
   });
 
-  test("issue 5 item 9: an English review picked with the language choice, in the English UI", async ({ page, context, baseURL }) => {
+  test("an English review picked with the language choice, in the English UI", async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);
     const response = await page.goto("/market");
     expect(response?.status()).toBe(200);

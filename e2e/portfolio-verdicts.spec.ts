@@ -3,7 +3,7 @@ import { withE2eDb } from "./fixtures/e2e-db";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectDarkBackground, expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
-// Issue 21 §6 and §5: each position on the Portfolio page shows its stock's latest verdict (action and score of the
+// Each position on the Portfolio page shows its stock's latest verdict (action and score of the
 // newest report) and that report's stop, and is flagged when its last price is below the stop; at 390 px the
 // positions are cards that show P/L without horizontal scrolling. On sample data. The sample report's stop may sit
 // under the price (no flag); a decision signal linked to the report then puts the stop above the price, which must

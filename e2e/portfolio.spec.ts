@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
-// Issue 9 item 3: the Portfolio page, on sample market data (switched through the e2e server's env file). Accounts,
+// The Portfolio page, on sample market data (switched through the e2e server's env file). Accounts,
 // trades and positions are emptied before and after. The risk panel is compared number by number with
 // GET /api/v1/portfolio/risk for the same account, as_of and cost method.
 
@@ -164,7 +164,7 @@ test.afterAll(() => {
 
 describeUiPage(portfolio, { built: true });
 
-test.describe("issue 9 item 3: the Portfolio page", () => {
+test.describe("the Portfolio page", () => {
   test("account, trades (buy, buy, partial sell), CSV import with a line error, FIFO vs average cost, and the risk panel equal to the API", async ({ page, request }) => {
     test.setTimeout(90_000);
     clearPortfolio();

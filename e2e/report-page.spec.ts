@@ -3,7 +3,7 @@ import { withE2eDb } from "./fixtures/e2e-db";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
-// Issue 21 §6, the report page: the key levels drawn on the chart as price lines with the numbers the key levels
+// The report page: the key levels drawn on the chart as price lines with the numbers the key levels
 // list shows (and the API's report holds), "set an alert here" on each level, the run's own record (flow graph,
 // diagnostics, trace id, raw Markdown) in a collapsed "run details" section, the checklist and risks right under the
 // headline, and the stock's score and price trend over its past reports with the change since the previous one.

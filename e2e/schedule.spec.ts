@@ -29,7 +29,7 @@ test("settings: the daily schedule panel shows the next slot and the watchlist; 
   await expect(panel).toBeVisible();
   await expect(panel.getByText("已开启")).toBeVisible();
   await expect(panel.getByText(`每天 ${slot.time}（Asia/Shanghai）`, { exact: false })).toBeVisible();
-  // Issue 21 §3: the instant carries the display zone's label (the service zone by default).
+  // The instant carries the display zone's label (the service zone by default).
   await expect(panel.getByTestId("schedule-next")).toHaveText(`下次运行：${slot.date} ${slot.time} GMT+8`);
   await expect(panel.getByText("自选股：3 个")).toBeVisible();
   await expect(panel.getByText("大盘复盘：关闭")).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot } from "./fixtures/ui";
 
-// Issue 18 §4: the Content-Security-Policy on every page must not break any page: each renders with no CSP
+// The Content-Security-Policy on every page must not break any page: each renders with no CSP
 // violation (console or securitypolicyviolation event), and the headers are on the document response.
 
 const PAGES = ["/", "/history", "/market", "/chat", "/signals", "/alerts", "/portfolio", "/usage", "/backtest", "/settings", "/login", "/docs"];
@@ -20,7 +20,7 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-test("issue 18 §4: every page renders under the CSP with no violation and carries the security headers", async ({ page }) => {
+test("every page renders under the CSP with no violation and carries the security headers", async ({ page }) => {
   const violations = await watchViolations(page);
   for (const path of PAGES) {
     const response = await page.goto(path);
@@ -38,7 +38,7 @@ test("issue 18 §4: every page renders under the CSP with no violation and carri
   await screenshot(page, { path: "test-results/screenshots/security-headers-history.png", fullPage: false });
 });
 
-test("issue 18 §4: a page cannot be framed by another site (frame-ancestors 'none')", async ({ page, baseURL }) => {
+test("a page cannot be framed by another site (frame-ancestors 'none')", async ({ page, baseURL }) => {
   await page.setContent(`<iframe id="f" src="${baseURL}/history" style="width:400px;height:300px"></iframe>`);
   const frame = page.frameLocator("#f");
   await expect(frame.locator("main")).toHaveCount(0, { timeout: 5_000 });

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { readEnvText, restoreEnvText, setAdminAuth } from "./fixtures/env-file";
 import { pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
-// Issue 18 §1: the Settings page's API tokens panel with admin auth on. Like login.spec.ts it switches auth
+// The Settings page's API tokens panel with admin auth on. Like login.spec.ts it switches auth
 // on through the e2e server's env file and puts the file back. It starts from a fresh install: the admin
 // password an earlier spec (login.spec.ts) left in the shared e2e database is removed first.
 
@@ -30,7 +30,7 @@ test.afterAll(async ({ request }) => {
 
 const PASSWORD = "tokens-pass-123";
 
-test("issue 18 §1: create a token in Settings, copy it once, call the API with it, revoke it and be refused", async ({ page, request }) => {
+test("create a token in Settings, copy it once, call the API with it, revoke it and be refused", async ({ page, request }) => {
   await setAdminAuth(request, true);
   await expect.poll(async () => (await page.goto("/settings"), new URL(page.url()).pathname), { timeout: 10_000 }).toBe("/login");
   await page.getByLabel("密码", { exact: true }).fill(PASSWORD);

@@ -13,7 +13,7 @@ import {
   UI_PAGES,
 } from "./fixtures/ui";
 
-// Issue 7 item 6 (Settings page). Runs with admin auth off (the login flows are in login.spec.ts). Every
+// Settings page. Runs with admin auth off (the login flows are in login.spec.ts). Every
 // test starts from the env file as it was before this file ran, and puts it back at the end.
 
 const settings = UI_PAGES.find((p) => p.slug === "settings")!;
@@ -36,7 +36,7 @@ async function openSettings(page: Page): Promise<void> {
   await expect(pageTitle(page)).toHaveText(settings.zh);
 }
 
-test("issue 7 item 6: /settings is generated from the config schema: category tabs, typed controls, masked secrets as 已设置/未设置, backup disabled while auth is off", async ({ page }) => {
+test("/settings is generated from the config schema: category tabs, typed controls, masked secrets as 已设置/未设置, backup disabled while auth is off", async ({ page }) => {
   // A secret in the file must show as "set" and never reach the page.
   setEnvValue("PUSHPLUS_TOKEN", "pp-secret-value-123");
   await expect.poll(() => envValue("PUSHPLUS_TOKEN")).toBe("pp-secret-value-123");
@@ -88,7 +88,7 @@ test("issue 7 item 6: /settings is generated from the config schema: category ta
   await screenshot(page, { path: `${SCREENSHOT_DIR}/settings.png`, fullPage: true });
 });
 
-test("issue 7 item 6: change a setting and see it persist after a reload (Save → PUT with config_version, file written)", async ({ page }) => {
+test("change a setting and see it persist after a reload (Save → PUT with config_version, file written)", async ({ page }) => {
   await openSettings(page);
   await tab(page, "系统").click();
   const time = page.getByRole("textbox", { name: "定时时间" });
@@ -111,7 +111,7 @@ test("issue 7 item 6: change a setting and see it persist after a reload (Save �
   expect(items.find((i) => i.key === "SCHEDULE_TIME")?.value).toBe("07:45");
 });
 
-test("issue 7 item 6: Validate shows the issue of a bad value at its field and writes nothing; Save of it is refused with the same issues", async ({ page }) => {
+test("Validate shows the issue of a bad value at its field and writes nothing; Save of it is refused with the same issues", async ({ page }) => {
   setEnvValue("SCHEDULE_TIME", "18:30");
   await openSettings(page);
   const before = fs.readFileSync(envFilePath());
@@ -139,7 +139,7 @@ test("issue 7 item 6: Validate shows the issue of a bad value at its field and w
   expect(envValue("SCHEDULE_TIME")).toBe("18:30");
 });
 
-test("issue 7 item 6: a save over an env file changed meanwhile shows the conflict notice; Reload shows the file's new value", async ({ page }) => {
+test("a save over an env file changed meanwhile shows the conflict notice; Reload shows the file's new value", async ({ page }) => {
   setEnvValue("SCHEDULE_TIME", "18:00");
   await openSettings(page);
   await tab(page, "系统").click();
@@ -164,7 +164,7 @@ test("issue 7 item 6: a save over an env file changed meanwhile shows the confli
   expect(envValue("SCHEDULE_TIME")).toBe("09:15");
 });
 
-test("issue 7 item 6: /settings in English and dark mode (language switch, then the dsa_theme cookie)", async ({ page, context, baseURL }) => {
+test("/settings in English and dark mode (language switch, then the dsa_theme cookie)", async ({ page, context, baseURL }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await openSettings(page);
   await expectLightBackground(page);
@@ -184,7 +184,7 @@ test("issue 7 item 6: /settings in English and dark mode (language switch, then 
   await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-en-dark.png`, fullPage: true });
 });
 
-test("issue 7 item 6: /settings fits a 390px phone screen: tabs scroll inside their bar, fields stack, no horizontal overflow", async ({ page }) => {
+test("/settings fits a 390px phone screen: tabs scroll inside their bar, fields stack, no horizontal overflow", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openSettings(page);
   await expectNoHorizontalOverflow(page);

@@ -114,7 +114,7 @@ test("4.1 + 7.1: the UI's client-side requests for / reach the page (no JSON, no
   expect(jsonForRoot).toEqual([]);
 });
 
-// Issue 21 §5: at a phone width the top tabs become a bottom tab bar: the four most used pages as tabs (icon and
+// At a phone width the top tabs become a bottom tab bar: the four most used pages as tabs (icon and
 // label) and "more", a disclosure button whose menu lists the other pages and the API docs.
 test("21 §5: at 390px the nav is a bottom tab bar of four tabs and 'more', whose menu works by keyboard and closes with Escape, a click elsewhere or a navigation", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

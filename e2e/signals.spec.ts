@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
-// Issue 8 item 7: the Signals page. The server runs on sample data (its env file); signals are made through the
+// The Signals page. The server runs on sample data (its env file); signals are made through the
 // API: one sync analysis gives a history record to link to, then POST /api/v1/decision-signals creates the signals
 // (the analysis's own automatic signal is removed first, because the sample data's call for a stock changes from
 // day to day). Four signals are created with the signal clock moved 35 days back (SIGNAL_CLOCK_OFFSET_SECONDS, set
@@ -164,7 +164,7 @@ test.afterAll(() => {
 
 describeUiPage(signalsPage, { built: true });
 
-test.describe("issue 8 item 7: the Signals list", () => {
+test.describe("the Signals list", () => {
   test("lists every signal newest first with status badges, the plan and the report link; the filters narrow it", async ({ page, request }) => {
     const s = seeded;
     const response = await page.goto("/signals");
@@ -262,7 +262,7 @@ test.describe("issue 8 item 7: the Signals list", () => {
   });
 });
 
-test.describe("issue 8 item 7: the signal drawer", () => {
+test.describe("the signal drawer", () => {
   test("shows the price plan and the linked report; feedback is saved through the API and shown again after a reload", async ({ page, request }) => {
     const s = (seeded = await seed(request));
     await page.goto("/signals?market=cn");
@@ -346,7 +346,7 @@ test.describe("issue 8 item 7: the signal drawer", () => {
   });
 });
 
-test.describe("issue 8 item 7: outcomes and statistics", () => {
+test.describe("outcomes and statistics", () => {
   test("the run button evaluates the outcomes; the stats panel charts hit rate and average return per horizon and action", async ({ page, request }) => {
     const s = (seeded = await seed(request));
     await page.goto("/signals");
@@ -407,7 +407,7 @@ test.describe("issue 8 item 7: outcomes and statistics", () => {
   });
 });
 
-test.describe("issue 8 item 7: phone width and dark mode", () => {
+test.describe("phone width and dark mode", () => {
   test("the list and the drawer fit a 390px phone, and render in dark mode and English", async ({ page, context, baseURL }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/signals");

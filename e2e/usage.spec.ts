@@ -15,7 +15,7 @@ import {
   UI_PAGES,
 } from "./fixtures/ui";
 
-// Issue 9 item 1 (Usage page) plus the shell checks every page gets (7.1-7.4). llm_usage rows are written straight
+// Usage page plus the shell checks every page gets (7.1-7.4). llm_usage rows are written straight
 // into the e2e server's database; the numbers the page must show are computed here with Shanghai arithmetic
 // (UTC+8 all year). The table is emptied before and after, so the file does not depend on what ran earlier.
 
@@ -74,7 +74,7 @@ async function expectTotals(page: Page, rows: Row[]): Promise<void> {
 test.beforeAll(clear);
 test.afterAll(clear);
 
-test.describe("issue 9 item 1: usage page", () => {
+test.describe("usage page", () => {
   test("with no recorded calls: zero totals and the empty state explaining that rule-based analyses use no tokens", async ({ page }) => {
     clear();
     const response = await page.goto("/usage");
@@ -233,7 +233,7 @@ test.describe("usage page shell (7.1-7.4)", () => {
     await expect(pageTitle(page)).toHaveText(usage.zh);
     await expect(page.getByRole("main").getByTestId("usage-recent-calls")).toBeAttached();
     await expectNoHorizontalOverflow(page);
-    // Issue 21 §5: on a phone the navigation is the bottom bar; Usage sits in its "more" menu, which opens on screen.
+    // On a phone the navigation is the bottom bar; Usage sits in its "more" menu, which opens on screen.
     await mainNav(page, "zh").getByRole("button", { name: "更多" }).click();
     await expect(mainNav(page, "zh").locator('[aria-current="page"]')).toBeInViewport();
     await page.keyboard.press("Escape");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { onShutdown, runShutdownHooks } from "./shutdown";
 
-// Issue 20: what a stopping replica finishes before it exits (scripts/http-server.ts awaits it on SIGTERM).
+// What a stopping replica finishes before it exits (scripts/http-server.ts awaits it on SIGTERM).
 
 describe("shutdown hooks", () => {
   it("run together and are awaited; a failing hook does not stop the others; a name registers once", async () => {

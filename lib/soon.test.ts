@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { andThen, isThenable } from "./soon";
 
-// Issue 23 §3: a per-request check answers at once when its read was synchronous, and waits only for a real promise.
+// A per-request check answers at once when its read was synchronous, and waits only for a real promise.
 describe("andThen", () => {
   it("passes a present value on at once, without a promise", () => {
     const out = andThen(2, (n) => n * 3);

@@ -1,4 +1,4 @@
-// Issue 23 §3: the checks every API request makes (the admin session, an API token) are synchronous reads on SQLite.
+// The checks every API request makes (the admin session, an API token) are synchronous reads on SQLite.
 // Inside Next every promise runs the async-context hooks, so a chain of async functions around one such read cost
 // more than the read; these helpers pass a value on at once when there is one, and wait only for a real promise.
 

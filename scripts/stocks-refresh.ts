@@ -4,7 +4,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { databaseFilePath, databaseKind, redactedDatabaseUrl, resolveDatabaseUrl } from "@/lib/db/database-url";
 import { loadStockListNameSource, refreshStockList } from "@/lib/market/stock-list";
 
-// npm run stocks:refresh (issue 3 item 3): pull the full A-share, HK and US lists from Eastmoney and upsert
+// npm run stocks:refresh: pull the full A-share, HK and US lists from Eastmoney and upsert
 // them into the stock_listing table of DATABASE_URL, which symbol lookup then prefers over the bundled list.
 // Exit codes: 0 every market read in full; 1 a market failed or was read only in part (what was read is
 // still stored); 2 the database is not ready (run `npm run db:migrate` first).

@@ -9,9 +9,9 @@ import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
 import { readThemeChoice } from "@/lib/theme/read-theme";
 
 export default async function UiLayout({ children }: { children: ReactNode }) {
-  // Who may see these pages is decided by proxy.ts (issue 7 item 6); the layout only shows the login state.
+  // Who may see these pages is decided by proxy.ts; the layout only shows the login state.
   const [{ locale, t }, theme, auth, timeZone] = await Promise.all([getI18n(), readThemeChoice(), uiAuthState(), getDisplayTimeZone()]);
-  // The display zone (issue 21 §3) reaches every client component that formats a time through this provider.
+  // The display zone reaches every client component that formats a time through this provider.
   return (
     <TimeZoneProvider value={timeZone}>
       <PriceColorStyle />

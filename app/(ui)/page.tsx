@@ -16,8 +16,8 @@ async function Cockpit() {
   return <CockpitView cockpit={cockpit} t={t.homeUi} ta={t.analyzeUi} actions={t.signalsUi.actions} locale={locale} at={now()} timeZone={display.zone} />;
 }
 
-// The home page: the analyze box at the top (issue 4 item 8, client: search, POST analyze, batch, live task
-// panel), then the trader's cockpit (issue 21 §1): indices, the watchlist with verdicts, open signals and today's
+// The home page: the analyze box at the top (client: search, POST analyze, batch, live task
+// panel), then the trader's cockpit: indices, the watchlist with verdicts, open signals and today's
 // alert triggers, all from one server read (lib/home/cockpit.ts).
 export default async function HomePage() {
   const { locale, t } = await getI18n();

@@ -14,7 +14,7 @@ import { RuleReadingCell } from "./rule-reading";
 
 // The rules table: enable/disable (POST .../enable, .../disable), a new threshold (PATCH), a dry run (POST .../test)
 // and delete with a confirmation. Every change refreshes the server-rendered page, so the table shows what the
-// database holds. Each enabled stock rule shows its current value and distance to the trigger (issue 21 §6).
+// database holds. Each enabled stock rule shows its current value and distance to the trigger.
 
 function stateText(t: AlertTexts, rule: TAlertRule): string {
   if (rule.targets.length === 0) return t.notChecked;

@@ -4,7 +4,7 @@ import { cx } from "@/components/ui/cx";
 import type { RuleReading, TargetReading } from "@/lib/alerts/rule-readings";
 import { plainNumber, type AlertTexts } from "./format";
 
-// Issue 21 §6: a rule's current value and the distance to its trigger (read on the server by
+// A rule's current value and the distance to its trigger (read on the server by
 // lib/alerts/rule-readings.ts). Price-level rules show the price move in percent that reaches the trigger, coloured
 // by the user's up/down convention; indicator rules show their value only. A rule over a list shows the target
 // closest to its trigger and how many more there are. No value (a slow provider, no data): "—", the reason on hover.

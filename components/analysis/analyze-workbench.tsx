@@ -82,9 +82,9 @@ function ModeTabs({ tt, mode, onChange, panelId }: { tt: TaskTexts; mode: Mode; 
 }
 
 /**
- * Issue 4 item 8: the Analyze page's interactive part. Runs one sync analysis
+ * The Analyze page's interactive part. Runs one sync analysis
  * (POST /api/v1/analysis/analyze) and renders the AnalysisReport it answers.
- * Issue 5 item 9: a batch tab queues many codes as background tasks, and the live task panel (fed by the
+ * A batch tab queues many codes as background tasks, and the live task panel (fed by the
  * SSE task stream) shows every task's progress.
  */
 export function AnalyzeWorkbench({

@@ -118,7 +118,7 @@ async function readAccepted(res: Response, codes: string[]): Promise<BatchOutcom
 }
 
 /**
- * Issue 5 item 9: many codes at once, queued as background tasks (POST /api/v1/analysis/analyze with
+ * Many codes at once, queued as background tasks (POST /api/v1/analysis/analyze with
  * async_mode). Shows what the API accepted, found already running and rejected; the live task panel shows
  * the progress.
  */

@@ -12,7 +12,7 @@ type State = { step: "idle" } | { step: "working" } | { step: "created"; ruleId:
 const NAME_MAX = 100; // ZAlertRuleCreate.name
 
 /**
- * Issue 21 §6: "set an alert here" on one key level. The Alerts page takes no prefill, so the rule is created
+ * "set an alert here" on one key level. The Alerts page takes no prefill, so the rule is created
  * straight through the Alerts API (docs/api.md §12.2: a price_cross rule on the stock at the level's price, in the
  * direction the price has to move to reach it), and the outcome is shown in place.
  */

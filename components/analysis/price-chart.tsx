@@ -17,7 +17,7 @@ import {
 import { movingAverage, type ChartBar } from "./report-model";
 import { documentPriceColors } from "./tone";
 
-// Candle, volume and marker colours follow the user's price convention (issue 21 §4: red up in zh-CN by default,
+// Candle, volume and marker colours follow the user's price convention (red up in zh-CN by default,
 // green up in en), read from the page's --price-up-chart / --price-down-chart variables when the chart is drawn.
 export function candleOptions(): { upColor: string; downColor: string; borderUpColor: string; borderDownColor: string; wickUpColor: string; wickDownColor: string } {
   const { up, down } = documentPriceColors();
@@ -70,7 +70,7 @@ export function followTheme(chart: IChartApi): () => void {
   };
 }
 
-/** A key level drawn across the chart (issue 21 §6): buy levels in the "up" colour, stops in "down", targets amber. */
+/** A key level drawn across the chart: buy levels in the "up" colour, stops in "down", targets amber. */
 export interface ChartPriceLine {
   id: string;
   price: number;

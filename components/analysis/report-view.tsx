@@ -41,7 +41,7 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
 }
 
 /**
- * Phones only (issue 21 §5): the headline's numbers (price, change, verdict, score) in one line that stays at the top
+ * Phones only: the headline's numbers (price, change, verdict, score) in one line that stays at the top
  * of the screen while the rest of the report scrolls (the app header scrolls away there; the bottom tab bar
  * navigates). It repeats the summary card for the eye, so it is hidden from assistive technology.
  */

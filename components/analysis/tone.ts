@@ -1,7 +1,7 @@
 import type { TAnalysisReport } from "@/lib/history/schemas";
 import { isPriceColors, PRICE_CHART_HEX, priceColorsForLanguage, type PriceColors } from "@/lib/theme/price-colors";
 
-// Price colours follow the user's market convention (ARCHITECTURE.md "The web UI", issue 21 §4): "up" is red and
+// Price colours follow the user's market convention (ARCHITECTURE.md "The web UI"): "up" is red and
 // "down" green for China-style users, the other way round for the others. The classes below never name a hue:
 // they read the --price-up-* / --price-down-* custom properties that PriceColorStyle (price-color-style.tsx)
 // writes from the user's setting, so one class renders the right colour on the server and the client alike.

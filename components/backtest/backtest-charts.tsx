@@ -5,7 +5,7 @@ import { CandlestickSeries, createChart, createSeriesMarkers, LineSeries, type S
 import { candleOptions, followTheme, themeOptions } from "@/components/analysis/price-chart";
 import type { TBacktestCall, TSeriesPoint } from "@/lib/backtest/schemas";
 
-// The Backtest page's two charts (lightweight-charts, issue 16 item 3): equity of following the calls against
+// The Backtest page's two charts (lightweight-charts): equity of following the calls against
 // buy-and-hold, and the candles with a marker on every directional call. Watch calls get no marker: on a
 // daily chart they would cover every candle and hide the calls that matter.
 
@@ -44,7 +44,7 @@ export function CallsChart({ points, calls, actionLabels, ariaLabel }: {
     const el = container.current;
     if (!el || points.length === 0) return;
     const chart = createChart(el, { autoSize: true, ...themeOptions(), ...FIXED, timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true } });
-    // Candles and call markers in the user's price colours (issue 21 §4): long calls take "up", short calls "down".
+    // Candles and call markers in the user's price colours: long calls take "up", short calls "down".
     const colors = candleOptions();
     const candles = chart.addSeries(CandlestickSeries, { ...colors, priceLineVisible: false });
     candles.setData(points.map((p) => ({ time: p.date as Time, open: p.open, high: p.high, low: p.low, close: p.close })));

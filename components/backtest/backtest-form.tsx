@@ -23,7 +23,7 @@ function parseHorizons(text: string): number[] | null {
 }
 
 /**
- * Issue 16 item 3: queue a backtest (POST /api/v1/backtests) and follow it on the task stream; when it
+ * Queue a backtest (POST /api/v1/backtests) and follow it on the task stream; when it
  * completes the page re-renders on that run.
  */
 export function BacktestForm({ t, ta, locale }: { t: Texts; ta: AnalyzeTexts; locale: string }) {

@@ -69,7 +69,7 @@ function firstDraft(t: Texts, context: ChatContext | null): string {
   return fmt(t.contextPrompt, { stock: contextLabel(t, { ...context, record_id: null }) });
 }
 
-// Issue 22 §5: the Ask DSA page. Conversations on the left (a toggle on a phone), the open conversation with its
+// The Ask DSA page. Conversations on the left (a toggle on a phone), the open conversation with its
 // streamed answer (POST /agent/chat/stream read as SSE over fetch), the question box with strategies and commands.
 export function ChatWorkbench({ t, locale, timeZone, initialSessionId, initialContext }: ChatWorkbenchProps) {
   const language = locale === "en" ? "en" : "zh";

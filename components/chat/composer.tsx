@@ -11,7 +11,7 @@ import { StrategyPicker, type SkillChoices } from "./strategy-picker";
 
 type Texts = Dictionary["chatUi"];
 
-/** The commands answered without a language model (issue 22 §4), with their arguments; GET /agent/status names them. */
+/** The commands answered without a language model, with their arguments; GET /agent/status names them. */
 const COMMAND_ARGS: Record<string, (t: Texts) => string> = {
   "/analyze": (t) => `<${t.argCode}>`,
   "/quote": (t) => `<${t.argCode}>`,

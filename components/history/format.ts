@@ -3,7 +3,7 @@
 import { formatInstant } from "@/lib/i18n/time";
 
 /**
- * "YYYY-MM-DD HH:mm GMT+8": an instant in the given zone with the zone's label (issue 21 §3). Pass the display
+ * "YYYY-MM-DD HH:mm GMT+8": an instant in the given zone with the zone's label. Pass the display
  * zone: useDisplayTimeZone() / <ZonedTime> in components, getDisplayTimeZone() on the server, never a browser default.
  */
 export function formatDateTime(iso: string, timeZone: string): string {

@@ -8,7 +8,7 @@ import { MarkdownText } from "./markdown-text";
 type Texts = Dictionary["historyUi"];
 
 /**
- * The review's outlook in the UI language, from the stance code of its stored payload (issue 21 §3); a record
+ * The review's outlook in the UI language, from the stance code of its stored payload; a record
  * without one (stored before the payload carried it) shows its stored words.
  */
 function outlookText(t: Texts, report: TAnalysisReport): string | null {

@@ -4,7 +4,7 @@ import type { THistoryItem } from "@/lib/history/schemas";
 import { codeLabel } from "@/lib/i18n/labels";
 
 /**
- * A history record's action as a coloured badge in the UI language (issue 21 §3: looked up by the action code, not
+ * A history record's action as a coloured badge in the UI language (looked up by the action code, not
  * the record's action_label, which is in the report's language), or a dash when it has none.
  */
 export function RecordAction({ item, labels }: { item: Pick<THistoryItem, "action">; labels: Readonly<Record<string, string>> }) {

@@ -55,7 +55,7 @@ export function SharePanel({ t, recordId, name }: { t: Texts; recordId: number; 
   async function share() {
     setState({ status: "working" });
     try {
-      // The picture in the user's price colours (issue 21 §4), not the report language's default.
+      // The picture in the user's price colours, not the report language's default.
       const res = await fetch(`/api/v1/history/${recordId}/share-image?colors=${documentPriceColors().colors}`, { cache: "no-store" });
       if (!res.ok) {
         setState({ status: "failed", message: fmt(t.shareFailed, { message: (await readFailure(res)).message }) });

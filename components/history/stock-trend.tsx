@@ -48,7 +48,7 @@ function Series({ points, values, scale, className, testId }: { points: readonly
 }
 
 /**
- * Issue 21 §6: the stock's score and price over its reports up to this one (oldest → newest), with the change since
+ * The stock's score and price over its reports up to this one (oldest → newest), with the change since
  * the report before it. Drawn as two small lines (score on 0–100, price on its own range) beside the headline.
  */
 export function StockTrend({ t, trend, zone }: { t: Texts; trend: TStockTrend; zone: string }) {

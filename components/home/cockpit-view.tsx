@@ -9,7 +9,7 @@ import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { Cockpit } from "@/lib/home/cockpit";
 import { WatchlistPanel, type WatchItem } from "./watchlist-panel";
 
-// The home page below the analyze box (issue 21 §1): the indices of the markets in use, the watchlist, open
+// The home page below the analyze box: the indices of the markets in use, the watchlist, open
 // decision signals and today's alert triggers. A server component: every figure comes from the one server read
 // (lib/home/cockpit.ts); only the watchlist's buttons run in the browser.
 

@@ -12,7 +12,7 @@ import { isFinished, useTaskStream } from "@/components/tasks/use-task-stream";
 import { cx } from "@/components/ui/cx";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 
-// The watchlist of the home page (issue 21 §1): STOCK_LIST as rows, edited here through the watchlist API (docs/api.md
+// The watchlist of the home page: STOCK_LIST as rows, edited here through the watchlist API (docs/api.md
 // §12.7: add, remove, parse-import; order through the config API, which holds the list), and analysed in one click
 // (async tasks; progress from the task stream; the row's verdict refreshes when its task completes).
 

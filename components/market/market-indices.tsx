@@ -215,7 +215,7 @@ function StripFallback({ market, marketName, t }: { market: TMarket; marketName:
 }
 
 /**
- * Issue 21 §2: the indices of the selected markets, read on page load (server render, streamed in per market so a
+ * The indices of the selected markets, read on page load (server render, streamed in per market so a
  * slow provider never holds up the rest of the page): price, change, day range, quote time and a 60-day line each.
  */
 export function MarketIndices({ markets, marketNames, t, locale, timeZone }: { markets: readonly TMarket[]; marketNames: Record<TMarket, string>; t: Texts; locale: string; timeZone: string }) {

@@ -25,7 +25,7 @@ function direction(value: number | null): "up" | "down" | "flat" {
 }
 
 function MarketTable({ t, market }: { t: Texts; market: TReviewMarket }) {
-  // Labels by code in the UI language (issue 21 §3); the review's own text keeps the review's language.
+  // Labels by code in the UI language; the review's own text keeps the review's language.
   const caption = fmt(t.indices, { market: t.markets[market.region] });
   const b = market.breadth;
   return (

@@ -26,7 +26,7 @@ type Notice =
   | { kind: "error"; message: string; code: string | null };
 
 /**
- * Issue 5 item 9: runs a market review per region (POST /api/v1/analysis/market-review) and follows it on the
+ * Runs a market review per region (POST /api/v1/analysis/market-review) and follows it on the
  * SSE task stream; when a review completes, the page re-renders on that region so its latest review shows.
  */
 export function MarketReviewRunner({

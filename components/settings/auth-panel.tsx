@@ -37,7 +37,7 @@ function MiniForm({ title, onSubmit, children, message }: { title: string; onSub
   );
 }
 
-// Issue 7 item 6: turn admin auth on (first password, or the retained one) or off, and change the password.
+// Turn admin auth on (first password, or the retained one) or off, and change the password.
 export function AuthPanel({ t, tAuth, authEnabled, hasPassword }: AuthPanelProps) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");

@@ -50,7 +50,7 @@ export function SchedulePanel({ t, initial }: { t: ScheduleTexts; initial: TSche
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   // The schedule is set in the service zone (status.time_zone, named in its description); its instants show in
-  // the display zone with their label, as every time of the UI (issue 21 §3).
+  // the display zone with their label, as every time of the UI.
   const zone = status.time_zone;
   const formatTime = useFormatTime();
 

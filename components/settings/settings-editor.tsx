@@ -60,7 +60,7 @@ function fieldTextOf(texts: FieldTexts | undefined, item: ConfigItem): ConfigFie
   return item.schema?.category === "uncategorized" ? { title: item.key, description: texts.unknownDescription } : undefined;
 }
 
-// Issue 7 item 6: the settings form generated from the config schema, with Validate, Save (optimistic
+// The settings form generated from the config schema, with Validate, Save (optimistic
 // version, conflict prompt), per-field issues, and the backup panel that shares the config version.
 export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }: SettingsEditorProps) {
   const [config, setConfig] = useState(initial);

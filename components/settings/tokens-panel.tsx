@@ -19,12 +19,12 @@ async function failureText(res: Response | null): Promise<string> {
 }
 
 
-// Issue 18 §1: API tokens for scripts. The secret comes back from the create call only, so the dialog that
+// API tokens for scripts. The secret comes back from the create call only, so the dialog that
 // shows it is the one chance to copy it; the list shows the prefix to tell tokens apart.
 export function TokensPanel({ t, initial, authEnabled }: { t: TokenTexts; initial: ApiTokenView[]; authEnabled: boolean }) {
   const [items, setItems] = useState(initial);
   const formatTime = useFormatTime();
-  // The day in the display zone (issue 21 §3), not the UTC day of the ISO string.
+  // The day in the display zone, not the UTC day of the ISO string.
   const day = (iso: string | null, never: string) => (iso ? formatTime(iso, { style: "date" }) : never);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);

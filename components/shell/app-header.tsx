@@ -19,7 +19,7 @@ type AppHeaderProps = {
 };
 
 // Desktop (md and up): one row (brand, nav, controls). Phone: brand and controls in the header, and the nav as a
-// bottom tab bar (PhoneNav, fixed to the bottom of the screen; issue 21 §5). Both navs carry the same name;
+// bottom tab bar (PhoneNav, fixed to the bottom of the screen). Both navs carry the same name;
 // only one of them is displayed at a time.
 export function AppHeader({ t, locale, theme, loggedIn = false }: AppHeaderProps) {
   const items: PhoneNavItem[] = NAV_ITEMS.map((item) => ({ key: item.key, href: item.href, label: t.nav[item.key] }));

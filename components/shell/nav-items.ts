@@ -17,7 +17,7 @@ export const NAV_ITEMS: ReadonlyArray<{ key: PageKey; href: string }> = [
 ];
 
 // The phone's bottom tab bar (below the md breakpoint) has room for five tabs: the four pages a trader opens most,
-// then "more", a menu with the other pages and the API docs (issue 21 §5).
+// then "more", a menu with the other pages and the API docs.
 export const PHONE_TAB_KEYS: ReadonlyArray<PageKey> = ["analyze", "market", "history", "portfolio"];
 
 // The API reference is served by a route handler, not a UI page, so it is linked with a plain <a>.

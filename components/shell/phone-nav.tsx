@@ -27,7 +27,7 @@ const MENU_ITEM =
   "flex h-11 items-center gap-3 rounded px-3 text-sm focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent";
 
 /**
- * Issue 21 §5: below the md breakpoint the top tabs become this fixed bottom tab bar (the desktop nav is hidden
+ * Below the md breakpoint the top tabs become this fixed bottom tab bar (the desktop nav is hidden
  * there): four tabs with icons and short labels, then "more", a disclosure button whose menu lists the other pages
  * and the API docs. The menu opens above the bar; Escape, a click elsewhere, focus leaving the nav, or following a
  * link closes it. The current page carries aria-current, in the bar or in the menu (then "more" is highlighted).

@@ -4,7 +4,7 @@ import { createContext, useContext, type ReactNode } from "react";
 import { fmt } from "@/components/settings/format";
 import { FALLBACK_TIME_ZONE, formatInstant, type DisplayTimeZone, type FormatTimeOptions } from "@/lib/i18n/time";
 
-// The display zone of the page (issue 21 §3), read from the dsa_tz cookie by the (ui) layout and handed down here,
+// The display zone of the page, read from the dsa_tz cookie by the (ui) layout and handed down here,
 // so every client component formats times in the zone the server used: the same string on both sides.
 
 const DEFAULT: DisplayTimeZone = { choice: "service", zone: FALLBACK_TIME_ZONE, serviceZone: FALLBACK_TIME_ZONE };

@@ -23,7 +23,7 @@ export function statusTone(status: TSignalStatus): string {
 }
 
 // Solid fills for chart bars and legend swatches: buying sides shades of the "up" colour, selling sides shades of
-// the "down" colour (the user's price convention, issue 21 §4).
+// the "down" colour (the user's price convention).
 const ACTION_FILLS: Record<TSignalAction, string> = {
   buy: UP_FILL,
   add: UP_FILL_PALE,

@@ -21,7 +21,7 @@ export function StatusBadge({ t, status }: { t: Texts; status: TDecisionSignalIt
   );
 }
 
-// The action by its code in the UI language (issue 21 §3), not the signal's stored action_label.
+// The action by its code in the UI language, not the signal's stored action_label.
 export function ActionBadge({ t, action }: { t: Texts; action: TDecisionSignalItem["action"] }) {
   return (
     <span data-action={action} className={cx("inline-flex rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(action))}>

@@ -58,7 +58,7 @@ export function regionText(t: Texts, region: string | null | undefined): string 
   return Object.hasOwn(t.regions, region) ? t.regions[region as keyof Texts["regions"]] : region;
 }
 
-/** "HH:mm:ss GMT+8": a task's time in the display zone with its label (issue 21 §3), as the report beside it. */
+/** "HH:mm:ss GMT+8": a task's time in the display zone with its label, as the report beside it. */
 export function clockTime(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return "";
   const date = new Date(iso);

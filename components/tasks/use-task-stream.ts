@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TTaskInfo, TTaskListResponse } from "@/lib/tasks/schemas";
 
-// The client side of the task queue (issue 5 item 9): one EventSource on GET /api/v1/analysis/tasks/stream
+// The client side of the task queue: one EventSource on GET /api/v1/analysis/tasks/stream
 // (spec 6) merged with GET /api/v1/analysis/tasks on every (re)connect, so tasks that finished while the
 // connection was down still show their final state. Tasks are kept by task_id.
 

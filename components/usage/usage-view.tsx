@@ -8,7 +8,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type { TUsagePeriod } from "@/lib/usage/period";
 import type { TUsageDailyResponse, TUsageDashboardResponse, TUsageModelBreakdown, TUsageRecentCall } from "@/lib/usage/schemas";
 
-// The Usage page body (issue 9 item 1). Server-rendered from the same functions the usage API serves, so the page
+// The Usage page body. Server-rendered from the same functions the usage API serves, so the page
 // and GET /api/v1/usage/dashboard show the same numbers; the period tabs are plain links (?period=).
 
 type Texts = Dictionary["usageUi"];
@@ -179,7 +179,7 @@ function callTypeLabel(t: Texts, type: string): string {
   return (t.callTypes as Record<string, string>)[type] ?? type;
 }
 
-// Call times in the display zone with its label (issue 21 §3); the periods' days stay in the service zone.
+// Call times in the display zone with its label; the periods' days stay in the service zone.
 function RecentCalls({ t, calls, nf }: { t: Texts; calls: TUsageRecentCall[]; nf: Intl.NumberFormat }) {
   const th = "px-3 py-2 text-left text-xs font-medium text-muted whitespace-nowrap";
   const num = "px-3 py-2 text-right tabular-nums whitespace-nowrap";

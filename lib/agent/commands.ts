@@ -5,7 +5,7 @@ import { SLASH_COMMANDS } from "./models";
 import { ToolRecorder, toolErrorMessage } from "./tools";
 import { backtestData, latestReportsData, marketData, quoteData, signalsData, type Language } from "./tool-data";
 
-// Commands that work with no LLM key (issue 22 §4): answered from the service's own data through the same
+// Commands that work with no LLM key: answered from the service's own data through the same
 // recorder (tool_start/tool_done events, stored tool calls) and written in the UI language. Every figure in an
 // answer is printed from the tool output it came from, so the answer check verifies all of them.
 

@@ -2,7 +2,7 @@ import { getSettings } from "@/lib/config/settings";
 import { readLlmChannelConfig, type LlmChannel } from "@/lib/analysis/llm/channels";
 import { SERVICE_VERSION } from "@/lib/version";
 
-// Which model answers the chat (issue 22 §1): AGENT_MODEL first when set ("channel/model", or a model name of a
+// Which model answers the chat: AGENT_MODEL first when set ("channel/model", or a model name of a
 // configured channel: a cheaper model than the reports'), then every configured channel's models in order
 // (primary first), as the report path tries them. A model is only tried again with another when the failed one
 // wrote nothing yet.

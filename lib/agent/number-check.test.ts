@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswer, extractFigures, matches, numbersIn, turnCodes, turnSources } from "./number-check";
 
-// Issue 22 §3: every price, percentage and level of an answer must be a value the turn's tools returned.
+// Every price, percentage and level of an answer must be a value the turn's tools returned.
 
 const quote = { tool: "get_realtime_quote", output: { code: "600519", price: 1712.5, change_pct: -1.234, high: 1730, low: 1698.88, date: "2026-11-26" } };
 const trend = { tool: "analyze_trend", output: { plan: { stop_loss: 1650.2, take_profit: 1820 }, rsi: { rsi6: 41.37 }, conclusion: "MA20 support near 1,690.00" } };

@@ -1,6 +1,6 @@
 import type { TAnswerChecks } from "./schemas";
 
-// No invented numbers (issue 22 §3): every price, percentage and level in an answer must be a value the turn's
+// No invented numbers: every price, percentage and level in an answer must be a value the turn's
 // tools returned (or the user wrote), equal at the precision the answer writes it. What counts as a figure:
 // - a number with decimals ("1712.50", "3.2"), or a percentage ("3%", "-1.5 %"): prices and changes;
 // - an integer of 100 or more ("1700"): a price in many markets.

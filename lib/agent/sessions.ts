@@ -6,7 +6,7 @@ import { parseJsonObject } from "@/lib/history/serialize";
 import type { TAgentContext, TAgentMessage, TAgentSessionDetail, TAgentSessionList, TAgentToolCall, TAnswerChecks } from "./schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
 
-// Chat sessions and their messages (issue 22 §1). A session is keyed by the client's session_id; the first user
+// Chat sessions and their messages. A session is keyed by the client's session_id; the first user
 // message names it. Messages are appended one at a time, each in its own write, so a turn that dies halfway
 // leaves the user's message and no half-written answer.
 

@@ -40,7 +40,7 @@ function freshUserDir(): string {
   return userDir;
 }
 
-describe("issue 22 §2: the built-in strategies", () => {
+describe("the built-in strategies", () => {
   it("load with no problems: the five ids, each with a name, description, known tools and instructions, and one default", async () => {
     setEnvironmentForTests({ ENV_FILE: missingEnv() });
     const catalog = await loadSkills();
@@ -69,7 +69,7 @@ describe("issue 22 §2: the built-in strategies", () => {
   });
 });
 
-describe("issue 22 §2: the user's strategies in SKILLS_DIR", () => {
+describe("the user's strategies in SKILLS_DIR", () => {
   it("a good file is listed as a user strategy, a file with a built-in's id replaces it, each malformed file is a problem and the rest still load", async () => {
     freshUserDir();
     writeUser("a-good.md", skillFile(GOOD));

@@ -7,7 +7,7 @@ import { logger } from "@/lib/log/logger";
 import type { TAgentSkill } from "./schemas";
 import { TOOL_NAMES, type ToolName } from "./tool-names";
 
-// Strategies ("skills", issue 22 §2): Markdown files whose YAML front matter names the strategy and whose body
+// Strategies ("skills"): Markdown files whose YAML front matter names the strategy and whose body
 // is the instruction text handed to the model. The built-in set ships in lib/agent/skills/; the user's own
 // files in SKILLS_DIR come on top and may replace a built-in by reusing its id. A bad file never stops the
 // service: it becomes a problem (shown by GET /agent/skills and logged) and the other files still load.

@@ -8,7 +8,7 @@ import type { AgentStreamEvent } from "./schemas";
 import { ToolRecorder, buildAgentTools, TOOL_DISPLAY_NAMES, TOOL_NAMES } from "./tools";
 import { runCommand } from "./commands";
 
-// Issue 22 §2: every tool is a thin call into an existing domain function. On sample data each tool's figures are
+// Every tool is a thin call into an existing domain function. On sample data each tool's figures are
 // the domain's own figures, and every call is recorded with its start and end.
 
 withTempDatabase("agent-tools", { MARKET_DATA_SOURCES: "sample", REPORT_LANGUAGE: "zh" });

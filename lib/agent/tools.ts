@@ -17,7 +17,7 @@ import {
   type Language,
 } from "./tool-data";
 
-// The chat's tools (issue 22 §2): AI SDK tools with zod inputs, each one call into tool-data.ts. The names are
+// The chat's tools: AI SDK tools with zod inputs, each one call into tool-data.ts. The names are
 // the reference's where it has the same tool, so strategies written for it read naturally.
 
 export { TOOL_NAMES, type ToolName };

@@ -9,7 +9,7 @@ import { getSessionDetail } from "./sessions";
 import { startScriptedModel, type ScriptedModel } from "./testing/scripted-model";
 import { prepareTurn } from "./turn";
 
-// Issue 22: one chat turn end to end in-process, against a scripted OpenAI-compatible model over real HTTP:
+// One chat turn end to end in-process, against a scripted OpenAI-compatible model over real HTTP:
 // commands without an LLM, the tool loop, the figure check with one rewrite, cancel and model errors.
 
 const temp = withTempDatabase("agent-turn", { MARKET_DATA_SOURCES: "sample", REPORT_LANGUAGE: "zh" });

@@ -19,7 +19,7 @@ import { resolveSkills, type LoadedSkill } from "./skills";
 import { ToolRecorder, buildAgentTools } from "./tools";
 import type { Language } from "./tool-data";
 
-// One chat turn (issue 22): store the question, answer it (a slash command from the service's own data, or the
+// One chat turn: store the question, answer it (a slash command from the service's own data, or the
 // model with the tools), check the answer's figures against what the tools returned, store the answer, and
 // report every step through `emit` (the SSE stream, or nothing for POST /agent/chat). The turn is bounded by
 // AGENT_MAX_STEPS tool steps, AGENT_TURN_TIMEOUT_SEC and AGENT_TOKEN_BUDGET, and stops at once on cancel.
@@ -288,7 +288,7 @@ async function answerWithModel(turn: ModelTurn): Promise<Answer> {
     }
     if (signal.aborted) return { content: text, model: label, error: null, steps: step };
 
-    // Issue 22 §3: key figures no tool returned → one rewrite with the tool data restated.
+    // Key figures no tool returned → one rewrite with the tool data restated.
     const sources = turnSources(recorder.outputs(), request.message, request.context);
     const codes = turnCodes(recorder.calls, request.message);
     const checks = checkAnswer(text, sources, codes);

@@ -6,7 +6,7 @@ import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import { checkMarketCondition, checkPortfolioCondition, checkSymbolCondition, isSkipped, type Check, type ConditionResult, type SymbolInput } from "./conditions";
 import { normalizeParameters, PARAMETER_SCHEMAS, type TParametersOf, type TSymbolAlertType } from "./parameters";
 
-// Issue 19 §2: each alert type's condition on crafted bars. Indicator values are cross-checked against the analysis
+// Each alert type's condition on crafted bars. Indicator values are cross-checked against the analysis
 // engine (its headline figures for MA20, RSI12 and MACD(12,26,9)) and, for KDJ and CCI, against their textbook
 // formulas; indicator types fire on the crossing of the latest bar only.
 
@@ -42,7 +42,7 @@ function lastCross<T>(values: readonly (T | null)[], from: number, crossed: (pre
   throw new Error("no crossing in the crafted series");
 }
 
-describe("realtime types read the one price (issue 19 §2)", () => {
+describe("realtime types read the one price", () => {
   const bars = barsFromCloses([10, 10.2, 10.1, 10.4, 10.3, 10.5, 11]);
 
   it("price_cross: above and below are strict; the price is the quote's", () => {
@@ -77,7 +77,7 @@ describe("realtime types read the one price (issue 19 §2)", () => {
   });
 });
 
-describe("indicator types fire on the latest bar's crossing, with the engine's values (issue 19 §2)", () => {
+describe("indicator types fire on the latest bar's crossing, with the engine's values", () => {
   it("ma_price_cross: the close crosses MA(window); the MA is the engine's MA20", () => {
     const closes = [...Array(20).fill(10), 9.8, 10.5];
     const bars = barsFromCloses(closes);
@@ -197,7 +197,7 @@ function risk(overrides: Partial<TPortfolioRisk>): TPortfolioRisk {
   return { ...base, ...overrides } as unknown as TPortfolioRisk;
 }
 
-describe("portfolio types read the risk report (issue 19 §2)", () => {
+describe("portfolio types read the risk report", () => {
   it("stop loss: near fires on a holding in the near band, breach only past the stop", () => {
     expect(met(checkPortfolioCondition("portfolio_stop_loss", { mode: "near" }, risk({})))).toMatchObject({ met: true, observed: 9, threshold: 8 });
     expect(met(checkPortfolioCondition("portfolio_stop_loss", { mode: "breach" }, risk({})))).toMatchObject({ met: false, observed: 9, threshold: 10 });
@@ -214,7 +214,7 @@ describe("portfolio types read the risk report (issue 19 §2)", () => {
   });
 });
 
-describe("market light types (issue 19 §2)", () => {
+describe("market light types", () => {
   const reading = { region: "cn", date: "2026-11-19", score: 35, light: "red" as const, missing: ["limit"] };
 
   it("status: fires when the light is one of the statuses", () => {

@@ -48,7 +48,7 @@ async function samplePrice(code: string): Promise<number> {
   return (await getQuote(resolveAlertTarget(code))).data.price;
 }
 
-describe("alert evaluator (issue 9 item 2, issue 19 §2)", () => {
+describe("alert evaluator", () => {
   it("a crossing fires once per target: recorded as triggered and sent; it re-arms only after the condition was false", async () => {
     const price = await samplePrice("600519");
     const r = await rule({ alert_type: "price_cross", target: "sh600519", parameters: { direction: "above", price: price - 1 }, ...NO_COOLDOWN });

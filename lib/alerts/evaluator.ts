@@ -44,7 +44,7 @@ import type { TAlertCheck, TAlertEvaluation, TAlertTargetResult, TAlertTriggerIt
 import { ruleParameters, toAlertTrigger } from "./serialize";
 import { expandTargets, type ExpandedTarget } from "./targets";
 
-// The one evaluator (issue 9 item 2, issue 19 §2): every pass checks each enabled rule over each of its targets
+// The one evaluator: every pass checks each enabled rule over each of its targets
 // (a watchlist or the holdings expand to one target per stock), on the stored daily bars and quotes merged into
 // one price (lib/market/current-price.ts), a portfolio risk report, or the market light. Stock and market checks
 // wait for their market's trading hours (ALERT_TRADING_HOURS_ONLY); a portfolio check waits until a market of its

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { normalizeParameters, type TAlertType } from "./parameters";
 
-// Issue 19 §2: rules stored before the reference's alert types are carried into the new shape by the migration,
+// Rules stored before the reference's alert types are carried into the new shape by the migration,
 // so nothing stored is lost: each old type becomes the new type that checks the same thing.
 
 const ROOT = path.resolve(process.cwd(), "prisma/migrations");
@@ -17,7 +17,7 @@ function migrate(db: Database.Database, until: (name: string) => boolean): void 
   }
 }
 
-describe("migration of stored alert rules (issue 19 §2)", () => {
+describe("migration of stored alert rules", () => {
   it("price_above/below → price_cross, change_pct_beyond → price_change_percent up and down, volume_ratio_above → volume_spike", () => {
     const db = new Database(":memory:");
     migrate(db, (name) => name < MIGRATION);

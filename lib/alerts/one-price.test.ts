@@ -33,7 +33,7 @@ afterEach(() => {
   clearQuoteCache();
 });
 
-describe("alert checks read the one price (issue 17 item 3)", () => {
+describe("alert checks read the one price", () => {
   it("a stale quote gives way to the last close, as in the report: the rule sees the report's price and change", async () => {
     setClock(() => OPEN);
     const symbol = resolveAlertTarget("600519");

@@ -9,7 +9,7 @@ import { createAlertRule, resolveAlertTarget } from "./rules";
 import { readRuleDistances } from "./rule-readings";
 import type { TAlertRule, TAlertRuleCreate } from "./schemas";
 
-// Issue 21 §6: the Alerts page's current value and distance to the trigger, read on sample data.
+// The Alerts page's current value and distance to the trigger, read on sample data.
 
 const reads = vi.hoisted(() => ({ count: 0 }));
 vi.mock("@/lib/market", async (importOriginal) => {
@@ -41,7 +41,7 @@ beforeEach(async () => {
   database.useSettings({ MARKET_DATA_SOURCES: "sample", STOCK_LIST: "600519,000001,510300" });
 });
 
-describe("readRuleDistances (issue 21 §6)", () => {
+describe("readRuleDistances", () => {
   it("a price rule shows the one price and the move in percent to its threshold, above or below", async () => {
     const one = await currentPrice(resolveAlertTarget("600519"));
     const up = await rule({ alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: r2(one.price * 1.1) } });

@@ -7,7 +7,7 @@ import type { TAlertRule } from "./schemas";
 import { expandTargets } from "./targets";
 import { withTimeBudget } from "@/lib/time-budget";
 
-// Issue 21 §6: the Alerts page shows, for each enabled stock rule, the value the evaluator would compare now and
+// The Alerts page shows, for each enabled stock rule, the value the evaluator would compare now and
 // how far the price is from the trigger. One read per render: every stock of every rule is fetched once (the
 // longest history any of its rules needs; each rule then sees exactly the bars the evaluator reads), each fetch
 // with a time budget, so a slow provider leaves its targets without a value instead of holding the page.

@@ -7,7 +7,7 @@ import { evaluateAlertRules } from "./evaluator";
 
 const holder = globalThis as typeof globalThis & { __dsaAlertScheduler?: { stop(): Promise<void> } };
 
-// Several replicas: the timer runs on each, the pass on the one holding this lock (issue 20 §2).
+// Several replicas: the timer runs on each, the pass on the one holding this lock.
 const leader = new LeaderLock("alert-evaluator");
 
 /** Long enough that the leader keeps the lock from one pass to the next; a dead leader's lock frees within it. */

@@ -37,7 +37,7 @@ export interface AnalysisJob {
   triggerSource: string;
   /** force_refresh: ignore cached bars and quote. */
   forceRefresh?: boolean;
-  /** Strategy ids of the request (issue 22 §2): their instructions join the LLM prompt; unknown ids are ignored. */
+  /** Strategy ids of the request: their instructions join the LLM prompt; unknown ids are ignored. */
   skills?: readonly string[] | null;
   signal?: AbortSignal;
   /** Progress 0–100 with a stage message (async tasks stream it). */
@@ -129,7 +129,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
     }),
   );
 
-  // Issue 17 item 3: one series (the bars plus today's provisional bar from the quote) feeds the indicators,
+  // One series (the bars plus today's provisional bar from the quote) feeds the indicators,
   // the stored bars, the chart and the headline price.
   const series = mergeQuoteBars(bars, quote, target.market);
   const skills = await chooseSkills(job, run);
@@ -171,7 +171,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
     flow: run.flow(),
     news: newsItems.map((item): NewsEvidence => ({ title: item.title, snippet: item.snippet, url: item.url, source: item.source, published_at: item.published_at })),
   });
-  // Issue 8 item 6: a directional result becomes a decision signal; never throws (failures are logged).
+  // A directional result becomes a decision signal; never throws (failures are logged).
   await createSignalFromAnalysis(record, job.triggerSource);
   progress(100, "done");
   return { record, report: toAnalysisReport(record), diagnostics };
@@ -299,7 +299,7 @@ function llmSummary(report: TLlmReport, rule: TRuleReport, run: RunRecorder): TR
 }
 
 /**
- * The model's levels, held to the plan invariants of its own action (issue 17 item 2); a plan that breaks one
+ * The model's levels, held to the plan invariants of its own action; a plan that breaks one
  * is replaced by the engine's plan for that action, and the flow records why.
  */
 function llmStrategy(report: TLlmReport, rule: TRuleReport, action: TDecisionAction | null, run: RunRecorder): TReportStrategy {
@@ -330,7 +330,7 @@ const EMPTY_NEWS = {
   en: "No news evidence was found: this report rests on prices and technical indicators only.",
 };
 
-/** Every bar the indicators used, compact (issue 17 item 4): a stored report's numbers can be recomputed. */
+/** Every bar the indicators used, compact: a stored report's numbers can be recomputed. */
 function compactBars(bars: readonly TDailyBar[]) {
   return { columns: ["date", "open", "high", "low", "close", "volume"], rows: bars.map((b) => [b.date, b.open, b.high, b.low, b.close, Number.isFinite(b.volume) ? b.volume : null]) };
 }

@@ -10,7 +10,7 @@ interface Holder {
 }
 
 // One limiter per process (Next loads route modules as separate instances), rebuilt when the setting changes.
-// With REDIS_URL its counters are in Redis: a token's budget is per minute across all replicas (issue 20 §2).
+// With REDIS_URL its counters are in Redis: a token's budget is per minute across all replicas.
 const holder = globalThis as typeof globalThis & { dsaApiTokenLimiter?: Holder };
 
 function limiter(): RateLimiterAbstract {

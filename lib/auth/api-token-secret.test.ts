@@ -4,7 +4,7 @@ import { bearerTokenOf, hashToken, newTokenSecret, scopeAllows } from "./api-tok
 
 const withAuth = (value?: string) => new Request("http://127.0.0.1:3000/api/v1/history", { headers: value === undefined ? {} : { authorization: value } });
 
-describe("issue 18 §1: API token secrets", () => {
+describe("API token secrets", () => {
   it("a new token is dsa_ plus 32 random bytes in base64url, kept as its SHA-256 and a 12-character prefix", () => {
     const a = newTokenSecret();
     const b = newTokenSecret();

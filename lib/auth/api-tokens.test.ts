@@ -29,7 +29,7 @@ beforeEach(() => {
   resetTokenRateLimit();
 });
 
-describe("issue 18 §1: the token store", () => {
+describe("the token store", () => {
   it("stores the hash, never the secret; lists without it; revocation and expiry end verification", async () => {
     const created = await createApiToken({ name: "ci", scope: "read", expires_in_days: 2 });
     expect(created.expires_at).toBe("2026-11-27T08:00:00.000Z");
@@ -64,7 +64,7 @@ describe("issue 18 §1: the token store", () => {
   });
 });
 
-describe("issue 18 §1: the guard with a bearer token", () => {
+describe("the guard with a bearer token", () => {
   it("checks the scope, keeps session-only operations from tokens, and skips the Origin check", async () => {
     const read = await createApiToken({ name: "r", scope: "read" });
     const write = await createApiToken({ name: "w", scope: "write" });

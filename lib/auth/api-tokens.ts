@@ -58,7 +58,7 @@ export async function revokeApiToken(id: string): Promise<void> {
 
 /** The live token the secret belongs to, or null (unknown, revoked or expired). */
 // Read on every request a token makes: through the direct reader on SQLite (lib/db/one-row.ts), which costs a few
-// microseconds where Prisma's findUnique cost hundreds (issue 23 §3).
+// microseconds where Prisma's findUnique cost hundreds.
 const TOKEN_SQL = "SELECT id, scope, expires_at, last_used_at, revoked_at FROM api_token WHERE token_hash = ?";
 type TokenRow = { id: string; scope: string; expires_at: unknown; last_used_at: unknown; revoked_at: unknown };
 

@@ -11,7 +11,7 @@ import { resetLoginRateLimit } from "./login-rate-limit";
 import { hashPassword } from "./password";
 import { storePasswordHash } from "./password-store";
 
-// Issue 18 §3: the login limit under concurrency and against a client-chosen X-Forwarded-For.
+// The login limit under concurrency and against a client-chosen X-Forwarded-For.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-auth-service-"));
 const file = path.join(dir, "auth.db");
@@ -50,7 +50,7 @@ afterAll(async () => {
   setEnvironmentForTests(process.env);
 });
 
-describe("issue 18 §3: login rate limit", () => {
+describe("login rate limit", () => {
   it("100 concurrent wrong passwords from one client: at most 5 reach the password check, the rest are 429", async () => {
     const statuses = await Promise.all(Array.from({ length: 100 }, () => statusOf(login(loginRequest(), { password: "wrong-pass" }))));
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
@@ -65,7 +65,7 @@ describe("issue 18 §3: login rate limit", () => {
   }, 90_000);
 });
 
-describe("issue 18 §3: the first admin setup only from this service's own page", () => {
+describe("the first admin setup only from this service's own page", () => {
   it("turning auth on with a first password is refused without a same-origin Origin and accepted with one", async () => {
     configure({ DATABASE_URL: await freshDatabaseUrl(path.join(dir, "fresh.db")), ADMIN_AUTH_ENABLED: "false" });
     await disconnectDb();

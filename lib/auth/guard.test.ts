@@ -24,7 +24,7 @@ async function outcome(run: () => unknown): Promise<number> {
 
 afterEach(() => setEnvironmentForTests(process.env));
 
-describe("issue 18 §3: cross-site writes are refused in every auth mode", () => {
+describe("cross-site writes are refused in every auth mode", () => {
   it("with admin auth off (the default) a write from another site's page is 403; reads and same-origin writes pass", async () => {
     setEnvironmentForTests({ ENV_FILE: envFile, ADMIN_AUTH_ENABLED: "false" });
     expect(await outcome(() => guardRequest(req("POST", { origin: "http://evil.example" }), {}))).toBe(403);

@@ -35,7 +35,7 @@ describe("docs/api.md §2 login rate limit", () => {
     expect(await attempt("a")).toBe(0);
   });
 
-  it("issue 18 §3: concurrent attempts take their tokens atomically: 300 at once let exactly 5 through", async () => {
+  it("concurrent attempts take their tokens atomically: 300 at once let exactly 5 through", async () => {
     const waits = await Promise.all(Array.from({ length: 300 }, () => attempt("burst")));
     expect(waits.filter((w) => w === 0)).toHaveLength(FAILURES_PER_CLIENT);
   });
@@ -46,7 +46,7 @@ describe("docs/api.md §2 login rate limit", () => {
     for (let i = 0; i < FAILURES_PER_CLIENT; i++) expect(await attempt("c")).toBe(0);
   });
 
-  it("issue 18 §3: past the global cap a failing client is held back, a client without failures still gets its try", async () => {
+  it("past the global cap a failing client is held back, a client without failures still gets its try", async () => {
     for (let i = 0; i < FAILURES_GLOBAL; i++) await fail(`spoofed-${i}`);
     expect(await attempt("spoofed-1")).toBeGreaterThan(0);
     expect(await attempt("fresh-client")).toBe(0);

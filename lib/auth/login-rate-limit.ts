@@ -6,7 +6,7 @@ import { sharedRateLimiter } from "@/lib/redis/rate-limiter";
 // docs/api.md §2: 5 failed logins per client per 300 s. rate-limiter-flexible takes a token atomically
 // before the (async, slow) password check, so a burst of concurrent guesses cannot all slip past a
 // check-then-record window. With REDIS_URL the counters live in Redis, so the limits hold across all replicas
-// (issue 20 §2) instead of N replicas giving N times the guesses.
+// instead of N replicas giving N times the guesses.
 export const FAILURES_PER_CLIENT = 5;
 export const FAILURES_GLOBAL = 50;
 export const WINDOW_SECONDS = 300;

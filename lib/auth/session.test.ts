@@ -19,7 +19,7 @@ vi.mock("iron-session", async (importOriginal) => {
   };
 });
 
-// Issue 23 §3: the admin session check on every request remembers cookies that unsealed, and still reads the
+// The admin session check on every request remembers cookies that unsealed, and still reads the
 // session's row each time. Runs on SQLite (the direct reader) and, in the unit-pg pass, on PostgreSQL (Prisma).
 
 const SECRET = "s".repeat(40);
@@ -42,7 +42,7 @@ describe("sessionOf", () => {
     expect(await sessionOf(requestWith(cookieValue))).toBeNull();
   });
 
-  it("issue 23 §3: on SQLite a remembered cookie is answered at once, without a promise; a cookie seen for the first time is waited for", async () => {
+  it("on SQLite a remembered cookie is answered at once, without a promise; a cookie seen for the first time is waited for", async () => {
     const { sid, cookieValue } = await createSession();
     const first = sessionOf(requestWith(cookieValue));
     expect(isThenable(first)).toBe(true);

@@ -28,7 +28,7 @@ export async function createSession(): Promise<{ sid: string; cookieValue: strin
   return { sid, cookieValue, maxAge };
 }
 
-// Issue 23 §3: with admin auth on, every request of a signed-in user checks its cookie, and that check cost more than
+// With admin auth on, every request of a signed-in user checks its cookie, and that check cost more than
 // the rest of a cached GET /api/v1/history (~680 µs of CPU in a plain Node process: unsealing ~250 µs, the session row
 // through Prisma the rest). A cookie that unsealed is remembered with the secret it unsealed under and the seal's own
 // expiry, so a repeat skips the crypto; the row (revoked? expired?) is still read on every request, on SQLite through

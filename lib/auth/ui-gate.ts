@@ -2,7 +2,7 @@ import { getSettings } from "@/lib/config/settings";
 import { loginHref } from "./next-path";
 import { sessionOf } from "./session";
 
-// The web UI's login gate (issue 7 item 6), run by proxy.ts before any UI page renders, on full loads and
+// The web UI's login gate, run by proxy.ts before any UI page renders, on full loads and
 // on client-side navigations and prefetches alike (a layout check would not re-run on navigation). The API
 // has its own guard (guard.ts); this file only decides where a browser without a live session goes.
 

@@ -6,7 +6,7 @@ import { loginHref } from "./next-path";
 import { storedPasswordHash } from "./password-store";
 import { SESSION_COOKIE, sessionOf } from "./session";
 
-// Server components' view of the admin session (issue 7 item 6). sessionOf() reads a Request; a server
+// Server components' view of the admin session. sessionOf() reads a Request; a server
 // component has the cookie store instead, so the cookie is handed over in a stand-in request.
 
 /** The live session the given dsa_session cookie value names, or null. */

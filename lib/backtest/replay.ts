@@ -3,7 +3,7 @@ import type { TDecisionAction } from "@/lib/analysis/engine/schemas";
 import type { TDailyBar } from "@/lib/market";
 import type { TMarket } from "@/lib/market/symbols";
 
-// The walk-forward replay (docs/api.md §11, issue 16 item 2): on every step-th trading day d the rule engine
+// The walk-forward replay (docs/api.md §11): on every step-th trading day d the rule engine
 // decides from the bars dated ≤ d only — the same window an analysis on the evening of d would read. Pure:
 // the caller supplies the bars once and this slices them.
 

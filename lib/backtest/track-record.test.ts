@@ -8,7 +8,7 @@ import { storedReport } from "@/lib/history/test-records";
 import type { TBacktestSummary } from "./schemas";
 import { latestTrackRecord, trackRecordText } from "./track-record";
 
-// Issue 16 item 3: the report's one-line track record comes from the newest completed run of the current
+// The report's one-line track record comes from the newest completed run of the current
 // rule set on the same stock, and reaches the Markdown and the share card.
 
 withTempDatabase("track-record");

@@ -2,7 +2,7 @@ import { RULE_ENGINE_VERSION } from "@/lib/analysis/engine";
 import { db } from "@/lib/db/client";
 import { parseSummary } from "./serialize";
 
-// The one-line "track record" of a report (issue 16 item 3): from the newest completed backtest of the
+// The one-line "track record" of a report: from the newest completed backtest of the
 // current rule set on the same stock, the long side's hit rate and mean return at the 10-day horizon (the
 // longest one the run has when it lacks 10) against the mean of all calls at that horizon (with step 1,
 // the stock's unconditional mean over the period). Older rule sets' runs never describe today's calls.

@@ -8,7 +8,7 @@ import { applyEnvUpdates, parseEnv } from "./env-file";
 import { documentSnapshot, versionConflict, type EnvSnapshot, type EnvUpdateOptions, type EnvUpdateOutcome, type EnvUpdatePlan } from "./env-snapshot";
 import { envFilePath, getRawSetting, installConfigDocument } from "./settings";
 
-// The configuration with PostgreSQL (issue 20 §3): the env text, byte for byte what the env file would hold,
+// The configuration with PostgreSQL: the env text, byte for byte what the env file would hold,
 // in one row with a revision that every replica shares. Edits go through the same text editor as the file
 // (env-file.ts), so export and import keep the env-file format. A write is one conditional UPDATE (… WHERE
 // revision = the one read), so of two replicas writing from the same revision exactly one succeeds; the

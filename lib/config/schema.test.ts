@@ -150,7 +150,7 @@ describe("4.4 config schema: validation rules", () => {
     expect(codes("DATABASE_URL", "postgres://x")).toEqual(["error:invalid_format"]);
   });
 
-  it("issue 18: host settings (EMAIL_SMTP_HOST, HOSTNAME) take a host name or IP address, nothing else", () => {
+  it("host settings (EMAIL_SMTP_HOST, HOSTNAME) take a host name or IP address, nothing else", () => {
     for (const ok of ["smtp.qq.com", "smtp.qq.com.", "mail", "mail-relay_1.corp.example", "192.0.2.10", "2001:db8::1", "[2001:db8::1]", "0.0.0.0", " smtp.example.com "]) {
       expect(codes("EMAIL_SMTP_HOST", ok), ok).toEqual([]);
     }

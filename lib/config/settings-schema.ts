@@ -19,7 +19,7 @@ export const ZSettings = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOSTNAME: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
-  // Issue 20 §2: Redis shared by the replicas (task events, rate limits, leader and send locks). Unset: all of it
+  // Redis shared by the replicas (task events, rate limits, leader and send locks). Unset: all of it
   // stays inside this process, as with one replica.
   REDIS_URL: z
     .string()
@@ -34,7 +34,7 @@ export const ZSettings = z.object({
   // Spec 5: when true every /api/v1/* route but login, auth status, health and docs needs the admin session.
   ADMIN_AUTH_ENABLED: flag.default(false),
   ADMIN_SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
-  // Issue 18: requests per minute one API token may make (429 with Retry-After beyond it).
+  // Requests per minute one API token may make (429 with Retry-After beyond it).
   API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   // Seals the session cookie; when unset one is generated once and kept in the data folder.
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
@@ -43,7 +43,7 @@ export const ZSettings = z.object({
   // Outbound URLs (webhooks, LLM and news base URLs) may reach this machine or its private network only
   // when this is on (lib/net/outbound-policy.ts); off, a settings change cannot probe internal services.
   OUTBOUND_ALLOW_PRIVATE: flag.default(false),
-  // Market data (issue 3 item 5): providers tried in order. Names are kept as given (lower-cased) so a name
+  // Market data: providers tried in order. Names are kept as given (lower-cased) so a name
   // the config API allows but no provider implements yet is skipped by the chain instead of failing the load.
   MARKET_DATA_SOURCES: z
     .string()
@@ -56,7 +56,7 @@ export const ZSettings = z.object({
   CSV_DATA_DIR: z.string().trim().min(1).default("./data/csv"),
   // Per-provider budget for one bars/quote call, retries included; past it the chain falls through.
   MARKET_DATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
-  // News search (issue 3 item 9): API keys per provider, comma separated and rotated; an empty list disables
+  // News search: API keys per provider, comma separated and rotated; an empty list disables
   // that provider. Split leniently (spaces, full-width commas: keys never contain them) and never failing,
   // so a pasted list cannot break the settings load.
   TAVILY_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
@@ -66,16 +66,16 @@ export const ZSettings = z.object({
   // IANA zone of the service's calendar (usage periods today/month, docs/api.md §6). Kept as text here so a bad
   // hand edit cannot break the settings load: lib/usage/time-zone.ts falls back to Asia/Shanghai and logs it.
   SERVICE_TIMEZONE: z.string().trim().default("Asia/Shanghai"),
-  // Task queue (issue 5): workers per process, how long finished tasks stay in the queue view, the stream's
+  // Task queue: workers per process, how long finished tasks stay in the queue view, the stream's
   // heartbeat, and a per-market cap on task starts so a batch cannot hammer one market's providers.
   MAX_WORKERS: z.coerce.number().int().min(1).max(20).default(3),
   TASK_RETENTION_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   SSE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TASK_MARKET_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(120),
-  // Alerts (issue 9 item 2): evaluator period, and whether quote rules are checked only while their market trades.
+  // Alerts: evaluator period, and whether quote rules are checked only while their market trades.
   ALERT_EVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ALERT_TRADING_HOURS_ONLY: flag.default(true),
-  // Portfolio risk (issue 9 item 3): the report currency of a multi-account report, and the FX rates to CNY used to
+  // Portfolio risk: the report currency of a multi-account report, and the FX rates to CNY used to
   // add up positions of different currencies (no FX feed is wired).
   PORTFOLIO_BASE_CURRENCY: z.enum(["CNY", "HKD", "USD"]).catch("CNY").default("CNY"),
   // Manual FX override (CUR=rate to CNY); empty: the rates POST /portfolio/fx/refresh stored.
@@ -100,7 +100,7 @@ export const ZSettings = z.object({
   SINGLE_STOCK_NOTIFY: flag.default(false),
   REPORT_SUMMARY_ONLY: flag.default(false),
   TRADING_DAY_CHECK_ENABLED: flag.default(true),
-  // Agent chat (issue 22, lib/agent): tool steps per turn, the turn's time limit (seconds), the token budget of
+  // Agent chat (lib/agent): tool steps per turn, the turn's time limit (seconds), the token budget of
   // one turn (input + output over all its steps), the channel/model the chat uses (empty: the report channels in
   // order), and a folder of the user's own strategy files (Markdown with front matter) beside the built-in ones.
   AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(30).default(8),
@@ -120,13 +120,13 @@ export const ZSettings = z.object({
   MARKDOWN_TO_IMAGE_MAX_CHARS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   // false turns the PNG renderer (satori + resvg, ~300 MB resident once used) off: share-image answers 503.
   SHARE_IMAGE_PNG_ENABLED: flag.default(true),
-  // true draws warm-up cards on the renderer threads after start-up (issue 23 §1: a fast first share image); false
+  // true draws warm-up cards on the renderer threads after start-up (a fast first share image); false
   // spares a start those few CPU-seconds on every core, and the first share image pays them instead.
   SHARE_IMAGE_WARMUP: flag.default(true),
-  // Testing aid (issue 8): seconds added to the decision-signal clock (creation, default expiry, lazy expiry), so
+  // Testing aid: seconds added to the decision-signal clock (creation, default expiry, lazy expiry), so
   // API tests can move signal time without touching the market-data clock. 0 (the default) in production.
   SIGNAL_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(-3_650 * 86_400).max(3_650 * 86_400).default(0),
-  // Notifications (issue 9 item 4, lib/notify). A channel is on when its settings are filled, off when empty.
+  // Notifications (lib/notify). A channel is on when its settings are filled, off when empty.
   // Kept as plain text (never failing the settings load); the config API checks URL shapes on save.
   PUBLIC_BASE_URL: z.string().trim().default("").transform((v) => v.replace(/\/+$/, "")),
   WECHAT_WEBHOOK_URL: z.string().trim().default(""),

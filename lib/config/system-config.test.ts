@@ -358,7 +358,7 @@ describe("4.4 / 5: export and import", () => {
     expect(getSettings().LOG_LEVEL).toBe("info");
   });
 
-  it("issue 18 §3: a value holding a control character (a raw NUL) is refused and nothing is written", async () => {
+  it("a value holding a control character (a raw NUL) is refused and nothing is written", async () => {
     useFile(START, { ADMIN_AUTH_ENABLED: "true" });
     const before = bytes();
     const res = await importConfig({ config_version: version(), content: "STOCK_LIST=600519\u0000AAPL\n" });
@@ -369,7 +369,7 @@ describe("4.4 / 5: export and import", () => {
     expect(put.status).toBe(400);
   });
 
-  it("issue 18 §3: loopback, metadata, numeric and IPv6-loopback URLs are refused by validate and PUT unless OUTBOUND_ALLOW_PRIVATE is on", async () => {
+  it("loopback, metadata, numeric and IPv6-loopback URLs are refused by validate and PUT unless OUTBOUND_ALLOW_PRIVATE is on", async () => {
     useFile(START);
     for (const [key, value] of [
       ["CUSTOM_WEBHOOK_URLS", "https://hooks.example.com/a http://169.254.169.254/latest/meta-data/"],
@@ -390,7 +390,7 @@ describe("4.4 / 5: export and import", () => {
     expect((await validate({ items: [{ key: "SLACK_WEBHOOK_URL", value: "https://hooks.slack.com/services/T0/B0/x" }] })).body.valid).toBe(true);
   });
 
-  it("issue 18 §3: PORTFOLIO_FX_RATES=garbage fails validation with a message naming the expected form", async () => {
+  it("PORTFOLIO_FX_RATES=garbage fails validation with a message naming the expected form", async () => {
     useFile(START);
     const res = await validate({ items: [{ key: "PORTFOLIO_FX_RATES", value: "garbage" }] });
     expect(res.body.valid).toBe(false);

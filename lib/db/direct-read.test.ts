@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { openSqliteReader } from "./direct-read";
 
-// Issue 23 §2: the direct reader behind the hot one-row reads (history_version, the share stamp) on SQLite.
+// The direct reader behind the hot one-row reads (history_version, the share stamp) on SQLite.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-direct-read-"));
 const file = path.join(dir, "db.sqlite");

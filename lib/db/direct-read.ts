@@ -3,7 +3,7 @@ import pg from "pg";
 import type { Soon } from "@/lib/soon";
 import { placeholders } from "./raw-sql";
 
-// Issue 23 §2/§3: the reads every cached answer or signed-in request starts with (history_version, the share card's
+// The reads every cached answer or signed-in request starts with (history_version, the share card's
 // stamp, the admin session, the API token) are one row by key, yet through Prisma each costs its query compiler, its
 // driver adapter, a fresh prepare and, on SQLite, the gate's queue: a profile of GET /api/v1/history under load put
 // ~200 µs of CPU per request there, for a read SQLite does in a few microseconds. These reads go around Prisma: on

@@ -17,7 +17,7 @@ function ledger(file: string, rows: { name: string; checksum: string }[]): void 
   sqlite.close();
 }
 
-describe("issue 18 §3: start-up migration on a database in use", () => {
+describe("start-up migration on a database in use", () => {
   it("a fresh or empty file needs every migration; a current ledger needs none; a changed or missing one is pending", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-migration-state-"));
     expect(pendingMigrations(path.join(dir, "none.db"))).toEqual(names);

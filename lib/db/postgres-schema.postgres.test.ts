@@ -43,7 +43,7 @@ async function catalog(url: string): Promise<unknown> {
   return { columns, indexes, constraints };
 }
 
-describe("issue 20 §1: the PostgreSQL schema and its migrations", () => {
+describe("the PostgreSQL schema and its migrations", () => {
   it("prisma/postgres/schema.prisma is the SQLite schema's models, regenerated (npm run db:pg-schema after a model change)", () => {
     expect(fs.readFileSync(POSTGRES_SCHEMA, "utf8")).toBe(generatedPostgresSchema());
     const pgSchema = postgresSchemaFrom('generator client {\n  output       = "../generated/prisma"\n}\ndatasource db {\n  provider = "sqlite"\n}\nmodel A {\n  id Int @id\n}\n');

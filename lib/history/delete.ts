@@ -21,7 +21,7 @@ async function deleteIds(tx: Tx, ids: readonly number[]): Promise<number> {
   let deleted = 0;
   for (const part of chunks(ids, IDS_PER_STATEMENT)) {
     await tx.analysisNews.deleteMany({ where: { historyId: { in: part } } });
-    // Issue 8 item 6: decision signals outlive their report; the link becomes null in the same transaction.
+    // Decision signals outlive their report; the link becomes null in the same transaction.
     await tx.decisionSignal.updateMany({ where: { sourceReportId: { in: part } }, data: { sourceReportId: null } });
     deleted += (await tx.analysisHistory.deleteMany({ where: { id: { in: part } } })).count;
   }
@@ -67,7 +67,7 @@ async function deleteBatch(tx: Tx, condition: SqlCondition, batchSize: number): 
   const params = bound.length ? [...condition.params, Number(bound[0]!.id)] : condition.params;
   const records = `SELECT id FROM analysis_history WHERE ${scope}`;
   await tx.$executeRawUnsafe(placeholders(`DELETE FROM analysis_news WHERE history_id IN (${records})`), ...params);
-  // Issue 8 item 6: decision signals outlive their report; the link becomes null in the same transaction.
+  // Decision signals outlive their report; the link becomes null in the same transaction.
   await tx.$executeRawUnsafe(placeholders(`UPDATE decision_signal SET source_report_id = NULL WHERE source_report_id IN (${records})`), ...params);
   return tx.$executeRawUnsafe(placeholders(`DELETE FROM analysis_history WHERE ${scope}`), ...params);
 }

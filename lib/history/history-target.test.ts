@@ -6,7 +6,7 @@ import { testDatabaseKind, withTempDatabase } from "@/lib/db/testing/temp-databa
 import { listHistory } from "./list";
 import { listHistoryStocks } from "./stocks";
 
-// Issue 23 §2: history_target (one row per target: latest record id and record count, kept by database
+// History_target (one row per target: latest record id and record count, kept by database
 // triggers) serves /history/stocks and the unfiltered /history total without scanning the records. Over
 // random histories of inserts, deletes by id, deletes by target and target changes, run one at a time and
 // concurrently, it must equal the spec's rule 3 computed from the records themselves. Runs on SQLite and,
@@ -104,7 +104,7 @@ async function waitUntilWaitingForLock(pid: number): Promise<void> {
   throw new Error(`backend ${pid} never waited for a lock`);
 }
 
-describe("issue 23 §2: history_target equals the records' own latest row and count per target", () => {
+describe("history_target equals the records' own latest row and count per target", () => {
   it("after every step of random histories, one write at a time", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25 }), async (ops) => {

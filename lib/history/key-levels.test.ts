@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { keyLevels, levelPrice } from "./key-levels";
 import { storedReport } from "./test-records";
 
-// Issue 21 §6: one price per key level, read from the text the page shows, for the list, the chart and the alert.
+// One price per key level, read from the text the page shows, for the list, the chart and the alert.
 
 describe("levelPrice", () => {
   it("reads the price a level text starts with, in both report languages and from an LLM plan", () => {

@@ -1,6 +1,6 @@
 import type { TAnalysisReport } from "./schemas";
 
-// Issue 21 §6: the report's key levels as numbers, read once from the strategy texts the page shows, so the key
+// The report's key levels as numbers, read once from the strategy texts the page shows, so the key
 // levels list, the chart's price lines and the alert a level creates carry one price. The texts start with the
 // price (lib/analysis/engine levelText: "1650.00（MA20）", "1650.00 (MA20)"; an LLM plan: "1650.00"); a text that
 // does not start with a number names no price we could draw or alert on.

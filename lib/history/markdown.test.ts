@@ -11,7 +11,7 @@ function input(report: TAnalysisReport, items: MarkdownNewsItem[] = news): Markd
   return { report, news: items, dataSource: "eastmoney", region: "cn", volumeRatio: 1.23, turnoverRate: 0.45 };
 }
 
-describe("buildMarkdownReport (issue 6 item 5)", () => {
+describe("buildMarkdownReport", () => {
   it("4.3 markdown: a zh record gives a complete Chinese report, every section in order", () => {
     const md = buildMarkdownReport(input(storedReport("zh")));
     const headings = [...md.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
@@ -77,7 +77,7 @@ describe("buildMarkdownReport (issue 6 item 5)", () => {
     expect(md).toContain("No specific risks were flagged.");
   });
 
-  it("issue 6 item 5: market reviews have their own layout (no action, levels or indicators)", () => {
+  it("market reviews have their own layout (no action, levels or indicators)", () => {
     const report = storedReport("zh", { report_type: "market_review", stock_code: "MARKET", stock_name: "大盘复盘" });
     report.summary = { ...report.summary, action: null, action_label: null, analysis_summary: "沪指震荡收涨。" };
     report.details = { ...report.details, raw_result: { markdown: "### 指数\n上证指数收涨 0.5%" }, market_structure: { up_count: 3200, down_count: 1800 } };

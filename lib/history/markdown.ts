@@ -2,7 +2,7 @@ import { formatPct, formatPrice, LEVEL_BASIS_LABELS, PHASE_LABELS, SAMPLE_DATA_N
 import { HISTORY_TIME_ZONE } from "./dates";
 import type { TAnalysisReport } from "./schemas";
 
-// Issue 6 item 5: the Markdown report of a stored record, in the record's language. Pure: the same record
+// The Markdown report of a stored record, in the record's language. Pure: the same record
 // gives the same text (the share image is built from it and must be deterministic). Every part is read
 // defensively from the stored JSON, so an older or partial record still yields a report.
 

@@ -146,7 +146,7 @@ const SHARE_NOTE =
   "Stock records get the stock card (action, score, price, levels, indicators, news, risks); market reviews (report_type market_review) " +
   "get the review card (temperature, indices, breadth, sectors, plan, risks) from the stored review payload.";
 
-/** Issue 21 §4: the price colours of the card; API clients send no UI cookie, so the report language is the default. */
+/** The price colours of the card; API clients send no UI cookie, so the report language is the default. */
 export const ZShareImageQuery = z.object({
   colors: z
     .enum(PRICE_COLOR_CONVENTIONS)

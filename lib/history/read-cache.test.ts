@@ -8,7 +8,7 @@ import { listHistory, listHistoryBody } from "./list";
 import { historyVersion } from "./read-cache";
 import { listHistoryStocks } from "./stocks";
 
-// Issue 23 §2: the history lists keep their database rows while analysis_history is unchanged. The version that
+// The history lists keep their database rows while analysis_history is unchanged. The version that
 // decides it must rise with every change, whoever makes it (this process through Prisma, or another process on
 // its own connection), and a list read after a change must show it. Runs on SQLite and, in the unit-pg pass, on
 // PostgreSQL.
@@ -41,7 +41,7 @@ afterEach(() => {
   setPreferredNameSource(null);
 });
 
-describe("issue 23 §2: the history lists' read cache", () => {
+describe("the history lists' read cache", () => {
   it("every insert, update and delete raises the history version", async () => {
     const start = (await historyVersion())!;
     const id = await insert("600519");

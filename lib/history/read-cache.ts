@@ -5,7 +5,7 @@ import { perClient } from "@/lib/db/per-client";
 import { JsonBody } from "@/lib/http/reply";
 import { nameSourcesGeneration } from "@/lib/market/symbols";
 
-// Issue 23 §2: the history lists' answers, kept per query and served again while analysis_history has not
+// The history lists' answers, kept per query and served again while analysis_history has not
 // changed. Every change to it raises history_version in the same transaction (database triggers, so every write
 // path and every replica counts), and a kept answer is served only while the version it was read at is still
 // current: one primary-key read instead of the list's queries, the mapping to wire records and the JSON encoding.

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { changeSincePrevious, getStockTrend, TREND_POINTS, type StockTrendPoint } from "./trend";
 
-// Issue 21 §6: a stock's score and price over its past reports (oldest → newest, at most 20), with the change
+// A stock's score and price over its past reports (oldest → newest, at most 20), with the change
 // since the previous report, for the trend beside a report's headline.
 
 withTempDatabase("history-trend");

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 
-// Issue 21 §6: a stock's score and price over its reports up to one report, for the small trend beside that
+// A stock's score and price over its reports up to one report, for the small trend beside that
 // report's headline, with the change since the report before it. The stored target_key groups every code form of
 // one stock (600519, sh600519), and the read runs on the [targetKey, id] index.
 

@@ -7,7 +7,7 @@ import { currentPrice } from "@/lib/market";
 import { marketOverview } from "@/lib/market/overview";
 import { loadCockpit, READ_BUDGET_MS, SPARK_CLOSES, TILES_TTL_MS } from "./cockpit";
 
-// Issue 21 §1: the home page's one server read, on sample data.
+// The home page's one server read, on sample data.
 
 const database = withTempDatabase("home-cockpit", { MARKET_DATA_SOURCES: "sample", STOCK_LIST: "600519,AAPL,sh600519,510300" });
 

@@ -10,7 +10,7 @@ import { ZDecisionSignalListQuery } from "@/lib/signals/schemas";
 import { localDay, serviceTimeZone, startOfLocalDay } from "@/lib/usage/time-zone";
 import { withTimeBudget } from "@/lib/time-budget";
 
-// The home page's cockpit (issue 21 §1): the watchlist (STOCK_LIST) with each stock's one price, a 30-close
+// The home page's cockpit: the watchlist (STOCK_LIST) with each stock's one price, a 30-close
 // sparkline and its latest verdict, the indices of the markets in use, open decision signals and today's alert
 // triggers, read in one server render. Every market-data read has a time budget: a slow provider leaves its row
 // without a price (and says so) instead of holding the page.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bareBenchRoute, wrappedBenchRoute } from "./bench-routes";
 
-// Issue 23 §3: the request-overhead bench's two routes answer the same JSON, but only in a service started for the
+// The request-overhead bench's two routes answer the same JSON, but only in a service started for the
 // bench; anywhere else they are indistinguishable from an unknown /api path.
 
 const ctx = { params: Promise.resolve({}) };

@@ -3,7 +3,7 @@ import { defineOperation } from "@/lib/openapi/operation";
 import { unknownApiPath } from "./not-found";
 import { route } from "./route";
 
-// Issue 23 §3: two routes that answer the same small JSON in the same server, one a bare Next.js route handler and
+// Two routes that answer the same small JSON in the same server, one a bare Next.js route handler and
 // one through our route wrapper (trace id, auth guard, zod parse of the query, error mapping, access log), so the
 // request-overhead bench can put a number on the wrapper. The wrapped one is not public: with admin auth on it needs
 // a session (or a token), as every API operation does, so the bench can also measure a signed-in request's cost. They exist only when the service is started with

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clientErrorRefusal, isApiPath, MAX_URL_LENGTH, rawRequestTarget, refusalBody, refuseRawRequest, routeTable } from "./raw-request";
 
-describe("issue 18 §3: request lines Next would answer with a bare 500", () => {
+describe("request lines Next would answer with a bare 500", () => {
   it("a malformed percent-escape in the path is 400 invalid_request; a valid one passes", () => {
     for (const url of ["/api/v1/history/%ff", "/api/v1/history/%", "/history/%E4%B8", "/%zz?x=1"]) {
       expect(refuseRawRequest("GET", url), url).toMatchObject({ status: 400, code: "invalid_request" });

@@ -125,7 +125,7 @@ describe("route wrapper", () => {
     expect(text).not.toContain("secret_key_123");
   });
 
-  it("issue 23 §3: a handler's thenable (a Prisma query is one) is waited for; every kind of answer carries the trace id", async () => {
+  it("a handler's thenable (a Prisma query is one) is waited for; every kind of answer carries the trace id", async () => {
     const bare = { ...op, params: undefined, query: undefined, body: undefined };
     const fromQuery = route(bare, () => ({ then: (resolve: (v: unknown) => void) => resolve({ rows: 3 }) }));
     const res = await fromQuery(new Request("http://test/x", { method: "POST", headers: { "x-trace-id": "trace-thenable-1" } }), ctx({}));
@@ -168,7 +168,7 @@ describe("route wrapper", () => {
     expect(kept.bytes()).toBe(kept.bytes());
   });
 
-  it("issue 18 §3: a lone UTF-16 surrogate anywhere in a JSON body is 422 at the parse layer (values and keys)", async () => {
+  it("a lone UTF-16 surrogate anywhere in a JSON body is 422 at the parse layer (values and keys)", async () => {
     for (const raw of ['{"name":"acc\\ud800"}', '{"name":"ok","tags":["\\udc00x"]}', '{"name":"ok","\\ud83d":1}']) {
       const res = await handler(post("/things/1", raw), ctx({ id: "1" }));
       expect(res.status, raw).toBe(422);
@@ -192,7 +192,7 @@ describe("route wrapper", () => {
     expect(shallow.status).toBe(201);
   });
 
-  it("issue 18 §3: a JSON body sent as text/plain (a no-preflight cross-site form) or without a type is 415 with the envelope", async () => {
+  it("a JSON body sent as text/plain (a no-preflight cross-site form) or without a type is 415 with the envelope", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", ""]) {
       const req = new Request("http://test/things/1", { method: "POST", body: JSON.stringify({ name: "x" }), headers: type ? { "content-type": type } : {} });
       if (!type) req.headers.delete("content-type");

@@ -88,7 +88,7 @@ function urlOf(req: Request): Pick<URL, "pathname" | "searchParams"> {
 }
 
 // The trace id goes in with the answer's other headers: setting it afterwards on a made Response costs a second
-// header validation and copy (issue 23 §3).
+// header validation and copy.
 function toResponse(result: unknown, okStatus: number, traceId: string): Response {
   if (result instanceof Response) {
     result.headers.set(TRACE_HEADER, traceId);

@@ -5,7 +5,7 @@ import { en } from "./dictionaries/en";
 import { zhCN } from "./dictionaries/zh-CN";
 import { codeLabel, SENTIMENT_BANDS, sentimentBand } from "./labels";
 
-// Issue 21 §3: labels come from the UI dictionary by code, in the UI language whatever the record's language.
+// Labels come from the UI dictionary by code, in the UI language whatever the record's language.
 
 describe("codeLabel", () => {
   it("maps a known code, shows an unknown code as stored and a missing one as the fallback", () => {

@@ -1,4 +1,4 @@
-// UI labels by code (issue 21 §3): actions, markets, report types, trend and sentiment words shown by the UI come
+// UI labels by code: actions, markets, report types, trend and sentiment words shown by the UI come
 // from the UI dictionary, looked up by the code a record stores, never from the record's own label text (which is
 // in the report's language). The report body keeps its own language.
 

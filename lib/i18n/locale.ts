@@ -11,7 +11,7 @@ import { resolveDisplayTimeZone, TIME_ZONE_COOKIE, type DisplayTimeZone } from "
 const DICTIONARIES: Record<Locale, Dictionary> = { "zh-CN": zhCN, en };
 
 // The UI language: the dsa_lang cookie (the user's choice) when set, else the browser's Accept-Language
-// (zh* → zh-CN, any other language → en), else zh-CN (issue 21 §3).
+// (zh* → zh-CN, any other language → en), else zh-CN.
 export async function getLocale(): Promise<Locale> {
   const [jar, head] = await Promise.all([cookies(), headers()]);
   return resolveLocale(jar.get(LOCALE_COOKIE)?.value, head.get("accept-language"));

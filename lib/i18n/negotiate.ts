@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./config";
 
-// Issue 21 §3: the UI language of a request. The user's choice (the dsa_lang cookie, set by the language switch)
+// The UI language of a request. The user's choice (the dsa_lang cookie, set by the language switch)
 // wins; without one, the browser's Accept-Language decides on the first visit: a Chinese first preference (zh,
 // zh-CN, zh-TW, zh-Hans…) gets zh-CN, any other language en. No usable header (none, or only "*", as Node's
 // fetch sends) keeps the product default, zh-CN.

@@ -1,4 +1,4 @@
-// The one clock of the UI (issue 21 §3): every time on a page is written in one display zone, the service time
+// The one clock of the UI: every time on a page is written in one display zone, the service time
 // zone (setting SERVICE_TIMEZONE) unless the user chose the browser's own zone, and carries that zone's short
 // label ("GMT+8", "EDT"). The choice lives in the dsa_tz preference cookie, read on the server, so the server
 // and the browser format the same string and hydration never flips a time.

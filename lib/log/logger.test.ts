@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeLoggers, writeAccessLine } from "./logger";
 
-// Issue 23 §3: the access log line skips pino's redaction (our own fields, nothing secret in them), so it must still be
+// The access log line skips pino's redaction (our own fields, nothing secret in them), so it must still be
 // the line the redacting logger writes, at the same level; everything else is still censored.
 function memoryLoggers(level = "info") {
   const lines: string[] = [];

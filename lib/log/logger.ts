@@ -2,7 +2,7 @@ import pino from "pino";
 import { getSettings } from "@/lib/config/settings";
 
 // One JSON log per process (makeLoggers): keys that could carry secrets are censored wherever they appear.
-// Lines reach stdout asynchronously (issue 23 §3): with a write per line, every request's access log line stopped the
+// Lines reach stdout asynchronously: with a write per line, every request's access log line stopped the
 // event loop whenever stdout's reader (a pipe, a terminal, a log shipper) was slower than the server. pino writes
 // what is still buffered when the process exits. Next bundles this module more than once, so the destination is one
 // per process (two asynchronous writers on one pipe could split each other's lines), and what waits for a slow reader
@@ -25,7 +25,7 @@ function stdoutDestination(): Destination {
  * The process's two loggers on one destination: `logger` for everything, censoring keys that could carry secrets
  * wherever they appear, and `access` for the access log line only. That line is of our own making (trace id, method,
  * path without the query, status, ms), so nothing in it can hold a secret, and it skips the redaction: pino's wildcard
- * paths cost as much as the rest of the line (8 µs against 4 µs per line here, issue 23 §3). Same level, base and
+ * paths cost as much as the rest of the line (8 µs against 4 µs per line here). Same level, base and
  * time, so the line is the one `logger` would write.
  */
 export function makeLoggers(destination: pino.DestinationStream, level: string) {
@@ -52,7 +52,7 @@ export function requestLogger(traceId: string) {
   return logger.child({ trace_id: traceId });
 }
 
-// The access log line of every API request (issue 23 §3): the trace id as its first field, the same line a request's
+// The access log line of every API request: the trace id as its first field, the same line a request's
 // child logger writes, without making a child per request (pino runs its redaction over a child's bindings when it is
 // made, wasted on every request that logs nothing else), and without redaction (makeLoggers says why).
 export function accessLogOn(): boolean {

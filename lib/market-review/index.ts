@@ -1,4 +1,4 @@
-// Market review (issue 5 item 8): the public surface the task queue, routes and pages import.
+// Market review: the public surface the task queue, routes and pages import.
 export { runMarketReview, marketNewsQuery, MarketReviewUnavailableError, MARKET_REVIEW_CODE, MARKET_REVIEW_REPORT_TYPE } from "./run";
 export type { MarketReviewDeps, MarketReviewJob, MarketReviewOutcome } from "./run";
 export { getMarketReviewParts, latestMarketReview, type MarketReviewParts, type StoredMarketReview } from "./read";

@@ -8,7 +8,7 @@ import { recordLlmUsage } from "@/lib/usage/record-usage";
 import { reviewMarkets } from "./rules";
 import type { TMarketReviewPayload } from "./schemas";
 
-// The LLM-written market review (issue 5 item 8). The model gets the rule payload (every number the review
+// The LLM-written market review. The model gets the rule payload (every number the review
 // may use) and writes the narrative in Markdown; channels and their models are tried in order like the
 // stock report (lib/analysis/llm/generate-report.ts), every call is recorded in LlmUsage with call type
 // market_review, and error texts are scrubbed of the configured keys. The caller keeps the rule text when

@@ -57,7 +57,7 @@ function input(overviews: TMarketOverview[], language: "zh" | "en", extra: Parti
   return { region: overviews.length > 1 ? "both" : overviews[0]!.region, overviews, news: [], language, generatedAt: AT, ...extra };
 }
 
-describe("rule-based market review on sample data (issue 5 item 8)", () => {
+describe("rule-based market review on sample data", () => {
   it("zh: every index row, the breadth counts and the temperature equal the overview's numbers", async () => {
     const cn = await marketOverview("cn", { chain });
     const payload = buildRulePayload(input([cn], "zh"));
@@ -230,7 +230,7 @@ describe("rules on crafted data", () => {
     expect(renderRuleBody(none)).toContain("市场温度：数据不足，无法计算。");
   });
 
-  it("issue 17 item 5: the temperature agrees with the day it shows (down, up and mixed days)", () => {
+  it("the temperature agrees with the day it shows (down, up and mixed days)", () => {
     const breadth = (advancers: number, decliners: number, flat: number, limitUp: number, limitDown: number) => ({
       advancers, decliners, flat, limit_up: limitUp, limit_down: limitDown, limit_note: null, universe: "x", by_exchange: [], total_amount: null, source: "eastmoney" as const,
     });

@@ -16,7 +16,7 @@ import type {
   TTemperatureComponent,
 } from "./schemas";
 
-// The rule-based market review (issue 5 item 8): every number comes from marketOverview, every judgement
+// The rule-based market review: every number comes from marketOverview, every judgement
 // from a rule written out in the text itself, so a reader can recompute the review from the data. Pure: the
 // same overviews, news and time give the same payload and text.
 
@@ -90,7 +90,7 @@ const NOT_POSITIVE_MAX = 59;
 const NOT_NEGATIVE_MIN = 40;
 
 /**
- * Issue 17 item 5: the day's direction as the review's own numbers show it: "down" when every market's index
+ * The day's direction as the review's own numbers show it: "down" when every market's index
  * mean fell and decliners outnumber advancers (over the markets with breadth), "up" in the mirror case.
  */
 export function dayDirection(markets: readonly Pick<TReviewMarket, "index_stats" | "breadth">[]): "up" | "down" | null {

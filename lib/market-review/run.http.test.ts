@@ -148,7 +148,7 @@ beforeEach(async () => {
   await db().llmUsage.deleteMany();
 });
 
-describe("market review with an LLM (issue 5 item 8)", () => {
+describe("market review with an LLM", () => {
   it("a failing model, then a good one: the model's narrative plus the data tables; usage rows as market_review; no key anywhere", async () => {
     useSettings(channelSettings("m-500,m-review-zh", { TAVILY_API_KEYS: "tvly-NEWSKEY-0123456789abcdef" }));
     const logs = captureLogs();

@@ -77,7 +77,7 @@ beforeEach(async () => {
   await db().llmUsage.deleteMany();
 });
 
-describe("runMarketReview without an LLM (issue 5 item 8)", () => {
+describe("runMarketReview without an LLM", () => {
   it("stores one market_review record with the spec's identity fields, payload, diagnostics and flow", async () => {
     const steps: [number, string][] = [];
     const input = job({ onProgress: (pct, message) => steps.push([pct, message]) });

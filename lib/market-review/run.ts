@@ -25,7 +25,7 @@ import {
 } from "./rules";
 import { ZMarketReviewPayload, type TMarketReviewPayload, type TMarketReviewRegion } from "./schemas";
 
-// The market review generator (issue 5 item 8): marketOverview for each region, market news, the rule
+// The market review generator: marketOverview for each region, market news, the rule
 // review (always), the LLM review when a channel is configured (rule text as the fallback), and one
 // history record (code MARKET, report_type market_review, query_id = the task id) holding the Markdown and
 // the structured payload. The task queue, routes and UI call this; they own the one-at-a-time guard.

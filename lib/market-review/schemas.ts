@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The market review's structured payload (issue 5 item 8) in the shape of docs/api.md §12.3: what the status
+// The market review's structured payload in the shape of docs/api.md §12.3: what the status
 // endpoint returns as market_review_payload, what the history detail serves as
 // details.context_snapshot.market_review_payload (the reference's client reads both), and what the share card
 // and the Market page read. Stored in the record's context snapshot, so a review is re-served long after its

@@ -7,7 +7,7 @@ import { resolveMarketPhase } from "@/lib/analysis/engine/phase";
 import { isTradingDay, nextTradingDay, previousTradingDay } from "./calendar";
 import { lastClosedTradingDay, latestTradingDay } from "./market-time";
 
-// Issue 17 item 6: exchange calendars from maintained packages, on known days.
+// Exchange calendars from maintained packages, on known days.
 
 describe("exchange calendars", () => {
   it("SSE/SZSE: closed for the Spring Festival (2026-02-17) and on in-lieu weekend workdays; open the days around", () => {

@@ -4,7 +4,7 @@ import Holidays from "date-holidays";
 import { isHoliday as isNyseHoliday } from "nyse-holidays";
 import type { TMarket } from "@/lib/market/symbols";
 
-// Exchange calendars (issue 17 item 6) from maintained packages:
+// Exchange calendars from maintained packages:
 //   SSE/SZSE: closed on weekends and on the State Council's public holidays (chinese-days). The weekend days
 //     worked in lieu of a holiday are workdays for offices but not for the exchanges, so only weekday
 //     holidays close them.

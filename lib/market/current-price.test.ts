@@ -4,7 +4,7 @@ import { currentPrice, getPriceSeries } from "./current-price";
 import type { ChainOptions } from "./providers/chain";
 import type { MarketDataProvider, TDailyBar, TMarketSymbol, TQuote } from "./providers/types";
 
-// Issue 17 item 3: the one price every feature reads (portfolio valuation, alert checks), by the same merge rule
+// The one price every feature reads (portfolio valuation, alert checks), by the same merge rule
 // as the analysis headline. A user's-file provider (cache bypassed) serves fixed bars and a chosen quote.
 
 const AAPL: TMarketSymbol = { kind: "stock", market: "us", code: "AAPL" };
@@ -28,7 +28,7 @@ function chainWith(quote: TQuote | null, bars: TDailyBar[] = BARS): ChainOptions
 
 afterEach(() => setClock(null));
 
-describe("one price everywhere: currentPrice (issue 17 item 3)", () => {
+describe("one price everywhere: currentPrice", () => {
   it("a quote newer than the last bar is the price, of its own session", async () => {
     setClock(() => new Date("2026-07-24T15:00:00Z"));
     const p = await currentPrice(AAPL, chainWith(quoteAt("2026-07-24T10:30:00-04:00", 107.5)));

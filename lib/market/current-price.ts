@@ -4,7 +4,7 @@ import { configuredChain, MarketDataUnavailableError, type ChainOptions } from "
 import type { TMarketSymbol, TQuote } from "./providers/types";
 import { getQuote } from "./quote-cache";
 
-// The reads behind one price everywhere (issue 17 item 3): portfolio valuation and alert checks take a security's
+// The reads behind one price everywhere: portfolio valuation and alert checks take a security's
 // price from here, merged by the same rule (one-price.ts) as the analysis pipeline's headline and chart.
 
 export interface PriceSeries extends MergedSeries {
@@ -28,7 +28,7 @@ export async function getPriceSeries(symbol: TMarketSymbol, days: number, chain:
   return { ...series, quote: quoteData, current: onePriceOf(series, quoteData), quoteFailure };
 }
 
-/** A security's current price as every feature shows it (issue 17 item 3). Throws MarketDataUnavailableError. */
+/** A security's current price as every feature shows it. Throws MarketDataUnavailableError. */
 export async function currentPrice(symbol: TMarketSymbol, chain: ChainOptions = configuredChain()): Promise<OnePrice & Pick<PriceSeries, "quote" | "quoteFailure">> {
   // Two bars: the last close, and the one before it for the day's change when the quote is stale.
   const series = await getPriceSeries(symbol, 2, chain);

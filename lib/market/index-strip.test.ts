@@ -10,7 +10,7 @@ import type { MarketDataProvider } from "./providers/types";
 import { clearQuoteCache } from "./quote-cache";
 import { listIndexEntries } from "./symbols";
 
-// Issue 21 §2: the Market page shows the region's indices on load. The strip is the overview's quotes plus each
+// The Market page shows the region's indices on load. The strip is the overview's quotes plus each
 // index's last 60 closes, and a failing index or a silent provider leaves the other rows (and the page) intact.
 
 withTempDatabase("index-strip", { MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "0" });
@@ -30,7 +30,7 @@ afterEach(() => {
 });
 
 describe("indexStrip on sample data", () => {
-  it("issue 21 §2: every registered cn index with the overview's quote, 60 closes ending at the quoted price, and the breadth", async () => {
+  it("every registered cn index with the overview's quote, 60 closes ending at the quoted price, and the breadth", async () => {
     const strip = await indexStrip("cn");
     const overview = await marketOverview("cn");
     expect(strip.region).toBe("cn");
@@ -52,13 +52,13 @@ describe("indexStrip on sample data", () => {
     expect(strip.indices.find((row) => row.canonical_id === "000300.SH")!.closes).toEqual(bars.map((b) => ({ date: b.date, close: b.close })));
   });
 
-  it("issue 21 §2: a shorter window gives as many closes as asked", async () => {
+  it("a shorter window gives as many closes as asked", async () => {
     const strip = await indexStrip("hk", { days: 20 });
     expect(strip.indices.map((row) => row.display_code)).toEqual(entriesOf("hk").map((e) => e.displayCode));
     for (const row of strip.indices) expect(row.closes).toHaveLength(20);
   });
 
-  it("issue 21 §2: one failing index shows its reason and the others keep their data", async () => {
+  it("one failing index shows its reason and the others keep their data", async () => {
     const failingSpx: MarketDataProvider = {
       ...sample,
       async dailyBars(symbol, days, ctx) {
@@ -84,7 +84,7 @@ describe("indexStrip on sample data", () => {
     expect(strip.is_sample).toBe(true);
   });
 
-  it("issue 21 §2: a provider that does not answer within the budget gives rows without data, not a hang or a throw", async () => {
+  it("a provider that does not answer within the budget gives rows without data, not a hang or a throw", async () => {
     const silent: MarketDataProvider = {
       ...sample,
       dailyBars: (_symbol, _days, ctx) => new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason))),

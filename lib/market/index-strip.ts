@@ -7,7 +7,7 @@ import type { ProviderName, TDailyBar, TMarketSymbol, TQuote } from "@/lib/marke
 import { listIndexEntries, type TIndexEntry, type TMarket } from "@/lib/market/symbols";
 import { withTimeBudget } from "@/lib/time-budget";
 
-// The Market page's index strip (issue 21 §2): for one region, every registered index with its quote (from
+// The Market page's index strip: for one region, every registered index with its quote (from
 // marketOverview, so the quote cache and the breadth come along) and its last `days` daily closes (getDailyBars,
 // through the bar cache), read in parallel. One index or one provider failing never fails the strip: that part
 // is null with the reason. A time budget bounds the wait; the reads that outlive it still fill the caches.

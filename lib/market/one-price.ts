@@ -2,7 +2,7 @@ import { localParts, MARKET_TIME_ZONE } from "./market-time";
 import type { TDailyBar, TQuote } from "./providers/types";
 import type { TMarket } from "./symbols";
 
-// One price everywhere (issue 17 item 3): the analysis headline, the chart's last candle, the history row, the
+// One price everywhere: the analysis headline, the chart's last candle, the history row, the
 // share card, portfolio valuation and alert checks all read a security's price through this module, so the
 // same moment shows the same figure. The rule: the quote when it is at least as new as the last daily bar (today's
 // bar is then built from it, or the bar of its own session takes its price), else the last bar's close.

@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe("Eastmoney breadth (ulist.np/get) against the recorded body", () => {
-  it("issue 3 item 5: f104/f105/f106 per secid, in request order, summed over SH, SZ, BJ", () => {
+  it("f104/f105/f106 per secid, in request order, summed over SH, SZ, BJ", () => {
     expect(parseEastmoneyBreadth(fixtureText(ULIST))).toEqual({
       advancers: 550 + 564 + 72,
       decliners: 1757 + 2337 + 266,
@@ -60,7 +60,7 @@ describe("Eastmoney breadth (ulist.np/get) against the recorded body", () => {
 });
 
 describe("marketOverview from recorded bodies (fetch replayed)", () => {
-  it("issue 3 item 5: cn breadth from the recorded ulist reply; index quotes fall through to the next provider", async () => {
+  it("cn breadth from the recorded ulist reply; index quotes fall through to the next provider", async () => {
     const { calls } = replay([[isUlist, bodyResponse(fixtureText(ULIST))]]);
     const overview = await marketOverview("cn", { chain: chainOf(eastmoney, sample) });
     expect(ZMarketOverview.parse(overview)).toEqual(overview);

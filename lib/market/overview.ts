@@ -16,7 +16,7 @@ import {
 import { getQuote } from "@/lib/market/quote-cache";
 import { classifyAShareCode, listIndexEntries, ZMarket, type TMarket } from "@/lib/market/symbols";
 
-// marketOverview(region) (issue 3 item 5): the region's registered indices with their quotes (through the
+// marketOverview(region): the region's registered indices with their quotes (through the
 // quote chain and its cache), market breadth (advancers / decliners / flat, limit-up / limit-down) and
 // sector rankings where a provider has them. Each part names its source; a part no configured provider can
 // give is null with the reason, never invented.

@@ -21,7 +21,7 @@ function counting(): { chain: ChainOptions; calls: () => number } {
 }
 
 describe("quote cache", () => {
-  it("issue 3 item 6: quotes are cached for a short TTL and concurrent callers share one request", async () => {
+  it("quotes are cached for a short TTL and concurrent callers share one request", async () => {
     let t = Date.parse("2026-11-20T22:00:00Z");
     setClock(() => new Date(t));
     const { chain, calls } = counting();
@@ -38,7 +38,7 @@ describe("quote cache", () => {
 });
 
 describe("market time", () => {
-  it("issue 3 item 6: last closed session per market (weekdays; after the local close)", () => {
+  it("last closed session per market (weekdays; after the local close)", () => {
     expect(lastClosedTradingDay("cn", new Date("2026-11-20T06:59:00Z"))).toBe("2026-11-19"); // 14:59 Beijing
     expect(lastClosedTradingDay("cn", new Date("2026-11-20T07:00:00Z"))).toBe("2026-11-20");
     expect(lastClosedTradingDay("us", new Date("2026-11-23T02:00:00Z"))).toBe("2026-11-20"); // Sunday evening NY

@@ -3,7 +3,7 @@ import { bypassesCache, chainQuote, configuredChain, type ChainOptions, type Cha
 import type { TMarketSymbol, TQuote } from "@/lib/market/providers/types";
 import { symbolKey } from "@/lib/market/symbol-key";
 
-// Quotes are cached in memory for a short time (issue 3 item 6): enough to collapse a burst of analyses of
+// Quotes are cached in memory for a short time: enough to collapse a burst of analyses of
 // the same target into one provider call, short enough to stay a realtime quote. Concurrent callers share
 // one in-flight request.
 export const QUOTE_TTL_MS = 15_000;

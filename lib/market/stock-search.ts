@@ -2,7 +2,7 @@ import { ensureStockListNameSource } from "./stock-list";
 import { searchSymbols } from "./symbols";
 import type { TStockSearchResponse } from "./search-schemas";
 
-/** GET /api/v1/stocks/search: ranked matches for the analyze box's autocomplete (issue 3 item 4). */
+/** GET /api/v1/stocks/search: ranked matches for the analyze box's autocomplete. */
 export async function stockSearch(query: string, limit: number): Promise<TStockSearchResponse> {
   // The refreshed full list (npm run stocks:refresh), when there is one, is preferred over the bundled names.
   await ensureStockListNameSource();

@@ -7,7 +7,7 @@ import { setEnvironmentForTests } from "@/lib/config/settings";
 import { guardedAgent, guardedFetch, guardedLookup, outboundRefusalOf, pinnedAddress } from "./outbound-connect";
 import { OutboundRefusedError } from "./outbound-policy";
 
-// Issue 18 §4: DNS rebinding. The name passes the check (a public address) and then answers 127.0.0.1 when
+// DNS rebinding. The name passes the check (a public address) and then answers 127.0.0.1 when
 // the socket connects: the connect-time lookup must refuse it, whatever the first answer was.
 
 type Answer = { address: string; family: number }[];
@@ -43,7 +43,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-describe("issue 18 §4: the outbound policy holds at connect time (DNS rebinding)", () => {
+describe("the outbound policy holds at connect time (DNS rebinding)", () => {
   it("the lookup refuses a name whose answer is private, in both the single and the all form", async () => {
     const { resolve } = fakeDns([[...PUBLIC, ...LOOPBACK]]);
     const lookup = guardedLookup(() => false, resolve);

@@ -1,4 +1,4 @@
-// News search (issue 3 item 9): the public surface other domains import.
+// News search: the public surface other domains import.
 export { searchNews, searchNewsWith, configuredNewsChain, NEWS_PROVIDER_ORDER, type NewsChain, type NewsQueryOptions } from "./search";
 export { searchStockNews, stockNewsQuery, type NewsTarget, type StockNewsOptions } from "./stock-news";
 export {

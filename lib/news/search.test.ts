@@ -11,7 +11,7 @@ import { searchStockNews } from "./stock-news";
 import { hang, json, stubFetch, type StubCall } from "./testing/fetch-stub";
 import type { NewsProvider } from "./types";
 
-// Issue 3 item 9: the news fallback chain over a stubbed fetch that replays the recorded bodies; no test
+// The news fallback chain over a stubbed fetch that replays the recorded bodies; no test
 // reaches the network (an unmatched request fails like a refused connection).
 
 const TAVILY = fixtureText("tavily/search-basic-current-mayor-nyc.json");
@@ -59,7 +59,7 @@ afterEach(() => {
 });
 
 describe("fallback order", () => {
-  it("issue 3 item 9: failure, garbage, timeout → next; order bocha, tavily, brave, serpapi; attempts recorded", async () => {
+  it("failure, garbage, timeout → next; order bocha, tavily, brave, serpapi; attempts recorded", async () => {
     const { calls } = route({
       "api.bochaai.com": body('{"code":"500","message":"internal error"}', 500),
       "api.tavily.com": body("<html>upstream gateway</html>"),
@@ -81,7 +81,7 @@ describe("fallback order", () => {
     expect(result.items.map((i) => i.source)).toEqual(["Claro Sports", "Diez.HN", "Clarín", "365Scores"]);
   });
 
-  it("issue 3 item 9: the first provider with items wins; later ones are never called", async () => {
+  it("the first provider with items wins; later ones are never called", async () => {
     const { calls } = route({ "api.bochaai.com": body(BOCHA), "api.tavily.com": body(TAVILY) });
     const result = await searchNewsWith("阿里巴巴 ESG", { limit: 5, days: 3650 }, chainOf());
     expect(calls).toHaveLength(1);
@@ -90,7 +90,7 @@ describe("fallback order", () => {
     expect(result.attempts).toEqual([{ provider: "bocha", ok: true, reason: null, ms: expect.any(Number) }]);
   });
 
-  it("issue 3 item 9: an empty answer, or one with only stale items, falls through", async () => {
+  it("an empty answer, or one with only stale items, falls through", async () => {
     route({
       "api.bochaai.com": body(BOCHA),
       "api.tavily.com": body('{"query":"q","results":[]}'),
@@ -102,7 +102,7 @@ describe("fallback order", () => {
     expect(result.items.map((i) => i.source)).toEqual(["AccuWeather", "TimeAndDate", "BBC"]);
   });
 
-  it("issue 3 item 9: a provider that ignores its abort signal still loses to the deadline", async () => {
+  it("a provider that ignores its abort signal still loses to the deadline", async () => {
     const stuck: NewsProvider = { name: "tavily", search: () => new Promise(() => undefined) };
     const result = await searchNewsWith("q", { limit: 3, days: 1 }, { providers: [stuck], timeoutMs: 30 });
     expect(result).toMatchObject({ items: [], disclosure: "no_news_evidence", attempts: [{ provider: "tavily", ok: false, reason: "timeout after 30 ms" }] });
@@ -123,7 +123,7 @@ describe("fallback order", () => {
 });
 
 describe("key rotation", () => {
-  it("issue 3 item 9: 401 and 429 pass the call to the next key; the next call starts with the key that worked", async () => {
+  it("401 and 429 pass the call to the next key; the next call starts with the key that worked", async () => {
     const { calls } = route({
       "api.tavily.com": (call) => {
         const key = keyOf(call);
@@ -142,7 +142,7 @@ describe("key rotation", () => {
     expect(calls.map(keyOf)).toEqual([KEYS.tavily[2]]);
   });
 
-  it("issue 3 item 9: round robin across working keys (quota spread); the key travels as each API wants it", async () => {
+  it("round robin across working keys (quota spread); the key travels as each API wants it", async () => {
     const { calls } = route({ "api.bochaai.com": body(BOCHA), "serpapi.com": body(SERPAPI), "api.search.brave.com": body(BRAVE) });
     const bocha = chainOf(200, { bocha: KEYS.bocha });
     await searchNewsWith("q", { days: 3650 }, bocha);
@@ -156,7 +156,7 @@ describe("key rotation", () => {
     expect(calls.at(-1)?.headers["x-subscription-token"]).toBe(KEYS.brave[0]);
   });
 
-  it("issue 3 item 9: every key refused (HTTP or Bocha's code in the body) → the provider fails over", async () => {
+  it("every key refused (HTTP or Bocha's code in the body) → the provider fails over", async () => {
     route({
       "api.bochaai.com": (call) => (keyOf(call) === KEYS.bocha[0] ? json('{"code":"403","message":"余额不足"}') : json('{"code":"401"}', 401)),
       "api.tavily.com": body(TAVILY),
@@ -175,7 +175,7 @@ describe("key rotation", () => {
 });
 
 describe("normalised items", () => {
-  it("issue 3 item 9: de-duplicated by normalised URL, first occurrence kept, cut to the limit", async () => {
+  it("de-duplicated by normalised URL, first occurrence kept, cut to the limit", async () => {
     const results = [
       { title: "A", url: "https://www.example.com/news/1", content: "first" },
       { title: "A again", url: "http://example.com/news/1/?utm_source=x", content: "dup" },
@@ -187,7 +187,7 @@ describe("normalised items", () => {
     expect(result.items.map((i) => [i.title, i.snippet])).toEqual([["A", "first"], ["B", "b"]]);
   });
 
-  it("issue 3 item 9: requests carry the window and the limit in each API's terms", async () => {
+  it("requests carry the window and the limit in each API's terms", async () => {
     const { calls } = route({
       "api.bochaai.com": body('{"code":200,"data":{"webPages":{"value":[]}}}'),
       "api.tavily.com": body('{"results":[]}'),
@@ -207,7 +207,7 @@ describe("normalised items", () => {
 });
 
 describe("no news evidence", () => {
-  it("issue 3 item 9: no key configured → no provider, no request, the empty-news disclosure", async () => {
+  it("no key configured → no provider, no request, the empty-news disclosure", async () => {
     setEnvironmentForTests({ ENV_FILE: "/nonexistent/.env" });
     const { calls } = route({});
     expect(configuredNewsChain().providers).toEqual([]);
@@ -218,7 +218,7 @@ describe("no news evidence", () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("issue 3 item 9: keys set → providers enabled in order, lists split on commas (blanks ignored)", async () => {
+  it("keys set → providers enabled in order, lists split on commas (blanks ignored)", async () => {
     setEnvironmentForTests({ ENV_FILE: "/nonexistent/.env", SERPAPI_API_KEYS: "serp-1-xxxx", TAVILY_API_KEYS: " tvly-a-xxxx , ,tvly-b-xxxx", BOCHA_API_KEYS: "" });
     const chain = configuredNewsChain();
     expect(chain.providers.map((p) => p.name)).toEqual(["tavily", "serpapi"]);
@@ -228,7 +228,7 @@ describe("no news evidence", () => {
     expect(calls[0]?.headers.authorization).toBe("Bearer tvly-a-xxxx");
   });
 
-  it("issue 3 item 9: every provider failing → empty items with the disclosure and all attempts", async () => {
+  it("every provider failing → empty items with the disclosure and all attempts", async () => {
     route({});
     const result = await searchNewsWith("q", {}, chainOf());
     expect(result.items).toEqual([]);
@@ -238,7 +238,7 @@ describe("no news evidence", () => {
 });
 
 describe("secrets", () => {
-  it("issue 3 item 9: keys never appear in attempts, even when the failure text echoes the URL or the key", async () => {
+  it("keys never appear in attempts, even when the failure text echoes the URL or the key", async () => {
     route({
       // Echoes the key in the error body, as some gateways do.
       "api.bochaai.com": (call) => json({ code: "500", message: `bad key ${keyOf(call)}` }, 500),

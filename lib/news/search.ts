@@ -16,7 +16,7 @@ import {
   type TNewsItem,
 } from "./types";
 
-// The news fallback chain (issue 3 item 9): configured providers in order; a failure, a timeout or an
+// The news fallback chain: configured providers in order; a failure, a timeout or an
 // empty answer moves on to the next, each turn recorded (with every key masked). The first provider with
 // items wins; its items are de-duplicated by URL, kept to the freshness window and cut to the limit. With
 // no provider configured, or none with items, the result carries the spec's empty-news disclosure.

@@ -6,7 +6,7 @@ import { json, stubFetch } from "./testing/fetch-stub";
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("stock news queries (issue 3 item 9)", () => {
+describe("stock news queries", () => {
   it("A-shares: Chinese, name + code, whatever the report language", () => {
     expect(stockNewsQuery({ code: "600519", name: "贵州茅台", market: "cn" })).toEqual({ query: "贵州茅台 600519 最新消息", language: "zh" });
     expect(stockNewsQuery({ code: "600519", name: "贵州茅台", market: "cn" }, "en").query).toBe("贵州茅台 600519 最新消息");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// News search (issue 3 item 9): one normalised item whatever the provider, small enough to store with the
+// News search: one normalised item whatever the provider, small enough to store with the
 // analysis and to serve as the spec's NewsIntelItem (snippet at most 50 characters).
 
 export const NEWS_PROVIDER_NAMES = ["bocha", "tavily", "brave", "serpapi"] as const;

@@ -137,7 +137,7 @@ describe("ntfy (NTFY_URL, NTFY_TOKEN)", () => {
     receiver.answer = () => ({ status: 502, body: "bad gateway tk_ntfy0123456789" });
     const bad = await failure(target);
     expect(bad.retryable).toBe(true);
-    // A body that is not the service's JSON error is never echoed (issue 18 §3).
+    // A body that is not the service's JSON error is never echoed.
     expect(stored(target, bad)).toBe("HTTP 502");
   });
 });

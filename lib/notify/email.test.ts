@@ -149,7 +149,7 @@ describe("email channel", () => {
     expect(html).toContain('<a href="http://dsa.local/history/42?tab=summary">Open the full report</a>');
   });
 
-  it("issue 18 §3: an SMTP server on this machine is refused by default, before any connection", async () => {
+  it("an SMTP server on this machine is refused by default, before any connection", async () => {
     configure({ EMAIL_PASSWORD: PASSWORD, OUTBOUND_ALLOW_PRIVATE: "false", NOTIFICATION_RETRY_ATTEMPTS: "2" });
     const before = received.length;
     const result = await notify({ ...message, related: { kind: "analysis", id: "smtp-ssrf" } });

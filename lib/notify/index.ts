@@ -8,7 +8,7 @@ import { recordDelivery } from "./deliveries";
 import { notify, notifyInBackground } from "./notify";
 import type { NotificationMessage, NotifyResult } from "./types";
 
-// Notifications (issue 9 item 4). notify() sends to every enabled channel; the helpers below build the
+// Notifications. notify() sends to every enabled channel; the helpers below build the
 // messages of the three callers: finished analyses, market reviews and alert triggers.
 export { notify, notifyInBackground, settleNotifications } from "./notify";
 export { analysisMessage, marketReviewMessage, alertMessage, historyLink, type AlertTriggerNotice } from "./messages";

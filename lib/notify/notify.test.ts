@@ -93,7 +93,7 @@ describe("retries with exponential backoff", () => {
     expect(receiver.requests).toHaveLength(3);
     const [row] = await rows();
     expect(row).toMatchObject({ status: "failed", attempts: 3 });
-    // Issue 18 §3: the answer's body is never reflected, only the status line.
+    // The answer's body is never reflected, only the status line.
     expect(row!.error).toBe("HTTP 500");
     for (const secret of ["s3cr3t-path-token", "query-secret-99", "bearer-secret-42"]) {
       expect(row!.error).not.toContain(secret);
@@ -125,7 +125,7 @@ describe("retries with exponential backoff", () => {
   });
 });
 
-describe("issue 18: no configured secret survives in a failure reason, whichever channel it belongs to", () => {
+describe("no configured secret survives in a failure reason, whichever channel it belongs to", () => {
   it("a Gotify server echoing its URL path, and a service echoing another setting's key, are both redacted", async () => {
     // An unknown key named like a secret, kept in the env file, counts as one too.
     const envFile = path.join(dir, "secrets.env");
@@ -147,7 +147,7 @@ describe("issue 18: no configured secret survives in a failure reason, whichever
   });
 });
 
-describe("issue 18 §3: the outbound policy (SSRF)", () => {
+describe("the outbound policy (SSRF)", () => {
   it("by default a webhook on this machine, the metadata address or a numeric loopback is refused before any request, with the reason", async () => {
     for (const url of [`${receiver.baseUrl}/hook`, "http://169.254.169.254/latest/meta-data/", "http://2130706433:6379/", "http://[::1]:6379/"]) {
       configure({ CUSTOM_WEBHOOK_URLS: url, OUTBOUND_ALLOW_PRIVATE: "false", NOTIFICATION_RETRY_ATTEMPTS: "3" });
@@ -264,7 +264,7 @@ describe("duplicate suppression (NOTIFICATION_DEDUP_TTL_SECONDS)", () => {
   });
 });
 
-describe("issue 20 §2: the send lock across replicas (REDIS_URL)", () => {
+describe("the send lock across replicas (REDIS_URL)", () => {
   let namespace = "";
   let otherReplica: RedisConnection;
   beforeEach(async () => {

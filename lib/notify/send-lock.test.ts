@@ -4,7 +4,7 @@ import { closeRedisConnections, RedisConnection } from "@/lib/redis/connection";
 import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace } from "@/lib/redis/testing/redis-test";
 import { sendBudgetMs, takeSendLock } from "./send-lock";
 
-// Issue 20 §2: the same message is not sent to the same channel by two replicas at once. Each "replica" has its
+// The same message is not sent to the same channel by two replicas at once. Each "replica" has its
 // own Redis connection.
 
 let namespace = "";
@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 afterAll(() => setEnvironmentForTests(process.env));
 
-describe("issue 20 §2: notification send lock", () => {
+describe("notification send lock", () => {
   it("a second replica with the same message and channel waits until the first has sent and recorded it", async () => {
     const [a, b] = [await replica(), await replica()];
     const releaseA = await takeSendLock("custom", "alert:12", 10_000, a);

@@ -21,7 +21,7 @@ export function sendBudgetMs(settings: Pick<TSettings, "NOTIFICATION_RETRY_ATTEM
 }
 
 /**
- * Issue 20 §2: one replica at a time sends a given message (dedup key) to a given channel. The lock is taken before
+ * One replica at a time sends a given message (dedup key) to a given channel. The lock is taken before
  * the duplicate check and released once the outcome is recorded, so a second replica with the same message waits,
  * then finds the first one's "sent" row and suppresses its copy, or sends it itself when the first failed: across
  * replicas what the in-flight map does inside one process. Without Redis, or while it is unreachable, there is no

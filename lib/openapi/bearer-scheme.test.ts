@@ -8,7 +8,7 @@ type Doc = {
   paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
 };
 
-describe("issue 18 §1: the BearerToken scheme in the OpenAPI document", () => {
+describe("the BearerToken scheme in the OpenAPI document", () => {
   const doc = buildOpenApiDocument(OPERATIONS) as unknown as Doc;
 
   it("declares an http bearer scheme beside the session cookie", () => {

@@ -5,7 +5,7 @@ let id = 0;
 const buy = (quantity: number, price: number, fee = 0, tradeDate = "2026-01-02"): LotTrade => ({ id: ++id, side: "buy", quantity, price, fee, tradeDate });
 const sell = (quantity: number, price: number, fee = 0, tradeDate = "2026-02-02"): LotTrade => ({ id: ++id, side: "sell", quantity, price, fee, tradeDate });
 
-describe("positions from trades (issue 9 item 3)", () => {
+describe("positions from trades", () => {
   it("FIFO and average cost differ after a partial sell; fees are costs and reduce proceeds", () => {
     const state = foldTrades([buy(100, 10, 10), buy(100, 20, 0), sell(150, 30, 15)]);
     // Lots: 100 @ 10.10, 100 @ 20. Average 15.05.

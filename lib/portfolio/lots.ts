@@ -1,4 +1,4 @@
-// Position arithmetic (issue 9 item 3, docs/api.md §12.1.12): pure functions over one target's trades and corporate
+// Position arithmetic (docs/api.md §12.1.12): pure functions over one target's trades and corporate
 // actions in date order. Fees and taxes are part of the cost of a buy and reduce the proceeds of a sell. FIFO keeps
 // the open lots; average cost keeps one pool. Corporate actions take effect at the start of their date, before that
 // day's trades: a split multiplies the shares held and divides every per-share cost by its ratio (total cost

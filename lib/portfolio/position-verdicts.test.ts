@@ -8,7 +8,7 @@ import { createSignal } from "@/lib/signals/create";
 import { levelPrice } from "@/lib/signals/from-analysis";
 import { positionKey, positionVerdicts, type PositionPrice } from "./position-verdicts";
 
-// Issue 21 §6: each position's latest verdict and the stop of that report, on sample data.
+// Each position's latest verdict and the stop of that report, on sample data.
 
 withTempDatabase("position-verdicts", { MARKET_DATA_SOURCES: "sample" });
 

@@ -5,7 +5,7 @@ import type { TMarket } from "@/lib/market/symbols";
 import { levelPrice } from "@/lib/signals/from-analysis";
 import { signalTarget } from "@/lib/signals/target";
 
-// Issue 21 §6: each position of the Portfolio page shows its stock's latest verdict (the newest stored report by
+// Each position of the Portfolio page shows its stock's latest verdict (the newest stored report by
 // target_key, over the [targetKey, id] index) and that report's stop, and is flagged when its last price is under
 // the stop. The stop is the report's numeric stop-loss level: the newest decision signal linked to the report
 // (source_report_id) that holds one, else the number of the report's strategy.stop_loss text. A short-side call

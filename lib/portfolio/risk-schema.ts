@@ -12,7 +12,7 @@ export const ZRiskPosition = z.object({
   cost_per_share: n.describe("By the requested cost_method"),
   last_price: n
     .nullable()
-    .describe("The price an analysis shows for as_of (issue 17 item 3: one price everywhere): today's quote when it is newer than the last daily bar, else the close on as_of or the latest close before it; null without market data"),
+    .describe("The price an analysis shows for as_of (one price everywhere): today's quote when it is newer than the last daily bar, else the close on as_of or the latest close before it; null without market data"),
   price_date: z.string().nullable().describe("The session last_price belongs to"),
   price_source: z.enum(PRICE_SOURCES).describe("As the snapshot: realtime_quote, history_close or missing"),
   market_value: n.describe("In the position's currency; at cost when the price is missing (as the snapshot)"),

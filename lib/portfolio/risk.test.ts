@@ -16,7 +16,7 @@ beforeEach(async () => {
   await db().portfolioAccount.deleteMany();
 });
 
-/** Prices by session as an analysis shows them (issue 17 item 3): final closes, and a quote at least as new as the last bar is its session's price. */
+/** Prices by session as an analysis shows them: final closes, and a quote at least as new as the last bar is its session's price. */
 async function closes(code: string): Promise<Map<string, number>> {
   const symbol = resolveTradeSymbol(code);
   const bars = (await getDailyBars(symbol, 250)).bars;
@@ -27,7 +27,7 @@ async function closes(code: string): Promise<Map<string, number>> {
   return map;
 }
 
-describe("portfolio positions and risk (issue 9 item 3)", () => {
+describe("portfolio positions and risk", () => {
   it("trades keep the cached positions current; an oversell is refused and nothing is stored", async () => {
     const account = await createAccount({ name: "main", base_currency: "CNY" });
     await createTrade({ account_id: account.id, side: "buy", symbol: "600519", quantity: 100, price: 1400, fee: 5, trade_date: "2026-03-02" });
@@ -47,7 +47,7 @@ describe("portfolio positions and risk (issue 9 item 3)", () => {
     expect(positions[0]!.quantity).toBe(100);
   });
 
-  it("values positions at the price an analysis shows for as_of (issue 17 item 3), converts currencies, and derives weights, HHI, volatility and VaR from the same prices", async () => {
+  it("values positions at the price an analysis shows for as_of, converts currencies, and derives weights, HHI, volatility and VaR from the same prices", async () => {
     const account = await createAccount({ name: "mixed", base_currency: "CNY" });
     await createTrade({ account_id: account.id, side: "buy", symbol: "600519", quantity: 10, price: 1500, fee: 0, trade_date: "2025-01-02" });
     await createTrade({ account_id: account.id, side: "buy", symbol: "AAPL", quantity: 50, price: 150, fee: 0, trade_date: "2025-01-02" });

@@ -25,7 +25,7 @@ export const ZSnapshotPosition = z
     quantity: n.describe("Shares held at as_of (splits applied)"),
     avg_cost: n.describe("Cost per share by cost_method, fees and taxes included"),
     total_cost: n.describe("quantity × avg_cost, in currency"),
-    last_price: n.describe("The one price of as_of (issue 17 item 3); the cost per share when price_source is missing"),
+    last_price: n.describe("The one price of as_of; the cost per share when price_source is missing"),
     market_value: n.describe("In currency"),
     market_value_base: n.describe("In valuation_currency; at cost when the price is missing"),
     unrealized_pnl_base: n,

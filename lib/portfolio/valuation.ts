@@ -10,7 +10,7 @@ import { foldTrades, type LotAction, type LotTrade } from "./lots";
 import { getAccountOrThrow, lotAction, resolveTradeSymbol } from "./store";
 
 // The one valuation of the portfolio at a date (docs/api.md §12.1.5): each account's events up to as_of replayed (cash
-// ledger, trades by FIFO or average cost, dividends and splits), every open position priced from the one-price series (issue 17 item 3: the quote when it
+// ledger, trades by FIFO or average cost, dividends and splits), every open position priced from the one-price series (the quote when it
 // stands for the session, else the last close on or before as_of), and money converted to the account's base currency.
 // The snapshot and the risk report both read it, so their numbers agree.
 

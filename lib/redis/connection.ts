@@ -2,7 +2,7 @@ import Redis from "ioredis";
 import { getSettings } from "@/lib/config/settings";
 import { logger } from "@/lib/log/logger";
 
-// The process's way to Redis (issue 20 §2): one connection for commands and one for pub/sub (a connection that
+// The process's way to Redis: one connection for commands and one for pub/sub (a connection that
 // subscribes can do nothing else). Redis is never required: a command that cannot go now fails at once instead of
 // queueing (no offline queue, a short timeout), callers fall back to what one process does alone, and ioredis keeps
 // reconnecting in the background. An outage is logged once, when it starts, and once more when Redis is back.

@@ -14,7 +14,7 @@ import { LeaderLock } from "./leader-lock";
 import { sharedRateLimiter } from "./rate-limiter";
 import { dropTestNamespace, REDIS_CLOSED_URL, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace, waitFor } from "./testing/redis-test";
 
-// Issue 20 §2: REDIS_URL set but nothing answers there. The service keeps working as one process: local events,
+// REDIS_URL set but nothing answers there. The service keeps working as one process: local events,
 // limits in memory, jobs run locally; nothing throws, and the outage is logged once.
 
 const OUTAGE = /^Redis unavailable/;
@@ -77,7 +77,7 @@ afterEach(() => {
 });
 afterAll(() => setEnvironmentForTests(process.env));
 
-describe("issue 20 §2: Redis down (degraded mode)", () => {
+describe("Redis down (degraded mode)", () => {
   it("every feature falls back to this process, nothing throws, the outage is logged once", async () => {
     const connection = redisConnection()!;
     // The first connection attempt fails at once (nothing listens on the port).

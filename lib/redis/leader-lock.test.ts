@@ -4,7 +4,7 @@ import { closeRedisConnections, RedisConnection } from "./connection";
 import { LeaderLock } from "./leader-lock";
 import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace } from "./testing/redis-test";
 
-// Issue 20 §2: the alert evaluator and the schedule tick run on one replica at a time. Two contenders with their
+// The alert evaluator and the schedule tick run on one replica at a time. Two contenders with their
 // own connections stand for two replicas.
 
 let namespace = "";
@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 afterAll(() => setEnvironmentForTests(process.env));
 
-describe("issue 20 §2: leader lock", () => {
+describe("leader lock", () => {
   it("one of two contenders holds it; the holder keeps it by renewing; the other takes over once it expires", async () => {
     const a = await contender();
     const b = await contender();

@@ -9,7 +9,7 @@ import { closeRedisConnections, RedisConnection, redisConnection } from "./conne
 import { sharedRateLimiter } from "./rate-limiter";
 import { dropTestNamespace, REDIS_TEST_URL, useRedisSettings, useTestNamespace } from "./testing/redis-test";
 
-// Issue 20 §2: with REDIS_URL the limits count across replicas. A "replica" is a limiter with its own Redis
+// With REDIS_URL the limits count across replicas. A "replica" is a limiter with its own Redis
 // connection, or (for the module-level limiters) the same module after its in-process state was dropped.
 
 let namespace = "";
@@ -49,7 +49,7 @@ afterEach(async () => {
 });
 afterAll(() => setEnvironmentForTests(process.env));
 
-describe("issue 20 §2: rate limits shared through Redis", () => {
+describe("rate limits shared through Redis", () => {
   it("two limiter instances (two replicas) spend one budget", async () => {
     const options = { keyPrefix: "shared", points: 3, duration: 60 };
     const a = sharedRateLimiter(options, await connection());

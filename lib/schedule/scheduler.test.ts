@@ -107,7 +107,7 @@ describe("daily schedule", () => {
     expect(monday!.skipped.map((s) => s.stock_code)).toEqual(["AAPL"]);
     expect(monday!.accepted).toHaveLength(3);
 
-    // Issue 17 item 6: on Thanksgiving (Thursday 2026-11-26) only NYSE is closed: AAPL waits, the rest runs.
+    // On Thanksgiving (Thursday 2026-11-26) only NYSE is closed: AAPL waits, the rest runs.
     await clearAll();
     temp.useSettings({ ...BASE, SCHEDULE_TIME: "23:30" });
     const [thanksgiving] = await runDueWork(at(Date.parse("2026-11-26T15:30:00Z")));

@@ -17,7 +17,7 @@ const TICK_MS = 20_000;
 
 const holder = globalThis as typeof globalThis & { __dsaDailyScheduler?: { stop(): Promise<void> } };
 
-// Several replicas: each ticks, the one holding this lock does the work (issue 20 §2). The lease spans two ticks
+// Several replicas: each ticks, the one holding this lock does the work. The lease spans two ticks
 // so the leader keeps it; the claims in run-store.ts still make a slot run once if two ever tick together.
 const leader = new LeaderLock("schedule-tick");
 const LEASE_MS = 2 * TICK_MS + 15_000;

@@ -123,7 +123,7 @@ describe("3.2 PATCH status", () => {
   });
 });
 
-describe("issue 8 item 6: history link", () => {
+describe("history link", () => {
   it("deleting the history record nulls the link in the same transaction", async () => {
     const history = await db().analysisHistory.create({
       data: { queryId: "q-link", stockCode: "600519", displayCode: "600519", market: "cn", targetKey: "stock:cn:600519", reportType: "simple", reportLanguage: "zh", reportJson: "{}" },

@@ -15,7 +15,7 @@ function record(action: string | null): AnalysisHistory {
   };
 }
 
-describe("issue 8 item 6: signals from analyses", () => {
+describe("signals from analyses", () => {
   it("reads prices from the report's level texts", () => {
     expect(levelPrice("1450.00（MA5）")).toBe(1450);
     expect(levelPrice("1,600.00 (resistance)")).toBe(1600);

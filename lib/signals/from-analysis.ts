@@ -62,7 +62,7 @@ export function signalRequestFromAnalysis(record: AnalysisHistory, triggerSource
 }
 
 /**
- * Issue 8 item 6: every completed analysis with a directional action becomes a signal linked to its history
+ * Every completed analysis with a directional action becomes a signal linked to its history
  * record, through the same create path as the API. Never throws: a failure is logged and the analysis stands.
  */
 export async function createSignalFromAnalysis(record: AnalysisHistory, triggerSource: string): Promise<void> {

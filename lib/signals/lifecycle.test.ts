@@ -10,7 +10,7 @@ describe("docs/api.md §4 lifecycle defaults", () => {
     expect(defaultHorizon("sell", undefined)).toBe("3d");
   });
 
-  it("issue 8 item 1: Nd expires at the close of the N-th trading session (a session in progress counts as the first)", () => {
+  it("Nd expires at the close of the N-th trading session (a session in progress counts as the first)", () => {
     // Monday 2026-11-23 10:00 Shanghai: the last closed session is Friday; 3d = Mon, Tue, Wed → Wed 15:00 +08:00.
     const mondayMorning = new Date("2026-11-23T02:00:00Z");
     expect(defaultExpiry("3d", "cn", mondayMorning)?.toISOString()).toBe("2026-11-25T07:00:00.000Z");
@@ -28,7 +28,7 @@ describe("docs/api.md §4 lifecycle defaults", () => {
 
   it("expiry uses the market's own session close and time zone", () => {
     // Monday 10:00 New York (EST): the 5th session is the next Monday 16:00 -05:00, because NYSE closes on
-    // Thanksgiving (issue 17 item 6); Hong Kong closes 16:10 +08:00.
+    // Thanksgiving; Hong Kong closes 16:10 +08:00.
     expect(defaultExpiry("5d", "us", new Date("2026-11-23T15:00:00Z"))?.toISOString()).toBe("2026-11-30T21:00:00.000Z");
     expect(defaultExpiry("5d", "us", new Date("2026-11-09T15:00:00Z"))?.toISOString()).toBe("2026-11-13T21:00:00.000Z");
     expect(defaultExpiry("1d", "hk", new Date("2026-11-23T02:00:00Z"))?.toISOString()).toBe("2026-11-23T08:10:00.000Z");
@@ -43,7 +43,7 @@ describe("docs/api.md §4 lifecycle defaults", () => {
     expect(addTradingDays("cn", "2026-11-20", 1)).toBe("2026-11-23");
     expect(addTradingDays("cn", "2026-11-20", 5)).toBe("2026-11-27");
     expect(addTradingDays("cn", "2026-11-20", 0)).toBe("2026-11-20");
-    // Issue 17 item 6: NYSE is closed on Thanksgiving (2026-11-26), so the US count skips it.
+    // NYSE is closed on Thanksgiving (2026-11-26), so the US count skips it.
     expect(addTradingDays("us", "2026-11-20", 5)).toBe("2026-11-30");
   });
 
@@ -71,7 +71,7 @@ describe("docs/api.md §4 directions", () => {
   });
 });
 
-describe("issue 8 item 1: price-plan sanity", () => {
+describe("price-plan sanity", () => {
   it("a buy's stop is below the entry and its target above", () => {
     expect(pricePlanProblem("buy", { entry_low: 10, entry_high: 11, stop_loss: 9, target_price: 13 })).toBeNull();
     expect(pricePlanProblem("buy", { entry_low: 10, entry_high: 11, stop_loss: 10.5, target_price: 13 })).toMatch(/stop_loss must be below/);

@@ -41,7 +41,7 @@ export function addTradingDays(market: TMarket, date: string, n: number): string
 }
 
 /**
- * Default expiry (issue 8 item 1), counted in trading days of the signal's market (its exchange calendar): the close of the N-th session after the last closed session at `at`. A signal given
+ * Default expiry, counted in trading days of the signal's market (its exchange calendar): the close of the N-th session after the last closed session at `at`. A signal given
  * during a session counts that session as the first; one given after the close or on a weekend starts with the
  * next session. intraday = the current (or next) session's close; swing and long never expire by default.
  * The outcome engine evaluates the same window (N bars after the anchor close).
@@ -108,7 +108,7 @@ export function pricePlanProblem(action: TSignalAction, plan: PricePlan): string
   return null;
 }
 
-/** 400 when the plan contradicts the action (issue 8 item 1). */
+/** 400 when the plan contradicts the action. */
 export function assertPricePlan(action: TSignalAction, plan: PricePlan): void {
   const problem = pricePlanProblem(action, plan);
   if (problem) throw ApiError.of("invalid_price_plan", problem);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MarketRateLimiter } from "./market-rate-limit";
 
-describe("per-market rate limit of task starts (issue 5 item 3)", () => {
+describe("per-market rate limit of task starts", () => {
   it("allows a burst, then one start per interval, per market independently", () => {
     const limiter = new MarketRateLimiter(() => ({ ratePerMinute: 60, burst: 2 }));
     const t0 = 1_000_000;

@@ -7,7 +7,7 @@ import { InProcessTaskEventBus, taskEventBus, type TaskEvent } from "./event-bus
 import { RedisTaskEventBus } from "./redis-event-bus";
 import type { TTaskInfo } from "./schemas";
 
-// Issue 20 §2: the task event bus across replicas. Each "replica" is a bus with its own Redis connections, as two
+// The task event bus across replicas. Each "replica" is a bus with its own Redis connections, as two
 // server processes would have; the channel lives in this file's own namespace.
 
 function event(id: string, type: TaskEvent["type"] = "task_progress", createdAt = "2026-11-22T08:00:00.000Z"): TaskEvent {
@@ -48,7 +48,7 @@ afterEach(async () => {
 });
 afterAll(() => setEnvironmentForTests(process.env));
 
-describe("issue 20 §2: task events across replicas (Redis pub/sub)", () => {
+describe("task events across replicas (Redis pub/sub)", () => {
   it("two replicas see each other's events exactly once; the publisher's own listeners get theirs at once", async () => {
     const a = await replica();
     const b = await replica();

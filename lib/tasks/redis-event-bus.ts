@@ -19,7 +19,7 @@ function isEnvelope(value: unknown): value is Envelope {
 }
 
 /**
- * The task event bus of several replicas (issue 20 §2): every event also goes out on a Redis channel, so an SSE
+ * The task event bus of several replicas: every event also goes out on a Redis channel, so an SSE
  * client on replica A sees the tasks replica B runs.
  *
  * Exactly once per listener: an event is handed to this process's listeners at once, in the publisher's turn (as

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isPriceColors, priceColorChoice, priceColorCss, priceColorsForLanguage, priceHues, resolvePriceColors } from "./price-colors";
 
-// Issue 21 §4: the price colour convention of a page, from the dsa_colors cookie, else the UI language.
+// The price colour convention of a page, from the dsa_colors cookie, else the UI language.
 
-describe("price colour convention (issue 21 §4)", () => {
+describe("price colour convention", () => {
   it("without a choice the UI language decides: zh-CN red up, en green up", () => {
     expect(resolvePriceColors(undefined, "zh-CN")).toBe("red_up");
     expect(resolvePriceColors(null, "en")).toBe("green_up");

@@ -1,4 +1,4 @@
-// The price colour convention (issue 21 §4): which colour means "up". China-style users read red as up and green
+// The price colour convention: which colour means "up". China-style users read red as up and green
 // as down (A-share, HK), the others green as up and red as down. The user picks one in Settings (the dsa_colors
 // preference cookie); without a choice it follows the UI language: zh-CN → red up, en → green up.
 // No server-only imports here: the settings control, the charts and the share card use the same constants.

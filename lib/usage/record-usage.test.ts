@@ -31,7 +31,7 @@ beforeEach(async () => {
 });
 
 describe("recordLlmUsage", () => {
-  it("issue 4 item 5: writes one row per call with tokens, duration, success and the clock's time", async () => {
+  it("writes one row per call with tokens, duration, success and the clock's time", async () => {
     setClock(() => new Date("2026-11-20T08:00:00Z"));
     expect(
       await recordLlmUsage({ callType: "analysis", channel: "deepseek", model: "deepseek-chat", stockCode: "600519", queryId: "q1", promptTokens: 100, completionTokens: 50, totalTokens: 150, durationMs: 1234.6, success: true }),

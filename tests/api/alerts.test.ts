@@ -48,7 +48,7 @@ async function quotePrice(code: string): Promise<number> {
   return ((await res.json()) as { report: { meta: { current_price: number } } }).report.meta.current_price;
 }
 
-describe("alerts API (issue 9 item 2, docs/api.md §12.2)", () => {
+describe("alerts API (docs/api.md §12.2)", () => {
   it("a crossing fires once, is recorded as triggered and sent, and the webhook receives the message; the cooldown holds the next", async () => {
     const price = await quotePrice("600519");
     const rule = ZAlertRule.parse(
@@ -106,7 +106,7 @@ describe("alerts API (issue 9 item 2, docs/api.md §12.2)", () => {
     await json(await call("GET", "/notifications?success=maybe"), 422);
   });
 
-  it("spec 4.6: status and target are plain strings: any value is a filter that matches what it names (issue 18 §2)", async () => {
+  it("spec 4.6: status and target are plain strings: any value is a filter that matches what it names", async () => {
     for (const query of ["status=sent", "status=bogus", "target=" + "x".repeat(80), "target=", "status="]) {
       const list = ZAlertTriggerListResponse.parse(await json(await call("GET", `/triggers?${query}`), 200));
       expect(list.items).toHaveLength(0);

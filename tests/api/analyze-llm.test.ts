@@ -95,7 +95,7 @@ afterAll(async () => {
 const analyze = (code: string) =>
   fetch(`${server.baseUrl}/api/v1/analysis/analyze`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stock_code: code }) });
 
-describe("issue 4 item 5: the LLM path end to end against a local OpenAI-compatible server", () => {
+describe("the LLM path end to end against a local OpenAI-compatible server", () => {
   it("with a channel configured, the report comes from the model, and the call's tokens are recorded", async () => {
     const first = ZAnalysisResultResponse.parse(await (await analyze("600519")).json());
     expect(first.report.meta.model_used).toBeNull();
@@ -139,7 +139,7 @@ describe("issue 4 item 5: the LLM path end to end against a local OpenAI-compati
   });
 });
 
-// ---- issue 17 item 2: the LLM path keeps the plan invariants and its action agrees with its own score band ----
+// ---- The LLM path keeps the plan invariants and its action agrees with its own score band ----
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 const level = (text: string | null) => (text === null ? null : Number.parseFloat(text));
@@ -166,7 +166,7 @@ function enginePlan(ind: TIndicators, action: TDecisionAction, language: "zh" | 
   return { ideal_buy: levelText(plan.ideal_buy, language), secondary_buy: levelText(plan.secondary_buy, language), stop_loss: levelText(plan.stop_loss, language), take_profit: levelText(plan.take_profit, language) };
 }
 
-describe("issue 17 item 2: an LLM's plan and action are held to the engine's invariants", () => {
+describe("an LLM's plan and action are held to the engine's invariants", () => {
   it("an invented buy plan (a stop 0.1 ATR under the price) is replaced by the engine's buy plan; the flow's llm_plan node says why", async () => {
     answer = ({ current_price: p, indicators: { atr14: atr } }) => {
       // Passes the model-output check (stop < price < target, entry between) but not the plan invariants.
@@ -227,9 +227,9 @@ describe("issue 17 item 2: an LLM's plan and action are held to the engine's inv
   });
 });
 
-// ---- issue 22 §2: the analyze request's skills on the LLM path ----
+// ---- The analyze request's skills on the LLM path ----
 
-describe("issue 22 §2: skills (alias strategies) join the LLM prompt and the report records them", () => {
+describe("skills (alias strategies) join the LLM prompt and the report records them", () => {
   const holdAnswer = ({ current_price: p, indicators: { atr14: atr } }: PromptData) =>
     validReport({ action: "hold", score: 55, levels: { ideal_buy: null, secondary_buy: null, stop_loss: round2(p - 2 * atr), take_profit: round2(p + 4 * atr) } });
 

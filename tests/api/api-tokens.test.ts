@@ -40,7 +40,7 @@ async function mint(base: string, cookie: string, body: object): Promise<Created
   return (await res.json()) as Created;
 }
 
-describe("issue 18 §1: API tokens with admin auth on", () => {
+describe("API tokens with admin auth on", () => {
   let server: TestServer;
   let base: string;
   let cookie: string;
@@ -136,7 +136,7 @@ describe("issue 18 §1: API tokens with admin auth on", () => {
   });
 });
 
-describe("issue 18 §1: the per-token rate limit", () => {
+describe("the per-token rate limit", () => {
   let server: TestServer;
 
   beforeAll(async () => {

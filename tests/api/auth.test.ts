@@ -236,7 +236,7 @@ describe("docs/api.md §2: POST /api/v1/auth/settings switches admin auth", () =
   });
 });
 
-describe("issue 18 §3: the client address and https come from the socket unless the proxy is trusted", () => {
+describe("the client address and https come from the socket unless the proxy is trusted", () => {
   let server: TestServer;
   let base: string;
 

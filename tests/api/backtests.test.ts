@@ -193,7 +193,7 @@ describe("backtest API (docs/api.md §11)", () => {
   });
 });
 
-describe("a backtest survives kill -9 of the server (issue 16 item 2)", () => {
+describe("a backtest survives kill -9 of the server", () => {
   let crashed: TestServer | undefined;
   afterAll(() => crashed?.stop());
 

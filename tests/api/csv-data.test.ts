@@ -92,7 +92,7 @@ describe("analysis on the csv data source (docs/api.md §10)", () => {
     expect(markdown.content).toContain(moutai.lastDate);
   });
 
-  it("issue 16: a backtest on the csv file names csv and the file's last date; buy-and-hold equals the file's closes", async () => {
+  it("a backtest on the csv file names csv and the file's last date; buy-and-hold equals the file's closes", async () => {
     const res = await fetch(`${server.baseUrl}/api/v1/backtests`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-// Issue 18: request generators for the OpenAPI fuzz test. Each operation's path parameters, query
+// Request generators for the OpenAPI fuzz test. Each operation's path parameters, query
 // parameters and JSON (or multipart) body schema give "valid-ish" values; a mix of hostile ones (wrong
 // types, huge, deep or odd strings, lone UTF-16 surrogates, control characters, malformed percent-escapes,
 // out-of-range numbers, extra and missing keys, wrong content types, empty bodies) is layered on top.

@@ -8,7 +8,7 @@ import { ERROR_STATUS } from "@/lib/http/error-codes";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { describeRequest, documentOperations, requestArbitrary, type FuzzOperation, type FuzzRequest, type Hints, type OpenApiDocument } from "./fuzz-requests";
 
-// Issue 18: a property-based fuzz test over every operation of /openapi.json against the real built server.
+// A property-based fuzz test over every operation of /openapi.json against the real built server.
 // Each operation gets RUNS generated requests (valid-ish and hostile path, query and body values). Every
 // answer must come within 2 s, never be a 5xx, and every 4xx must carry the flat JSON envelope of
 // docs/api.md §1. Seeded: FUZZ_SEED reproduces a run, FUZZ_OP=<operationId> narrows it to one operation,
@@ -184,7 +184,7 @@ async function seedRecords(base: string): Promise<Hints> {
   };
 }
 
-describe("issue 18: property-based fuzz of every OpenAPI operation", () => {
+describe("property-based fuzz of every OpenAPI operation", () => {
   let server: TestServer;
   let doc: OpenApiDocument;
   let hints: Hints;

@@ -23,7 +23,7 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
 
 const json = { "content-type": "application/json" };
 
-describe("issue 18 §3: lone UTF-16 surrogates are 422 at the parse layer, never 500", () => {
+describe("lone UTF-16 surrogates are 422 at the parse layer, never 500", () => {
   it("every listed route answers 422 validation_error for a body otherwise valid", async () => {
     const account = await (await fetch(`${base}/api/v1/portfolio/accounts`, { method: "POST", headers: json, body: JSON.stringify({ name: "surrogate-base" }) })).json();
     const signal = await (
@@ -50,7 +50,7 @@ describe("issue 18 §3: lone UTF-16 surrogates are 422 at the parse layer, never
   });
 });
 
-describe("issue 18 §3: cross-site writes and non-JSON bodies with admin auth off", () => {
+describe("cross-site writes and non-JSON bodies with admin auth off", () => {
   it("a text/plain form post from another page is refused (403 by Origin, 415 by type) and changes nothing", async () => {
     const body = JSON.stringify({ authEnabled: true, password: "attacker-pw", passwordConfirm: "attacker-pw" });
     const forged = await fetch(`${base}/api/v1/auth/settings`, { method: "POST", headers: { "content-type": "text/plain", origin: "http://evil.example" }, body });
@@ -72,7 +72,7 @@ describe("issue 18 §3: cross-site writes and non-JSON bodies with admin auth of
   });
 });
 
-describe("issue 18 §3: malformed request lines answer in our shapes", () => {
+describe("malformed request lines answer in our shapes", () => {
   it("a malformed percent-escape on an API path is 400 with the JSON envelope and a trace id", async () => {
     for (const path of ["/api/v1/history/%ff", "/api/v1/history/%"]) {
       const res = await raw("GET", path);
@@ -138,7 +138,7 @@ describe("issue 18 fuzz: what Next or Node would answer outside the envelope", (
   });
 });
 
-describe("issue 18 §4: security headers on every HTML response", () => {
+describe("security headers on every HTML response", () => {
   it("pages and the docs carry CSP with frame-ancestors 'none', nosniff and a Referrer-Policy", async () => {
     for (const path of ["/", "/history", "/settings", "/docs"]) {
       const res = await fetch(`${base}${path}`, { headers: { accept: "text/html" } });

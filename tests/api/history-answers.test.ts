@@ -3,7 +3,7 @@ import { ZHistoryListResponse, ZStockBarResponse } from "@/lib/history/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { analyzeRecord } from "../setup/history-records";
 
-// Issue 23 §2: the history lists keep their answers in memory. Next bundles the History page and the route handlers
+// The history lists keep their answers in memory. Next bundles the History page and the route handlers
 // with separate copies of that cache's code; on a fresh server (the name list not yet loaded by either copy) an answer
 // the page kept once reached the API as the page's own object and was sent as {"value": …}. Every answer must be the
 // list, whichever of them asked first, before and after a new record.
@@ -28,7 +28,7 @@ async function expectLists(): Promise<void> {
   ZStockBarResponse.parse(stocks);
 }
 
-describe("issue 23: the History page and the API share no kept answer", () => {
+describe("the History page and the API share no kept answer", () => {
   it("after the page has listed, the API answers the list itself; again after a new record", async () => {
     for (const target of ["/history", "/history?page=1", "/history?stock_code=600519"]) {
       expect((await fetch(`${server.baseUrl}${target}`)).status, target).toBe(200);

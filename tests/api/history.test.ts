@@ -293,7 +293,7 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
     for (const query of ["limit=0", "limit=101", "limit=abc"]) await getJson(`/${made.moutai!.id}/news?${query}`, 422);
   });
 
-  it("issue 6 item 5: the zh record's Markdown is a complete Chinese report with its news links", async () => {
+  it("the zh record's Markdown is a complete Chinese report with its news links", async () => {
     const { content } = ZMarkdownReportResponse.parse(await getJson(`/${made.moutai!.id}/markdown`));
     expect(content.startsWith("# 贵州茅台 (600519) 分析报告\n")).toBe(true);
     for (const part of ["## 核心结论", "**操作建议**：", "/ 100", "## 行情", "## 摘要", "## 策略点位", "## 技术指标", "| MA20 |", "## 相关新闻", "## 风险提示", "## 数据来源与模型", "样本数据", "规则引擎", "免责声明"]) {
@@ -303,7 +303,7 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
     expect(content).toContain("[茅台批价回升 \\[快讯\\]](https://news.example.com/3)");
   });
 
-  it("issue 6 item 5: an en record's Markdown is English; no news shows the empty-news disclosure", async () => {
+  it("an en record's Markdown is English; no news shows the empty-news disclosure", async () => {
     const { content } = ZMarkdownReportResponse.parse(await getJson(`/${made.apple!.queryId}/markdown`));
     expect(content.startsWith("# Apple (AAPL) analysis report\n")).toBe(true);
     for (const part of ["## Conclusion", "**Action**: ", "## Strategy levels", "## Indicators", "## News", "No news evidence", "## Risks", "Disclaimer:"]) {

@@ -61,7 +61,7 @@ async function deliveries(relatedId: string) {
   }
 }
 
-describe("notifications after analyses (issue 9 item 4)", () => {
+describe("notifications after analyses", () => {
   it("sync analyze with notify=true: every channel gets the summary with the report link; the delivery is recorded", async () => {
     const res = await post("/api/v1/analysis/analyze", { stock_code: "600519", notify: true, report_language: "en" });
     expect(res.status).toBe(200);
@@ -177,7 +177,7 @@ describe("notification channels, test message and delivery log", () => {
   });
 });
 
-describe("issue 18 §3: the test notification and the outbound policy (OUTBOUND_ALLOW_PRIVATE off)", () => {
+describe("the test notification and the outbound policy (OUTBOUND_ALLOW_PRIVATE off)", () => {
   let guarded: TestServer;
   let target: Receiver;
   beforeAll(async () => {

@@ -35,7 +35,7 @@ function cardTexts(html: string): string[] {
 
 const CODES = ["600519", "00700", "AAPL"];
 
-describe("issue 17 item 3: one price everywhere (report, share card, portfolio, alerts)", () => {
+describe("one price everywhere (report, share card, portfolio, alerts)", () => {
   it("report price == share card price tile == portfolio last price == alert check's price, for each market", { timeout: 90_000 }, async () => {
     const account = ZAccount.parse(await call("POST", "/portfolio/accounts", { name: "one price" }));
     for (const code of CODES) {

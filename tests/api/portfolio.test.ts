@@ -32,7 +32,7 @@ async function json(res: Response, status: number): Promise<unknown> {
   return res.json();
 }
 
-describe("portfolio API (issue 9 item 3, spec 4.6)", () => {
+describe("portfolio API (spec 4.6)", () => {
   it("account → trades → positions (FIFO and average cost) → risk figures recomputed here from the bars", async () => {
     const account = ZAccount.parse(await json(await call("POST", "/accounts", { name: "main" }), 200));
     expect(account).toMatchObject({ base_currency: "CNY", market: "cn", is_active: true, trade_count: 0 });

@@ -12,7 +12,7 @@ import { databaseKind } from "@/lib/db/database-url";
 import { openServerDatabase } from "../setup/server-database";
 
 // Both databases: what is stored differs (on PostgreSQL the configuration is a database row), and nothing stored may hold a secret.
-// Issue 18: every secret setting holds a distinct marker (SECRETMARK_<name>_7f3a); the service is driven
+// Every secret setting holds a distinct marker (SECRETMARK_<name>_7f3a); the service is driven
 // through config reads and writes, every GET operation, analyses with an LLM channel (a local stub that
 // sees the key, then answers 401 echoing it), the report's Markdown, share HTML and PNG, the task stream,
 // notification sends to stubs that echo what they received, the admin password and an API token. No answer,
@@ -135,7 +135,7 @@ function leaks(text: string, extra: string[] = []): string[] {
   return found;
 }
 
-describe("issue 18: no secret setting leaks through answers, streams, logs or the database", () => {
+describe("no secret setting leaks through answers, streams, logs or the database", () => {
   let server: TestServer;
   let stubs: Awaited<ReturnType<typeof startStubs>>;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

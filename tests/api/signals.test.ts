@@ -406,7 +406,7 @@ describe("3.3 outcomes", () => {
     expect(stats.breakdowns.horizon.map((b) => b.value)).toEqual(["1d", "3d", "5d", "10d"]);
     expect(stats.by_horizon_action.find((c) => c.horizon === "10d" && c.action === "buy")?.completed).toBe(1);
 
-    // Spec 4.5 types horizons and statuses as arrays of strings: a value naming nothing counts nothing (issue 18 §2).
+    // Spec 4.5 types horizons and statuses as arrays of strings: a value naming nothing counts nothing.
     const unknown = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=2w&statuses=bogus"), 200));
     expect(unknown).toMatchObject({ horizons: [], statuses: [], total: 0 });
     const mixed = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=10d,2w"), 200));
@@ -423,10 +423,10 @@ describe("3.3 outcomes", () => {
     expect(withArchived.total).toBe(rowsOfArchived);
     const twoHorizons = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=1d&horizons=3d"), 200));
     expect(twoHorizons.horizons).toEqual(["1d", "3d"]);
-    // Spec 4.5: statuses is an array of strings; one that names no status counts nothing (issue 18 §2).
+    // Spec 4.5: statuses is an array of strings; one that names no status counts nothing.
     expect(ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?statuses=bogus"), 200)).total).toBe(0);
 
-    // Issue 17: two rule sets side by side: the breakdown by the analysis's rule set, and a filter on it.
+    // Two rule sets side by side: the breakdown by the analysis's rule set, and a filter on it.
     const tagged = counted.find((r) => r.signal_id !== archivedId)!.signal_id;
     const taggedRows = counted.filter((r) => r.signal_id === tagged).length;
     await database.run("UPDATE decision_signal SET decision_engine_version = 'rules-v2' WHERE id = ?", tagged);
@@ -455,7 +455,7 @@ describe("3.4 feedback", () => {
   });
 });
 
-describe("issue 8 item 6: analyses create linked signals", () => {
+describe("analyses create linked signals", () => {
   it("a directional analysis creates one signal linked to its history record; deleting the record nulls the link", async () => {
     const codes = ["600519", "000001", "300750", "601318", "000858", "00700", "09988", "AAPL", "TSLA", "NVDA", "MSFT"];
     let linked: { recordId: number; signalId: number } | null = null;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
-// Issue 18 §3: a second process on a SQLite database in use, and the database file's modes (SQLite only: on
+// A second process on a SQLite database in use, and the database file's modes (SQLite only: on
 // PostgreSQL the replica test starts two servers on one database at once).
 
 const servers: TestServer[] = [];
@@ -11,7 +11,7 @@ afterAll(async () => {
   for (const server of servers.reverse()) await server.stop();
 });
 
-describe("issue 18 §3: start-up on a database another process serves from", () => {
+describe("start-up on a database another process serves from", () => {
   it("a second server starts on the same SQLite file while the first serves, and both answer", async () => {
     const first = await startTestServer({ MARKET_DATA_SOURCES: "sample" });
     servers.push(first);

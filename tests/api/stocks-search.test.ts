@@ -4,7 +4,7 @@ import { ZStockSearchResponse } from "@/lib/market/search-schemas";
 const base = inject("baseUrl");
 const search = (qs: string) => fetch(`${base}/api/v1/stocks/search?${qs}`);
 
-describe("GET /api/v1/stocks/search (issue 3 item 4)", () => {
+describe("GET /api/v1/stocks/search", () => {
   it("ranks the exact name first and answers the wire shape", async () => {
     const res = await search(`q=${encodeURIComponent("茅台")}&limit=5`);
     expect(res.status).toBe(200);

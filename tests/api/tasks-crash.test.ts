@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase } from "../setup/server-database";
 
 // Both databases: the queue's claims and its recovery after kill -9 are SQL of each dialect.
-// Issue 5 item 2, "done when": accepted tasks survive a crash. 30 tasks are queued with slow sample data, the
+// "done when": accepted tasks survive a crash. 30 tasks are queued with slow sample data, the
 // whole server process tree is killed with SIGKILL mid-run, and a new server on the same database finishes
 // every one of them exactly once.
 
@@ -24,7 +24,7 @@ async function json(url: string): Promise<unknown> {
   return res.json();
 }
 
-describe("crash recovery (issue 5 item 2)", () => {
+describe("crash recovery", () => {
   it("30 tasks, kill -9 mid-run, restart: all 30 complete with 30 history rows, none duplicated", async () => {
     server = await startTestServer(ENV);
     const res = await fetch(`${server.baseUrl}/api/v1/analysis/analyze`, {

@@ -106,7 +106,7 @@ describe("POST analyze with async_mode (spec 4.2 rules 7–9)", () => {
     await waitForStatus(existing.task_id, ["completed", "failed"]);
   });
 
-  it("rule 3: a batch holding an invalid name is 400 validation_error as a whole (issue 18 §2)", async () => {
+  it("rule 3: a batch holding an invalid name is 400 validation_error as a whole", async () => {
     const res = await post("/api/v1/analysis/analyze", { stock_codes: ["600519", "abc12xyz"], async_mode: true });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "validation_error", message: expect.stringMatching(/^abc12xyz: /) });

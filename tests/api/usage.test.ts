@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase, writeLiveConfig } from "../setup/server-database";
 
 // Both databases: the day and month sums are SQL over timestamps, which each dialect stores differently.
-// Issue 9 item 1: GET /api/v1/usage/summary, /dashboard (spec 4.6, docs/api.md §6 and §9) and /daily, against
+// GET /api/v1/usage/summary, /dashboard (spec 4.6, docs/api.md §6 and §9) and /daily, against
 // the real built server with llm_usage rows written straight into its database. The expected figures are
 // computed here independently: Shanghai is UTC+8 all year, so its day and month boundaries are plain arithmetic.
 
@@ -102,7 +102,7 @@ function expected(rows: Row[]) {
 
 const inWindow = (from: number, until: number) => seeded.filter((r) => r.at >= from && r.at < until);
 
-describe("issue 9 item 1: usage endpoints (spec 4.6)", () => {
+describe("usage endpoints (spec 4.6)", () => {
   it("an empty database answers zeros for every period, with the Shanghai from/to dates", async () => {
     const nowMs = Date.now();
     const today = shDay(nowMs);

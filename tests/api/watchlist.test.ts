@@ -6,7 +6,7 @@ import { SCRIPTED_MODEL_ID, startScriptedModel, type ScriptedModel } from "@/lib
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { loginCookie, referenceClient, type Call, type Wire } from "./compat/reference-client";
 
-// docs/api.md §12.7 (issue 21 §7): the watchlist API over STOCK_LIST and its import from a file, pasted text or a
+// docs/api.md §12.7: the watchlist API over STOCK_LIST and its import from a file, pasted text or a
 // screenshot, in both auth modes, as the reference's web client sends them. The screenshot goes to a local
 // OpenAI-compatible stub (scripted model) once a channel is saved through the config API.
 

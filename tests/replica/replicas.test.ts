@@ -10,7 +10,7 @@ import { readSse, type SseEvent, type SseReader } from "../api/sse-client";
 import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
 import { REPLICA_HEADER, REPLICA_NAMES, startReplicaCluster, type ReplicaCluster, type ReplicaName } from "../setup/replica-cluster";
 
-// Issue 20 §5, the replica test: two replicas of the built service on one PostgreSQL database and one Redis,
+// The replica test: two replicas of the built service on one PostgreSQL database and one Redis,
 // behind a round-robin proxy. Duplicate submissions, task events, crash recovery, the daily slot, config changes,
 // alerts and the login session and limit must behave as one service; with Redis gone, tasks still complete.
 
@@ -88,7 +88,7 @@ const CRASH_CODES = [
 ];
 const WATCHLIST = ["000858", "NVDA"];
 
-describe("two replicas behind one proxy (issue 20 §5)", () => {
+describe("two replicas behind one proxy", () => {
   let cluster: ReplicaCluster | undefined;
   let receiver: Receiver;
   let db: ServerDatabase;
@@ -351,7 +351,7 @@ describe("two replicas behind one proxy (issue 20 §5)", () => {
   });
 });
 
-describe("admin auth across two replicas (issue 20 §5)", () => {
+describe("admin auth across two replicas", () => {
   let cluster: ReplicaCluster | undefined;
   const PASSWORD = "replica-pass";
   const base = (name: ReplicaName | "proxy") => (name === "proxy" ? cluster!.proxy.baseUrl : cluster!.replicas[name].baseUrl);

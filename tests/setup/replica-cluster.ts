@@ -9,7 +9,7 @@ import { createEmptyDatabase, POSTGRES_ADMIN_URL, testDatabasePrefix } from "../
 import { freePort, startServiceProcess, type ServerProcess } from "../../scripts/server-process";
 import { TEST_SERVER_ENV } from "./api-server";
 
-// Issue 20 §5, the replica test: two replicas of the built service on one PostgreSQL database and one Redis of
+// The replica test: two replicas of the built service on one PostgreSQL database and one Redis of
 // their own, behind a round-robin proxy. Everything here is started by the test and torn down by close().
 
 export type ReplicaName = "A" | "B";

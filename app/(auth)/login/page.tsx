@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type LoginPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// Issue 7 item 6: log in, or set the first admin password; afterwards go back to `next` (same site only).
+// Log in, or set the first admin password; afterwards go back to `next` (same site only).
 export default async function LoginPage({ searchParams }: LoginPageProps) {
   const [{ t }, state, params] = await Promise.all([getI18n(), uiAuthState(), searchParams]);
   const raw = params.next;

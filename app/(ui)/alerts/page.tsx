@@ -45,7 +45,7 @@ function readQuery(params: SearchParams): { query: TAlertTriggerListQuery; inval
   return { query: { page: 1, page_size: PAGE_SIZE.default }, invalid };
 }
 
-// Issue 9 item 2, issue 19 §2: the Alerts page. Rules, triggers and notification records are read on the server
+// The Alerts page. Rules, triggers and notification records are read on the server
 // through lib/alerts (the functions behind GET /api/v1/alerts/rules, /triggers and /notifications, in the shapes of
 // docs/api.md §12.2); creating, editing, enabling, testing, deleting and "check now" run in the browser against the
 // Alerts API and refresh the page. Issue 21 §6: each enabled stock rule shows its current value and the distance

@@ -51,7 +51,7 @@ async function reportEvaluations(asked: string | undefined) {
   return { window: shown, performance, items };
 }
 
-// Issue 16 item 3: run a backtest, follow it live, read its results; earlier runs stay listed and reopenable.
+// Run a backtest, follow it live, read its results; earlier runs stay listed and reopenable.
 export default async function BacktestPage({ searchParams }: BacktestPageProps) {
   const [{ locale, t }, params] = await Promise.all([getI18n(), searchParams]);
   const tb = t.backtestUi;

@@ -24,7 +24,7 @@ function readContext(params: SearchParams): ChatContext | null {
   return { stock_code: code, stock_name: name, record_id: recordId };
 }
 
-// Issue 22 §5: the Ask DSA chat. Everything on it talks to /api/v1/agent from the browser (the answer streams), so
+// The Ask DSA chat. Everything on it talks to /api/v1/agent from the browser (the answer streams), so
 // the server part is the frame: title, strings, the display time zone, and what the URL asks for: a conversation
 // to reopen (?session=) or a stock to ask about (?record=&code=&name=, from a report's "Ask DSA" link).
 export default async function ChatPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -61,7 +61,7 @@ function href(query: THistoryListQuery, changes: Partial<Record<(typeof FIELDS)[
   return text ? `/history?${text}` : "/history";
 }
 
-// Issue 6 item 8: the History page. The URL drives everything (filters, page), read on the server through
+// The History page. The URL drives everything (filters, page), read on the server through
 // lib/history; only the row selection and the deletes run in the browser (they call the History API).
 export default async function HistoryPage({ searchParams }: HistoryPageProps) {
   const [{ t }, params] = await Promise.all([getI18n(), searchParams]);

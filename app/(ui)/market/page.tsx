@@ -27,7 +27,7 @@ function marketsOf(region: TReviewRegion): TMarket[] {
   return region === "both" ? ["cn", "us"] : [region];
 }
 
-// Issue 5 item 9: the Market page. Runs a review per region (client: POST market-review, progress from the
+// The Market page. Runs a review per region (client: POST market-review, progress from the
 // SSE task stream) and shows the latest stored review of each region (server: lib/market-review). Issue 21 §2:
 // above both, the selected region's indices are read on load (streamed in, see MarketIndices).
 export default async function MarketPage({ searchParams }: MarketPageProps) {
@@ -74,7 +74,7 @@ export default async function MarketPage({ searchParams }: MarketPageProps) {
           })}
         </ul>
       </nav>
-      {/* Data first (issue 21 §2 and §5: on a phone the indices come before the run buttons). */}
+      {/* Data first (on a phone the indices come before the run buttons). */}
       <div className="mt-3">
         <MarketIndices markets={marketsOf(region)} marketNames={marketNames} t={tm} locale={locale} timeZone={timeZone} />
       </div>

@@ -125,7 +125,7 @@ function AccountChips({ t, accounts, view, today }: { t: PortfolioTexts; account
   );
 }
 
-// Issue 9 item 3: the Portfolio page. Accounts, positions, trades and the risk report are read on the server through
+// The Portfolio page. Accounts, positions, trades and the risk report are read on the server through
 // lib/portfolio (the functions behind the Portfolio API); the URL holds the account, cost method, as_of and the trades
 // page. Account, trade and import writes run in the browser against the API and refresh the page. Issue 21 §6: each
 // position carries its stock's latest verdict and stop (lib/portfolio/position-verdicts.ts), read after the snapshot.

@@ -21,7 +21,7 @@ import { schedulerStatus } from "@/lib/schedule";
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("settings");
 
-// Issue 7 item 6: the settings page generated from the config schema. The config is read on the server
+// The settings page generated from the config schema. The config is read on the server
 // through lib/config; edits go through the config API from the client components.
 export default async function SettingsPage() {
   const auth = await requireUiSession("/settings");

@@ -74,7 +74,7 @@ async function drawerData(id: number) {
   }
 }
 
-// Issue 8 item 7: the Signals page. The URL drives the filters, the page and the open drawer (?signal=<id>); the
+// The Signals page. The URL drives the filters, the page and the open drawer (?signal=<id>); the
 // server reads lib/signals directly (the functions behind the decision-signal API). Only the drawer's feedback and
 // status buttons and the outcome run are client code, and they refresh the page after calling the API.
 export default async function SignalsPage({ searchParams }: SignalsPageProps) {

@@ -13,7 +13,7 @@ function periodOf(value: string | string[] | undefined): TUsagePeriod {
   return typeof value === "string" && (USAGE_PERIODS as readonly string[]).includes(value) ? (value as TUsagePeriod) : "month";
 }
 
-// Issue 9 item 1: the Usage page. Read on the server through lib/usage (the functions behind
+// The Usage page. Read on the server through lib/usage (the functions behind
 // GET /api/v1/usage/dashboard and /daily); the period tabs are links, so the page needs no client code.
 export default async function UsagePage({ searchParams }: UsagePageProps) {
   const [{ locale, t }, params] = await Promise.all([getI18n(), searchParams]);

@@ -88,7 +88,7 @@ describe("decision-action classification (spec 2.6 rule 1, docs/api.md §7)", ()
     expect(classifyDecisionAction({ advice: "观望：不追高", score: 75 })).toMatchObject({ action: "buy", overridden: true });
   });
 
-  it("issue 17 item 2: a guardrail explains only a more cautious action, never a direction the band lacks", () => {
+  it("a guardrail explains only a more cautious action, never a direction the band lacks", () => {
     const guard = [{ code: "chasing", message: "do not chase" }];
     expect(classifyDecisionAction({ value: "buy", score: 50, guardrailReasons: guard })).toMatchObject({ action: "watch", overridden: true, text_action: "buy" });
     expect(classifyDecisionAction({ value: "sell", score: 70, guardrailReasons: guard })).toMatchObject({ action: "buy", overridden: true });

@@ -42,8 +42,8 @@ function walk(n: number): number[] {
   });
 }
 
-describe("indicators (issue 4 item 3)", () => {
-  it("issue 4 item 3: MAs and bias on a hand-computable series 1..60", () => {
+describe("indicators", () => {
+  it("MAs and bias on a hand-computable series 1..60", () => {
     const ind = computeIndicators({ bars: barsFromCloses(linear(60)), market: "cn" });
     expect(ind.ma).toEqual({ ma5: 58, ma10: 55.5, ma20: 50.5, ma60: 30.5 });
     expect(ind.bias.ma5).toBeCloseTo(((60 - 58) / 58) * 100, 10);
@@ -58,13 +58,13 @@ describe("indicators (issue 4 item 3)", () => {
     expect(ind.missing).toEqual([]);
   });
 
-  it("issue 4 item 3: a falling series is a bearish alignment, RSI 0", () => {
+  it("a falling series is a bearish alignment, RSI 0", () => {
     const ind = computeIndicators({ bars: barsFromCloses(linear(40, 200, -1)), market: "cn" });
     expect(ind.trend?.state).toBe("bearish");
     expect(ind.rsi.rsi12).toBe(0);
   });
 
-  it("issue 4 item 3: MACD and RSI cross-checked against an independent computation", () => {
+  it("MACD and RSI cross-checked against an independent computation", () => {
     const closes = walk(120);
     const ind = computeIndicators({ bars: barsFromCloses(closes), market: "us" });
     const dif = emaSeries(closes, 12).map((v, i) => v - emaSeries(closes, 26)[i]!);
@@ -78,7 +78,7 @@ describe("indicators (issue 4 item 3)", () => {
     expect(ind.rsi.rsi24).toBeCloseTo(wilderRsi(closes, 24), 8);
   });
 
-  it("issue 4 item 3: a golden cross is reported with its age", () => {
+  it("a golden cross is reported with its age", () => {
     // Down for 40 bars, then a sharp rise: DIF crosses above DEA within the last bars.
     const closes = [...linear(40, 100, -1), 63, 66, 70];
     const ind = computeIndicators({ bars: barsFromCloses(closes), market: "cn" });
@@ -87,7 +87,7 @@ describe("indicators (issue 4 item 3)", () => {
     expect(ind.macd?.cross_bars_ago).toBeLessThan(3);
   });
 
-  it("issue 4 item 3: short history gives null for what it cannot compute, never a default", () => {
+  it("short history gives null for what it cannot compute, never a default", () => {
     const ind = computeIndicators({ bars: barsFromCloses(linear(10, 10)), market: "cn" });
     expect(ind.ma.ma5).toBe(17);
     expect(ind.ma.ma10).toBe(14.5);
@@ -107,7 +107,7 @@ describe("indicators (issue 4 item 3)", () => {
     expect(none.support).toEqual([]);
   });
 
-  it("issue 4 item 3: volume ratio is today over the previous 5 days; the quote's ratio wins when present", () => {
+  it("volume ratio is today over the previous 5 days; the quote's ratio wins when present", () => {
     const bars = barsFromCloses(linear(30, 10), { volumes: [...Array(29).fill(100), 250] });
     expect(computeIndicators({ bars, market: "cn" }).volume).toMatchObject({ ratio: 2.5, ratio_source: "bars", avg5: 100, today: 250 });
     const quote: TQuote = {
@@ -123,7 +123,7 @@ describe("indicators (issue 4 item 3)", () => {
     expect(ind.price).toBe(39);
   });
 
-  it("issue 4 item 3: an intraday quote newer than the bars becomes today's provisional bar; a stale quote is ignored", () => {
+  it("an intraday quote newer than the bars becomes today's provisional bar; a stale quote is ignored", () => {
     const bars = barsFromCloses(linear(30, 10)); // last bar 2026-02-13 (Friday)
     const base: TQuote = {
       price: 45, change: 6, change_pct: 15.38, volume: null, amount: null, volume_ratio: null, turnover_rate: null, high: 46, low: 40,
@@ -138,7 +138,7 @@ describe("indicators (issue 4 item 3)", () => {
     expect(stale.price).toBe(39);
   });
 
-  it("issue 4 item 3: support below and resistance above the price, nearest first", () => {
+  it("support below and resistance above the price, nearest first", () => {
     const closes = walk(120);
     const ind = computeIndicators({ bars: barsFromCloses(closes), market: "cn" });
     const p = ind.price!;

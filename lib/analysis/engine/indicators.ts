@@ -117,7 +117,7 @@ function lastVolatility(points: readonly SeriesPoint[], indicator: ATR | ADX, na
 
 type Merge = TIndicators["quote_merge"];
 
-// The merge of quote and bars lives in lib/market/one-price.ts (issue 17 item 3): portfolio valuation and alert
+// The merge of quote and bars lives in lib/market/one-price.ts: portfolio valuation and alert
 // checks read the same series, so every feature shows the same price for the same moment.
 export { mergeQuoteBars, type MergedSeries };
 

@@ -117,7 +117,7 @@ export const BIAS_STATUS_LABELS = {
   deep_below: { zh: "大幅低于MA5", en: "Far below MA5" },
 } as const satisfies Record<string, Localized>;
 
-// The visible label of sample-provider data (issue 4 item 6).
+// The visible label of sample-provider data.
 export const SAMPLE_DATA_NOTICE: Localized = {
   zh: "【样本数据，非真实行情，仅供演示】",
   en: "[Sample data – not real market data, for demonstration only]",

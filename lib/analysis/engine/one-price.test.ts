@@ -12,7 +12,7 @@ const BARS = parseYahooChartBars(fixtureText("yahoo/chart-v8-AAPL-1d-2020-08-31_
 const QUOTE = parseTencentQuote(fixtureText("tencent/qt-sz159995-hk00700-usAAPL.utf8.txt"), "usAAPL", "us")!;
 const TARGET = { kind: "stock" as const, market: "us" as const, code: "AAPL", name: "苹果" };
 
-describe("one price everywhere (issue 17 item 3)", () => {
+describe("one price everywhere", () => {
   it("bars that lag the quote: today's candle is built from the quote and the price is the quote's", () => {
     const series = mergeQuoteBars(BARS, QUOTE, "us");
     expect(series.merge).toBe("appended");

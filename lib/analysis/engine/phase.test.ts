@@ -10,8 +10,8 @@ function phaseAt(iso: string, market: "cn" | "hk" | "us") {
   return resolveMarketPhase({ market });
 }
 
-describe("analysis_phase (issue 4 item 3)", () => {
-  it("issue 4 item 3: cn: premarket, intraday, lunch break, postmarket on the Shanghai clock", () => {
+describe("analysis_phase", () => {
+  it("cn: premarket, intraday, lunch break, postmarket on the Shanghai clock", () => {
     expect(phaseAt("2026-11-19T01:00:00Z", "cn")).toMatchObject({ phase: "premarket", minutes_to_open: 30, session_date: "2026-11-19" }); // 09:00
     expect(phaseAt("2026-11-19T02:00:00Z", "cn")).toMatchObject({ phase: "intraday", is_market_open_now: true, minutes_to_close: 300 }); // 10:00
     expect(phaseAt("2026-11-19T04:00:00Z", "cn")).toMatchObject({ phase: "intraday", is_lunch_break: true, is_market_open_now: false }); // 12:00
@@ -19,13 +19,13 @@ describe("analysis_phase (issue 4 item 3)", () => {
     expect(phaseAt("2026-11-19T07:00:00Z", "cn").market_local_time).toBe("2026-11-19T15:00:00+08:00");
   });
 
-  it("issue 4 item 3: hk: the closing auction to 16:10 is still intraday", () => {
+  it("hk: the closing auction to 16:10 is still intraday", () => {
     expect(phaseAt("2026-11-19T08:05:00Z", "hk")).toMatchObject({ phase: "intraday", minutes_to_close: 5 }); // 16:05
     expect(phaseAt("2026-11-19T08:15:00Z", "hk").phase).toBe("postmarket"); // 16:15
     expect(phaseAt("2026-11-19T04:30:00Z", "hk").is_lunch_break).toBe(true); // 12:30
   });
 
-  it("issue 4 item 3: us: New York clock across DST (EDT in July, EST in November)", () => {
+  it("us: New York clock across DST (EDT in July, EST in November)", () => {
     expect(phaseAt("2026-07-15T13:00:00Z", "us").phase).toBe("premarket"); // 09:00 EDT
     expect(phaseAt("2026-07-15T13:30:00Z", "us").phase).toBe("intraday"); // 09:30 EDT
     expect(phaseAt("2026-11-19T14:00:00Z", "us").phase).toBe("premarket"); // 09:00 EST
@@ -35,13 +35,13 @@ describe("analysis_phase (issue 4 item 3)", () => {
     expect(phaseAt("2026-11-19T18:00:00Z", "us")).toMatchObject({ session_date: "2026-11-19", phase: "intraday" });
   });
 
-  it("issue 4 item 3: weekends are non_trading in every market", () => {
+  it("weekends are non_trading in every market", () => {
     for (const market of ["cn", "hk", "us"] as const) {
       expect(phaseAt("2026-11-21T15:00:00Z", market)).toMatchObject({ phase: "non_trading", is_trading_day: false, minutes_to_open: null });
     }
   });
 
-  it("issue 4 item 3: an explicit phase passes through; the clock facts stay and the mismatch is noted", () => {
+  it("an explicit phase passes through; the clock facts stay and the mismatch is noted", () => {
     setClock(() => new Date("2026-11-21T03:00:00Z")); // Saturday
     const s = resolveMarketPhase({ market: "cn", requested: "intraday" });
     expect(s).toMatchObject({ phase: "intraday", source: "explicit", requested_phase: "intraday", is_trading_day: false });

@@ -4,7 +4,7 @@ import { localParts, MARKET_TIME_ZONE, zonedIso } from "@/lib/market/market-time
 import type { TMarket } from "@/lib/market/symbols";
 import type { TMarketPhase, TMarketPhaseSummary, TRequestedPhase } from "./schemas";
 
-// analysis_phase auto-detection (issue 4 item 3) from each exchange's wall clock and its calendar
+// analysis_phase auto-detection from each exchange's wall clock and its calendar
 // (lib/market/calendar.ts): weekends and exchange holidays are non-trading; half days read as full days.
 
 interface Session {

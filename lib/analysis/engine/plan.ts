@@ -1,6 +1,6 @@
 import type { TDecisionAction, TIndicators, TPriceLevel } from "./schemas";
 
-// rules-v2 price plans (issue 17 item 2): levels that fit the verdict, measured in the stock's own ATR.
+// rules-v2 price plans: levels that fit the verdict, measured in the stock's own ATR.
 //   long side (buy, add): ideal buy at or under the price (a breakout buy: the breakout level), a stop under the
 //     supporting level with a volatility buffer and 1–3 ATR under the entry, a target at the next resistance
 //     paying ≥ 1.5 × the risk, else entry + 2 × the risk;

@@ -24,8 +24,8 @@ async function sampleInput(symbol: TMarketSymbol) {
   return { bars, quote };
 }
 
-describe("rule-based report (issue 4 item 6)", () => {
-  it("issue 4 item 6: zh report from sample data is complete, valid and visibly labelled as sample", async () => {
+describe("rule-based report", () => {
+  it("zh report from sample data is complete, valid and visibly labelled as sample", async () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
     const report = buildRuleReport({ target: moutai, ...(await sampleInput(moutai)), dataSource: "sample" });
     expect(ZRuleReport.safeParse(report).success).toBe(true);
@@ -41,7 +41,7 @@ describe("rule-based report (issue 4 item 6)", () => {
     expect(report.summary.action_label).toMatch(/[\u4e00-\u9fff]/);
   });
 
-  it("issue 4 item 6: en report uses English labels and the English name", async () => {
+  it("en report uses English labels and the English name", async () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
     const report = buildRuleReport({ target: moutai, ...(await sampleInput(moutai)), dataSource: "sample", language: "en-US" });
     expect(report.report_language).toBe("en");
@@ -53,14 +53,14 @@ describe("rule-based report (issue 4 item 6)", () => {
     expect(report.strategy.ideal_buy ?? "").not.toMatch(/[\u4e00-\u9fff]/);
   });
 
-  it("issue 4 item 6: real provider data carries no sample label", () => {
+  it("real provider data carries no sample label", () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
     const report = buildRuleReport({ target: moutai, bars: barsFromCloses(Array.from({ length: 80 }, (_, i) => 100 + i * 0.3)), dataSource: "eastmoney" });
     expect(report.is_sample_data).toBe(false);
     expect(report.summary.analysis_summary).not.toContain("样本");
   });
 
-  it("issue 4 item 6: report_type depth: brief/simple = conclusion + levels; detailed/full = everything", async () => {
+  it("report_type depth: brief/simple = conclusion + levels; detailed/full = everything", async () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
     const input = { target: moutai, ...(await sampleInput(moutai)), dataSource: "sample" };
     for (const reportType of ["brief", "simple"] as const) {
@@ -145,7 +145,7 @@ describe("rule-based report (issue 4 item 6)", () => {
     expect(report.summary.trend_prediction).toBe("Not enough data to judge");
   });
 
-  it("issue 4 item 6: the chasing guardrail shows in the advice, the reasons and the summary", () => {
+  it("the chasing guardrail shows in the advice, the reasons and the summary", () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
     // A steady climb with shallow dips, then a jump far above MA5.
     const closes = Array.from({ length: 79 }, (_, i) => 100 + i * 0.5 + (i % 3 === 0 ? -0.6 : 0));
@@ -162,7 +162,7 @@ describe("rule-based report (issue 4 item 6)", () => {
     expect(report.dashboard.risk_warnings!.join("")).toContain("追高");
   });
 
-  it("issue 4 item 3: explicit analysis_phase passes through into the report", async () => {
+  it("explicit analysis_phase passes through into the report", async () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
     const r = buildRuleReport({ target: moutai, ...(await sampleInput(moutai)), dataSource: "sample", phase: "premarket" });
     expect(r.market_phase_summary).toMatchObject({ phase: "premarket", source: "explicit" });

@@ -14,7 +14,7 @@ import {
   type TReportType, type TRequestedPhase, type TRuleReport,
 } from "./schemas";
 
-// The rule-based report (issue 4 item 6, spec 2.6): summary, strategy, the decision dashboard, the
+// The rule-based report (spec 2.6): summary, strategy, the decision dashboard, the
 // indicators and guardrail reasons, localised zh/en.
 //
 // Depth by report_type (summary, strategy, indicators and guardrail_reasons are always complete — they
@@ -157,7 +157,7 @@ function operationAdvice(d: RuleDecision, ind: TIndicators, phase: TMarketPhase,
   }
 }
 
-/** Issue 17 item 3: which moment the price belongs to, said next to it. */
+/** Which moment the price belongs to, said next to it. */
 function asOfText(ind: TIndicators, l: TReportLanguage): string {
   const date = ind.last_bar_date ?? "";
   if (ind.quote_merge === "appended") return t({ zh: "（盘中实时价，今日K线由行情快照合成）", en: " (intraday quote; today's candle is built from it)" }, l);

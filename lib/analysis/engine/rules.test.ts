@@ -151,7 +151,7 @@ describe("rules-v2/v3 structure table", () => {
   });
 });
 
-describe("rules-v2 on synthetic markets (issue 17 item 1)", () => {
+describe("rules-v2 on synthetic markets", () => {
   it("steady uptrend: at least 70 % long-side calls after the first 60 bars", () => {
     const list = calls(barsFromCloses(walk(260, () => 0.003)), 60);
     expect(share(list, LONG)).toBeGreaterThanOrEqual(0.7);
@@ -202,7 +202,7 @@ describe("rules-v2 on synthetic markets (issue 17 item 1)", () => {
   });
 });
 
-/** Issue 17 item 2: the plan invariants for one call. */
+/** The plan invariants for one call. */
 function checkPlan(action: TDecisionAction, plan: Plan, ind: TIndicators, where: string): void {
   // The check an LLM's plan goes through passes every plan of ours.
   const numbers = { ideal_buy: plan.ideal_buy?.price ?? null, secondary_buy: plan.secondary_buy?.price ?? null, stop_loss: plan.stop_loss?.price ?? null, take_profit: plan.take_profit?.price ?? null };
@@ -243,7 +243,7 @@ function checkPlan(action: TDecisionAction, plan: Plan, ind: TIndicators, where:
   }
 }
 
-describe("rules-v2 plans fit the verdict (issue 17 item 2)", () => {
+describe("rules-v2 plans fit the verdict", () => {
   it("every call on every real-bars file, every 7th day", () => {
     let checked = 0;
     for (const file of fs.readdirSync(REAL).filter((f) => f.endsWith(".csv"))) {
@@ -323,7 +323,7 @@ describe("evidence and confidence", () => {
     expect(short).toMatchObject({ action: "watch", structure: "no_structure", confidence: "low" });
   });
 
-  it("issue 4 item 4: intraday, a bar-based volume ratio on a partial day is not scored", () => {
+  it("intraday, a bar-based volume ratio on a partial day is not scored", () => {
     const bars = barsFromCloses(walk(40, () => 0.002));
     const quote = {
       price: 50, change: 1, change_pct: 2, volume: 10, amount: null, volume_ratio: null, turnover_rate: null, high: null, low: null, open: null,

@@ -9,7 +9,7 @@ import { decideStructure, type StructureReason } from "./structure-decision";
 // The rule-based decision. It is the whole report when no LLM is configured, and the baseline an LLM answer
 // is checked against.
 //
-// rules-v2 (issue 17): the action and the score come from the market structure (structure-decision.ts), the
+// rules-v2: the action and the score come from the market structure (structure-decision.ts), the
 // price plan from the stock's ATR (plan.ts). The factor breakdown below stays as the evidence a reader sees:
 // each factor's points say how it reads for a long position on the reference's scale (trend 30, bias 20,
 // volume 15, support 10, MACD 15, RSI(12) 10); a factor without data is left out and lowers confidence.
@@ -203,7 +203,7 @@ function assessConfidence(input: RuleInput, breakdown: readonly TScoreFactor[], 
 export function levelText(level: TPriceLevel | null, language: TReportLanguage): string | null {
   if (level === null) return null;
   const label = LEVEL_BASIS_LABELS[level.basis as TLevelBasis][language];
-  // Issue 17 item 2: a swing level names the session it comes from, so a reader can find it on the chart.
+  // A swing level names the session it comes from, so a reader can find it on the chart.
   const basis = level.date ? `${label} ${level.date}` : label;
   return language === "zh" ? `${formatPrice(level.price)}（${basis}）` : `${formatPrice(level.price)} (${basis})`;
 }

@@ -1,7 +1,7 @@
 import type { TMarket } from "@/lib/market/symbols";
 import type { TDecisionAction, TIndicators } from "./schemas";
 
-// rules-v2–v4 (issue 17 item 1): the verdict from market structure, not from a score table.
+// rules-v2–v4: the verdict from market structure, not from a score table.
 //
 //   regime (lib/analysis/engine/indicators.ts regimeOf): up / down / flat from MA20 vs MA60, MA60's slope and
 //   the price against MA60 — the trend a position would ride for the next weeks;

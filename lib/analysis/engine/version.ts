@@ -1,4 +1,4 @@
-// The rule set's name (issue 16 item 2). Bump it whenever a change can alter a decision (action, score or
+// The rule set's name. Bump it whenever a change can alter a decision (action, score or
 // plan) for the same bars, so stored reports, signals and backtest runs of two rule sets stay comparable.
 export const RULE_ENGINE_VERSION = "rules-v4";
 

@@ -4,7 +4,7 @@ import { channelSecrets, describeLlmChannels, llmChannels, llmConfigured, readLl
 const reader = (values: Record<string, string>) => (key: string) => values[key];
 
 describe("LLM channels from settings", () => {
-  it("issue 4 item 5: no key at all → not configured (rule-based only)", () => {
+  it("no key at all → not configured (rule-based only)", () => {
     expect(llmConfigured(reader({}))).toBe(false);
     expect(readLlmChannelConfig(reader({})).source).toBe("none");
   });

@@ -133,7 +133,7 @@ afterEach(() => {
 });
 
 describe("LLM report over HTTP (local OpenAI-compatible server)", () => {
-  it("issue 4 item 5: channel order and fallback on HTTP 500, invalid JSON, a stop loss above price and a timeout; one usage row per call; no key anywhere", async () => {
+  it("channel order and fallback on HTTP 500, invalid JSON, a stop loss above price and a timeout; one usage row per call; no key anywhere", async () => {
     useSettings({
       LLM_CHANNELS: "first,second",
       LLM_FIRST_PROTOCOL: "openai",
@@ -246,7 +246,7 @@ describe("LLM report over HTTP (local OpenAI-compatible server)", () => {
     ]);
   });
 
-  it("issue 18 §3: with OUTBOUND_ALLOW_PRIVATE off a base URL on this machine is never called", async () => {
+  it("with OUTBOUND_ALLOW_PRIVATE off a base URL on this machine is never called", async () => {
     useSettings({ OPENAI_API_KEY: KEY_SIMPLE, OPENAI_BASE_URL: base, OPENAI_MODEL: "m-good", OUTBOUND_ALLOW_PRIVATE: "false" });
     captureLogs();
     const result = await generateLlmReport(sampleContext());

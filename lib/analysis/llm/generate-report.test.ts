@@ -56,12 +56,12 @@ const http500 = (key: string) =>
   });
 
 describe("generateLlmReport with mock models", () => {
-  it("issue 4 item 5: no channel → not ok, no attempts (rule-based only)", async () => {
+  it("no channel → not ok, no attempts (rule-based only)", async () => {
     const r = await generateLlmReport(sampleContext(), { channels: [], recordUsage: false });
     expect(r).toEqual({ ok: false, reason: "no LLM channel configured", attempts: [] });
   });
 
-  it("issue 4 item 5: a valid answer is returned with its channel, model and token usage", async () => {
+  it("a valid answer is returned with its channel, model and token usage", async () => {
     const { factory } = mockFactory({ "m-1": good });
     const r = await generateLlmReport(sampleContext(), { channels: [channel("a", ["m-1"])], modelFactory: factory, recordUsage: false });
     expect(r.ok).toBe(true);
@@ -74,7 +74,7 @@ describe("generateLlmReport with mock models", () => {
     ]);
   });
 
-  it("issue 4 item 5: channels in order, models in order; HTTP 500, invalid JSON, schema mismatch and a stop loss above price fall through", async () => {
+  it("channels in order, models in order; HTTP 500, invalid JSON, schema mismatch and a stop loss above price fall through", async () => {
     const a = channel("a", ["m-500", "m-badjson"]);
     const b = channel("b", ["m-schema", "m-stop", "m-good"]);
     const badStop = JSON.stringify(validReport({ levels: { stop_loss: 104 } }));
@@ -92,7 +92,7 @@ describe("generateLlmReport with mock models", () => {
     expect(r.attempts[0]!.reason).toContain("[redacted]");
   });
 
-  it("issue 4 item 5: a call past its time limit is a timeout and the next model is tried", async () => {
+  it("a call past its time limit is a timeout and the next model is tried", async () => {
     const slow: Behaviour = ({ abortSignal }) =>
       new Promise((_, reject) => {
         abortSignal?.addEventListener("abort", () => reject(abortSignal.reason), { once: true });
@@ -106,7 +106,7 @@ describe("generateLlmReport with mock models", () => {
     expect(r.attempts[0]!.reason).toMatch(/no answer within 0\.1s/);
   });
 
-  it("issue 4 item 5: the caller's abort stops all further attempts", async () => {
+  it("the caller's abort stops all further attempts", async () => {
     const controller = new AbortController();
     const slow: Behaviour = ({ abortSignal }) =>
       new Promise((_, reject) => {

@@ -19,7 +19,7 @@ import { channelSecrets, llmChannels, type LlmChannel } from "./channels";
 import { buildReportPrompt, contextPrice, type LlmReportContext } from "./prompt";
 import { ZLlmReport, type TLlmReport } from "./report-schema";
 
-// The LLM path of the analysis (issue 4 item 5). Channels are tried in order and, inside a channel, its
+// The LLM path of the analysis. Channels are tried in order and, inside a channel, its
 // models in order (primary, then fallbacks). Each call has its own time limit; an HTTP error, a timeout,
 // an answer that is not valid JSON, does not match the schema, or whose numbers contradict the data
 // counts as a failure and the next model is tried. Every call is recorded in LlmUsage. When everything

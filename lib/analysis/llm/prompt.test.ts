@@ -9,7 +9,7 @@ import { sampleContext } from "./test-fixtures";
 beforeAll(() => setEnvironmentForTests({ ENV_FILE: path.join(os.tmpdir(), "dsa-prompt-test-missing.env") }));
 afterAll(() => setEnvironmentForTests(process.env));
 
-describe("issue 22 §2: the analyze request's skills join the LLM prompt", () => {
+describe("the analyze request's skills join the LLM prompt", () => {
   it("the chosen strategies' instructions sit in the system message, after the rules and before the schema", async () => {
     const { skills } = await resolveSkills(["volume_breakout"]);
     const prompt = buildReportPrompt(sampleContext({ language: "zh", skills }), { describeSchema: true });

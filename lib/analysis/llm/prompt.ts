@@ -32,7 +32,7 @@ export interface LlmReportContext {
   dataNotes?: readonly string[] | null;
   language: LlmLanguage;
   reportType?: string | null;
-  /** Strategies the request chose (issue 22 §2); their instructions join the system message. */
+  /** Strategies the request chose; their instructions join the system message. */
   skills?: readonly LoadedSkill[] | null;
 }
 

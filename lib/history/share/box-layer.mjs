@@ -1,4 +1,4 @@
-// Issue 23 §1: the share card's boxes (its background and its rounded panels, pills and dots) painted straight into
+// The share card's boxes (its background and its rounded panels, pills and dots) painted straight into
 // the strip's pixels, without resvg. After the glyph layer took the text out, most strips of a card hold nothing but
 // such boxes, and resvg's cost for them was almost all canvas overhead: a fresh pixmap per strip, resvg-js's copy of
 // it for its crop, and `pixels`' copy into a new buffer (some 10,000 page faults per card; ~125 ms of a ~200 ms card

@@ -9,7 +9,7 @@ import { cardOf, difference, differencesFromReference, painterSetup, stripsOf } 
 import { toSatoriElement } from "./png";
 import type { Satori } from "./satori-paths.mjs";
 
-// Issue 23 §1: the renderer threads paint the card's boxes themselves (box-layer.mjs) and leave resvg only what else a
+// The renderer threads paint the card's boxes themselves (box-layer.mjs) and leave resvg only what else a
 // strip holds. The card must look as when resvg paints every box, and the painting order must stay the SVG's.
 
 const svgOf = (width: number, height: number, body: string) =>
@@ -45,7 +45,7 @@ function paintTaken(taken: NonNullable<ReturnType<typeof takeBoxes>>, width: num
 
 const attributes = (text: string) => new Map([...text.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, k, v]) => [k!, v!]));
 
-describe("issue 23 §1: the share card's boxes painted without resvg", () => {
+describe("the share card's boxes painted without resvg", () => {
   it("every card looks as when resvg paints every box: only anti-aliased corner pixels differ, and little", async () => {
     for (const { title, share, largest } of await differencesFromReference({ drawBoxes: false })) {
       // A box misplaced by a pixel, a missing box or a wrong colour differs along a whole edge or area by up to 255;

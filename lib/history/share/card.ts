@@ -50,7 +50,7 @@ export interface CardSection {
 
 export interface ShareCard {
   lang: Lang;
-  /** The price colour convention (issue 21 §4): asked for by the request, else the report language's (zh red up, en green up). */
+  /** The price colour convention: asked for by the request, else the report language's (zh red up, en green up). */
   colors: PriceColors;
   variant: "stock" | "market";
   title: string;

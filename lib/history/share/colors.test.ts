@@ -27,7 +27,7 @@ function colourOf(html: string, text: string): string | null {
   return new RegExp(`color:(#[0-9a-f]{6})">${escaped}</div>`).exec(html)?.[1] ?? null;
 }
 
-describe("share card price colours (issue 21 §4)", () => {
+describe("share card price colours", () => {
   it("default by the report's language: a zh report red up, an en report green up", () => {
     expect(cardOf(storedReport("zh")).colors).toBe("red_up");
     expect(cardOf(storedReport("en")).colors).toBe("green_up");

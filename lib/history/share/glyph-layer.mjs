@@ -1,4 +1,4 @@
-// Issue 23 §1: the card's text drawn from rasterised glyphs kept per renderer thread, the way a browser draws text,
+// The card's text drawn from rasterised glyphs kept per renderer thread, the way a browser draws text,
 // instead of every glyph written into the SVG as a path for resvg to parse and fill on every card. A profile of a
 // card's strips put text at two thirds of resvg's work (1 MB of path text to parse, then filled) and a good part of
 // satori's (the path text itself, its strings and their garbage).

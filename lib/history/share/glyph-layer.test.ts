@@ -8,11 +8,11 @@ import type { Satori } from "./satori-paths.mjs";
 import { createStripPainter } from "./strip-painter.mjs";
 import { WARM_CARD } from "./warm-card";
 
-// Issue 23 §1: the renderer threads draw the card's text from glyphs they rasterised once (glyph-layer.mjs) instead of
+// The renderer threads draw the card's text from glyphs they rasterised once (glyph-layer.mjs) instead of
 // leaving every glyph outline to resvg. The card must look the same, and a card must come out the same to the byte
 // whichever thread drew it and whatever it drew before.
 
-describe("issue 23 §1: the share card's text drawn from rasterised glyphs", () => {
+describe("the share card's text drawn from rasterised glyphs", () => {
   it("every card looks as when resvg fills each glyph: only glyph edges differ, by at most a quarter pixel's shift", async () => {
     for (const { title, share, mean, largest } of await differencesFromReference({ drawGlyphs: false })) {
       // Text is some 5-8 % of a card's pixels: a glyph left out or misplaced would differ there by up to 255. A glyph

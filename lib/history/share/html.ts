@@ -54,7 +54,7 @@ export function renderShareHtml(card: ShareCard): string {
     "<head>",
     '<meta charset="utf-8">',
     `<meta name="viewport" content="width=${CARD_WIDTH}">`,
-    // The price colour convention the card is drawn in (issue 21 §4), for readers of the page: red_up or green_up.
+    // The price colour convention the card is drawn in, for readers of the page: red_up or green_up.
     `<meta name="price-colors" content="${card.colors}">`,
     `<title>${escapeHtml(card.title)}</title>`,
     `<style>*{box-sizing:border-box;margin:0;padding:0}html,body{background:#f2f4f7}body{width:${CARD_WIDTH}px}</style>`,

@@ -24,7 +24,7 @@ const SECTION_PAD = 32;
 const SECTION_INNER = INNER - 2 * SECTION_PAD;
 const GAP = 16;
 
-// Price colours follow the card's convention (issue 21 §4): red up and green down in red_up (the A-share way),
+// Price colours follow the card's convention: red up and green down in red_up (the A-share way),
 // green up and red down in green_up. good/bad (the market temperature) keep their traffic-light meaning.
 const RED = "#d92d20";
 const GREEN = "#079455";

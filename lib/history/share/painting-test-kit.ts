@@ -13,7 +13,7 @@ import { splitCard } from "./strips";
 import { WARM_CARD } from "./warm-card";
 import { warmReportCards } from "./warm-reports";
 
-// Issue 23 §1: what the tests of the share card's own painting (glyph-layer.test.ts, box-layer.test.ts) share: the
+// What the tests of the share card's own painting (glyph-layer.test.ts, box-layer.test.ts) share: the
 // cards they paint both ways, and how two pictures of a card are compared.
 
 export async function painterSetup(): Promise<{ satori: Satori; fonts: ShareFont[] }> {

@@ -1,4 +1,4 @@
-// Issue 23 §1: colours and "over" for the share card's own painting (glyph-layer.mjs, box-layer.mjs) onto its
+// Colours and "over" for the share card's own painting (glyph-layer.mjs, box-layer.mjs) onto its
 // scanlines: RGB (the card is opaque: its root box has a background, and a strip without one is painted over white),
 // in integer arithmetic.
 // Plain ES module: the renderer threads import it from the source tree with plain Node.

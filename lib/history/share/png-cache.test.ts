@@ -6,7 +6,7 @@ import { cachedSharePng, cardKey, clearSharePngCache } from "./png-cache";
 import { warmShareRenderer } from "./png";
 import { SharePool } from "./render-pool";
 
-// Issue 23 §1: one render per card content; a changed report is a new image; a failure is not remembered.
+// One render per card content; a changed report is a new image; a failure is not remembered.
 
 function card(language: "zh" | "en") {
   const report = storedReport(language);

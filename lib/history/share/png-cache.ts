@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { ShareCard } from "./card";
 
-// Issue 23 §1: a share PNG is kept per card content (the record's report as the card shows it), so a repeat request
+// A share PNG is kept per card content (the record's report as the card shows it), so a repeat request
 // for the same record is a memory read, and concurrent requests for one card render it once. A changed report (or
 // a changed card layout) hashes differently, so a stale image is never served. Bounded by bytes, least recently
 // used first out.

@@ -5,7 +5,7 @@ import { encodePng } from "./png-encode";
 import { PIXEL_BYTES } from "./pixel-blend.mjs";
 import { adler32, adler32Combine, deflateSegment } from "./png-segment.mjs";
 
-// Issue 23 §1: the PNG's one zlib stream is joined from pieces each renderer thread deflated on its own. zlib's own
+// The PNG's one zlib stream is joined from pieces each renderer thread deflated on its own. zlib's own
 // inflate checks the stream's structure and its Adler-32 trailer, so it is the judge here.
 
 function idat(png: Uint8Array): Buffer {

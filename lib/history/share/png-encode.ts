@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { PIXEL_BYTES } from "./pixel-blend.mjs";
 import { adler32Combine, type DeflateSegment } from "./png-segment.mjs";
 
-// Issue 23 §1: the share card's PNG container written here rather than by resvg's asPng() or pngjs, because the
+// The share card's PNG container written here rather than by resvg's asPng() or pngjs, because the
 // card is a 1080 × ~3,600 picture of flat colour and text: resvg's encoder spent ~90 ms and pngjs ~100 ms on
 // it. The renderer threads deliver each strip's unfiltered scanlines already deflated as a piece of one zlib stream
 // (png-segment.mjs); joining them is a copy of a few hundred kilobytes. Truecolour, 8 bits, no interlace: the card is

@@ -1,4 +1,4 @@
-// Issue 23 §1: the share PNG's pixel data is one zlib stream, and each renderer thread writes its own strip's piece
+// The share PNG's pixel data is one zlib stream, and each renderer thread writes its own strip's piece
 // of it: the strip's scanlines as raw deflate ending in a sync flush (byte-aligned, not final), with the strip's
 // Adler-32. The main thread only joins the pieces (png-encode.ts) and combines the checksums, so compression runs
 // on every core instead of in one pass on libuv's pool (which cost ~40 ms a card: 15 MB in 16 kB rounds).

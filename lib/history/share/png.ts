@@ -11,7 +11,7 @@ import { warmReportCards } from "./warm-reports";
 
 // Spec 4.3 rule 6: the share card as a PNG, drawn from the same layout as the HTML page. satori lays the
 // boxes out and writes SVG; resvg rasterises it (no system fonts: satori shapes the text with the shipped fonts).
-// Issue 23 §1: both run on renderer threads (render-pool.ts), the card cut into strips so that every core draws a
+// Both run on renderer threads (render-pool.ts), the card cut into strips so that every core draws a
 // part of it (strips.ts), and the threads draw the text from glyphs they rasterised once (glyph-layer.mjs); here
 // the strips' rows become one PNG (png-encode.ts). Any failure to load or run the renderer is 503
 // share_image_unavailable.
@@ -63,7 +63,7 @@ const WARM_ROUNDS = 10;
 const WARM_REPORT_ROUNDS = 6;
 
 /**
- * Issue 23 §1: starts the renderer threads and has them draw a card of every block kind in both scripts and weights
+ * Starts the renderer threads and has them draw a card of every block kind in both scripts and weights
  * a few times, then two real reports' cards (warm-reports.ts), so the first share image after a start does not pay
  * for it. Run in the background from instrumentation.ts (the drawing is on the threads; the event loop only builds
  * the two small reports a few times); a failure is only logged (the request path reports its own).

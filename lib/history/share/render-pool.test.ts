@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadShareFonts } from "./fonts";
 import { SharePool } from "./render-pool";
 
-// Issue 23 §1: the renderer threads. Real threads (satori + resvg) for the drawing; a stand-in thread for the
+// The renderer threads. Real threads (satori + resvg) for the drawing; a stand-in thread for the
 // failures: one that exits mid-job, one that hangs, a worker file that does not exist, fonts that cannot be read.
 
 const FAKE = path.resolve("lib/history/share/test-workers/fake-worker.mjs");

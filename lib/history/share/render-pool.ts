@@ -6,7 +6,7 @@ import { loadShareFonts, type ShareFont } from "./fonts";
 import type { DeflatedStrip } from "./png-encode";
 import { tuneRendererAllocator } from "./renderer-allocator";
 
-// Issue 23 §1: share cards are drawn by renderer threads (render-worker.mjs), not on the event loop: satori's
+// Share cards are drawn by renderer threads (render-worker.mjs), not on the event loop: satori's
 // layout and resvg's raster of a full card take a few hundred milliseconds of CPU, which on the main thread stalled
 // every other request (and the start-up warm-up stalled a new replica for seconds). One thread per core, up to
 // four; a card's strips are queued and each idle thread takes the next, so one card uses every core. A thread that

@@ -1,4 +1,4 @@
-// Issue 23 §1: one share-card renderer thread (see render-pool.ts). Plain ES module, because the built service
+// One share-card renderer thread (see render-pool.ts). Plain ES module, because the built service
 // starts it with plain Node from the source tree. It receives the fonts once (workerData), then strips of the
 // card as satori elements, one at a time (the pool hands a thread its next strip only after its answer); it paints
 // each (strip-painter.mjs: satori, resvg, and its own glyphs for the text) and answers the strip's PNG scanlines,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { RENDERER_ALLOCATOR_OPTIONS, tuneRendererAllocator } from "./renderer-allocator";
 
-// Issue 23 §1: the renderer threads' resvg keeps freed memory and maps it in large pages. mimalloc reports the
+// The renderer threads' resvg keeps freed memory and maps it in large pages. mimalloc reports the
 // options it read when MIMALLOC_VERBOSE is set, so the test reads them back from a real renderer thread's start.
 
 const CHILD = path.resolve("lib/history/share/renderer-allocator.child-process.ts");

@@ -1,4 +1,4 @@
-// Issue 23 §1: resvg-js allocates through the mimalloc linked into its native module, whose defaults hand freed
+// Resvg-js allocates through the mimalloc linked into its native module, whose defaults hand freed
 // memory back to the system within milliseconds and map it in 4 kB pages. Every strip's pixmap (4-15 MB) was then
 // fresh memory, mapped again page by page on first touch; on a virtual machine a page fault is dear (measured here,
 // a Firecracker VM: ~12 µs per 4 kB page, 45 ms to first touch 15 MB), and an empty 1080 × 3596 SVG took 50-95 ms

@@ -10,7 +10,7 @@ import type { ShareCard } from "./card";
 import { cardKey, clearSharePngCache } from "./png-cache";
 import { getShareImagePng, warmShareReads } from "./share-image";
 
-// Issue 23 §1: a repeat share-image request is served without rebuilding the card while nothing the card is made of
+// A repeat share-image request is served without rebuilding the card while nothing the card is made of
 // has changed, and is never served past a change: of the record, of the stock's latest backtest (its track-record
 // line), of the stock-name list or of the settings. Runs on SQLite and, in the unit-pg pass, on PostgreSQL.
 
@@ -99,7 +99,7 @@ async function stored(): Promise<{ records: number; news: number; version: numbe
   return { records: Number(row?.records), news: Number(row?.news), version: Number(row?.version), renders };
 }
 
-describe("issue 23 §1: repeat share images", () => {
+describe("repeat share images", () => {
   it("the start-up warm-up of the share path only reads: nothing stored or remembered changes, the next share is drawn", async () => {
     const id = await record();
     const before = await stored();

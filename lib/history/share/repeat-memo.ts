@@ -5,7 +5,7 @@ import { readOneRow } from "@/lib/db/one-row";
 import { perClient } from "@/lib/db/per-client";
 import { nameSourcesGeneration } from "@/lib/market/symbols";
 
-// Issue 23 §1: a repeat request for a share image skips reading the record, its news and its track record, and
+// A repeat request for a share image skips reading the record, its news and its track record, and
 // building the Markdown and the card, while none of what the card is made of has changed: the record and its news
 // (history_version rises with every change to analysis_history, and news are only written and deleted with their
 // record), the stock's latest track record (the id and completion time of the run it comes from), the stock-name list (its generation)

@@ -1,4 +1,4 @@
-// Issue 23 §1: satori with faster glyph outlines. satori writes every glyph of the card as an SVG path, one
+// Satori with faster glyph outlines. satori writes every glyph of the card as an SVG path, one
 // coordinate at a time through a template literal (`${round(x)}`): V8 turns each non-integer into text with its
 // general shortest-decimal routine, and the many small strings are garbage; on a share card that was a third of
 // satori's time. The values are already rounded to tenths, so their text is an integer, a point and one digit: written

@@ -15,7 +15,7 @@ import { splitCard } from "./strips";
 import { WARM_CARD } from "./warm-card";
 import { warmReportCards } from "./warm-reports";
 
-// Issue 23 §1: the renderer threads' satori writes glyph outlines with its own coordinate text and leaves out the
+// The renderer threads' satori writes glyph outlines with its own coordinate text and leaves out the
 // content masks nothing points to; the card's SVG must not change by a byte otherwise.
 
 /** Stock satori's SVG without its content masks (`satori_om-…`) that nothing in it points to. */
@@ -38,7 +38,7 @@ function tenthsText(value: number): string {
   return bytes.toString("latin1", 3, end);
 }
 
-describe("issue 23 §1: satori's glyph paths written faster, the same SVG", () => {
+describe("satori's glyph paths written faster, the same SVG", () => {
   it("a coordinate's text is satori's own for every double", () => {
     fc.assert(fc.property(fc.double(), (value) => tenthsText(value) === stockText(value)), { numRuns: PROPERTY_RUNS });
     // Card-sized coordinates, and the halves and near-halves where rounding turns.

@@ -124,7 +124,7 @@ export async function getShareImagePng(recordId: string, options: ShareOptions =
 const WARM_UP_TARGET = "warm-up:none";
 
 /**
- * Issue 23 §1: the share path's reads, once, for a record that cannot exist (ids start at 1; no query id is "0"):
+ * The share path's reads, once, for a record that cannot exist (ids start at 1; no query id is "0"):
  * Prisma compiles a query's plan the first time it meets the query's shape, which a profile of the first share image
  * after a start put at ~14 ms for the record's read alone (the first request after a start, five service starts
  * each with and without this: median 140 → 122 ms, within this machine's noise). Reads only: nothing written or cached.

@@ -1,4 +1,4 @@
-// Issue 23 §1: one strip of the share card from satori element to PNG scanlines (a filter-type byte 0 before each
+// One strip of the share card from satori element to PNG scanlines (a filter-type byte 0 before each
 // RGB row): satori lays it out, the box layer (box-layer.mjs) paints its boxes, resvg whatever else it holds, and
 // the glyph layer (glyph-layer.mjs) its text, all straight into the scanlines. The renderer threads
 // (render-worker.mjs) use it, and so do the tests that compare it with resvg drawing everything.

@@ -5,7 +5,7 @@ import { buildShareCard } from "./card";
 import { layoutShareCard, type CardNode } from "./layout";
 import { estimateHeight, splitCard } from "./strips";
 
-// Issue 23 §1: the cut of the card into strips (png.test.ts proves the stacked strips are the whole picture).
+// The cut of the card into strips (png.test.ts proves the stacked strips are the whole picture).
 
 const root = layoutShareCard(
   buildShareCard({ report: storedReport("zh"), markdown: buildMarkdownReport({ report: storedReport("zh"), news: [], dataSource: "sample", region: "cn", volumeRatio: null, turnoverRate: null }) }),

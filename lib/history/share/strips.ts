@@ -1,6 +1,6 @@
 import type { CardNode, CardStyle } from "./layout";
 
-// Issue 23 §1: the card is cut into horizontal strips that separate renderer threads lay out and rasterise at the
+// The card is cut into horizontal strips that separate renderer threads lay out and rasterise at the
 // same time. A cut falls between two children of the card's root column: the upper strip drops the root's bottom
 // padding and the lower one its top padding, and the gap between the two children is the lower child's marginTop
 // (the root has no flex gap), so each child sits at the same offset from its strip's top as in the whole card and

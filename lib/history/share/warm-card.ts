@@ -1,6 +1,6 @@
 import type { ShareCard } from "./card";
 
-// Issue 23 §1: the card the renderer threads draw at start-up (never shown), so that the first real share image
+// The card the renderer threads draw at start-up (never shown), so that the first real share image
 // finds the layout engine, the glyph code paths of both scripts and weights and every block kind already compiled.
 // Its text is a sample of what cards hold, not data: no number here reaches a user.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { warmReportCards } from "./warm-reports";
 
-describe("issue 23 §1: the warm-up's real report cards", () => {
+describe("the warm-up's real report cards", () => {
   it("are a Chinese and an English card of a full rule report", async () => {
     const cards = await warmReportCards();
     expect(cards.map((card) => card.lang)).toEqual(["zh", "en"]);

@@ -4,7 +4,7 @@ import { buildMarkdownReport } from "../markdown";
 import { ruleOnlyReport } from "../rule-only-report";
 import { buildShareCard, type ShareCard } from "./card";
 
-// Issue 23 §1: besides WARM_CARD (every block kind), the warm-up draws the cards of two real reports, one per
+// Besides WARM_CARD (every block kind), the warm-up draws the cards of two real reports, one per
 // language, built by the same engines, Markdown and card code as any report. After a start, V8 compiles the main
 // thread's share path (Markdown, card) and satori's layout for a real report's content only when it first runs
 // them; a hand-written card leaves the first real request to pay for that (measured: 243 ms for the first share

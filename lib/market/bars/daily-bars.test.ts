@@ -35,7 +35,7 @@ function recording(name: MarketDataProvider["name"] = "eastmoney", tweak: (b: TD
 }
 
 describe("daily bar cache", () => {
-  it("issue 3 item 6: first call fetches and upserts; a second call is served from the database", async () => {
+  it("first call fetches and upserts; a second call is served from the database", async () => {
     at("2026-11-20T12:00:00Z"); // Friday 20:00 in Beijing, after the close
     const { asked, chain } = recording();
     const first = await getDailyBars(moutai, 30, chain);
@@ -72,7 +72,7 @@ describe("daily bar cache", () => {
     expect((await getDailyBars(moutai, 30, chain)).cache).toBe("hit");
   });
 
-  it("issue 3 item 6: when the cache is behind, only the missing tail (plus one overlap bar) is fetched", async () => {
+  it("when the cache is behind, only the missing tail (plus one overlap bar) is fetched", async () => {
     at("2026-11-20T12:00:00Z");
     const { asked, chain } = recording();
     const before = await getDailyBars(moutai, 30, chain);
@@ -85,7 +85,7 @@ describe("daily bar cache", () => {
     expect(await db().dailyBar.count()).toBe(33);
   });
 
-  it("issue 3 item 6: today's bar is not stored or returned before the close; the cache is current through yesterday", async () => {
+  it("today's bar is not stored or returned before the close; the cache is current through yesterday", async () => {
     at("2026-11-20T12:00:00Z");
     const { asked, chain } = recording();
     await getDailyBars(moutai, 30, chain);
@@ -96,7 +96,7 @@ describe("daily bar cache", () => {
     expect(asked).toEqual([31]);
   });
 
-  it("issue 3 item 6: a re-adjusted overlap bar (upsert) replaces the whole window with the new provider's bars", async () => {
+  it("a re-adjusted overlap bar (upsert) replaces the whole window with the new provider's bars", async () => {
     at("2026-11-20T12:00:00Z");
     await getDailyBars(moutai, 30, recording("eastmoney").chain);
     at("2026-11-24T12:00:00Z");
@@ -109,7 +109,7 @@ describe("daily bar cache", () => {
     expect(await db().dailyBar.count()).toBe(33); // upserted in place, no duplicates per (symbol, date)
   });
 
-  it("issue 3 item 6: zeros are stored and read back as 0, not null", async () => {
+  it("zeros are stored and read back as 0, not null", async () => {
     at("2026-11-20T12:00:00Z");
     const { chain } = recording("eastmoney", (b) => ({ ...b, volume: 0, amount: 0, turnover_rate: 0 }));
     await getDailyBars(moutai, 5, chain);
@@ -118,7 +118,7 @@ describe("daily bar cache", () => {
     expect(cached.bars.every((b) => b.volume === 0 && b.amount === 0 && b.turnover_rate === 0)).toBe(true);
   });
 
-  it("issue 3 item 6: an index and a stock with the same digits are cached under different keys", async () => {
+  it("an index and a stock with the same digits are cached under different keys", async () => {
     at("2026-11-20T12:00:00Z");
     const { chain } = recording();
     await getDailyBars({ kind: "index", market: "cn", code: "000001.SH", canonicalId: "000001.SH" }, 5, chain);

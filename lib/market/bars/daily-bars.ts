@@ -6,7 +6,7 @@ import { bypassesCache, chainDailyBars, configuredChain, type ChainOptions, type
 import { PROVIDER_NAMES, type ProviderName, type TDailyBar, type TMarketSymbol } from "@/lib/market/providers/types";
 import { symbolKey } from "@/lib/market/symbol-key";
 
-// Daily bars through the database cache (issue 3 item 6). Only final bars are stored: a bar is final once
+// Daily bars through the database cache. Only final bars are stored: a bar is final once
 // its session has closed (lastClosedTradingDay), so today's bar is neither stored nor returned before the
 // close; intraday state comes from the quote. When the cache holds the requested depth and is current up to
 // the last closed session, no provider is called; when only the tail is missing, only the tail (plus one

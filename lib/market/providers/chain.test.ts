@@ -44,7 +44,7 @@ function fake(name: MarketDataProvider["name"], impl: Partial<MarketDataProvider
 const opts = (providers: ChainOptions["providers"], extra: Partial<ChainOptions> = {}): ChainOptions => ({ providers, timeoutMs: 200, backoffMs: 1, ...extra });
 
 describe("fallback chain", () => {
-  it("issue 3 item 5: the first provider that answers wins; order is the configured order", async () => {
+  it("the first provider that answers wins; order is the configured order", async () => {
     const a = fake("eastmoney");
     const b = fake("tencent");
     const r = await chainDailyBars(aapl, 5, opts([a, b]));
@@ -53,7 +53,7 @@ describe("fallback chain", () => {
     expect(r.attempts).toEqual([{ provider: "eastmoney", ok: true, reason: null, ms: expect.any(Number), retries: 0 }]);
   });
 
-  it("issue 3 item 5: failure, empty answer and garbage each fall through, every attempt recorded in order", async () => {
+  it("failure, empty answer and garbage each fall through, every attempt recorded in order", async () => {
     const failing = fake("eastmoney", { dailyBars: async () => { throw new Error("HTTP 403"); } });
     const empty = fake("tencent", { dailyBars: async () => [] });
     const garbage = fake("yahoo", { dailyBars: async () => [{ date: "yesterday", open: "n/a" }] as unknown as TDailyBar[] });
@@ -66,7 +66,7 @@ describe("fallback chain", () => {
     expect(r.attempts[2]!.reason).toMatch(/^schema: /);
   });
 
-  it("issue 3 item 5: a provider past MARKET_DATA_TIMEOUT_MS is aborted (its signal fires) and the next one answers", async () => {
+  it("a provider past MARKET_DATA_TIMEOUT_MS is aborted (its signal fires) and the next one answers", async () => {
     let sawAbort = false;
     const slow = fake("eastmoney", {
       dailyBars: (_s, _d, ctx) => new Promise(() => ctx.signal.addEventListener("abort", () => { sawAbort = true; })),
@@ -78,7 +78,7 @@ describe("fallback chain", () => {
     expect(r.attempts[0]!.ms).toBeGreaterThanOrEqual(35);
   });
 
-  it("issue 3 item 5: transient errors (network, 5xx) are retried with backoff; others are not", async () => {
+  it("transient errors (network, 5xx) are retried with backoff; others are not", async () => {
     let n = 0;
     const flaky = fake("eastmoney", { dailyBars: async () => { n += 1; if (n < 3) throw new TransientProviderError("HTTP 502"); return [bar("2026-01-05")]; } });
     const r = await chainDailyBars(aapl, 5, opts([flaky], { retries: 2 }));
@@ -91,7 +91,7 @@ describe("fallback chain", () => {
     expect(m).toBe(1);
   });
 
-  it("issue 3 item 5: a 5xx from the real client is retried then falls through to the next provider", async () => {
+  it("a 5xx from the real client is retried then falls through to the next provider", async () => {
     const { calls } = replay([
       [(u) => u.host === "push2.eastmoney.com", () => new Response("bad gateway", { status: 502 })],
       [(u) => u.host === "qt.gtimg.cn", bodyResponse(fixtureBytes("tencent/qt-sh600519.gbk.txt"))],
@@ -104,26 +104,26 @@ describe("fallback chain", () => {
     expect(calls.filter((u) => u.host === "push2.eastmoney.com")).toHaveLength(2);
   });
 
-  it("issue 3 item 5: a provider is never called for a market it does not serve", async () => {
+  it("a provider is never called for a market it does not serve", async () => {
     const cnOnly = fake("eastmoney", { serves: (s) => s.market === "cn" });
     const r = await chainDailyBars(aapl, 5, opts([cnOnly, fake("tencent")]));
     expect(cnOnly.calls).toBe(0);
     expect(r.attempts[0]).toMatchObject({ provider: "eastmoney", ok: false, reason: "does not serve us stock", ms: 0 });
   });
 
-  it("issue 3 item 5: when every provider fails the error carries all attempts", async () => {
+  it("when every provider fails the error carries all attempts", async () => {
     const err = await chainQuote(aapl, opts([fake("eastmoney"), fake("tencent")])).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MarketDataUnavailableError);
     expect((err as MarketDataUnavailableError).attempts.map((a) => a.reason)).toEqual(["empty", "empty"]);
     expect((err as Error).message).toContain("eastmoney (empty)");
   });
 
-  it("issue 3 item 6: zero values stay 0 through the chain (volume, amount, turnover)", async () => {
+  it("zero values stay 0 through the chain (volume, amount, turnover)", async () => {
     const r = await chainDailyBars(aapl, 5, opts([fake("sample")]));
     expect(r.data[0]).toMatchObject({ volume: 0, amount: 0, turnover_rate: 0 });
   });
 
-  it("issue 3 item 5: MARKET_DATA_SOURCES sets the order and timeout; default eastmoney,tencent,yahoo; unknown names are skipped", () => {
+  it("MARKET_DATA_SOURCES sets the order and timeout; default eastmoney,tencent,yahoo; unknown names are skipped", () => {
     setEnvironmentForTests({ ENV_FILE: "/nonexistent/.env" });
     expect(configuredChain().providers.map((p) => ("unknown" in p ? p.unknown : p.name))).toEqual(["eastmoney", "tencent", "yahoo"]);
     expect(configuredChain().timeoutMs).toBe(8000);

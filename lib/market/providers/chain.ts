@@ -19,7 +19,7 @@ import {
 } from "./types";
 import { createYahooProvider } from "./yahoo";
 
-// The fallback chain (issue 3 item 5): providers in MARKET_DATA_SOURCES order; a failure, a timeout, an
+// The fallback chain: providers in MARKET_DATA_SOURCES order; a failure, a timeout, an
 // empty answer or a body that fails the schema falls through to the next, and every attempt is recorded.
 
 export interface ProviderAttempt {
@@ -134,7 +134,7 @@ async function runChain<T>(
       attempts.push({ provider: entry.unknown, ok: false, reason: "not implemented", ms: 0, retries: 0 });
       continue;
     }
-    // Issue 3 item 5: a provider is never called for a market or kind it does not serve.
+    // A provider is never called for a market or kind it does not serve.
     if (!entry.serves(symbol)) {
       attempts.push({ provider: entry.name, ok: false, reason: `does not serve ${symbol.market} ${symbol.kind}`, ms: 0, retries: 0 });
       continue;

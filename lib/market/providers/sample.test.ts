@@ -14,7 +14,7 @@ const at = (iso: string) => setClock(() => new Date(iso));
 const moutai: TMarketSymbol = { kind: "stock", market: "cn", code: "600519" };
 
 describe("sample provider", () => {
-  it("issue 3 item 7: deterministic: same symbol and day give identical bars; another symbol differs", async () => {
+  it("deterministic: same symbol and day give identical bars; another symbol differs", async () => {
     at("2026-11-20T12:00:00Z");
     const a = await provider.dailyBars(moutai, 300, ctx());
     const b = await createSampleProvider({ latencyMs: () => 0 }).dailyBars(moutai, 300, ctx());
@@ -23,7 +23,7 @@ describe("sample provider", () => {
     expect(other.map((x) => x.close)).not.toEqual(a.map((x) => x.close));
   });
 
-  it("issue 3 item 7: several hundred weekday bars up to today; a day's bar does not change as the clock moves on", async () => {
+  it("several hundred weekday bars up to today; a day's bar does not change as the clock moves on", async () => {
     at("2026-11-20T12:00:00Z"); // Friday
     const bars = await provider.dailyBars(moutai, 500, ctx());
     expect(bars).toHaveLength(500);
@@ -36,7 +36,7 @@ describe("sample provider", () => {
     expect(later.slice(0, 500)).toEqual(bars);
   });
 
-  it("issue 3 item 7: quote is consistent with the last bar", async () => {
+  it("quote is consistent with the last bar", async () => {
     at("2026-11-20T12:00:00Z"); // after the A-share close
     const bars = await provider.dailyBars(moutai, 10, ctx());
     const q = (await provider.quote(moutai, ctx()))!;
@@ -47,7 +47,7 @@ describe("sample provider", () => {
     expect(q.time).toBe("2026-11-20T15:00:00+08:00");
   });
 
-  it("issue 3 item 7: the catalogue: the named stocks and every registered index have data", async () => {
+  it("the catalogue: the named stocks and every registered index have data", async () => {
     at("2026-11-20T12:00:00Z");
     const keys = sampleCatalogueKeys();
     for (const k of ["cn:600519", "cn:000001", "cn:300750", "cn:601318", "cn:000858", "hk:00700", "hk:09988", "us:AAPL", "us:TSLA", "us:NVDA", "us:MSFT",
@@ -66,7 +66,7 @@ describe("sample provider", () => {
     }
   });
 
-  it("issue 3 item 7: an index and the stock with the same digits are different series (sh000001 vs 000001)", async () => {
+  it("an index and the stock with the same digits are different series (sh000001 vs 000001)", async () => {
     at("2026-11-20T12:00:00Z");
     const index = await provider.dailyBars({ kind: "index", market: "cn", code: "000001.SH", canonicalId: "000001.SH" }, 5, ctx());
     const bank = await provider.dailyBars({ kind: "stock", market: "cn", code: "000001" }, 5, ctx());
@@ -75,14 +75,14 @@ describe("sample provider", () => {
     expect(index[0]!.turnover_rate).toBeNull();
   });
 
-  it("issue 3 item 7: a well-formed code outside the catalogue has no data", async () => {
+  it("a well-formed code outside the catalogue has no data", async () => {
     at("2026-11-20T12:00:00Z");
     const unknown: TMarketSymbol = { kind: "stock", market: "cn", code: "600000" };
     expect(await provider.dailyBars(unknown, 100, ctx())).toEqual([]);
     expect(await provider.quote(unknown, ctx())).toBeNull();
   });
 
-  it("issue 3 item 7: SAMPLE_LATENCY_MS delays each call, and the delay is abortable", async () => {
+  it("SAMPLE_LATENCY_MS delays each call, and the delay is abortable", async () => {
     at("2026-11-20T12:00:00Z");
     const slow = createSampleProvider({ latencyMs: () => 60 });
     const t0 = performance.now();

@@ -5,7 +5,7 @@ import { symbolKey } from "@/lib/market/symbol-key";
 import { round } from "./symbol-map";
 import { ZDailyBars, ZQuote, type CallContext, type MarketDataProvider, type TDailyBar, type TFxRate, type TMarketSymbol, type TQuote } from "./types";
 
-// Offline, deterministic data for demos and tests (issue 3 item 7). Every series starts at a fixed date and
+// Offline, deterministic data for demos and tests. Every series starts at a fixed date and
 // walks forward with a PRNG seeded by the symbol, so a given day's bar never changes as the clock advances
 // (the bar cache can keep it) and only new days are appended.
 

@@ -5,7 +5,7 @@ import { createTencentProvider, parseTencentKline, parseTencentQuote, splitTence
 afterEach(() => vi.unstubAllGlobals());
 
 describe("tencent parsers against recorded bodies", () => {
-  it("issue 3 item 8: qt sh600519 (GBK on the wire) → quote, every field", async () => {
+  it("qt sh600519 (GBK on the wire) → quote, every field", async () => {
     replay([[(u) => u.host === "qt.gtimg.cn", bodyResponse(fixtureBytes("tencent/qt-sh600519.gbk.txt"))]]);
     const q = await createTencentProvider().quote({ kind: "stock", market: "cn", code: "600519" }, { signal: signal() });
     expect(q).toEqual({
@@ -15,7 +15,7 @@ describe("tencent parsers against recorded bodies", () => {
     });
   });
 
-  it("issue 3 item 8: one reply for A/HK/US: HK shares and HKD amount, US time in New York (EDT), no volume ratio", () => {
+  it("one reply for A/HK/US: HK shares and HKD amount, US time in New York (EDT), no volume ratio", () => {
     const text = fixtureText("tencent/qt-sz159995-hk00700-usAAPL.utf8.txt");
     expect([...splitTencentQt(text).keys()]).toEqual(["sz159995", "hk00700", "usAAPL"]);
     expect(parseTencentQuote(text, "hk00700", "hk")).toEqual({
@@ -30,12 +30,12 @@ describe("tencent parsers against recorded bodies", () => {
     });
   });
 
-  it("issue 3 item 6: HK turnover 0 is kept as 0, not treated as missing", () => {
+  it("HK turnover 0 is kept as 0, not treated as missing", () => {
     const q = parseTencentQuote(fixtureText("tencent/qt-sz159995-hk00700-usAAPL.utf8.txt"), "hk00700", "hk");
     expect(q?.turnover_rate).toBe(0);
   });
 
-  it("issue 3 item 6: batch reply: the delisted sz002070 keeps its zeros (volume, change, turnover 0, not null); names with spaces survive", () => {
+  it("batch reply: the delisted sz002070 keeps its zeros (volume, change, turnover 0, not null); names with spaces survive", () => {
     const text = new TextDecoder("gbk").decode(fixtureBytes("tencent/qt-batch-sz002039-sz002098-2022-11-22.gbk.txt"));
     const entries = splitTencentQt(text);
     expect(entries.size).toBe(60);
@@ -47,7 +47,7 @@ describe("tencent parsers against recorded bodies", () => {
     expect(quotes.map((q) => q.name)).toContain("南 京 港");
   });
 
-  it("issue 3 item 8: fqkline day rows [date, open, close, high, low, volume] (index sh000001, lots → shares)", async () => {
+  it("fqkline day rows [date, open, close, high, low, volume] (index sh000001, lots → shares)", async () => {
     const { calls } = replay([[(u) => u.host === "web.ifzq.gtimg.cn", bodyResponse(fixtureBytes("tencent/fqkline-day-sh000001.json"))]]);
     const index = { kind: "index", market: "cn", code: "000001.SH", canonicalId: "000001.SH" } as const;
     const bars = await createTencentProvider().dailyBars(index, 60, { signal: signal() });
@@ -58,12 +58,12 @@ describe("tencent parsers against recorded bodies", () => {
     expect(bars.at(-1)).toMatchObject({ date: "1991-03-15", open: 123.2, close: 123.3, high: 123.3, low: 123.2, volume: 318_000 });
   });
 
-  it("issue 3 item 8: fqkline error code is garbage, an empty day list is no data", () => {
+  it("fqkline error code is garbage, an empty day list is no data", () => {
     expect(() => parseTencentKline('{"code":1,"msg":"bad params"}', "sh600519", "cn")).toThrow(/bad params/);
     expect(parseTencentKline('{"code":0,"msg":"","data":{"sh600519":{"day":[],"qt":{}}}}', "sh600519", "cn")).toEqual([]);
   });
 
-  it("issue 3 item 5: Tencent symbols per market, indices from the registry", () => {
+  it("Tencent symbols per market, indices from the registry", () => {
     expect(tencentSymbol({ kind: "stock", market: "cn", code: "000001" })).toBe("sz000001");
     expect(tencentSymbol({ kind: "stock", market: "cn", code: "920748" })).toBe("bj920748");
     expect(tencentSymbol({ kind: "stock", market: "hk", code: "00700" })).toBe("hk00700");

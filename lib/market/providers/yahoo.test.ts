@@ -7,7 +7,7 @@ afterEach(() => vi.unstubAllGlobals());
 const CHART = "yahoo/chart-v8-AAPL-1d-2020-08-31_2020-11-07.json";
 
 describe("yahoo chart v8 against the recorded body", () => {
-  it("issue 3 item 8: 49 daily bars, dated in New York, OHLCV per index", () => {
+  it("49 daily bars, dated in New York, OHLCV per index", () => {
     const bars = parseYahooChartBars(fixtureText(CHART), "us");
     expect(bars).toHaveLength(49);
     const raw = JSON.parse(fixtureText(CHART)).chart.result[0];
@@ -26,11 +26,11 @@ describe("yahoo chart v8 against the recorded body", () => {
     expect(bars.at(-1)!.date).toBe("2020-11-06");
   });
 
-  it("issue 3 item 8: a chart whose bars end years before meta's market time gives no quote (no daily change)", () => {
+  it("a chart whose bars end years before meta's market time gives no quote (no daily change)", () => {
     expect(parseYahooChartQuote(fixtureText(CHART), "us")).toBeNull();
   });
 
-  it("issue 3 item 8: quote from meta + bars when the range reaches the session (recorded body, meta time moved to its last bar)", () => {
+  it("quote from meta + bars when the range reaches the session (recorded body, meta time moved to its last bar)", () => {
     const body = JSON.parse(fixtureText(CHART));
     const result = body.chart.result[0];
     const lastTs = result.timestamp.at(-1) as number;
@@ -42,7 +42,7 @@ describe("yahoo chart v8 against the recorded body", () => {
     expect(q!.change).toBeCloseTo(118.69 - prev, 4);
   });
 
-  it("issue 3 item 5: Yahoo symbols for US/HK; A-shares are not served", () => {
+  it("Yahoo symbols for US/HK; A-shares are not served", () => {
     expect(yahooSymbol({ kind: "stock", market: "us", code: "BRK.B" })).toBe("BRK-B");
     expect(yahooSymbol({ kind: "stock", market: "hk", code: "00700" })).toBe("0700.HK");
     expect(yahooSymbol({ kind: "stock", market: "hk", code: "09988" })).toBe("9988.HK");
@@ -51,7 +51,7 @@ describe("yahoo chart v8 against the recorded body", () => {
     expect(yahooRange(120)).toBe("6mo");
   });
 
-  it("issue 3 item 8: dailyBars fetches the chart endpoint and replays the body", async () => {
+  it("dailyBars fetches the chart endpoint and replays the body", async () => {
     const { calls } = replay([[(u) => u.pathname.startsWith("/v8/finance/chart/"), bodyResponse(fixtureBytes(CHART))]]);
     const bars = await createYahooProvider().dailyBars({ kind: "stock", market: "us", code: "AAPL" }, 20, { signal: signal() });
     expect(bars).toHaveLength(20);
@@ -59,7 +59,7 @@ describe("yahoo chart v8 against the recorded body", () => {
     expect(calls[0]!.searchParams.get("range")).toBe("1mo");
   });
 
-  it("issue 3 item 8: an error reply for an unknown symbol is no data", () => {
+  it("an error reply for an unknown symbol is no data", () => {
     expect(parseYahooChartBars('{"chart":{"result":null,"error":{"code":"Not Found","description":"No data found"}}}', "us")).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ const CHART_URL = "https://query2.finance.yahoo.com/v8/finance/chart/";
 
 /** Yahoo's symbol: AAPL, BRK-B, 0700.HK, 9988.HK; indices from the registry (^GSPC, ^HSI). */
 export function yahooSymbol(symbol: TMarketSymbol): string | null {
-  if (symbol.market === "cn") return null; // A-shares come from Eastmoney/Tencent (issue 3 item 5: Yahoo is US/HK)
+  if (symbol.market === "cn") return null; // A-shares come from Eastmoney/Tencent (Yahoo is US/HK)
   if (symbol.kind === "index") return indexProviderSymbol(symbol, "yahoo");
   if (symbol.market === "hk") return `${String(Number(symbol.code)).padStart(4, "0")}.HK`;
   return symbol.code.replace(".", "-");

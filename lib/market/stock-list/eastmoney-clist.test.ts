@@ -14,7 +14,7 @@ function recorded(file: string): { rc: number; data: { total: number; diff: Reco
 }
 
 describe("clist parsing against recorded bodies", () => {
-  it("issue 3 item 3: the A-share gainers body (f12 code, f14 name, no f13) → rows with the exchange from the code", () => {
+  it("the A-share gainers body (f12 code, f14 name, no f13) → rows with the exchange from the code", () => {
     const page = parseClistPage(fixtureText(TOP5), "cn");
     expect(page.total).toBe(5915);
     expect(page.received).toBe(5);
@@ -29,7 +29,7 @@ describe("clist parsing against recorded bodies", () => {
     ]);
   });
 
-  it("issue 3 item 3: the 29-field JSONP SH board body → 20 rows, f13 = 1 (SH), the other fields ignored", () => {
+  it("the 29-field JSONP SH board body → 20 rows, f13 = 1 (SH), the other fields ignored", () => {
     const page = parseClistPage(fixtureText(SH20), "cn");
     expect(page.total).toBe(2384);
     expect(page.rows).toHaveLength(20);
@@ -99,7 +99,7 @@ function twoPages(): { page1: string; page2: string } {
 const isClist = (pn: string) => (url: URL) => url.pathname === "/api/qt/clist/get" && url.searchParams.get("pn") === pn;
 
 describe("clist paging (fetch replayed)", () => {
-  it("issue 3 item 3: reads pages until `total` rows are seen, then stops", async () => {
+  it("reads pages until `total` rows are seen, then stops", async () => {
     const { page1, page2 } = twoPages();
     const { calls } = replay([[isClist("1"), bodyResponse(page1)], [isClist("2"), bodyResponse(page2)]]);
     const result = await fetchMarketList("cn", { pageSize: 20, retries: 0 });

@@ -3,7 +3,7 @@ import { httpGetText, parseJson, unwrapJsonp } from "@/lib/market/providers/http
 import { ProviderResponseError, TransientProviderError } from "@/lib/market/providers/types";
 import { classifyAShareCode, type TMarket } from "@/lib/market/symbols";
 
-// The full stock lists (issue 3 item 3) from Eastmoney's quote-centre list endpoint `clist/get`, paged.
+// The full stock lists from Eastmoney's quote-centre list endpoint `clist/get`, paged.
 // Field names come from the recorded bodies in tests/fixtures/market-data/eastmoney (clist-*.json/.txt):
 // f12 code (string), f13 market id (1 SH, 0 SZ/BJ, 116/128 HK, 105 NASDAQ, 106 NYSE, 107 NYSE American),
 // f14 name. Only those three are requested.

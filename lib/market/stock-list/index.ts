@@ -1,4 +1,4 @@
-// The full A-share / HK / US stock list (issue 3 item 3): fetched from Eastmoney by `npm run stocks:refresh`
+// The full A-share / HK / US stock list: fetched from Eastmoney by `npm run stocks:refresh`
 // (scripts/stocks-refresh.ts), stored in the stock_listing table, and read back into memory as the
 // preferred name source for symbol lookup (the bundled list stays the fallback). See name-source.ts for
 // where the server should call ensureStockListNameSource().

@@ -8,7 +8,7 @@ import {
   type TNameEntry,
 } from "@/lib/market/symbols";
 
-// The database-backed full list as a NameSource (issue 3 item 3: "lookup then prefers" it). Resolution is
+// The database-backed full list as a NameSource ("lookup then prefers" it). Resolution is
 // synchronous and per token, so the table is read once into createNameIndex() and installed process-wide
 // with setPreferredNameSource(); the bundled list stays behind it as the fallback (indices, aliases, and
 // every name when the table is empty).

@@ -45,7 +45,7 @@ function runScript(databaseFile: string): { status: number | null; stdout: strin
 }
 
 describe("npm run stocks:refresh (child process)", () => {
-  it("issue 3 item 3: offline → exit 1 with a clear message; the stored listings are untouched", () => {
+  it("offline → exit 1 with a clear message; the stored listings are untouched", () => {
     const run = runScript(migrated);
     expect(run.status, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/could not reach Eastmoney .* offline or the host is blocked/);

@@ -49,7 +49,7 @@ function codeOf(token: string): string {
 }
 
 describe("stock_listing store", () => {
-  it("issue 3 item 3: upserts recorded rows; storing the same rows again changes nothing (idempotent)", async () => {
+  it("upserts recorded rows; storing the same rows again changes nothing (idempotent)", async () => {
     setClock(() => new Date("2026-11-20T08:00:00Z"));
     const first = await storeListings("cn", sh20(), "eastmoney");
     expect(first).toEqual({ market: "cn", written: 20, stored: 20 });
@@ -95,7 +95,7 @@ describe("stock_listing store", () => {
 });
 
 describe("database-backed name source", () => {
-  it("issue 3 item 3: a name only the database knows resolves once loaded; the bundled list still works", async () => {
+  it("a name only the database knows resolves once loaded; the bundled list still works", async () => {
     expect(isRejection(resolveToken("美尔雅"))).toBe(true); // not in the bundled list
     await storeListings("cn", sh20(), "eastmoney");
     const loaded = await loadStockListNameSource();
@@ -145,7 +145,7 @@ describe("refreshStockList: fetch → parse → store against recorded bodies (f
   const clist = (url: URL) => url.pathname === "/api/qt/clist/get";
   const market = (fs: string) => (url: URL) => clist(url) && url.searchParams.get("fs")!.startsWith(fs);
 
-  it("issue 3 item 3: stores each market in full, reports counts, and records the refresh in app_state", async () => {
+  it("stores each market in full, reports counts, and records the refresh in app_state", async () => {
     setClock(() => new Date("2026-11-20T08:00:00Z"));
     const body = fixtureText("eastmoney/clist-sh-a-board-top20.jsonp.txt").replace('"total":2384', '"total":20');
     replay([

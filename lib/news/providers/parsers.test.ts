@@ -6,12 +6,12 @@ import { parseBrave } from "./brave";
 import { parseSerpApi } from "./serpapi";
 import { parseTavily } from "./tavily";
 
-// Issue 3 item 9: every provider parser against its body in tests/fixtures/market-data (Tavily, SerpApi
+// Every provider parser against its body in tests/fixtures/market-data (Tavily, SerpApi
 // and Brave recorded; Bocha the vendor's documented example of a real call).
 const body = (file: string): unknown => JSON.parse(fixtureText(file));
 
 describe("tavily parser (recorded: tavily/search-basic-current-mayor-nyc.json)", () => {
-  it("issue 3 item 9: title, url, content → snippet ≤ 50, host as source; no published_date in a basic reply", () => {
+  it("title, url, content → snippet ≤ 50, host as source; no published_date in a basic reply", () => {
     const items = parseTavily(body("tavily/search-basic-current-mayor-nyc.json"));
     expect(items).toEqual([
       {
@@ -31,12 +31,12 @@ describe("tavily parser (recorded: tavily/search-basic-current-mayor-nyc.json)",
     ]);
   });
 
-  it("issue 3 item 9: a topic=news published_date (RFC 1123, described not recorded) becomes ISO UTC", () => {
+  it("a topic=news published_date (RFC 1123, described not recorded) becomes ISO UTC", () => {
     const items = parseTavily({ results: [{ title: "T", url: "https://a.example/x", content: "c", published_date: "Mon, 01 Jun 2026 10:50:50 GMT" }] });
     expect(items[0]?.published_at).toBe("2026-06-01T10:50:50.000Z");
   });
 
-  it("issue 3 item 8: garbage (no results[]) is an error, not an empty answer", () => {
+  it("garbage (no results[]) is an error, not an empty answer", () => {
     expect(() => parseTavily({ detail: { error: "Unauthorized" } })).toThrow(NewsProviderError);
     expect(() => parseTavily("<html>")).toThrow(NewsProviderError);
     expect(parseTavily({ results: [] })).toEqual([]);
@@ -46,7 +46,7 @@ describe("tavily parser (recorded: tavily/search-basic-current-mayor-nyc.json)",
 describe("serpapi parser (recorded: serpapi/google-news-noticias-nicaragua-hoy.json)", () => {
   const items = parseSerpApi(body("serpapi/google-news-noticias-nicaragua-hoy.json"));
 
-  it("issue 3 item 9: all 10 news_results: title, link, source.name, iso_date; google_news has no snippet", () => {
+  it("all 10 news_results: title, link, source.name, iso_date; google_news has no snippet", () => {
     expect(items).toHaveLength(10);
     expect(items[0]).toEqual({
       title: "Curazao vs Nicaragua: resumen, goles y resultado del partido de la Concacaf Nations League 2026",
@@ -73,14 +73,14 @@ describe("serpapi parser (recorded: serpapi/google-news-noticias-nicaragua-hoy.j
     for (const item of items) expect(ZNewsItem.parse(item)).toEqual(item);
   });
 
-  it("issue 3 item 9: the display date is used when iso_date is missing (same instant)", () => {
+  it("the display date is used when iso_date is missing (same instant)", () => {
     const [item] = parseSerpApi({ news_results: [{ title: "T", link: "https://a.example/", source: { name: "S" }, date: "09/28/2026, 01:53 AM, +0000 UTC" }] });
     expect(item?.published_at).toBe("2026-09-28T01:53:00.000Z");
     const [pm] = parseSerpApi({ news_results: [{ title: "T", link: "https://a.example/", date: "06/01/2026, 12:30 PM, +0800 UTC" }] });
     expect(pm?.published_at).toBe("2026-06-01T04:30:00.000Z");
   });
 
-  it("issue 3 item 9: story clusters and engine=google organic_results (described, not recorded) are read too", () => {
+  it("story clusters and engine=google organic_results (described, not recorded) are read too", () => {
     const items = parseSerpApi({
       search_metadata: { status: "Success" },
       news_results: [{ title: "Cluster", highlight: {}, stories: [{ title: "A", link: "https://a.example/1", source: { name: "A" }, iso_date: "2026-01-02T03:04:05Z" }] }],
@@ -92,7 +92,7 @@ describe("serpapi parser (recorded: serpapi/google-news-noticias-nicaragua-hoy.j
     ]);
   });
 
-  it("issue 3 item 8: errors and garbage; 'no results' is an empty answer", () => {
+  it("errors and garbage; 'no results' is an empty answer", () => {
     expect(parseSerpApi({ error: "Google hasn't returned any results for this query." })).toEqual([]);
     expect(() => parseSerpApi({ error: "Your account has run out of searches." })).toThrow(NewsProviderError);
     expect(() => parseSerpApi({ search_metadata: { status: "Error" } })).toThrow(NewsProviderError);
@@ -104,7 +104,7 @@ describe("serpapi parser (recorded: serpapi/google-news-noticias-nicaragua-hoy.j
 describe("bocha parser (vendor doc example: bocha/web-search-alibaba-esg-2024.json)", () => {
   const items = parseBocha(body("bocha/web-search-alibaba-esg-2024.json"));
 
-  it("issue 3 item 9: name, url, snippet (CJK, cut to 50), siteName; dateLastCrawled's 'Z' read as Beijing time", () => {
+  it("name, url, snippet (CJK, cut to 50), siteName; dateLastCrawled's 'Z' read as Beijing time", () => {
     expect(items).toHaveLength(7);
     expect(items[0]).toEqual({
       // The ideographic space (U+3000) in the title folds to an ordinary one.
@@ -127,7 +127,7 @@ describe("bocha parser (vendor doc example: bocha/web-search-alibaba-esg-2024.js
     }
   });
 
-  it("issue 3 item 9: datePublished (newer API, described) wins over dateLastCrawled; summary fills a missing snippet", () => {
+  it("datePublished (newer API, described) wins over dateLastCrawled; summary fills a missing snippet", () => {
     const [item] = parseBocha({
       code: 200,
       data: { webPages: { value: [{ name: "N", url: "https://a.example/", summary: "总结", datePublished: "2024-07-24T08:00:00+08:00", dateLastCrawled: "2024-07-22T00:00:00Z" }] } },
@@ -135,7 +135,7 @@ describe("bocha parser (vendor doc example: bocha/web-search-alibaba-esg-2024.js
     expect(item).toMatchObject({ snippet: "总结", published_at: "2024-07-24T00:00:00.000Z", source: "a.example" });
   });
 
-  it("issue 3 item 8: error bodies (code as a string) and garbage; a reply without webPages is empty", () => {
+  it("error bodies (code as a string) and garbage; a reply without webPages is empty", () => {
     expect(() => parseBocha({ code: "403", message: "余额不足", log_id: "x" })).toThrow(NewsKeyRejectedError);
     expect(() => parseBocha({ code: "500", message: "internal" })).toThrow(/bocha: code 500 internal/);
     expect(() => parseBocha({ code: 200, data: null })).toThrow(NewsProviderError);
@@ -147,7 +147,7 @@ describe("bocha parser (vendor doc example: bocha/web-search-alibaba-esg-2024.js
 describe("brave parser (recorded: brave/web-search-tokyo-weather-forecast-jp.json)", () => {
   const items = parseBrave(body("brave/web-search-tokyo-weather-forecast-jp.json"));
 
-  it("issue 3 item 9: title, url, description → snippet, profile.name, page_age (no zone → UTC)", () => {
+  it("title, url, description → snippet, profile.name, page_age (no zone → UTC)", () => {
     expect(items).toEqual([
       {
         title: "Tokyo, Tokyo, Japan Weather Forecast | AccuWeather",
@@ -173,7 +173,7 @@ describe("brave parser (recorded: brave/web-search-tokyo-weather-forecast-jp.jso
     ]);
   });
 
-  it("issue 3 item 9: a news block (described) comes first; <strong> markup is stripped; hostname when no profile", () => {
+  it("a news block (described) comes first; <strong> markup is stripped; hostname when no profile", () => {
     const items = parseBrave({
       type: "search",
       news: { type: "news", results: [{ title: "N", url: "https://n.example/1", description: "<strong>Apple</strong> beats", meta_url: { hostname: "n.example" }, page_age: "2026-09-27T08:00:00" }] },
@@ -182,7 +182,7 @@ describe("brave parser (recorded: brave/web-search-tokyo-weather-forecast-jp.jso
     expect(items.map((i) => [i.title, i.snippet, i.source])).toEqual([["N", "Apple beats", "n.example"], ["W", "", "w.example"]]);
   });
 
-  it("issue 3 item 8: ErrorResponse and garbage; a search with no web block is empty", () => {
+  it("ErrorResponse and garbage; a search with no web block is empty", () => {
     expect(() => parseBrave({ type: "ErrorResponse", error: { status: 429, code: "RATE_LIMITED" } })).toThrow(NewsKeyRejectedError);
     expect(() => parseBrave({ type: "ErrorResponse", error: { status: 422 } })).toThrow(NewsProviderError);
     expect(() => parseBrave({ foo: 1 })).toThrow(NewsProviderError);
@@ -191,7 +191,7 @@ describe("brave parser (recorded: brave/web-search-tokyo-weather-forecast-jp.jso
 });
 
 describe("results without a title or a usable URL are dropped, not failed", () => {
-  it("issue 3 item 9: missing title, javascript: URL, relative URL", () => {
+  it("missing title, javascript: URL, relative URL", () => {
     const items = parseTavily({
       results: [
         { title: "", url: "https://a.example/" },

@@ -54,8 +54,8 @@ export async function generateMetadata({ params }: ReportPageProps): Promise<Met
   }
 }
 
-// Issue 6 item 8: one stored report. Stock reports reuse the Analyze page's report view (numbers, levels, chart
-// of the stored bars, indicators, news) with the stock's score and price trend by the headline (issue 21 §6); then
+// One stored report. Stock reports reuse the Analyze page's report view (numbers, levels, chart
+// of the stored bars, indicators, news) with the stock's score and price trend by the headline; then
 // the runs of the stock and the share image. The run's own record (flow graph, diagnostics, trace id, raw Markdown)
 // waits in a collapsed "run details" section: it is for finding out how a report came about, not for trading.
 export default async function HistoryReportPage({ params }: ReportPageProps) {
