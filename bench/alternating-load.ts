@@ -1,7 +1,7 @@
 import { Pool } from "undici";
 import type { RequestShape } from "./harness";
 
-// Issue 23 §3 asks for a 10 % bound on a ratio of two throughputs, on a shared machine whose speed swings by a third
+// The goal is a 10 % bound on a ratio of two throughputs, on a shared machine whose speed swings by a third
 // within seconds (session 24: the same bare route gave 322 and 913 req/s in back-to-back 8 s loads; CPU time per
 // request swung as much, so the machine itself runs slower, not only our share of it). Loads taken one after another
 // put those swings into the ratio. Here the subjects take turns in short phases of one closed-loop load (the same

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { throughputForMeanLatency } from "./harness";
 
-// Issue 23 §2 states its latency goals at a number of connections; in a closed-loop load the mean latency and the
+// The latency goals are stated at a number of connections; in a closed-loop load the mean latency and the
 // throughput fix each other (Little's law), so the history-list bench can show which goals a server here could meet.
 describe("closed-loop latency and throughput", () => {
   it("N connections waiting L ms on average take N / L requests per millisecond", () => {

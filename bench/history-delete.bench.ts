@@ -6,7 +6,7 @@ import { median, type Benchmark, type BenchRow } from "./harness";
 
 // DELETE /api/v1/history/by-code/{code} removing 100,000 records (with one news row each) in the
 // spec's passes of 10,000, against the same delete as two plain SQL statements in one transaction on an
-// identical copy of the database (better-sqlite3, no passes, no framework). Issue 23 §2's goal: at most 2×.
+// identical copy of the database (better-sqlite3, no passes, no framework). The goal: at most 2×.
 
 const RECORDS = Number(process.env.BENCH_HISTORY_RECORDS ?? 100_000);
 const CODE = "600519";

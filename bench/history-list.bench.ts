@@ -64,8 +64,8 @@ const ROUNDS = Number(process.env.BENCH_HISTORY_ROUNDS ?? 3);
 // the seed (V8 optimising Next's and the route's code), which the 2 s warm-up of a single load does not cover.
 const WARM_SECONDS = 10;
 
-const CONNECTIONS = 64; // issue 23 §2 asks for p99 at 64 connections
-// Issue 23 §2's p99 goals per path (ms at CONNECTIONS). The load is closed-loop, so a mean latency as low as the goal
+const CONNECTIONS = 64; // the goals are p99 at 64 connections
+// The p99 goals per path (ms at CONNECTIONS). The load is closed-loop, so a mean latency as low as the goal
 // takes a throughput of CONNECTIONS ÷ goal (Little's law, harness.ts); the rows set that beside what the bare server and
 // the framework's ceiling deliver, and give each subject's measured mean latency, which its p99 does not go below
 // unless a few very slow requests pull the mean up.

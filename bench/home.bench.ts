@@ -1,6 +1,6 @@
 import { percentile, startService, type Benchmark, type BenchRow } from "./harness";
 
-// Issue 21 "done when": the home page's server render (the cockpit: 20 watchlist stocks with their one price, 30
+// The home page's server render (the cockpit: 20 watchlist stocks with their one price, 30
 // closes and latest verdict, the indices of their markets, open signals, today's alerts) on sample data, against
 // GET /api/v1/health on the same server. Sequential requests, so the figure is one render's latency.
 

@@ -9,7 +9,7 @@ import { HISTORY_ITEM_SQL, UNFILTERED_TOTAL_SQL } from "../lib/history/list-sql"
 import { analyzeTemplate, reconnect } from "./history-seed";
 import { load, measureCpu, percentile, startNodeServer, type Benchmark, type BenchRow, type CpuUse, type LoadResult, type RequestShape } from "./harness";
 
-// Issue 20 "done when", bench part: the scale-out path (PostgreSQL + Redis) measured in one run.
+// The scale-out path (PostgreSQL + Redis) measured in one run.
 //
 // 1. Throughput: one server started with WEB_CONCURRENCY=2 (two node:cluster processes sharing the port) against
 //    one with WEB_CONCURRENCY=1, both up at once on the same PostgreSQL database (the same seeded history) and

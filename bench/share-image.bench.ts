@@ -47,7 +47,7 @@ async function renderWarmUp(dataDir: string): Promise<number> {
 }
 
 /**
- * Issue 23 §1 at the API: a started service (which warms the renderer in the background after start-up), one stored
+ * At the API: a started service (which warms the renderer in the background after start-up), one stored
  * report; the first GET share-image after the start, then repeats of it (served from the per-card cache). Each repeat
  * is paired with a GET of the bench's bare Next.js route answering as many bytes in the same server (DSA_BENCH_ROUTES):
  * Next's own floor for sending that image, the baseline of the repeat row.

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { groupRssMiB, percentile, startNodeServer, startService, type Benchmark, type BenchRow } from "./harness";
 
-// Issue 5 "done when": 1,000 concurrent SSE clients receive a task's events. Delivery delay of an event is
+// 1,000 concurrent SSE clients receive a task's events. Delivery delay of an event is
 // measured from the moment the trigger request was sent to its arrival at each client (task_created comes
 // from the submission; task_completed is measured from the first client that saw it, i.e. the fan-out
 // spread). Baseline: a bare node:http SSE server broadcasting the same kind of event to the same clients.

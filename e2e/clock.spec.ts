@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { withSampleData } from "./fixtures/env-file";
 import { expectNav, expectNoHorizontalOverflow, languageButton, mainNav, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 
-// Issue 21 §3 "one clock, one label language":
+// One clock, one label language:
 // - every time in the UI is written in one zone, the service zone (SERVICE_TIMEZONE, Asia/Shanghai here) unless
 //   the user picks the browser's zone in the header, and carries that zone's label; server and browser render the
 //   same string, so a reload shows no hydration warning;

@@ -49,9 +49,9 @@ test("7.2: the language chosen on one page stays when navigating to another", as
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-// Issue 21 §3 changed 7.2: the first visit follows Accept-Language (zh* → zh-CN, else en); the cookie of the
+// 7.2 as amended: the first visit follows Accept-Language (zh* → zh-CN, else en); the cookie of the
 // user's choice wins over it, and an unknown cookie value is ignored (the header decides again).
-test("7.2 + issue 21 §3: a browser asking for English gets the English UI; an unknown dsa_lang falls back to the header, a chosen language wins", async ({ browser, baseURL }) => {
+test("7.2: a browser asking for English gets the English UI; an unknown dsa_lang falls back to the header, a chosen language wins", async ({ browser, baseURL }) => {
   // The browser's own language (Chromium sends it as Accept-Language; a page-level header does not replace it).
   const context = await browser.newContext({ locale: "en-US", baseURL });
   const page = await context.newPage();

@@ -1,4 +1,4 @@
-// The engine's track record on every real-bars file (issue 16 "done when"; the instrument of issue 17):
+// The engine's track record on every real-bars file (the instrument for judging rule changes):
 // step 1, horizons 1/5/10, neutral band 2 %, per file and pooled per market, printed as Markdown tables.
 //   npx tsx scripts/backtest-real-bars.ts [folder]      (default: tests/fixtures/real-bars)
 import fs from "node:fs";

@@ -10,7 +10,7 @@ import { AnalyzePositionButton } from "./analyze-position";
 import { marketLabel, money, price, quantity, signedMoney, signedPct, pnlTone, type PortfolioTexts } from "./format";
 
 // The snapshot of GET /api/v1/portfolio/snapshot (docs/api.md §12.1.5) for the page's account(s), as_of and cost method:
-// money cards and the positions table flattened from the accounts, as the reference's page shows it. Issue 21 §6: each
+// money cards and the positions table flattened from the accounts, as the reference's page shows it. Each
 // position shows its stock's latest verdict and that report's stop, flagged when the last price is below the stop.
 
 const NUM = cx(TD, "text-right tabular-nums whitespace-nowrap");
@@ -63,7 +63,7 @@ function sourceText(t: PortfolioTexts, p: TSnapshotPosition): string {
 
 const NO_VERDICTS: Readonly<Record<string, PositionVerdict>> = {};
 
-// Issue 21 §5 at phone width (below sm): the table becomes one card per position, its cells a two-column grid
+// At phone width (below sm): the table becomes one card per position, its cells a two-column grid
 // labelled from data-label (a ::before, so the cells' text stays the figure alone); P/L and the stop come first.
 const CARD = "max-sm:block max-sm:min-w-0 max-sm:p-0 max-sm:text-left max-sm:whitespace-normal";
 const LABELLED = `${CARD} max-sm:before:block max-sm:before:text-[11px] max-sm:before:font-normal max-sm:before:text-muted max-sm:before:content-[attr(data-label)]`;

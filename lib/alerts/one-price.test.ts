@@ -7,7 +7,7 @@ import { clearQuoteCache } from "@/lib/market/quote-cache";
 import { evaluateAlertRules } from "./evaluator";
 import { createAlertRule, resolveAlertTarget } from "./rules";
 
-// Issue 17 item 3 for alert checks: a price rule sees the price an analysis shows for the same moment. The sample
+// One price for alert checks: a price rule sees the price an analysis shows for the same moment. The sample
 // quote is made stale here (a session older than the last daily bar, 10 % away): the analysis then shows the last
 // close, and so must the alert — the raw quote would have fired this rule.
 

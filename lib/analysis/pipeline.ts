@@ -266,8 +266,8 @@ async function chooseSkills(job: AnalysisJob, run: RunRecorder): Promise<LoadedS
 }
 
 /**
- * The model's conclusion, held to the same action classification and guardrails as the rules (spec 2.6 rule 1,
- * issue 17 item 2): its action must agree with its own score band unless a recorded guardrail reason explains a
+ * The model's conclusion, held to the same action classification and guardrails as the rules (spec 2.6 rule 1):
+ * its action must agree with its own score band unless a recorded guardrail reason explains a
  * more cautious one; otherwise the band's action stands, and the flow records why.
  */
 function llmSummary(report: TLlmReport, rule: TRuleReport, run: RunRecorder): TReportSummary {

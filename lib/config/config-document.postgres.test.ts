@@ -15,7 +15,7 @@ import { readConfigSnapshot, updateEnvFile } from "./env-store";
 import { getSettings, installedConfigDocument, setEnvironmentForTests } from "./settings";
 import { exportSystemConfig, getSystemConfig, importSystemConfig, updateSystemConfig } from "./system-config";
 
-// Issue 20 §3 on PostgreSQL only (this file runs in the unit-pg project): the configuration as one row with a
+// On PostgreSQL only (this file runs in the unit-pg project): the configuration as one row with a
 // revision. Every test gets a database of its own (a copy of the run's migrated template) and an env file in
 // a new folder; "replicas" are ConfigDocumentSync instances with caches of their own, on the same database.
 

@@ -100,7 +100,7 @@ describe("saveCsvDataFile, listCsvDataFiles, deleteCsvDataFile", () => {
   });
 });
 
-describe("issue 18 fuzz: a DELETE racing a list or an upload of the same file", () => {
+describe("fuzz: a DELETE racing a list or an upload of the same file", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("the list leaves out a file removed between its stat and its read (was a 500 ENOENT)", async () => {

@@ -33,7 +33,7 @@ describe("request lines Next would answer with a bare 500", () => {
   });
 });
 
-describe("issue 18 fuzz: a method the matched route does not serve is 405 in the envelope (Next's is empty)", () => {
+describe("fuzz: a method the matched route does not serve is 405 in the envelope (Next's is empty)", () => {
   const routes = routeTable([
     { method: "GET", path: "/api/v1/decision-signals/{signal_id}" },
     { method: "PATCH", path: "/api/v1/decision-signals/{signal_id}/status" },
@@ -64,7 +64,7 @@ describe("issue 18 fuzz: a method the matched route does not serve is 405 in the
   });
 });
 
-describe("issue 18 fuzz: requests Node's HTTP parser refuses", () => {
+describe("fuzz: requests Node's HTTP parser refuses", () => {
   it("oversized headers are 431, a timeout 408, anything else 400, each with a code from the table", () => {
     expect(clientErrorRefusal("HPE_HEADER_OVERFLOW")).toMatchObject({ status: 431, code: "request_header_too_large" });
     expect(clientErrorRefusal("ERR_HTTP_REQUEST_TIMEOUT")).toMatchObject({ status: 408, code: "request_timeout" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { localeFromAcceptLanguage, resolveLocale } from "./negotiate";
 
-// Issue 21 §3 rule 2: the first visit follows Accept-Language (zh* → zh-CN, anything else → en); the language
+// The first visit follows Accept-Language (zh* → zh-CN, anything else → en); the language
 // cookie, once the user picked a language, wins.
 
 describe("localeFromAcceptLanguage", () => {

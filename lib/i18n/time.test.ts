@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatInstant, isValidTimeZone, resolveDisplayTimeZone, zoneLabel } from "./time";
 
-// Issue 21 §3 rule 1: every UI time in one display zone, with the zone's short label.
+// Every UI time in one display zone, with the zone's short label.
 
 const WINTER = "2025-01-15T22:28:54.000Z";
 const SUMMER = "2025-07-15T22:28:54.000Z";

@@ -257,7 +257,7 @@ describe("rules on crafted data", () => {
     expect(renderRuleBody(down)).toContain("一致性");
   });
 
-  it("issue 17 item 5 on recorded breadth (Eastmoney ulist: 1,186 up, 4,360 down): a falling tape never reads positive", () => {
+  it("on recorded breadth (Eastmoney ulist: 1,186 up, 4,360 down): a falling tape never reads positive", () => {
     const recorded = parseEastmoneyBreadth(fixtureText("eastmoney/ulist-np-advancers-decliners.json"))!;
     const withChange = (pct: number) => craftedOverview().indices.map((i) => (i.quote ? { ...i, quote: { ...i.quote, change_pct: pct, change: pct } } : i));
     for (const pct of [-1, -0.1]) {
@@ -272,7 +272,7 @@ describe("rules on crafted data", () => {
     expect(up.market_light.score!).toBeGreaterThanOrEqual(40);
   });
 
-  it("issue 17 item 5 on sample data: 20 days × 3 markets, never positive on a down day nor negative on an up day", async () => {
+  it("on sample data: 20 days × 3 markets, never positive on a down day nor negative on an up day", async () => {
     let down = 0;
     let up = 0;
     for (let day = 0; day < 20; day += 1) {

@@ -1,4 +1,4 @@
-// Public surface of the market-data layer (issue 3 items 5–7): cached daily bars, cached quotes, the
+// Public surface of the market-data layer: cached daily bars, cached quotes, the
 // provider chain and its records. Symbol resolution lives in ./symbols.
 export { getDailyBars, MAX_DAILY_BARS, type CacheOutcome, type DailyBarsResult } from "./bars/daily-bars";
 export { getQuote, QUOTE_TTL_MS, type QuoteResult } from "./quote-cache";

@@ -114,7 +114,7 @@ describe("marketOverview with MARKET_DATA_SOURCES=sample", () => {
     return (await sampleQuotes(market, codes)).map((q) => q.change_pct);
   }
 
-  it("issue 3 items 5 and 7: deterministic, labelled sample, breadth counted from the sample quotes", async () => {
+  it("deterministic, labelled sample, breadth counted from the sample quotes", async () => {
     const chain = chainOf(sample);
     const first = await marketOverview("cn", { chain });
     clearQuoteCache();

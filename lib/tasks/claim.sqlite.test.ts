@@ -4,7 +4,7 @@ import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { claimNextTask, createTask } from "./store";
 import { queuedTask as task } from "./test-tasks";
 
-// Issue 5 item 2 on SQLite: a claim is a read of the oldest pending task and then a conditional update, so another
+// On SQLite: a claim is a read of the oldest pending task and then a conditional update, so another
 // process can take the task in between. A claimer that loses such races must go on to the next pending task, however
 // many it loses: "none left" stops this process's pump until the next wake while tasks wait (a clean-clone CI run saw
 // one of two claiming processes end with nothing when claims gave up after five lost races).

@@ -28,7 +28,7 @@ beforeEach(async () => {
   await db().analysisTask.deleteMany();
 });
 
-describe("task store (issue 5 items 1–3)", () => {
+describe("task store", () => {
   it("one live task per key: parallel submissions of one key store exactly one, the rest see it as the existing task", async () => {
     const outcomes = await Promise.all(Array.from({ length: 8 }, () => createTask(task("600519"))));
     const created = outcomes.filter((o) => o.created);

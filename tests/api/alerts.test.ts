@@ -3,7 +3,7 @@ import { ZAlertEvaluation, ZAlertNotificationList, ZAlertRule, ZAlertRuleList, Z
 import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
-// Issue 9 item 2 over HTTP, in the shapes of docs/api.md §12.2: rules, the evaluator (run on demand so the test
+// Alerts over HTTP, in the shapes of docs/api.md §12.2: rules, the evaluator (run on demand so the test
 // controls when it runs), the trigger history and its paging bounds, the notification a firing sends to a generic
 // webhook, and the notification records of the triggers.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase } from "../setup/server-database";
 
-// Issue 18 §1 over HTTP: API tokens with admin auth on.
+// Over HTTP: API tokens with admin auth on.
 
 type OpenApi = { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
 type Created = { id: string; name: string; scope: string; token: string; prefix: string; created_at: string; expires_at: string | null };

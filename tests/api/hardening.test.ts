@@ -2,7 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import { describe, expect, inject, it } from "vitest";
 
-// Issue 18 §3 over HTTP against the real server (admin auth off, the default): what an outside probe found.
+// Hardening over HTTP against the real server (admin auth off, the default): what an outside probe found.
 
 const base = inject("baseUrl");
 
@@ -98,7 +98,7 @@ describe("malformed request lines answer in our shapes", () => {
   });
 });
 
-describe("issue 18 fuzz: what Next or Node would answer outside the envelope", () => {
+describe("fuzz: what Next or Node would answer outside the envelope", () => {
   it("a method the matched route does not export is 405 JSON with Allow (was Next's empty 405)", async () => {
     // ./ resolves to /api/v1/decision-signals/status: the {signal_id} route, which serves GET only.
     for (const path of ["/api/v1/decision-signals/./status", "/api/v1/decision-signals/outcomes"]) {

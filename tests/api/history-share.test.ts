@@ -7,7 +7,7 @@ import { addNews, analyzeRecord, cloneRecord, marketReviewRecord, type MadeRecor
 import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
 import { settledServerLog } from "../setup/server-log";
 
-// Spec 4.3 rules 5 and 6 over HTTP (issue 6 items 6 and 7): the share card as HTML and PNG on a real
+// Spec 4.3 rules 5 and 6 over HTTP: the share card as HTML and PNG on a real
 // server with sample market data; a second server with a small SHARE_IMAGE_MAX_CHARS (413) and a third
 // with the PNG renderer turned off (503).
 

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase } from "../setup/server-database";
 import { settledServerLog } from "../setup/server-log";
 
-// Issue 9 item 4 over HTTP: analyses with notify=true and market reviews with send_notification=true reach the
+// Notifications over HTTP: analyses with notify=true and market reviews with send_notification=true reach the
 // configured channels (a local receiver), a failing channel never changes the analysis, and no secret leaks.
 
 const BEARER = "api-bearer-token-0123";

@@ -7,7 +7,7 @@ import { ZSnapshot } from "@/lib/portfolio/snapshot-schema";
 import { ZAccount } from "@/lib/portfolio/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
-// Issue 17 item 3 over HTTP (sample data): for the same stock at the same moment, the report's price, the share
+// One price over HTTP (sample data): for the same stock at the same moment, the report's price, the share
 // card's price tile, the portfolio position's last price and the price an alert check sees are one figure. One
 // stock per market, so at almost any hour of a weekday one of them is intraday (its quote newer than its last
 // final bar), the case where valuing at closes by date used to differ.

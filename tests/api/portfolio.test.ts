@@ -3,7 +3,7 @@ import { ZPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import { ZAccount, ZPositionList, ZTrade, ZTradeList } from "@/lib/portfolio/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
-// Issue 9 item 3 over HTTP: accounts, trades, CSV import, cached positions and the risk report (spec 4.6).
+// Portfolio over HTTP: accounts, trades, CSV import, cached positions and the risk report (spec 4.6).
 
 let server: TestServer;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { readSse, type SseEvent } from "./sse-client";
 
-// Issue 5 over HTTP: async analyze, task list/status/flow, the SSE stream and market review, on a real
+// Tasks over HTTP: async analyze, task list/status/flow, the SSE stream and market review, on a real
 // server with sample data. SAMPLE_LATENCY_MS keeps tasks running long enough to observe them live.
 
 let server: TestServer;

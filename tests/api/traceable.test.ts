@@ -5,7 +5,7 @@ import { ZHistoryListResponse } from "@/lib/history/schemas";
 import { sampleCatalogueKeys } from "@/lib/market";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
-// Issue 17 items 3 and 4 on stored records (sample data, over HTTP): one price everywhere, and every
+// On stored records (sample data, over HTTP): one price everywhere, and every
 // indicator recomputed here, independently, from the bars the record keeps.
 
 let server: TestServer;
@@ -90,7 +90,7 @@ async function analyze(code: string) {
 // Every stock of the sample catalogue.
 const CODES = sampleCatalogueKeys().map((key) => key.split(":")[1]!);
 
-describe("issue 17 items 3 and 4: one price, traceable numbers", () => {
+describe("one price, traceable numbers", () => {
   it("the headline price is the chart's last close and the history row's price, with its as-of moment", { timeout: 60_000 }, async () => {
     for (const code of CODES) {
       const result = await analyze(code);

@@ -48,7 +48,7 @@ function readQuery(params: SearchParams): { query: TAlertTriggerListQuery; inval
 // The Alerts page. Rules, triggers and notification records are read on the server
 // through lib/alerts (the functions behind GET /api/v1/alerts/rules, /triggers and /notifications, in the shapes of
 // docs/api.md §12.2); creating, editing, enabling, testing, deleting and "check now" run in the browser against the
-// Alerts API and refresh the page. Issue 21 §6: each enabled stock rule shows its current value and the distance
+// Alerts API and refresh the page. Each enabled stock rule shows its current value and the distance
 // to its trigger, read in the same render (lib/alerts/rule-readings.ts, each stock once, within a time budget).
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [{ locale, t }, params] = await Promise.all([getI18n(), searchParams]);

@@ -28,7 +28,7 @@ function marketsOf(region: TReviewRegion): TMarket[] {
 }
 
 // The Market page. Runs a review per region (client: POST market-review, progress from the
-// SSE task stream) and shows the latest stored review of each region (server: lib/market-review). Issue 21 §2:
+// SSE task stream) and shows the latest stored review of each region (server: lib/market-review).
 // above both, the selected region's indices are read on load (streamed in, see MarketIndices).
 export default async function MarketPage({ searchParams }: MarketPageProps) {
   const [{ locale, t }, params, { zone: timeZone }] = await Promise.all([getI18n(), searchParams, getDisplayTimeZone()]);

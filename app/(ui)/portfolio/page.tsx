@@ -127,7 +127,7 @@ function AccountChips({ t, accounts, view, today }: { t: PortfolioTexts; account
 
 // The Portfolio page. Accounts, positions, trades and the risk report are read on the server through
 // lib/portfolio (the functions behind the Portfolio API); the URL holds the account, cost method, as_of and the trades
-// page. Account, trade and import writes run in the browser against the API and refresh the page. Issue 21 §6: each
+// page. Account, trade and import writes run in the browser against the API and refresh the page. Each
 // position carries its stock's latest verdict and stop (lib/portfolio/position-verdicts.ts), read after the snapshot.
 export default async function PortfolioPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [{ locale, t: dict }, params] = await Promise.all([getI18n(), searchParams]);

@@ -1,4 +1,4 @@
-// Public surface of the rule-based analysis engine (issue 4 items 3, 4, 6): indicators, phase, the rule
+// Public surface of the rule-based analysis engine: indicators, phase, the rule
 // decision, the action classifier (shared with the LLM path) and the localised rule report.
 export { computeIndicators, computeVolume, MACD_MIN_BARS, mergeQuoteBars, type MergedSeries } from "./indicators";
 export { resolveMarketPhase } from "./phase";

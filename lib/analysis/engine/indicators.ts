@@ -5,7 +5,7 @@ import type { TMarket } from "@/lib/market/symbols";
 import type { TIndicators, TPriceLevel, TTrendState } from "./schemas";
 import { macdSeries, rsiSeries, smaSeries } from "./series";
 
-// Technical indicators of issue 4 item 3, computed with trading-signals. Anything the history is too short
+// Technical indicators, computed with trading-signals. Anything the history is too short
 // for is null and listed in `missing` — never a stand-in value (reference §12: default-50 fallbacks).
 
 const MACD_FAST = 12;

@@ -5,7 +5,7 @@ import { parseYahooChartBars } from "@/lib/market/providers/yahoo";
 import { mergeQuoteBars } from "./indicators";
 import { buildRuleReport } from "./rule-report";
 
-// Issue 17 item 3 on recorded provider bodies: the daily bars (Yahoo chart, ending 2020-11-06) lag the quote
+// One price on recorded provider bodies: the daily bars (Yahoo chart, ending 2020-11-06) lag the quote
 // (Tencent, 2026-07-24 close): the headline price, the indicators and the chart's last candle are one figure.
 
 const BARS = parseYahooChartBars(fixtureText("yahoo/chart-v8-AAPL-1d-2020-08-31_2020-11-07.json"), "us");

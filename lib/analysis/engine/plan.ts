@@ -101,7 +101,7 @@ export function structurePlan(ind: TIndicators, action: TDecisionAction, reason:
 export type PlanNumbers = Record<keyof Plan, number | null>;
 
 /**
- * Issue 17 item 2 for plans the engine did not write (an LLM's): the first invariant a plan breaks for its
+ * For plans the engine did not write (an LLM's): the first invariant a plan breaks for its
  * action, or null. The checks are the ones every plan of ours passes; a plan that fails one is replaced.
  */
 export function planProblem(action: TDecisionAction, levels: PlanNumbers, ind: TIndicators): string | null {

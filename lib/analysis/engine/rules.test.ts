@@ -14,7 +14,7 @@ import type { TDecisionAction, TIndicators } from "./schemas";
 import { dailyLimitPct, decideStructure } from "./structure-decision";
 import { barsFromCloses } from "./test-bars";
 
-// rules-v2 (issue 17 items 1 and 2): the structure table, synthetic markets, and plans that fit the verdict.
+// rules-v2: the structure table, synthetic markets, and plans that fit the verdict.
 
 afterEach(() => setClock(null));
 

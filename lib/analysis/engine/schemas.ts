@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Records of the rule-based analysis engine (issue 4 items 3, 4, 6). The pipeline stores these parts;
+// Records of the rule-based analysis engine. The pipeline stores these parts;
 // the HTTP layer builds AnalysisReport (spec 2.6) from them.
 
 export const ZReportLanguage = z.enum(["zh", "en"]);

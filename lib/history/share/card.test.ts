@@ -17,7 +17,7 @@ function cardOf(report: TAnalysisReport, news: MarkdownNewsItem[] = []): ShareCa
 const tileValues = (card: ShareCard) => Object.fromEntries(card.hero.map((t) => [t.label, t.value]));
 const blocksOf = (card: ShareCard, title: string): CardBlock[] => card.sections.find((s) => s.title === title)?.blocks ?? [];
 
-describe("share card model (issue 6 items 6 and 7)", () => {
+describe("share card model", () => {
   it("zh stock card: header and hero from the structured report, sections from the Markdown in order", () => {
     const report = storedReport("zh");
     const card = cardOf(report);

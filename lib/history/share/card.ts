@@ -7,7 +7,7 @@ import { MARKDOWN_TEXT } from "../markdown";
 import type { TAnalysisReport } from "../schemas";
 import { parseMarkdownDocument, type MarkdownBlock, type MarkdownDocument, type MarkdownSection } from "./markdown-blocks";
 
-// The share card's content (spec 4.3 rules 5 and 6, issue 6 items 6 and 7): what one poster shows, as data.
+// The share card's content (spec 4.3 rules 5 and 6): what one poster shows, as data.
 // The HTML page and the PNG are both drawn from this model by the same layout (layout.ts), so the two
 // cannot drift. Built from the Markdown report plus the stored structured payload: the structured parts
 // (action, score, price, levels; a market review's payload) give the headline figures, the Markdown gives

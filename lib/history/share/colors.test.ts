@@ -10,7 +10,7 @@ import { renderShareHtml } from "./html";
 import { toneColors } from "./layout";
 import { cardKey } from "./png-cache";
 
-// Issue 21 §4 on the share image: API clients fetch it without the UI's cookie, so the report's language sets the
+// Colours on the share image: API clients fetch it without the UI's cookie, so the report's language sets the
 // default (zh red up, en green up); the colors query parameter (the UI sends the user's setting) overrides it.
 
 const RED = "#d92d20";

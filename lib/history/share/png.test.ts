@@ -17,7 +17,7 @@ import { splitCard } from "./strips";
 import { WARM_CARD } from "./warm-card";
 
 // Spec 4.3 rule 6: the card as a PNG (real satori + resvg + the shipped font). The pictures are written
-// under test-results/ so a reviewer can open them (issue 6 "done when": the Chinese text must show).
+// under test-results/ so a reviewer can open them (the Chinese text must show).
 
 const OUT = path.resolve("test-results");
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

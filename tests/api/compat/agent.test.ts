@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "../../setup/api-server";
 import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
 import { settledServerLog } from "../../setup/server-log";
 
-// docs/api.md §12.8 and issue 22 §1: every /api/v1/agent operation as the reference's chat page calls it, in both auth
+// docs/api.md §12.8: every /api/v1/agent operation as the reference's chat page calls it, in both auth
 // modes. Mode "off": admin auth off, an LLM channel (a scripted OpenAI-compatible model) and a webhook channel.
 // Mode "on": admin auth on (401 without the session), no LLM, no notification channel.
 
