@@ -16,12 +16,13 @@ function chromiumPath(): string {
   }
 }
 
-// Two workers, each with a server of its own (own port, database and env file), so specs that change settings
-// never meet: the pass is CPU-bound in Chromium and the server by turns, and one worker left a core idle a third of
-// the time. E2E_WORKERS=1 runs one. Workers re-evaluate this file; values chosen once in the main process reach them
-// through the environment, and a worker picks its server by Playwright's TEST_PARALLEL_INDEX (0 .. workers-1).
-// The ports vary per run so two runs on one machine do not collide.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+// One worker by default. E2E_WORKERS=N runs N, each with a server of its own (own port, database and env file), so
+// specs that change settings never meet: here two took the pass from 360 to 269 s (one worker leaves a core idle a
+// third of the time), but under that load a spec that watches a task's short-lived stages in the browser missed
+// them once in four runs, so CI keeps one. Workers re-evaluate this file; values chosen once in the main process
+// reach them through the environment, and a worker picks its server by Playwright's TEST_PARALLEL_INDEX
+// (0 .. workers-1). The ports vary per run so two runs on one machine do not collide.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 process.env.E2E_PORT ??= String(20000 + ((process.pid * workers) % 20000));
 if (!process.env.E2E_DATA_ROOT) {
   process.env.E2E_DATA_ROOT = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-e2e-"));
