@@ -36,13 +36,14 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The share-image renderer: resvg is a native addon and satori loads its own WebAssembly layout engine; only the
   // renderer threads (lib/history/share/render-worker.mjs, plain Node from the source tree) import them, from
-  // node_modules at run time; kept external so that no server bundle ever re-bundles them.
+  // node_modules at run time; kept external so that no server bundle ever re-bundles them. piscina, which runs those
+  // threads, starts its own worker script from its package folder, so it is loaded from node_modules too.
   // chinese-days ships an ES module under a CommonJS package.json, which Turbopack refuses to bundle; Node
   // loads its CommonJS build (main) at run time instead.
   // undici (the outbound fetch with the connect-time address check) is loaded from node_modules as well, and so is
   // read-excel-file (the watchlist's XLSX import), whose zip reader (fflate) may start worker threads.
   // ioredis too: its connection and reconnect machinery run as published, not re-bundled.
-  serverExternalPackages: ["satori", "@resvg/resvg-js", "chinese-days", "undici", "read-excel-file", "ioredis"],
+  serverExternalPackages: ["satori", "@resvg/resvg-js", "piscina", "chinese-days", "undici", "read-excel-file", "ioredis"],
   // The docs routes read swagger-ui-dist's files from node_modules at run time; keep them in the server trace.
   outputFileTracingIncludes: {
     "/docs/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui*"],

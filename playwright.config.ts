@@ -85,6 +85,7 @@ export default defineConfig({
       // As on the API suites' servers: no share-renderer warm-up keeping both cores busy under the first specs
       // (share images still render on demand).
       SHARE_IMAGE_WARMUP: "false",
+      SHARE_IMAGE_PRERENDER: "false",
     },
   })),
 });

@@ -114,7 +114,7 @@ const PASSES = [
 
 // The checks that keep a sample in the suite and have an exhaustive form (DSA_EXHAUSTIVE=1).
 const EXHAUSTIVE_PASSES = [
-  { name: "unit-exhaustive", vitest: ["unit"], files: ["lib/config/env-store.test.ts", "lib/history/share/satori-paths.test.ts", "lib/history/share/glyph-layer.test.ts", "lib/history/share/box-layer.test.ts"], needs: [] },
+  { name: "unit-exhaustive", vitest: ["unit"], files: ["lib/config/env-store.test.ts"], needs: [] },
   { name: "api-exhaustive", vitest: ["api"], files: ["tests/api/fuzz.test.ts"], needs: [] },
   { name: "e2e-exhaustive", playwright: ["e2e/a11y.spec.ts"], needs: ["chromium"] },
 ];

@@ -450,6 +450,14 @@ const FIELDS: readonly ConfigField[] = [
     order: 53,
     warningCodes: ["restart_required"],
   }),
+  flag({
+    key: "SHARE_IMAGE_PRERENDER",
+    title: "Draw share images when reports are stored",
+    description: "Draw each new report's share image in the background when it is stored (a few hundred milliseconds of CPU on a renderer thread), so the first request for it is a read. Off: the first request draws it.",
+    category: "system",
+    default: "true",
+    order: 54,
+  }),
   select({
     key: "LOG_LEVEL",
     title: "Log level",

@@ -123,6 +123,8 @@ export const ZSettings = z.object({
   // true draws warm-up cards on the renderer threads after start-up (a fast first share image); false
   // spares a start those few CPU-seconds on every core, and the first share image pays them instead.
   SHARE_IMAGE_WARMUP: flag.default(true),
+  // true draws each new report's share PNG in the background when it is stored, so asking for it is a read.
+  SHARE_IMAGE_PRERENDER: flag.default(true),
   // Testing aid: seconds added to the decision-signal clock (creation, default expiry, lazy expiry), so
   // API tests can move signal time without touching the market-data clock. 0 (the default) in production.
   SIGNAL_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(-3_650 * 86_400).max(3_650 * 86_400).default(0),

@@ -405,6 +405,10 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "启动时预热分享图片",
     description: "每次启动后在后台用 PNG 渲染器绘制几张卡片（各核心占用数秒 CPU），使第一张分享图片与之后的一样快。关闭时启动占用更少 CPU，第一张分享图片约慢一秒。",
   },
+  SHARE_IMAGE_PRERENDER: {
+    title: "保存报告时绘制分享图片",
+    description: "每份新报告保存时在后台绘制其分享图片（在渲染线程上占用数百毫秒 CPU），第一次请求即可直接读取。关闭时由第一次请求绘制。",
+  },
   LOG_LEVEL: {
     title: "日志级别",
     description: "写入日志的最低级别。参考服务的 DEBUG/INFO/WARNING/ERROR/CRITICAL 会在保存时自动转换。",

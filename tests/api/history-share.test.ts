@@ -120,7 +120,26 @@ describe("GET /api/v1/history/{record_id}/share-image-html (spec 4.3 rule 5)", (
   });
 });
 
+/** The server's log lines with this message about this record. */
+async function logged(base: TestServer, msg: string, recordId: number): Promise<number> {
+  const lines = (await settledServerLog(base)).split("\n").filter((line) => line.startsWith("{"));
+  return lines.map((line) => JSON.parse(line) as { msg?: string; record_id?: number }).filter((entry) => entry.msg === msg && entry.record_id === recordId).length;
+}
+
 describe("GET /api/v1/history/{record_id}/share-image (spec 4.3 rule 6)", () => {
+  it("SHARE_IMAGE_PRERENDER (on by default): a stored report's PNG is drawn in the background; the request reads it", async () => {
+    const deadline = Date.now() + 60_000;
+    while ((await logged(server, "share image drawn in the background", made.apple.id)) === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await logged(server, "share image drawn in the background", made.apple.id)).toBe(1);
+    const res = await get(server, `/${made.apple.id}/share-image`);
+    expect(res.status).toBe(200);
+    expect(pngSize(Buffer.from(await res.arrayBuffer())).width).toBe(1080);
+    // Drawn once, in the background: the request was a read.
+    expect(await logged(server, "share image drawn", made.apple.id)).toBe(1);
+  });
+
   it("200 image/png attachment <code>-report-<id>.png, no-store, nosniff; a PNG 1080 px wide", async () => {
     const res = await get(server, `/${made.moutai.id}/share-image`);
     expect(res.status).toBe(200);

@@ -59,8 +59,7 @@ const RULE = "#eaecf0";
 
 /**
  * A row over a 1 px rule. The rule is a box of its own rather than the row's bottom border: satori writes a one-sided
- * border as a stroke inside two clip paths, which only resvg can paint, and a plain box the strip painter paints
- * itself (box-layer.mjs); the pixels are the same.
+ * border as a stroke inside two clip paths, and a plain box is one rectangle in the SVG; the pixels are the same.
  */
 function ruled(width: number, style: CardStyle, children: CardNode[]): CardNode {
   // The row grows to the column's height, so a shorter cell beside a taller one keeps its rule at the bottom.
@@ -196,8 +195,8 @@ function breadth(block: Extract<CardBlock, { kind: "breadth" }>, width: number, 
     [block.flat, "#d0d5dd"],
     [block.decliners, tones.down],
   ] as [number, string][]).filter(([n]) => n > 0);
-  // The bar is boxes whose outer ends are rounded, not a rounded container clipping its segments: a clip is something
-  // only resvg can paint, a box the renderer threads paint themselves (box-layer.mjs).
+  // The bar is boxes whose outer ends are rounded, not a rounded container clipping its segments: no clip path in
+  // the SVG, and the HTML page draws the same boxes.
   const widths = segmentWidths(parts.map(([n]) => n), width);
   const segments = parts.length === 0
     ? [box({ width, height: 18, borderRadius: 9, backgroundColor: "#eaecf0" }, [])]

@@ -4,8 +4,8 @@ import { SharePool } from "./render-pool";
 
 const pool = new SharePool({ size: 1 });
 try {
-  const [strip] = await pool.render([{ type: "div", key: null, props: { style: { display: "flex", fontSize: 24 }, children: "观望 Ag" } }], 200);
-  process.stdout.write(`drawn ${strip!.width}x${strip!.height}\n`);
+  const png = Buffer.from(await pool.render({ type: "div", key: null, props: { style: { display: "flex", fontSize: 24 }, children: "观望 Ag" } }, 200));
+  process.stdout.write(`drawn ${png.readUInt32BE(16)}x${png.readUInt32BE(20)}\n`);
 } finally {
   await pool.close();
 }

@@ -114,7 +114,16 @@ export async function getShareImagePng(recordId: string, options: ShareOptions =
   assertPngEnabled();
   const key = cardKey(card);
   const render = deps.render ?? renderSharePng;
-  const png = await cachedSharePng(card, () => render(card), key);
+  const png = await cachedSharePng(
+    card,
+    async () => {
+      const started = performance.now();
+      const drawn = await render(card);
+      logger.info({ record_id: row.id, ms: Math.round(performance.now() - started) }, "share image drawn");
+      return drawn;
+    },
+    key,
+  );
   const filename = shareImageFilename(row.displayCode, row.id);
   if (row.targetKey === first.targetKey) rememberShare(memoKey, { stamp, targetKey: row.targetKey, cardKey: key, filename });
   return { png, filename, reused: false };
