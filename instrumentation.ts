@@ -9,14 +9,20 @@ export async function register(): Promise<void> {
   // With REDIS_URL the connection opens now, so it is ready before the first request, event or tick needs it.
   const { redisConnection } = await import("./lib/redis/connection");
   redisConnection();
+  // Each domain registers the runner of its task kind before the queue's workers claim anything.
+  (await import("./lib/analysis/task-runner")).registerAnalysisTasks();
+  (await import("./lib/market-review/task-runner")).registerMarketReviewTasks();
+  (await import("./lib/backtest/task-runner")).registerBacktestTasks();
   const { startTaskRuntime } = await import("./lib/tasks/runtime");
-  await startTaskRuntime();
+  // On shutdown, queued notifications go out once the workers have stopped (the last tasks may have queued some).
+  const { settleNotifications } = await import("./lib/notify");
+  await startTaskRuntime({ afterStop: settleNotifications });
   const { startAlertScheduler } = await import("./lib/alerts/scheduler");
   startAlertScheduler();
   const { startDailyScheduler } = await import("./lib/schedule/scheduler");
   startDailyScheduler();
   // The share PNG's modules, fonts and reads warm up in the background, after start-up (never holding /health).
-  const { getSettings } = await import("./lib/config/settings");
+  const { getSettings } = await import("@/lib/settings/settings");
   const settings = getSettings();
   if (settings.SHARE_IMAGE_PNG_ENABLED && settings.SHARE_IMAGE_WARMUP) {
     setTimeout(() => void import("./lib/history/share/share-image").then((m) => m.warmSharePath()), 250).unref();

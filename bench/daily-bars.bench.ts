@@ -27,7 +27,7 @@ export const dailyBarsBenchmark: Benchmark = {
       stdio: "ignore",
     });
     if (migrate.status !== 0) throw new Error("prisma migrate deploy failed for the benchmark database");
-    const { setEnvironmentForTests } = await import("@/lib/config/settings");
+    const { setEnvironmentForTests } = await import("@/lib/settings/settings");
     setEnvironmentForTests({ ...process.env, DATABASE_URL: url, ENV_FILE: path.join(dir, ".env"), MARKET_DATA_SOURCES: "sample", LOG_LEVEL: "silent" });
     const { getDailyBars } = await import("@/lib/market");
     const { clearDailyBarMemo } = await import("@/lib/market/bars/daily-bars");

@@ -31,7 +31,7 @@ export const signalOutcomesBenchmark: Benchmark = {
       stdio: "ignore",
     });
     if (migrate.status !== 0) throw new Error("prisma migrate deploy failed for the benchmark database");
-    const { setEnvironmentForTests } = await import("@/lib/config/settings");
+    const { setEnvironmentForTests } = await import("@/lib/settings/settings");
     setEnvironmentForTests({ ...process.env, DATABASE_URL: url, ENV_FILE: path.join(dir, ".env"), MARKET_DATA_SOURCES: "sample", LOG_LEVEL: "silent" });
     const { db } = await import("@/lib/db/client");
     const { runOutcomes } = await import("@/lib/signals/outcomes");

@@ -3,7 +3,7 @@ import cluster from "node:cluster";
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { databaseKind, resolveDatabaseUrl } from "@/lib/db/database-url";
 import { TRACE_HEADER } from "@/lib/http/route";
 import { clientErrorRefusal, isApiPath, rawRequestTarget, refusalBody, refuseRawRequest, routeTable, type RawRefusal } from "@/lib/http/raw-request";

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { databaseFilePath, databaseKind, redactedDatabaseUrl, resolveDatabaseUrl } from "@/lib/db/database-url";
 import { pendingMigrations, prepareOwnerOnlyDatabase } from "@/lib/db/migration-state";
 import { migratePostgres } from "@/lib/db/postgres-migrate";

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
 import { databaseFilePath, databaseKind, redactedDatabaseUrl, resolveDatabaseUrl } from "@/lib/db/database-url";
 import { loadStockListNameSource, refreshStockList } from "@/lib/market/stock-list";

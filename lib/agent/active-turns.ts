@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 // Turns running in this process, by request_id, so POST /agent/chat/stream/{request_id}/cancel can stop the model
 // and its tools at once. A globalThis singleton: Next's dev reloads must not lose a running turn's handle.

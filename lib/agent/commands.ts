@@ -1,6 +1,6 @@
 import { analyzeRequest } from "@/lib/analysis/analyze";
 import { ZAnalyzeRequest } from "@/lib/analysis/schemas";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { SLASH_COMMANDS } from "./models";
 import { ToolRecorder, toolErrorMessage } from "./tools";
 import { backtestData, latestReportsData, marketData, quoteData, signalsData, type Language } from "./tool-data";

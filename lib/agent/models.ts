@@ -1,4 +1,4 @@
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { readLlmChannelConfig, type LlmChannel } from "@/lib/analysis/llm/channels";
 import { SERVICE_VERSION } from "@/lib/version";
 

@@ -1,7 +1,7 @@
 import type { AgentMessage, AgentSession } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { parseJsonObject } from "@/lib/history/serialize";
 import type { TAgentContext, TAgentMessage, TAgentSessionDetail, TAgentSessionList, TAgentToolCall, TAnswerChecks } from "./schemas";
 import { isUniqueViolation } from "@/lib/db/errors";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
 import { AGENT_TOOL_NAMES, BUILTIN_SKILLS_DIR, loadSkills, MAX_SKILL_FILE_BYTES, parseSkillFile, resolveSkills, skillPrompt } from "./skills";
 

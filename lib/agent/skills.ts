@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
 import type { TAgentSkill } from "./schemas";
 import { TOOL_NAMES, type ToolName } from "./tool-names";

@@ -1,4 +1,4 @@
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
 import type { AgentStreamEvent, TAgentChatRequest } from "./schemas";
 import { prepareTurn, type TurnOptions } from "./turn";

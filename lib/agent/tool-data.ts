@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { toAnalysisReport } from "@/lib/history/report";
 import { toHistoryItem } from "@/lib/history/serialize";
 import { historyTargetFilter } from "@/lib/history/target-filter";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { currentPrice, getDailyBars, getQuote } from "@/lib/market";
 import { marketOverview } from "@/lib/market/overview";
 import type { TMarket, TResolvedSymbol } from "@/lib/market/symbols";

@@ -4,7 +4,7 @@ import { classify, httpModelFactory, scrub } from "@/lib/analysis/llm/generate-r
 import { normalizeReportLanguage } from "@/lib/analysis/engine";
 import { now } from "@/lib/clock";
 import { sensitiveSettingValues } from "@/lib/config/secret-values";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage } from "@/lib/usage/record-usage";

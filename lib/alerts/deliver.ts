@@ -1,5 +1,5 @@
 import { notifyAlertTrigger, recordHeldAlertNotification, type AlertTriggerNotice } from "@/lib/notify";
-import type { AlertDeliver, AlertMessage } from "./evaluator";
+import type { AlertDeliver, AlertMessage } from "./delivery-types";
 
 export function noticeOf(message: AlertMessage): AlertTriggerNotice {
   return {

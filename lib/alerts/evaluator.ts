@@ -1,8 +1,8 @@
 import type { AlertRule, AlertTargetState } from "@/generated/prisma/client";
 import { normalizeReportLanguage, resolveMarketPhase } from "@/lib/analysis/engine";
-import { sanitizeText } from "@/lib/analysis/sanitize";
+import { sanitizeText } from "@/lib/log/sanitize";
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { getMarketReviewParts } from "@/lib/market-review/read";
@@ -15,7 +15,7 @@ import { dedupKey, type TMarket } from "@/lib/market/symbols";
 import { recordHeldAlertNotification } from "@/lib/notify";
 import { portfolioRisk } from "@/lib/portfolio/risk";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
-import { localDay } from "@/lib/usage/time-zone";
+import { localDay } from "@/lib/time/zoned-time";
 import { MARKET_TIME_ZONE } from "@/lib/market/market-time";
 import {
   barsToRead,
@@ -28,6 +28,7 @@ import {
   type PreviousLight,
 } from "./conditions";
 import { noticeOf } from "./deliver";
+import type { AlertDeliver, AlertMessage, DeliveryOutcome } from "./delivery-types";
 import {
   isAlertType,
   MARKET_ALERT_TYPES,
@@ -50,25 +51,6 @@ import { expandTargets, type ExpandedTarget } from "./targets";
 // wait for their market's trading hours (ALERT_TRADING_HOURS_ONLY); a portfolio check waits until a market of its
 // holdings trades. One crossing fires once per target: the target disarms when it fires and re-arms when its
 // condition is false again. A firing inside the rule's cooldown for that target is recorded, not sent.
-
-export interface AlertMessage {
-  triggerId: number;
-  ruleId: number;
-  ruleName: string;
-  severity: string;
-  target: string;
-  title: string;
-  text: string;
-  observed: number | null;
-  threshold: number | null;
-}
-
-export interface DeliveryOutcome {
-  status: "sent" | "failed" | "suppressed";
-  detail: Record<string, unknown>;
-}
-
-export type AlertDeliver = (message: AlertMessage) => Promise<DeliveryOutcome>;
 
 export interface EvaluateOptions {
   deliver: AlertDeliver;

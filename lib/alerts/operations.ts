@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ZErrorResponse } from "@/lib/http/schemas";
-import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import { ZErrorResponse } from "@/lib/errors/schemas";
+import { defineOperation, type Operation } from "@/lib/operation/operation";
 import {
   ZAlertEvaluation,
   ZAlertNotificationList,

@@ -1,9 +1,9 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { normalizeReportLanguage } from "@/lib/analysis/engine";
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import { isRejection, resolveToken } from "@/lib/market/symbols";
 import { describeRule } from "./names";
 import { isAlertType, normalizeParameters, scopesOf, SIGNAL_ALERT_TYPE, type TAlertType, type TTargetScope } from "./parameters";

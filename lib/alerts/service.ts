@@ -1,4 +1,4 @@
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { defaultAlertDeliver } from "./deliver";
 import { evaluateAlertRules, evaluateOneRule } from "./evaluator";
 import type { TAlertEvaluation, TAlertTargetResult, TAlertTestResult } from "./schemas";

@@ -1,6 +1,6 @@
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { regionLabel } from "@/lib/market-review/rules";
 import { dedupKey, isRejection, resolveToken, type TMarket, type TResolvedSymbol } from "@/lib/market/symbols";
 import { MARKET_REGIONS, type TTargetScope } from "./parameters";

@@ -1,10 +1,10 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
 import { notifyAnalysisCompleted } from "@/lib/notify";
 import { ensureStockListNameSource } from "@/lib/market/stock-list";
 import type { TBatchTaskAcceptedResponse, TTaskAccepted } from "@/lib/tasks/schemas";
 import { submitAnalysisTasks } from "@/lib/tasks/submit";
-import { sanitizeText } from "./sanitize";
+import { sanitizeText } from "@/lib/log/sanitize";
 import { AnalysisFailedError, runAnalysis } from "./pipeline";
 import { planAnalysis } from "./request";
 import type { TAnalysisResultResponse, TAnalyzeRequest } from "./schemas";

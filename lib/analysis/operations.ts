@@ -1,5 +1,5 @@
-import { ZErrorResponse } from "@/lib/http/schemas";
-import { defineOperation } from "@/lib/openapi/operation";
+import { ZErrorResponse } from "@/lib/errors/schemas";
+import { defineOperation } from "@/lib/operation/operation";
 import { ZBatchTaskAcceptedResponse, ZDuplicateTaskError, ZTaskAccepted } from "@/lib/tasks/schemas";
 import { z } from "zod";
 import { ZAnalysisResultResponse, ZAnalyzeRequest } from "./schemas";

@@ -1,7 +1,7 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
 import { MAX_SKILLS_PER_TURN } from "@/lib/agent/schemas";
 import { resolveSkills, type LoadedSkill } from "@/lib/agent/skills";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { createAnalysisRecord, type NewsEvidence } from "@/lib/history/repository";
 import { toAnalysisReport } from "@/lib/history/report";
 import { prerenderShareImage } from "@/lib/history/share/prerender";
@@ -17,7 +17,7 @@ import { llmConfigured } from "./llm/channels";
 import type { TLlmReport } from "./llm/report-schema";
 import { RunRecorder } from "./run-recorder";
 import type { TRunDiagnosticSummary } from "./run-schemas";
-import { sanitizeValue } from "./sanitize";
+import { sanitizeValue } from "@/lib/log/sanitize";
 
 /** Trading days of history fetched per analysis (the engine's window, so a backtest call sees the same). */
 export const BARS_PER_ANALYSIS = ANALYSIS_WINDOW_BARS;

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { collectTokens, MAX_RAW_TOKENS, resolveTokens, type TRejectionCode, type TResolvedSymbol, type TSymbolRejection } from "@/lib/market/symbols";
 import type { TAnalyzeRequest } from "./schemas";
 

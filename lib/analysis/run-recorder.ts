@@ -1,6 +1,6 @@
 import { now } from "@/lib/clock";
 import type { TDiagnosticComponent, TRunDiagnosticSummary, TRunFlowSnapshot } from "./run-schemas";
-import { sanitizeText, sanitizeValue } from "./sanitize";
+import { sanitizeText, sanitizeValue } from "@/lib/log/sanitize";
 
 type StageStatus = TDiagnosticComponent["status"];
 type NodeKind = TRunFlowSnapshot["nodes"][number]["kind"];

@@ -1,6 +1,6 @@
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { getSettings } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { getSettings } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import { sharedRateLimiter } from "@/lib/redis/rate-limiter";
 
 interface Holder {

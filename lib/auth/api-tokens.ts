@@ -1,7 +1,7 @@
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { readOneRowSoon, storedTime } from "@/lib/db/one-row";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
 import { andThen, type Soon } from "@/lib/soon";
 import { hashToken, newTokenSecret, type TokenScope } from "./api-token-secret";

@@ -1,6 +1,6 @@
 import { updateEnvFile } from "@/lib/config/env-store";
-import { getSettings } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { getSettings } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import { requireSameOrigin } from "./guard";
 import { clientKey, loginFailed, loginSucceeded, takeLoginAttempt } from "./login-rate-limit";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password";

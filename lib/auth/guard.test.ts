@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { setEnvironmentForTests } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import { guardRequest, requireSameOrigin } from "./guard";
 
 const envFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dsa-guard-")), ".env");

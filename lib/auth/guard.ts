@@ -1,6 +1,6 @@
-import { getSettings } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
-import type { Operation } from "@/lib/openapi/operation";
+import { getSettings } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Operation } from "@/lib/operation/operation";
 import { takeTokenRequest } from "./api-token-rate-limit";
 import { bearerTokenOf, scopeAllows } from "./api-token-secret";
 import { verifyApiToken } from "./api-tokens";

@@ -1,6 +1,6 @@
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { getSettings } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { getSettings } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import { sharedRateLimiter } from "@/lib/redis/rate-limiter";
 
 // docs/api.md §2: 5 failed logins per client per 300 s. rate-limiter-flexible takes a token atomically

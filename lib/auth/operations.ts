@@ -1,5 +1,5 @@
-import { defineOperation } from "@/lib/openapi/operation";
-import { ZErrorResponse } from "@/lib/http/schemas";
+import { defineOperation } from "@/lib/operation/operation";
+import { ZErrorResponse } from "@/lib/errors/schemas";
 import { ZApiTokenList, ZApiTokenParams, ZCreateApiTokenRequest, ZCreatedApiToken } from "./api-token-schemas";
 import { ZAuthSettingsRequest, ZAuthStatus, ZChangePasswordRequest, ZLoginRequest, ZLoginResponse } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { databaseFilePath, databaseKind, resolveDatabaseUrl } from "@/lib/db/database-url";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";

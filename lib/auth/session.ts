@@ -2,7 +2,7 @@ import { parse, serialize } from "cookie";
 import { sealData, unsealData } from "iron-session";
 import { LRUCache } from "lru-cache";
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
 import { readOneRowSoon, storedTime } from "@/lib/db/one-row";
 import { newId } from "@/lib/ids";

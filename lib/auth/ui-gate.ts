@@ -1,4 +1,4 @@
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { loginHref } from "./next-path";
 import { sessionOf } from "./session";
 

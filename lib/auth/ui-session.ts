@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { loginHref } from "./next-path";
 import { storedPasswordHash } from "./password-store";
 import { SESSION_COOKIE, sessionOf } from "./session";

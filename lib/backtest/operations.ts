@@ -1,5 +1,5 @@
-import { ZErrorResponse, ZValidationErrorResponse } from "@/lib/http/schemas";
-import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import { ZErrorResponse, ZValidationErrorResponse } from "@/lib/errors/schemas";
+import { defineOperation, type Operation } from "@/lib/operation/operation";
 import {
   ZBacktestAccepted,
   ZBacktestDeleted,

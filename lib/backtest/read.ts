@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { dedupKey, isRejection, resolveToken } from "@/lib/market/symbols";
 import { ZDecisionAction } from "@/lib/analysis/engine/schemas";
 import { ZSeriesPoint, type TBacktestCall, type TBacktestRun, type TCallsPage, type TRunsPage, type TSeriesResponse } from "./schemas";

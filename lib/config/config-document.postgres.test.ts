@@ -5,14 +5,14 @@ import Redis from "ioredis";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { disconnectDb } from "@/lib/db/client";
 import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import { closeRedisConnections, redisConnection } from "@/lib/redis/connection";
 import { dropTestNamespace, REDIS_TEST_URL, useTestNamespace } from "@/lib/redis/testing/redis-test";
 import { configChangedChannel, importEnvFileOnce, readConfigDocument, writeConfigDocument } from "./config-document";
 import { ConfigDocumentSync, startConfigSync, stopConfigSync } from "./config-sync";
 import { readConfigSnapshot, updateEnvFile } from "./env-store";
-import { getSettings, installedConfigDocument, setEnvironmentForTests } from "./settings";
+import { getSettings, installedConfigDocument, setEnvironmentForTests } from "@/lib/settings/settings";
 import { exportSystemConfig, getSystemConfig, importSystemConfig, updateSystemConfig } from "./system-config";
 
 // On PostgreSQL only (this file runs in the unit-pg project): the configuration as one row with a

@@ -6,7 +6,7 @@ import { redisConnection } from "@/lib/redis/connection";
 import { redisKey } from "@/lib/redis/keys";
 import { applyEnvUpdates, parseEnv } from "./env-file";
 import { documentSnapshot, versionConflict, type EnvSnapshot, type EnvUpdateOptions, type EnvUpdateOutcome, type EnvUpdatePlan } from "./env-snapshot";
-import { envFilePath, getRawSetting, installConfigDocument } from "./settings";
+import { envFilePath, getRawSetting, installConfigDocument } from "@/lib/settings/settings";
 
 // The configuration with PostgreSQL: the env text, byte for byte what the env file would hold,
 // in one row with a revision that every replica shares. Edits go through the same text editor as the file

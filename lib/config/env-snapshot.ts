@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { parseEnv } from "./env-file";
-import { envFilePath } from "./settings";
+import { envFilePath } from "@/lib/settings/settings";
 
 // What both config stores (the env file, and with PostgreSQL the config document row) hand to their callers:
 // the env text, its parsed values and a version token, and the outcome of a versioned write.

@@ -5,12 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { applyEnvUpdates, parseEnv } from "./env-file";
 import { loopUpdates } from "./env-store.child-process";
 import { backupPathFor, lockPathFor, MISSING_VERSION, readEnvSnapshot, updateEnvFile } from "./env-store";
 import { withFileLock } from "./file-lock";
-import { getSettings, setEnvironmentForTests } from "./settings";
+import { getSettings, setEnvironmentForTests } from "@/lib/settings/settings";
 
 const CHILD = path.resolve("lib/config/env-store.child-process.ts");
 

@@ -6,7 +6,7 @@ import { removeLeftoverTempFiles, writeFileAtomic } from "./atomic-write";
 import { applyEnvUpdates, parseEnv } from "./env-file";
 import { documentSnapshot, MISSING_VERSION, versionConflict, type EnvSnapshot, type EnvUpdateOptions, type EnvUpdateOutcome, type EnvUpdatePlan } from "./env-snapshot";
 import { withFileLock, withProcessMutex } from "./file-lock";
-import { envFilePath, installedConfigDocument, reloadSettings } from "./settings";
+import { envFilePath, installedConfigDocument, reloadSettings } from "@/lib/settings/settings";
 
 // The config store. SQLite installs keep the env file named by ENV_FILE: reads give the text, the parsed
 // values and a version token; writes run "check version → compute → write → back up" under the process

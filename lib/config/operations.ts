@@ -1,5 +1,5 @@
-import { ZErrorResponse } from "@/lib/http/schemas";
-import { defineOperation } from "@/lib/openapi/operation";
+import { ZErrorResponse } from "@/lib/errors/schemas";
+import { defineOperation } from "@/lib/operation/operation";
 import { z } from "zod";
 import { ZDiscoverModelsRequest, ZDiscoverModelsResponse, ZTestChannelRequest, ZTestChannelResponse } from "@/lib/analysis/llm/probe-schemas";
 import { ZSetupStatusResponse } from "./setup-status-schemas";

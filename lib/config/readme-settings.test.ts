@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ZSettings } from "./settings-schema";
+import { ZSettings } from "@/lib/settings/settings-schema";
 
 describe("README configuration table", () => {
   it("documents every setting the service reads", () => {

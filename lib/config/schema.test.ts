@@ -11,7 +11,7 @@ import {
   validateValue,
 } from "./schema";
 import { ZSystemConfigSchemaResponse } from "./schemas";
-import { LAUNCH_KEYS, ZSettings } from "./settings-schema";
+import { LAUNCH_KEYS, ZSettings } from "@/lib/settings/settings-schema";
 
 const codes = (key: string, value: string) => validateValue(key, normalizeValue(key, value)).map((i) => `${i.severity}:${i.code}`);
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import net from "node:net";
-import { ZSettings } from "./settings-schema";
+import { ZSettings } from "@/lib/settings/settings-schema";
 
 // The config schema: every setting the service reads (or is about to), with its category, type, UI hint,
 // default, validation rule and sensitivity. Key names follow the reference service wherever it has one,

@@ -1,5 +1,5 @@
 import { isSensitiveKey } from "./schema";
-import { getRawSetting, rawSettingKeys } from "./settings";
+import { getRawSetting, rawSettingKeys } from "@/lib/settings/settings";
 
 const LIST_SEPARATORS = /[,\uFF0C\s]+/;
 

@@ -1,7 +1,7 @@
 import { readLlmChannelConfig } from "@/lib/analysis/llm/channels";
 import { storedPasswordHash } from "@/lib/auth/password-store";
 import { configuredTargets } from "@/lib/notify/channels";
-import { getRawSetting, getSettings } from "./settings";
+import { getRawSetting, getSettings } from "@/lib/settings/settings";
 import type { TSetupCheck, TSetupStatusResponse } from "./setup-status-schemas";
 
 // What a new install still needs, read from the live settings. Required: what the service cannot do its

@@ -8,7 +8,7 @@ import { GET, PUT } from "@/app/api/v1/system/config/route";
 import { GET as schemaGET } from "@/app/api/v1/system/config/schema/route";
 import { POST as validatePOST } from "@/app/api/v1/system/config/validate/route";
 import { readEnvSnapshot } from "./env-store";
-import { getSettings, setEnvironmentForTests } from "./settings";
+import { getSettings, setEnvironmentForTests } from "@/lib/settings/settings";
 
 // Sessions live in the database (lib/auth); here a request with the cookie "dsa_session=test" counts as
 // logged in, so these tests exercise the config API behind the real guard without a database.

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { ENV_KEY_PATTERN, formatEnvValue, parseEnv } from "./env-file";
 import { currentConfigSnapshot, readConfigSnapshot, updateEnvFile, type EnvSnapshot, type EnvUpdateOutcome } from "./env-store";
 import {
@@ -28,7 +28,7 @@ import type {
   TExportSystemConfigResponse,
 } from "./schemas";
 import { literalOutboundRefusal } from "@/lib/net/outbound-policy";
-import { getSettings } from "./settings";
+import { getSettings } from "@/lib/settings/settings";
 
 // The system configuration service (spec 4.4): read with secrets masked, validate, update by key with
 // optimistic version control, export and import the env file. The env text lives in the env file, or with

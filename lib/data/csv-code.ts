@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { csvCodeOf } from "@/lib/market/providers/csv";
 import { isRejection, resolveToken } from "@/lib/market/symbols";
 

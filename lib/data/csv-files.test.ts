@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import fsp from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { setEnvironmentForTests } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import { csvCodeForInput } from "./csv-code";
 import { deleteCsvDataFile, listCsvDataFiles, saveCsvDataFile } from "./csv-files";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import { csvDataDir, InvalidDataFileError, isMissing, listCsvFileNames, parseBarsCsv, readCsvBars } from "@/lib/market/providers/csv";
 import { csvCodeForInput, isSafeStem } from "./csv-code";
 import { MAX_CSV_UPLOAD_BYTES, MAX_CSV_UPLOAD_ROWS, type TCsvDataFile, type TCsvUpload } from "./schemas";

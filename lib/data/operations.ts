@@ -1,5 +1,5 @@
-import { ZErrorResponse } from "@/lib/http/schemas";
-import { defineOperation } from "@/lib/openapi/operation";
+import { ZErrorResponse } from "@/lib/errors/schemas";
+import { defineOperation } from "@/lib/operation/operation";
 import { MAX_CSV_UPLOAD_BYTES, MAX_CSV_UPLOAD_ROWS, ZCsvCodeParams, ZCsvDataFile, ZCsvDataFileList, ZCsvDeleted, ZCsvUpload } from "./schemas";
 
 const TAGS = ["Data"];

@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
 import { databaseFilePath, databaseKind, ensureDatabaseFolder, resolveDatabaseUrl } from "./database-url";
 import { openSqliteReader, poolReader, type DirectReader } from "./direct-read";

@@ -1,4 +1,4 @@
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { databaseKind, resolveDatabaseUrl, type DatabaseKind } from "./database-url";
 
 /** Which database this process talks to (DATABASE_URL's scheme). */

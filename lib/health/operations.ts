@@ -1,4 +1,4 @@
-import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import { defineOperation, type Operation } from "@/lib/operation/operation";
 import { ZHealthResponse, ZRootResponse } from "./schemas";
 
 const healthOp = (path: string, operationId: string): Operation =>

@@ -1,4 +1,4 @@
-import { addDays, DEFAULT_SERVICE_TIME_ZONE, serviceTimeZone, startOfLocalDay } from "@/lib/usage/time-zone";
+import { addDays, DEFAULT_SERVICE_TIME_ZONE, serviceTimeZone, startOfLocalDay } from "@/lib/time/zoned-time";
 
 // Calendar days of the history filters are days in the service time zone (SERVICE_TIMEZONE, docs/api.md §6:
 // default Asia/Shanghai), so "2024-05-01" means the same day as in the usage endpoints.

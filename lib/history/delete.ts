@@ -1,6 +1,6 @@
 import { db, type Tx } from "@/lib/db/client";
 import { placeholders } from "@/lib/db/raw-sql";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { toSqlCondition, type SqlCondition } from "./list-sql";
 import { historyTargetFilter } from "./target-filter";
 

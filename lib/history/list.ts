@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
-import type { JsonBody } from "@/lib/http/reply";
+import type { JsonBody } from "@/lib/operation/json-body";
 import { placeholders } from "@/lib/db/raw-sql";
 import { createdAtRange } from "./dates";
 import type { THistoryListQuery, THistoryListResponse } from "./schemas";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZRunDiagnosticSummary, ZRunFlowSnapshot } from "@/lib/analysis/run-schemas";
-import { ZErrorResponse } from "@/lib/http/schemas";
-import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import { ZErrorResponse } from "@/lib/errors/schemas";
+import { defineOperation, type Operation } from "@/lib/operation/operation";
 import { PRICE_COLOR_CONVENTIONS } from "@/lib/theme/price-colors";
 import {
   ZAnalysisReport,

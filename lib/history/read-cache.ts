@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import { db, type Db } from "@/lib/db/client";
 import { readOneRow } from "@/lib/db/one-row";
 import { perClient } from "@/lib/db/per-client";
-import { JsonBody } from "@/lib/http/reply";
+import { JsonBody } from "@/lib/operation/json-body";
 import { nameSourcesGeneration } from "@/lib/market/symbols";
 
 // The history lists' answers, kept per query and served again while analysis_history has not

@@ -1,7 +1,7 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
 import { ZRunDiagnosticSummary, ZRunFlowSnapshot, type TRunDiagnosticSummary, type TRunFlowSnapshot } from "@/lib/analysis/run-schemas";
 import { db } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import { latestTrackRecord, trackRecordText, type TrackRecord } from "@/lib/backtest/track-record";
 import { buildMarkdownReport } from "./markdown";
 import { toAnalysisReport } from "./report";

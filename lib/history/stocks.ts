@@ -1,7 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { placeholders } from "@/lib/db/raw-sql";
-import type { JsonBody } from "@/lib/http/reply";
+import type { JsonBody } from "@/lib/operation/json-body";
 import { createdAtRange } from "./dates";
 import type { THistoryStocksQuery, TStockBarResponse } from "./schemas";
 import { countOf, HISTORY_ITEM_SQL, toSqlCondition, whereClause } from "./list-sql";

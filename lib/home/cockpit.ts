@@ -1,13 +1,13 @@
 import { listAlertTriggers } from "@/lib/alerts/triggers";
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
 import { getPriceSeries } from "@/lib/market";
 import { marketOverview } from "@/lib/market/overview";
 import { dedupKey, isRejection, resolveToken, type TMarket, type TResolvedSymbol } from "@/lib/market/symbols";
 import { listSignals } from "@/lib/signals/read";
 import { ZDecisionSignalListQuery } from "@/lib/signals/schemas";
-import { localDay, serviceTimeZone, startOfLocalDay } from "@/lib/usage/time-zone";
+import { localDay, serviceTimeZone, startOfLocalDay } from "@/lib/time/zoned-time";
 import { withTimeBudget } from "@/lib/time-budget";
 
 // The home page's cockpit: the watchlist (STOCK_LIST) with each stock's one price, a 30-close

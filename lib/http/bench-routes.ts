@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/openapi/operation";
+import { defineOperation } from "@/lib/operation/operation";
 import { unknownApiPath } from "./not-found";
 import { route } from "./route";
 

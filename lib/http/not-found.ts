@@ -1,5 +1,5 @@
 import { acceptTraceId } from "@/lib/ids";
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { TRACE_HEADER, errorResponse } from "./route";
 
 /** API clients get the JSON envelope for unknown paths under /api, not the web UI's HTML 404 page. */

@@ -1,4 +1,4 @@
-import { ERROR_STATUS } from "./error-codes";
+import { ERROR_STATUS } from "@/lib/errors/error-codes";
 
 // Checks on the raw request that Next itself answers with a bare text 500 or an empty body (a malformed
 // percent-escape in the path, an unknown method, a method the matched route file does not export, a request

@@ -1,5 +1,5 @@
-import { ApiError } from "./api-error";
-import type { ErrorCode } from "./error-codes";
+import { ApiError } from "@/lib/errors/api-error";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 import { validationError } from "./validation";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineOperation } from "@/lib/openapi/operation";
-import { ApiError } from "./api-error";
+import { defineOperation } from "@/lib/operation/operation";
+import { ApiError } from "@/lib/errors/api-error";
 import { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from "./request-body";
-import { JsonBody, reply } from "./reply";
+import { JsonBody } from "@/lib/operation/json-body";
+import { reply } from "./reply";
 import { route } from "./route";
 
 const ZBody = z.object({ name: z.string().min(1), count: z.number().int().default(1) });

@@ -3,10 +3,11 @@ import { guardRequest } from "@/lib/auth/guard";
 import { acceptTraceId } from "@/lib/ids";
 import { andThen, isThenable, type Soon } from "@/lib/soon";
 import { accessLogOn, logAccess, requestLogger } from "@/lib/log/logger";
-import { successStatus, type Operation } from "@/lib/openapi/operation";
-import { ApiError } from "./api-error";
+import { successStatus, type Operation } from "@/lib/operation/operation";
+import { ApiError } from "@/lib/errors/api-error";
 import { queryObject } from "./query";
-import { isJsonBody, jsonBytesResponse, jsonResponse, Reply } from "./reply";
+import { isJsonBody } from "@/lib/operation/json-body";
+import { jsonBytesResponse, jsonResponse, Reply } from "./reply";
 import { isMultipartRequest, readFormBody, readJsonBody } from "./request-body";
 import { parseInput } from "./validation";
 

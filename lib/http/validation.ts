@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { ApiError } from "./api-error";
-import type { TValidationIssue } from "./schemas";
+import { ApiError } from "@/lib/errors/api-error";
+import type { TValidationIssue } from "@/lib/errors/schemas";
 
 export type InputPart = "path" | "query" | "body";
 

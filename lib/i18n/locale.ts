@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
+import { serviceTimeZone } from "@/lib/time/zoned-time";
 import { LOCALE_COOKIE, type Locale } from "./config";
 import { en } from "./dictionaries/en";
 import type { Dictionary } from "./dictionaries/types";

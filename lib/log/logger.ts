@@ -1,5 +1,5 @@
 import pino from "pino";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 
 // One JSON log per process (makeLoggers): keys that could carry secrets are censored wherever they appear.
 // Lines reach stdout asynchronously: with a write per line, every request's access log line stopped the

@@ -2,7 +2,7 @@ import { APICallError, generateText, type LanguageModelUsage } from "ai";
 import { channelSecrets, llmChannels, type LlmChannel } from "@/lib/analysis/llm/channels";
 import { httpModelFactory, scrub, type LlmModelFactory } from "@/lib/analysis/llm/generate-report";
 import { sanitiseForPrompt } from "@/lib/analysis/llm/prompt";
-import { getRawSetting } from "@/lib/config/settings";
+import { getRawSetting } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage } from "@/lib/usage/record-usage";
 import { reviewMarkets } from "./rules";

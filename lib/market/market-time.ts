@@ -1,4 +1,5 @@
 import type { TMarket } from "@/lib/market/symbols";
+import { offsetMinutes, wallClock } from "@/lib/time/wall-clock";
 import { isTradingDay, previousTradingDay } from "./calendar";
 
 // Market clocks. Which days trade comes from the exchange calendars (calendar.ts); the weekday helpers below
@@ -17,44 +18,6 @@ interface LocalParts {
   minutes: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** The wall-clock reading in `timeZone` at instant `at` (throws a RangeError for an unknown zone). */
-export function wallClock(at: Date, timeZone: string): WallClock {
-  const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const p of formatter(timeZone).formatToParts(at)) {
-    if (p.type in out) out[p.type as keyof WallClock] = Number(p.value);
-  }
-  return out;
-}
-
 function splitNumbers(text: string, separator: string): [number, number, number] {
   const [a = 0, b = 0, c = 0] = text.split(separator).map(Number);
   return [a, b, c];
@@ -67,13 +30,6 @@ export function localParts(at: Date, timeZone: string): LocalParts {
 
 function ymd(y: number, m: number, d: number): string {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-}
-
-/** Offset of `timeZone` from UTC at instant `at`, in minutes (Shanghai +480, New York -240/-300). */
-function offsetMinutes(at: Date, timeZone: string): number {
-  const p = wallClock(at, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
 }
 
 /** Wall-clock date and time in a zone → ISO 8601 with that zone's offset (DST-aware). */

@@ -1,4 +1,4 @@
-import { defineOperation } from "@/lib/openapi/operation";
+import { defineOperation } from "@/lib/operation/operation";
 import { ZStockSearchQuery, ZStockSearchResponse } from "./search-schemas";
 
 export const searchStocksOp = defineOperation({

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { guardedAgent, guardedFetch, guardedLookup, outboundRefusalOf, pinnedAddress } from "./outbound-connect";
 import { OutboundRefusedError } from "./outbound-policy";
 

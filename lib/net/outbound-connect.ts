@@ -1,7 +1,7 @@
 import dns from "node:dns";
 import net from "node:net";
 import { Agent, fetch as undiciFetch } from "undici";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { assertOutboundAllowed, isPrivateAddress, OutboundRefusedError, privateAddressRefusal } from "./outbound-policy";
 
 // The connect-time half of the outbound policy. Checking a URL's name before the request is not enough on

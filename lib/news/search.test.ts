@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { fixtureText } from "@/lib/market/testing/replay";
 import { createBochaProvider } from "./providers/bocha";
 import { createBraveProvider } from "./providers/brave";

@@ -1,5 +1,5 @@
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { createBochaProvider } from "./providers/bocha";
 import { createBraveProvider } from "./providers/brave";
 import { createSerpApiProvider } from "./providers/serpapi";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
-import { ZSettings } from "@/lib/config/settings-schema";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
+import { ZSettings } from "@/lib/settings/settings-schema";
 import { db } from "@/lib/db/client";
 import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { configuredTargets, type ChannelTarget } from "./channels";

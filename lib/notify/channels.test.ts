@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
 import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 import { notify } from "./notify";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
 import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
 import { smtpServer } from "./channels/email";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { AnalysisHistory } from "@/generated/prisma/client";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { NOT_GATHERED_DETAILS, type TAnalysisReport } from "@/lib/history/schemas";
 import type { TMarketReviewPayload } from "@/lib/market-review/schemas";
 import { alertMessage, analysisMessage, marketReviewMessage } from "./messages";

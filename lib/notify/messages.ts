@@ -1,5 +1,5 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import type { TAnalysisReport } from "@/lib/history/schemas";
 import { reviewMarkets } from "@/lib/market-review/rules";
 import type { TMarketReviewPayload } from "@/lib/market-review/schemas";

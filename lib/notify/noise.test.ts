@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ZSettings } from "@/lib/config/settings-schema";
+import { ZSettings } from "@/lib/settings/settings-schema";
 import { asSeverity, holdReason, inQuietWindow, parseQuietHours } from "./noise";
 
 const settings = (extra: Record<string, string>) => ZSettings.parse({ SERVICE_TIMEZONE: "Asia/Shanghai", ...extra });

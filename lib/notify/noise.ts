@@ -1,6 +1,6 @@
-import type { TSettings } from "@/lib/config/settings-schema";
+import type { TSettings } from "@/lib/settings/settings-schema";
 import { localParts } from "@/lib/market/market-time";
-import { isTimeZone, serviceTimeZone } from "@/lib/usage/time-zone";
+import { isTimeZone, serviceTimeZone } from "@/lib/time/zoned-time";
 
 // Noise control before anything is sent: the lowest severity worth a push, and quiet hours. Critical messages
 // pass quiet hours (a stop-loss alert at 02:00 is why one sets an alert); everything held back is recorded as

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
 import { sensitiveSettingValues } from "@/lib/config/secret-values";
-import { getSettings } from "@/lib/config/settings";
-import type { TSettings } from "@/lib/config/settings-schema";
+import { getSettings } from "@/lib/settings/settings";
+import type { TSettings } from "@/lib/settings/settings-schema";
 import { logger } from "@/lib/log/logger";
 import { configuredTargets, type ChannelTarget } from "./channels";
 import { recordDelivery, sentSince } from "./deliveries";

@@ -1,4 +1,4 @@
-import { sanitizeText } from "@/lib/analysis/sanitize";
+import { sanitizeText } from "@/lib/log/sanitize";
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>]+/gi;
 const MAX_REASON = 500;

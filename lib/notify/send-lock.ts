@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { TSettings } from "@/lib/config/settings-schema";
+import type { TSettings } from "@/lib/settings/settings-schema";
 import { redisConnection, type RedisConnection } from "@/lib/redis/connection";
 import { redisKey } from "@/lib/redis/keys";
 import { releaseLock, tryLock } from "@/lib/redis/lock";

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
 import { normalizeReportLanguage } from "@/lib/analysis/engine/language";
 import { configuredTargets } from "./channels";

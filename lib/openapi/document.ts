@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ZErrorResponse, ZValidationErrorResponse } from "@/lib/http/schemas";
+import { ZErrorResponse, ZValidationErrorResponse } from "@/lib/errors/schemas";
 import { API_VERSION } from "@/lib/version";
-import type { Operation } from "./operation";
+import type { Operation } from "@/lib/operation/operation";
 
 type JsonSchema = Record<string, unknown>;
 type Io = "input" | "output";

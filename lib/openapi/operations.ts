@@ -17,7 +17,7 @@ import { TASK_OPERATIONS } from "@/lib/tasks/operations";
 import { USAGE_OPERATIONS } from "@/lib/usage/operations";
 import { WATCHLIST_OPERATIONS } from "@/lib/watchlist/operations";
 import { getApiHealthOp, getApiV1HealthOp, getHealthOp, getRootOp } from "@/lib/health/operations";
-import { defineOperation, type Operation } from "./operation";
+import { defineOperation, type Operation } from "@/lib/operation/operation";
 
 export const getOpenApiOp = defineOperation({
   method: "GET",

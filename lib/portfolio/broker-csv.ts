@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { isCalendarDay } from "@/lib/history/schemas";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { isRejection, resolveToken } from "@/lib/market/symbols";
 import type { TImportRecord } from "./import-schemas";
 

@@ -1,6 +1,6 @@
 import { now } from "@/lib/clock";
 import { inTransaction, type Tx } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { dedupKey } from "@/lib/market/symbols";
 import { brokerList, parseBrokerExport } from "./broker-csv";
 import { currencyOfMarket } from "./currency";

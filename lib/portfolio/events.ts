@@ -1,7 +1,7 @@
 import type { Prisma, PortfolioCashEntry, PortfolioCorporateAction } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db, inTransaction } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import { dedupKey } from "@/lib/market/symbols";
 import { currencyOfMarket } from "./currency";
 import {

@@ -1,6 +1,6 @@
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
-import { addDays } from "@/lib/usage/time-zone";
+import { addDays } from "@/lib/time/zoned-time";
 
 // Currency conversion of the portfolio through CNY: one unit of each currency in CNY (docs/api.md §12.1.13). Per currency,
 // the first of: PORTFOLIO_FX_RATES (the manual override, never stale), the latest rate POST /portfolio/fx/refresh stored

@@ -1,5 +1,5 @@
-import { ZErrorResponse } from "@/lib/http/schemas";
-import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import { ZErrorResponse } from "@/lib/errors/schemas";
+import { defineOperation, type Operation } from "@/lib/operation/operation";
 import { ZDuplicateTaskError, ZTaskAccepted } from "@/lib/tasks/schemas";
 import {
   ZCashEntry,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AnalysisPlan } from "@/lib/analysis/request";
 import { ZAnalyzeRequest } from "@/lib/analysis/schemas";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { dedupKey } from "@/lib/market/symbols";
 import type { TTaskAccepted } from "@/lib/tasks/schemas";
 import { submitAnalysisTasks } from "@/lib/tasks/submit";

@@ -1,7 +1,7 @@
 import { quantile, sampleStandardDeviation } from "simple-statistics";
 import { db } from "@/lib/db/client";
 import type { TDailyBar } from "@/lib/market";
-import { addDays } from "@/lib/usage/time-zone";
+import { addDays } from "@/lib/time/zoned-time";
 import { quantityAt } from "./lots";
 import type { TPortfolioRisk, TRiskPosition } from "./risk-schema";
 import type { TRiskQuery } from "./schemas";

@@ -2,7 +2,7 @@ import type { Prisma, PortfolioAccount, PortfolioCorporateAction, PortfolioPosit
 import { now } from "@/lib/clock";
 import { db, inTransaction, type Tx } from "@/lib/db/client";
 import { lockInTransaction } from "@/lib/db/transaction-lock";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import { dedupKey, isRejection, resolveToken, type TResolvedSymbol } from "@/lib/market/symbols";
 import { currencyOfMarket, marketOfCurrency } from "./currency";
 import { foldTrades, OversellError, type LotAction, type LotTrade } from "./lots";

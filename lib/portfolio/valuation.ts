@@ -1,10 +1,10 @@
 import type { PortfolioAccount, PortfolioCashEntry, PortfolioCorporateAction, PortfolioTrade } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { getPriceSeries, type OnePrice, type TDailyBar } from "@/lib/market";
-import { addDays, localDay, serviceTimeZone } from "@/lib/usage/time-zone";
+import { addDays, localDay, serviceTimeZone } from "@/lib/time/zoned-time";
 import { loadFx, type FxTable } from "./fx";
 import { foldTrades, type LotAction, type LotTrade } from "./lots";
 import { getAccountOrThrow, lotAction, resolveTradeSymbol } from "./store";

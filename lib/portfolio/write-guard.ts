@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { isUniqueViolation } from "@/lib/db/errors";
 
 // Portfolio writes (docs/api.md §12.1.10): a write that cannot get the database within the busy timeout (another process

@@ -1,5 +1,5 @@
 import Redis from "ioredis";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
 
 // The process's way to Redis: one connection for commands and one for pub/sub (a connection that

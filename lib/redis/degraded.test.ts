@@ -1,8 +1,8 @@
 import net from "node:net";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FAILURES_PER_CLIENT, resetLoginRateLimit, takeLoginAttempt } from "@/lib/auth/login-rate-limit";
-import { setEnvironmentForTests } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import { takeSendLock } from "@/lib/notify/send-lock";
 import { InProcessTaskEventBus, taskEventBus, type TaskEvent } from "@/lib/tasks/event-bus";

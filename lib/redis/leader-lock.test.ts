@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { closeRedisConnections, RedisConnection } from "./connection";
 import { LeaderLock } from "./leader-lock";
 import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace } from "./testing/redis-test";

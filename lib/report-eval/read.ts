@@ -2,7 +2,7 @@ import type { Prisma, ReportEvaluation } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import type { StoredReportParts } from "@/lib/history/repository";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { REPORT_EVAL_ENGINE } from "./evaluate";
 import { storedCodeOf, type TEvalPhase } from "./run";
 import {

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { withTempDatabase } from "@/lib/db/testing/temp-database";
 import { settleNotifications } from "@/lib/notify";
 import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
+import { registerAnalysisTasks } from "@/lib/analysis/task-runner";
 import { runTask } from "@/lib/tasks/run-task";
 import { sendDueDigests } from "./digest";
 import { runNow } from "./run-watchlist";
@@ -14,6 +15,7 @@ import { schedulerStatus } from "./status";
 
 let receiver: Receiver;
 beforeAll(async () => {
+  registerAnalysisTasks();
   receiver = await startReceiver();
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
 import { normalizeReportLanguage } from "@/lib/analysis/engine/language";
 import { toAnalysisReport } from "@/lib/history/report";
@@ -6,7 +6,7 @@ import { logger } from "@/lib/log/logger";
 import { localParts } from "@/lib/market/market-time";
 import { notify } from "@/lib/notify";
 import { digestMessage, type DigestEntry } from "@/lib/notify/digest-message";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
+import { serviceTimeZone } from "@/lib/time/zoned-time";
 import type { RunRow } from "./run-store";
 import { toScheduledRun } from "./serialize";
 

@@ -1,4 +1,4 @@
-import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import { defineOperation, type Operation } from "@/lib/operation/operation";
 import { ZScheduledRun, ZSchedulerStatus, ZSchedulerStatusQuery } from "./schemas";
 
 const TAGS = ["System"];

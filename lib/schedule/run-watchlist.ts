@@ -1,7 +1,7 @@
 import type { TAnalyzeRequest } from "@/lib/analysis/schemas";
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { getSettings } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log/logger";
 import { isTradingDay } from "@/lib/market/calendar";

@@ -1,10 +1,10 @@
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
 import { LeaderLock } from "@/lib/redis/leader-lock";
 import { onShutdown } from "@/lib/shutdown";
 import { taskEventBus } from "@/lib/tasks/event-bus";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
+import { serviceTimeZone } from "@/lib/time/zoned-time";
 import { claimInterruptedRuns, claimSlot } from "./run-store";
 import { executeRun } from "./run-watchlist";
 import { sendDueDigests } from "./digest";

@@ -1,6 +1,6 @@
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
-import { serviceTimeZone } from "@/lib/usage/time-zone";
+import { getSettings } from "@/lib/settings/settings";
+import { serviceTimeZone } from "@/lib/time/zoned-time";
 import { recentRuns } from "./run-store";
 import type { TSchedulerStatus } from "./schemas";
 import { toScheduledRun } from "./serialize";

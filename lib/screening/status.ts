@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/openapi/operation";
+import { defineOperation } from "@/lib/operation/operation";
 
 // docs/api.md §12.6: DSA has no stock screener (the reference's optional AlphaSift plug-in). The status
 // endpoint answers the clean "not available" state, so the reference's client shows its disabled page

@@ -1,5 +1,5 @@
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 
 /**
  * "Now" for decision signals: the service clock plus SIGNAL_CLOCK_OFFSET_SECONDS (a testing aid, 0 in

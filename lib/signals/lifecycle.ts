@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { nextTradingDay } from "@/lib/market/calendar";
 import { lastClosedTradingDay, MARKET_TIME_ZONE, zonedIso } from "@/lib/market/market-time";
 import type { TMarket } from "@/lib/market/symbols";

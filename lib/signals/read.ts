@@ -1,7 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db, type Tx } from "@/lib/db/client";
 import { startOfDay, startOfNextDay } from "@/lib/history/dates";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { isRejection, resolveToken, dedupKey, type TMarket } from "@/lib/market/symbols";
 import { signalNow } from "./clock";
 import type { TDecisionSignalItem, TDecisionSignalListQuery, TDecisionSignalListResponse } from "./schemas";

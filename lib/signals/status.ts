@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { signalNow } from "./clock";
 import { isTerminal } from "./lifecycle";
 import { SIGNAL_STATUSES, type TDecisionSignalItem, type TSignalStatus } from "./schemas";

@@ -1,6 +1,6 @@
 import type { DecisionSignal, Prisma } from "@/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { oppositeActions } from "./lifecycle";
 import { parseMetadata } from "./serialize";
 import type { TSignalAction } from "./schemas";

@@ -2,7 +2,7 @@
 // waits for a line on stdin (so both workers start claiming at the same instant however slowly each one
 // loaded), then claims pending tasks until none is left and prints the ids it got as one JSON line.
 //   <databaseUrl> <owner> <envFile>
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 
 async function main(): Promise<void> {
   const [url, owner, envFile] = process.argv.slice(2);

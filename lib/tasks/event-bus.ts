@@ -1,34 +1,9 @@
 import { redisConnection } from "@/lib/redis/connection";
 import { redisKey } from "@/lib/redis/keys";
 import { RedisTaskEventBus } from "./redis-event-bus";
-import type { TTaskInfo } from "./schemas";
+import type { TaskEvent, TaskEventBus, TaskEventListener } from "./event-types";
 
-export const TASK_EVENT_TYPES = ["task_created", "task_started", "task_progress", "task_completed", "task_failed"] as const;
-export type TTaskEventType = (typeof TASK_EVENT_TYPES)[number];
-
-export interface TaskEvent {
-  type: TTaskEventType;
-  task: TTaskInfo;
-}
-
-export type TaskEventListener = (event: TaskEvent) => void;
-
-/**
- * Where task events go. The in-process bus serves one server process; the Redis-backed bus (redis-event-bus.ts)
- * has the same interface and carries the events between replicas (each replica's SSE clients see every task).
- */
-export interface TaskEventBus {
-  publish(event: TaskEvent): void;
-  /** Returns the unsubscribe function; calling it twice is harmless. */
-  subscribe(listener: TaskEventListener): () => void;
-  listenerCount(): number;
-  /**
-   * Called before this process creates the task `taskId`: until its own task_created is published (or the returned
-   * release is called), other replicas' events of that task wait, so no client of this process sees a task start
-   * before it was created (another replica may claim the task between the commit and that publish).
-   */
-  expectCreation(taskId: string): () => void;
-}
+export { TASK_EVENT_TYPES, type TaskEvent, type TaskEventBus, type TaskEventListener, type TTaskEventType } from "./event-types";
 
 /** Fan-out is synchronous and never awaits a listener, so one slow consumer cannot delay the others. */
 export class InProcessTaskEventBus implements TaskEventBus {

@@ -1,6 +1,6 @@
 import { ZRunFlowSnapshot } from "@/lib/analysis/run-schemas";
-import { ZErrorResponse } from "@/lib/http/schemas";
-import { defineOperation, type Operation } from "@/lib/openapi/operation";
+import { ZErrorResponse } from "@/lib/errors/schemas";
+import { defineOperation, type Operation } from "@/lib/operation/operation";
 import { ZMarketReviewAccepted, ZMarketReviewRequest, ZTaskIdParams, ZTaskListQuery, ZTaskListResponse, ZTaskStatus } from "./schemas";
 
 const TAGS = ["Analysis"];

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { getHistoryFlow } from "@/lib/history/record";
 import { toAnalysisResult } from "@/lib/history/result";
 import { parseJsonObject } from "@/lib/history/serialize";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { getMarketReviewParts, MARKET_REVIEW_REPORT_TYPE } from "@/lib/market-review";
 import { TASK_STATUSES, type TTaskListQuery, type TTaskListResponse, type TTaskStatus } from "./schemas";
 import { taskSkills, toTaskInfo } from "./serialize";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { closeRedisConnections, RedisConnection } from "@/lib/redis/connection";
 import { redisKey } from "@/lib/redis/keys";
 import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace, waitFor } from "@/lib/redis/testing/redis-test";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ChannelSubscription, RedisConnection } from "@/lib/redis/connection";
-import type { TaskEvent, TaskEventBus, TaskEventListener } from "./event-bus";
+import type { TaskEvent, TaskEventBus, TaskEventListener } from "./event-types";
 
 /** A task's events wait at most this long after its creation for its task_created (see deliver). */
 const CREATION_GRACE_MS = 3000;

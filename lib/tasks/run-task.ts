@@ -1,13 +1,9 @@
-import { runAnalysis } from "@/lib/analysis/pipeline";
-import { runBacktestTask } from "@/lib/backtest/run";
-import { sanitizeText } from "@/lib/analysis/sanitize";
-import type { TResolvedSymbol } from "@/lib/market/symbols";
-import { runMarketReview } from "@/lib/market-review";
-import { db } from "@/lib/db/client";
-import { notifyAnalysisCompleted, notifyMarketReviewCompleted } from "@/lib/notify";
-import { ZStoredTaskRequest, type TReviewRegion } from "./schemas";
-import { taskSkills } from "./serialize";
+import { sanitizeText } from "@/lib/log/sanitize";
+import type { TTaskKind } from "./schemas";
 import type { TaskRow } from "./store";
+
+// The queue runs tasks without knowing what they do: each domain registers the runner of its task kind at
+// start-up (instrumentation.ts calls registerTaskRunners in lib/task-runners.ts), so lib/tasks imports no domain.
 
 export interface TaskRunContext {
   signal: AbortSignal;
@@ -19,56 +15,21 @@ export interface TaskRunResult {
   message: string;
 }
 
-/**
- * Runs one claimed task through the one pipeline (or the market review). A task whose record already
- * exists (the process died between storing it and marking the task) is done: running it again would
- * write a second record for the same query_id.
- */
-export async function runTask(row: TaskRow, context: TaskRunContext): Promise<TaskRunResult> {
-  if (row.kind === "backtest") return runBacktestTask(row.id, { ...context, failureText });
-  const stored = await db().analysisHistory.findUnique({ where: { queryId: row.id }, select: { stockName: true } });
-  if (stored) return { stockName: stored.stockName, message: "completed (the report was stored before a restart)" };
+export type TaskRunner = (row: TaskRow, context: TaskRunContext) => Promise<TaskRunResult>;
 
-  const request = ZStoredTaskRequest.parse(JSON.parse(row.request));
-  if (row.kind === "market_review") {
-    const outcome = await runMarketReview({
-      queryId: row.id,
-      traceId: row.traceId ?? row.id,
-      taskId: row.id,
-      region: (request.region ?? row.region ?? "cn") as TReviewRegion,
-      language: request.language,
-      triggerSource: "market_review",
-      signal: context.signal,
-      onProgress: context.onProgress,
-    });
-    if (request.sendNotification === true) notifyMarketReviewCompleted(outcome.record, outcome.payload);
-    return { stockName: outcome.record.stockName, message: "market review completed" };
-  }
+// One registry per process (globalThis: Next may load this module more than once).
+const holder = globalThis as typeof globalThis & { dsaTaskRunners?: Map<string, TaskRunner> };
+const runners = (holder.dsaTaskRunners ??= new Map<string, TaskRunner>());
 
-  const outcome = await runAnalysis({
-    target: requireTarget(request.target, row),
-    reportType: request.reportType ?? "detailed",
-    language: request.language,
-    phase: request.phase ?? "auto",
-    stockName: request.stockName ?? null,
-    queryId: row.id,
-    traceId: row.traceId ?? row.id,
-    taskId: row.id,
-    triggerSource: "api_async",
-    forceRefresh: request.forceRefresh,
-    // The request's strategies are stored on the task row (its `skills` column), as TaskInfo shows them.
-    skills: taskSkills(row),
-    signal: context.signal,
-    onProgress: context.onProgress,
-  });
-  // Fire-and-forget: the task completes whatever happens to its notification.
-  if (request.notify === true) notifyAnalysisCompleted(outcome.record, outcome.report);
-  return { stockName: outcome.record.stockName, message: "analysis completed" };
+export function registerTaskRunner(kind: TTaskKind, runner: TaskRunner): void {
+  runners.set(kind, runner);
 }
 
-function requireTarget(target: TResolvedSymbol | undefined, row: TaskRow): TResolvedSymbol {
-  if (!target) throw new Error(`Task ${row.id} has no stored target`);
-  return target;
+/** Runs one claimed task with its kind's runner; a kind nobody registered fails the task. */
+export async function runTask(row: TaskRow, context: TaskRunContext): Promise<TaskRunResult> {
+  const runner = runners.get(row.kind);
+  if (!runner) throw new Error(`No runner is registered for task kind ${row.kind}`);
+  return runner(row, context);
 }
 
 export function failureText(error: unknown): string {

@@ -6,7 +6,7 @@ import type { TaskWorkerPool } from "./worker-pool";
 const holder = globalThis as typeof globalThis & { __dsaTaskPool?: TaskWorkerPool };
 
 /** Started once from instrumentation.ts register(); never on a request. */
-export async function startTaskRuntime(): Promise<TaskWorkerPool> {
+export async function startTaskRuntime(options: { afterStop?: () => Promise<void> } = {}): Promise<TaskWorkerPool> {
   if (holder.__dsaTaskPool) return holder.__dsaTaskPool;
   const { TaskWorkerPool } = await import("./worker-pool");
   const pool = new TaskWorkerPool();
@@ -18,10 +18,10 @@ export async function startTaskRuntime(): Promise<TaskWorkerPool> {
     const { logger } = await import("@/lib/log/logger");
     logger.error({ err: error }, "task workers could not start");
   }
-  // Finish (or leave for re-queueing) what the workers hold, then let queued notifications go out.
+  // Finish (or leave for re-queueing) what the workers hold, then what the caller wants done after (notifications).
   onShutdown("task-workers", async () => {
     await pool.stop();
-    await (await import("@/lib/notify")).settleNotifications();
+    await options.afterStop?.();
   });
   return pool;
 }

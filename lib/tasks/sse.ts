@@ -1,5 +1,5 @@
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { taskEventBus, type TaskEvent, type TaskEventBus } from "./event-bus";
 import { toTaskInfo } from "./serialize";
 import { activeTasks, type TaskRow } from "./store";

@@ -1,7 +1,7 @@
 import os from "node:os";
 import { Prisma, type AnalysisTask } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
 import { activeDatabaseKind, placeholders } from "@/lib/db/raw-sql";
 import { ACTIVE_STATUSES, type TTaskKind } from "./schemas";

@@ -1,8 +1,8 @@
 import os from "node:os";
 import type { AnalysisPlan } from "@/lib/analysis/request";
 import type { TAnalyzeRequest } from "@/lib/analysis/schemas";
-import { getSettings } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { getSettings } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { taskEventBus } from "./event-bus";

@@ -1,5 +1,5 @@
 import { now } from "@/lib/clock";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
 import { taskEventBus, type TTaskEventType } from "./event-bus";
 import { MarketStartLimiter } from "./market-rate-limit";

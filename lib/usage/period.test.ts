@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { dayWindow, periodWindow } from "./period";
-import { addDays, firstOfNextMonth, isTimeZone, localDay, offsetMinutes, startOfLocalDay } from "./time-zone";
+import { addDays, firstOfNextMonth, isTimeZone, localDay, startOfLocalDay } from "@/lib/time/zoned-time";
+import { offsetMinutes } from "@/lib/time/wall-clock";
 
 const SH = "Asia/Shanghai";
 const NY = "America/New_York";

@@ -1,4 +1,4 @@
-import { addDays, firstOfMonth, firstOfNextMonth, localDay, startOfLocalDay } from "./time-zone";
+import { addDays, firstOfMonth, firstOfNextMonth, localDay, startOfLocalDay } from "@/lib/time/zoned-time";
 
 // Usage periods (docs/api.md §6): today from local 00:00, month from the local 1st, all without bounds; all in
 // the service time zone. The window is half-open [from, until): a record stamped exactly at local midnight

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
 import { logger } from "@/lib/log/logger";
 import { buildOpenApiDocument } from "@/lib/openapi/document";

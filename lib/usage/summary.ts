@@ -11,7 +11,7 @@ import type {
   TUsageRecentCall,
   TUsageSummaryResponse,
 } from "./schemas";
-import { localDay, serviceTimeZone } from "./time-zone";
+import { localDay, serviceTimeZone } from "@/lib/time/zoned-time";
 
 // Usage read side (spec 4.6, docs/api.md §6): every figure is aggregated by SQLite (aggregate/groupBy over the
 // calledAt index), never by loading the period's rows. The reads of one response run in one transaction, so

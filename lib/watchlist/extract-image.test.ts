@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { LlmChannel } from "@/lib/analysis/llm/channels";
 import type { LlmModelFactory } from "@/lib/analysis/llm/generate-report";
 import { channel } from "@/lib/analysis/llm/test-fixtures";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { extractFromImage } from "./extract-image";
 
 vi.mock("@/lib/usage/record-usage", () => ({ recordLlmUsage: vi.fn(async () => true) }));

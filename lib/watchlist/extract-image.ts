@@ -1,7 +1,7 @@
 import { Output, generateText } from "ai";
 import { channelSecrets, llmChannels, type LlmChannel } from "@/lib/analysis/llm/channels";
 import { classify, httpModelFactory, scrub, type LlmModelFactory, type LlmOutputMode } from "@/lib/analysis/llm/generate-report";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage } from "@/lib/usage/record-usage";
 import { resolveCandidates, type Candidate } from "./resolve";

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Candidate } from "./resolve";
 import { MAX_IMPORT_ENTRIES, MAX_IMPORT_ROWS } from "./schemas";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { deflateRawSync } from "node:zlib";
 import writeXlsxFile from "write-excel-file/node";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { parseImport } from "./parse-import";
 import { MAX_IMPORT_ENTRIES, MAX_IMPORT_ROWS, MAX_IMPORT_TEXT_BYTES, type TImportItem } from "./schemas";
 import { declaredXmlBytes } from "./xlsx";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { decodeExport } from "@/lib/portfolio/broker-csv";
 import { rowsToCandidates, textToRows } from "./import-rows";
 import { resolveCandidates, resolveCandidate } from "./resolve";

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readEnvSnapshot, updateEnvFile } from "@/lib/config/env-store";
-import { getSettings, setEnvironmentForTests } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { getSettings, setEnvironmentForTests } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import { addToWatchlist, getWatchlist, removeFromWatchlist } from "./store";
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { updateEnvFile, type EnvSnapshot, type EnvUpdatePlan } from "@/lib/config/env-store";
-import { environmentSetting, getSettings } from "@/lib/config/settings";
-import { ZSettings } from "@/lib/config/settings-schema";
-import { ApiError } from "@/lib/http/api-error";
+import { environmentSetting, getSettings } from "@/lib/settings/settings";
+import { ZSettings } from "@/lib/settings/settings-schema";
+import { ApiError } from "@/lib/errors/api-error";
 import { dedupKey, isRejection, resolveToken, type TResolvedSymbol } from "@/lib/market/symbols";
 import { normalizeWatchToken } from "./resolve";
 import { MAX_WATCHLIST_ENTRIES, type TWatchlist } from "./schemas";

@@ -1,5 +1,5 @@
 import { readSheet } from "read-excel-file/universal";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { MAX_XLSX_UNPACKED_BYTES } from "./schemas";
 
 // XLSX through read-excel-file (its "universal" build: fflate unzips by the archive's central directory, each entry

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_STATUS } from "@/lib/http/error-codes";
+import { ERROR_STATUS } from "@/lib/errors/error-codes";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { describeRequest, documentOperations, requestArbitrary, type FuzzOperation, type FuzzRequest, type Hints, type OpenApiDocument } from "./fuzz-requests";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { wallClock } from "@/lib/market/market-time";
+import { wallClock } from "@/lib/time/wall-clock";
 import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
 import { ZScheduledRun, ZSchedulerStatus, type TSchedulerStatus } from "@/lib/schedule/schemas";
 import { ZTaskStatus } from "@/lib/tasks/schemas";

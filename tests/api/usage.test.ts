@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ZValidationErrorResponse } from "@/lib/http/schemas";
+import { ZValidationErrorResponse } from "@/lib/errors/schemas";
 import { ZUsageDailyResponse, ZUsageDashboardResponse, ZUsageSummaryResponse } from "@/lib/usage/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase, writeLiveConfig } from "../setup/server-database";

@@ -2,7 +2,7 @@ import Redis from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type TestContext } from "vitest";
 import { ZAlertEvaluation, ZAlertRule } from "@/lib/alerts/schemas";
 import { ZSystemConfigConflictResponse, ZSystemConfigResponse, ZUpdateSystemConfigResponse } from "@/lib/config/schemas";
-import { wallClock } from "@/lib/market/market-time";
+import { wallClock } from "@/lib/time/wall-clock";
 import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
 import { ZSchedulerStatus } from "@/lib/schedule/schemas";
 import { ZBatchTaskAcceptedResponse, ZDuplicateTaskError, ZTaskAccepted, ZTaskStatus } from "@/lib/tasks/schemas";

@@ -13,7 +13,7 @@ import { Panel } from "@/components/ui/panel";
 import { getBacktestSeries, listBacktestCalls, listBacktests, listCallActions } from "@/lib/backtest/read";
 import { ZBacktestIdParams, type TBacktestRun } from "@/lib/backtest/schemas";
 import { getBacktestOrThrow } from "@/lib/backtest/read";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { getI18n } from "@/lib/i18n/locale";
 import { listReportBacktestResults, reportBacktestPerformance } from "@/lib/report-eval/read";
 import { REPORT_EVAL_WINDOW, type TReportEvalPerformance } from "@/lib/report-eval/schemas";

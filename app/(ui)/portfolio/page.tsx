@@ -26,7 +26,7 @@ import { snapshotOf } from "@/lib/portfolio/snapshot";
 import type { TSnapshot } from "@/lib/portfolio/snapshot-schema";
 import { listAccounts, listTrades } from "@/lib/portfolio/store";
 import { valuePortfolio } from "@/lib/portfolio/valuation";
-import { localDay, serviceTimeZone } from "@/lib/usage/time-zone";
+import { localDay, serviceTimeZone } from "@/lib/time/zoned-time";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("portfolio");

@@ -8,7 +8,7 @@ import { SettingsEditor } from "@/components/settings/settings-editor";
 import { TokensPanel } from "@/components/settings/tokens-panel";
 import { listApiTokens } from "@/lib/auth/api-tokens";
 import { requireUiSession } from "@/lib/auth/ui-session";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { getSystemConfig } from "@/lib/config/system-config";
 import { listCsvDataFiles } from "@/lib/data/csv-files";
 import { CONFIG_FIELD_TEXTS_ZH, UNKNOWN_CONFIG_FIELD_DESCRIPTION_ZH } from "@/lib/i18n/config-fields";

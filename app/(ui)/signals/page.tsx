@@ -8,7 +8,7 @@ import { SignalTable } from "@/components/signals/signal-table";
 import { StatsPanel } from "@/components/signals/stats-panel";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { getI18n } from "@/lib/i18n/locale";
 import { getFeedback } from "@/lib/signals/feedback";
 import { signalOutcomes } from "@/lib/signals/outcomes";

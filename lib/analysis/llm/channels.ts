@@ -1,4 +1,4 @@
-import { getRawSetting } from "@/lib/config/settings";
+import { getRawSetting } from "@/lib/settings/settings";
 import { channelKeyPart } from "@/lib/config/schema";
 
 // The LLM channels configured in settings, in the order they are tried (docs/api.md §8).

@@ -11,7 +11,7 @@ import {
   type LanguageModel,
   type LanguageModelUsage,
 } from "ai";
-import { getRawSetting } from "@/lib/config/settings";
+import { getRawSetting } from "@/lib/settings/settings";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage, type LlmCallType } from "@/lib/usage/record-usage";

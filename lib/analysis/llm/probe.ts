@@ -1,7 +1,7 @@
 import { Output, generateText, streamText, tool, type LanguageModel, type LanguageModelUsage } from "ai";
 import { z } from "zod";
 import { channelKeyPart } from "@/lib/config/schema";
-import { getRawSetting, getSettings } from "@/lib/config/settings";
+import { getRawSetting, getSettings } from "@/lib/settings/settings";
 import { assertOutboundAllowed, OutboundRefusedError } from "@/lib/net/outbound-policy";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { recordLlmUsage } from "@/lib/usage/record-usage";

@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveSkills } from "@/lib/agent/skills";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { buildReportPrompt } from "./prompt";
 import { sampleContext } from "./test-fixtures";
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { disconnectDb } from "@/lib/db/client";
 import { applyMigrations } from "./apply-migrations";
 import { copyTemplateDatabase } from "./postgres-test-databases";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { buildMarkdownReport, type MarkdownNewsItem } from "../markdown";
 import type { TAnalysisReport } from "../schemas";
 import { storedMarketReview, storedReport } from "../test-records";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import type { ShareCard } from "./card";
 import { SHARE_FONT_FAMILY } from "./fonts";

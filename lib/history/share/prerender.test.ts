@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { prerenderShareImage } from "./prerender";
 
 // Which stored reports get their share image drawn in the background: the draw itself (getShareImagePng through

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { latestTrackRecordSql } from "@/lib/backtest/track-record";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { readOneRow } from "@/lib/db/one-row";
 import { perClient } from "@/lib/db/per-client";
 import { nameSourcesGeneration } from "@/lib/market/symbols";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { setEnvironmentForTests } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertShareSize, characterCount, shareImageFilename, shareImageMaxChars } from "./share-image";
 
 afterEach(() => setEnvironmentForTests(process.env));

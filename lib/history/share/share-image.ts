@@ -1,6 +1,6 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
-import { getSettings } from "@/lib/config/settings";
-import { ApiError } from "@/lib/http/api-error";
+import { getSettings } from "@/lib/settings/settings";
+import { ApiError } from "@/lib/errors/api-error";
 import type { PriceColors } from "@/lib/theme/price-colors";
 import { logger } from "@/lib/log/logger";
 import { buildRecordMarkdown, findHistoryRecord, getHistoryRecordOrThrow, readRecordExtras } from "../record";

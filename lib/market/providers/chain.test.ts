@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { bodyResponse, fixtureBytes, replay } from "@/lib/market/testing/replay";
 import { chainDailyBars, chainQuote, configuredChain, MarketDataUnavailableError, type ChainOptions } from "./chain";
 import { createEastmoneyProvider } from "./eastmoney";

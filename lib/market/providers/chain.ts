@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { createCsvProvider } from "./csv";
 import { createEastmoneyProvider } from "./eastmoney";
 import { createSampleProvider } from "./sample";

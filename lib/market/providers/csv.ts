@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { sessionCloseIso } from "@/lib/market/market-time";
 import { getIndexEntry, type TMarket } from "@/lib/market/symbols";
 import { parseBarsCsv } from "./csv-bars";

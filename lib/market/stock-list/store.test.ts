@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
 import { activeNameSources, BUNDLED_NAMES, isRejection, resolveToken } from "@/lib/market/symbols";
 import { bodyResponse, fixtureText, replay } from "@/lib/market/testing/replay";

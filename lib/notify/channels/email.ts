@@ -1,4 +1,4 @@
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { pinnedAddress } from "@/lib/net/outbound-connect";
 import { hostRefusal, OutboundRefusedError } from "@/lib/net/outbound-policy";
 import { DeliveryError } from "../http";

@@ -1,4 +1,4 @@
-import type { TSettings } from "@/lib/config/settings-schema";
+import type { TSettings } from "@/lib/settings/settings-schema";
 import { astrbotTarget } from "./astrbot";
 import { customWebhookTarget } from "./custom-webhook";
 import { dingtalkTarget } from "./dingtalk";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import Redis from "ioredis";
-import { setEnvironmentForTests } from "@/lib/config/settings";
+import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { setRedisNamespaceForTests } from "../keys";
 
 // Test support for code that uses Redis: the Redis at DSA_TEST_REDIS_URL (default the machine's local one), a

@@ -19,7 +19,7 @@ import { listHistory } from "@/lib/history/list";
 import { getHistoryDiagnostics, getHistoryFlow, getHistoryMarkdown, getHistoryNews, getHistoryReport, getHistoryTrackRecord } from "@/lib/history/record";
 import { NEWS_LIMIT, type TAnalysisReport } from "@/lib/history/schemas";
 import { getStockTrend } from "@/lib/history/trend";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
 
 export const dynamic = "force-dynamic";

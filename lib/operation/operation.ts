@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ErrorCode } from "@/lib/http/error-codes";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeText, sanitizeValue } from "./sanitize";
+import { sanitizeText, sanitizeValue } from "@/lib/log/sanitize";
 
 describe("diagnostics sanitising", () => {
   it("masks credentials in URLs, headers and provider messages", () => {

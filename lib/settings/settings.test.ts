@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { envFilePath, getRawSetting, getSettings, installConfigDocument, installedConfigDocument, reloadSettings, setEnvironmentForTests } from "./settings";
+import { envFilePath, getRawSetting, getSettings, installConfigDocument, installedConfigDocument, reloadSettings, setEnvironmentForTests } from "@/lib/settings/settings";
 
 let dir: string;
 let envFile: string;

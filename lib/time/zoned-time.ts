@@ -1,6 +1,6 @@
-import { getSettings } from "@/lib/config/settings";
+import { getSettings } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
-import { wallClock } from "@/lib/market/market-time";
+import { offsetMinutes, wallClock } from "./wall-clock";
 
 // Calendar arithmetic in the service time zone (setting SERVICE_TIMEZONE, docs/api.md §6: default Asia/Shanghai).
 // Days are "YYYY-MM-DD" strings; instants are Dates. Offsets are read from Intl at the instant in question, so
@@ -54,13 +54,6 @@ function ymd(year: number, month: number, day: number): string {
 function splitDay(day: string): [number, number, number] {
   const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
   return [y, m, d];
-}
-
-/** Offset of the zone from UTC at `at`, in minutes (Shanghai +480, New York -240 or -300). */
-export function offsetMinutes(at: Date, timeZone: string): number {
-  const w = wallClock(at, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
 /** The local calendar day of an instant. */
