@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
+import { prerenderShareImage } from "@/lib/history/share/prerender";
 import { notifyAnalysisCompleted } from "@/lib/notify";
 import { ensureStockListNameSource } from "@/lib/market/stock-list";
 import type { TBatchTaskAcceptedResponse, TTaskAccepted } from "@/lib/tasks/schemas";
@@ -42,6 +43,7 @@ export async function analyzeRequest(request: TAnalyzeRequest, traceId: string, 
     });
     // Fire-and-forget: the response never waits on, or fails with, a notification.
     if (request.notify) notifyAnalysisCompleted(record, report);
+    prerenderShareImage(record.id);
     return { status: 200, body: {
       query_id: record.queryId,
       trace_id: traceId,

@@ -4,7 +4,6 @@ import { resolveSkills, type LoadedSkill } from "@/lib/agent/skills";
 import { getSettings } from "@/lib/settings/settings";
 import { createAnalysisRecord, type NewsEvidence } from "@/lib/history/repository";
 import { toAnalysisReport } from "@/lib/history/report";
-import { prerenderShareImage } from "@/lib/history/share/prerender";
 import { NOT_GATHERED_DETAILS, type TAnalysisReport, type TReportDetails, type TReportStrategy, type TReportSummary } from "@/lib/history/schemas";
 import { getDailyBars, getQuote, InvalidDataFileError, onePriceOf, type TDailyBar, type TQuote } from "@/lib/market";
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
@@ -174,7 +173,6 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   });
   // A directional result becomes a decision signal; never throws (failures are logged).
   await createSignalFromAnalysis(record, job.triggerSource);
-  prerenderShareImage(record.id);
   progress(100, "done");
   return { record, report: toAnalysisReport(record), diagnostics };
 }

@@ -1,3 +1,4 @@
+import { prerenderShareImage } from "@/lib/history/share/prerender";
 import { recordStoredByTask } from "@/lib/history/stored-task";
 import type { TResolvedSymbol } from "@/lib/market/symbols";
 import { notifyAnalysisCompleted } from "@/lib/notify";
@@ -34,6 +35,7 @@ async function runAnalysisTask(row: TaskRow, context: TaskRunContext): Promise<T
   });
   // Fire-and-forget: the task completes whatever happens to its notification.
   if (request.notify === true) notifyAnalysisCompleted(outcome.record, outcome.report);
+  prerenderShareImage(outcome.record.id);
   return { stockName: outcome.record.stockName, message: "analysis completed" };
 }
 

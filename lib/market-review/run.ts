@@ -8,7 +8,6 @@ import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/settings/settings";
 import { createAnalysisRecord, type NewsEvidence } from "@/lib/history/repository";
 import type { TReportDetails, TReportSummary } from "@/lib/history/schemas";
-import { prerenderShareImage } from "@/lib/history/share/prerender";
 import { marketOverview, type MarketOverviewOptions, type TMarketOverview } from "@/lib/market/overview";
 import type { ChainOptions } from "@/lib/market/providers/chain";
 import type { TMarket } from "@/lib/market/symbols";
@@ -261,7 +260,6 @@ export async function runMarketReview(job: MarketReviewJob, deps: MarketReviewDe
       published_at: n.published_at,
     })),
   });
-  prerenderShareImage(record.id);
   progress(100, "done");
   return { record, markdown, payload };
 }

@@ -1,3 +1,4 @@
+import { prerenderShareImage } from "@/lib/history/share/prerender";
 import { recordStoredByTask } from "@/lib/history/stored-task";
 import { notifyMarketReviewCompleted } from "@/lib/notify";
 import { registerTaskRunner, type TaskRunContext, type TaskRunResult } from "@/lib/tasks/run-task";
@@ -25,5 +26,6 @@ async function runMarketReviewTask(row: TaskRow, context: TaskRunContext): Promi
     onProgress: context.onProgress,
   });
   if (request.sendNotification === true) notifyMarketReviewCompleted(outcome.record, outcome.payload);
+  prerenderShareImage(outcome.record.id);
   return { stockName: outcome.record.stockName, message: "market review completed" };
 }
