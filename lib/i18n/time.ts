@@ -4,11 +4,13 @@
 // and the browser format the same string and hydration never flips a time.
 // No server-only imports here: client components format with the same functions.
 
+import { DEFAULT_SERVICE_TIME_ZONE } from "@/lib/time/wall-clock";
+
 export const TIME_ZONE_COOKIE = "dsa_tz";
 /** The cookie value of the default choice; any other valid value is the IANA zone the browser reported. */
 export const SERVICE_TIME_ZONE_CHOICE = "service";
-/** Mirrors DEFAULT_SERVICE_TIME_ZONE of lib/usage/time-zone.ts (which reads settings, so it cannot be imported here). */
-export const FALLBACK_TIME_ZONE = "Asia/Shanghai";
+/** The service zone's own fallback (lib/time/wall-clock.ts: no settings read there, so client code may import it). */
+export const FALLBACK_TIME_ZONE = DEFAULT_SERVICE_TIME_ZONE;
 
 export type TimeZoneChoice = "service" | "local";
 

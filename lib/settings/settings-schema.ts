@@ -64,7 +64,7 @@ export const ZSettings = z.object({
   BOCHA_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   BRAVE_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   // IANA zone of the service's calendar (usage periods today/month, docs/api.md §6). Kept as text here so a bad
-  // hand edit cannot break the settings load: lib/usage/time-zone.ts falls back to Asia/Shanghai and logs it.
+  // hand edit cannot break the settings load: lib/time/zoned-time.ts falls back to Asia/Shanghai and logs it.
   SERVICE_TIMEZONE: z.string().trim().default("Asia/Shanghai"),
   // Task queue: workers per process, how long finished tasks stay in the queue view, the stream's
   // heartbeat, and a per-market cap on task starts so a batch cannot hammer one market's providers.

@@ -1,6 +1,9 @@
 // Wall-clock readings of an instant in a time zone, from Intl (one formatter kept per zone): the ground every zoned
 // calculation stands on (market clocks in lib/market, the service calendar in zoned-time.ts).
 
+/** The service calendar's zone when SERVICE_TIMEZONE is unset or invalid (zoned-time.ts), and the UI's fallback. */
+export const DEFAULT_SERVICE_TIME_ZONE = "Asia/Shanghai";
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {

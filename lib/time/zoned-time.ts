@@ -1,12 +1,12 @@
 import { getSettings } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
-import { offsetMinutes, wallClock } from "./wall-clock";
+import { DEFAULT_SERVICE_TIME_ZONE, offsetMinutes, wallClock } from "./wall-clock";
 
 // Calendar arithmetic in the service time zone (setting SERVICE_TIMEZONE, docs/api.md §6: default Asia/Shanghai).
 // Days are "YYYY-MM-DD" strings; instants are Dates. Offsets are read from Intl at the instant in question, so
 // zones with daylight saving time are handled (a local day may last 23 or 25 hours).
 
-export const DEFAULT_SERVICE_TIME_ZONE = "Asia/Shanghai";
+export { DEFAULT_SERVICE_TIME_ZONE };
 
 let warnedAbout: string | null = null;
 
