@@ -16,7 +16,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)generated/|\\.test\\.tsx?$|/test-workers/|(^|/)testing/" },
+    exclude: { path: "(^|/)generated/|\\.test\\.tsx?$|/test-workers/" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },

@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
 //   is fixed (by file size on a clean clone), so a file that leaves state behind fails the same way every run. Files
 //   that replace modules with vi.mock run isolated (unit-isolated): a module another file loaded first would
 //   otherwise stay unmocked.
-// - unit-redis: unit files that talk to a real Redis (they use lib/redis/testing/redis-test.ts).
+// - unit-redis: unit files that talk to a real Redis (they use tests/kits/redis-test.ts).
 // - unit-pg: every unit file that opens a database through the test helpers (withTempDatabase,
 //   freshDatabaseUrl), again on PostgreSQL, plus `*.postgres.test.ts`; `*.sqlite.test.ts` files test SQLite
 //   itself and stay in the SQLite passes. Some of these files use Redis too.
@@ -30,7 +30,7 @@ function testFiles(dirs: string[], wanted: (text: string, file: string) => boole
 }
 
 const UNIT_DIRS = ["lib", "scripts", "bench"];
-const usesRedis = (text: string) => /testing\/redis-test"/.test(text);
+const usesRedis = (text: string) => /kits\/redis-test"/.test(text);
 const usesDatabase = (text: string) => /\b(withTempDatabase|freshDatabaseUrl)\(/.test(text);
 const mocksModules = (text: string) => text.includes("vi.mock(");
 const isPostgresOnly = (file: string) => file.endsWith(".postgres.test.ts");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
-import { createEmptyDatabase, dropDatabases } from "../lib/db/testing/postgres-test-databases";
+import { createEmptyDatabase, dropDatabases } from "@/tests/kits/db/postgres-test-databases";
 import { startServiceProcess, type ServerProcess } from "../scripts/server-process";
 import { startRedisServer } from "../tests/setup/replica-cluster";
 import { HISTORY_ITEM_SQL, UNFILTERED_TOTAL_SQL } from "../lib/history/list-sql";

@@ -6,7 +6,7 @@ import { buildMarkdownReport } from "@/lib/history/markdown";
 import { buildShareCard } from "@/lib/history/share/card";
 import { renderShareHtml } from "@/lib/history/share/html";
 import { renderSharePng } from "@/lib/history/share/png";
-import { storedReport } from "@/lib/history/test-records";
+import { storedReport } from "@/tests/kits/stored-reports";
 import { median, percentile, settle, startService, type Benchmark, type BenchRow } from "./harness";
 
 // The share PNG (stock satori + resvg on the renderer threads, lib/history/share/render-pool.ts) against the

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { startScriptedModel, type ScriptedModel, type ScriptedRequest } from "../lib/agent/testing/scripted-model";
+import { startScriptedModel, type ScriptedModel, type ScriptedRequest } from "@/tests/kits/scripted-model";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
@@ -8,7 +8,7 @@ import { withE2eDb } from "./fixtures/e2e-db";
 // The Ask DSA page (/chat). The e2e server runs on sample market data (switched through its env file).
 // First without any LLM channel: the slash commands answer from the service's own data through the same stream
 // events, a free question gets the list of commands, conversations are kept, reopened and deleted. Then against a
-// scripted OpenAI-compatible model (lib/agent/testing/scripted-model.ts) configured through the env file: a tool
+// scripted OpenAI-compatible model (tests/kits/scripted-model.ts) configured through the env file: a tool
 // call and an answer quoting its price, an invented price that is marked, a slow answer cancelled mid-way, and an
 // HTTP 500 from the model. Conversations are emptied before and after, so the file does not depend on others.
 

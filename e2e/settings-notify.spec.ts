@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startReceiver, type Receiver } from "../lib/notify/testing/receiver";
+import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 
 // The Settings page's notification panel: the channels that are on, a test message to them (a local webhook

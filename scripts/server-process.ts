@@ -43,7 +43,7 @@ async function serverDatabaseUrl(dataDir: string, kind: "sqlite" | "postgres"): 
     if (!fs.existsSync(file)) fs.copyFileSync(await migratedSqliteTemplate(), file);
     return existing;
   }
-  const { copyTemplateDatabase, createEmptyDatabase, databaseExists, testDatabasePrefix } = await import("../lib/db/testing/postgres-test-databases");
+  const { copyTemplateDatabase, createEmptyDatabase, databaseExists, testDatabasePrefix } = await import("@/tests/kits/db/postgres-test-databases");
   const prefix = testDatabasePrefix();
   const template = `${prefix}_server`;
   const url = (await databaseExists(template))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { currentPrice, getDailyBars } from "@/lib/market";
 import { marketOverview } from "@/lib/market/overview";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { createAccount, createTrade } from "@/lib/portfolio/store";
 import { resolveSingleTarget } from "@/lib/analysis/request";
 import type { AgentStreamEvent } from "./schemas";

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { db } from "@/lib/db/client";
 import { currentPrice } from "@/lib/market";
 import { resolveSingleTarget } from "@/lib/analysis/request";
 import { cancelTurn } from "./active-turns";
 import { ZAgentChatRequest, type AgentStreamEvent } from "./schemas";
 import { getSessionDetail } from "./sessions";
-import { startScriptedModel, type ScriptedModel } from "./testing/scripted-model";
+import { startScriptedModel, type ScriptedModel } from "@/tests/kits/scripted-model";
 import { prepareTurn } from "./turn";
 
 // One chat turn end to end in-process, against a scripted OpenAI-compatible model over real HTTP:

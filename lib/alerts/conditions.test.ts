@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cciSeries, computeIndicators, kdjSeries, macdSeries, rsiSeries, smaSeries } from "@/lib/analysis/engine";
-import { barsFromCloses } from "@/lib/analysis/engine/test-bars";
+import { barsFromCloses } from "@/tests/kits/test-bars";
 import { onePriceOf, type TDailyBar, type TQuote } from "@/lib/market";
 import type { TPortfolioRisk } from "@/lib/portfolio/risk-schema";
 import { checkMarketCondition, checkPortfolioCondition, checkSymbolCondition, isSkipped, type Check, type ConditionResult, type SymbolInput } from "./conditions";

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { reviewMarket } from "@/lib/market-review/rules";
 import { getQuote } from "@/lib/market";
 import { marketOverview } from "@/lib/market/overview";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
-import { startReceiver } from "@/lib/notify/testing/receiver";
+import { startReceiver } from "@/tests/kits/notify-receiver";
 import { createAccount, createTrade } from "@/lib/portfolio/store";
 import { defaultAlertDeliver } from "./deliver";
 import { evaluateAlertRules } from "./evaluator";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { computeIndicators } from "@/lib/analysis/engine";
 import { setClock } from "@/lib/clock";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { getDailyBars, getQuote, type TQuote } from "@/lib/market";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
 import { evaluateAlertRules } from "./evaluator";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { ApiError } from "@/lib/errors/api-error";
 import { resetTokenRateLimit } from "./api-token-rate-limit";
 import { createApiToken, listApiTokens, revokeApiToken, verifyApiToken } from "./api-tokens";

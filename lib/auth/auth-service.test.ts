@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { disconnectDb } from "@/lib/db/client";
-import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
+import { freshDatabaseUrl } from "@/tests/kits/db/temp-database";
 import { ApiError } from "@/lib/errors/api-error";
 import { login, updateAuthSettings } from "./auth-service";
 import { resetLoginRateLimit } from "./login-rate-limit";

@@ -2,7 +2,7 @@ import { sealData } from "iron-session";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { testDatabaseKind, withTempDatabase } from "@/lib/db/testing/temp-database";
+import { testDatabaseKind, withTempDatabase } from "@/tests/kits/db/temp-database";
 import { isThenable } from "@/lib/soon";
 import { createSession, revokeSession, SESSION_COOKIE, sessionOf } from "./session";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decideAtClose } from "@/lib/analysis/engine";
-import { barsFromCloses } from "@/lib/analysis/engine/test-bars";
+import { barsFromCloses } from "@/tests/kits/test-bars";
 import { parseBarsCsv } from "@/lib/market/providers/csv-bars";
 import { backtestBars } from "./backtest-bars";
 import { judgeCall, type JudgedCall } from "./judge";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { RULE_ENGINE_VERSION } from "@/lib/analysis/engine";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { buildMarkdownReport } from "@/lib/history/markdown";
 import { buildShareCard } from "@/lib/history/share/card";
-import { storedReport } from "@/lib/history/test-records";
+import { storedReport } from "@/tests/kits/stored-reports";
 import type { TBacktestSummary } from "./schemas";
 import { latestTrackRecord, trackRecordText } from "./track-record";
 

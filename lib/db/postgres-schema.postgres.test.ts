@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migratePostgres } from "./postgres-migrate";
 import { POSTGRES_SCHEMA, generatedPostgresSchema, postgresSchemaFrom } from "./postgres-schema";
-import { POSTGRES_ADMIN_URL, databaseUrl, dropDatabases } from "./testing/postgres-test-databases";
+import { POSTGRES_ADMIN_URL, databaseUrl, dropDatabases } from "@/tests/kits/db/postgres-test-databases";
 
 const PREFIX = `dsa_schema_${process.pid}`;
 afterAll(() => dropDatabases(PREFIX));

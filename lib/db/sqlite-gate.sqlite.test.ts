@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "./client";
-import { withTempDatabase } from "./testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 
 withTempDatabase("db-gate");
 

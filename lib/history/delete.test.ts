@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { deleteHistoryByCode } from "./delete";
 
 // Spec 4.3 rule 1 / spec 8: delete by code in passes (one transaction each) removes every record of the

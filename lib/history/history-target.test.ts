@@ -2,7 +2,7 @@ import fc from "fast-check";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { testDatabaseKind, withTempDatabase } from "@/lib/db/testing/temp-database";
+import { testDatabaseKind, withTempDatabase } from "@/tests/kits/db/temp-database";
 import { listHistory } from "./list";
 import { listHistoryStocks } from "./stocks";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keyLevels, levelPrice } from "./key-levels";
-import { storedReport } from "./test-records";
+import { storedReport } from "@/tests/kits/stored-reports";
 
 // One price per key level, read from the text the page shows, for the list, the chart and the alert.
 

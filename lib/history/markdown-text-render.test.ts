@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MarkdownText } from "@/components/history/markdown-text";
 import { buildMarkdownReport } from "./markdown";
-import { storedReport } from "./test-records";
+import { storedReport } from "@/tests/kits/stored-reports";
 
 // The report renderer (components/history/markdown-text.tsx, react-markdown + GFM), rendered to static HTML as a
 // server component would. The unit project runs .ts files only, hence createElement and no JSX.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildMarkdownReport, type MarkdownNewsItem, type MarkdownReportInput } from "./markdown";
 import type { TAnalysisReport } from "./schemas";
-import { storedReport } from "./test-records";
+import { storedReport } from "@/tests/kits/stored-reports";
 
 const news: MarkdownNewsItem[] = [
   { title: "茅台发布一季报", snippet: "营收同比增长", url: "https://news.example.com/a", source: "财联社", publishedAt: "2026-05-05" },

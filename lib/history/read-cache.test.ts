@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db, directReader } from "@/lib/db/client";
-import { testDatabaseKind, withTempDatabase } from "@/lib/db/testing/temp-database";
+import { testDatabaseKind, withTempDatabase } from "@/tests/kits/db/temp-database";
 import { openServerDatabase } from "../../tests/setup/server-database";
 import { createNameIndex, setPreferredNameSource } from "@/lib/market/symbols";
 import { listHistory, listHistoryBody } from "./list";

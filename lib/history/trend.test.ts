@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { changeSincePrevious, getStockTrend, TREND_POINTS, type StockTrendPoint } from "./trend";
 
 // A stock's score and price over its past reports (oldest → newest, at most 20), with the change

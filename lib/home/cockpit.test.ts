@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeRequest } from "@/lib/analysis/analyze";
 import { resolveSingleTarget } from "@/lib/analysis/request";
 import { ZAnalyzeRequest } from "@/lib/analysis/schemas";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { currentPrice } from "@/lib/market";
 import { marketOverview } from "@/lib/market/overview";
 import { loadCockpit, READ_BUDGET_MS, SPARK_CLOSES, TILES_TTL_MS } from "./cockpit";

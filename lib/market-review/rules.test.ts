@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { marketOverview, parseEastmoneyBreadth, ZMarketOverview, type TMarketOverview } from "@/lib/market/overview";
-import { fixtureText } from "@/lib/market/testing/replay";
+import { fixtureText } from "@/tests/kits/market-replay";
 import type { ChainOptions } from "@/lib/market/providers/chain";
 import { createSampleProvider } from "@/lib/market/providers/sample";
 import { clearQuoteCache } from "@/lib/market/quote-cache";

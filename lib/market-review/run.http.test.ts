@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
-import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
+import { freshDatabaseUrl } from "@/tests/kits/db/temp-database";
 import { buildMarkdownReport } from "@/lib/history/markdown";
 import { toAnalysisReport } from "@/lib/history/report";
 import { logger } from "@/lib/log/logger";

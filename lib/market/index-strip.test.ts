@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { getDailyBars } from "@/lib/market/bars/daily-bars";
 import { indexStrip, STRIP_DAYS } from "./index-strip";
 import { marketOverview } from "./overview";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
-import { bodyResponse, fixtureText, replay } from "@/lib/market/testing/replay";
+import { bodyResponse, fixtureText, replay } from "@/tests/kits/market-replay";
 import { aShareLimitPct, BREADTH_SECIDS, marketOverview, parseEastmoneyBreadth, ZMarketOverview } from "./overview";
 import type { ChainOptions } from "./providers/chain";
 import { createEastmoneyProvider } from "./providers/eastmoney";

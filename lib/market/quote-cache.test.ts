@@ -35,6 +35,17 @@ describe("quote cache", () => {
     expect(calls()).toBe(2);
     expect(a.data.source).toBe("sample");
   });
+
+  it("refresh (force_refresh) asks the provider again and keeps the new quote for the next caller", async () => {
+    const t = Date.parse("2026-11-20T22:00:00Z");
+    setClock(() => new Date(t));
+    const { chain, calls } = counting();
+    await getQuote(aapl, chain);
+    expect((await getQuote(aapl, chain, { refresh: true })).cached).toBe(false);
+    expect(calls()).toBe(2);
+    expect((await getQuote(aapl, chain)).cached).toBe(true);
+    expect(calls()).toBe(2);
+  });
 });
 
 describe("market time", () => {

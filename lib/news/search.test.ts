@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
-import { fixtureText } from "@/lib/market/testing/replay";
+import { fixtureText } from "@/tests/kits/market-replay";
 import { createBochaProvider } from "./providers/bocha";
 import { createBraveProvider } from "./providers/brave";
 import { createSerpApiProvider } from "./providers/serpapi";
 import { createTavilyProvider } from "./providers/tavily";
 import { configuredNewsChain, searchNews, searchNewsWith, type NewsChain } from "./search";
 import { searchStockNews } from "./stock-news";
-import { hang, json, stubFetch, type StubCall } from "./testing/fetch-stub";
+import { hang, json, stubFetch, type StubCall } from "@/tests/kits/news-fetch-stub";
 import type { NewsProvider } from "./types";
 
 // The news fallback chain over a stubbed fetch that replays the recorded bodies; no test

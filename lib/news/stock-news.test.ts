@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fixtureText } from "@/lib/market/testing/replay";
+import { fixtureText } from "@/tests/kits/market-replay";
 import { createTavilyProvider } from "./providers/tavily";
 import { searchStockNews, stockNewsQuery } from "./stock-news";
-import { json, stubFetch } from "./testing/fetch-stub";
+import { json, stubFetch } from "@/tests/kits/news-fetch-stub";
 
 afterEach(() => vi.unstubAllGlobals());
 

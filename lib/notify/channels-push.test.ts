@@ -3,7 +3,7 @@ import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { ZSettings } from "@/lib/settings/settings-schema";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { configuredTargets, type ChannelTarget } from "./channels";
 import { astrbotTarget } from "./channels/astrbot";
 import { discordBotTarget } from "./channels/discord";
@@ -17,7 +17,7 @@ import { slackBotTarget } from "./channels/slack";
 import { DeliveryError } from "./http";
 import { notify } from "./notify";
 import { redactReason } from "./redact";
-import { startReceiver, type Receiver } from "./testing/receiver";
+import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import { utf16Units, utf8Bytes } from "./text";
 import { NOTIFY_CHANNELS, type NotificationMessage } from "./types";
 

@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
-import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
+import { freshDatabaseUrl } from "@/tests/kits/db/temp-database";
 import { notify } from "./notify";
-import { startReceiver, type Receiver } from "./testing/receiver";
+import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import { utf16Units, utf8Bytes } from "./text";
 import type { NotificationMessage } from "./types";
 

@@ -6,7 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
-import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
+import { freshDatabaseUrl } from "@/tests/kits/db/temp-database";
 import { smtpServer } from "./channels/email";
 import { notify } from "./notify";
 import type { NotificationMessage } from "./types";

@@ -6,13 +6,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
-import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
+import { freshDatabaseUrl } from "@/tests/kits/db/temp-database";
 import { notifyAlertTrigger } from "./index";
 import { closeRedisConnections, RedisConnection, redisConnection } from "@/lib/redis/connection";
-import { dropTestNamespace, REDIS_TEST_URL, useTestNamespace } from "@/lib/redis/testing/redis-test";
+import { dropTestNamespace, REDIS_TEST_URL, useTestNamespace } from "@/tests/kits/redis-test";
 import { contentKey, notify, notifyInBackground, settleNotifications } from "./notify";
 import { takeSendLock } from "./send-lock";
-import { startReceiver, type Receiver } from "./testing/receiver";
+import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import type { NotificationMessage } from "./types";
 
 // notify(): parallel channels, retries with exponential backoff, recorded outcomes with safe reasons,

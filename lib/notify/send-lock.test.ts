@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { closeRedisConnections, RedisConnection } from "@/lib/redis/connection";
-import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace } from "@/lib/redis/testing/redis-test";
+import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace } from "@/tests/kits/redis-test";
 import { sendBudgetMs, takeSendLock } from "./send-lock";
 
 // The same message is not sent to the same channel by two replicas at once. Each "replica" has its

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { createCashEntry, createCorporateAction, deleteCashEntry, deleteCorporateAction, listCashEntries, listCorporateActions } from "./events";
 import { portfolioSnapshot } from "./snapshot";
 import { createAccount, createTrade, listPositions } from "./store";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { sampleFxRate } from "@/lib/market/providers/sample";
 import { parseYahooFxRate } from "@/lib/market/providers/yahoo";
 import { refreshFxRates } from "./fx-refresh";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeRequest } from "@/lib/analysis/analyze";
 import { ZAnalyzeRequest } from "@/lib/analysis/schemas";
 import { setClock } from "@/lib/clock";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import type { TAnalysisReport } from "@/lib/history/schemas";
 import { createSignal } from "@/lib/signals/create";
 import { levelPrice } from "@/lib/signals/from-analysis";

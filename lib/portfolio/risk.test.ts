@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { getDailyBars, getQuote } from "@/lib/market";
 import { localParts, MARKET_TIME_ZONE } from "@/lib/market/market-time";
 import { portfolioRisk } from "./risk";

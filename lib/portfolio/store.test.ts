@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { createAccount, createTrade, deactivateAccount, deleteTrade, listAccounts, listPositions, listTrades, updateAccount } from "./store";
 
 withTempDatabase("portfolio-store", { MARKET_DATA_SOURCES: "sample" });

@@ -12,7 +12,7 @@ import { closeRedisConnections, RedisConnection, redisConnection } from "./conne
 import { redisKey } from "./keys";
 import { LeaderLock } from "./leader-lock";
 import { sharedRateLimiter } from "./rate-limiter";
-import { dropTestNamespace, REDIS_CLOSED_URL, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace, waitFor } from "./testing/redis-test";
+import { dropTestNamespace, REDIS_CLOSED_URL, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace, waitFor } from "@/tests/kits/redis-test";
 
 // REDIS_URL set but nothing answers there. The service keeps working as one process: local events,
 // limits in memory, jobs run locally; nothing throws, and the outage is logged once.

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { closeRedisConnections, RedisConnection } from "./connection";
 import { LeaderLock } from "./leader-lock";
-import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace } from "./testing/redis-test";
+import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace } from "@/tests/kits/redis-test";
 
 // The alert evaluator and the schedule tick run on one replica at a time. Two contenders with their
 // own connections stand for two replicas.

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { MarketStartLimiter } from "@/lib/tasks/market-rate-limit";
 import { closeRedisConnections, RedisConnection, redisConnection } from "./connection";
 import { sharedRateLimiter } from "./rate-limiter";
-import { dropTestNamespace, REDIS_TEST_URL, useRedisSettings, useTestNamespace } from "./testing/redis-test";
+import { dropTestNamespace, REDIS_TEST_URL, useRedisSettings, useTestNamespace } from "@/tests/kits/redis-test";
 
 // With REDIS_URL the limits count across replicas. A "replica" is a limiter with its own Redis
 // connection, or (for the module-level limiters) the same module after its in-process state was dropped.

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { settleNotifications } from "@/lib/notify";
-import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
+import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import { registerAnalysisTasks } from "@/lib/analysis/task-runner";
 import { runTask } from "@/lib/tasks/run-task";
 import { sendDueDigests } from "./digest";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { claimSlot, STALE_RUN_MS } from "./run-store";
 import { runNow } from "./run-watchlist";
 import { runDueWork } from "./scheduler";

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { claimNextTask, createTask } from "./store";
-import { queuedTask as task } from "./test-tasks";
+import { queuedTask as task } from "@/tests/kits/test-tasks";
 
 // On SQLite: a claim is a read of the oldest pending task and then a conditional update, so another
 // process can take the task in between. A claimer that loses such races must go on to the next pending task, however

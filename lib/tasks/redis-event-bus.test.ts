@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { closeRedisConnections, RedisConnection } from "@/lib/redis/connection";
 import { redisKey } from "@/lib/redis/keys";
-import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace, waitFor } from "@/lib/redis/testing/redis-test";
+import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace, waitFor } from "@/tests/kits/redis-test";
 import { InProcessTaskEventBus, taskEventBus, type TaskEvent } from "./event-bus";
 import { RedisTaskEventBus } from "./redis-event-bus";
 import type { TTaskInfo } from "./schemas";

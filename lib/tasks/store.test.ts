@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db, disconnectDb } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import {
   claimNextTask,
   createTask,
@@ -18,7 +18,7 @@ import {
   queueCounters,
   requeueOrphans,
 } from "./store";
-import { queuedTask as task } from "./test-tasks";
+import { queuedTask as task } from "@/tests/kits/test-tasks";
 
 const database = withTempDatabase("tasks", { TASK_RETENTION_MINUTES: "10" });
 const CHILD = path.resolve("lib/tasks/claim.child-process.ts");

@@ -2,7 +2,7 @@ import os from "node:os";
 import { Prisma, type AnalysisTask } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/settings/settings";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { activeDatabaseKind, placeholders } from "@/lib/db/raw-sql";
 import { ACTIVE_STATUSES, type TTaskKind } from "./schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -44,20 +44,27 @@ function creationTime(): Date {
  * Stores a pending task unless a live one holds the same key. The unique active_key makes the check and
  * the insert one atomic step, even for two server processes on one database file.
  */
+/**
+ * Inserts a pending task with the client given, a transaction's included (a write that must land with another, as a
+ * backtest run and its task do). No retry: a unique violation on the active key fails the insert (see createTask).
+ */
+export function insertTask(client: Pick<Tx, "analysisTask">, task: NewTask): Promise<TaskRow> {
+  return client.analysisTask.create({
+    data: {
+      ...task,
+      request: JSON.stringify(task.request),
+      skills: task.skills ? JSON.stringify(task.skills) : null,
+      status: "pending",
+      progress: 0,
+      createdAt: creationTime(),
+    },
+  });
+}
+
 export async function createTask(task: NewTask): Promise<CreateOutcome> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const row = await db().analysisTask.create({
-        data: {
-          ...task,
-          request: JSON.stringify(task.request),
-          skills: task.skills ? JSON.stringify(task.skills) : null,
-          status: "pending",
-          progress: 0,
-          createdAt: creationTime(),
-        },
-      });
-      return { created: true, task: row };
+      return { created: true, task: await insertTask(db(), task) };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const existing = await db().analysisTask.findUnique({ where: { activeKey: task.activeKey } });

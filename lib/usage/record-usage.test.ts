@@ -7,7 +7,7 @@ import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage } from "./record-usage";
-import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
+import { freshDatabaseUrl } from "@/tests/kits/db/temp-database";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-usage-"));
 const file = path.join(dir, "test.db");

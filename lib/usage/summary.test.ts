@@ -11,7 +11,7 @@ import { USAGE_OPERATIONS } from "./operations";
 import { recordLlmUsage } from "./record-usage";
 import { ZUsageDailyResponse, ZUsageDashboardResponse, ZUsageSummaryResponse } from "./schemas";
 import { usageDaily, usageDashboard, usageSummary } from "./summary";
-import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
+import { freshDatabaseUrl } from "@/tests/kits/db/temp-database";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-usage-summary-"));
 const file = path.join(dir, "test.db");

@@ -3,7 +3,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it, vi } from "vitest";
 import type { LlmChannel } from "@/lib/analysis/llm/channels";
 import type { LlmModelFactory } from "@/lib/analysis/llm/generate-report";
-import { channel } from "@/lib/analysis/llm/test-fixtures";
+import { channel } from "@/tests/kits/llm-fixtures";
 import { ApiError } from "@/lib/errors/api-error";
 import { extractFromImage } from "./extract-image";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZAlertEvaluation, ZAlertNotificationList, ZAlertRule, ZAlertRuleList, ZAlertTestResult, ZAlertTriggerListResponse } from "@/lib/alerts/schemas";
-import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
+import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import { startTestServer, type TestServer } from "../setup/api-server";
 
 // Alerts over HTTP, in the shapes of docs/api.md §12.2: rules, the evaluator (run on demand so the test

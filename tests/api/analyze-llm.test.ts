@@ -7,7 +7,7 @@ import { loadSkills } from "@/lib/agent/skills";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
 import { ZAnalysisReport } from "@/lib/history/schemas";
 import type { TLlmReport } from "@/lib/analysis/llm/report-schema";
-import { validReport } from "@/lib/analysis/llm/test-fixtures";
+import { validReport } from "@/tests/kits/llm-fixtures";
 import { ZRunFlowSnapshot, type TRunDiagnosticSummary } from "@/lib/analysis/run-schemas";
 import { ZTaskAccepted, ZTaskStatus } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZAnalysisResultResponse } from "@/lib/analysis/schemas";
 import { ZDeliveryListResponse, ZNotifyChannelList, ZNotifyTestResult } from "@/lib/notify/schemas";
-import { startReceiver, type Receiver, type ReceivedRequest } from "@/lib/notify/testing/receiver";
+import { startReceiver, type Receiver, type ReceivedRequest } from "@/tests/kits/notify-receiver";
 import { ZMarketReviewAccepted, ZTaskAccepted } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase } from "../setup/server-database";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wallClock } from "@/lib/time/wall-clock";
-import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
+import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import { ZScheduledRun, ZSchedulerStatus, type TSchedulerStatus } from "@/lib/schedule/schemas";
 import { ZTaskStatus } from "@/lib/tasks/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validReport } from "@/lib/analysis/llm/test-fixtures";
+import { validReport } from "@/tests/kits/llm-fixtures";
 import { configFields, configPatternFields } from "@/lib/config/schema";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { databaseKind } from "@/lib/db/database-url";

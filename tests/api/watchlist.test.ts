@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import writeXlsxFile from "write-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SCRIPTED_MODEL_ID, startScriptedModel, type ScriptedModel } from "@/lib/agent/testing/scripted-model";
+import { SCRIPTED_MODEL_ID, startScriptedModel, type ScriptedModel } from "@/tests/kits/scripted-model";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { loginCookie, referenceClient, type Call, type Wire } from "./compat/reference-client";
 

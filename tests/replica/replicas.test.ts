@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, type TestContext
 import { ZAlertEvaluation, ZAlertRule } from "@/lib/alerts/schemas";
 import { ZSystemConfigConflictResponse, ZSystemConfigResponse, ZUpdateSystemConfigResponse } from "@/lib/config/schemas";
 import { wallClock } from "@/lib/time/wall-clock";
-import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
+import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import { ZSchedulerStatus } from "@/lib/schedule/schemas";
 import { ZBatchTaskAcceptedResponse, ZDuplicateTaskError, ZTaskAccepted, ZTaskStatus } from "@/lib/tasks/schemas";
 import { readSse, type SseEvent, type SseReader } from "../api/sse-client";

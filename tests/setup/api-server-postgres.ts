@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startTestServer } from "./api-server";
-import { createTemplateDatabase, dropDatabases, testDatabasePrefix } from "../../lib/db/testing/postgres-test-databases";
+import { createTemplateDatabase, dropDatabases, testDatabasePrefix } from "../kits/db/postgres-test-databases";
 
 /**
  * The API suite's PostgreSQL pass: a migrated template the test servers' databases are copied from, the shared

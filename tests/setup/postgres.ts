@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { createTemplateDatabase, dropDatabases, testDatabasePrefix } from "../../lib/db/testing/postgres-test-databases";
+import { createTemplateDatabase, dropDatabases, testDatabasePrefix } from "../kits/db/postgres-test-databases";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -5,7 +5,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import pg from "pg";
-import { createEmptyDatabase, POSTGRES_ADMIN_URL, testDatabasePrefix } from "../../lib/db/testing/postgres-test-databases";
+import { createEmptyDatabase, POSTGRES_ADMIN_URL, testDatabasePrefix } from "../kits/db/postgres-test-databases";
 import { freePort, startServiceProcess, type ServerProcess } from "../../scripts/server-process";
 import { TEST_SERVER_ENV } from "./api-server";
 

@@ -3,7 +3,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { APICallError, generateText, stepCountIs, streamText, tool, type LanguageModel, type TextStreamPart, type ToolSet } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { startScriptedModel, type ScriptedModel } from "./scripted-model";
+import { startScriptedModel, type ScriptedModel } from "@/tests/kits/scripted-model";
 
 // The scripted server driven by the real AI SDK providers, as lib/analysis/llm builds them
 // (createOpenAI(...).chat for protocol "openai", createOpenAICompatible(...).chatModel otherwise).

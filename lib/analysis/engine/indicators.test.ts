@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TQuote } from "@/lib/market";
 import { computeIndicators, MACD_MIN_BARS } from "./indicators";
-import { barsFromCloses } from "./test-bars";
+import { barsFromCloses } from "@/tests/kits/test-bars";
 
 const linear = (n: number, start = 1, step = 1) => Array.from({ length: n }, (_, i) => start + i * step);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureText } from "@/lib/market/testing/replay";
+import { fixtureText } from "@/tests/kits/market-replay";
 import { parseTencentQuote } from "@/lib/market/providers/tencent";
 import { parseYahooChartBars } from "@/lib/market/providers/yahoo";
 import { mergeQuoteBars } from "./indicators";

@@ -10,7 +10,7 @@ import { computeIndicators } from "./indicators";
 import { decideStructure, dailyLimitPct } from "./structure-decision";
 import { buildRuleReport, type RuleReportTarget } from "./rule-report";
 import { ZRuleReport } from "./schemas";
-import { barsFromCloses } from "./test-bars";
+import { barsFromCloses } from "@/tests/kits/test-bars";
 
 afterEach(() => setClock(null));
 

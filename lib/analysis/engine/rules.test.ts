@@ -12,7 +12,7 @@ import { MIN_GAP_ATR, MIN_REWARD_RISK, planProblem, STOP_MAX_ATR, STOP_MIN_ATR, 
 import { decideByRules, FACTOR_WEIGHTS } from "./rules";
 import type { TDecisionAction, TIndicators } from "./schemas";
 import { dailyLimitPct, decideStructure } from "./structure-decision";
-import { barsFromCloses } from "./test-bars";
+import { barsFromCloses } from "@/tests/kits/test-bars";
 
 // rules-v2: the structure table, synthetic markets, and plans that fit the verdict.
 

@@ -9,8 +9,8 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { logger } from "@/lib/log/logger";
 import { llmConfigured } from "./channels";
 import { generateLlmReport } from "./generate-report";
-import { sampleContext, validReport } from "./test-fixtures";
-import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
+import { sampleContext, validReport } from "@/tests/kits/llm-fixtures";
+import { freshDatabaseUrl } from "@/tests/kits/db/temp-database";
 
 // End to end: settings in an env file → channels → the AI SDK's HTTP providers → a local
 // OpenAI-compatible server started here → checks → LlmUsage rows in a temporary SQLite database.

@@ -5,7 +5,7 @@ import type { LlmChannel } from "./channels";
 import { checkReportAgainstData, generateLlmReport, scrub, type LlmModelFactory, type LlmOutputMode } from "./generate-report";
 import { buildReportPrompt } from "./prompt";
 import { ZLlmReport } from "./report-schema";
-import { channel, sampleContext, validReport } from "./test-fixtures";
+import { channel, sampleContext, validReport } from "@/tests/kits/llm-fixtures";
 
 type Behaviour = string | Error | ((options: { abortSignal?: AbortSignal }) => Promise<string>);
 

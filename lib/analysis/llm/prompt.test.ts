@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveSkills } from "@/lib/agent/skills";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { buildReportPrompt } from "./prompt";
-import { sampleContext } from "./test-fixtures";
+import { sampleContext } from "@/tests/kits/llm-fixtures";
 
 beforeAll(() => setEnvironmentForTests({ ENV_FILE: path.join(os.tmpdir(), "dsa-prompt-test-missing.env") }));
 afterAll(() => setEnvironmentForTests(process.env));

@@ -2,7 +2,7 @@ import { reviewMarkets } from "@/lib/market-review/rules";
 import { describe, expect, it } from "vitest";
 import { buildMarkdownReport, type MarkdownNewsItem } from "../markdown";
 import type { TAnalysisReport } from "../schemas";
-import { storedMarketReview, storedReport } from "../test-records";
+import { storedMarketReview, storedReport } from "@/tests/kits/stored-reports";
 import { buildShareCard, CARD_LIMITS, type CardBlock, type ShareCard } from "./card";
 import { parseMarkdownDocument } from "./markdown-blocks";
 

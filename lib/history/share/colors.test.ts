@@ -4,7 +4,7 @@ import type { PriceColors } from "@/lib/theme/price-colors";
 import { buildMarkdownReport } from "../markdown";
 import { getHistoryShareImageHtmlOp, getHistoryShareImageOp, ZShareImageQuery } from "../operations";
 import type { TAnalysisReport } from "../schemas";
-import { storedMarketReview, storedReport } from "../test-records";
+import { storedMarketReview, storedReport } from "@/tests/kits/stored-reports";
 import { buildShareCard, type ShareCard } from "./card";
 import { renderShareHtml } from "./html";
 import { toneColors } from "./layout";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildMarkdownReport, type MarkdownNewsItem } from "../markdown";
 import type { TAnalysisReport } from "../schemas";
-import { storedMarketReview, storedReport } from "../test-records";
+import { storedMarketReview, storedReport } from "@/tests/kits/stored-reports";
 import { buildShareCard } from "./card";
 import { escapeHtml, renderShareHtml, SHARE_HTML_CSP, styleAttribute } from "./html";
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildMarkdownReport } from "@/lib/history/markdown";
-import { storedReport } from "@/lib/history/test-records";
+import { storedReport } from "@/tests/kits/stored-reports";
 import { buildShareCard } from "./card";
 import { cachedSharePng, cardKey, clearSharePngCache } from "./png-cache";
 import { warmShareRenderer } from "./png";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
 import { buildMarkdownReport, type MarkdownNewsItem } from "../markdown";
 import type { TAnalysisReport } from "../schemas";
-import { storedMarketReview, storedReport } from "../test-records";
+import { storedMarketReview, storedReport } from "@/tests/kits/stored-reports";
 import { buildShareCard } from "./card";
 import { loadShareFonts } from "./fonts";
 import { renderSharePng } from "./png";

@@ -5,7 +5,7 @@ import type { ChainOptions } from "@/lib/market/providers/chain";
 import { createSampleProvider } from "@/lib/market/providers/sample";
 import type { MarketDataProvider, TDailyBar, TMarketSymbol } from "@/lib/market/providers/types";
 import { clearDailyBarMemo, getDailyBars } from "./daily-bars";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 
 withTempDatabase("bars");
 

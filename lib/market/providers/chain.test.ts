@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
-import { bodyResponse, fixtureBytes, replay } from "@/lib/market/testing/replay";
+import { bodyResponse, fixtureBytes, replay } from "@/tests/kits/market-replay";
 import { chainDailyBars, chainQuote, configuredChain, MarketDataUnavailableError, type ChainOptions } from "./chain";
 import { createEastmoneyProvider } from "./eastmoney";
 import { createTencentProvider } from "./tencent";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { withTempDatabase } from "@/lib/db/testing/temp-database";
+import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { clearDailyBarMemo, getDailyBars } from "@/lib/market/bars/daily-bars";
 import { clearQuoteCache, getQuote } from "@/lib/market/quote-cache";
 import { isRejection, resolveToken } from "@/lib/market/symbols";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bodyResponse, fixtureBytes, fixtureText, replay, signal } from "@/lib/market/testing/replay";
+import { bodyResponse, fixtureBytes, fixtureText, replay, signal } from "@/tests/kits/market-replay";
 import { createTencentProvider, parseTencentKline, parseTencentQuote, splitTencentQt, tencentFieldsToQuote, tencentSymbol } from "./tencent";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bodyResponse, fixtureBytes, fixtureText, replay, signal } from "@/lib/market/testing/replay";
+import { bodyResponse, fixtureBytes, fixtureText, replay, signal } from "@/tests/kits/market-replay";
 import { createYahooProvider, parseYahooChartBars, parseYahooChartQuote, yahooRange, yahooSymbol } from "./yahoo";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bodyResponse, fixtureText, replay } from "@/lib/market/testing/replay";
+import { bodyResponse, fixtureText, replay } from "@/tests/kits/market-replay";
 import { clistUrl, fetchMarketList, normaliseListCode, parseClistPage } from "./eastmoney-clist";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "@/lib/db/testing/apply-migrations";
+import { applyMigrations } from "@/tests/kits/db/apply-migrations";
 
 // scripts/stocks-refresh.ts run as `npm run stocks:refresh` would run it (tsx, a child process), with
 // DATABASE_URL pointing at a temporary file and the network blocked: fetch is replaced before the script

@@ -6,12 +6,12 @@ import { setClock } from "@/lib/clock";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { db, disconnectDb } from "@/lib/db/client";
 import { activeNameSources, BUNDLED_NAMES, isRejection, resolveToken } from "@/lib/market/symbols";
-import { bodyResponse, fixtureText, replay } from "@/lib/market/testing/replay";
+import { bodyResponse, fixtureText, replay } from "@/tests/kits/market-replay";
 import { parseClistPage, type StockListRow } from "./eastmoney-clist";
 import { ensureStockListNameSource, loadStockListNameSource, resetStockListNameSource } from "./name-source";
 import { REFRESH_STATE_KEY, refreshStockList } from "./refresh";
 import { countListings, storeListings } from "./store";
-import { freshDatabaseUrl } from "@/lib/db/testing/temp-database";
+import { freshDatabaseUrl } from "@/tests/kits/db/temp-database";
 
 // A temporary SQLite file with the repository's migrations applied in order (as lib/market/bars does).
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-stocklist-"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureText } from "@/lib/market/testing/replay";
+import { fixtureText } from "@/tests/kits/market-replay";
 import { NewsKeyRejectedError, NewsProviderError, ZNewsItem } from "../types";
 import { parseBocha } from "./bocha";
 import { parseBrave } from "./brave";

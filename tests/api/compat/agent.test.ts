@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startScriptedModel, type ScriptedModel } from "@/lib/agent/testing/scripted-model";
-import { startReceiver, type Receiver } from "@/lib/notify/testing/receiver";
+import { startScriptedModel, type ScriptedModel } from "@/tests/kits/scripted-model";
+import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import { startTestServer, type TestServer } from "../../setup/api-server";
 import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "./reference-client";
 import { settledServerLog } from "../../setup/server-log";

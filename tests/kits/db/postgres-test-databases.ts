@@ -1,5 +1,5 @@
 import pg from "pg";
-import { migratePostgres } from "../postgres-migrate";
+import { migratePostgres } from "@/lib/db/postgres-migrate";
 
 // Test support for the PostgreSQL pass of the suites: one migrated template per run, and a copy of it per
 // test file (CREATE DATABASE … TEMPLATE is a file copy: far faster than migrating each time).

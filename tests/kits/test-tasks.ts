@@ -1,5 +1,5 @@
 import { newId } from "@/lib/ids";
-import type { NewTask } from "./store";
+import type { NewTask } from "@/lib/tasks/store";
 
 // For the task store's tests: a queued analysis task of one stock, as submit.ts creates it.
 export function queuedTask(key: string, market = "cn"): NewTask {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Redis from "ioredis";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
-import { setRedisNamespaceForTests } from "../keys";
+import { setRedisNamespaceForTests } from "@/lib/redis/keys";
 
 // Test support for code that uses Redis: the Redis at DSA_TEST_REDIS_URL (default the machine's local one), a
 // port where nothing listens (an outage), and a key namespace of the test file's own, removed afterwards, so

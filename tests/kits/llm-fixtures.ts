@@ -1,6 +1,6 @@
-import type { LlmChannel } from "./channels";
-import type { LlmReportContext } from "./prompt";
-import type { TLlmReport } from "./report-schema";
+import type { LlmChannel } from "@/lib/analysis/llm/channels";
+import type { LlmReportContext } from "@/lib/analysis/llm/prompt";
+import type { TLlmReport } from "@/lib/analysis/llm/report-schema";
 
 // Shared by the LLM tests: a context priced at 100 and a report that passes every check against it.
 

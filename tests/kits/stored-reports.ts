@@ -1,5 +1,5 @@
 import { buildRuleReport, type RuleReportTarget } from "@/lib/analysis/engine";
-import { barsFromCloses } from "@/lib/analysis/engine/test-bars";
+import { barsFromCloses } from "@/tests/kits/test-bars";
 import { setClock } from "@/lib/clock";
 import { marketOverview } from "@/lib/market/overview";
 import type { ChainOptions } from "@/lib/market/providers/chain";
@@ -7,8 +7,8 @@ import { createSampleProvider } from "@/lib/market/providers/sample";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
 import { buildRulePayload, renderFullReport, renderRuleBody } from "@/lib/market-review/rules";
 import type { TMarketReviewPayload } from "@/lib/market-review/schemas";
-import { ruleOnlyReport } from "./rule-only-report";
-import type { TAnalysisReport } from "./schemas";
+import { ruleOnlyReport } from "@/lib/history/rule-only-report";
+import type { TAnalysisReport } from "@/lib/history/schemas";
 
 // Records shaped as the pipeline and the market review store them, for the history unit tests (Markdown,
 // share card). Built by the real engines on fixed inputs, so they change when what is stored changes.
