@@ -1,5 +1,6 @@
 import { APICallError, generateText, type LanguageModelUsage } from "ai";
 import { channelSecrets, llmChannels, type LlmChannel } from "@/lib/analysis/llm/channels";
+import { firstAnswer, type StepResult } from "@/lib/analysis/llm/failover";
 import { httpModelFactory, scrub, type LlmModelFactory } from "@/lib/analysis/llm/generate-report";
 import { sanitiseForPrompt } from "@/lib/analysis/llm/prompt";
 import { getRawSetting } from "@/lib/settings/settings";
@@ -114,15 +115,6 @@ export function checkReviewText(text: string, payload: TMarketReviewPayload): st
 
 // ---- the loop -------------------------------------------------------------------------------------
 
-const keyTurn = new Map<string, number>();
-
-function nextKey(channel: LlmChannel): string {
-  if (channel.apiKeys.length <= 1) return channel.apiKey;
-  const turn = keyTurn.get(channel.name) ?? 0;
-  keyTurn.set(channel.name, turn + 1);
-  return channel.apiKeys[turn % channel.apiKeys.length] ?? channel.apiKey;
-}
-
 function tokens(usage: LanguageModelUsage | undefined) {
   const promptTokens = usage?.inputTokens ?? 0;
   const completionTokens = usage?.outputTokens ?? 0;
@@ -162,10 +154,9 @@ export async function generateReviewText(payload: TMarketReviewPayload, options:
   const prompt = buildReviewPrompt(payload);
   const log = logger.child({ component: "market-review-llm", query_id: options.queryId ?? undefined });
 
-  for (const channel of channels) {
-    const apiKey = nextKey(channel);
-    for (const model of channel.models) {
-      if (options.signal?.aborted) return { ok: false, reason: "aborted by the caller", attempts };
+  const answer = await firstAnswer(
+    channels,
+    async ({ channel, model, mode, apiKey }): Promise<StepResult<string>> => {
       const timeout = AbortSignal.timeout(timeoutMs);
       const abortSignal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
       const started = performance.now();
@@ -175,7 +166,7 @@ export async function generateReviewText(payload: TMarketReviewPayload, options:
       try {
         // The factory's mode only picks the provider class; no response_format is sent for plain text.
         const result = await generateText({
-          model: factory(channel, model, channel.protocol === "openai" ? "json_schema" : "json_object", apiKey),
+          model: factory(channel, model, mode, apiKey),
           system: prompt.system,
           messages: [{ role: "user", content: prompt.user }],
           temperature,
@@ -223,10 +214,12 @@ export async function generateReviewText(payload: TMarketReviewPayload, options:
           error: failure ? `${attempt.code}: ${reason}` : null,
         });
       }
-      if (!failure) return { ok: true, text, channel: channel.name, model, attempts };
-      if (failure.code === "aborted") return { ok: false, reason: "aborted by the caller", attempts };
-    }
-  }
+      return failure ? { ok: false, aborted: failure.code === "aborted" } : { ok: true, value: text };
+    },
+    { signal: options.signal },
+  );
+  if (answer.ok) return { ok: true, text: answer.value, channel: answer.step.channel.name, model: answer.step.model, attempts };
+  if (answer.aborted) return { ok: false, reason: "aborted by the caller", attempts };
   const last = attempts.at(-1);
   return { ok: false, reason: `all ${attempts.length} LLM attempt(s) failed; last (${last?.channel}/${last?.model}): ${last?.reason}`, attempts };
 }

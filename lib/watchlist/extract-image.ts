@@ -1,6 +1,7 @@
 import { Output, generateText } from "ai";
 import { channelSecrets, llmChannels, type LlmChannel } from "@/lib/analysis/llm/channels";
-import { classify, httpModelFactory, scrub, type LlmModelFactory, type LlmOutputMode } from "@/lib/analysis/llm/generate-report";
+import { firstAnswer, type LlmOutputMode, type StepResult } from "@/lib/analysis/llm/failover";
+import { classify, httpModelFactory, scrub, type LlmModelFactory } from "@/lib/analysis/llm/generate-report";
 import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage } from "@/lib/usage/record-usage";
@@ -90,7 +91,7 @@ async function readWithModels(image: Image, options: ExtractOptions): Promise<Re
   const log = logger.child({ component: "watchlist-image" });
   const failures: string[] = [];
 
-  const attempt = async (channel: LlmChannel, model: string, mode: LlmOutputMode): Promise<Reading | Failure> => {
+  const attempt = async (channel: LlmChannel, model: string, mode: LlmOutputMode, apiKey: string): Promise<Reading | Failure> => {
     const timeoutMs = Math.max(1, deadline - Date.now());
     const timeout = AbortSignal.timeout(timeoutMs);
     const abortSignal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -99,7 +100,7 @@ async function readWithModels(image: Image, options: ExtractOptions): Promise<Re
     let usage: { inputTokens?: number; outputTokens?: number; totalTokens?: number } | undefined;
     try {
       const result = await generateText({
-        model: factory(channel, model, mode, channel.apiKey),
+        model: factory(channel, model, mode, apiKey),
         system: PROMPT,
         messages: [{ role: "user", content: [{ type: "text", text: "Read the securities in this image." }, { type: "image", image: image.bytes, mediaType: image.mediaType }] }],
         output: Output.object({ schema: ZImageExtraction }),
@@ -131,19 +132,20 @@ async function readWithModels(image: Image, options: ExtractOptions): Promise<Re
     return outcome;
   };
 
-  for (const channel of channels) {
-    for (const model of channel.models) {
-      if (options.signal?.aborted) throw ApiError.of("extract_failed", "The request was cancelled");
-      if (Date.now() >= deadline) break;
-      const mode: LlmOutputMode = channel.protocol === "openai" ? "json_schema" : "json_object";
-      let outcome = await attempt(channel, model, mode);
-      if (isFailure(outcome) && mode === "json_schema" && rejectsJsonSchema(outcome.status, outcome.reason) && Date.now() < deadline) {
-        outcome = await attempt(channel, model, "json_object");
-      }
-      if (!isFailure(outcome)) return outcome;
-      failures.push(`${channel.name}/${model}: ${outcome.reason}`);
-    }
-  }
+  const answer = await firstAnswer(
+    channels,
+    async ({ channel, model, mode, apiKey }): Promise<StepResult<Reading>> => {
+      const outcome = await attempt(channel, model, mode, apiKey);
+      if (!isFailure(outcome)) return { ok: true, value: outcome };
+      const refusedJsonSchema = mode === "json_schema" && rejectsJsonSchema(outcome.status, outcome.reason);
+      // A model asked again in JSON mode counts once, by its last answer.
+      if (!refusedJsonSchema) failures.push(`${channel.name}/${model}: ${outcome.reason}`);
+      return { ok: false, aborted: outcome.code === "aborted", refusedJsonSchema };
+    },
+    { signal: options.signal, deadline },
+  );
+  if (answer.ok) return answer.value;
+  if (answer.aborted) throw ApiError.of("extract_failed", "The request was cancelled");
   const last = failures.at(-1) ?? `no answer within ${BUDGET_MS / 1000} s`;
   throw ApiError.of("extract_failed", `No model could read the image (${failures.length} tried; last ${last}). A model that accepts images is needed`);
 }

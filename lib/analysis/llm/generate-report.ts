@@ -16,6 +16,7 @@ import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage, type LlmCallType } from "@/lib/usage/record-usage";
 import { channelSecrets, llmChannels, type LlmChannel } from "./channels";
+import { firstAnswer, type LlmOutputMode, type StepResult } from "./failover";
 import { buildReportPrompt, contextPrice, type LlmReportContext } from "./prompt";
 import { ZLlmReport, type TLlmReport } from "./report-schema";
 
@@ -37,7 +38,7 @@ export const DEFAULT_LLM_TEMPERATURE = 0.3;
 /** Price levels further than this fraction from the current price are rejected. */
 export const PRICE_BAND = 0.5;
 
-export type LlmOutputMode = "json_schema" | "json_object";
+export type { LlmOutputMode } from "./failover";
 
 export type LlmFailureCode =
   | "http_error"
@@ -104,16 +105,6 @@ function settingsTimeoutMs(): number {
 }
 
 // ---- models
-
-const keyTurn = new Map<string, number>();
-
-/** Round-robin over a channel's keys, one step per report. */
-function nextKey(channel: LlmChannel): string {
-  if (channel.apiKeys.length <= 1) return channel.apiKey;
-  const turn = keyTurn.get(channel.name) ?? 0;
-  keyTurn.set(channel.name, turn + 1);
-  return channel.apiKeys[turn % channel.apiKeys.length] ?? channel.apiKey;
-}
 
 export const httpModelFactory: LlmModelFactory = (channel, model, mode, apiKey) => {
   if (mode === "json_schema") {
@@ -332,20 +323,17 @@ export async function generateLlmReport(context: LlmReportContext, options: Gene
     return { report, failure };
   };
 
-  for (const channel of channels) {
-    const apiKey = nextKey(channel);
-    for (const model of channel.models) {
-      if (options.signal?.aborted) return { ok: false, reason: "aborted by the caller", attempts };
-      const mode: LlmOutputMode = channel.protocol === "openai" ? "json_schema" : "json_object";
-      let { report, failure } = await attempt(channel, model, mode, apiKey);
-      // One retry in JSON mode when an "openai" endpoint turns out not to support json_schema.
-      if (!report && failure && mode === "json_schema" && rejectsJsonSchema(failure) && !options.signal?.aborted) {
-        ({ report, failure } = await attempt(channel, model, "json_object", apiKey));
-      }
-      if (report) return { ok: true, report, channel: channel.name, model, attempts };
-      if (failure?.code === "aborted") return { ok: false, reason: "aborted by the caller", attempts };
-    }
-  }
+  const answer = await firstAnswer(
+    channels,
+    async ({ channel, model, mode, apiKey }): Promise<StepResult<TLlmReport>> => {
+      const { report, failure } = await attempt(channel, model, mode, apiKey);
+      if (report) return { ok: true, value: report };
+      return { ok: false, aborted: failure?.code === "aborted", refusedJsonSchema: failure !== undefined && rejectsJsonSchema(failure) };
+    },
+    { signal: options.signal },
+  );
+  if (answer.ok) return { ok: true, report: answer.value, channel: answer.step.channel.name, model: answer.step.model, attempts };
+  if (answer.aborted) return { ok: false, reason: "aborted by the caller", attempts };
   const last = attempts.at(-1);
   return {
     ok: false,
