@@ -9,16 +9,43 @@ const TOP = "^(app|components)/";
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: "no-circular", severity: "error", comment: "Modules that import each other, directly or around a loop.", from: {}, to: { circular: true } },
-    { name: "ground-imports-only-ground", severity: "error", comment: "A ground module imports only other ground modules.", from: { path: GROUND }, to: { path: "^(lib|app|components)/", pathNot: GROUND } },
-    { name: "domain-below-wrapper", severity: "error", comment: "A domain never imports the HTTP wrapper, the OpenAPI document, routes, pages or components.", from: { path: "^lib/", pathNot: [GROUND, WRAPPER] }, to: { path: [WRAPPER, TOP] } },
-    { name: "wrapper-below-routes", severity: "error", comment: "The HTTP wrapper never imports routes, pages or components.", from: { path: WRAPPER }, to: { path: TOP } },
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Modules that import each other, directly or around a loop.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "ground-imports-only-ground",
+      severity: "error",
+      comment: "A ground module imports only other ground modules.",
+      from: { path: GROUND },
+      to: { path: "^(lib|app|components)/", pathNot: GROUND },
+    },
+    {
+      name: "domain-below-wrapper",
+      severity: "error",
+      comment: "A domain never imports the HTTP wrapper, the OpenAPI document, routes, pages or components.",
+      from: { path: "^lib/", pathNot: [GROUND, WRAPPER] },
+      to: { path: [WRAPPER, TOP] },
+    },
+    {
+      name: "wrapper-below-routes",
+      severity: "error",
+      comment: "The HTTP wrapper never imports routes, pages or components.",
+      from: { path: WRAPPER },
+      to: { path: TOP },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
     exclude: { path: "(^|/)generated/|\\.test\\.tsx?$|/test-workers/" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
   },
 };

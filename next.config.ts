@@ -43,7 +43,15 @@ const nextConfig: NextConfig = {
   // undici (the outbound fetch with the connect-time address check) is loaded from node_modules as well, and so is
   // read-excel-file (the watchlist's XLSX import), whose zip reader (fflate) may start worker threads.
   // ioredis too: its connection and reconnect machinery run as published, not re-bundled.
-  serverExternalPackages: ["satori", "@resvg/resvg-js", "piscina", "chinese-days", "undici", "read-excel-file", "ioredis"],
+  serverExternalPackages: [
+    "satori",
+    "@resvg/resvg-js",
+    "piscina",
+    "chinese-days",
+    "undici",
+    "read-excel-file",
+    "ioredis",
+  ],
   // The docs routes read swagger-ui-dist's files from node_modules at run time; keep them in the server trace.
   outputFileTracingIncludes: {
     "/docs/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui*"],

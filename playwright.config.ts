@@ -10,7 +10,11 @@ import { defineConfig, devices } from "@playwright/test";
 function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
-    return execFileSync("sh", ["-c", "command -v chromium-headless-shell || command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
+    return execFileSync(
+      "sh",
+      ["-c", "command -v chromium-headless-shell || command -v chromium || command -v chromium-browser"],
+      { encoding: "utf8" },
+    ).trim();
   } catch {
     throw new Error("Chromium not found: install Debian's `chromium-headless-shell` (or `chromium`) package");
   }
@@ -33,7 +37,10 @@ if (!process.env.E2E_DATA_ROOT) {
     fs.writeFileSync(path.join(process.env.E2E_DATA_ROOT, `w${i}`, ".env"), "MARKET_DATA_SOURCES=sample\n");
   }
 }
-const servers = Array.from({ length: workers }, (_, i) => ({ port: Number(process.env.E2E_PORT) + i, dataDir: path.join(process.env.E2E_DATA_ROOT!, `w${i}`) }));
+const servers = Array.from({ length: workers }, (_, i) => ({
+  port: Number(process.env.E2E_PORT) + i,
+  dataDir: path.join(process.env.E2E_DATA_ROOT!, `w${i}`),
+}));
 // In a worker: its own server's folder, which the spec fixtures read as E2E_DATA_DIR (database, env file).
 const mine = servers[Math.min(Number(process.env.TEST_PARALLEL_INDEX ?? 0), workers - 1)]!;
 process.env.E2E_DATA_DIR = mine.dataDir;

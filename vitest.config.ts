@@ -36,11 +36,23 @@ const mocksModules = (text: string) => text.includes("vi.mock(");
 const isPostgresOnly = (file: string) => file.endsWith(".postgres.test.ts");
 const isSqliteOnly = (file: string) => file.endsWith(".sqlite.test.ts");
 
-const unitFiles = testFiles(UNIT_DIRS, (text, file) => !usesRedis(text) && !isPostgresOnly(file) && !mocksModules(text));
-const unitIsolatedFiles = testFiles(UNIT_DIRS, (text, file) => !usesRedis(text) && !isPostgresOnly(file) && mocksModules(text));
+const unitFiles = testFiles(
+  UNIT_DIRS,
+  (text, file) => !usesRedis(text) && !isPostgresOnly(file) && !mocksModules(text),
+);
+const unitIsolatedFiles = testFiles(
+  UNIT_DIRS,
+  (text, file) => !usesRedis(text) && !isPostgresOnly(file) && mocksModules(text),
+);
 const unitRedisFiles = testFiles(UNIT_DIRS, (text, file) => usesRedis(text) && !isPostgresOnly(file));
-const unitPgFiles = testFiles(UNIT_DIRS, (text, file) => isPostgresOnly(file) || (usesDatabase(text) && !isSqliteOnly(file)));
-const apiPgFiles = testFiles(["tests/api"], (text, file) => /^\/\/ Both databases: /m.test(text) && !isSqliteOnly(file));
+const unitPgFiles = testFiles(
+  UNIT_DIRS,
+  (text, file) => isPostgresOnly(file) || (usesDatabase(text) && !isSqliteOnly(file)),
+);
+const apiPgFiles = testFiles(
+  ["tests/api"],
+  (text, file) => /^\/\/ Both databases: /m.test(text) && !isSqliteOnly(file),
+);
 
 // One name prefix for this run's PostgreSQL databases, set here in the main process so the workers, the
 // servers they start and the global teardown that drops them agree.
@@ -56,19 +68,63 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     projects: [
-      { extends: true, test: { name: "unit", include: unitFiles, ...unit, isolate: false, maxWorkers: 1, env: { LOG_LEVEL: "silent" } } },
-      { extends: true, test: { name: "unit-isolated", include: unitIsolatedFiles, ...unit, env: { LOG_LEVEL: "silent" } } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: unitFiles,
+          ...unit,
+          isolate: false,
+          maxWorkers: 1,
+          env: { LOG_LEVEL: "silent" },
+        },
+      },
+      {
+        extends: true,
+        test: { name: "unit-isolated", include: unitIsolatedFiles, ...unit, env: { LOG_LEVEL: "silent" } },
+      },
       { extends: true, test: { name: "unit-redis", include: unitRedisFiles, ...unit, env: { LOG_LEVEL: "silent" } } },
       {
         extends: true,
-        test: { name: "unit-pg", include: unitPgFiles, ...unit, maxWorkers: 2, globalSetup: ["./tests/setup/postgres.ts"], env: { LOG_LEVEL: "silent", ...postgres } },
+        test: {
+          name: "unit-pg",
+          include: unitPgFiles,
+          ...unit,
+          maxWorkers: 2,
+          globalSetup: ["./tests/setup/postgres.ts"],
+          env: { LOG_LEVEL: "silent", ...postgres },
+        },
       },
-      { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], ...api, globalSetup: ["./tests/setup/api-server.ts"] } },
-      { extends: true, test: { name: "api-pg", include: apiPgFiles, ...api, globalSetup: ["./tests/setup/api-server-postgres.ts"], env: postgres } },
+      {
+        extends: true,
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          ...api,
+          globalSetup: ["./tests/setup/api-server.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "api-pg",
+          include: apiPgFiles,
+          ...api,
+          globalSetup: ["./tests/setup/api-server-postgres.ts"],
+          env: postgres,
+        },
+      },
       {
         extends: true,
         // Each file starts its own servers, so the waits (lease expiry, server starts) need long timeouts.
-        test: { name: "replica", include: ["tests/replica/**/*.test.ts"], environment: "node", testTimeout: 240_000, hookTimeout: 240_000, env: postgres },
+        test: {
+          name: "replica",
+          include: ["tests/replica/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          env: postgres,
+        },
       },
     ],
   },

@@ -33,7 +33,10 @@ describe("alternating load: phase accounting", () => {
       [1.25, 1.25],
     ]);
     // Every request started in a measured phase, counted or not.
-    expect(counts.latencies).toEqual([[50, 200, 99, 150, 400], [400, 500, 100]]);
+    expect(counts.latencies).toEqual([
+      [50, 200, 99, 150, 400],
+      [400, 500, 100],
+    ]);
     expect(counts.failures).toEqual([0, 1]);
     expect(counts.lateShare).toBe(0);
   });

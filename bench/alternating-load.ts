@@ -60,7 +60,10 @@ export interface PhaseCounts {
 }
 
 /** The subject of the phase running at time t (ms), and the phase's start. */
-export function phaseAt(schedule: Pick<Schedule, "kinds" | "phaseMs">, t: number): { kind: number; index: number; start: number } {
+export function phaseAt(
+  schedule: Pick<Schedule, "kinds" | "phaseMs">,
+  t: number,
+): { kind: number; index: number; start: number } {
   const index = Math.floor(t / schedule.phaseMs);
   return { kind: index % schedule.kinds, index, start: index * schedule.phaseMs };
 }
@@ -68,7 +71,8 @@ export function phaseAt(schedule: Pick<Schedule, "kinds" | "phaseMs">, t: number
 /** Each measured cycle's rate per subject, from the requests' start and end times (see the module's comment). */
 export function countPhases(completions: readonly Completion[], schedule: Schedule): PhaseCounts {
   const { kinds, phaseMs, settleMs, countFromMs, cycles } = schedule;
-  if (countFromMs % (kinds * phaseMs) !== 0) throw new Error("countPhases: the warm-up must be a whole number of cycles");
+  if (countFromMs % (kinds * phaseMs) !== 0)
+    throw new Error("countPhases: the warm-up must be a whole number of cycles");
   const counted = Array.from({ length: cycles }, () => new Array<number>(kinds).fill(0));
   const latencies = Array.from({ length: kinds }, () => [] as number[]);
   const failures = new Array<number>(kinds).fill(0);
@@ -88,14 +92,22 @@ export function countPhases(completions: readonly Completion[], schedule: Schedu
     counted[cycle]![c.kind]! += 1;
   }
   const window = (phaseMs - settleMs) / 1000;
-  return { rates: counted.map((row) => row.map((n) => n / window)), latencies, failures, lateShare: measured === 0 ? 0 : late / measured };
+  return {
+    rates: counted.map((row) => row.map((n) => n / window)),
+    latencies,
+    failures,
+    lateShare: measured === 0 ? 0 : late / measured,
+  };
 }
 
 /**
  * A closed-loop load of `connections` concurrent requests whose target changes every phase, cycling through
  * `targets` in their order; `counts` for the measured cycles (those after the warm-up).
  */
-export async function alternatingLoad<K extends string>(targets: Record<K, AlternatingTarget>, options: AlternatingOptions): Promise<{ kinds: K[]; counts: PhaseCounts }> {
+export async function alternatingLoad<K extends string>(
+  targets: Record<K, AlternatingTarget>,
+  options: AlternatingOptions,
+): Promise<{ kinds: K[]; counts: PhaseCounts }> {
   const kinds = Object.keys(targets) as K[];
   const phaseMs = options.phaseMs ?? 500;
   // Above the p99 latency of a saturated Next route at 32 connections here (70-100 ms).
@@ -109,7 +121,8 @@ export async function alternatingLoad<K extends string>(targets: Record<K, Alter
 
   const parsed = kinds.map((k) => new URL(targets[k].url));
   const pools = new Map<string, Pool>();
-  for (const url of parsed) if (!pools.has(url.origin)) pools.set(url.origin, new Pool(url.origin, { connections, pipelining: 1 }));
+  for (const url of parsed)
+    if (!pools.has(url.origin)) pools.set(url.origin, new Pool(url.origin, { connections, pipelining: 1 }));
   const completions: Completion[] = [];
   const began = performance.now();
   const clock = () => performance.now() - began;
@@ -123,7 +136,9 @@ export async function alternatingLoad<K extends string>(targets: Record<K, Alter
       const request = targets[kinds[kind]!].request ?? {};
       let ok = false;
       try {
-        const res = await pools.get(url.origin)!.request({ path: url.pathname + url.search, method: request.method ?? "GET", headers: request.headers });
+        const res = await pools
+          .get(url.origin)!
+          .request({ path: url.pathname + url.search, method: request.method ?? "GET", headers: request.headers });
         await res.body.dump();
         ok = res.statusCode >= 200 && res.statusCode < 300;
       } catch {

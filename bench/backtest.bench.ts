@@ -39,9 +39,29 @@ export const backtestBenchmark: Benchmark = {
     const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
     const subject = `${bars.length} bars, ${indices.length} calls, step 1, horizons 1/3/5/10`;
     return [
-      { benchmark: "backtest (in process)", subject: "bare decideAtClose on the same slices", metric: "time per call", value: round(perBare), unit: "ms" },
-      { benchmark: "backtest (in process)", subject, metric: "time per call", value: round(perCall), unit: "ms", ratio: round(perCall / perBare) },
-      { benchmark: "backtest (in process)", subject, metric: "whole run, median of 5", value: Math.round(run), unit: "ms", note: "goal ≤ 5000 ms" },
+      {
+        benchmark: "backtest (in process)",
+        subject: "bare decideAtClose on the same slices",
+        metric: "time per call",
+        value: round(perBare),
+        unit: "ms",
+      },
+      {
+        benchmark: "backtest (in process)",
+        subject,
+        metric: "time per call",
+        value: round(perCall),
+        unit: "ms",
+        ratio: round(perCall / perBare),
+      },
+      {
+        benchmark: "backtest (in process)",
+        subject,
+        metric: "whole run, median of 5",
+        value: Math.round(run),
+        unit: "ms",
+        note: "goal ≤ 5000 ms",
+      },
     ];
   },
 };

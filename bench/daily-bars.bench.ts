@@ -28,14 +28,21 @@ export const dailyBarsBenchmark: Benchmark = {
     });
     if (migrate.status !== 0) throw new Error("prisma migrate deploy failed for the benchmark database");
     const { setEnvironmentForTests } = await import("@/lib/settings/settings");
-    setEnvironmentForTests({ ...process.env, DATABASE_URL: url, ENV_FILE: path.join(dir, ".env"), MARKET_DATA_SOURCES: "sample", LOG_LEVEL: "silent" });
+    setEnvironmentForTests({
+      ...process.env,
+      DATABASE_URL: url,
+      ENV_FILE: path.join(dir, ".env"),
+      MARKET_DATA_SOURCES: "sample",
+      LOG_LEVEL: "silent",
+    });
     const { getDailyBars } = await import("@/lib/market");
     const { clearDailyBarMemo } = await import("@/lib/market/bars/daily-bars");
 
     let started = process.hrtime.bigint();
     const first = await getDailyBars(TARGET, DAYS);
     const missMs = msPerCall(started, 1);
-    if (first.cache !== "miss" || first.bars.length === 0) throw new Error(`expected a cache miss with bars, got ${first.cache}`);
+    if (first.cache !== "miss" || first.bars.length === 0)
+      throw new Error(`expected a cache miss with bars, got ${first.cache}`);
 
     const rounds = 200;
     for (let i = 0; i < 20; i++) await getDailyBars(TARGET, DAYS);
@@ -48,8 +55,21 @@ export const dailyBarsBenchmark: Benchmark = {
     const hitMs = msPerCall(started, rounds);
     const round = (v: number) => Math.round(v * 1000) / 1000;
     return [
-      { benchmark: "dailyBars(600519, 250)", subject: "first call: sample provider + cache fill", metric: "latency", value: round(missMs), unit: "ms" },
-      { benchmark: "dailyBars(600519, 250)", subject: "cached (SQLite read)", metric: "latency", value: round(hitMs), unit: "ms", ratio: round(hitMs / missMs) },
+      {
+        benchmark: "dailyBars(600519, 250)",
+        subject: "first call: sample provider + cache fill",
+        metric: "latency",
+        value: round(missMs),
+        unit: "ms",
+      },
+      {
+        benchmark: "dailyBars(600519, 250)",
+        subject: "cached (SQLite read)",
+        metric: "latency",
+        value: round(hitMs),
+        unit: "ms",
+        ratio: round(hitMs / missMs),
+      },
     ];
   },
 };

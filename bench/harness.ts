@@ -129,29 +129,47 @@ export async function loadInRounds<K extends string>(
     for (let j = 0; j < order.length; j++) {
       const kind = order[(i + j) % order.length]!;
       const target = urls[kind];
-      runs[kind].push(typeof target === "string" ? await load(target, undefined, connections) : await load(target.url, undefined, connections, target.request));
+      runs[kind].push(
+        typeof target === "string"
+          ? await load(target, undefined, connections)
+          : await load(target.url, undefined, connections, target.request),
+      );
     }
   }
   return runs;
 }
 
 /** The median over the rounds of a's figure divided by b's in the same round (a divisor below 1 counts as 1). */
-export function medianRatio(a: readonly LoadResult[], b: readonly LoadResult[], pick: (r: LoadResult) => number): number {
+export function medianRatio(
+  a: readonly LoadResult[],
+  b: readonly LoadResult[],
+  pick: (r: LoadResult) => number,
+): number {
   return median(a.map((r, i) => pick(r) / Math.max(pick(b[i]!), 1)));
 }
 
 /** Resident memory (MiB) of every process in a process group, read from ps. */
 export function groupRssMiB(pgid: number): number {
-  const pids = execFileSync("pgrep", ["-g", String(pgid)], { encoding: "utf8" }).trim().split(/\s+/).join(",");
+  const pids = execFileSync("pgrep", ["-g", String(pgid)], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/)
+    .join(",");
   const out = execFileSync("ps", ["-o", "rss=", "-p", pids], { encoding: "utf8" });
-  return out.split("\n").map((l) => Number(l.trim()) || 0).reduce((a, b) => a + b, 0) / 1024;
+  return (
+    out
+      .split("\n")
+      .map((l) => Number(l.trim()) || 0)
+      .reduce((a, b) => a + b, 0) / 1024
+  );
 }
 
 /** CPU time (s) used so far by every live process of a process group, all their threads included (/proc). */
 function groupCpuSeconds(pgid: number): number {
   const ticksPerSecond = 100; // USER_HZ: what /proc reports in on Linux
   let ticks = 0;
-  for (const pid of execFileSync("pgrep", ["-g", String(pgid)], { encoding: "utf8" }).trim().split(/\s+/)) {
+  for (const pid of execFileSync("pgrep", ["-g", String(pgid)], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/)) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -182,12 +200,17 @@ export interface CpuUse {
 export async function measureCpu<T>(pgid: number, work: () => Promise<T>): Promise<{ result: T; cpu: CpuUse }> {
   const [groupBefore, machineBefore, started] = [groupCpuSeconds(pgid), machineTicks(), performance.now()];
   const result = await work();
-  const [groupAfter, machineAfter, seconds] = [groupCpuSeconds(pgid), machineTicks(), (performance.now() - started) / 1000];
+  const [groupAfter, machineAfter, seconds] = [
+    groupCpuSeconds(pgid),
+    machineTicks(),
+    (performance.now() - started) / 1000,
+  ];
   return {
     result,
     cpu: {
       groupCores: (groupAfter - groupBefore) / seconds,
-      machineBusyPct: (100 * (machineAfter.busy - machineBefore.busy)) / Math.max(1, machineAfter.total - machineBefore.total),
+      machineBusyPct:
+        (100 * (machineAfter.busy - machineBefore.busy)) / Math.max(1, machineAfter.total - machineBefore.total),
     },
   };
 }

@@ -21,7 +21,8 @@ export const healthBenchmark: Benchmark = {
     const measured = await load(`${service.baseUrl}/api/v1/health`);
     await service.stop();
 
-    if (measured.errors + measured.non2xx > 0) throw new Error(`health under load: ${measured.errors} errors, ${measured.non2xx} non-2xx`);
+    if (measured.errors + measured.non2xx > 0)
+      throw new Error(`health under load: ${measured.errors} errors, ${measured.non2xx} non-2xx`);
     const row = (subject: string, metric: string, value: number, unit: string, ratio?: number): BenchRow => ({
       benchmark: "GET /api/v1/health",
       subject,
@@ -32,7 +33,13 @@ export const healthBenchmark: Benchmark = {
     });
     return [
       row("bare node:http", "throughput", baseline.requestsPerSec, "req/s"),
-      row("DSA (next start)", "throughput", measured.requestsPerSec, "req/s", measured.requestsPerSec / baseline.requestsPerSec),
+      row(
+        "DSA (next start)",
+        "throughput",
+        measured.requestsPerSec,
+        "req/s",
+        measured.requestsPerSec / baseline.requestsPerSec,
+      ),
       row("bare node:http", "p99 latency", baseline.p99Ms, "ms"),
       row("DSA (next start)", "p99 latency", measured.p99Ms, "ms", measured.p99Ms / Math.max(baseline.p99Ms, 1)),
     ];

@@ -18,7 +18,9 @@ function bareDelete(dbFile: string): { seconds: number; deleted: number } {
   try {
     const started = performance.now();
     const deleted = sqlite.transaction(() => {
-      sqlite.prepare("DELETE FROM analysis_news WHERE history_id IN (SELECT id FROM analysis_history WHERE target_key = ?)").run(`stock:cn:${CODE}`);
+      sqlite
+        .prepare("DELETE FROM analysis_news WHERE history_id IN (SELECT id FROM analysis_history WHERE target_key = ?)")
+        .run(`stock:cn:${CODE}`);
       return sqlite.prepare("DELETE FROM analysis_history WHERE target_key = ?").run(`stock:cn:${CODE}`).changes;
     })();
     return { seconds: (performance.now() - started) / 1000, deleted };
@@ -46,7 +48,12 @@ export const historyDeleteBenchmark: Benchmark = {
         // later rounds copy a record of the other stocks (1,000 records of 10 stocks that every round leaves).
         const first = i === 0;
         const templateId = first ? await analyzeTemplate(service) : otherStockRecord(dbFile);
-        seedHistory(dbFile, templateId, { records: first ? RECORDS - 1 : RECORDS, stocks: 1, firstCode: Number(CODE), newsPerRecord: 1 });
+        seedHistory(dbFile, templateId, {
+          records: first ? RECORDS - 1 : RECORDS,
+          stocks: 1,
+          firstCode: Number(CODE),
+          newsPerRecord: 1,
+        });
         if (first) seedHistory(dbFile, templateId, { records: 1_000, stocks: 10, firstCode: 1 });
         const copy = `${dbFile}.bare-copy`;
         fs.copyFileSync(dbFile, copy);
@@ -67,7 +74,13 @@ export const historyDeleteBenchmark: Benchmark = {
       }
       const benchmark = `DELETE /api/v1/history/by-code (${RECORDS} records + news, median of ${ROUNDS} rounds)`;
       return [
-        { benchmark, subject: "bare better-sqlite3, one transaction", metric: "time", value: round(median(bareSeconds), 3), unit: "s" },
+        {
+          benchmark,
+          subject: "bare better-sqlite3, one transaction",
+          metric: "time",
+          value: round(median(bareSeconds), 3),
+          unit: "s",
+        },
         {
           benchmark,
           subject: "DSA (next start), passes of 10,000",
@@ -88,14 +101,17 @@ async function dsaDelete(baseUrl: string): Promise<number> {
   const res = await fetch(`${baseUrl}/api/v1/history/by-code/${CODE}`, { method: "DELETE" });
   const seconds = (performance.now() - started) / 1000;
   const body = (await res.json()) as { deleted: number };
-  if (res.status !== 200 || body.deleted !== RECORDS) throw new Error(`by-code delete: HTTP ${res.status}, deleted ${body.deleted}, expected ${RECORDS}`);
+  if (res.status !== 200 || body.deleted !== RECORDS)
+    throw new Error(`by-code delete: HTTP ${res.status}, deleted ${body.deleted}, expected ${RECORDS}`);
   return seconds;
 }
 
 function otherStockRecord(dbFile: string): number {
   const sqlite = new Database(dbFile, { readonly: true });
   try {
-    const row = sqlite.prepare("SELECT id FROM analysis_history WHERE target_key <> ? ORDER BY id LIMIT 1").get(`stock:cn:${CODE}`) as { id: number } | undefined;
+    const row = sqlite
+      .prepare("SELECT id FROM analysis_history WHERE target_key <> ? ORDER BY id LIMIT 1")
+      .get(`stock:cn:${CODE}`) as { id: number } | undefined;
     if (!row) throw new Error("history-delete: no record of another stock left to copy");
     return row.id;
   } finally {

@@ -1,6 +1,16 @@
 import { analyzeTemplate, databasePath, reconnect, seedHistory } from "./history-seed";
 import { startServiceProcess } from "../scripts/server-process";
-import { load, loadInRounds, median, medianRatio, startNodeServer, throughputForMeanLatency, type Benchmark, type BenchRow, type LoadResult } from "./harness";
+import {
+  load,
+  loadInRounds,
+  median,
+  medianRatio,
+  startNodeServer,
+  throughputForMeanLatency,
+  type Benchmark,
+  type BenchRow,
+  type LoadResult,
+} from "./harness";
 
 // GET /api/v1/history?limit=20 and GET /api/v1/history/stocks over 100,000 records, against a
 // bare node:http + better-sqlite3 server running the equivalent SQL on the same database file (the floor
@@ -79,12 +89,22 @@ export const historyListBenchmark: Benchmark = {
     // The process handle (not harness.startService) because seeding writes into its data folder.
     // DSA_BENCH_ROUTES: the same server's bare Next.js route (lib/http/bench-routes.ts) is this machine's ceiling
     // for any Next.js route, so the table shows how much of the gap to the bare server is Next's own.
-    const service = await startServiceProcess({ LOG_LEVEL: "warn", MARKET_DATA_SOURCES: "sample", DSA_BENCH_ROUTES: "1" });
+    const service = await startServiceProcess({
+      LOG_LEVEL: "warn",
+      MARKET_DATA_SOURCES: "sample",
+      DSA_BENCH_ROUTES: "1",
+    });
     const rows: BenchRow[] = [];
     try {
       const templateId = await analyzeTemplate(service);
       const seedSeconds = seedHistory(databasePath(service), templateId, { records: RECORDS - 1, stocks: STOCKS });
-      rows.push({ benchmark: "history seed", subject: `${RECORDS} records, ${STOCKS} stocks (direct SQL)`, metric: "time", value: round(seedSeconds), unit: "s" });
+      rows.push({
+        benchmark: "history seed",
+        subject: `${RECORDS} records, ${STOCKS} stocks (direct SQL)`,
+        metric: "time",
+        value: round(seedSeconds),
+        unit: "s",
+      });
       await reconnect(service.baseUrl);
       const bare = await startNodeServer(bareServer(databasePath(service)), "/");
       try {
@@ -95,7 +115,8 @@ export const historyListBenchmark: Benchmark = {
           const answer = await (await fetch(`${service.baseUrl}${pathAndQuery}`)).text();
           const check = JSON.parse(answer) as { total: number; items: unknown[] };
           const expectedTotal = pathAndQuery.includes("stocks") ? STOCKS : RECORDS;
-          if (check.total !== expectedTotal) throw new Error(`${name}: total ${check.total}, expected ${expectedTotal}`);
+          if (check.total !== expectedTotal)
+            throw new Error(`${name}: total ${check.total}, expected ${expectedTotal}`);
           await load(`${service.baseUrl}${pathAndQuery}`, WARM_SECONDS, CONNECTIONS);
           const urls: Record<Kind, string> = {
             // The ceiling answers as many bytes as DSA's answer: sending a 140 kB stocks list costs Next more than a
@@ -112,22 +133,94 @@ export const historyListBenchmark: Benchmark = {
           const ratio = (a: Kind, b: Kind, pick: (r: LoadResult) => number) => medianRatio(runs[a], runs[b], pick);
           const benchmark = `${name} (${RECORDS} records, ${CONNECTIONS} conns, median of ${ROUNDS})`;
           rows.push(
-            { benchmark, subject: "bare node:http + better-sqlite3", metric: "throughput", value: round(rps("bare")), unit: "req/s" },
-            { benchmark, subject: "DSA (next start)", metric: "throughput", value: round(rps("dsa")), unit: "req/s", ratio: round(ratio("dsa", "bare", (r) => r.requestsPerSec), 3) },
-            { benchmark, subject: "same server's bare Next.js route sending as many bytes: the framework's ceiling", metric: "throughput", value: round(rps("ceiling")), unit: "req/s" },
-            { benchmark, subject: "DSA against that ceiling", metric: "throughput", value: round(rps("dsa")), unit: "req/s", ratio: round(ratio("dsa", "ceiling", (r) => r.requestsPerSec), 3) },
-            { benchmark, subject: "bare node:http + better-sqlite3", metric: "p99 latency", value: p99("bare"), unit: "ms" },
-            { benchmark, subject: "DSA (next start)", metric: "p99 latency", value: p99("dsa"), unit: "ms", ratio: round(ratio("dsa", "bare", (r) => r.p99Ms), 3) },
-            { benchmark, subject: "same server's bare Next.js route", metric: "p99 latency", value: p99("ceiling"), unit: "ms" },
+            {
+              benchmark,
+              subject: "bare node:http + better-sqlite3",
+              metric: "throughput",
+              value: round(rps("bare")),
+              unit: "req/s",
+            },
+            {
+              benchmark,
+              subject: "DSA (next start)",
+              metric: "throughput",
+              value: round(rps("dsa")),
+              unit: "req/s",
+              ratio: round(
+                ratio("dsa", "bare", (r) => r.requestsPerSec),
+                3,
+              ),
+            },
+            {
+              benchmark,
+              subject: "same server's bare Next.js route sending as many bytes: the framework's ceiling",
+              metric: "throughput",
+              value: round(rps("ceiling")),
+              unit: "req/s",
+            },
+            {
+              benchmark,
+              subject: "DSA against that ceiling",
+              metric: "throughput",
+              value: round(rps("dsa")),
+              unit: "req/s",
+              ratio: round(
+                ratio("dsa", "ceiling", (r) => r.requestsPerSec),
+                3,
+              ),
+            },
+            {
+              benchmark,
+              subject: "bare node:http + better-sqlite3",
+              metric: "p99 latency",
+              value: p99("bare"),
+              unit: "ms",
+            },
+            {
+              benchmark,
+              subject: "DSA (next start)",
+              metric: "p99 latency",
+              value: p99("dsa"),
+              unit: "ms",
+              ratio: round(
+                ratio("dsa", "bare", (r) => r.p99Ms),
+                3,
+              ),
+            },
+            {
+              benchmark,
+              subject: "same server's bare Next.js route",
+              metric: "p99 latency",
+              value: p99("ceiling"),
+              unit: "ms",
+            },
             ...goalRows(benchmark, P99_GOAL_MS[pathAndQuery], runs),
           );
           if (pathAndQuery.includes("stocks")) {
             // What the one-row-per-stock answer cost before history_target: grouping every record per request (one
             // load: it is a reference point, ~10x slower, not a ratio the goals use).
-            const before = await load(`${bare.baseUrl}/grouped${pathAndQuery.replace("/api/v1", "")}`, undefined, CONNECTIONS);
+            const before = await load(
+              `${bare.baseUrl}/grouped${pathAndQuery.replace("/api/v1", "")}`,
+              undefined,
+              CONNECTIONS,
+            );
             rows.push(
-              { benchmark, subject: "bare, grouping the records (before history_target)", metric: "throughput", value: round(before.requestsPerSec), unit: "req/s", ratio: round(before.requestsPerSec / rps("bare"), 3) },
-              { benchmark, subject: "bare, grouping the records (before history_target)", metric: "p99 latency", value: before.p99Ms, unit: "ms", ratio: round(before.p99Ms / Math.max(p99("bare"), 1), 3) },
+              {
+                benchmark,
+                subject: "bare, grouping the records (before history_target)",
+                metric: "throughput",
+                value: round(before.requestsPerSec),
+                unit: "req/s",
+                ratio: round(before.requestsPerSec / rps("bare"), 3),
+              },
+              {
+                benchmark,
+                subject: "bare, grouping the records (before history_target)",
+                metric: "p99 latency",
+                value: before.p99Ms,
+                unit: "ms",
+                ratio: round(before.p99Ms / Math.max(p99("bare"), 1), 3),
+              },
             );
           }
         }
@@ -152,11 +245,32 @@ function goalRows(benchmark: string, goalMs: number, runs: Record<Kind, LoadResu
   const subject = `throughput at which ${CONNECTIONS} conns wait ${goalMs} ms on average, the p99 goal (Little's law)`;
   const mean = (label: string, kind: Kind): BenchRow => {
     const meanMs = median(runs[kind].map((r) => r.meanMs));
-    return { benchmark, subject: `${label}: mean latency, against the p99 goal`, metric: "mean latency", value: round(meanMs, 1), unit: "ms", ratio: round(meanMs / goalMs, 3) };
+    return {
+      benchmark,
+      subject: `${label}: mean latency, against the p99 goal`,
+      metric: "mean latency",
+      value: round(meanMs, 1),
+      unit: "ms",
+      ratio: round(meanMs / goalMs, 3),
+    };
   };
   return [
-    { benchmark, subject: `${subject}, against bare node:http`, metric: "throughput", value: round(needed), unit: "req/s", ratio: round(needed / rps("bare"), 3) },
-    { benchmark, subject: `${subject}, against the framework's ceiling`, metric: "throughput", value: round(needed), unit: "req/s", ratio: round(needed / rps("ceiling"), 3) },
+    {
+      benchmark,
+      subject: `${subject}, against bare node:http`,
+      metric: "throughput",
+      value: round(needed),
+      unit: "req/s",
+      ratio: round(needed / rps("bare"), 3),
+    },
+    {
+      benchmark,
+      subject: `${subject}, against the framework's ceiling`,
+      metric: "throughput",
+      value: round(needed),
+      unit: "req/s",
+      ratio: round(needed / rps("ceiling"), 3),
+    },
     mean("bare node:http + better-sqlite3", "bare"),
     mean("same server's bare Next.js route", "ceiling"),
     mean("DSA (next start)", "dsa"),

@@ -37,7 +37,9 @@ export function seedHistory(dbFile: string, templateId: number, options: SeedOpt
   const started = performance.now();
   const sqlite = new Database(dbFile);
   sqlite.pragma("busy_timeout = 10000");
-  const columns = (sqlite.prepare("PRAGMA table_info(analysis_history)").all() as { name: string }[]).map((c) => c.name).filter((c) => c !== "id");
+  const columns = (sqlite.prepare("PRAGMA table_info(analysis_history)").all() as { name: string }[])
+    .map((c) => c.name)
+    .filter((c) => c !== "id");
   const overrides: Record<string, string> = {
     query_id: "@query_id",
     stock_code: "@code",
@@ -51,9 +53,15 @@ export function seedHistory(dbFile: string, templateId: number, options: SeedOpt
     flow: "NULL",
   };
   const select = columns.map((c) => overrides[c] ?? c).join(", ");
-  const insert = sqlite.prepare(`INSERT INTO analysis_history (${columns.join(", ")}) SELECT ${select} FROM analysis_history WHERE id = @template`);
-  const news = sqlite.prepare("INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, ?, ?, ?, ?, 'bench')");
-  const { createdAt } = sqlite.prepare("SELECT created_at AS createdAt FROM analysis_history WHERE id = ?").get(templateId) as { createdAt: string };
+  const insert = sqlite.prepare(
+    `INSERT INTO analysis_history (${columns.join(", ")}) SELECT ${select} FROM analysis_history WHERE id = @template`,
+  );
+  const news = sqlite.prepare(
+    "INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, ?, ?, ?, ?, 'bench')",
+  );
+  const { createdAt } = sqlite
+    .prepare("SELECT created_at AS createdAt FROM analysis_history WHERE id = ?")
+    .get(templateId) as { createdAt: string };
   const base = Date.parse(createdAt.replace(/\+00:00$/, "Z")) - options.records * 1000;
   const firstCode = options.firstCode ?? 600000;
   sqlite.transaction(() => {
@@ -68,7 +76,13 @@ export function seedHistory(dbFile: string, templateId: number, options: SeedOpt
         created_at: new Date(base + i * 1000).toISOString().replace("Z", "+00:00"),
       });
       for (let p = 0; p < (options.newsPerRecord ?? 0); p++) {
-        news.run(Number(info.lastInsertRowid), p, `新闻 ${code} ${i}-${p}`, "bench news snippet", `https://news.example.com/${i}/${p}`);
+        news.run(
+          Number(info.lastInsertRowid),
+          p,
+          `新闻 ${code} ${i}-${p}`,
+          "bench news snippet",
+          `https://news.example.com/${i}/${p}`,
+        );
       }
     }
   })();

@@ -5,8 +5,26 @@ import { percentile, startService, type Benchmark, type BenchRow } from "./harne
 // GET /api/v1/health on the same server. Sequential requests, so the figure is one render's latency.
 
 const WATCHLIST = [
-  "600519", "000001", "300750", "601318", "000858", "601398", "600900", "600036", "000333", "002594",
-  "00700", "09988", "00005", "01299", "AAPL", "TSLA", "NVDA", "MSFT", "GOOGL", "AMZN",
+  "600519",
+  "000001",
+  "300750",
+  "601318",
+  "000858",
+  "601398",
+  "600900",
+  "600036",
+  "000333",
+  "002594",
+  "00700",
+  "09988",
+  "00005",
+  "01299",
+  "AAPL",
+  "TSLA",
+  "NVDA",
+  "MSFT",
+  "GOOGL",
+  "AMZN",
 ];
 const ROUNDS = Number(process.env.BENCH_HOME_ROUNDS ?? 60);
 
@@ -32,9 +50,28 @@ export const homeBenchmark: Benchmark = {
       const benchmark = `GET / (home cockpit, ${WATCHLIST.length} watchlist stocks, sample data)`;
       const round = (v: number) => Math.round(v * 10) / 10;
       return [
-        { benchmark, subject: "GET /api/v1/health (same server)", metric: "p50 latency", value: round(percentile(health, 50)), unit: "ms" },
-        { benchmark, subject: "GET / server render", metric: "p50 latency", value: round(percentile(home, 50)), unit: "ms", ratio: round(percentile(home, 50) / percentile(health, 50)) },
-        { benchmark, subject: "GET / server render", metric: "p90 latency", value: round(percentile(home, 90)), unit: "ms" },
+        {
+          benchmark,
+          subject: "GET /api/v1/health (same server)",
+          metric: "p50 latency",
+          value: round(percentile(health, 50)),
+          unit: "ms",
+        },
+        {
+          benchmark,
+          subject: "GET / server render",
+          metric: "p50 latency",
+          value: round(percentile(home, 50)),
+          unit: "ms",
+          ratio: round(percentile(home, 50) / percentile(health, 50)),
+        },
+        {
+          benchmark,
+          subject: "GET / server render",
+          metric: "p90 latency",
+          value: round(percentile(home, 90)),
+          unit: "ms",
+        },
       ];
     } finally {
       await service.stop();

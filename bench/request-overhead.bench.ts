@@ -34,7 +34,8 @@ export const requestOverheadBenchmark: Benchmark = {
     }
     const auth = await signedInRuns();
     const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
-    const named = (cycles: number, extra = "") => `route overhead, same server, ${CONNECTIONS} conns, subjects alternating in 0.5 s phases, median of ${cycles} cycles${extra}`;
+    const named = (cycles: number, extra = "") =>
+      `route overhead, same server, ${CONNECTIONS} conns, subjects alternating in 0.5 s phases, median of ${cycles} cycles${extra}`;
     const benchmark = named(plain.cycles);
     const throughput = <K extends string>(m: Measured<K>, subject: string, kind: K, baseline?: K): BenchRow => ({
       benchmark,
@@ -53,14 +54,63 @@ export const requestOverheadBenchmark: Benchmark = {
       throughput(plain, "DSA route wrapper (access log on)", "wrapped", "bare"),
       throughput(plain, "bare Next.js route handler, twin server logging only warnings", "quietBare"),
       throughput(plain, "DSA route wrapper, access log off (twin server)", "quiet", "quietBare"),
-      { benchmark, subject: "access log: on vs off", metric: "throughput ratio", value: round(median(logged.map((r, i) => r / unlogged[i]!)), 3), unit: "×" },
-      { ...throughput(auth, "bare Next.js route handler, third server with admin auth on", "bare"), benchmark: authBench },
-      { ...throughput(auth, "bare Next.js route handler sent the session cookie (what Next spends on the header)", "bareCookie", "bare"), benchmark: authBench },
-      { ...throughput(auth, "DSA route wrapper signed in with a session cookie, against the bare route sent the same cookie", "signedIn", "bareCookie"), benchmark: authBench },
-      { ...throughput(auth, "bare Next.js route handler sent the API token header", "bareToken", "bare"), benchmark: authBench },
-      { ...throughput(auth, "DSA route wrapper with an API token, against the bare route sent the same header", "token", "bareToken"), benchmark: authBench },
-      { benchmark, subject: "bare Next.js route handler", metric: "p99 latency", value: round(plain.p99("bare")), unit: "ms" },
-      { benchmark, subject: "DSA route wrapper (access log on)", metric: "p99 latency", value: round(plain.p99("wrapped")), unit: "ms", ratio: round(plain.p99("wrapped") / Math.max(plain.p99("bare"), 1), 3) },
+      {
+        benchmark,
+        subject: "access log: on vs off",
+        metric: "throughput ratio",
+        value: round(median(logged.map((r, i) => r / unlogged[i]!)), 3),
+        unit: "×",
+      },
+      {
+        ...throughput(auth, "bare Next.js route handler, third server with admin auth on", "bare"),
+        benchmark: authBench,
+      },
+      {
+        ...throughput(
+          auth,
+          "bare Next.js route handler sent the session cookie (what Next spends on the header)",
+          "bareCookie",
+          "bare",
+        ),
+        benchmark: authBench,
+      },
+      {
+        ...throughput(
+          auth,
+          "DSA route wrapper signed in with a session cookie, against the bare route sent the same cookie",
+          "signedIn",
+          "bareCookie",
+        ),
+        benchmark: authBench,
+      },
+      {
+        ...throughput(auth, "bare Next.js route handler sent the API token header", "bareToken", "bare"),
+        benchmark: authBench,
+      },
+      {
+        ...throughput(
+          auth,
+          "DSA route wrapper with an API token, against the bare route sent the same header",
+          "token",
+          "bareToken",
+        ),
+        benchmark: authBench,
+      },
+      {
+        benchmark,
+        subject: "bare Next.js route handler",
+        metric: "p99 latency",
+        value: round(plain.p99("bare")),
+        unit: "ms",
+      },
+      {
+        benchmark,
+        subject: "DSA route wrapper (access log on)",
+        metric: "p99 latency",
+        value: round(plain.p99("wrapped")),
+        unit: "ms",
+        ratio: round(plain.p99("wrapped") / Math.max(plain.p99("bare"), 1), 3),
+      },
     ];
   },
 };
@@ -94,11 +144,14 @@ const MAX_LATE_SHARE = 0.02;
 
 function refuseFailures(kinds: readonly string[], counts: PhaseCounts): void {
   kinds.forEach((kind, i) => {
-    if (counts.failures[i]! > 0) throw new Error(`request-overhead ${kind}: ${counts.failures[i]} errors or non-2xx answers`);
+    if (counts.failures[i]! > 0)
+      throw new Error(`request-overhead ${kind}: ${counts.failures[i]} errors or non-2xx answers`);
     if (counts.latencies[i]!.length === 0) throw new Error(`request-overhead ${kind}: no request counted`);
   });
   if (counts.lateShare > MAX_LATE_SHARE) {
-    throw new Error(`request-overhead: ${(100 * counts.lateShare).toFixed(1)} % of requests ended after the next phase settled; the phases overlapped`);
+    throw new Error(
+      `request-overhead: ${(100 * counts.lateShare).toFixed(1)} % of requests ended after the next phase settled; the phases overlapped`,
+    );
   }
 }
 
@@ -108,7 +161,12 @@ function refuseFailures(kinds: readonly string[], counts: PhaseCounts): void {
  * rate limit is raised out of the way: a load sends far more requests than a minute's window would otherwise allow.
  */
 async function signedInRuns(): Promise<Measured<"bare" | "bareCookie" | "signedIn" | "bareToken" | "token">> {
-  const service = await startService({ DSA_BENCH_ROUTES: "1", LOG_LEVEL: "warn", ADMIN_AUTH_ENABLED: "true", API_TOKEN_RATE_PER_MINUTE: "100000" });
+  const service = await startService({
+    DSA_BENCH_ROUTES: "1",
+    LOG_LEVEL: "warn",
+    ADMIN_AUTH_ENABLED: "true",
+    API_TOKEN_RATE_PER_MINUTE: "100000",
+  });
   try {
     // The first login on an auth-on install sets the password and starts a session.
     const login = await fetch(`${service.baseUrl}/api/v1/auth/login`, {
@@ -117,17 +175,20 @@ async function signedInRuns(): Promise<Measured<"bare" | "bareCookie" | "signedI
       body: JSON.stringify({ password: "bench-password-1", passwordConfirm: "bench-password-1" }),
     });
     const cookie = /dsa_session=[^;]*/.exec(login.headers.get("set-cookie") ?? "")?.[0];
-    if (!login.ok || !cookie) throw new Error(`request-overhead: login on the auth-on server failed (HTTP ${login.status})`);
+    if (!login.ok || !cookie)
+      throw new Error(`request-overhead: login on the auth-on server failed (HTTP ${login.status})`);
     const bare = `${service.baseUrl}/api/bench/bare?n=1`;
     const wrapped = `${service.baseUrl}/api/bench/wrapped?n=1`;
-    if ((await fetch(wrapped)).status !== 401) throw new Error("request-overhead: the wrapped route answered without a session");
+    if ((await fetch(wrapped)).status !== 401)
+      throw new Error("request-overhead: the wrapped route answered without a session");
     const created = await fetch(`${service.baseUrl}/api/v1/auth/tokens`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: service.baseUrl, cookie },
       body: JSON.stringify({ name: "bench", scope: "read" }),
     });
     const token = ((await created.json()) as { token?: string }).token;
-    if (created.status !== 201 || !token) throw new Error(`request-overhead: creating an API token failed (HTTP ${created.status})`);
+    if (created.status !== 201 || !token)
+      throw new Error(`request-overhead: creating an API token failed (HTTP ${created.status})`);
     const withCookie = { headers: { cookie } };
     const withToken = { headers: { authorization: `Bearer ${token}` } };
     return await measure({

@@ -9,7 +9,10 @@ export function getProvider() {
   const signal = new AbortController().signal;
   return {
     async load(target: TMarketSymbol): Promise<{ bars: TDailyBar[]; quote: TQuote | null }> {
-      const [bars, quote] = await Promise.all([provider.dailyBars(target, BARS, { signal }), provider.quote(target, { signal })]);
+      const [bars, quote] = await Promise.all([
+        provider.dailyBars(target, BARS, { signal }),
+        provider.quote(target, { signal }),
+      ]);
       return { bars, quote };
     },
   };

@@ -7,7 +7,17 @@ import { startServiceProcess, type ServerProcess } from "../scripts/server-proce
 import { startRedisServer } from "../tests/setup/replica-cluster";
 import { HISTORY_ITEM_SQL, UNFILTERED_TOTAL_SQL } from "../lib/history/list-sql";
 import { analyzeTemplate, reconnect } from "./history-seed";
-import { load, measureCpu, percentile, startNodeServer, type Benchmark, type BenchRow, type CpuUse, type LoadResult, type RequestShape } from "./harness";
+import {
+  load,
+  measureCpu,
+  percentile,
+  startNodeServer,
+  type Benchmark,
+  type BenchRow,
+  type CpuUse,
+  type LoadResult,
+  type RequestShape,
+} from "./harness";
 
 // The scale-out path (PostgreSQL + Redis) measured in one run.
 //
@@ -31,7 +41,21 @@ const STOCKS = 2_000;
 const CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 1000);
 const TASKS = Number(process.env.BENCH_SSE_TASKS ?? 5);
 /** Sample-catalogue codes the SSE tasks analyse, one task at a time (the first one is the warm-up). */
-const TASK_CODES = ["600519", "000001", "300750", "601318", "000858", "AAPL", "TSLA", "NVDA", "MSFT", "00700", "09988", "GOOGL", "AMZN"];
+const TASK_CODES = [
+  "600519",
+  "000001",
+  "300750",
+  "601318",
+  "000858",
+  "AAPL",
+  "TSLA",
+  "NVDA",
+  "MSFT",
+  "00700",
+  "09988",
+  "GOOGL",
+  "AMZN",
+];
 
 const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -63,7 +87,12 @@ async function stopServer(server: ServerProcess): Promise<void> {
 // ---- history seeded straight into PostgreSQL (the history-list bench's approach: one real record through the
 // API as the template, then copies by SQL without the per-run blobs no list query reads)
 
-async function seedPostgresHistory(databaseUrl: string, templateId: number, records: number, stocks: number): Promise<number> {
+async function seedPostgresHistory(
+  databaseUrl: string,
+  templateId: number,
+  records: number,
+  stocks: number,
+): Promise<number> {
   const started = performance.now();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -105,7 +134,9 @@ async function tableSize(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ size: string }>("SELECT pg_size_pretty(pg_total_relation_size('analysis_history')) AS size");
+    const { rows } = await client.query<{ size: string }>(
+      "SELECT pg_size_pretty(pg_total_relation_size('analysis_history')) AS size",
+    );
     return rows[0]?.size ?? "?";
   } finally {
     await client.end();
@@ -120,7 +151,10 @@ interface PlanNode {
 }
 
 function planPath(node: PlanNode): string {
-  const details = [node["Index Name"], node["Heap Fetches"] === undefined ? undefined : `heap fetches ${node["Heap Fetches"]}`].filter(Boolean);
+  const details = [
+    node["Index Name"],
+    node["Heap Fetches"] === undefined ? undefined : `heap fetches ${node["Heap Fetches"]}`,
+  ].filter(Boolean);
   const name = node["Node Type"] + (details.length ? ` (${details.join(", ")})` : "");
   return node.Plans?.length ? `${name} > ${node.Plans.map(planPath).join(" + ")}` : name;
 }
@@ -137,7 +171,9 @@ async function explainMedian(databaseUrl: string, sql: string, rounds = 15): Pro
     const times: number[] = [];
     let plan = "";
     for (let i = 0; i < rounds; i++) {
-      const { rows } = await client.query<{ "QUERY PLAN": [{ "Execution Time": number; Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`);
+      const { rows } = await client.query<{ "QUERY PLAN": [{ "Execution Time": number; Plan: PlanNode }] }>(
+        `EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`,
+      );
       const [result] = rows[0]!["QUERY PLAN"];
       times.push(result["Execution Time"]);
       plan = planPath(result.Plan);
@@ -260,7 +296,8 @@ async function runTasks(submitUrl: string, clients: SseClient[], codes: string[]
       body: JSON.stringify({ stock_code: code, async_mode: true }),
     });
     const body = (await res.json()) as { task_id?: string };
-    if (res.status !== 202 || !body.task_id) throw new Error(`submit ${code}: HTTP ${res.status} ${JSON.stringify(body)}`);
+    if (res.status !== 202 || !body.task_id)
+      throw new Error(`submit ${code}: HTTP ${res.status} ${JSON.stringify(body)}`);
     ids.push(body.task_id);
     await untilFinished(clients, body.task_id);
   }
@@ -276,8 +313,12 @@ interface Delays {
   failed: number;
 }
 
-function eventTime(type: string, info: { created_at?: string; started_at?: string | null; completed_at?: string | null }): number {
-  const text = type === "task_created" ? info.created_at : type === "task_started" ? info.started_at : info.completed_at;
+function eventTime(
+  type: string,
+  info: { created_at?: string; started_at?: string | null; completed_at?: string | null },
+): number {
+  const text =
+    type === "task_created" ? info.created_at : type === "task_started" ? info.started_at : info.completed_at;
   return text ? Date.parse(text) : NaN;
 }
 
@@ -361,7 +402,10 @@ export const scaleOutBenchmark: Benchmark = {
       ]);
       for (const s of started) if (s.status === "fulfilled") track(s.value);
       for (const s of started) if (s.status === "rejected") throw s.reason;
-      const [one, two] = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value) as [ServerProcess, ServerProcess];
+      const [one, two] = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value) as [
+        ServerProcess,
+        ServerProcess,
+      ];
 
       const templateId = await analyzeTemplate(one);
       const seedSeconds = await seedPostgresHistory(databaseUrl, templateId, RECORDS - 1, STOCKS);
@@ -375,19 +419,42 @@ export const scaleOutBenchmark: Benchmark = {
       // The two statements listHistory (lib/history/list.ts) runs per GET /api/v1/history?limit=20.
       for (const [subject, sql] of [
         ["the total: SUM over history_target (kept by triggers)", UNFILTERED_TOTAL_SQL],
-        ["the total as it was: SELECT COUNT(*) over the records (not run by DSA now)", "SELECT COUNT(*) AS n FROM analysis_history"],
-        ["SELECT … ORDER BY created_at DESC, id DESC LIMIT 20", `SELECT ${HISTORY_ITEM_SQL} FROM analysis_history ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET 0`],
+        [
+          "the total as it was: SELECT COUNT(*) over the records (not run by DSA now)",
+          "SELECT COUNT(*) AS n FROM analysis_history",
+        ],
+        [
+          "SELECT … ORDER BY created_at DESC, id DESC LIMIT 20",
+          `SELECT ${HISTORY_ITEM_SQL} FROM analysis_history ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET 0`,
+        ],
       ] as const) {
         const { ms, plan } = await explainMedian(databaseUrl, sql);
-        rows.push({ benchmark: `GET /api/v1/history?limit=20: its SQL in PostgreSQL (${RECORDS} records)`, subject, metric: "execution time (median)", value: round(ms), unit: "ms", note: plan });
+        rows.push({
+          benchmark: `GET /api/v1/history?limit=20: its SQL in PostgreSQL (${RECORDS} records)`,
+          subject,
+          metric: "execution time (median)",
+          value: round(ms),
+          unit: "ms",
+          note: plan,
+        });
         process.stdout.write(`plan of ${subject}: ${plan}\n`);
       }
       await reconnect(one.baseUrl);
       await reconnect(two.baseUrl);
 
-      const compare = async (benchmark: string, pathAndQuery: string, connections: number, request: RequestShape = {}) => {
+      const compare = async (
+        benchmark: string,
+        pathAndQuery: string,
+        connections: number,
+        request: RequestShape = {},
+      ) => {
         const measured: { result: LoadResult; cpu: CpuUse }[] = [];
-        for (const server of [one, two]) measured.push(await measureCpu(server.pid, () => load(`${server.baseUrl}${pathAndQuery}`, undefined, connections, request)));
+        for (const server of [one, two])
+          measured.push(
+            await measureCpu(server.pid, () =>
+              load(`${server.baseUrl}${pathAndQuery}`, undefined, connections, request),
+            ),
+          );
         const [a, b] = measured.map((m) => m.result) as [LoadResult, LoadResult];
         const subjectOne = "1 process (WEB_CONCURRENCY=1)";
         const subjectTwo = "2 processes (WEB_CONCURRENCY=2)";
@@ -395,19 +462,69 @@ export const scaleOutBenchmark: Benchmark = {
         // garbage-collector and compiler threads), and PostgreSQL and the load generator share the same two cores.
         const [cpuOne, cpuTwo] = measured.map((m) => m.cpu) as [CpuUse, CpuUse];
         rows.push(
-          { benchmark, subject: subjectOne, metric: "server CPU (all threads)", value: round(cpuOne.groupCores), unit: "cores" },
-          { benchmark, subject: subjectTwo, metric: "server CPU (all threads)", value: round(cpuTwo.groupCores), unit: "cores", ratio: round(cpuTwo.groupCores / Math.max(cpuOne.groupCores, 0.01), 3) },
-          { benchmark, subject: subjectOne, metric: "machine CPU busy", value: round(cpuOne.machineBusyPct, 1), unit: "%" },
-          { benchmark, subject: subjectTwo, metric: "machine CPU busy", value: round(cpuTwo.machineBusyPct, 1), unit: "%" },
+          {
+            benchmark,
+            subject: subjectOne,
+            metric: "server CPU (all threads)",
+            value: round(cpuOne.groupCores),
+            unit: "cores",
+          },
+          {
+            benchmark,
+            subject: subjectTwo,
+            metric: "server CPU (all threads)",
+            value: round(cpuTwo.groupCores),
+            unit: "cores",
+            ratio: round(cpuTwo.groupCores / Math.max(cpuOne.groupCores, 0.01), 3),
+          },
+          {
+            benchmark,
+            subject: subjectOne,
+            metric: "machine CPU busy",
+            value: round(cpuOne.machineBusyPct, 1),
+            unit: "%",
+          },
+          {
+            benchmark,
+            subject: subjectTwo,
+            metric: "machine CPU busy",
+            value: round(cpuTwo.machineBusyPct, 1),
+            unit: "%",
+          },
         );
         rows.push(
           { benchmark, subject: subjectOne, metric: "throughput", value: round(a.requestsPerSec), unit: "req/s" },
-          { benchmark, subject: subjectTwo, metric: "throughput", value: round(b.requestsPerSec), unit: "req/s", ratio: round(b.requestsPerSec / a.requestsPerSec, 3) },
+          {
+            benchmark,
+            subject: subjectTwo,
+            metric: "throughput",
+            value: round(b.requestsPerSec),
+            unit: "req/s",
+            ratio: round(b.requestsPerSec / a.requestsPerSec, 3),
+          },
           { benchmark, subject: subjectOne, metric: "p99 latency", value: a.p99Ms, unit: "ms" },
-          { benchmark, subject: subjectTwo, metric: "p99 latency", value: b.p99Ms, unit: "ms", ratio: round(b.p99Ms / Math.max(a.p99Ms, 1), 3) },
+          {
+            benchmark,
+            subject: subjectTwo,
+            metric: "p99 latency",
+            value: b.p99Ms,
+            unit: "ms",
+            ratio: round(b.p99Ms / Math.max(a.p99Ms, 1), 3),
+          },
         );
-        for (const [subject, r] of [[subjectOne, a], [subjectTwo, b]] as const) {
-          if (r.errors + r.non2xx > 0) rows.push({ benchmark, subject, metric: "errors + non-2xx", value: r.errors + r.non2xx, unit: "responses", note: "throughput counts them too" });
+        for (const [subject, r] of [
+          [subjectOne, a],
+          [subjectTwo, b],
+        ] as const) {
+          if (r.errors + r.non2xx > 0)
+            rows.push({
+              benchmark,
+              subject,
+              metric: "errors + non-2xx",
+              value: r.errors + r.non2xx,
+              unit: "responses",
+              note: "throughput counts them too",
+            });
         }
       };
 
@@ -417,21 +534,35 @@ export const scaleOutBenchmark: Benchmark = {
       }
       // Connections as the health, history-list and analysis benches use them.
       await compare("GET /api/v1/health (PostgreSQL, 32 connections)", "/api/v1/health", 32);
-      await compare(`GET /api/v1/history?limit=20 (${RECORDS} records, PostgreSQL, 16 connections; goal ≥ 1.6×)`, "/api/v1/history?limit=20", 16);
+      await compare(
+        `GET /api/v1/history?limit=20 (${RECORDS} records, PostgreSQL, 16 connections; goal ≥ 1.6×)`,
+        "/api/v1/history?limit=20",
+        16,
+      );
       const analyzeBody = JSON.stringify({ stock_code: "600519" });
       // One stock from every client (as the analysis bench): its analyses also queue for that stock's locks (the
       // decision-signal lock, held for one read and the commit; its history_target row) across both processes.
-      await compare("POST /api/v1/analysis/analyze sync, 600519 sample data (PostgreSQL, 8 connections)", "/api/v1/analysis/analyze", 8, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: analyzeBody,
-      });
+      await compare(
+        "POST /api/v1/analysis/analyze sync, 600519 sample data (PostgreSQL, 8 connections)",
+        "/api/v1/analysis/analyze",
+        8,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: analyzeBody,
+        },
+      );
       // What a service with many users sees: each request the next of the sample catalogue's stocks.
-      await compare(`POST /api/v1/analysis/analyze sync, ${TASK_CODES.length} stocks in turn, sample data (PostgreSQL, 8 connections)`, "/api/v1/analysis/analyze", 8, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        bodies: TASK_CODES.map((code) => JSON.stringify({ stock_code: code })),
-      });
+      await compare(
+        `POST /api/v1/analysis/analyze sync, ${TASK_CODES.length} stocks in turn, sample data (PostgreSQL, 8 connections)`,
+        "/api/v1/analysis/analyze",
+        8,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          bodies: TASK_CODES.map((code) => JSON.stringify({ stock_code: code })),
+        },
+      );
 
       // The two-process server must not claim the SSE part's tasks.
       servers.splice(servers.indexOf(two), 1);
@@ -439,7 +570,14 @@ export const scaleOutBenchmark: Benchmark = {
 
       // ---- part 2: SSE delivery
       const benchmark = `task stream across replicas, ${CLIENTS} SSE clients (PostgreSQL + Redis, ${TASKS} tasks)`;
-      const row = (subject: string, metric: string, value: number, unit: string, ratio?: number, note?: string): BenchRow => ({
+      const row = (
+        subject: string,
+        metric: string,
+        value: number,
+        unit: string,
+        ratio?: number,
+        note?: string,
+      ): BenchRow => ({
         benchmark,
         subject,
         metric,
@@ -448,7 +586,8 @@ export const scaleOutBenchmark: Benchmark = {
         ...(ratio === undefined || !Number.isFinite(ratio) ? {} : { ratio: round(ratio, 3) }),
         ...(note ? { note } : {}),
       });
-      const codes = (offset: number) => Array.from({ length: TASKS }, (_, i) => TASK_CODES[(offset + i) % TASK_CODES.length]!);
+      const codes = (offset: number) =>
+        Array.from({ length: TASKS }, (_, i) => TASK_CODES[(offset + i) % TASK_CODES.length]!);
 
       // Baseline of the task-stream bench: a bare node:http broadcaster, one process, the same clients.
       const bare = await startNodeServer(BARE_SSE, "/");
@@ -496,10 +635,34 @@ export const scaleOutBenchmark: Benchmark = {
       const singleP99 = percentile(single.all, 99);
       const singleCreatedP99 = percentile(single.byType.get("task_created") ?? [], 99);
       rows.push(
-        row("DSA 1 replica, all clients on it: task_created", "delivery p50", percentile(single.byType.get("task_created") ?? [], 50), "ms", percentile(single.byType.get("task_created") ?? [], 50) / Math.max(bareP50, 0.01)),
-        row("DSA 1 replica, all clients on it: task_created", "delivery p99", singleCreatedP99, "ms", singleCreatedP99 / Math.max(bareP99, 0.01)),
-        row("DSA 1 replica, all clients on it: all events", "delivery p50", singleP50, "ms", singleP50 / Math.max(bareP50, 0.01)),
-        row("DSA 1 replica, all clients on it: all events", "delivery p99", singleP99, "ms", singleP99 / Math.max(bareP99, 0.01)),
+        row(
+          "DSA 1 replica, all clients on it: task_created",
+          "delivery p50",
+          percentile(single.byType.get("task_created") ?? [], 50),
+          "ms",
+          percentile(single.byType.get("task_created") ?? [], 50) / Math.max(bareP50, 0.01),
+        ),
+        row(
+          "DSA 1 replica, all clients on it: task_created",
+          "delivery p99",
+          singleCreatedP99,
+          "ms",
+          singleCreatedP99 / Math.max(bareP99, 0.01),
+        ),
+        row(
+          "DSA 1 replica, all clients on it: all events",
+          "delivery p50",
+          singleP50,
+          "ms",
+          singleP50 / Math.max(bareP50, 0.01),
+        ),
+        row(
+          "DSA 1 replica, all clients on it: all events",
+          "delivery p99",
+          singleP99,
+          "ms",
+          singleP99 / Math.max(bareP99, 0.01),
+        ),
         row("DSA 1 replica", "missed deliveries", single.missed, "events", undefined, `${single.failed} tasks failed`),
       );
 
@@ -523,7 +686,8 @@ export const scaleOutBenchmark: Benchmark = {
       const vsSingle = (v: number, base: number) => v / Math.max(base, 0.01);
       const twoP50 = percentile(double.all, 50);
       const twoP99 = percentile(double.all, 99);
-      const bareNote = (v: number, base: number) => `${round(v / Math.max(base, 0.01), 3)}× the bare node:http SSE baseline`;
+      const bareNote = (v: number, base: number) =>
+        `${round(v / Math.max(base, 0.01), 3)}× the bare node:http SSE baseline`;
       for (const type of ["task_created", "task_started", "task_completed"]) {
         const p50 = percentile(double.byType.get(type) ?? [], 50);
         const p99 = percentile(double.byType.get(type) ?? [], 99);
@@ -534,13 +698,38 @@ export const scaleOutBenchmark: Benchmark = {
           row(`DSA 2 replicas, clients split: ${type}`, "delivery p99", p99, "ms", vsSingle(p99, s99)),
         );
       }
-      for (const [replica, label] of [["A", "clients on A (submit replica)"], ["B", "clients on B (events via Redis)"]] as const) {
+      for (const [replica, label] of [
+        ["A", "clients on A (submit replica)"],
+        ["B", "clients on B (events via Redis)"],
+      ] as const) {
         const values = double.byReplica.get(replica) ?? [];
-        rows.push(row(`DSA 2 replicas, ${label}: all events`, "delivery p99", percentile(values, 99), "ms", vsSingle(percentile(values, 99), singleP99)));
+        rows.push(
+          row(
+            `DSA 2 replicas, ${label}: all events`,
+            "delivery p99",
+            percentile(values, 99),
+            "ms",
+            vsSingle(percentile(values, 99), singleP99),
+          ),
+        );
       }
       rows.push(
-        row("DSA 2 replicas, clients split: all events", "delivery p50", twoP50, "ms", vsSingle(twoP50, singleP50), bareNote(twoP50, bareP50)),
-        row("DSA 2 replicas, clients split: all events (goal ≤ 150 ms)", "delivery p99", twoP99, "ms", vsSingle(twoP99, singleP99), bareNote(twoP99, bareP99)),
+        row(
+          "DSA 2 replicas, clients split: all events",
+          "delivery p50",
+          twoP50,
+          "ms",
+          vsSingle(twoP50, singleP50),
+          bareNote(twoP50, bareP50),
+        ),
+        row(
+          "DSA 2 replicas, clients split: all events (goal ≤ 150 ms)",
+          "delivery p99",
+          twoP99,
+          "ms",
+          vsSingle(twoP99, singleP99),
+          bareNote(twoP99, bareP99),
+        ),
         row("DSA 2 replicas", "missed deliveries", double.missed, "events", undefined, `${double.failed} tasks failed`),
       );
     } catch (error) {

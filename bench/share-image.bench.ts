@@ -103,7 +103,8 @@ async function apiTimings(): Promise<ApiTimings> {
       // One at a time, as a trader's reports arrive: the background draw of each is done before the next analysis.
       await logLine(service.dataDir, "share image drawn in the background", report.meta.id);
     }
-    const shareUrl = (id: number, colors = "") => `${service.baseUrl}/api/v1/history/${id}/share-image${colors ? `?colors=${colors}` : ""}`;
+    const shareUrl = (id: number, colors = "") =>
+      `${service.baseUrl}/api/v1/history/${id}/share-image${colors ? `?colors=${colors}` : ""}`;
     const stored: number[] = [];
     const floor: number[] = [];
     let bytes = 0;
@@ -123,7 +124,9 @@ async function apiTimings(): Promise<ApiTimings> {
     const burstHealth: number[] = [];
     const burstStarted = performance.now();
     let rendering = true;
-    const burst = Promise.all(records.map(({ id, language }) => timedGet(shareUrl(id, language === "en" ? "red_up" : "green_up")))).finally(() => (rendering = false));
+    const burst = Promise.all(
+      records.map(({ id, language }) => timedGet(shareUrl(id, language === "en" ? "red_up" : "green_up"))),
+    ).finally(() => (rendering = false));
     while (rendering) burstHealth.push((await timedGet(healthUrl)).ms);
     await burst;
     const burstMs = performance.now() - burstStarted;
@@ -141,7 +144,14 @@ export const shareImageBenchmark: Benchmark = {
       { title: "贵州茅台发布一季度报告：营收同比增长", snippet: "渠道库存健康", url: "https://news.example.com/1" },
       { title: "白酒板块午后走强", snippet: "短讯", url: "https://news.example.com/2" },
     ];
-    const markdown = buildMarkdownReport({ report, news, dataSource: "eastmoney", region: "cn", volumeRatio: 1.2, turnoverRate: 0.4 });
+    const markdown = buildMarkdownReport({
+      report,
+      news,
+      dataSource: "eastmoney",
+      region: "cn",
+      volumeRatio: 1.2,
+      turnoverRate: 0.4,
+    });
     const card = buildShareCard({ report, markdown });
     const html = renderShareHtml(card);
 
@@ -186,16 +196,74 @@ export const shareImageBenchmark: Benchmark = {
     const idleP99 = percentile(api.idleHealth, 99);
     const burstP99 = percentile(api.burstHealth, 99);
     return [
-      { benchmark, subject: "headless Chromium screenshot of share HTML", metric: `median of ${ROUNDS} warm`, value: round(shotMedian), unit: "ms" },
-      { benchmark, subject: "cold render: satori + resvg PNG, not cached (DSA)", metric: `median of ${ROUNDS}, each paired with a screenshot`, value: round(pngMedian), unit: "ms", ratio: round(pairRatio, 3) },
-      { benchmark, subject: "headless Chromium screenshot of share HTML", metric: "first render (browser running)", value: round(shotCold), unit: "ms" },
+      {
+        benchmark,
+        subject: "headless Chromium screenshot of share HTML",
+        metric: `median of ${ROUNDS} warm`,
+        value: round(shotMedian),
+        unit: "ms",
+      },
+      {
+        benchmark,
+        subject: "cold render: satori + resvg PNG, not cached (DSA)",
+        metric: `median of ${ROUNDS}, each paired with a screenshot`,
+        value: round(pngMedian),
+        unit: "ms",
+        ratio: round(pairRatio, 3),
+      },
+      {
+        benchmark,
+        subject: "headless Chromium screenshot of share HTML",
+        metric: "first render (browser running)",
+        value: round(shotCold),
+        unit: "ms",
+      },
       { benchmark, subject: "headless Chromium", metric: "browser launch", value: round(launchMs), unit: "ms" },
-      { benchmark, subject: "satori + resvg PNG (DSA)", metric: "first render (threads started, fonts read)", value: round(pngCold), unit: "ms", ratio: round(pngCold / (launchMs + shotCold), 3) },
-      { benchmark: apiBenchmark, subject: "DSA renderer warm-up (background, after start)", metric: "time to warmed", value: round(api.warmUp), unit: "ms" },
-      { benchmark: apiBenchmark, subject: `bare Next.js route sending the same ${api.bytes} bytes (same server)`, metric: `p50 of ${api.floor.length} sequential`, value: round(floorP50), unit: "ms" },
-      { benchmark: apiBenchmark, subject: "GET share-image of a stored report (drawn in the background when stored)", metric: `p50 of ${api.stored.length}, each paired with the bare route`, value: round(storedP50), unit: "ms", ratio: round(storedP50 / floorP50, 3) },
-      { benchmark: apiBenchmark, subject: "GET /api/v1/health, idle", metric: `p99 of ${api.idleHealth.length} sequential`, value: round(idleP99), unit: "ms" },
-      { benchmark: apiBenchmark, subject: `GET /api/v1/health during a burst of ${api.burstRenders} cold renders (${Math.round(api.burstMs)} ms)`, metric: `p99 of ${api.burstHealth.length} sequential`, value: round(burstP99), unit: "ms", ratio: round(burstP99 / idleP99, 3) },
+      {
+        benchmark,
+        subject: "satori + resvg PNG (DSA)",
+        metric: "first render (threads started, fonts read)",
+        value: round(pngCold),
+        unit: "ms",
+        ratio: round(pngCold / (launchMs + shotCold), 3),
+      },
+      {
+        benchmark: apiBenchmark,
+        subject: "DSA renderer warm-up (background, after start)",
+        metric: "time to warmed",
+        value: round(api.warmUp),
+        unit: "ms",
+      },
+      {
+        benchmark: apiBenchmark,
+        subject: `bare Next.js route sending the same ${api.bytes} bytes (same server)`,
+        metric: `p50 of ${api.floor.length} sequential`,
+        value: round(floorP50),
+        unit: "ms",
+      },
+      {
+        benchmark: apiBenchmark,
+        subject: "GET share-image of a stored report (drawn in the background when stored)",
+        metric: `p50 of ${api.stored.length}, each paired with the bare route`,
+        value: round(storedP50),
+        unit: "ms",
+        ratio: round(storedP50 / floorP50, 3),
+      },
+      {
+        benchmark: apiBenchmark,
+        subject: "GET /api/v1/health, idle",
+        metric: `p99 of ${api.idleHealth.length} sequential`,
+        value: round(idleP99),
+        unit: "ms",
+      },
+      {
+        benchmark: apiBenchmark,
+        subject: `GET /api/v1/health during a burst of ${api.burstRenders} cold renders (${Math.round(api.burstMs)} ms)`,
+        metric: `p99 of ${api.burstHealth.length} sequential`,
+        value: round(burstP99),
+        unit: "ms",
+        ratio: round(burstP99 / idleP99, 3),
+      },
     ];
   },
 };

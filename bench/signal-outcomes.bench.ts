@@ -32,7 +32,13 @@ export const signalOutcomesBenchmark: Benchmark = {
     });
     if (migrate.status !== 0) throw new Error("prisma migrate deploy failed for the benchmark database");
     const { setEnvironmentForTests } = await import("@/lib/settings/settings");
-    setEnvironmentForTests({ ...process.env, DATABASE_URL: url, ENV_FILE: path.join(dir, ".env"), MARKET_DATA_SOURCES: "sample", LOG_LEVEL: "silent" });
+    setEnvironmentForTests({
+      ...process.env,
+      DATABASE_URL: url,
+      ENV_FILE: path.join(dir, ".env"),
+      MARKET_DATA_SOURCES: "sample",
+      LOG_LEVEL: "silent",
+    });
     const { db } = await import("@/lib/db/client");
     const { runOutcomes } = await import("@/lib/signals/outcomes");
     const { evaluateOutcome } = await import("@/lib/signals/outcome-engine");
@@ -44,8 +50,18 @@ export const signalOutcomesBenchmark: Benchmark = {
       const code = STOCKS[i % STOCKS.length]!;
       const createdAt = new Date(now - (i % 300) * DAY - (i % 7) * 3600_000);
       return {
-        stockCode: code, market: "cn", assetType: "stock", targetKey: `stock:cn:${code}`, sourceType: "agent", triggerSource: "bench",
-        action: ACTIONS[i % ACTIONS.length]!, horizon: "3d", planQuality: "minimal", status: "active", createdAt, updatedAt: createdAt,
+        stockCode: code,
+        market: "cn",
+        assetType: "stock",
+        targetKey: `stock:cn:${code}`,
+        sourceType: "agent",
+        triggerSource: "bench",
+        action: ACTIONS[i % ACTIONS.length]!,
+        horizon: "3d",
+        planQuality: "minimal",
+        status: "active",
+        createdAt,
+        updatedAt: createdAt,
       };
     });
     for (let i = 0; i < rows.length; i += 1000) await db().decisionSignal.createMany({ data: rows.slice(i, i + 1000) });
@@ -60,7 +76,8 @@ export const signalOutcomesBenchmark: Benchmark = {
     }
     const fullSeconds = seconds(started);
     const stored = await db().decisionSignalOutcome.count();
-    if (evaluated !== SIGNALS * 4 || stored !== SIGNALS * 4) throw new Error(`expected ${SIGNALS * 4} rows, evaluated ${evaluated}, stored ${stored}`);
+    if (evaluated !== SIGNALS * 4 || stored !== SIGNALS * 4)
+      throw new Error(`expected ${SIGNALS * 4} rows, evaluated ${evaluated}, stored ${stored}`);
 
     const bars = new Map<string, Awaited<ReturnType<typeof getDailyBars>>["bars"]>();
     for (const code of STOCKS) bars.set(code, (await getDailyBars({ kind: "stock", market: "cn", code }, 330)).bars);
@@ -68,14 +85,25 @@ export const signalOutcomesBenchmark: Benchmark = {
     for (const row of rows) {
       const anchor = lastClosedTradingDay("cn", row.createdAt);
       for (const n of [1, 3, 5, 10]) {
-        evaluateOutcome({ action: row.action, entryLow: null, entryHigh: null, stopLoss: null, targetPrice: null }, bars.get(row.stockCode)!, anchor, n);
+        evaluateOutcome(
+          { action: row.action, entryLow: null, entryHigh: null, stopLoss: null, targetPrice: null },
+          bars.get(row.stockCode)!,
+          anchor,
+          n,
+        );
       }
     }
     const engineSeconds = seconds(started);
     await db().$disconnect();
     const round = (v: number) => Math.round(v * 1000) / 1000;
     return [
-      { benchmark: "signal outcomes (10,000 × 4 horizons)", subject: "outcome engine only, in memory", metric: "time", value: round(engineSeconds), unit: "s" },
+      {
+        benchmark: "signal outcomes (10,000 × 4 horizons)",
+        subject: "outcome engine only, in memory",
+        metric: "time",
+        value: round(engineSeconds),
+        unit: "s",
+      },
       {
         benchmark: "signal outcomes (10,000 × 4 horizons)",
         subject: `runOutcomes, ${SIGNALS / RUN_LIMIT} runs of ${RUN_LIMIT} (SQLite)`,

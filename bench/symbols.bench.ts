@@ -2,7 +2,20 @@ import { resolveToken } from "@/lib/market/symbols";
 import type { Benchmark, BenchRow } from "./harness";
 
 // Mixed tokens as traders type them: bare and prefixed codes, suffixes, indices, names, a rejection.
-const SAMPLE = ["600519", "sh000001", "0700.HK", "AAPL", "贵州茅台", "BRK-B", "csi000905", "宁德", "abc123", "Tesla", "000001.SZ", "腾讯控股"];
+const SAMPLE = [
+  "600519",
+  "sh000001",
+  "0700.HK",
+  "AAPL",
+  "贵州茅台",
+  "BRK-B",
+  "csi000905",
+  "宁德",
+  "abc123",
+  "Tesla",
+  "000001.SZ",
+  "腾讯控股",
+];
 
 function tokensPerSecond(fn: (token: string) => unknown, rounds: number): number {
   let sink = 0;
@@ -27,7 +40,13 @@ export const symbolsBenchmark: Benchmark = {
     const baseline = tokensPerSecond(floor, rounds);
     const measured = tokensPerSecond(resolveToken, rounds);
     return [
-      { benchmark: "symbol resolution", subject: "normalise + Map.get (floor)", metric: "throughput", value: Math.round(baseline), unit: "tokens/s" },
+      {
+        benchmark: "symbol resolution",
+        subject: "normalise + Map.get (floor)",
+        metric: "throughput",
+        value: Math.round(baseline),
+        unit: "tokens/s",
+      },
       {
         benchmark: "symbol resolution",
         subject: "resolveToken",

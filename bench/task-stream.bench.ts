@@ -61,7 +61,10 @@ function connect(url: string, agent: http.Agent, wanted: Set<string>): Promise<C
 async function waitFor(clients: Client[], type: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (clients.some((c) => !c.arrivals.has(type))) {
-    if (Date.now() > deadline) throw new Error(`${type}: only ${clients.filter((c) => c.arrivals.has(type)).length}/${clients.length} clients got it`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${type}: only ${clients.filter((c) => c.arrivals.has(type)).length}/${clients.length} clients got it`,
+      );
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -70,7 +73,9 @@ async function openClients(url: string, wanted: Set<string>): Promise<{ clients:
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const clients: Client[] = [];
   for (let i = 0; i < CLIENTS; i += 100) {
-    clients.push(...(await Promise.all(Array.from({ length: Math.min(100, CLIENTS - i) }, () => connect(url, agent, wanted)))));
+    clients.push(
+      ...(await Promise.all(Array.from({ length: Math.min(100, CLIENTS - i) }, () => connect(url, agent, wanted)))),
+    );
   }
   return { clients, agent };
 }
@@ -130,12 +135,30 @@ export const taskStreamBenchmark: Benchmark = {
     return [
       row("bare node:http SSE", "event delivery p50", bareP50, "ms"),
       row("bare node:http SSE", "event delivery p99", bareP99, "ms"),
-      row("DSA task_created (submit → client)", "delivery p50", percentile(created, 50), "ms", percentile(created, 50) / Math.max(bareP50, 0.01)),
-      row("DSA task_created (submit → client)", "delivery p99", percentile(created, 99), "ms", percentile(created, 99) / Math.max(bareP99, 0.01)),
+      row(
+        "DSA task_created (submit → client)",
+        "delivery p50",
+        percentile(created, 50),
+        "ms",
+        percentile(created, 50) / Math.max(bareP50, 0.01),
+      ),
+      row(
+        "DSA task_created (submit → client)",
+        "delivery p99",
+        percentile(created, 99),
+        "ms",
+        percentile(created, 99) / Math.max(bareP99, 0.01),
+      ),
       row("DSA task_completed (fan-out spread)", "delivery p50", percentile(spread, 50), "ms"),
       row("DSA task_completed (fan-out spread)", "delivery p99", percentile(spread, 99), "ms"),
       row("bare node:http SSE", "RSS growth for the clients", bareRssAfter - bareRssBefore, "MiB"),
-      row("DSA", "RSS growth for the clients", rssConnected - rssBefore, "MiB", (rssConnected - rssBefore) / Math.max(bareRssAfter - bareRssBefore, 0.1)),
+      row(
+        "DSA",
+        "RSS growth for the clients",
+        rssConnected - rssBefore,
+        "MiB",
+        (rssConnected - rssBefore) / Math.max(bareRssAfter - bareRssBefore, 0.1),
+      ),
       row("DSA", "RSS growth through the task", rssAfter - rssBefore, "MiB"),
     ];
   },

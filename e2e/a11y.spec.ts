@@ -52,21 +52,37 @@ let reportId: number | null = null;
 
 async function seed(request: APIRequestContext): Promise<void> {
   withDb((db) => {
-    for (const table of SEEDED_TABLES) maxIds.set(table, (db.prepare(`SELECT COALESCE(MAX(id), 0) AS id FROM ${table}`).get() as { id: number }).id);
+    for (const table of SEEDED_TABLES)
+      maxIds.set(table, (db.prepare(`SELECT COALESCE(MAX(id), 0) AS id FROM ${table}`).get() as { id: number }).id);
   });
-  const analysed = await request.post("/api/v1/analysis/analyze", { data: { stock_code: "600519", async_mode: false, notify: false } });
+  const analysed = await request.post("/api/v1/analysis/analyze", {
+    data: { stock_code: "600519", async_mode: false, notify: false },
+  });
   expect(analysed.ok(), `analyse 600519 on sample data (HTTP ${analysed.status()})`).toBe(true);
   reportId = ((await analysed.json()) as { report: { meta: { id: number } } }).report.meta.id;
 
-  const account = await request.post("/api/v1/portfolio/accounts", { data: { name: "A11y 账户", market: "cn", base_currency: "CNY" } });
+  const account = await request.post("/api/v1/portfolio/accounts", {
+    data: { name: "A11y 账户", market: "cn", base_currency: "CNY" },
+  });
   expect(account.ok(), `create a portfolio account (HTTP ${account.status()})`).toBe(true);
   const accountId = ((await account.json()) as { id: number }).id;
   const trade = await request.post("/api/v1/portfolio/trades", {
-    data: { account_id: accountId, symbol: "600519", trade_date: "2025-06-02", side: "buy", quantity: 100, price: 1500, fee: 5, tax: 0 },
+    data: {
+      account_id: accountId,
+      symbol: "600519",
+      trade_date: "2025-06-02",
+      side: "buy",
+      quantity: 100,
+      price: 1500,
+      fee: 5,
+      tax: 0,
+    },
   });
   expect(trade.ok(), `record a trade (HTTP ${trade.status()})`).toBe(true);
 
-  const rule = await request.post("/api/v1/alerts/rules", { data: { alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: 1 } } });
+  const rule = await request.post("/api/v1/alerts/rules", {
+    data: { alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: 1 } },
+  });
   expect(rule.ok(), `create an alert rule (HTTP ${rule.status()})`).toBe(true);
   await request.post("/api/v1/alerts/evaluate");
 }
@@ -108,22 +124,33 @@ async function openInLook(page: Page, baseURL: string, target: Target, look: Loo
   // Fonts load and the client components' first effects paint before axe reads colours and names.
   await page.evaluate(async () => {
     await document.fonts.ready;
-    for (let frame = 0; frame < 2; frame += 1) await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    for (let frame = 0; frame < 2; frame += 1)
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
   });
 }
 
-type Violation = { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+type Violation = {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+};
 
 /** Runs axe on the page as it is now, attaches the results, and fails on serious or critical violations. */
 async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(results, null, 2), contentType: "application/json" });
+  await testInfo.attach(`axe-${name}.json`, {
+    body: JSON.stringify(results, null, 2),
+    contentType: "application/json",
+  });
   const blocking = (results.violations as Violation[]).filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ""));
   const summary = blocking.map((v) => ({
     rule: v.id,
     impact: v.impact,
     help: v.help,
-    nodes: v.nodes.slice(0, 8).map((n) => ({ target: n.target.join(" "), why: n.failureSummary?.split("\n").slice(0, 3).join(" ") })),
+    nodes: v.nodes
+      .slice(0, 8)
+      .map((n) => ({ target: n.target.join(" "), why: n.failureSummary?.split("\n").slice(0, 3).join(" ") })),
     count: v.nodes.length,
   }));
   expect(summary, `serious/critical axe violations on ${name}`).toEqual([]);
@@ -136,7 +163,10 @@ const EXHAUSTIVE = process.env.DSA_EXHAUSTIVE === "1";
 TARGETS.forEach((target, index) => {
   test.describe(`axe on ${target.slug}`, () => {
     for (const look of EXHAUSTIVE ? LOOKS : [LOOKS[index % LOOKS.length]!]) {
-      test(`21 §5: ${target.slug} in ${look.name} has no serious or critical WCAG 2 A/AA violations`, async ({ page, baseURL }, testInfo) => {
+      test(`21 §5: ${target.slug} in ${look.name} has no serious or critical WCAG 2 A/AA violations`, async ({
+        page,
+        baseURL,
+      }, testInfo) => {
         await openInLook(page, baseURL!, target, look);
         await screenshot(page, { path: `${SCREENSHOT_DIR}/a11y-${target.slug}-${look.name}.png`, fullPage: true });
         await expectNoSeriousViolations(page, testInfo, `${target.slug}-${look.name}`);
@@ -146,7 +176,10 @@ TARGETS.forEach((target, index) => {
 });
 
 test.describe("axe on interactive states", () => {
-  test("21 §5: the phone's bottom tab bar with its 'more' menu open has no serious violations", async ({ page, baseURL }, testInfo) => {
+  test("21 §5: the phone's bottom tab bar with its 'more' menu open has no serious violations", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     for (const look of LOOKS.filter((l) => l.width < 768)) {
       await openInLook(page, baseURL!, TARGETS.find((t) => t.slug === "settings")!, look);
       expect(await openMoreMenu(page, look.lang === "en" ? "en" : "zh"), "the phone nav has a 'more' menu").toBe(true);
@@ -156,7 +189,11 @@ test.describe("axe on interactive states", () => {
   });
 
   // Last: switches admin auth on (the login form instead of the "auth is off" note) and back off again.
-  test("21 §5: the login page's password form (auth on) has no serious violations", async ({ page, baseURL, request }, testInfo) => {
+  test("21 §5: the login page's password form (auth on) has no serious violations", async ({
+    page,
+    baseURL,
+    request,
+  }, testInfo) => {
     await setAdminAuth(request, true);
     try {
       for (const look of LOOKS.filter((l) => l.name === "zh-light" || l.name === "phone-en-dark")) {

@@ -52,16 +52,41 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 const plain = (v: number) => String(Math.round(v * 10_000) / 10_000);
 const signed = (v: number) => `${v > 0 ? "+" : ""}${v.toFixed(2)}%`;
 
-test("21 §6: a price rule shows the one price and the distance to its threshold; an RSI rule its value only", async ({ page, request }) => {
+test("21 §6: a price rule shows the one price and the distance to its threshold; an RSI rule its value only", async ({
+  page,
+  request,
+}) => {
   clearAlerts();
   const price = await onePrice(request, "600519");
   const upLevel = round2(price * 1.05);
   const downLevel = round2(price * 0.97);
-  const up = await createRule(request, { alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: upLevel } });
-  const down = await createRule(request, { alert_type: "price_cross", target: "sh600519", parameters: { direction: "below", price: downLevel } });
-  const rsi = await createRule(request, { alert_type: "rsi_threshold", target: "600519", parameters: { direction: "above", period: 12, threshold: 70 } });
-  const off = await createRule(request, { alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: upLevel }, enabled: false });
-  const watch = await createRule(request, { target_scope: "watchlist", alert_type: "price_cross", target: "default", parameters: { direction: "above", price: upLevel } });
+  const up = await createRule(request, {
+    alert_type: "price_cross",
+    target: "600519",
+    parameters: { direction: "above", price: upLevel },
+  });
+  const down = await createRule(request, {
+    alert_type: "price_cross",
+    target: "sh600519",
+    parameters: { direction: "below", price: downLevel },
+  });
+  const rsi = await createRule(request, {
+    alert_type: "rsi_threshold",
+    target: "600519",
+    parameters: { direction: "above", period: 12, threshold: 70 },
+  });
+  const off = await createRule(request, {
+    alert_type: "price_cross",
+    target: "600519",
+    parameters: { direction: "above", price: upLevel },
+    enabled: false,
+  });
+  const watch = await createRule(request, {
+    target_scope: "watchlist",
+    alert_type: "price_cross",
+    target: "default",
+    parameters: { direction: "above", price: upLevel },
+  });
 
   await page.goto("/alerts");
   await expect(page.getByRole("columnheader", { name: "现值 · 距触发" })).toBeVisible();
@@ -72,7 +97,10 @@ test("21 §6: a price rule shows the one price and the distance to its threshold
   await expect(upRow.getByTestId("alert-rule-current")).toHaveAttribute("data-value", String(price));
   const upDistance = ((upLevel - price) / price) * 100;
   await expect(upRow.getByTestId("alert-rule-distance")).toHaveText(`距触发 ${signed(upDistance)}`);
-  expect(Number(await upRow.getByTestId("alert-rule-distance").getAttribute("data-distance"))).toBeCloseTo(upDistance, 8);
+  expect(Number(await upRow.getByTestId("alert-rule-distance").getAttribute("data-distance"))).toBeCloseTo(
+    upDistance,
+    8,
+  );
   expect(upDistance).toBeGreaterThan(4.9);
   await expect(upRow.getByTestId("alert-rule-reached")).toHaveCount(0);
 
@@ -82,7 +110,9 @@ test("21 §6: a price rule shows the one price and the distance to its threshold
   expect(downDistance).toBeLessThan(-2.9);
 
   // RSI: the value the evaluator compares (the rule's dry run), no distance.
-  const dryRun = (await (await request.post(`/api/v1/alerts/rules/${rsi.id}/test`)).json()) as { target_results: { observed_value: number | null }[] };
+  const dryRun = (await (await request.post(`/api/v1/alerts/rules/${rsi.id}/test`)).json()) as {
+    target_results: { observed_value: number | null }[];
+  };
   const observed = dryRun.target_results[0]!.observed_value;
   expect(observed, "the dry run reads an RSI").not.toBeNull();
   const rsiRow = ruleRow(page, rsi.id);
@@ -98,17 +128,28 @@ test("21 §6: a price rule shows the one price and the distance to its threshold
   await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-distance.png`, fullPage: true });
 });
 
-test("21 §6: the distances read in English, and the page keeps to a phone's width", async ({ page, request, context, baseURL }) => {
+test("21 §6: the distances read in English, and the page keeps to a phone's width", async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   clearAlerts();
   const price = await onePrice(request, "600519");
   const level = round2(price * 1.1);
-  const rule = await createRule(request, { alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: level } });
+  const rule = await createRule(request, {
+    alert_type: "price_cross",
+    target: "600519",
+    parameters: { direction: "above", price: level },
+  });
 
   await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);
   await page.goto("/alerts");
   await expect(page.getByRole("columnheader", { name: "Now · to trigger" })).toBeVisible();
   await expect(ruleRow(page, rule.id).getByTestId("alert-rule-current")).toHaveText(`Price ${plain(price)}`);
-  await expect(ruleRow(page, rule.id).getByTestId("alert-rule-distance")).toHaveText(`${signed(((level - price) / price) * 100)} to trigger`);
+  await expect(ruleRow(page, rule.id).getByTestId("alert-rule-distance")).toHaveText(
+    `${signed(((level - price) / price) * 100)} to trigger`,
+  );
   await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-distance-en.png`, fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,6 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import {
+  describeUiPage,
+  expectDarkBackground,
+  expectNoHorizontalOverflow,
+  pageTitle,
+  screenshot,
+  SCREENSHOT_DIR,
+  UI_PAGES,
+} from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
 // The Alerts page on the rule shape of docs/api.md §12.2. The e2e server runs on
@@ -50,7 +58,9 @@ const clearAlerts = () =>
 
 /** The sample price of a code, as the alert evaluator sees it: a disabled probe rule's dry run. */
 async function samplePrice(request: APIRequestContext, code: string): Promise<number> {
-  const created = await request.post("/api/v1/alerts/rules", { data: { alert_type: "price_cross", target: code, parameters: { direction: "above", price: 1e9 }, enabled: false } });
+  const created = await request.post("/api/v1/alerts/rules", {
+    data: { alert_type: "price_cross", target: code, parameters: { direction: "above", price: 1e9 }, enabled: false },
+  });
   expect(created.status()).toBe(201);
   const probe = (await created.json()) as Rule;
   const check = (await (await request.post(`/api/v1/alerts/rules/${probe.id}/test`)).json()) as TestResult;
@@ -64,7 +74,10 @@ async function rulesFromApi(request: APIRequestContext): Promise<Rule[]> {
   return ((await (await request.get("/api/v1/alerts/rules?page_size=100")).json()) as { items: Rule[] }).items;
 }
 
-async function triggersFromApi(request: APIRequestContext, query: string): Promise<{ items: Trigger[]; total: number }> {
+async function triggersFromApi(
+  request: APIRequestContext,
+  query: string,
+): Promise<{ items: Trigger[]; total: number }> {
   const response = await request.get(`/api/v1/alerts/triggers?${query}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as { items: Trigger[]; total: number };
@@ -92,7 +105,10 @@ test.afterAll(() => {
 describeUiPage(alerts, { built: true });
 
 test.describe("the Alerts page", () => {
-  test("create a price rule below the sample price, dry-run it, check now, and find its trigger and notification record", async ({ page, request }) => {
+  test("create a price rule below the sample price, dry-run it, check now, and find its trigger and notification record", async ({
+    page,
+    request,
+  }) => {
     clearAlerts();
     const price = await samplePrice(request, "600519");
     const threshold = Math.floor(price * 0.9 * 100) / 100;
@@ -129,7 +145,13 @@ test.describe("the Alerts page", () => {
     const rules = await rulesFromApi(request);
     expect(rules).toHaveLength(1);
     const rule = rules[0]!;
-    expect(rule).toMatchObject({ target_scope: "single_symbol", target: "600519", alert_type: "price_cross", parameters: { direction: "above", price: threshold }, enabled: true });
+    expect(rule).toMatchObject({
+      target_scope: "single_symbol",
+      target: "600519",
+      alert_type: "price_cross",
+      parameters: { direction: "above", price: threshold },
+      enabled: true,
+    });
     const row = ruleRow(page, rule.id);
     await expect(row).toContainText(rule.name);
     await expect(row.getByTestId("alert-rule-condition")).toHaveText("价格穿越 · 上穿");
@@ -138,7 +160,9 @@ test.describe("the Alerts page", () => {
 
     // Dry run: what the rule sees now (the sample price above the threshold), nothing stored.
     await row.getByRole("button", { name: `试运行规则「${rule.name}」` }).click();
-    const dryRun = page.locator(`[data-testid="alert-rule-feedback"][data-rule-id="${rule.id}"]`).getByTestId("alert-rule-test");
+    const dryRun = page
+      .locator(`[data-testid="alert-rule-feedback"][data-rule-id="${rule.id}"]`)
+      .getByTestId("alert-rule-test");
     await expect(dryRun).toHaveAttribute("data-status", "triggered");
     await expect(dryRun).toContainText("条件满足");
     await expect(dryRun).toContainText(`观测值 ${plain(price)} · 阈值 ${plain(threshold)}`);
@@ -146,13 +170,17 @@ test.describe("the Alerts page", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-dry-run.png`, fullPage: true });
 
     // Check now: the page reports what POST /api/v1/alerts/evaluate answered, then shows the stored trigger.
-    const evaluated = page.waitForResponse((r) => r.url().endsWith("/api/v1/alerts/evaluate") && r.request().method() === "POST");
+    const evaluated = page.waitForResponse(
+      (r) => r.url().endsWith("/api/v1/alerts/evaluate") && r.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "立即检查" }).click();
     const evaluation = (await (await evaluated).json()) as Evaluation;
     const result = page.getByTestId("alerts-check-result");
     await expect(result).toHaveAttribute("data-checked", String(evaluation.checked.length));
     await expect(result).toHaveAttribute("data-fired", String(evaluation.triggers.length));
-    await expect(result).toHaveText(`已检查 ${evaluation.checked.length} 个目标，满足条件 ${evaluation.checked.filter((c) => c.triggered).length} 个，新记录 ${evaluation.triggers.length} 条。`);
+    await expect(result).toHaveText(
+      `已检查 ${evaluation.checked.length} 个目标，满足条件 ${evaluation.checked.filter((c) => c.triggered).length} 个，新记录 ${evaluation.triggers.length} 条。`,
+    );
     expect(evaluation.checked.find((c) => c.rule_id === rule.id)?.triggered).toBe(true);
 
     // One crossing, one trigger (fired by this check, or by the scheduled evaluator if the market is open now).
@@ -207,11 +235,21 @@ test.describe("the Alerts page", () => {
     await expect(page.getByTestId("alert-triggers-empty")).toHaveText("没有符合条件的触发记录。");
   });
 
-  test("edit the threshold, disable and enable, and delete a rule with confirmation; its triggers stay", async ({ page, request }) => {
+  test("edit the threshold, disable and enable, and delete a rule with confirmation; its triggers stay", async ({
+    page,
+    request,
+  }) => {
     clearAlerts();
     const price = await samplePrice(request, "AAPL");
     const low = Math.floor(price * 0.5 * 100) / 100;
-    const created = await request.post("/api/v1/alerts/rules", { data: { alert_type: "price_cross", target: "AAPL", parameters: { direction: "above", price: low }, name: "苹果突破" } });
+    const created = await request.post("/api/v1/alerts/rules", {
+      data: {
+        alert_type: "price_cross",
+        target: "AAPL",
+        parameters: { direction: "above", price: low },
+        name: "苹果突破",
+      },
+    });
     const rule = (await created.json()) as Rule;
     expect((await request.post("/api/v1/alerts/evaluate")).status()).toBe(200);
     expect((await triggersFromApi(request, `rule_id=${rule.id}`)).total).toBe(1);
@@ -237,14 +275,18 @@ test.describe("the Alerts page", () => {
 
     // Disable (POST .../disable): the switch goes off, the API says so, and "check now" skips the rule.
     const toggle = row.getByRole("switch", { name: "启用规则「苹果突破」" });
-    const disabled = page.waitForResponse((r) => r.url().endsWith(`/api/v1/alerts/rules/${rule.id}/disable`) && r.request().method() === "POST");
+    const disabled = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/v1/alerts/rules/${rule.id}/disable`) && r.request().method() === "POST",
+    );
     await toggle.click();
     expect((await disabled).status()).toBe(200);
     await expect(toggle).not.toBeChecked();
     await expect.poll(async () => (await rulesFromApi(request))[0]?.enabled).toBe(false);
     await page.getByRole("button", { name: "立即检查" }).click();
     await expect(page.getByTestId("alerts-check-result")).toHaveAttribute("data-checked", "0");
-    const enabled = page.waitForResponse((r) => r.url().endsWith(`/api/v1/alerts/rules/${rule.id}/enable`) && r.request().method() === "POST");
+    const enabled = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/v1/alerts/rules/${rule.id}/enable`) && r.request().method() === "POST",
+    );
     await toggle.click();
     expect((await enabled).status()).toBe(200);
     await expect(toggle).toBeChecked();
@@ -272,7 +314,10 @@ test.describe("the Alerts page", () => {
     await expect(triggerRows(page).first()).toHaveAttribute("data-rule-id", "");
   });
 
-  test("the other scopes from the form: the watchlist, a market, a portfolio account; the watchlist's dry run lists each stock", async ({ page, request }) => {
+  test("the other scopes from the form: the watchlist, a market, a portfolio account; the watchlist's dry run lists each stock", async ({
+    page,
+    request,
+  }) => {
     clearAlerts();
     await page.goto("/alerts");
     const form = createForm(page);
@@ -313,7 +358,12 @@ test.describe("the Alerts page", () => {
 
     const rules = await rulesFromApi(request);
     expect(rules.map((r) => [r.target_scope, r.target, r.alert_type, r.parameters])).toEqual([
-      ["watchlist", "default", "macd_cross", { direction: "bearish_cross", fast_period: 12, slow_period: 26, signal_period: 9 }],
+      [
+        "watchlist",
+        "default",
+        "macd_cross",
+        { direction: "bearish_cross", fast_period: 12, slow_period: 26, signal_period: 9 },
+      ],
       ["market", "us", "market_light_score_drop", { min_drop: 10 }],
       ["portfolio_account", "all", "portfolio_concentration", {}],
     ]);
@@ -321,8 +371,12 @@ test.describe("the Alerts page", () => {
     await expect(ruleRow(page, rules[1]!.id).getByTestId("alert-rule-target")).toHaveText("大盘 · 美股");
     await expect(ruleRow(page, rules[2]!.id).getByTestId("alert-rule-target")).toHaveText("持仓账户 · 全部账户");
     await expect(ruleRow(page, rules[1]!.id).getByTestId("alert-rule-condition")).toHaveText("大盘温度下降");
-    await expect(ruleRow(page, rules[1]!.id).getByLabel("规则「美股 大盘温度较前一交易日下降 10 分」的下降分数")).toHaveValue("10");
-    await expect(ruleRow(page, rules[0]!.id).getByTestId("alert-rule-condition")).toHaveText("MACD 交叉 · 死叉 · 快线周期 12 · 慢线周期 26 · 信号周期 9");
+    await expect(
+      ruleRow(page, rules[1]!.id).getByLabel("规则「美股 大盘温度较前一交易日下降 10 分」的下降分数"),
+    ).toHaveValue("10");
+    await expect(ruleRow(page, rules[0]!.id).getByTestId("alert-rule-condition")).toHaveText(
+      "MACD 交叉 · 死叉 · 快线周期 12 · 慢线周期 26 · 信号周期 9",
+    );
 
     // The watchlist rule's dry run: one line per STOCK_LIST stock, as the API answered.
     const tested = page.waitForResponse((r) => r.url().endsWith(`/api/v1/alerts/rules/${rules[0]!.id}/test`));
@@ -341,7 +395,13 @@ test.describe("the Alerts page", () => {
     clearAlerts();
     for (const code of ["600519", "000001", "AAPL"]) {
       const price = await samplePrice(request, code);
-      const created = await request.post("/api/v1/alerts/rules", { data: { alert_type: "price_cross", target: code, parameters: { direction: "above", price: Math.floor(price * 0.8 * 100) / 100 } } });
+      const created = await request.post("/api/v1/alerts/rules", {
+        data: {
+          alert_type: "price_cross",
+          target: code,
+          parameters: { direction: "above", price: Math.floor(price * 0.8 * 100) / 100 },
+        },
+      });
       expect(created.status()).toBe(201);
     }
     const evaluation = (await (await request.post("/api/v1/alerts/evaluate")).json()) as Evaluation;
@@ -352,11 +412,17 @@ test.describe("the Alerts page", () => {
     await page.goto("/alerts?status=triggered&page_size=2");
     const pager = page.getByRole("navigation", { name: "触发记录分页" });
     await expect(pager).toContainText("第 1 / 2 页");
-    const firstPage = (await triggersFromApi(request, "status=triggered&page_size=2&page=1")).items.map((i) => String(i.id));
-    expect(await triggerRows(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-trigger-id")))).toEqual(firstPage);
+    const firstPage = (await triggersFromApi(request, "status=triggered&page_size=2&page=1")).items.map((i) =>
+      String(i.id),
+    );
+    expect(await triggerRows(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-trigger-id")))).toEqual(
+      firstPage,
+    );
     await pager.getByRole("link", { name: "下一页" }).click();
     await expect(page).toHaveURL(/status=triggered&page_size=2&page=2/);
-    const secondPage = (await triggersFromApi(request, "status=triggered&page_size=2&page=2")).items.map((i) => String(i.id));
+    const secondPage = (await triggersFromApi(request, "status=triggered&page_size=2&page=2")).items.map((i) =>
+      String(i.id),
+    );
     expect(secondPage).toHaveLength(1);
     await expect(triggerRows(page)).toHaveCount(1);
     await expect(triggerRows(page).first()).toHaveAttribute("data-trigger-id", secondPage[0]!);
@@ -367,14 +433,43 @@ test.describe("the Alerts page", () => {
     await expect(page.getByTestId("alert-notifications-total")).toHaveText("最近 3 条，共 3 条");
   });
 
-  test("with rules and triggers: fits a 390px phone, and renders in dark mode and English", async ({ page, request, context, baseURL }) => {
+  test("with rules and triggers: fits a 390px phone, and renders in dark mode and English", async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }) => {
     clearAlerts();
     const price = await samplePrice(request, "600519");
-    await request.post("/api/v1/alerts/rules", { data: { alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: Math.floor(price * 0.9) } } });
-    await request.post("/api/v1/alerts/rules", { data: { alert_type: "price_change_percent", target: "00700", parameters: { direction: "down", change_pct: 5 } } });
-    await request.post("/api/v1/alerts/rules", { data: { alert_type: "signal_action", target: "AAPL", parameters: { action: "sell" } } });
-    await request.post("/api/v1/alerts/rules", { data: { target_scope: "watchlist", target: "default", alert_type: "rsi_threshold", parameters: { direction: "above", threshold: 70 } } });
-    await request.post("/api/v1/alerts/rules", { data: { target_scope: "market", target: "cn", alert_type: "market_light_status", parameters: { statuses: ["red", "yellow"] } } });
+    await request.post("/api/v1/alerts/rules", {
+      data: {
+        alert_type: "price_cross",
+        target: "600519",
+        parameters: { direction: "above", price: Math.floor(price * 0.9) },
+      },
+    });
+    await request.post("/api/v1/alerts/rules", {
+      data: { alert_type: "price_change_percent", target: "00700", parameters: { direction: "down", change_pct: 5 } },
+    });
+    await request.post("/api/v1/alerts/rules", {
+      data: { alert_type: "signal_action", target: "AAPL", parameters: { action: "sell" } },
+    });
+    await request.post("/api/v1/alerts/rules", {
+      data: {
+        target_scope: "watchlist",
+        target: "default",
+        alert_type: "rsi_threshold",
+        parameters: { direction: "above", threshold: 70 },
+      },
+    });
+    await request.post("/api/v1/alerts/rules", {
+      data: {
+        target_scope: "market",
+        target: "cn",
+        alert_type: "market_light_status",
+        parameters: { statuses: ["red", "yellow"] },
+      },
+    });
     await request.post("/api/v1/alerts/evaluate");
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -388,7 +483,10 @@ test.describe("the Alerts page", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
     await expectDarkBackground(page);
-    const priceTrigger = triggerRows(page).filter({ hasText: "600519" }).filter({ has: page.locator('[data-status="triggered"]') }).first();
+    const priceTrigger = triggerRows(page)
+      .filter({ hasText: "600519" })
+      .filter({ has: page.locator('[data-status="triggered"]') })
+      .first();
     await expect(priceTrigger.getByTestId("trigger-delivery-status")).toHaveText("未发送");
     await screenshot(page, { path: `${SCREENSHOT_DIR}/alerts-dark-data.png`, fullPage: true });
 

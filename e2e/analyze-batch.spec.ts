@@ -32,7 +32,8 @@ const batchTab = (page: Page) => page.getByRole("tablist", { name: "分析方式
 const codesInput = (page: Page) => page.getByRole("textbox", { name: /股票代码（每行一个/ });
 const batchSubmit = (page: Page) => page.getByRole("button", { name: /^(提交批量分析|提交中…)$/ });
 const connection = (page: Page) => page.getByTestId("task-connection");
-const taskRow = (page: Page, taskId: string): Locator => page.locator(`[data-testid="task-row"][data-task-id="${taskId}"]`);
+const taskRow = (page: Page, taskId: string): Locator =>
+  page.locator(`[data-testid="task-row"][data-task-id="${taskId}"]`);
 
 async function openBatch(page: Page): Promise<void> {
   const response = await page.goto("/");
@@ -58,7 +59,12 @@ async function recordTaskRows(page: Page): Promise<void> {
         });
       }
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
   });
 }
 
@@ -67,9 +73,14 @@ async function taskLog(page: Page, taskId: string): Promise<LogEntry[]> {
   return all.filter((entry) => entry.id === taskId);
 }
 
-async function submitBatch(page: Page, text: string): Promise<{ request: Record<string, unknown>; status: number; body: BatchBody }> {
+async function submitBatch(
+  page: Page,
+  text: string,
+): Promise<{ request: Record<string, unknown>; status: number; body: BatchBody }> {
   await codesInput(page).fill(text);
-  const requestPromise = page.waitForRequest((r) => r.url().endsWith("/api/v1/analysis/analyze") && r.method() === "POST");
+  const requestPromise = page.waitForRequest(
+    (r) => r.url().endsWith("/api/v1/analysis/analyze") && r.method() === "POST",
+  );
   const responsePromise = page.waitForResponse((r) => r.url().endsWith("/api/v1/analysis/analyze"));
   await batchSubmit(page).click();
   const request = (await requestPromise).postDataJSON() as Record<string, unknown>;
@@ -87,14 +98,22 @@ async function expectCompletedRow(page: Page, taskId: string, code: string): Pro
 }
 
 test.describe("batch analysis and the live task panel", () => {
-  test("a batch of 3 codes plus an unregistered index code: accepted 3 / rejected 1, the panel shows progress and then 3 completed tasks with report links", async ({ page, request }) => {
+  test("a batch of 3 codes plus an unregistered index code: accepted 3 / rejected 1, the panel shows progress and then 3 completed tasks with report links", async ({
+    page,
+    request,
+  }) => {
     await openBatch(page);
     await recordTaskRows(page);
     await codesInput(page).fill("601398\nAMZN, 09988 csi999999");
     await expect(page.getByTestId("batch-count")).toHaveText("4 个代码");
 
     const { request: sent, status, body } = await submitBatch(page, "601398\nAMZN, 09988 csi999999");
-    expect(sent).toMatchObject({ stock_codes: ["601398", "AMZN", "09988", "csi999999"], async_mode: true, report_type: "detailed", report_language: "zh" });
+    expect(sent).toMatchObject({
+      stock_codes: ["601398", "AMZN", "09988", "csi999999"],
+      async_mode: true,
+      report_type: "detailed",
+      report_language: "zh",
+    });
     expect(status).toBe(202);
     expect(body.accepted).toHaveLength(3);
     expect(body.rejected).toHaveLength(1);
@@ -126,7 +145,10 @@ test.describe("batch analysis and the live task panel", () => {
       const log = await taskLog(page, item.task_id);
       const running = log.filter((e) => e.status === "processing" && e.progress > 0 && e.progress < 100);
       expect(running.length, `task ${item.stock_code} showed progress while running`).toBeGreaterThan(0);
-      expect(running.some((e) => /^(拉取日线|拉取实时行情|检索新闻|计算指标与规则决策|调用大模型|保存报告)$/.test(e.stage)), `task ${item.stock_code} showed a stage`).toBe(true);
+      expect(
+        running.some((e) => /^(拉取日线|拉取实时行情|检索新闻|计算指标与规则决策|调用大模型|保存报告)$/.test(e.stage)),
+        `task ${item.stock_code} showed a stage`,
+      ).toBe(true);
       // The link points at a stored report.
       const stored = await request.get(`/api/v1/history/${item.task_id}`);
       expect(stored.status()).toBe(200);
@@ -145,7 +167,9 @@ test.describe("batch analysis and the live task panel", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-batch-dark.png`, fullPage: true });
   });
 
-  test("the same codes again while they run are reported as duplicates with the running task; a single running code answers 409 and shows as a duplicate", async ({ page }) => {
+  test("the same codes again while they run are reported as duplicates with the running task; a single running code answers 409 and shows as a duplicate", async ({
+    page,
+  }) => {
     await setLatency(page.request, 1500);
     try {
       await openBatch(page);
@@ -156,7 +180,9 @@ test.describe("batch analysis and the live task panel", () => {
       const again = await submitBatch(page, "000858, MSFT");
       expect(again.status).toBe(202);
       expect(again.body.accepted).toEqual([]);
-      expect(again.body.duplicates.map((d) => d.existing_task_id).sort()).toEqual(first.body.accepted.map((a) => a.task_id).sort());
+      expect(again.body.duplicates.map((d) => d.existing_task_id).sort()).toEqual(
+        first.body.accepted.map((a) => a.task_id).sort(),
+      );
       const result = page.getByTestId("batch-result");
       await expect(result.getByTestId("batch-accepted")).toHaveAttribute("data-count", "0");
       await expect(result.getByTestId("batch-duplicates")).toHaveAttribute("data-count", "2");
@@ -171,13 +197,17 @@ test.describe("batch analysis and the live task panel", () => {
       await expect(page.getByTestId("batch-error")).toHaveCount(0);
       await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-batch-duplicates.png`, fullPage: true });
 
-      for (const [i, item] of first.body.accepted.entries()) await expectCompletedRow(page, item.task_id, ["000858", "MSFT"][i]!);
+      for (const [i, item] of first.body.accepted.entries())
+        await expectCompletedRow(page, item.task_id, ["000858", "MSFT"][i]!);
     } finally {
       await setLatency(page.request, 300);
     }
   });
 
-  test("when the stream drops the panel says so, reconnects, and shows tasks that finished while it was away", async ({ page, request }) => {
+  test("when the stream drops the panel says so, reconnects, and shows tasks that finished while it was away", async ({
+    page,
+    request,
+  }) => {
     // The first stream connection ends right after `connected` (as when a proxy or a restart cuts it); the
     // browser's reconnect attempts then fail until the test lets them through to the real stream.
     let phase: "drop" | "down" | "up" = "drop";
@@ -206,13 +236,20 @@ test.describe("batch analysis and the live task panel", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-reconnecting.png`, fullPage: true });
 
     // Tasks submitted and finished while the stream is down: no event of theirs reaches the page.
-    const submitted = await request.post("/api/v1/analysis/analyze", { data: { stock_codes: ["601318", "TSLA"], async_mode: true } });
+    const submitted = await request.post("/api/v1/analysis/analyze", {
+      data: { stock_codes: ["601318", "TSLA"], async_mode: true },
+    });
     expect(submitted.status()).toBe(202);
     const { accepted } = (await submitted.json()) as BatchBody;
     expect(accepted).toHaveLength(2);
     for (const item of accepted) {
       await expect
-        .poll(async () => ((await (await request.get(`/api/v1/analysis/status/${item.task_id}`)).json()) as { status: string }).status, { timeout: 20_000 })
+        .poll(
+          async () =>
+            ((await (await request.get(`/api/v1/analysis/status/${item.task_id}`)).json()) as { status: string })
+              .status,
+          { timeout: 20_000 },
+        )
         .toBe("completed");
       await expect(taskRow(page, item.task_id)).toHaveCount(0);
     }
@@ -229,7 +266,8 @@ test.describe("batch analysis and the live task panel", () => {
     await recordTaskRows(page);
     const live = await submitBatch(page, "NVDA 300750");
     expect(live.status).toBe(202);
-    for (const [i, item] of live.body.accepted.entries()) await expectCompletedRow(page, item.task_id, ["NVDA", "300750"][i]!);
+    for (const [i, item] of live.body.accepted.entries())
+      await expectCompletedRow(page, item.task_id, ["NVDA", "300750"][i]!);
     const log = await taskLog(page, live.body.accepted[0]!.task_id);
     expect(log.some((e) => e.status === "processing")).toBe(true);
     await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-reconnected.png`, fullPage: true });

@@ -39,7 +39,8 @@ test.afterAll(() => {
   restoreEnvText(originalEnv);
 });
 
-const codeInput = (page: Page, lang: "zh" | "en" = "zh") => page.getByRole("combobox", { name: lang === "zh" ? "股票代码或名称" : "Stock code or name" });
+const codeInput = (page: Page, lang: "zh" | "en" = "zh") =>
+  page.getByRole("combobox", { name: lang === "zh" ? "股票代码或名称" : "Stock code or name" });
 const submitButton = (page: Page) => page.getByRole("button", { name: /^(开始分析|分析中…|Analyze|Analyzing…)$/ });
 const byTestId = (page: Page, id: string) => page.getByTestId(id);
 
@@ -73,7 +74,9 @@ async function pickSuggestion(page: Page, typed: string, name: string, how: "key
 
 /** Submits and waits for the analyze call; returns the request body and the response. */
 async function runAnalysis(page: Page, submit: () => Promise<void>) {
-  const requestPromise = page.waitForRequest((r) => r.url().endsWith("/api/v1/analysis/analyze") && r.method() === "POST");
+  const requestPromise = page.waitForRequest(
+    (r) => r.url().endsWith("/api/v1/analysis/analyze") && r.method() === "POST",
+  );
   const responsePromise = page.waitForResponse((r) => r.url().endsWith("/api/v1/analysis/analyze"));
   await submit();
   const request = await requestPromise;
@@ -155,7 +158,9 @@ async function expectSampleReport(page: Page, lang: "zh" | "en", response: Respo
   await expect(byTestId(page, "sample-banner")).toBeVisible();
   await expect(byTestId(page, "sample-banner")).toContainText("样本数据");
   await expect(byTestId(page, "empty-news")).toHaveText(
-    lang === "zh" ? "未检索到相关新闻证据：本报告仅基于行情与技术指标。" : "No news evidence was found: this report rests on prices and technical indicators only.",
+    lang === "zh"
+      ? "未检索到相关新闻证据：本报告仅基于行情与技术指标。"
+      : "No news evidence was found: this report rests on prices and technical indicators only.",
   );
   await expect(byTestId(page, "data-source")).toHaveText("sample");
   await expect(byTestId(page, "report-disclaimer")).toBeVisible();
@@ -168,12 +173,16 @@ async function expectSampleReport(page: Page, lang: "zh" | "en", response: Respo
   expect(box!.height).toBeGreaterThan(200);
   // The canvas is painted on the next animation frame: poll until both colours show.
   await expect
-    .poll(async () => Math.min(...Object.values(await candleColours(chart))), { message: "red (up) and green (down) candle pixels" })
+    .poll(async () => Math.min(...Object.values(await candleColours(chart))), {
+      message: "red (up) and green (down) candle pixels",
+    })
     .toBeGreaterThan(50);
 }
 
 test.describe("the Analyze page", () => {
-  test("type 茅台, pick 贵州茅台 from the autocomplete by keyboard, analyse (sync, sample data) and see the report with the chart", async ({ page }) => {
+  test("type 茅台, pick 贵州茅台 from the autocomplete by keyboard, analyse (sync, sample data) and see the report with the chart", async ({
+    page,
+  }) => {
     await openAnalyze(page);
     // Defaults: detailed report, report language = UI language (zh).
     await expect(page.getByRole("radio", { name: "详细" })).toBeChecked();
@@ -198,7 +207,12 @@ test.describe("the Analyze page", () => {
       await expect(submitButton(page)).toBeDisabled();
       await expect(byTestId(page, "analyze-loading")).toContainText("正在拉取行情");
     });
-    expect(body).toMatchObject({ stock_code: "600519", report_type: "detailed", report_language: "zh", async_mode: false });
+    expect(body).toMatchObject({
+      stock_code: "600519",
+      report_type: "detailed",
+      report_language: "zh",
+      async_mode: false,
+    });
     expect(response.status()).toBe(200);
     await expect(submitButton(page)).toHaveText("开始分析");
     await expect(submitButton(page)).toBeEnabled();
@@ -207,7 +221,8 @@ test.describe("the Analyze page", () => {
     await expect(page.getByRole("heading", { name: "检查清单" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "风险提示" })).toBeVisible();
     const indicators = page.locator("section").filter({ has: page.getByRole("heading", { name: "技术指标" }) });
-    for (const label of ["MA5", "MA10", "MA20", "MA60", "乖离 MA5", "量比", "换手率"]) await expect(indicators.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ["MA5", "MA10", "MA20", "MA60", "乖离 MA5", "量比", "换手率"])
+      await expect(indicators.getByText(label, { exact: true })).toBeVisible();
     await expect(byTestId(page, "model-used")).toHaveText("规则引擎（未使用大模型）");
     await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-report.png`, fullPage: true });
   });
@@ -260,7 +275,9 @@ test.describe("the Analyze page", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze-report-phone.png`, fullPage: true });
   });
 
-  test("an invalid input (abc123) shows the API's 400 validation reason in the UI language; an empty input is caught before any request", async ({ page }) => {
+  test("an invalid input (abc123) shows the API's 400 validation reason in the UI language; an empty input is caught before any request", async ({
+    page,
+  }) => {
     await openAnalyze(page);
     let requests = 0;
     page.on("request", (r) => {
@@ -286,7 +303,9 @@ test.describe("the Analyze page", () => {
 });
 
 test.describe("shell rules on the Analyze page (/)", () => {
-  test("7.1 + 7.4: / renders in zh-CN by default with the nav, its highlighted item, its title, the analysis form (no coming-soon state) and the footer", async ({ page }) => {
+  test("7.1 + 7.4: / renders in zh-CN by default with the nav, its highlighted item, its title, the analysis form (no coming-soon state) and the footer", async ({
+    page,
+  }) => {
     await openAnalyze(page);
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
     await expectNav(page, analyze, "zh");
@@ -302,7 +321,9 @@ test.describe("shell rules on the Analyze page (/)", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/analyze.png`, fullPage: true });
   });
 
-  test("7.2: / switches to English with the language switch (the report language follows), and the choice sticks after a reload", async ({ page }) => {
+  test("7.2: / switches to English with the language switch (the report language follows), and the choice sticks after a reload", async ({
+    page,
+  }) => {
     await openAnalyze(page);
     await languageButton(page, "en").click();
     await expect(pageTitle(page)).toHaveText(analyze.en);
@@ -343,12 +364,21 @@ test.describe("shell rules on the Analyze page (/)", () => {
     await expect(themeButton(page, "dark")).toHaveAttribute("aria-pressed", "true");
   });
 
-  test("7.1: / fits a 390px phone screen without horizontal overflow, in zh-CN/light and en/dark", async ({ page, context, baseURL }) => {
+  test("7.1: / fits a 390px phone screen without horizontal overflow, in zh-CN/light and en/dark", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openAnalyze(page);
     await expectNoHorizontalOverflow(page);
     await expectNav(page, analyze, "zh");
-    for (const control of [languageButton(page, "en"), themeButton(page, "system"), submitButton(page), codeInput(page)]) {
+    for (const control of [
+      languageButton(page, "en"),
+      themeButton(page, "system"),
+      submitButton(page),
+      codeInput(page),
+    ]) {
       const box = await control.boundingBox();
       expect(box, "controls are on screen").not.toBeNull();
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);

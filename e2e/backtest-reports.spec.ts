@@ -15,17 +15,24 @@ function backdate(queryId: string, date: string): void {
   const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
   db.pragma("busy_timeout = 5000");
   try {
-    db.prepare("UPDATE analysis_history SET created_at = ?, context_snapshot = json_set(context_snapshot, '$.as_of.date', ?) WHERE query_id = ?").run(`${date}T08:00:00.000+00:00`, date, queryId);
+    db.prepare(
+      "UPDATE analysis_history SET created_at = ?, context_snapshot = json_set(context_snapshot, '$.as_of.date', ?) WHERE query_id = ?",
+    ).run(`${date}T08:00:00.000+00:00`, date, queryId);
   } finally {
     db.close();
   }
 }
 
 test("the Backtest page evaluates stored reports and shows how they did", async ({ page }) => {
-  const made = await page.request.post("/api/v1/analysis/analyze", { data: { stock_code: "600519", async_mode: false } });
+  const made = await page.request.post("/api/v1/analysis/analyze", {
+    data: { stock_code: "600519", async_mode: false },
+  });
   expect(made.status()).toBe(200);
   const queryId = ((await made.json()) as { query_id: string }).query_id;
-  const detail = (await (await page.request.get(`/api/v1/history/${queryId}`)).json()) as { meta: { id: number }; details: { context_snapshot: { indicator_bars: Bars } } };
+  const detail = (await (await page.request.get(`/api/v1/history/${queryId}`)).json()) as {
+    meta: { id: number };
+    details: { context_snapshot: { indicator_bars: Bars } };
+  };
   const rows = detail.details.context_snapshot.indicator_bars.rows;
   backdate(queryId, String(rows[rows.length - 12]![0]));
 
@@ -49,6 +56,10 @@ test("the Backtest page evaluates stored reports and shows how they did", async 
   const pct = `${item.stock_return_pct > 0 ? "+" : ""}${item.stock_return_pct.toFixed(2)}%`;
   await expect(row).toContainText(pct);
   await expect(row).toContainText({ win: "正确", loss: "错误", neutral: "中性" }[item.outcome]!);
-  const perf = (await (await page.request.get("/api/v1/backtest/performance?eval_window_days=5")).json()) as { completed_count: number };
-  await expect(page.getByTestId("report-eval-stats").locator('[data-stat="completed"] dd')).toHaveText(String(perf.completed_count));
+  const perf = (await (await page.request.get("/api/v1/backtest/performance?eval_window_days=5")).json()) as {
+    completed_count: number;
+  };
+  await expect(page.getByTestId("report-eval-stats").locator('[data-stat="completed"] dd')).toHaveText(
+    String(perf.completed_count),
+  );
 });

@@ -2,7 +2,15 @@ import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { RULE_ENGINE_VERSION } from "../lib/analysis/engine/version";
 import { withSampleData } from "./fixtures/env-file";
-import { describeUiPage, expectNoHorizontalOverflow, languageButton, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import {
+  describeUiPage,
+  expectNoHorizontalOverflow,
+  languageButton,
+  pageTitle,
+  screenshot,
+  SCREENSHOT_DIR,
+  UI_PAGES,
+} from "./fixtures/ui";
 
 // The Backtest page on sample data. A run is queued from the form (stock picked from the
 // autocomplete), followed live, and opened when it completes: equity chart, candles with call markers, the
@@ -21,7 +29,8 @@ async function drawnPixels(chart: Locator): Promise<number> {
       if (!ctx || canvas.width === 0 || canvas.height === 0) continue;
       const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
       const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
-      for (let i = 0; i < data.length; i += 16) if (Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0) > 60) count++;
+      for (let i = 0; i < data.length; i += 16)
+        if (Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0) > 60) count++;
     }
     return count;
   });
@@ -36,7 +45,11 @@ async function runBacktest(page: Page, query: string, name: string, step: string
   await page.getByRole("button", { name: "开始回测" }).click();
   const response = await posted;
   expect(response.status()).toBe(202);
-  expect(response.request().postDataJSON()).toMatchObject({ horizons: [1, 3, 5, 10], step: Number(step), neutral_band_pct: 2 });
+  expect(response.request().postDataJSON()).toMatchObject({
+    horizons: [1, 3, 5, 10],
+    step: Number(step),
+    neutral_band_pct: 2,
+  });
   const id = String(((await response.json()) as { backtest_id: string }).backtest_id);
   await expect(page.getByTestId("backtest-progress")).toBeVisible();
   await page.waitForURL(`**/backtest?id=${id}`, { timeout: 30_000 });
@@ -47,7 +60,9 @@ test.describe("the Backtest page", () => {
   test("run from the form, follow it, read the results, export the calls, reopen and delete runs", async ({ page }) => {
     await page.goto("/backtest");
     await expect(pageTitle(page)).toHaveText("回测");
-    await expect(page.getByTestId("task-connection").or(page.getByTestId("backtest-runs")).or(page.getByTestId("no-runs")).first()).toBeVisible();
+    await expect(
+      page.getByTestId("task-connection").or(page.getByTestId("backtest-runs")).or(page.getByTestId("no-runs")).first(),
+    ).toBeVisible();
 
     const first = await runBacktest(page, "600519", "贵州茅台", "1");
     await expect(page.getByTestId("backtest-title")).toContainText("600519 贵州茅台");
@@ -59,7 +74,10 @@ test.describe("the Backtest page", () => {
     // The figures on the page are the API's.
     const run = (await (await page.request.get(`/api/v1/backtests/${first}`)).json()) as {
       calls_total: number;
-      summary: { equity: { strategy_return_pct: number; buy_hold_return_pct: number }; horizons: { horizon: number; all: { count: number } }[] };
+      summary: {
+        equity: { strategy_return_pct: number; buy_hold_return_pct: number };
+        horizons: { horizon: number; all: { count: number } }[];
+      };
     };
     await expect(meta).toContainText(`${run.calls_total} 次判断`);
     const figures = page.getByTestId("equity-figures");
@@ -67,7 +85,9 @@ test.describe("the Backtest page", () => {
     await expect(figures).toContainText(signed(run.summary.equity.strategy_return_pct));
     await expect(figures).toContainText(signed(run.summary.equity.buy_hold_return_pct));
     for (const h of [1, 3, 5, 10]) await expect(page.getByTestId(`summary-${h}`)).toContainText(`${h} 日观察期`);
-    await expect(page.getByTestId("summary-10").getByRole("row", { name: /全部判断/ })).toContainText(String(run.summary.horizons.find((h) => h.horizon === 10)!.all.count));
+    await expect(page.getByTestId("summary-10").getByRole("row", { name: /全部判断/ })).toContainText(
+      String(run.summary.horizons.find((h) => h.horizon === 10)!.all.count),
+    );
 
     const equity = page.getByTestId("equity-chart");
     const candles = page.getByTestId("calls-chart");
@@ -87,11 +107,15 @@ test.describe("the Backtest page", () => {
     await page.getByTestId("calls-export").click();
     const file = await (await download).path();
     const lines = fs.readFileSync(file, "utf8").trim().split("\n");
-    expect(lines[0]).toBe("date,close,action,score,ideal_buy,stop_loss,take_profit,return_1d_pct,outcome_1d,return_3d_pct,outcome_3d,return_5d_pct,outcome_5d,return_10d_pct,outcome_10d");
+    expect(lines[0]).toBe(
+      "date,close,action,score,ideal_buy,stop_loss,take_profit,return_1d_pct,outcome_1d,return_3d_pct,outcome_3d,return_5d_pct,outcome_5d,return_10d_pct,outcome_10d",
+    );
     expect(lines).toHaveLength(run.calls_total + 1);
 
     // The stock's report now carries the track record, linking back to this run.
-    const analyzed = await page.request.post("/api/v1/analysis/analyze", { data: { stock_code: "600519", notify: false } });
+    const analyzed = await page.request.post("/api/v1/analysis/analyze", {
+      data: { stock_code: "600519", notify: false },
+    });
     expect(analyzed.status()).toBe(200);
     const recordId = ((await analyzed.json()) as { report: { meta: { id: number } } }).report.meta.id;
     await page.goto(`/history/${recordId}`);

@@ -2,7 +2,15 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { startScriptedModel, type ScriptedModel, type ScriptedRequest } from "@/tests/kits/scripted-model";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import {
+  describeUiPage,
+  expectDarkBackground,
+  expectNoHorizontalOverflow,
+  pageTitle,
+  screenshot,
+  SCREENSHOT_DIR,
+  UI_PAGES,
+} from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
 // The Ask DSA page (/chat). The e2e server runs on sample market data (switched through its env file).
@@ -13,7 +21,13 @@ import { withE2eDb } from "./fixtures/e2e-db";
 // HTTP 500 from the model. Conversations are emptied before and after, so the file does not depend on others.
 
 const chat = UI_PAGES.find((p) => p.slug === "chat")!;
-const BUILTIN_STRATEGIES = ["trend_following", "volume_breakout", "pullback_support", "mean_reversion", "risk_first_review"];
+const BUILTIN_STRATEGIES = [
+  "trend_following",
+  "volume_breakout",
+  "pullback_support",
+  "mean_reversion",
+  "risk_first_review",
+];
 
 interface StoredToolCall {
   tool: string;
@@ -98,7 +112,12 @@ describeUiPage(chat, { built: true });
 test.describe("Ask DSA without a language model", () => {
   test.beforeEach(() => clearChats());
 
-  test("/quote answers from the sample data with its tool step, /help and a free question name the commands; the conversation is kept, exported and deleted", async ({ page, request, context, baseURL }) => {
+  test("/quote answers from the sample data with its tool step, /help and a free question name the commands; the conversation is kept, exported and deleted", async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     expect(await agentAvailable(request), "no LLM channel in the e2e environment").toBe(false);
     await page.goto("/chat");
@@ -107,9 +126,13 @@ test.describe("Ask DSA without a language model", () => {
     await expect(page.getByTestId("chat-sessions-empty")).toBeVisible();
     // Without a channel the page says what free questions need, and that the commands work anyway.
     await expect(page.getByTestId("chat-no-llm")).toContainText("设置 → AI 模型");
-    await expect(page.getByTestId("chat-no-llm").getByRole("link", { name: "前往设置" })).toHaveAttribute("href", "/settings");
+    await expect(page.getByTestId("chat-no-llm").getByRole("link", { name: "前往设置" })).toHaveAttribute(
+      "href",
+      "/settings",
+    );
     const commands = page.getByTestId("chat-commands");
-    for (const command of ["/analyze", "/quote", "/market", "/history", "/signals", "/backtest", "/help"]) await expect(commands).toContainText(command);
+    for (const command of ["/analyze", "/quote", "/market", "/history", "/signals", "/backtest", "/help"])
+      await expect(commands).toContainText(command);
     // A command chip fills the box with the command.
     await commands.getByRole("button", { name: "填入命令 /quote <代码>" }).click();
     await expect(input(page)).toHaveValue("/quote ");
@@ -140,7 +163,8 @@ test.describe("Ask DSA without a language model", () => {
     // /help lists the commands; a free question without a channel gets the commands and the setting.
     const help = await ask(page, "/help");
     await finished(help);
-    for (const command of ["/analyze", "/quote", "/market", "/history", "/signals", "/backtest"]) await expect(help.getByTestId("chat-answer-text")).toContainText(command);
+    for (const command of ["/analyze", "/quote", "/market", "/history", "/signals", "/backtest"])
+      await expect(help.getByTestId("chat-answer-text")).toContainText(command);
     const free = await ask(page, "贵州茅台现在还能买吗？");
     await finished(free);
     await expect(free.getByTestId("chat-answer-text")).toContainText("/quote");
@@ -204,7 +228,10 @@ test.describe("Ask DSA without a language model", () => {
     expect((await request.get(`/api/v1/agent/chat/sessions/${sessionId}`)).status()).toBe(404);
   });
 
-  test("the strategy picker lists the five built-in strategies by the API's names, the default chosen, at most three sent", async ({ page, request }) => {
+  test("the strategy picker lists the five built-in strategies by the API's names, the default chosen, at most three sent", async ({
+    page,
+    request,
+  }) => {
     const skills = (await (await request.get("/api/v1/agent/skills")).json()) as SkillList;
     const ids = skills.skills.map((s) => s.id);
     for (const id of BUILTIN_STRATEGIES) expect(ids).toContain(id);
@@ -226,7 +253,9 @@ test.describe("Ask DSA without a language model", () => {
     }
 
     // Three at most: after two more, the others cannot be ticked.
-    const others = BUILTIN_STRATEGIES.filter((id) => id !== skills.default_skill_id).map((id) => skills.skills.find((s) => s.id === id)!);
+    const others = BUILTIN_STRATEGIES.filter((id) => id !== skills.default_skill_id).map(
+      (id) => skills.skills.find((s) => s.id === id)!,
+    );
     await picker.getByRole("checkbox", { name: others[0]!.name, exact: true }).check();
     await picker.getByRole("checkbox", { name: others[1]!.name, exact: true }).check();
     await expect(picker.getByRole("checkbox", { name: others[2]!.name, exact: true })).toBeDisabled();
@@ -236,7 +265,13 @@ test.describe("Ask DSA without a language model", () => {
     // The turn carries the choice, the UI language and a client request id.
     const sent = page.waitForRequest((r) => r.url().endsWith("/api/v1/agent/chat/stream") && r.method() === "POST");
     const answer = await ask(page, "/help");
-    const body = (await sent).postDataJSON() as { skills: string[]; language: string; request_id: string; session_id: string; stream_deltas: boolean };
+    const body = (await sent).postDataJSON() as {
+      skills: string[];
+      language: string;
+      request_id: string;
+      session_id: string;
+      stream_deltas: boolean;
+    };
     expect(body.skills).toEqual([skills.default_skill_id, others[0]!.id, others[1]!.id]);
     expect(body).toMatchObject({ language: "zh", stream_deltas: true });
     expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -244,9 +279,14 @@ test.describe("Ask DSA without a language model", () => {
     await finished(answer);
   });
 
-  test("\"Ask DSA about this stock\" on a report opens a new conversation with the record as its context", async ({ page, request }) => {
+  test('"Ask DSA about this stock" on a report opens a new conversation with the record as its context', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
-    const made = await request.post("/api/v1/analysis/analyze", { data: { stock_code: "600519", async_mode: false, notify: false } });
+    const made = await request.post("/api/v1/analysis/analyze", {
+      data: { stock_code: "600519", async_mode: false, notify: false },
+    });
     expect(made.status()).toBe(200);
     const recordId = ((await made.json()) as { report: { meta: { id: number } } }).report.meta.id;
 
@@ -265,7 +305,11 @@ test.describe("Ask DSA without a language model", () => {
 
     const sent = page.waitForRequest((r) => r.url().endsWith("/api/v1/agent/chat/stream") && r.method() === "POST");
     const answer = await ask(page, "/quote 600519");
-    expect(((await sent).postDataJSON() as { context: unknown }).context).toEqual({ stock_code: "600519", stock_name: "贵州茅台", record_id: recordId });
+    expect(((await sent).postDataJSON() as { context: unknown }).context).toEqual({
+      stock_code: "600519",
+      stock_name: "贵州茅台",
+      record_id: recordId,
+    });
     await finished(answer);
     const stored = await sessionDetail(request, currentSessionId(page));
     expect(stored.context).toMatchObject({ stock_code: "600519", record_id: recordId });
@@ -281,7 +325,11 @@ test.describe("Ask DSA without a language model", () => {
     expect(((await next).postDataJSON() as { context?: unknown }).context).toBeUndefined();
   });
 
-  test("in English the request asks for English answers and the page reads in English", async ({ page, context, baseURL }) => {
+  test("in English the request asks for English answers and the page reads in English", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);
     await page.goto("/chat");
     await expect(pageTitle(page)).toHaveText("Ask DSA");
@@ -301,14 +349,25 @@ test.describe("Ask DSA with a scripted model", () => {
   let model: ScriptedModel;
   let envBefore: string | null = null;
   /** The last `"price": <number>` of the tool results the model was sent (the get_realtime_quote output). */
-  const toolPrice = (req: ScriptedRequest): string | null => [...req.messagesText.matchAll(/"price"\s*:\s*(-?\d+(?:\.\d+)?)/g)].at(-1)?.[1] ?? null;
+  const toolPrice = (req: ScriptedRequest): string | null =>
+    [...req.messagesText.matchAll(/"price"\s*:\s*(-?\d+(?:\.\d+)?)/g)].at(-1)?.[1] ?? null;
 
   test.beforeAll(async ({ request }) => {
     envBefore = readEnvText();
     model = await startScriptedModel();
     // The model listens on 127.0.0.1, which the outbound policy refuses by default.
-    await applySettings(request, { OUTBOUND_ALLOW_PRIVATE: "true", OPENAI_API_KEY: "sk-test-scripted-model", OPENAI_BASE_URL: model.url, OPENAI_MODEL: "scripted-model" });
-    await expect.poll(() => agentAvailable(request), { message: "the server reads the scripted model's channel", timeout: 10_000 }).toBe(true);
+    await applySettings(request, {
+      OUTBOUND_ALLOW_PRIVATE: "true",
+      OPENAI_API_KEY: "sk-test-scripted-model",
+      OPENAI_BASE_URL: model.url,
+      OPENAI_MODEL: "scripted-model",
+    });
+    await expect
+      .poll(() => agentAvailable(request), {
+        message: "the server reads the scripted model's channel",
+        timeout: 10_000,
+      })
+      .toBe(true);
   });
   test.afterAll(async ({ request }) => {
     restoreEnvText(envBefore);
@@ -320,7 +379,9 @@ test.describe("Ask DSA with a scripted model", () => {
     clearChats();
   });
 
-  test("a tool call then an answer quoting the tool's price: the step shows, the figure is verified, no warning", async ({ page }) => {
+  test("a tool call then an answer quoting the tool's price: the step shows, the figure is verified, no warning", async ({
+    page,
+  }) => {
     let quoted: string | null = null;
     model.queue({ toolCalls: [{ name: "get_realtime_quote", args: { code: "600519" } }] });
     model.fallback = (req) => {
@@ -383,7 +444,9 @@ test.describe("Ask DSA with a scripted model", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/chat-phone-dark.png`, fullPage: true });
   });
 
-  test("a slow answer is cancelled mid-way: the partial text stays, labelled cancelled, and the model call stops", async ({ page }) => {
+  test("a slow answer is cancelled mid-way: the partial text stays, labelled cancelled, and the model call stops", async ({
+    page,
+  }) => {
     const sentence = "市场仍在区间内整理，量能温和，耐心等待方向选择。";
     const full = Array.from({ length: 30 }, () => sentence).join("");
     model.queue({ text: full, chunkDelayMs: 400 });

@@ -1,6 +1,15 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { withSampleData } from "./fixtures/env-file";
-import { expectNav, expectNoHorizontalOverflow, languageButton, mainNav, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import {
+  expectNav,
+  expectNoHorizontalOverflow,
+  languageButton,
+  mainNav,
+  pageTitle,
+  screenshot,
+  SCREENSHOT_DIR,
+  UI_PAGES,
+} from "./fixtures/ui";
 
 // One clock, one label language:
 // - every time in the UI is written in one zone, the service zone (SERVICE_TIMEZONE, Asia/Shanghai here) unless
@@ -16,8 +25,26 @@ const history = UI_PAGES.find((p) => p.slug === "history")!;
 const market = UI_PAGES.find((p) => p.slug === "market")!;
 
 // Expected strings are written out here, not imported from lib/i18n, so the tests check the dictionaries.
-const ZH_ACTIONS: Record<string, string> = { buy: "买入", add: "加仓", hold: "持有", reduce: "减仓", sell: "卖出", watch: "观望", avoid: "回避", alert: "预警" };
-const EN_ACTIONS: Record<string, string> = { buy: "Buy", add: "Add", hold: "Hold", reduce: "Reduce", sell: "Sell", watch: "Watch", avoid: "Avoid", alert: "Alert" };
+const ZH_ACTIONS: Record<string, string> = {
+  buy: "买入",
+  add: "加仓",
+  hold: "持有",
+  reduce: "减仓",
+  sell: "卖出",
+  watch: "观望",
+  avoid: "回避",
+  alert: "预警",
+};
+const EN_ACTIONS: Record<string, string> = {
+  buy: "Buy",
+  add: "Add",
+  hold: "Hold",
+  reduce: "Reduce",
+  sell: "Sell",
+  watch: "Watch",
+  avoid: "Avoid",
+  alert: "Alert",
+};
 
 const SERVICE_ZONE = "Asia/Shanghai";
 const BROWSER_ZONE = "America/New_York";
@@ -48,7 +75,8 @@ function watchHydration(page: Page): string[] {
   const problems: string[] = [];
   const pattern = /hydrat|did not match|didn't match|Minified React error #(418|419|422|423|425)/i;
   page.on("console", (message) => {
-    if ((message.type() === "error" || message.type() === "warning") && pattern.test(message.text())) problems.push(message.text());
+    if ((message.type() === "error" || message.type() === "warning") && pattern.test(message.text()))
+      problems.push(message.text());
   });
   page.on("pageerror", (error) => {
     if (pattern.test(error.message)) problems.push(error.message);
@@ -57,7 +85,10 @@ function watchHydration(page: Page): string[] {
 }
 
 const zoneButton = (page: Page, choice: "service" | "local") =>
-  page.getByRole("banner").getByRole("group", { name: "时区" }).getByRole("button", { name: choice === "service" ? "服务器" : "本地", exact: true });
+  page
+    .getByRole("banner")
+    .getByRole("group", { name: "时区" })
+    .getByRole("button", { name: choice === "service" ? "服务器" : "本地", exact: true });
 
 /**
  * The review's header ("生成于 …") and its task row name the same clock: both in `zone` with the zone's label, at
@@ -76,7 +107,10 @@ async function expectClocksAgree(page: Page, row: Locator, zone: string): Promis
   await expect(time).toHaveAttribute("title", `${done.datetime} ${done.label}`);
 
   expect(done.label, "one zone label on the page").toBe(generated.label);
-  expect(Math.abs(Date.parse(at) - Date.parse(generatedAt)), "the row and the header describe the same moment").toBeLessThan(60_000);
+  expect(
+    Math.abs(Date.parse(at) - Date.parse(generatedAt)),
+    "the row and the header describe the same moment",
+  ).toBeLessThan(60_000);
   return generated.label;
 }
 
@@ -96,8 +130,13 @@ test.describe("one clock on the Market page", () => {
     await expect(zoneButton(page, "service")).toHaveAttribute("aria-pressed", "true");
     await expect(zoneButton(page, "service")).toHaveAttribute("title", "按服务时区 Asia/Shanghai（GMT+8）显示时间");
 
-    const accepted = page.waitForResponse((r) => r.url().endsWith("/api/v1/analysis/market-review") && r.request().method() === "POST");
-    await page.getByRole("group", { name: "选择复盘市场" }).getByRole("button", { name: "复盘A股", exact: true }).click();
+    const accepted = page.waitForResponse(
+      (r) => r.url().endsWith("/api/v1/analysis/market-review") && r.request().method() === "POST",
+    );
+    await page
+      .getByRole("group", { name: "选择复盘市场" })
+      .getByRole("button", { name: "复盘A股", exact: true })
+      .click();
     const answer = await accepted;
     expect(answer.status()).toBe(202);
     const taskId = String(((await answer.json()) as { task_id: string }).task_id);
@@ -112,7 +151,9 @@ test.describe("one clock on the Market page", () => {
     // Local: the browser's zone goes into the cookie, the server renders in it, the live row follows.
     await zoneButton(page, "local").click();
     await expect(zoneButton(page, "local")).toHaveAttribute("aria-pressed", "true");
-    expect(decodeURIComponent((await context.cookies()).find((c) => c.name === "dsa_tz")?.value ?? "")).toBe(BROWSER_ZONE);
+    expect(decodeURIComponent((await context.cookies()).find((c) => c.name === "dsa_tz")?.value ?? "")).toBe(
+      BROWSER_ZONE,
+    );
     expect(await expectClocksAgree(page, row, BROWSER_ZONE)).toMatch(/^E[SD]T$/);
     await screenshot(page, { path: `${SCREENSHOT_DIR}/clock-market-local.png`, fullPage: true });
 
@@ -144,12 +185,17 @@ test.describe("one clock on the Market page", () => {
 });
 
 test.describe("labels in the UI language", () => {
-  test("a zh-CN UI shows an English report's action in Chinese in the History sidebar and list; the English UI in English", async ({ page, request }) => {
+  test("a zh-CN UI shows an English report's action in Chinese in the History sidebar and list; the English UI in English", async ({
+    page,
+    request,
+  }) => {
     const analyzed = await request.post("/api/v1/analysis/analyze", {
       data: { stock_code: "600519", report_type: "simple", report_language: "en", async_mode: false },
     });
     expect(analyzed.status()).toBe(200);
-    const { report } = (await analyzed.json()) as { report: { meta: { id: number }; summary: { action: string | null; action_label: string | null } } };
+    const { report } = (await analyzed.json()) as {
+      report: { meta: { id: number }; summary: { action: string | null; action_label: string | null } };
+    };
     const id = report.meta.id;
     try {
       const action = report.summary.action;
@@ -160,7 +206,9 @@ test.describe("labels in the UI language", () => {
       // ... and the zh-CN UI labels it from its dictionary by the code.
       await page.goto("/history");
       await expect(pageTitle(page)).toHaveText(history.zh);
-      const stock = page.getByRole("navigation", { name: "股票", exact: true }).locator('[data-testid="history-stock"][data-code="600519"]');
+      const stock = page
+        .getByRole("navigation", { name: "股票", exact: true })
+        .locator('[data-testid="history-stock"][data-code="600519"]');
       const badge = stock.getByTestId("history-stock-action");
       await expect(badge).toHaveAttribute("data-action", action!);
       await expect(badge).toHaveText(ZH_ACTIONS[action!]!);
@@ -177,9 +225,12 @@ test.describe("labels in the UI language", () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await languageButton(page, "en").click();
       await expect(pageTitle(page)).toHaveText(history.en);
-      await expect(page.getByRole("navigation", { name: "Stocks", exact: true }).locator('[data-testid="history-stock"][data-code="600519"]').getByTestId("history-stock-action")).toHaveText(
-        EN_ACTIONS[action!]!,
-      );
+      await expect(
+        page
+          .getByRole("navigation", { name: "Stocks", exact: true })
+          .locator('[data-testid="history-stock"][data-code="600519"]')
+          .getByTestId("history-stock-action"),
+      ).toHaveText(EN_ACTIONS[action!]!);
     } finally {
       expect((await request.delete("/api/v1/history", { data: { record_ids: [id] } })).status()).toBe(200);
     }
@@ -189,14 +240,25 @@ test.describe("labels in the UI language", () => {
 test.describe("the first visit follows Accept-Language", () => {
   test.use({ locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en-US,en;q=0.9" } });
 
-  test("an English browser gets the English UI on its first visit; choosing 中文 switches it, and the choice sticks", async ({ page, context }) => {
+  test("an English browser gets the English UI on its first visit; choosing 中文 switches it, and the choice sticks", async ({
+    page,
+    context,
+  }) => {
     const response = await page.goto("/history");
     expect(response?.status()).toBe(200);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(pageTitle(page)).toHaveText(history.en);
     await expectNav(page, history, "en");
-    await expect(page.getByRole("banner").getByRole("group", { name: "Time zone" }).getByRole("button", { name: "Server", exact: true })).toHaveAttribute("aria-pressed", "true");
-    expect((await context.cookies()).find((c) => c.name === "dsa_lang"), "nothing is stored until the user chooses").toBeUndefined();
+    await expect(
+      page
+        .getByRole("banner")
+        .getByRole("group", { name: "Time zone" })
+        .getByRole("button", { name: "Server", exact: true }),
+    ).toHaveAttribute("aria-pressed", "true");
+    expect(
+      (await context.cookies()).find((c) => c.name === "dsa_lang"),
+      "nothing is stored until the user chooses",
+    ).toBeUndefined();
     await screenshot(page, { path: `${SCREENSHOT_DIR}/clock-first-visit-en.png`, fullPage: true });
 
     await languageButton(page, "zh").click();
@@ -214,7 +276,9 @@ test.describe("the first visit follows Accept-Language", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/clock-first-visit-zh-phone.png`, fullPage: true });
   });
 
-  test("zh* → zh-CN and any other language → en on the first request; no usable header keeps zh-CN", async ({ request }) => {
+  test("zh* → zh-CN and any other language → en on the first request; no usable header keeps zh-CN", async ({
+    request,
+  }) => {
     const lang = async (acceptLanguage: string | null) => {
       const headers: Record<string, string> = { accept: "text/html", "accept-language": acceptLanguage ?? "*" };
       const html = await (await request.get("/history", { headers })).text();

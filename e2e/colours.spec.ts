@@ -12,7 +12,10 @@ withSampleData(0);
 type Hue = "red" | "green" | "other";
 type Convention = "red_up" | "green_up";
 
-const HUES: Record<Convention, { up: Hue; down: Hue }> = { red_up: { up: "red", down: "green" }, green_up: { up: "green", down: "red" } };
+const HUES: Record<Convention, { up: Hue; down: Hue }> = {
+  red_up: { up: "red", down: "green" },
+  green_up: { up: "green", down: "red" },
+};
 
 /** A colour's hue family from its sRGB channels (Tailwind 4 colours compute to oklch(), so a canvas converts them). */
 function hueOf([r, g, b]: readonly number[]): Hue {
@@ -29,7 +32,10 @@ async function directionColours(elements: Locator): Promise<{ direction: string;
       ctx.clearRect(0, 0, 1, 1);
       ctx.fillStyle = getComputedStyle(node).color;
       ctx.fillRect(0, 0, 1, 1);
-      return { direction: node.getAttribute("data-direction") ?? "", rgb: Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)) };
+      return {
+        direction: node.getAttribute("data-direction") ?? "",
+        rgb: Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)),
+      };
     });
   });
 }
@@ -41,11 +47,14 @@ async function expectConvention(elements: Locator, convention: Convention): Prom
   const moving = seen.filter((s) => s.direction === "up" || s.direction === "down");
   expect(moving.length, "at least one rising or falling figure").toBeGreaterThan(0);
   for (const { direction, rgb } of moving) {
-    expect(hueOf(rgb), `${direction} in ${convention} (rgb ${rgb.join(",")})`).toBe(HUES[convention][direction as "up" | "down"]);
+    expect(hueOf(rgb), `${direction} in ${convention} (rgb ${rgb.join(",")})`).toBe(
+      HUES[convention][direction as "up" | "down"],
+    );
   }
 }
 
-const indexPrices = (page: Page) => page.locator('[data-testid="index-strip"][data-region="cn"] [data-testid="index-price"]');
+const indexPrices = (page: Page) =>
+  page.locator('[data-testid="index-strip"][data-region="cn"] [data-testid="index-price"]');
 const settingsPreview = (page: Page) => page.getByTestId("price-colors-preview").locator("[data-direction]");
 const priceColorsGroup = (page: Page) => page.getByTestId("price-colors");
 
@@ -59,7 +68,11 @@ async function renderedConvention(page: Page): Promise<string | null> {
   return page.locator("style#price-colors").getAttribute("data-colors");
 }
 
-async function setLanguage(context: BrowserContext, baseURL: string | undefined, locale: "zh-CN" | "en"): Promise<void> {
+async function setLanguage(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  locale: "zh-CN" | "en",
+): Promise<void> {
   await context.addCookies([{ name: "dsa_lang", value: locale, url: baseURL! }]);
 }
 
@@ -71,7 +84,9 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 test.describe("price colours follow the market convention", () => {
-  test("21 §4: the zh-CN UI shows rises in red and falls in green by default, in light and dark mode", async ({ page }) => {
+  test("21 §4: the zh-CN UI shows rises in red and falls in green by default, in light and dark mode", async ({
+    page,
+  }) => {
     await openMarket(page);
     expect(await renderedConvention(page)).toBe("red_up");
     await expectConvention(indexPrices(page), "red_up");
@@ -98,7 +113,11 @@ test.describe("price colours follow the market convention", () => {
     await expectConvention(settingsPreview(page), "green_up");
   });
 
-  test("21 §4: the setting flips the colours on every page, wins over the language, and 'follow language' restores the default", async ({ page, context, baseURL }) => {
+  test("21 §4: the setting flips the colours on every page, wins over the language, and 'follow language' restores the default", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.goto("/settings");
     const group = priceColorsGroup(page);
     await group.getByRole("radio", { name: "绿涨红跌", exact: true }).check();
@@ -124,7 +143,9 @@ test.describe("price colours follow the market convention", () => {
 
     // Follow language: back to the en default (green up), and red up again in zh-CN.
     await page.goto("/settings");
-    await priceColorsGroup(page).getByRole("radio", { name: /Follow language/ }).check();
+    await priceColorsGroup(page)
+      .getByRole("radio", { name: /Follow language/ })
+      .check();
     await expect(priceColorsGroup(page)).toHaveAttribute("data-colors", "green_up");
     await expectConvention(settingsPreview(page), "green_up");
     await setLanguage(context, baseURL, "zh-CN");
@@ -132,18 +153,27 @@ test.describe("price colours follow the market convention", () => {
     await expectConvention(indexPrices(page), "red_up");
   });
 
-  test("21 §4: the share image of a zh report is red up by default and green up with ?colors=green_up", async ({ page, request }) => {
+  test("21 §4: the share image of a zh report is red up by default and green up with ?colors=green_up", async ({
+    page,
+    request,
+  }) => {
     const { id, changePct } = await movingZhReport(request);
     const note = `${changePct > 0 ? "+" : ""}${changePct.toFixed(2)}%`;
     const direction = changePct > 0 ? "up" : "down";
 
-    for (const [query, convention] of [["", "red_up"], ["?colors=green_up", "green_up"], ["?colors=red_up", "red_up"]] as const) {
+    for (const [query, convention] of [
+      ["", "red_up"],
+      ["?colors=green_up", "green_up"],
+      ["?colors=red_up", "red_up"],
+    ] as const) {
       const response = await page.goto(`/api/v1/history/${id}/share-image-html${query}`);
       expect(response?.status()).toBe(200);
       await expect(page.locator('meta[name="price-colors"]')).toHaveAttribute("content", convention);
       // The price tile's change note (the first box with exactly that text: the hero comes first).
       const rgb = await page.evaluate((text) => {
-        const box = Array.from(document.querySelectorAll("div")).find((d) => d.children.length === 0 && d.textContent === text);
+        const box = Array.from(document.querySelectorAll("div")).find(
+          (d) => d.children.length === 0 && d.textContent === text,
+        );
         if (!box) return null;
         const ctx = document.createElement("canvas").getContext("2d")!;
         ctx.fillStyle = getComputedStyle(box).color;
@@ -152,7 +182,8 @@ test.describe("price colours follow the market convention", () => {
       }, note);
       expect(rgb, `the change ${note} is on the card`).not.toBeNull();
       expect(hueOf(rgb!), `${direction} (${note}) in ${convention}`).toBe(HUES[convention][direction]);
-      if (query !== "?colors=red_up") await screenshot(page, { path: `${SCREENSHOT_DIR}/colours-share-${convention}.png`, fullPage: true });
+      if (query !== "?colors=red_up")
+        await screenshot(page, { path: `${SCREENSHOT_DIR}/colours-share-${convention}.png`, fullPage: true });
     }
 
     // The PNG takes the same parameter; anything but the two conventions is refused.
@@ -164,9 +195,12 @@ test.describe("price colours follow the market convention", () => {
 /** A zh report (sync analysis on sample data) whose price moved on the day, so its colour says up or down. */
 async function movingZhReport(request: APIRequestContext): Promise<{ id: number; changePct: number }> {
   for (const code of ["600519", "000001", "601318", "000858"]) {
-    const response = await request.post("/api/v1/analysis/analyze", { data: { stock_code: code, report_type: "detailed", report_language: "zh", async_mode: false } });
+    const response = await request.post("/api/v1/analysis/analyze", {
+      data: { stock_code: code, report_type: "detailed", report_language: "zh", async_mode: false },
+    });
     expect(response.status(), `analyze ${code}`).toBe(200);
-    const { meta } = ((await response.json()) as { report: { meta: { id: number; change_pct: number | null } } }).report;
+    const { meta } = ((await response.json()) as { report: { meta: { id: number; change_pct: number | null } } })
+      .report;
     if (meta.change_pct !== null && meta.change_pct !== 0) return { id: meta.id, changePct: meta.change_pct };
   }
   throw new Error("no sample stock moved on the day");

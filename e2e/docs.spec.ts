@@ -5,7 +5,8 @@ test("4.1 /docs renders the OpenAPI document offline (no external host contacted
   const external: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (!["127.0.0.1", "localhost"].includes(url.hostname) && url.protocol.startsWith("http")) external.push(request.url());
+    if (!["127.0.0.1", "localhost"].includes(url.hostname) && url.protocol.startsWith("http"))
+      external.push(request.url());
   });
   await page.goto("/docs");
   await expect(page.getByRole("heading", { name: /DSA stock analysis service/ })).toBeVisible({ timeout: 20_000 });

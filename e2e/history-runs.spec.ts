@@ -16,7 +16,9 @@ function clearHistory(): void {
 }
 
 async function analyze(request: APIRequestContext, stockCode: string, reportType: string): Promise<number> {
-  const response = await request.post("/api/v1/analysis/analyze", { data: { stock_code: stockCode, report_type: reportType, async_mode: false, notify: false } });
+  const response = await request.post("/api/v1/analysis/analyze", {
+    data: { stock_code: stockCode, report_type: reportType, async_mode: false, notify: false },
+  });
   expect(response.status(), `analyze ${stockCode}`).toBe(200);
   return ((await response.json()) as { report: { meta: { id: number } } }).report.meta.id;
 }
@@ -38,7 +40,9 @@ test.afterAll(() => {
   clearHistory();
 });
 
-test("a report lists the stock's runs newest first, marks itself, links to the others; Analyse again opens a new report", async ({ page }) => {
+test("a report lists the stock's runs newest first, marks itself, links to the others; Analyse again opens a new report", async ({
+  page,
+}) => {
   await page.goto(`/history/${first}`);
   const panel = page.locator("section", { has: page.getByRole("heading", { name: "该股票的历次分析" }) });
   const runs = panel.getByTestId("stock-run");
@@ -47,7 +51,10 @@ test("a report lists the stock's runs newest first, marks itself, links to the o
   await expect(runs.nth(1)).toHaveAttribute("aria-current", "true");
   await expect(runs.nth(1)).toContainText("（本报告）");
   await expect(runs.nth(0)).not.toHaveAttribute("aria-current", "true");
-  await expect(panel.getByRole("link", { name: "在历史记录中查看全部 2 条" })).toHaveAttribute("href", "/history?stock_code=600519");
+  await expect(panel.getByRole("link", { name: "在历史记录中查看全部 2 条" })).toHaveAttribute(
+    "href",
+    "/history?stock_code=600519",
+  );
 
   await runs.nth(0).getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/history/${second}$`));

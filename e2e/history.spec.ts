@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import {
+  describeUiPage,
+  expectDarkBackground,
+  expectNoHorizontalOverflow,
+  pageTitle,
+  screenshot,
+  SCREENSHOT_DIR,
+  UI_PAGES,
+} from "./fixtures/ui";
 import { withE2eDb } from "./fixtures/e2e-db";
 
 // The History pages. Records are made the way a user makes them (POST /api/v1/analysis/analyze,
@@ -31,13 +39,24 @@ const clearHistory = () =>
   });
 
 async function analyze(request: APIRequestContext, stockCode: string, reportType: string): Promise<number> {
-  const response = await request.post("/api/v1/analysis/analyze", { data: { stock_code: stockCode, report_type: reportType, async_mode: false } });
+  const response = await request.post("/api/v1/analysis/analyze", {
+    data: { stock_code: stockCode, report_type: reportType, async_mode: false },
+  });
   expect(response.status(), `analyze ${stockCode}`).toBe(200);
   const body = (await response.json()) as { report: { meta: { id: number } } };
   return body.report.meta.id;
 }
 
-const REVIEW_MARKDOWN = ["## 今日要点", "", "- 沪指震荡收平，**成交额**小幅回落", "- 半导体板块领涨", "", "| 指数 | 涨跌幅 |", "| --- | --- |", "| 上证指数 | +0.12% |"].join("\n");
+const REVIEW_MARKDOWN = [
+  "## 今日要点",
+  "",
+  "- 沪指震荡收平，**成交额**小幅回落",
+  "- 半导体板块领涨",
+  "",
+  "| 指数 | 涨跌幅 |",
+  "| --- | --- |",
+  "| 上证指数 | +0.12% |",
+].join("\n");
 
 /** A market review as lib/market-review will store it (report_type market_review, code MARKET). */
 function insertMarketReview(): number {
@@ -70,21 +89,28 @@ function insertMarketReview(): number {
            sentiment_score, trend_prediction, analysis_summary, report_json, raw_result, created_at)
          VALUES (?, 'MARKET', 'MARKET', '大盘复盘', 'cn', 'MARKET', 'market_review', 'zh', 'cn', 52, '震荡', ?, ?, ?, ?)`,
       )
-      .run(`e2e-review-${Date.now()}`, summary.analysis_summary, JSON.stringify({ summary, strategy, details }), JSON.stringify(details.raw_result), new Date(Date.now() - 60_000).toISOString().replace("Z", "+00:00"));
+      .run(
+        `e2e-review-${Date.now()}`,
+        summary.analysis_summary,
+        JSON.stringify({ summary, strategy, details }),
+        JSON.stringify(details.raw_result),
+        new Date(Date.now() - 60_000).toISOString().replace("Z", "+00:00"),
+      );
     const id = Number(result.lastInsertRowid);
-    db.prepare("INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, 0, ?, ?, ?, 'e2e')").run(
-      id,
-      "两市成交额回落 <script>x</script>",
-      "半导体领涨",
-      "https://news.example.com/market",
-    );
+    db.prepare(
+      "INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, 0, ?, ?, ?, 'e2e')",
+    ).run(id, "两市成交额回落 <script>x</script>", "半导体领涨", "https://news.example.com/market");
     return id;
   });
 }
 
 function insertNews(historyId: number, title: string, url: string): void {
   withDb((db) =>
-    db.prepare("INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, 0, ?, '摘要', ?, 'e2e')").run(historyId, title, url),
+    db
+      .prepare(
+        "INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, 0, ?, '摘要', ?, 'e2e')",
+      )
+      .run(historyId, title, url),
   );
 }
 
@@ -108,7 +134,9 @@ const dialog = (page: Page) => page.getByRole("dialog");
 
 async function expectRecordIds(page: Page, ids: number[]): Promise<void> {
   await expect(rows(page)).toHaveCount(ids.length);
-  expect(await rows(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-record-id"))))).toEqual(ids);
+  expect(await rows(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-record-id"))))).toEqual(
+    ids,
+  );
 }
 
 let originalEnv: string | null = null;
@@ -125,7 +153,9 @@ test.afterAll(() => {
 });
 
 test.describe("the History list", () => {
-  test("lists every record newest first with the stocks sidebar and counts; the sidebar, the form and the dates filter it", async ({ page }) => {
+  test("lists every record newest first with the stocks sidebar and counts; the sidebar, the form and the dates filter it", async ({
+    page,
+  }) => {
     const s = seeded;
     const response = await page.goto("/history");
     expect(response?.status()).toBe(200);
@@ -147,7 +177,9 @@ test.describe("the History list", () => {
     await expect(sidebar(page)).not.toContainText("大盘复盘");
     await screenshot(page, { path: `${SCREENSHOT_DIR}/history-list.png`, fullPage: true });
 
-    await sidebar(page).getByRole("link", { name: /^贵州茅台/ }).click();
+    await sidebar(page)
+      .getByRole("link", { name: /^贵州茅台/ })
+      .click();
     await expect(page).toHaveURL(/\/history\?stock_code=600519$/);
     await expectRecordIds(page, [s.moutaiBrief, s.moutaiDetailed]);
     await expect(sidebar(page).getByRole("link", { name: /^贵州茅台/ })).toHaveAttribute("aria-current", "true");
@@ -168,7 +200,9 @@ test.describe("the History list", () => {
     const today = shDay(Date.now());
     await page.goto(`/history?start_date=${today}&end_date=${today}`);
     await expect(page.getByTestId("history-total")).toHaveText("共 5 条");
-    await filterForm(page).getByLabel("开始日期").fill(shDay(Date.now() + 86_400_000));
+    await filterForm(page)
+      .getByLabel("开始日期")
+      .fill(shDay(Date.now() + 86_400_000));
     await filterForm(page).getByLabel("结束日期").fill("");
     await filterForm(page).getByRole("button", { name: "筛选" }).click();
     await expect(page.getByTestId("history-empty")).toContainText("没有符合条件的记录");
@@ -209,7 +243,10 @@ test.describe("the History list", () => {
     try {
       await page.goto("/history");
       await expect(page.getByTestId("history-empty")).toContainText("还没有分析记录");
-      await expect(page.getByTestId("history-empty").getByRole("link", { name: "去分析一只股票" })).toHaveAttribute("href", "/");
+      await expect(page.getByTestId("history-empty").getByRole("link", { name: "去分析一只股票" })).toHaveAttribute(
+        "href",
+        "/",
+      );
       await expect(sidebar(page)).toContainText("还没有个股分析记录。");
       await expect(page.getByTestId("history-total")).toHaveText("共 0 条");
       await screenshot(page, { path: `${SCREENSHOT_DIR}/history-empty.png`, fullPage: true });
@@ -220,7 +257,12 @@ test.describe("the History list", () => {
 });
 
 test.describe("a History report", () => {
-  test("list → report: summary, levels, the chart of the stored bars, indicators, news links, diagnostics, the flow graph and the Markdown", async ({ page, context, request, baseURL }) => {
+  test("list → report: summary, levels, the chart of the stored bars, indicators, news links, diagnostics, the flow graph and the Markdown", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const id = seeded.moutaiDetailed;
     await page.goto("/history?stock_code=600519");
     await rowOf(page, id).getByRole("link", { name: "贵州茅台" }).click();
@@ -246,16 +288,27 @@ test.describe("a History report", () => {
     expect(bars).toBeGreaterThan(20);
     await expect(page.getByRole("heading", { name: `近 ${bars} 个交易日 K 线` })).toBeVisible();
     await expect(page.getByTestId("price-chart").locator("canvas").first()).toBeVisible();
-    const indicators = page.getByRole("article").locator("section").filter({ has: page.getByRole("heading", { name: "技术指标" }) });
+    const indicators = page
+      .getByRole("article")
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "技术指标" }) });
     await expect(indicators.getByText("MA20", { exact: true })).toBeVisible();
-    await expect(page.getByRole("article").getByRole("link", { name: "贵州茅台发布年度报告" })).toHaveAttribute("href", "https://news.example.com/moutai");
+    await expect(page.getByRole("article").getByRole("link", { name: "贵州茅台发布年度报告" })).toHaveAttribute(
+      "href",
+      "https://news.example.com/moutai",
+    );
 
     // Diagnostics and flow as stored, in the run details (collapsed until opened).
     await page.getByTestId("run-details").locator("summary").click();
     await expect(page.getByTestId("run-details")).toHaveAttribute("open", "");
-    const diagnostics = (await (await request.get(`/api/v1/history/${id}/diagnostics`)).json()) as { status: string; components: Record<string, unknown> };
+    const diagnostics = (await (await request.get(`/api/v1/history/${id}/diagnostics`)).json()) as {
+      status: string;
+      components: Record<string, unknown>;
+    };
     await expect(page.getByTestId("diagnostics-status")).toHaveAttribute("data-status", diagnostics.status);
-    await expect(page.getByTestId("diagnostics-components").locator("li")).toHaveCount(Object.keys(diagnostics.components).length);
+    await expect(page.getByTestId("diagnostics-components").locator("li")).toHaveCount(
+      Object.keys(diagnostics.components).length,
+    );
     const flow = (await (await request.get(`/api/v1/history/${id}/flow`)).json()) as {
       nodes: { id: string; status: string }[];
       edges: { from: string; to: string }[];
@@ -265,14 +318,18 @@ test.describe("a History report", () => {
     await expect(graph).toBeVisible();
     await expect(graph.getByTestId("flow-node")).toHaveCount(flow.nodes.length);
     await expect(graph.getByTestId("flow-edge")).toHaveCount(flow.edges.length);
-    for (const node of flow.nodes) await expect(graph.locator(`[data-node-id="${node.id}"]`)).toHaveAttribute("data-status", node.status);
+    for (const node of flow.nodes)
+      await expect(graph.locator(`[data-node-id="${node.id}"]`)).toHaveAttribute("data-status", node.status);
     // Each step of the chain sits to the right of the step before it.
     const entry = await graph.locator('[data-node-id="entry"]').boundingBox();
-    const next = await graph.locator(`[data-node-id="${flow.edges.find((e) => e.from === "entry")!.to}"]`).boundingBox();
+    const next = await graph
+      .locator(`[data-node-id="${flow.edges.find((e) => e.from === "entry")!.to}"]`)
+      .boundingBox();
     expect(next!.x).toBeGreaterThan(entry!.x + entry!.width);
 
     // Markdown: the source by default (what the copy button copies: exactly the API's text), rendered on demand.
-    const markdown = ((await (await request.get(`/api/v1/history/${id}/markdown`)).json()) as { content: string }).content;
+    const markdown = ((await (await request.get(`/api/v1/history/${id}/markdown`)).json()) as { content: string })
+      .content;
     const mdPanel = page.locator("section").filter({ has: page.getByRole("heading", { name: "Markdown 报告" }) });
     await expect(mdPanel.getByTestId("markdown-source")).toHaveText(markdown);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
@@ -282,7 +339,9 @@ test.describe("a History report", () => {
     await mdPanel.getByRole("button", { name: "预览" }).click();
     await expect(mdPanel.getByRole("button", { name: "预览" })).toHaveAttribute("aria-pressed", "true");
     await expect(mdPanel.getByTestId("markdown-rendered").getByRole("heading").first()).toContainText("贵州茅台");
-    await expect(mdPanel.getByTestId("markdown-rendered").getByRole("link", { name: "贵州茅台发布年度报告" })).toHaveAttribute("href", "https://news.example.com/moutai");
+    await expect(
+      mdPanel.getByTestId("markdown-rendered").getByRole("link", { name: "贵州茅台发布年度报告" }),
+    ).toHaveAttribute("href", "https://news.example.com/moutai");
     await expect(mdPanel.getByTestId("markdown-source")).toHaveCount(0);
     await screenshot(page, { path: `${SCREENSHOT_DIR}/history-report.png`, fullPage: true });
   });
@@ -301,13 +360,19 @@ test.describe("a History report", () => {
     const preview = share.getByTestId("share-preview");
     await expect(preview).toBeVisible();
     await expect(preview).toHaveAttribute("alt", "分享图预览：贵州茅台");
-    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth), { message: "the preview is the 1080 px PNG" }).toBe(1080);
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth), {
+        message: "the preview is the 1080 px PNG",
+      })
+      .toBe(1080);
     await expect(share.getByTestId("share-file")).toContainText(download.suggestedFilename());
     await share.scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SCREENSHOT_DIR}/history-share.png`, fullPage: true });
   });
 
-  test("a market review shows its own layout: the review text rendered, its summary and news, no chart", async ({ page }) => {
+  test("a market review shows its own layout: the review text rendered, its summary and news, no chart", async ({
+    page,
+  }) => {
     await page.goto(`/history/${seeded.review}`);
     await expect(pageTitle(page)).toHaveText("大盘复盘");
     const review = page.getByTestId("market-review");
@@ -316,7 +381,10 @@ test.describe("a History report", () => {
     await expect(review.locator("strong", { hasText: "成交额" })).toBeVisible();
     await expect(page.getByTestId("review-score")).toContainText("52");
     // Record text stays text: the <script> in the news title is shown, not run.
-    await expect(review.getByRole("link", { name: "两市成交额回落 <script>x</script>" })).toHaveAttribute("href", "https://news.example.com/market");
+    await expect(review.getByRole("link", { name: "两市成交额回落 <script>x</script>" })).toHaveAttribute(
+      "href",
+      "https://news.example.com/market",
+    );
     await expect(page.getByTestId("price-chart")).toHaveCount(0);
     await expect(page.getByTestId("action-badge")).toHaveCount(0);
     await screenshot(page, { path: `${SCREENSHOT_DIR}/history-market-review.png`, fullPage: true });
@@ -334,7 +402,10 @@ test.describe("a History report", () => {
 });
 
 test.describe("deleting history", () => {
-  test("multi-select delete asks first (cancel keeps the records), then deletes them and they are gone", async ({ page, request }) => {
+  test("multi-select delete asks first (cancel keeps the records), then deletes them and they are gone", async ({
+    page,
+    request,
+  }) => {
     const s = (seeded = await seed(request));
     await page.goto("/history");
     await expect(rows(page)).toHaveCount(5);
@@ -364,10 +435,15 @@ test.describe("deleting history", () => {
     await expectRecordIds(page, [s.moutaiBrief, s.moutaiDetailed, s.review]);
   });
 
-  test("delete-all-for-stock removes every record of that stock after confirmation; the report page deletes its record", async ({ page, request }) => {
+  test("delete-all-for-stock removes every record of that stock after confirmation; the report page deletes its record", async ({
+    page,
+    request,
+  }) => {
     const s = (seeded = await seed(request));
     await page.goto("/history");
-    await sidebar(page).getByRole("link", { name: /^贵州茅台/ }).click();
+    await sidebar(page)
+      .getByRole("link", { name: /^贵州茅台/ })
+      .click();
     await expect(rows(page)).toHaveCount(2);
     await page.getByRole("button", { name: "删除 贵州茅台 的全部记录" }).click();
     await expect(dialog(page).getByRole("heading")).toHaveText("删除 贵州茅台 的全部记录？");

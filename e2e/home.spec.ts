@@ -33,7 +33,10 @@ async function watchlist(request: APIRequestContext): Promise<string[]> {
   return ((await (await request.get("/api/v1/stocks/watchlist")).json()) as { stock_codes: string[] }).stock_codes;
 }
 
-test("21 §1: the cockpit shows the indices, the watchlist with one price and a sparkline, and the sample-data note", async ({ page, request }) => {
+test("21 §1: the cockpit shows the indices, the watchlist with one price and a sparkline, and the sample-data note", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   await expect(page.getByTestId("cockpit")).toBeVisible();
   await expect(page.getByTestId("home-sample-note")).toBeVisible();
@@ -44,16 +47,25 @@ test("21 §1: the cockpit shows the indices, the watchlist with one price and a 
   await expect(row(page, "600519")).toContainText("贵州茅台");
   const price = await onePrice(request, "600519");
   await expect(row(page, "600519").getByTestId("watch-price")).toContainText(price.toFixed(2));
-  await expect(row(page, "600519").getByRole("img", { name: "贵州茅台 近 30 日收盘走势" })).toHaveAttribute("data-points", "30");
+  await expect(row(page, "600519").getByRole("img", { name: "贵州茅台 近 30 日收盘走势" })).toHaveAttribute(
+    "data-points",
+    "30",
+  );
   await expect(row(page, "AAPL").getByTestId("watch-verdict")).toContainText("尚未分析");
   await screenshot(page, { path: `${SCREENSHOT_DIR}/home-cockpit.png`, fullPage: true });
 });
 
-test("21 §1: one click analyses a stock with live progress; its verdict, score and age appear and link to the report", async ({ page }) => {
+test("21 §1: one click analyses a stock with live progress; its verdict, score and age appear and link to the report", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page.getByTestId("task-connection")).toHaveAttribute("data-state", "open");
-  const accepted = page.waitForResponse((r) => r.url().endsWith("/api/v1/analysis/analyze") && r.request().method() === "POST");
-  await row(page, "AAPL").getByRole("button", { name: /^分析 / }).click();
+  const accepted = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/analysis/analyze") && r.request().method() === "POST",
+  );
+  await row(page, "AAPL")
+    .getByRole("button", { name: /^分析 / })
+    .click();
   const sent = (await accepted).request().postDataJSON() as Record<string, unknown>;
   expect(sent).toMatchObject({ stock_codes: ["AAPL"], async_mode: true });
   await expect(row(page, "AAPL").getByTestId("watch-verdict")).not.toContainText("尚未分析", { timeout: 30_000 });
@@ -62,7 +74,10 @@ test("21 §1: one click analyses a stock with live progress; its verdict, score 
   await expect(row(page, "AAPL").getByRole("link")).toHaveAttribute("href", /^\/history\/\d+$/);
 });
 
-test("21 §7: add by search, reorder, remove and import (preview, then confirm) edit STOCK_LIST", async ({ page, request }) => {
+test("21 §7: add by search, reorder, remove and import (preview, then confirm) edit STOCK_LIST", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   await expect(rows(page)).toHaveCount(2);
 
@@ -79,7 +94,9 @@ test("21 §7: add by search, reorder, remove and import (preview, then confirm) 
   expect(await watchlist(request)).toEqual(["600519", "00700", "AAPL"]);
 
   // Remove.
-  await row(page, "AAPL").getByRole("button", { name: /^从自选中移除/ }).click();
+  await row(page, "AAPL")
+    .getByRole("button", { name: /^从自选中移除/ })
+    .click();
   await expect(row(page, "AAPL")).toHaveCount(0);
   expect(await watchlist(request)).toEqual(["600519", "00700"]);
 

@@ -15,7 +15,10 @@ test.beforeAll(() => {
 test.afterAll(async ({ request }) => {
   restoreEnvText(original);
   await expect
-    .poll(async () => ((await (await request.get("/api/v1/auth/status")).json()) as { authEnabled: boolean }).authEnabled, { timeout: 10_000 })
+    .poll(
+      async () => ((await (await request.get("/api/v1/auth/status")).json()) as { authEnabled: boolean }).authEnabled,
+      { timeout: 10_000 },
+    )
     .toBe(false);
 });
 
@@ -52,7 +55,10 @@ test("with auth off, /login says so and links to Settings", async ({ page }) => 
   await screenshot(page, { path: `${SCREENSHOT_DIR}/login-disabled.png`, fullPage: true });
 });
 
-test("with auth on, /settings redirects to /login, the first password is set there (errors localised), Settings is reached, logout ends the session", async ({ page, request }) => {
+test("with auth on, /settings redirects to /login, the first password is set there (errors localised), Settings is reached, logout ends the session", async ({
+  page,
+  request,
+}) => {
   await setAdminAuth(request, true);
   await expectLoginRedirect(page, "/settings");
   await expect(pageTitle(page)).toHaveText("设置管理员密码");
@@ -85,7 +91,9 @@ test("with auth on, /settings redirects to /login, the first password is set the
   await page.getByRole("button", { name: "导出配置" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^dsa-config-\d{8}-\d{4}\.env$/);
-  expect(await file.path().then((p) => import("node:fs").then((fs) => fs.readFileSync(p, "utf8")))).toContain("ADMIN_AUTH_ENABLED=true");
+  expect(await file.path().then((p) => import("node:fs").then((fs) => fs.readFileSync(p, "utf8")))).toContain(
+    "ADMIN_AUTH_ENABLED=true",
+  );
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-auth-on.png`, fullPage: true });
 
@@ -101,7 +109,10 @@ test("with auth on, /settings redirects to /login, the first password is set the
   await expectLoginRedirect(page, "/history");
 });
 
-test("the login page reports a wrong password, then logs in and goes to `next` (same-site paths only)", async ({ page, baseURL }) => {
+test("the login page reports a wrong password, then logs in and goes to `next` (same-site paths only)", async ({
+  page,
+  baseURL,
+}) => {
   await expectLoginRedirect(page, "/settings");
   await expect(pageTitle(page)).toHaveText("登录");
   await expect(page.getByLabel("确认密码")).toHaveCount(0);
@@ -125,7 +136,10 @@ test("the login page reports a wrong password, then logs in and goes to `next` (
   await expect(page).toHaveURL(/\/history\?x=1$/);
 });
 
-test("in Settings, change the admin password, then turn auth off with it (the nav drops the logout button)", async ({ page, request }) => {
+test("in Settings, change the admin password, then turn auth off with it (the nav drops the logout button)", async ({
+  page,
+  request,
+}) => {
   await page.goto("/login?next=%2Fsettings");
   await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "登录", exact: true }).click();
@@ -147,7 +161,9 @@ test("in Settings, change the admin password, then turn auth off with it (the na
   await expect(page.getByRole("form", { name: "开启认证" })).toBeVisible();
   await expect(logoutButton(page)).toHaveCount(0);
   await expect(page.getByText("之前设置的密码仍然保存着")).toBeVisible();
-  expect(((await (await request.get("/api/v1/auth/status")).json()) as { authEnabled: boolean }).authEnabled).toBe(false);
+  expect(((await (await request.get("/api/v1/auth/status")).json()) as { authEnabled: boolean }).authEnabled).toBe(
+    false,
+  );
 });
 
 test("the login page fits a 390px phone screen", async ({ page, request }) => {

@@ -12,8 +12,23 @@ import { expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot
 
 withSampleData(0);
 
-type ReviewIndex = { canonical_id: string; code: string; name: string; current: number | null; change: number | null; change_pct: number | null; high: number | null; low: number | null };
-type ReviewBreadth = { up_count: number; down_count: number; flat_count: number; limit_up_count: number | null; limit_down_count: number | null };
+type ReviewIndex = {
+  canonical_id: string;
+  code: string;
+  name: string;
+  current: number | null;
+  change: number | null;
+  change_pct: number | null;
+  high: number | null;
+  low: number | null;
+};
+type ReviewBreadth = {
+  up_count: number;
+  down_count: number;
+  flat_count: number;
+  limit_up_count: number | null;
+  limit_down_count: number | null;
+};
 type ReviewPayload = { indices: ReviewIndex[]; breadth: ReviewBreadth | null };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,7 +39,9 @@ const signedPct = (value: number) => `${signed(value)}%`;
 async function reviewPayload(request: APIRequestContext, region: "cn" | "us"): Promise<ReviewPayload> {
   let taskId: string | null = null;
   for (const deadline = Date.now() + 30_000; taskId === null; ) {
-    const response = await request.post("/api/v1/analysis/market-review", { data: { region, report_language: "zh", send_notification: false } });
+    const response = await request.post("/api/v1/analysis/market-review", {
+      data: { region, report_language: "zh", send_notification: false },
+    });
     if (response.status() === 202) taskId = String(((await response.json()) as { task_id: string }).task_id);
     else {
       expect(response.status(), "only a review already running may refuse the request").toBe(409);
@@ -33,9 +50,15 @@ async function reviewPayload(request: APIRequestContext, region: "cn" | "us"): P
     }
   }
   await expect
-    .poll(async () => ((await (await request.get(`/api/v1/analysis/status/${taskId}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/v1/analysis/status/${taskId}`)).json()) as { status: string }).status,
+      { timeout: 30_000 },
+    )
     .toBe("completed");
-  const status = (await (await request.get(`/api/v1/analysis/status/${taskId}`)).json()) as { market_review_payload: ReviewPayload };
+  const status = (await (await request.get(`/api/v1/analysis/status/${taskId}`)).json()) as {
+    market_review_payload: ReviewPayload;
+  };
   return status.market_review_payload;
 }
 
@@ -56,12 +79,17 @@ async function openMarket(page: Page, region: string): Promise<void> {
 
 test.describe("the Market page shows the indices without a click", () => {
   for (const region of ["cn", "us"] as const) {
-    test(`${region}: every registered index shows the price, change, day range, time and a 60-point line the API reports`, async ({ page, request }) => {
+    test(`${region}: every registered index shows the price, change, day range, time and a 60-point line the API reports`, async ({
+      page,
+      request,
+    }) => {
       const payload = await reviewPayload(request, region);
       expect(payload.indices.length).toBeGreaterThan(0);
       await openMarket(page, region);
       const section = strip(page, region);
-      await expect(section.getByRole("heading", { level: 2 })).toHaveText(region === "cn" ? "A股指数行情" : "美股指数行情");
+      await expect(section.getByRole("heading", { level: 2 })).toHaveText(
+        region === "cn" ? "A股指数行情" : "美股指数行情",
+      );
       await expect(section.getByTestId("index-strip-sample")).toHaveText("样本数据");
       await expect(section).toContainText("时间：Asia/Shanghai (GMT+8)");
       await expect(section.getByTestId("index-row")).toHaveCount(payload.indices.length);
@@ -78,7 +106,8 @@ test.describe("the Market page shows the indices without a click", () => {
         await expect(row.getByTestId("index-time")).toHaveText(/^\d{2}-\d{2} \d{2}:\d{2}$/);
         expect(Number.isNaN(Date.parse((await row.getByTestId("index-time").getAttribute("datetime"))!))).toBe(false);
         // The "up" / "down" price colours (red up, green down by default in the zh-CN UI; colours.spec.ts checks the hues).
-        const tone = index.change! > 0 ? /text-\(--price-up-700\)/ : index.change! < 0 ? /text-\(--price-down-700\)/ : /text-fg/;
+        const tone =
+          index.change! > 0 ? /text-\(--price-up-700\)/ : index.change! < 0 ? /text-\(--price-down-700\)/ : /text-fg/;
         await expect(row.getByTestId("index-price")).toHaveClass(tone);
         // The 60-day line: an inline SVG drawn on the server, named for screen readers, one point per close.
         const chart = row.getByRole("img", { name: `${index.name} 60 日收盘走势` });
@@ -93,7 +122,8 @@ test.describe("the Market page shows the indices without a click", () => {
         await expect(breadth.getByTestId("breadth-advancers")).toHaveText(String(payload.breadth.up_count));
         await expect(breadth.getByTestId("breadth-decliners")).toHaveText(String(payload.breadth.down_count));
         await expect(breadth.getByTestId("breadth-flat")).toHaveText(String(payload.breadth.flat_count));
-        if (payload.breadth.limit_up_count !== null) await expect(breadth.getByTestId("breadth-limit-up")).toHaveText(String(payload.breadth.limit_up_count));
+        if (payload.breadth.limit_up_count !== null)
+          await expect(breadth.getByTestId("breadth-limit-up")).toHaveText(String(payload.breadth.limit_up_count));
         else await expect(breadth.getByTestId("breadth-limit-up")).toHaveCount(0);
       } else await expect(breadth).toHaveAttribute("data-state", "none");
 
@@ -105,7 +135,11 @@ test.describe("the Market page shows the indices without a click", () => {
     });
   }
 
-  test("at 390 px the indices come before the run buttons, without horizontal overflow; English and dark too", async ({ page, context, baseURL }) => {
+  test("at 390 px the indices come before the run buttons, without horizontal overflow; English and dark too", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openMarket(page, "cn");
     const section = strip(page, "cn");

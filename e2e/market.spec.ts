@@ -1,6 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { withSampleData } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import {
+  describeUiPage,
+  expectDarkBackground,
+  expectNoHorizontalOverflow,
+  pageTitle,
+  screenshot,
+  SCREENSHOT_DIR,
+  UI_PAGES,
+} from "./fixtures/ui";
 
 // The Market page runs a market review per region (POST /api/v1/analysis/market-review),
 // follows it on the SSE task stream, and shows the latest stored review of each region. The server runs
@@ -10,7 +18,8 @@ const market = UI_PAGES.find((p) => p.slug === "market")!;
 
 withSampleData(300);
 
-const runButton = (page: Page, label: string) => page.getByRole("group", { name: "选择复盘市场" }).getByRole("button", { name: `复盘${label}`, exact: true });
+const runButton = (page: Page, label: string) =>
+  page.getByRole("group", { name: "选择复盘市场" }).getByRole("button", { name: `复盘${label}`, exact: true });
 
 async function openMarket(page: Page, path = "/market"): Promise<void> {
   const response = await page.goto(path);
@@ -20,14 +29,23 @@ async function openMarket(page: Page, path = "/market"): Promise<void> {
 }
 
 async function postReview(page: Page, click: () => Promise<void>) {
-  const responsePromise = page.waitForResponse((r) => r.url().endsWith("/api/v1/analysis/market-review") && r.request().method() === "POST");
+  const responsePromise = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/analysis/market-review") && r.request().method() === "POST",
+  );
   await click();
   const response = await responsePromise;
-  return { status: response.status(), body: (await response.json()) as Record<string, unknown>, sent: response.request().postDataJSON() as Record<string, unknown> };
+  return {
+    status: response.status(),
+    body: (await response.json()) as Record<string, unknown>,
+    sent: response.request().postDataJSON() as Record<string, unknown>,
+  };
 }
 
 test.describe("the Market page", () => {
-  test("run a cn review, a second click while it runs shows the 409, and the completed review is rendered with its indices and breadth", async ({ page, request }) => {
+  test("run a cn review, a second click while it runs shows the 409, and the completed review is rendered with its indices and breadth", async ({
+    page,
+    request,
+  }) => {
     await openMarket(page);
     await expect(page.getByRole("radio", { name: "中文" })).toBeChecked();
     for (const label of ["A股", "港股", "美股", "A股+美股"]) await expect(runButton(page, label)).toBeVisible();
@@ -61,7 +79,9 @@ test.describe("the Market page", () => {
     await expect(page).toHaveURL(/\/market\?region=cn$/);
     const latest = page.getByTestId("latest-review");
     await expect(latest).toHaveAttribute("data-query-id", taskId, { timeout: 10_000 });
-    await expect(page.getByRole("navigation", { name: "复盘市场" }).getByRole("link", { name: /A股/ }).first()).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "复盘市场" }).getByRole("link", { name: /A股/ }).first(),
+    ).toHaveAttribute("aria-current", "page");
     await expect(latest.getByText("样本数据", { exact: true })).toBeVisible();
     await expect(latest.getByRole("link", { name: "在历史中打开" })).toHaveAttribute("href", `/history/${taskId}`);
 
@@ -69,7 +89,12 @@ test.describe("the Market page", () => {
     const status = (await (await request.get(`/api/v1/analysis/status/${taskId}`)).json()) as {
       market_review_report: string;
       // A one-region review carries its indices and breadth at the top (docs/api.md §12.3).
-      market_review_payload: { market_light: { score: number | null }; markets?: unknown; indices: { name: string }[]; breadth: { up_count: number; total_amount: number | null } | null };
+      market_review_payload: {
+        market_light: { score: number | null };
+        markets?: unknown;
+        indices: { name: string }[];
+        breadth: { up_count: number; total_amount: number | null } | null;
+      };
     };
     const payload = status.market_review_payload;
     expect(payload.markets).toBeUndefined();
@@ -80,7 +105,10 @@ test.describe("the Market page", () => {
     await expect(indices.locator("tbody td").nth(1)).toHaveText(/^[+-]?\d+\.\d{2}%$/);
     const breadth = latest.getByTestId("review-breadth").first();
     if (payload.breadth) await expect(breadth).toContainText(String(payload.breadth.up_count));
-    if (payload.breadth?.total_amount != null) await expect(latest.getByTestId("review-turnover").first()).toContainText(payload.breadth.total_amount.toFixed(2));
+    if (payload.breadth?.total_amount != null)
+      await expect(latest.getByTestId("review-turnover").first()).toContainText(
+        payload.breadth.total_amount.toFixed(2),
+      );
     // The review text is rendered Markdown, not raw: its title as a heading, no "#" or "|" markup left.
     const rendered = latest.getByTestId("markdown-rendered");
     const title = status.market_review_report.split("\n")[0]!.replace(/^#\s*/, "");
@@ -118,7 +146,10 @@ test.describe("the Market page", () => {
     await expect(page.getByRole("radio", { name: "English" })).toBeChecked();
     await expect(page.getByTestId("task-connection")).toHaveText("Live");
     const responsePromise = page.waitForResponse((r) => r.url().endsWith("/api/v1/analysis/market-review"));
-    await page.getByRole("group", { name: "Market to review" }).getByRole("button", { name: "Review US", exact: true }).click();
+    await page
+      .getByRole("group", { name: "Market to review" })
+      .getByRole("button", { name: "Review US", exact: true })
+      .click();
     const accepted = await responsePromise;
     expect(accepted.status()).toBe(202);
     expect(accepted.request().postDataJSON()).toMatchObject({ region: "us", report_language: "en" });

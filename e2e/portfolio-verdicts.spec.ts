@@ -9,7 +9,16 @@ import { expectDarkBackground, expectNoHorizontalOverflow, screenshot, SCREENSHO
 // under the price (no flag); a decision signal linked to the report then puts the stop above the price, which must
 // flag the holding. Portfolio tables are emptied before and after.
 
-const ACTIONS: Record<string, string> = { buy: "买入", add: "加仓", hold: "持有", reduce: "减仓", sell: "卖出", watch: "观望", avoid: "回避", alert: "预警" };
+const ACTIONS: Record<string, string> = {
+  buy: "买入",
+  add: "加仓",
+  hold: "持有",
+  reduce: "减仓",
+  sell: "卖出",
+  watch: "观望",
+  avoid: "回避",
+  alert: "预警",
+};
 const SHORT_SIDE = ["reduce", "sell", "avoid"];
 
 interface Report {
@@ -51,24 +60,31 @@ function levelPrice(text: string | null): number | null {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
-const cost = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false });
+const cost = (v: number) =>
+  v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false });
 const positionRow = (page: Page, code: string) => page.locator(`[data-testid="position-row"][data-code="${code}"]`);
 
 /** An account holding 600519 (analysed now) and 600900 (never analysed), and the one price of 600519 in its snapshot. */
 async function seed(request: APIRequestContext): Promise<Seeded> {
   clearPortfolio();
   withE2eDb((db) => db.prepare("DELETE FROM analysis_history WHERE target_key = 'stock:cn:600900'").run());
-  const account = await request.post("/api/v1/portfolio/accounts", { data: { name: "止损账户", market: "cn", base_currency: "CNY" } });
+  const account = await request.post("/api/v1/portfolio/accounts", {
+    data: { name: "止损账户", market: "cn", base_currency: "CNY" },
+  });
   expect(account.ok()).toBe(true);
   const accountId = ((await account.json()) as { id: number }).id;
   for (const trade of [
     { symbol: "600519", quantity: 100, price: 1500 },
     { symbol: "600900", quantity: 1000, price: 28 },
   ]) {
-    const res = await request.post("/api/v1/portfolio/trades", { data: { account_id: accountId, trade_date: "2025-06-02", side: "buy", fee: 0, tax: 0, ...trade } });
+    const res = await request.post("/api/v1/portfolio/trades", {
+      data: { account_id: accountId, trade_date: "2025-06-02", side: "buy", fee: 0, tax: 0, ...trade },
+    });
     expect(res.status(), await res.text()).toBe(200);
   }
-  const analysed = await request.post("/api/v1/analysis/analyze", { data: { stock_code: "600519", async_mode: false, notify: false } });
+  const analysed = await request.post("/api/v1/analysis/analyze", {
+    data: { stock_code: "600519", async_mode: false, notify: false },
+  });
   expect(analysed.status(), await analysed.text()).toBe(200);
   const report = ((await analysed.json()) as { report: Report }).report;
   const snapshot = (await (await request.get(`/api/v1/portfolio/snapshot?account_id=${accountId}`)).json()) as {
@@ -79,7 +95,12 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   return { accountId, report, price: held.last_price };
 }
 
-test("21 §6: a position shows its latest verdict and the report's stop, and is flagged below the stop", async ({ page, request, context, baseURL }) => {
+test("21 §6: a position shows its latest verdict and the report's stop, and is flagged below the stop", async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const { accountId, report, price } = await seed(request);
   const reportStop = levelPrice(report.strategy.stop_loss);
@@ -93,8 +114,11 @@ test("21 §6: a position shows its latest verdict and the report's stop, and is 
   const action = report.summary.action!;
   await expect(row.getByTestId("position-verdict-action")).toHaveAttribute("data-action", action);
   await expect(row.getByTestId("position-verdict-action")).toHaveText(ACTIONS[action]!);
-  if (report.summary.sentiment_score !== null) await expect(row.getByTestId("position-verdict-score")).toHaveText(`${report.summary.sentiment_score} 分`);
-  await expect(row.getByTestId("position-verdict").getByRole("link", { name: /查看 600519 的最新报告$/ })).toHaveAttribute("href", `/history/${report.meta.id}`);
+  if (report.summary.sentiment_score !== null)
+    await expect(row.getByTestId("position-verdict-score")).toHaveText(`${report.summary.sentiment_score} 分`);
+  await expect(
+    row.getByTestId("position-verdict").getByRole("link", { name: /查看 600519 的最新报告$/ }),
+  ).toHaveAttribute("href", `/history/${report.meta.id}`);
 
   // The report's own stop, and the flag exactly when the price is under a protective (non short-side) stop.
   await expect(row.getByTestId("position-stop-value")).toHaveText(cost(reportStop!));
@@ -111,7 +135,15 @@ test("21 §6: a position shows its latest verdict and the report's stop, and is 
   // A hold signal linked to the report with its stop 5 % above the price: the holding is below its stop.
   const stop = Math.round(price * 1.05 * 100) / 100;
   const signal = await request.post("/api/v1/decision-signals", {
-    data: { stock_code: "600519", market: "cn", source_type: "manual", source_report_id: report.meta.id, trigger_source: "e2e-portfolio-verdicts", action: "hold", stop_loss: stop },
+    data: {
+      stock_code: "600519",
+      market: "cn",
+      source_type: "manual",
+      source_report_id: report.meta.id,
+      trigger_source: "e2e-portfolio-verdicts",
+      action: "hold",
+      stop_loss: stop,
+    },
   });
   expect(signal.status(), await signal.text()).toBe(200);
   const signalId = ((await signal.json()) as { item: { id: number } }).item.id;
@@ -119,7 +151,9 @@ test("21 §6: a position shows its latest verdict and the report's stop, and is 
   await expect(row.getByTestId("position-stop-value")).toHaveText(cost(stop));
   await expect(row.getByTestId("position-stop-value")).toHaveAttribute("title", `止损来自决策信号 #${signalId}`);
   await expect(row).toHaveAttribute("data-below-stop", "true");
-  await expect(row.getByRole("img", { name: `低于止损：600519 现价 ${cost(price)} 低于止损 ${cost(stop)}` })).toBeVisible();
+  await expect(
+    row.getByRole("img", { name: `低于止损：600519 现价 ${cost(price)} 低于止损 ${cost(stop)}` }),
+  ).toBeVisible();
   await expect(row.getByTestId("position-verdict-action")).toHaveAttribute("data-action", action);
   await expect(other.getByRole("img", { name: /^低于止损/ })).toHaveCount(0);
   await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-verdicts.png`, fullPage: true });
@@ -127,17 +161,32 @@ test("21 §6: a position shows its latest verdict and the report's stop, and is 
   await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);
   await page.reload();
   await expect(headers.getByRole("columnheader", { name: "Latest verdict", exact: true })).toBeVisible();
-  await expect(row.getByRole("img", { name: `Below stop: 600519 at ${cost(price)} is below the stop ${cost(stop)}` })).toBeVisible();
+  await expect(
+    row.getByRole("img", { name: `Below stop: 600519 at ${cost(price)} is below the stop ${cost(stop)}` }),
+  ).toBeVisible();
   await expect(other.getByTestId("position-verdict")).toHaveText("Not analysed");
   await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-verdicts-en.png`, fullPage: true });
 });
 
-test("21 §5: at 390 px the positions are cards showing P/L, verdict and the flag without horizontal scrolling", async ({ page, request, context, baseURL }) => {
+test("21 §5: at 390 px the positions are cards showing P/L, verdict and the flag without horizontal scrolling", async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const { accountId, report, price } = await seed(request);
   const stop = Math.round(price * 1.05 * 100) / 100;
   const signal = await request.post("/api/v1/decision-signals", {
-    data: { stock_code: "600519", market: "cn", source_type: "manual", source_report_id: report.meta.id, trigger_source: "e2e-portfolio-verdicts", action: "hold", stop_loss: stop },
+    data: {
+      stock_code: "600519",
+      market: "cn",
+      source_type: "manual",
+      source_report_id: report.meta.id,
+      trigger_source: "e2e-portfolio-verdicts",
+      action: "hold",
+      stop_loss: stop,
+    },
   });
   expect(signal.status(), await signal.text()).toBe(200);
 
@@ -149,7 +198,13 @@ test("21 §5: at 390 px the positions are cards showing P/L, verdict and the fla
   await expect(page.getByTestId("positions").getByRole("columnheader", { name: "浮动盈亏", exact: true })).toBeHidden();
   for (const code of ["600519", "600900"]) {
     const card = positionRow(page, code);
-    for (const id of ["position-pnl", "position-last-price", "position-verdict", "position-stop", "position-market-value"]) {
+    for (const id of [
+      "position-pnl",
+      "position-last-price",
+      "position-verdict",
+      "position-stop",
+      "position-market-value",
+    ]) {
       const found = await card.getByTestId(id).boundingBox();
       expect(found, `${code} ${id} is shown`).not.toBeNull();
       const box = found!;

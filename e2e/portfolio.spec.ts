@@ -2,7 +2,15 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import {
+  describeUiPage,
+  expectDarkBackground,
+  expectNoHorizontalOverflow,
+  pageTitle,
+  screenshot,
+  SCREENSHOT_DIR,
+  UI_PAGES,
+} from "./fixtures/ui";
 
 // The Portfolio page, on sample market data (switched through the e2e server's env file). Accounts,
 // trades and positions are emptied before and after. The risk panel is compared number by number with
@@ -15,7 +23,12 @@ interface Risk {
   cost_method: "fifo" | "avg";
   currency: string;
   positions: { symbol: string; cost_per_share: number; market_value: number; weight_pct: number }[];
-  concentration: { total_market_value: number; top_weight_pct: number; hhi: number; top_positions: { symbol: string; weight_pct: number }[] };
+  concentration: {
+    total_market_value: number;
+    top_weight_pct: number;
+    hhi: number;
+    top_positions: { symbol: string; weight_pct: number }[];
+  };
   drawdown: { max_drawdown_pct: number; series: unknown[] };
   volatility_pct: number | null;
   var_95_1d: { amount: number; pct: number } | null;
@@ -43,7 +56,8 @@ const clearPortfolio = () =>
   });
 
 const money = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const cost = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false });
+const cost = (v: number) =>
+  v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false });
 const pct = (v: number, digits = 2) => `${v.toFixed(digits)}%`;
 
 interface Snapshot {
@@ -59,7 +73,15 @@ interface Snapshot {
   tax_total: number;
   fx_stale: boolean;
   accounts: {
-    positions: { symbol: string; quantity: number; avg_cost: number; last_price: number; market_value_base: number; price_source: string; price_available: boolean }[];
+    positions: {
+      symbol: string;
+      quantity: number;
+      avg_cost: number;
+      last_price: number;
+      market_value_base: number;
+      price_source: string;
+      price_available: boolean;
+    }[];
   }[];
 }
 
@@ -114,23 +136,40 @@ async function expectPanelEquals(page: Page, risk: Risk): Promise<void> {
   await expect(kpi("top-weight").getByTestId("kpi-value")).toHaveText(pct(risk.concentration.top_weight_pct));
   await expect(kpi("hhi").getByTestId("kpi-value")).toHaveText(risk.concentration.hhi.toFixed(4));
   await expect(kpi("hhi")).toHaveAttribute("data-value", String(risk.concentration.hhi));
-  await expect(kpi("volatility").getByTestId("kpi-value")).toHaveText(risk.volatility_pct === null ? "数据不足" : pct(risk.volatility_pct));
-  await expect(kpi("var").getByTestId("kpi-value")).toHaveText(risk.var_95_1d === null ? "数据不足" : money(risk.var_95_1d.amount));
+  await expect(kpi("volatility").getByTestId("kpi-value")).toHaveText(
+    risk.volatility_pct === null ? "数据不足" : pct(risk.volatility_pct),
+  );
+  await expect(kpi("var").getByTestId("kpi-value")).toHaveText(
+    risk.var_95_1d === null ? "数据不足" : money(risk.var_95_1d.amount),
+  );
   if (risk.var_95_1d) await expect(kpi("var")).toContainText(pct(risk.var_95_1d.pct, 3));
   await expect(kpi("max-drawdown").getByTestId("kpi-value")).toHaveText(pct(risk.drawdown.max_drawdown_pct));
 
   const top = risk.concentration.top_positions;
   await expect(panel.getByTestId("top-position-row")).toHaveCount(top.length);
-  for (const p of top) await expect(panel.locator(`[data-testid="top-position-row"][data-code="${p.symbol}"]`)).toHaveAttribute("data-weight", String(p.weight_pct));
-  for (const [testId, rowsOf] of [["exposure-market", risk.exposure.by_market], ["exposure-currency", risk.exposure.by_currency]] as const) {
+  for (const p of top)
+    await expect(panel.locator(`[data-testid="top-position-row"][data-code="${p.symbol}"]`)).toHaveAttribute(
+      "data-weight",
+      String(p.weight_pct),
+    );
+  for (const [testId, rowsOf] of [
+    ["exposure-market", risk.exposure.by_market],
+    ["exposure-currency", risk.exposure.by_currency],
+  ] as const) {
     const bars = panel.getByTestId(testId).getByTestId("exposure-row");
     await expect(bars).toHaveCount(rowsOf.length);
-    for (const e of rowsOf) await expect(panel.getByTestId(testId).locator(`[data-key="${e.key}"]`)).toHaveAttribute("data-weight", String(e.weight_pct));
+    for (const e of rowsOf)
+      await expect(panel.getByTestId(testId).locator(`[data-key="${e.key}"]`)).toHaveAttribute(
+        "data-weight",
+        String(e.weight_pct),
+      );
   }
-  if (risk.drawdown.series.length >= 2) await expect(panel.getByTestId("risk-chart")).toHaveAttribute("data-points", String(risk.drawdown.series.length));
+  if (risk.drawdown.series.length >= 2)
+    await expect(panel.getByTestId("risk-chart")).toHaveAttribute("data-points", String(risk.drawdown.series.length));
   await expect(panel.getByTestId("risk-warning")).toHaveCount(risk.warnings.length);
   // Warnings are worded from their code and numbers in the UI language, not the API's English text.
-  for (const warning of risk.warnings) await expect(panel.locator(`[data-code="${warning.code}"]`).first()).not.toContainText(warning.message);
+  for (const warning of risk.warnings)
+    await expect(panel.locator(`[data-code="${warning.code}"]`).first()).not.toContainText(warning.message);
 }
 
 const tradeForm = (page: Page) => page.getByRole("form", { name: "录入交易" });
@@ -138,7 +177,10 @@ const importForm = (page: Page) => page.getByRole("form", { name: "导入券商�
 const positionRow = (page: Page, code: string) => page.locator(`[data-testid="position-row"][data-code="${code}"]`);
 const dialog = (page: Page) => page.getByRole("dialog");
 
-async function addTrade(page: Page, trade: { side: "买入" | "卖出"; code: string; quantity: number; price: number; fee?: number; date: string }): Promise<void> {
+async function addTrade(
+  page: Page,
+  trade: { side: "买入" | "卖出"; code: string; quantity: number; price: number; fee?: number; date: string },
+): Promise<void> {
   const form = tradeForm(page);
   await form.getByLabel("方向").selectOption({ label: trade.side });
   await form.getByRole("combobox", { name: "股票代码" }).fill(trade.code);
@@ -165,7 +207,10 @@ test.afterAll(() => {
 describeUiPage(portfolio, { built: true });
 
 test.describe("the Portfolio page", () => {
-  test("account, trades (buy, buy, partial sell), CSV import with a line error, FIFO vs average cost, and the risk panel equal to the API", async ({ page, request }) => {
+  test("account, trades (buy, buy, partial sell), CSV import with a line error, FIFO vs average cost, and the risk panel equal to the API", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     clearPortfolio();
     await page.goto("/portfolio");
@@ -178,11 +223,30 @@ test.describe("the Portfolio page", () => {
     await accountForm.getByLabel("券商").fill("华泰");
     await accountForm.getByRole("button", { name: "创建账户" }).click();
     await expect(page).toHaveURL(/\/portfolio\?account=\d+$/);
-    const accounts = ((await (await request.get("/api/v1/portfolio/accounts")).json()) as { accounts: { id: number; name: string; market: string; base_currency: string; is_active: boolean; broker: string | null }[] }).accounts;
+    const accounts = (
+      (await (await request.get("/api/v1/portfolio/accounts")).json()) as {
+        accounts: {
+          id: number;
+          name: string;
+          market: string;
+          base_currency: string;
+          is_active: boolean;
+          broker: string | null;
+        }[];
+      }
+    ).accounts;
     expect(accounts).toHaveLength(1);
     const account = accounts[0]!;
-    expect(account).toMatchObject({ name: "E2E 主账户", market: "cn", base_currency: "CNY", is_active: true, broker: "华泰" });
-    await expect(page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "E2E 主账户" })).toHaveAttribute("aria-current", "page");
+    expect(account).toMatchObject({
+      name: "E2E 主账户",
+      market: "cn",
+      base_currency: "CNY",
+      is_active: true,
+      broker: "华泰",
+    });
+    await expect(
+      page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "E2E 主账户" }),
+    ).toHaveAttribute("aria-current", "page");
 
     // Two buys at different prices and a partial sell: FIFO sells the first lot, average cost pools them.
     await addTrade(page, { side: "买入", code: "600519", quantity: 100, price: 1400, date: "2025-03-03" });
@@ -192,7 +256,11 @@ test.describe("the Portfolio page", () => {
     await expect(moutai.getByTestId("position-quantity")).toHaveText("100");
     // The overview is FIFO by default: the open lot is the second buy.
     await expect(moutai.getByTestId("position-avg-cost")).toHaveText("1600.00");
-    const positions = ((await (await request.get(`/api/v1/portfolio/positions?account_id=${account.id}`)).json()) as { items: { symbol: string; avg_cost: number; fifo_cost: number }[] }).items;
+    const positions = (
+      (await (await request.get(`/api/v1/portfolio/positions?account_id=${account.id}`)).json()) as {
+        items: { symbol: string; avg_cost: number; fifo_cost: number }[];
+      }
+    ).items;
     expect(positions.find((p) => p.symbol === "600519")).toMatchObject({ avg_cost: 1500, fifo_cost: 1600 });
 
     // A sale above the holding is refused with the API's message.
@@ -206,15 +274,20 @@ test.describe("the Portfolio page", () => {
     await expect(form.getByRole("alert")).toContainText("exceeds the 100 held");
 
     // Broker import (docs/api.md §12.1.7-9): a file with a bad line previews with the line named; the import stores the good row.
-    const badCsv = "date,side,code,quantity,price,fee\n2025-03-04,buy,000001,1000,11.5,5\n2025-03-05,buy,NOTACODE123,100,11,0\n";
-    const parsed = await request.post("/api/v1/portfolio/imports/csv/parse", { multipart: { broker: "generic", file: { name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(badCsv) } } });
+    const badCsv =
+      "date,side,code,quantity,price,fee\n2025-03-04,buy,000001,1000,11.5,5\n2025-03-05,buy,NOTACODE123,100,11,0\n";
+    const parsed = await request.post("/api/v1/portfolio/imports/csv/parse", {
+      multipart: { broker: "generic", file: { name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(badCsv) } },
+    });
     expect(parsed.status()).toBe(200);
     const apiPreview = (await parsed.json()) as { record_count: number; error_count: number; errors: string[] };
     expect(apiPreview).toMatchObject({ record_count: 1, error_count: 1 });
     expect(apiPreview.errors[0]).toContain("line 3");
     const imports = importForm(page);
     await imports.getByLabel("券商格式").selectOption("generic");
-    await imports.getByLabel("选择文件").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(badCsv) });
+    await imports
+      .getByLabel("选择文件")
+      .setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(badCsv) });
     await expect(imports.getByLabel("CSV 内容")).toHaveValue(badCsv);
     await imports.getByRole("button", { name: "预览" }).click();
     await expect(imports.getByTestId("import-parse-summary")).toHaveText("读取 1 笔，跳过 0 行，错误 1 行");
@@ -228,7 +301,9 @@ test.describe("the Portfolio page", () => {
     await expect(page.getByTestId("trades-total")).toHaveText("共 4 笔");
 
     // Pasted, with Chinese headers: the 000001 row is the one imported above (a duplicate), 601318 is new.
-    await imports.getByLabel("CSV 内容").fill("日期,方向,代码,数量,价格,手续费\n2025-03-04,买入,000001,1000,11.5,5\n2025-03-06,买入,601318,200,48,2\n");
+    await imports
+      .getByLabel("CSV 内容")
+      .fill("日期,方向,代码,数量,价格,手续费\n2025-03-04,买入,000001,1000,11.5,5\n2025-03-06,买入,601318,200,48,2\n");
     await imports.getByRole("button", { name: "预览" }).click();
     await expect(imports.getByTestId("import-dry-summary")).toHaveText("预计新增 1 笔，重复 1 笔，失败 0 笔");
     await imports.getByRole("button", { name: "导入", exact: true }).click();
@@ -266,7 +341,10 @@ test.describe("the Portfolio page", () => {
     const early = await riskFromApi(request, `account_id=${account.id}&cost_method=avg&as_of=2025-03-05`);
     expect(early.positions.map((p) => p.symbol).sort()).toEqual(["000001", "600519"]);
     await expectPanelEquals(page, early);
-    await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=avg&as_of=2025-03-05`));
+    await expectSnapshotEquals(
+      page,
+      await snapshotFromApi(request, `account_id=${account.id}&cost_method=avg&as_of=2025-03-05`),
+    );
     await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-risk-as-of.png`, fullPage: true });
 
     // A malformed as_of is named and ignored.
@@ -274,17 +352,30 @@ test.describe("the Portfolio page", () => {
     await expect(page.getByRole("alert").filter({ hasText: "as_of" })).toBeVisible();
   });
 
-  test("delete a trade with confirmation, deactivate the account, and the all-accounts report", async ({ page, request }) => {
+  test("delete a trade with confirmation, deactivate the account, and the all-accounts report", async ({
+    page,
+    request,
+  }) => {
     clearPortfolio();
-    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "港股账户", market: "hk", base_currency: "HKD" } })).json()) as { id: number };
+    const account = (await (
+      await request.post("/api/v1/portfolio/accounts", {
+        data: { name: "港股账户", market: "hk", base_currency: "HKD" },
+      })
+    ).json()) as { id: number };
     for (const trade of [
       { side: "buy", symbol: "00700", quantity: 100, price: 380, trade_date: "2025-04-01" },
       { side: "buy", symbol: "00700", quantity: 100, price: 400, trade_date: "2025-04-02" },
       { side: "sell", symbol: "00700", quantity: 150, price: 420, trade_date: "2025-04-03" },
     ]) {
-      expect((await request.post("/api/v1/portfolio/trades", { data: { account_id: account.id, ...trade } })).status()).toBe(200);
+      expect(
+        (await request.post("/api/v1/portfolio/trades", { data: { account_id: account.id, ...trade } })).status(),
+      ).toBe(200);
     }
-    const trades = ((await (await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).json()) as { items: { id: number; side: string; trade_date: string }[] }).items;
+    const trades = (
+      (await (await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).json()) as {
+        items: { id: number; side: string; trade_date: string }[];
+      }
+    ).items;
     const firstBuy = trades.find((t) => t.trade_date === "2025-04-01")!;
     const sale = trades.find((t) => t.side === "sell")!;
 
@@ -310,7 +401,9 @@ test.describe("the Portfolio page", () => {
     // Analyse the held stock (docs/api.md §12.1.14): a task is queued and named.
     await positionRow(page, "00700").getByRole("button", { name: "分析 00700" }).click();
     await expect(positionRow(page, "00700").getByTestId("analysis-message")).toContainText("已提交分析任务");
-    const taskId = ((await positionRow(page, "00700").getByTestId("analysis-message").textContent()) ?? "").replace("已提交分析任务 ", "").trim();
+    const taskId = ((await positionRow(page, "00700").getByTestId("analysis-message").textContent()) ?? "")
+      .replace("已提交分析任务 ", "")
+      .trim();
     expect((await request.get(`/api/v1/analysis/status/${taskId}`)).status()).toBe(200);
     expect((await request.get(`/api/v1/portfolio/trades?account_id=${account.id}`)).ok()).toBe(true);
 
@@ -322,24 +415,61 @@ test.describe("the Portfolio page", () => {
     await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "港股账户" }).click();
     await page.getByRole("button", { name: "停用账户" }).click();
     await expect(page.getByRole("status").filter({ hasText: "账户已停用" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: /港股账户/ })).toContainText("已停用");
-    const list = ((await (await request.get("/api/v1/portfolio/accounts?include_inactive=true")).json()) as { accounts: { id: number; is_active: boolean }[] }).accounts;
+    await expect(
+      page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: /港股账户/ }),
+    ).toContainText("已停用");
+    const list = (
+      (await (await request.get("/api/v1/portfolio/accounts?include_inactive=true")).json()) as {
+        accounts: { id: number; is_active: boolean }[];
+      }
+    ).accounts;
     expect(list.find((a) => a.id === account.id)?.is_active).toBe(false);
-    expect(((await (await request.get("/api/v1/portfolio/accounts?include_inactive=false")).json()) as { accounts: unknown[] }).accounts).toHaveLength(0);
+    expect(
+      (
+        (await (await request.get("/api/v1/portfolio/accounts?include_inactive=false")).json()) as {
+          accounts: unknown[];
+        }
+      ).accounts,
+    ).toHaveLength(0);
     await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: "全部账户" }).click();
     const none = await riskFromApi(request, "cost_method=fifo");
     expect(none.concentration.total_market_value).toBe(0);
     await expectPanelEquals(page, none);
-    await page.getByRole("navigation", { name: "选择账户" }).getByRole("link", { name: /港股账户/ }).click();
+    await page
+      .getByRole("navigation", { name: "选择账户" })
+      .getByRole("link", { name: /港股账户/ })
+      .click();
     await page.getByRole("button", { name: "启用账户" }).click();
     await expect(page.getByRole("button", { name: "停用账户" })).toBeVisible();
   });
 
-  test("cash ledger and corporate actions: a deposit, a 2-for-1 split and a dividend move the overview as the API says", async ({ page, request }) => {
+  test("cash ledger and corporate actions: a deposit, a 2-for-1 split and a dividend move the overview as the API says", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     clearPortfolio();
-    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "分红账户", market: "cn", base_currency: "CNY" } })).json()) as { id: number };
-    expect((await request.post("/api/v1/portfolio/trades", { data: { account_id: account.id, symbol: "000001", trade_date: "2025-06-02", side: "buy", quantity: 1000, price: 12, fee: 5, tax: 0 } })).status()).toBe(200);
+    const account = (await (
+      await request.post("/api/v1/portfolio/accounts", {
+        data: { name: "分红账户", market: "cn", base_currency: "CNY" },
+      })
+    ).json()) as { id: number };
+    expect(
+      (
+        await request.post("/api/v1/portfolio/trades", {
+          data: {
+            account_id: account.id,
+            symbol: "000001",
+            trade_date: "2025-06-02",
+            side: "buy",
+            quantity: 1000,
+            price: 12,
+            fee: 5,
+            tax: 0,
+          },
+        })
+      ).status(),
+    ).toBe(200);
     await page.goto(`/portfolio?account=${account.id}`);
     await expect(page.getByTestId("cash-empty")).toBeVisible();
     await expect(page.getByTestId("actions-empty")).toBeVisible();
@@ -377,19 +507,38 @@ test.describe("the Portfolio page", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-cash-actions.png`, fullPage: true });
 
     // Deleting the dividend takes it out of the cash again.
-    const actions = ((await (await request.get(`/api/v1/portfolio/corporate-actions?account_id=${account.id}&action_type=cash_dividend`)).json()) as { items: { id: number }[] }).items;
+    const actions = (
+      (await (
+        await request.get(`/api/v1/portfolio/corporate-actions?account_id=${account.id}&action_type=cash_dividend`)
+      ).json()) as { items: { id: number }[] }
+    ).items;
     await page.getByRole("button", { name: `删除记录 #${actions[0]!.id}` }).click();
     await dialog(page).getByRole("button", { name: "删除" }).click();
     await expect(page.getByTestId("action-row")).toHaveCount(1);
     await expectSnapshotEquals(page, await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`));
   });
 
-  test("with positions: fits a 390px phone, and renders in dark mode and English", async ({ page, request, context, baseURL }) => {
+  test("with positions: fits a 390px phone, and renders in dark mode and English", async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }) => {
     clearPortfolio();
-    const account = (await (await request.post("/api/v1/portfolio/accounts", { data: { name: "混合账户", market: "cn", base_currency: "CNY" } })).json()) as { id: number };
-    const csv = "date,side,code,quantity,price,fee\n2025-05-06,buy,600519,100,1500,5\n2025-05-06,buy,AAPL,50,190,1\n2025-05-07,buy,00700,200,380,3\n2025-06-02,sell,600519,40,1550,2\n";
+    const account = (await (
+      await request.post("/api/v1/portfolio/accounts", {
+        data: { name: "混合账户", market: "cn", base_currency: "CNY" },
+      })
+    ).json()) as { id: number };
+    const csv =
+      "date,side,code,quantity,price,fee\n2025-05-06,buy,600519,100,1500,5\n2025-05-06,buy,AAPL,50,190,1\n2025-05-07,buy,00700,200,380,3\n2025-06-02,sell,600519,40,1550,2\n";
     const imported = await request.post("/api/v1/portfolio/imports/csv/commit", {
-      multipart: { account_id: String(account.id), broker: "generic", dry_run: "false", file: { name: "mixed.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
+      multipart: {
+        account_id: String(account.id),
+        broker: "generic",
+        dry_run: "false",
+        file: { name: "mixed.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
+      },
     });
     expect(imported.status()).toBe(200);
     expect(await imported.json()).toMatchObject({ inserted_count: 4, failed_count: 0 });
@@ -422,7 +571,9 @@ test.describe("the Portfolio page", () => {
     await page.reload();
     await expect(pageTitle(page)).toHaveText(portfolio.en);
     await expect(page.getByRole("form", { name: "Enter a trade" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Cost method" }).getByRole("link", { name: "Average" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Cost method" }).getByRole("link", { name: "Average" }),
+    ).toBeVisible();
     await screenshot(page, { path: `${SCREENSHOT_DIR}/portfolio-en-dark-data.png`, fullPage: true });
   });
 });

@@ -14,7 +14,12 @@ const LEVEL_KEYS = ["ideal_buy", "secondary_buy", "stop_loss", "take_profit"] as
 type LevelKey = (typeof LEVEL_KEYS)[number];
 type Box = { x: number; y: number; width: number; height: number };
 // Written out, not imported from lib/i18n, so the test checks the dictionary.
-const LEVEL_LABELS: Record<LevelKey, string> = { ideal_buy: "理想买点", secondary_buy: "次优买点", stop_loss: "止损", take_profit: "止盈" };
+const LEVEL_LABELS: Record<LevelKey, string> = {
+  ideal_buy: "理想买点",
+  secondary_buy: "次优买点",
+  stop_loss: "止损",
+  take_profit: "止盈",
+};
 
 interface Report {
   meta: { id: number; stock_code: string; current_price: number | null };
@@ -44,7 +49,9 @@ let second: AnalyzeResult;
 const createdRules: number[] = [];
 
 async function analyze(request: APIRequestContext): Promise<AnalyzeResult> {
-  const response = await request.post("/api/v1/analysis/analyze", { data: { stock_code: CODE, report_type: "detailed", async_mode: false, notify: false } });
+  const response = await request.post("/api/v1/analysis/analyze", {
+    data: { stock_code: CODE, report_type: "detailed", async_mode: false, notify: false },
+  });
   expect(response.status(), `analyze ${CODE}`).toBe(200);
   return (await response.json()) as AnalyzeResult;
 }
@@ -96,7 +103,10 @@ test.afterAll(async ({ request }) => {
   restoreEnvText(originalEnv);
 });
 
-test("21 §6: every key level is one labelled price line on the chart, with the numbers of the key levels list and the API's report", async ({ page, request }) => {
+test("21 §6: every key level is one labelled price line on the chart, with the numbers of the key levels list and the API's report", async ({
+  page,
+  request,
+}) => {
   const id = second.report.meta.id;
   const report = await storedReport(request, id);
   await page.goto(`/history/${id}`);
@@ -131,22 +141,30 @@ test("21 §6: every key level is one labelled price line on the chart, with the 
   await expect(chart.locator("canvas").first()).toBeVisible();
   const lines = await chartLines(chart);
   expect(lines.map((l) => ({ key: l.id, price: l.price }))).toEqual(expected);
-  const listed = await page.locator("[data-testid^='level-'][data-price]").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-price"))));
+  const listed = await page
+    .locator("[data-testid^='level-'][data-price]")
+    .evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-price"))));
   expect(lines.map((l) => l.price)).toEqual(listed);
   for (const line of lines) {
     const kind = await levelCell(page, line.id as LevelKey).getAttribute("data-kind");
-    const title = kind === "breakout" ? "向上突破" : kind === "breakdown" ? "向下跌破" : LEVEL_LABELS[line.id as LevelKey];
+    const title =
+      kind === "breakout" ? "向上突破" : kind === "breakdown" ? "向下跌破" : LEVEL_LABELS[line.id as LevelKey];
     expect(line.title, `title of the ${line.id} line`).toBe(title);
   }
   await expect(page.getByText("虚线为关键价位")).toBeVisible();
   await screenshot(page, { path: `${SCREENSHOT_DIR}/report-levels.png`, fullPage: true });
 });
 
-test("21 §6: \"set an alert here\" creates a price_cross rule at the level's price that the Alerts API lists; a refusal shows its message", async ({ page, request }) => {
+test('21 §6: "set an alert here" creates a price_cross rule at the level\'s price that the Alerts API lists; a refusal shows its message', async ({
+  page,
+  request,
+}) => {
   const id = second.report.meta.id;
   const report = await storedReport(request, id);
   await page.goto(`/history/${id}`);
-  const key = (["stop_loss", "take_profit", "ideal_buy", "secondary_buy"] as const).find((k) => leadingPrice(report.strategy[k]));
+  const key = (["stop_loss", "take_profit", "ideal_buy", "secondary_buy"] as const).find((k) =>
+    leadingPrice(report.strategy[k]),
+  );
   expect(key, "a level with a price").toBeTruthy();
   const cell = levelCell(page, key!);
   const price = leadingPrice(report.strategy[key!])!;
@@ -157,20 +175,41 @@ test("21 §6: \"set an alert here\" creates a price_cross rule at the level's pr
 
   // A refusal of the API is shown with its message, in place.
   await page.route("**/api/v1/alerts/rules", (route) =>
-    route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error: "validation_error", message: "价格必须为正数" }) }),
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "validation_error", message: "价格必须为正数" }),
+    }),
   );
   await button.click();
   await expect(cell.getByRole("alert")).toHaveText("创建提醒失败：价格必须为正数");
   await page.unroute("**/api/v1/alerts/rules");
 
-  const posted = page.waitForResponse((r) => r.url().endsWith("/api/v1/alerts/rules") && r.request().method() === "POST");
+  const posted = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/alerts/rules") && r.request().method() === "POST",
+  );
   await button.click();
   const response = await posted;
   expect(response.status()).toBe(201);
-  const sent = response.request().postDataJSON() as { alert_type: string; target: string; parameters: { direction: string; price: number } };
+  const sent = response.request().postDataJSON() as {
+    alert_type: string;
+    target: string;
+    parameters: { direction: string; price: number };
+  };
   const current = report.meta.current_price;
-  const direction = current !== null && price.value !== current ? (price.value > current ? "above" : "below") : key === "take_profit" || kind === "breakout" ? "above" : "below";
-  expect(sent).toMatchObject({ alert_type: "price_cross", target: CODE, parameters: { direction, price: price.value } });
+  const direction =
+    current !== null && price.value !== current
+      ? price.value > current
+        ? "above"
+        : "below"
+      : key === "take_profit" || kind === "breakout"
+        ? "above"
+        : "below";
+  expect(sent).toMatchObject({
+    alert_type: "price_cross",
+    target: CODE,
+    parameters: { direction, price: price.value },
+  });
 
   const created = cell.getByTestId("level-alert-created");
   await expect(created).toHaveText(`已创建提醒：价格${direction === "above" ? "上穿" : "下穿"} ${price.text} 查看提醒`);
@@ -178,14 +217,24 @@ test("21 §6: \"set an alert here\" creates a price_cross rule at the level's pr
   const ruleId = Number(await created.getAttribute("data-rule-id"));
   createdRules.push(ruleId);
 
-  const listed = (await (await request.get(`/api/v1/alerts/rules?target=${CODE}&alert_type=price_cross&page_size=100`)).json()) as { items: Rule[] };
+  const listed = (await (
+    await request.get(`/api/v1/alerts/rules?target=${CODE}&alert_type=price_cross&page_size=100`)
+  ).json()) as { items: Rule[] };
   const rule = listed.items.find((r) => r.id === ruleId);
   expect(rule, "the API lists the new rule").toBeTruthy();
-  expect(rule).toMatchObject({ target: CODE, alert_type: "price_cross", enabled: true, parameters: { direction, price: price.value } });
+  expect(rule).toMatchObject({
+    target: CODE,
+    alert_type: "price_cross",
+    enabled: true,
+    parameters: { direction, price: price.value },
+  });
   await screenshot(page, { path: `${SCREENSHOT_DIR}/report-level-alert.png`, fullPage: true });
 });
 
-test("21 §6: the checklist and risks sit right under the headline; the run details are collapsed until opened and hold the trace id", async ({ page, request }) => {
+test("21 §6: the checklist and risks sit right under the headline; the run details are collapsed until opened and hold the trace id", async ({
+  page,
+  request,
+}) => {
   const id = second.report.meta.id;
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/history/${id}`);
@@ -203,11 +252,14 @@ test("21 §6: the checklist and risks sit right under the headline; the run deta
   const details = runDetails(page);
   await expect(details).not.toHaveAttribute("open", /.*/);
   await expect(details.locator("summary")).toContainText("运行详情");
-  for (const part of ["flow-graph", "diagnostics-status", "run-trace-id", "markdown-source"]) await expect(details.getByTestId(part)).toBeHidden();
+  for (const part of ["flow-graph", "diagnostics-status", "run-trace-id", "markdown-source"])
+    await expect(details.getByTestId(part)).toBeHidden();
 
   await details.locator("summary").click();
   await expect(details).toHaveAttribute("open", "");
-  const diagnostics = (await (await request.get(`/api/v1/history/${id}/diagnostics`)).json()) as { trace_id: string | null };
+  const diagnostics = (await (await request.get(`/api/v1/history/${id}/diagnostics`)).json()) as {
+    trace_id: string | null;
+  };
   expect(diagnostics.trace_id, "the run has a trace id").toBeTruthy();
   if (second.trace_id) expect(diagnostics.trace_id).toBe(second.trace_id);
   await expect(details.getByTestId("run-trace-id")).toBeVisible();
@@ -223,7 +275,10 @@ test("21 §6: the checklist and risks sit right under the headline; the run deta
   await expect(details.getByTestId("flow-graph")).toBeHidden();
 });
 
-test("21 §6: two analyses of one stock show a two-point trend by the headline with the change since the previous report, as the API's figures", async ({ page, request }) => {
+test("21 §6: two analyses of one stock show a two-point trend by the headline with the change since the previous report, as the API's figures", async ({
+  page,
+  request,
+}) => {
   const before = await storedReport(request, first.report.meta.id);
   const now = await storedReport(request, second.report.meta.id);
   expect(before.summary.sentiment_score).not.toBeNull();
@@ -254,7 +309,9 @@ test("21 §6: two analyses of one stock show a two-point trend by the headline w
   await expect(headline(page).getByTestId("trend-first")).toHaveText("首次分析该股票，暂无可对比的上次报告。");
 });
 
-test("21 §6: the report page at 390 px: levels, chart lines, trend and the closed run details, without horizontal scrolling", async ({ page }) => {
+test("21 §6: the report page at 390 px: levels, chart lines, trend and the closed run details, without horizontal scrolling", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/history/${second.report.meta.id}`);
   await expect(headline(page).getByTestId("stock-trend")).toHaveAttribute("data-points", "2");
@@ -273,15 +330,22 @@ test("21 §6: the report page at 390 px: levels, chart lines, trend and the clos
   expect(Math.abs(a.x - c.x), "one column").toBeLessThan(1);
   expect(b.x, "two columns").toBeGreaterThan(a.x + a.width - 2);
   const summaryBottom = await headline(page).evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
-  expect(a.y + (await page.evaluate(() => window.scrollY)), "the levels follow the headline").toBeGreaterThanOrEqual(summaryBottom - 1);
-  expect((await page.getByTestId("price-chart").boundingBox())!.height, "the chart keeps its height on a phone").toBeGreaterThanOrEqual(280);
+  expect(a.y + (await page.evaluate(() => window.scrollY)), "the levels follow the headline").toBeGreaterThanOrEqual(
+    summaryBottom - 1,
+  );
+  expect(
+    (await page.getByTestId("price-chart").boundingBox())!.height,
+    "the chart keeps its height on a phone",
+  ).toBeGreaterThanOrEqual(280);
 
   // 21 §5: scrolled down to the chart, the headline's price, verdict and score stay at the top of the screen
   // (the app header has scrolled away; the bottom tab bar navigates).
   const sticky = page.getByTestId("report-sticky-headline");
   await expect(sticky).toBeVisible();
   await expect(sticky.getByTestId("sticky-price")).toHaveText((await page.getByTestId("report-price").textContent())!);
-  await expect(sticky.getByTestId("sticky-score")).toHaveText((await page.getByTestId("sentiment-score").textContent())!);
+  await expect(sticky.getByTestId("sticky-score")).toHaveText(
+    (await page.getByTestId("sentiment-score").textContent())!,
+  );
   await expect(sticky).toContainText((await page.getByTestId("action-badge").textContent())!);
   await page.getByTestId("price-chart").scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 400);

@@ -7,7 +7,15 @@ import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file"
 let originalEnv: string | null = null;
 
 function shanghaiWall(ms: number): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(ms));
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Asia/Shanghai",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(ms));
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
 }
@@ -17,13 +25,25 @@ const slot = shanghaiWall(slotAt);
 
 test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
-  await applySettings(request, { MARKET_DATA_SOURCES: "sample", SERVICE_TIMEZONE: "Asia/Shanghai", STOCK_LIST: "601398,NVDA,zz9x", MARKET_REVIEW_ENABLED: "false", TRADING_DAY_CHECK_ENABLED: "false", SCHEDULE_CATCH_UP_MINUTES: "0", SCHEDULE_TIME: slot.time, SCHEDULE_ENABLED: "true" });
+  await applySettings(request, {
+    MARKET_DATA_SOURCES: "sample",
+    SERVICE_TIMEZONE: "Asia/Shanghai",
+    STOCK_LIST: "601398,NVDA,zz9x",
+    MARKET_REVIEW_ENABLED: "false",
+    TRADING_DAY_CHECK_ENABLED: "false",
+    SCHEDULE_CATCH_UP_MINUTES: "0",
+    SCHEDULE_TIME: slot.time,
+    SCHEDULE_ENABLED: "true",
+  });
 });
 test.afterAll(() => {
   restoreEnvText(originalEnv);
 });
 
-test("settings: the daily schedule panel shows the next slot and the watchlist; Run now queues it and lists the run", async ({ page, request }) => {
+test("settings: the daily schedule panel shows the next slot and the watchlist; Run now queues it and lists the run", async ({
+  page,
+  request,
+}) => {
   await page.goto("/settings");
   const panel = page.locator("section", { has: page.getByRole("heading", { name: "每日定时分析" }) });
   await expect(panel).toBeVisible();
@@ -48,7 +68,9 @@ test("settings: the daily schedule panel shows the next slot and the watchlist; 
   const ids: string[] = status.recent_runs[0].accepted.map((a: { task_id: string }) => a.task_id);
   expect(status.recent_runs[0].accepted.map((a: { stock_code: string }) => a.stock_code)).toEqual(["601398", "NVDA"]);
   for (const id of ids) {
-    await expect.poll(async () => (await (await request.get(`/api/v1/analysis/status/${id}`)).json()).status, { timeout: 20_000 }).toBe("completed");
+    await expect
+      .poll(async () => (await (await request.get(`/api/v1/analysis/status/${id}`)).json()).status, { timeout: 20_000 })
+      .toBe("completed");
   }
 
   // English: the same panel in the other language.

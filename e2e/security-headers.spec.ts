@@ -4,7 +4,20 @@ import { screenshot } from "./fixtures/ui";
 // The Content-Security-Policy on every page must not break any page: each renders with no CSP
 // violation (console or securitypolicyviolation event), and the headers are on the document response.
 
-const PAGES = ["/", "/history", "/market", "/chat", "/signals", "/alerts", "/portfolio", "/usage", "/backtest", "/settings", "/login", "/docs"];
+const PAGES = [
+  "/",
+  "/history",
+  "/market",
+  "/chat",
+  "/signals",
+  "/alerts",
+  "/portfolio",
+  "/usage",
+  "/backtest",
+  "/settings",
+  "/login",
+  "/docs",
+];
 
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
@@ -14,7 +27,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
   return violations;
@@ -30,7 +45,8 @@ test("every page renders under the CSP with no violation and carries the securit
     expect(headers["x-content-type-options"], path).toBe("nosniff");
     expect(headers["referrer-policy"], path).toBeTruthy();
     await page.waitForLoadState("networkidle");
-    if (path === "/docs") await expect(page.getByRole("heading", { name: /DSA stock analysis service/ })).toBeVisible({ timeout: 20_000 });
+    if (path === "/docs")
+      await expect(page.getByRole("heading", { name: /DSA stock analysis service/ })).toBeVisible({ timeout: 20_000 });
     else await expect(page.locator("main, form").first()).toBeVisible();
     expect(violations, `CSP violations on ${path}`).toEqual([]);
   }

@@ -2,7 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
-import { expectDarkBackground, expectNoHorizontalOverflow, languageButton, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
+import {
+  expectDarkBackground,
+  expectNoHorizontalOverflow,
+  languageButton,
+  screenshot,
+  SCREENSHOT_DIR,
+} from "./fixtures/ui";
 
 // The Settings page's data panel (CSV data source, docs/api.md §10): upload a real-bars file for a code, see it
 // listed with its bar count and date range, see a broken file refused with its line, remove the file.
@@ -21,7 +27,9 @@ test.afterAll(() => {
   restoreEnvText(originalEnv);
 });
 
-test("settings: the data panel uploads a CSV for a code, lists it, refuses a broken file with its line, and removes it", async ({ page }) => {
+test("settings: the data panel uploads a CSV for a code, lists it, refuses a broken file with its line, and removes it", async ({
+  page,
+}) => {
   await page.goto("/settings");
   const panel = page.locator("section", { has: page.getByRole("heading", { name: "数据文件（CSV）" }) });
   await expect(panel.getByText("还没有数据文件。")).toBeVisible();
@@ -40,7 +48,11 @@ test("settings: the data panel uploads a CSV for a code, lists it, refuses a bro
 
   // A broken file is refused whole, with the line; the list is unchanged.
   await panel.getByLabel("代码").fill("AAPL");
-  await panel.getByLabel("CSV 文件").setInputFiles({ name: "aapl.csv", mimeType: "text/csv", buffer: Buffer.from("date,open,high,low,close,volume\n2024-01-02,10,11,9,10.5,100\n2024-01-02,10,11,9,10.5,100\n") });
+  await panel.getByLabel("CSV 文件").setInputFiles({
+    name: "aapl.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("date,open,high,low,close,volume\n2024-01-02,10,11,9,10.5,100\n2024-01-02,10,11,9,10.5,100\n"),
+  });
   await panel.getByRole("button", { name: "上传" }).click();
   await expect(panel.getByRole("alert")).toHaveText("上传失败：AAPL.csv line 3: date 2024-01-02 repeats line 2");
   await expect(rows).toHaveCount(1);
@@ -55,7 +67,11 @@ test("settings: the data panel uploads a CSV for a code, lists it, refuses a bro
   expect(fs.existsSync(path.join(csvDir, "600519.csv"))).toBe(false);
 });
 
-test("settings: the data panel in English, dark mode and on a 390px phone, with a valid and a hand-placed invalid file", async ({ page, context, baseURL }) => {
+test("settings: the data panel in English, dark mode and on a 390px phone, with a valid and a hand-placed invalid file", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   fs.mkdirSync(csvDir, { recursive: true });
   fs.copyFileSync(FIXTURE, path.join(csvDir, "600519.csv"));
   fs.writeFileSync(path.join(csvDir, "aapl.csv"), "date,open,high,low,close\n2024-01-02,10,11,9,10.5\n");
@@ -80,7 +96,9 @@ test("settings: the data panel in English, dark mode and on a 390px phone, with 
   fs.rmSync(csvDir, { recursive: true, force: true });
 });
 
-test("an uploaded file drives the next analysis: the report names the data source csv and the file's last bar date", async ({ page }) => {
+test("an uploaded file drives the next analysis: the report names the data source csv and the file's last bar date", async ({
+  page,
+}) => {
   await applySettings(page.request, { MARKET_DATA_SOURCES: "csv,sample" });
   await page.goto("/settings");
   const panel = page.locator("section", { has: page.getByRole("heading", { name: "数据文件（CSV）" }) });

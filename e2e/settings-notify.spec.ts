@@ -12,14 +12,20 @@ test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
   receiver = await startReceiver();
   // The receiver listens on 127.0.0.1, which the outbound policy refuses by default.
-  await applySettings(request, { OUTBOUND_ALLOW_PRIVATE: "true", CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`, NOTIFICATION_RETRY_ATTEMPTS: "1" });
+  await applySettings(request, {
+    OUTBOUND_ALLOW_PRIVATE: "true",
+    CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook`,
+    NOTIFICATION_RETRY_ATTEMPTS: "1",
+  });
 });
 test.afterAll(async () => {
   restoreEnvText(originalEnv);
   await receiver.close();
 });
 
-test("settings: the notification panel lists the channels, sends a test message and shows the delivery", async ({ page }) => {
+test("settings: the notification panel lists the channels, sends a test message and shows the delivery", async ({
+  page,
+}) => {
   await page.goto("/settings");
   const panel = page.locator("section", { has: page.getByRole("heading", { name: "通知渠道" }) });
   await expect(panel.getByRole("list", { name: "通知渠道" }).getByRole("listitem")).toHaveText(["custom"]);

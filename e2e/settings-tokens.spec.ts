@@ -24,15 +24,23 @@ test.beforeAll(() => {
 test.afterAll(async ({ request }) => {
   restoreEnvText(original);
   await expect
-    .poll(async () => ((await (await request.get("/api/v1/auth/status")).json()) as { authEnabled: boolean }).authEnabled, { timeout: 10_000 })
+    .poll(
+      async () => ((await (await request.get("/api/v1/auth/status")).json()) as { authEnabled: boolean }).authEnabled,
+      { timeout: 10_000 },
+    )
     .toBe(false);
 });
 
 const PASSWORD = "tokens-pass-123";
 
-test("create a token in Settings, copy it once, call the API with it, revoke it and be refused", async ({ page, request }) => {
+test("create a token in Settings, copy it once, call the API with it, revoke it and be refused", async ({
+  page,
+  request,
+}) => {
   await setAdminAuth(request, true);
-  await expect.poll(async () => (await page.goto("/settings"), new URL(page.url()).pathname), { timeout: 10_000 }).toBe("/login");
+  await expect
+    .poll(async () => (await page.goto("/settings"), new URL(page.url()).pathname), { timeout: 10_000 })
+    .toBe("/login");
   await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
   await page.getByLabel("确认密码").fill(PASSWORD);
   await page.getByRole("button", { name: "设置密码并登录" }).click();
@@ -60,7 +68,9 @@ test("create a token in Settings, copy it once, call the API with it, revoke it 
 
   const bearer = { authorization: `Bearer ${token}` };
   expect((await request.get("/api/v1/portfolio/accounts", { headers: bearer })).status()).toBe(200);
-  expect((await request.post("/api/v1/portfolio/accounts", { headers: bearer, data: { name: "nope" } })).status()).toBe(403);
+  expect((await request.post("/api/v1/portfolio/accounts", { headers: bearer, data: { name: "nope" } })).status()).toBe(
+    403,
+  );
 
   await row.getByRole("button", { name: "吊销令牌 e2e-reader" }).click();
   await page.getByRole("dialog", { name: "吊销 e2e-reader？" }).getByRole("button", { name: "吊销" }).click();

@@ -36,7 +36,9 @@ async function openSettings(page: Page): Promise<void> {
   await expect(pageTitle(page)).toHaveText(settings.zh);
 }
 
-test("/settings is generated from the config schema: category tabs, typed controls, masked secrets as 已设置/未设置, backup disabled while auth is off", async ({ page }) => {
+test("/settings is generated from the config schema: category tabs, typed controls, masked secrets as 已设置/未设置, backup disabled while auth is off", async ({
+  page,
+}) => {
   // A secret in the file must show as "set" and never reach the page.
   setEnvValue("PUSHPLUS_TOKEN", "pp-secret-value-123");
   await expect.poll(() => envValue("PUSHPLUS_TOKEN")).toBe("pp-secret-value-123");
@@ -88,7 +90,9 @@ test("/settings is generated from the config schema: category tabs, typed contro
   await screenshot(page, { path: `${SCREENSHOT_DIR}/settings.png`, fullPage: true });
 });
 
-test("change a setting and see it persist after a reload (Save → PUT with config_version, file written)", async ({ page }) => {
+test("change a setting and see it persist after a reload (Save → PUT with config_version, file written)", async ({
+  page,
+}) => {
   await openSettings(page);
   await tab(page, "系统").click();
   const time = page.getByRole("textbox", { name: "定时时间" });
@@ -111,7 +115,9 @@ test("change a setting and see it persist after a reload (Save → PUT with conf
   expect(items.find((i) => i.key === "SCHEDULE_TIME")?.value).toBe("07:45");
 });
 
-test("Validate shows the issue of a bad value at its field and writes nothing; Save of it is refused with the same issues", async ({ page }) => {
+test("Validate shows the issue of a bad value at its field and writes nothing; Save of it is refused with the same issues", async ({
+  page,
+}) => {
   setEnvValue("SCHEDULE_TIME", "18:30");
   await openSettings(page);
   const before = fs.readFileSync(envFilePath());
@@ -120,8 +126,12 @@ test("Validate shows the issue of a bad value at its field and writes nothing; S
   await page.getByRole("textbox", { name: "分析并发数" }).fill("99");
   await page.getByRole("button", { name: "校验" }).click();
   await expect(page.getByText("发现 2 个错误，请修正后再保存。未写入任何内容。")).toBeVisible();
-  await expect(row(page, "SCHEDULE_TIME").locator('[data-severity="error"]')).toContainText("SCHEDULE_TIME must be a time HH:MM");
-  await expect(row(page, "MAX_WORKERS").locator('[data-severity="error"]')).toContainText("MAX_WORKERS must be >= 1 and <= 20");
+  await expect(row(page, "SCHEDULE_TIME").locator('[data-severity="error"]')).toContainText(
+    "SCHEDULE_TIME must be a time HH:MM",
+  );
+  await expect(row(page, "MAX_WORKERS").locator('[data-severity="error"]')).toContainText(
+    "MAX_WORKERS must be >= 1 and <= 20",
+  );
   await expect(tab(page, "系统")).toContainText("2");
   expect(fs.readFileSync(envFilePath()).equals(before), "validate wrote nothing").toBe(true);
 
@@ -139,7 +149,9 @@ test("Validate shows the issue of a bad value at its field and writes nothing; S
   expect(envValue("SCHEDULE_TIME")).toBe("18:30");
 });
 
-test("a save over an env file changed meanwhile shows the conflict notice; Reload shows the file's new value", async ({ page }) => {
+test("a save over an env file changed meanwhile shows the conflict notice; Reload shows the file's new value", async ({
+  page,
+}) => {
   setEnvValue("SCHEDULE_TIME", "18:00");
   await openSettings(page);
   await tab(page, "系统").click();
@@ -164,13 +176,23 @@ test("a save over an env file changed meanwhile shows the conflict notice; Reloa
   expect(envValue("SCHEDULE_TIME")).toBe("09:15");
 });
 
-test("/settings in English and dark mode (language switch, then the dsa_theme cookie)", async ({ page, context, baseURL }) => {
+test("/settings in English and dark mode (language switch, then the dsa_theme cookie)", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await page.emulateMedia({ colorScheme: "light" });
   await openSettings(page);
   await expectLightBackground(page);
   await languageButton(page, "en").click();
   await expect(pageTitle(page)).toHaveText(settings.en);
-  await expect(page.getByRole("tablist", { name: "Setting categories" }).getByRole("tab")).toHaveText(["Base", "AI model", "Data sources", "Notifications", "System"]);
+  await expect(page.getByRole("tablist", { name: "Setting categories" }).getByRole("tab")).toHaveText([
+    "Base",
+    "AI model",
+    "Data sources",
+    "Notifications",
+    "System",
+  ]);
   await expect(page.getByRole("button", { name: "Validate" })).toBeVisible();
   await expect(page.getByText("Export and import are available only while admin authentication is on")).toBeVisible();
 
@@ -184,7 +206,9 @@ test("/settings in English and dark mode (language switch, then the dsa_theme co
   await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-en-dark.png`, fullPage: true });
 });
 
-test("/settings fits a 390px phone screen: tabs scroll inside their bar, fields stack, no horizontal overflow", async ({ page }) => {
+test("/settings fits a 390px phone screen: tabs scroll inside their bar, fields stack, no horizontal overflow", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openSettings(page);
   await expectNoHorizontalOverflow(page);

@@ -12,9 +12,14 @@ import {
   type UiPage,
 } from "./fixtures/ui";
 
-const [analyze, history, signals] = (["analyze", "history", "signals"] as const).map((slug) => UI_PAGES.find((p) => p.slug === slug)!) as [UiPage, UiPage, UiPage];
+const [analyze, history, signals] = (["analyze", "history", "signals"] as const).map(
+  (slug) => UI_PAGES.find((p) => p.slug === slug)!,
+) as [UiPage, UiPage, UiPage];
 
-test("4.1: GET / with a browser Accept header returns the HTML UI, while API clients still get RootResponse JSON", async ({ page, request }) => {
+test("4.1: GET / with a browser Accept header returns the HTML UI, while API clients still get RootResponse JSON", async ({
+  page,
+  request,
+}) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   expect(response?.headers()["content-type"]).toContain("text/html");
@@ -51,7 +56,10 @@ test("7.2: the language chosen on one page stays when navigating to another", as
 
 // 7.2 as amended: the first visit follows Accept-Language (zh* → zh-CN, else en); the cookie of the
 // user's choice wins over it, and an unknown cookie value is ignored (the header decides again).
-test("7.2: a browser asking for English gets the English UI; an unknown dsa_lang falls back to the header, a chosen language wins", async ({ browser, baseURL }) => {
+test("7.2: a browser asking for English gets the English UI; an unknown dsa_lang falls back to the header, a chosen language wins", async ({
+  browser,
+  baseURL,
+}) => {
   // The browser's own language (Chromium sends it as Accept-Language; a page-level header does not replace it).
   const context = await browser.newContext({ locale: "en-US", baseURL });
   const page = await context.newPage();
@@ -68,7 +76,9 @@ test("7.2: a browser asking for English gets the English UI; an unknown dsa_lang
   await context.close();
 });
 
-test("7.2 + 7.3: the server writes <html lang> and the theme class from the cookies, so the first paint is right (no flash)", async ({ request }) => {
+test("7.2 + 7.3: the server writes <html lang> and the theme class from the cookies, so the first paint is right (no flash)", async ({
+  request,
+}) => {
   const htmlTag = async (cookie: string) => {
     const response = await request.get("/", { headers: { accept: "text/html", cookie } });
     expect(response.headers()["content-type"]).toContain("text/html");
@@ -83,7 +93,10 @@ test("7.2 + 7.3: the server writes <html lang> and the theme class from the cook
   expect(await htmlTag("dsa_theme=purple")).not.toMatch(/class=/);
 });
 
-test("7.3: with an explicit dark choice the page is dark on its very first paint, before any script runs", async ({ browser, baseURL }) => {
+test("7.3: with an explicit dark choice the page is dark on its very first paint, before any script runs", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ colorScheme: "light", javaScriptEnabled: false });
   await context.addCookies([{ name: "dsa_theme", value: "dark", url: baseURL! }]);
   const page = await context.newPage();
@@ -93,15 +106,19 @@ test("7.3: with an explicit dark choice the page is dark on its very first paint
   await context.close();
 });
 
-test("4.1 + 7.1: the UI's client-side requests for / reach the page (no JSON, no full reload) when navigating back or refreshing", async ({ page }) => {
+test("4.1 + 7.1: the UI's client-side requests for / reach the page (no JSON, no full reload) when navigating back or refreshing", async ({
+  page,
+}) => {
   const jsonForRoot: string[] = [];
   page.on("response", (response) => {
     const url = new URL(response.url());
-    if (url.pathname === "/" && response.headers()["content-type"]?.includes("application/json")) jsonForRoot.push(response.url());
+    if (url.pathname === "/" && response.headers()["content-type"]?.includes("application/json"))
+      jsonForRoot.push(response.url());
   });
   await page.goto("/");
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-  const sameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+  const sameDocument = () =>
+    page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
   await mainNav(page, "zh").getByRole("link", { name: history.zh, exact: true }).click();
   await expect(pageTitle(page)).toHaveText(history.zh);
@@ -116,7 +133,9 @@ test("4.1 + 7.1: the UI's client-side requests for / reach the page (no JSON, no
 
 // At a phone width the top tabs become a bottom tab bar: the four most used pages as tabs (icon and
 // label) and "more", a disclosure button whose menu lists the other pages and the API docs.
-test("21 §5: at 390px the nav is a bottom tab bar of four tabs and 'more', whose menu works by keyboard and closes with Escape, a click elsewhere or a navigation", async ({ page }) => {
+test("21 §5: at 390px the nav is a bottom tab bar of four tabs and 'more', whose menu works by keyboard and closes with Escape, a click elsewhere or a navigation", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   const nav = mainNav(page, "zh");
@@ -163,12 +182,16 @@ test("21 §5: at 390px the nav is a bottom tab bar of four tabs and 'more', whos
   await expect(nav.getByRole("link", { name: "分析" })).toHaveAttribute("aria-current", "page");
 });
 
-test("21 §5: at desktop width the nav stays in the header as one row of all pages, and the bottom tab bar is not shown", async ({ page }) => {
+test("21 §5: at desktop width the nav stays in the header as one row of all pages, and the bottom tab bar is not shown", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/history");
   const nav = page.getByRole("banner").getByRole("navigation", { name: "主导航" });
   await expect(nav.getByRole("link")).toHaveText([...UI_PAGES.map((p) => p.zh), "API 文档"]);
-  const tops = await nav.getByRole("link").evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
+  const tops = await nav
+    .getByRole("link")
+    .evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
   expect(new Set(tops).size, "one row").toBe(1);
   await expect(moreButton(page, "zh")).toHaveCount(0);
   await expect(page.locator("#phone-nav")).toBeHidden();

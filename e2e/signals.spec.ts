@@ -2,7 +2,15 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
-import { describeUiPage, expectDarkBackground, expectNoHorizontalOverflow, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
+import {
+  describeUiPage,
+  expectDarkBackground,
+  expectNoHorizontalOverflow,
+  pageTitle,
+  screenshot,
+  SCREENSHOT_DIR,
+  UI_PAGES,
+} from "./fixtures/ui";
 
 // The Signals page. The server runs on sample data (its env file); signals are made through the
 // API: one sync analysis gives a history record to link to, then POST /api/v1/decision-signals creates the signals
@@ -72,15 +80,22 @@ const clearSignals = () =>
 
 /** Moves the decision-signal clock by `seconds` (0: back to the real clock); the config API applies it at once. */
 async function setSignalClockOffset(request: APIRequestContext, seconds: number): Promise<void> {
-  const current = (await (await request.get("/api/v1/system/config?include_schema=false")).json()) as { config_version: string };
+  const current = (await (await request.get("/api/v1/system/config?include_schema=false")).json()) as {
+    config_version: string;
+  };
   const res = await request.put("/api/v1/system/config", {
-    data: { config_version: current.config_version, items: [{ key: "SIGNAL_CLOCK_OFFSET_SECONDS", value: String(seconds) }] },
+    data: {
+      config_version: current.config_version,
+      items: [{ key: "SIGNAL_CLOCK_OFFSET_SECONDS", value: String(seconds) }],
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 async function createSignal(request: APIRequestContext, fields: Record<string, unknown>): Promise<SignalItem> {
-  const res = await request.post("/api/v1/decision-signals", { data: { source_type: "manual", trigger_source: "e2e-signals", ...fields } });
+  const res = await request.post("/api/v1/decision-signals", {
+    data: { source_type: "manual", trigger_source: "e2e-signals", ...fields },
+  });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { item: SignalItem; created: boolean };
   expect(body.created).toBe(true);
@@ -98,7 +113,9 @@ async function stats(request: APIRequestContext): Promise<Stats> {
 }
 
 async function seed(request: APIRequestContext): Promise<Seeded> {
-  const analysis = await request.post("/api/v1/analysis/analyze", { data: { stock_code: "600519", report_type: "brief", async_mode: false } });
+  const analysis = await request.post("/api/v1/analysis/analyze", {
+    data: { stock_code: "600519", report_type: "brief", async_mode: false },
+  });
   expect(analysis.status(), "sync analysis of 600519").toBe(200);
   const report = ((await analysis.json()) as { report: { meta: { id: number; current_price: number } } }).report.meta;
   clearSignals();
@@ -107,25 +124,78 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   let pingan: SignalItem, apple: SignalItem, tencent: SignalItem, ping: SignalItem;
   try {
     pingan = await createSignal(request, {
-      stock_code: "000001", stock_name: "平安银行", market: "cn", action: "buy", horizon: "swing", score: 72, confidence: 0.68,
-      entry_low: 10.8, entry_high: 11.2, stop_loss: 10.2, target_price: 12.5, reason: "放量突破20日均线，均线多头排列。",
+      stock_code: "000001",
+      stock_name: "平安银行",
+      market: "cn",
+      action: "buy",
+      horizon: "swing",
+      score: 72,
+      confidence: 0.68,
+      entry_low: 10.8,
+      entry_high: 11.2,
+      stop_loss: 10.2,
+      target_price: 12.5,
+      reason: "放量突破20日均线，均线多头排列。",
     });
     apple = await createSignal(request, {
-      stock_code: "AAPL", stock_name: "Apple", market: "us", action: "sell", horizon: "swing", score: 31,
-      entry_low: 228, entry_high: 232, stop_loss: 240, target_price: 210,
+      stock_code: "AAPL",
+      stock_name: "Apple",
+      market: "us",
+      action: "sell",
+      horizon: "swing",
+      score: 31,
+      entry_low: 228,
+      entry_high: 232,
+      stop_loss: 240,
+      target_price: 210,
     });
-    tencent = await createSignal(request, { stock_code: "00700", stock_name: "腾讯控股", market: "hk", action: "hold", horizon: "10d", score: 55 });
-    ping = await createSignal(request, { stock_code: "601318", stock_name: "中国平安", market: "cn", action: "add", horizon: "long", score: 66, stop_loss: 40, target_price: 60 });
+    tencent = await createSignal(request, {
+      stock_code: "00700",
+      stock_name: "腾讯控股",
+      market: "hk",
+      action: "hold",
+      horizon: "10d",
+      score: 55,
+    });
+    ping = await createSignal(request, {
+      stock_code: "601318",
+      stock_name: "中国平安",
+      market: "cn",
+      action: "add",
+      horizon: "long",
+      score: 66,
+      stop_loss: 40,
+      target_price: 60,
+    });
   } finally {
     await setSignalClockOffset(request, 0);
   }
   const price = report.current_price;
   const moutai = await createSignal(request, {
-    stock_code: "600519", stock_name: "贵州茅台", market: "cn", source_type: "analysis", source_report_id: report.id, trigger_source: "analysis",
-    action: "buy", horizon: "5d", score: 64, confidence: 0.6, entry_low: +(price * 0.98).toFixed(2), entry_high: +(price * 1.0).toFixed(2),
-    stop_loss: +(price * 0.94).toFixed(2), target_price: +(price * 1.1).toFixed(2), reason: "回踩支撑后企稳。", risk_summary: "消费板块整体承压。",
+    stock_code: "600519",
+    stock_name: "贵州茅台",
+    market: "cn",
+    source_type: "analysis",
+    source_report_id: report.id,
+    trigger_source: "analysis",
+    action: "buy",
+    horizon: "5d",
+    score: 64,
+    confidence: 0.6,
+    entry_low: +(price * 0.98).toFixed(2),
+    entry_high: +(price * 1.0).toFixed(2),
+    stop_loss: +(price * 0.94).toFixed(2),
+    target_price: +(price * 1.1).toFixed(2),
+    reason: "回踩支撑后企稳。",
+    risk_summary: "消费板块整体承压。",
   });
-  const tesla = await createSignal(request, { stock_code: "TSLA", stock_name: "Tesla", market: "us", action: "watch", horizon: "3d" });
+  const tesla = await createSignal(request, {
+    stock_code: "TSLA",
+    stock_name: "Tesla",
+    market: "us",
+    action: "watch",
+    horizon: "3d",
+  });
   return { report: report.id, pingan, apple, tencent, ping, moutai, tesla };
 }
 
@@ -136,11 +206,15 @@ const drawer = (page: Page) => page.getByTestId("signal-drawer");
 
 async function expectSignalIds(page: Page, ids: number[]): Promise<void> {
   await expect(rows(page)).toHaveCount(ids.length);
-  expect(await rows(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-signal-id"))))).toEqual(ids);
+  expect(await rows(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-signal-id"))))).toEqual(
+    ids,
+  );
 }
 
 async function openDrawer(page: Page, id: number): Promise<Locator> {
-  await rowOf(page, id).getByRole("link", { name: new RegExp(`^查看信号 #${id}`) }).click();
+  await rowOf(page, id)
+    .getByRole("link", { name: new RegExp(`^查看信号 #${id}`) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`[?&]signal=${id}(&|$)`));
   await expect(drawer(page)).toBeVisible();
   return drawer(page);
@@ -165,7 +239,10 @@ test.afterAll(() => {
 describeUiPage(signalsPage, { built: true });
 
 test.describe("the Signals list", () => {
-  test("lists every signal newest first with status badges, the plan and the report link; the filters narrow it", async ({ page, request }) => {
+  test("lists every signal newest first with status badges, the plan and the report link; the filters narrow it", async ({
+    page,
+    request,
+  }) => {
     const s = seeded;
     const response = await page.goto("/signals");
     expect(response?.status()).toBe(200);
@@ -180,7 +257,10 @@ test.describe("the Signals list", () => {
     await expect(rowOf(page, s.pingan.id)).toContainText("买入");
     await expect(rowOf(page, s.pingan.id)).toContainText("10.80–11.20");
     await expect(rowOf(page, s.pingan.id)).toContainText("12.50");
-    await expect(rowOf(page, s.moutai.id).getByRole("link", { name: `分析 #${s.report}` })).toHaveAttribute("href", `/history/${s.report}`);
+    await expect(rowOf(page, s.moutai.id).getByRole("link", { name: `分析 #${s.report}` })).toHaveAttribute(
+      "href",
+      `/history/${s.report}`,
+    );
     await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-list.png`, fullPage: true });
 
     // Market, then stock (any spelling of the code) and action, through the form.
@@ -228,10 +308,20 @@ test.describe("the Signals list", () => {
 
     // One held position of 000001, written the way the portfolio code caches it.
     const accountId = withDb((db) => {
-      const targetKey = (db.prepare("SELECT target_key FROM decision_signal WHERE id = ?").get(s.pingan.id) as { target_key: string }).target_key;
+      const targetKey = (
+        db.prepare("SELECT target_key FROM decision_signal WHERE id = ?").get(s.pingan.id) as { target_key: string }
+      ).target_key;
       const now = new Date().toISOString();
-      const account = Number(db.prepare("INSERT INTO portfolio_account (name, market, currency, active, created_at) VALUES ('e2e 信号', 'cn', 'CNY', 1, ?)").run(now).lastInsertRowid);
-      db.prepare("INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, avg_cost, updated_at) VALUES (?, 'cn', '000001', ?, 1000, 10.5, ?)").run(account, targetKey, now);
+      const account = Number(
+        db
+          .prepare(
+            "INSERT INTO portfolio_account (name, market, currency, active, created_at) VALUES ('e2e 信号', 'cn', 'CNY', 1, ?)",
+          )
+          .run(now).lastInsertRowid,
+      );
+      db.prepare(
+        "INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, avg_cost, updated_at) VALUES (?, 'cn', '000001', ?, 1000, 10.5, ?)",
+      ).run(account, targetKey, now);
       return account;
     });
     try {
@@ -263,37 +353,70 @@ test.describe("the Signals list", () => {
 });
 
 test.describe("the signal drawer", () => {
-  test("shows the price plan and the linked report; feedback is saved through the API and shown again after a reload", async ({ page, request }) => {
+  test("shows the price plan and the linked report; feedback is saved through the API and shown again after a reload", async ({
+    page,
+    request,
+  }) => {
     const s = (seeded = await seed(request));
     await page.goto("/signals?market=cn");
     const d = await openDrawer(page, s.moutai.id);
     await expect(page).toHaveURL(new RegExp(`/signals\\?market=cn&signal=${s.moutai.id}$`));
     await expect(d.getByRole("heading", { level: 2 })).toContainText("贵州茅台");
     await expect(d).toContainText(`信号 #${s.moutai.id}`);
-    await expect(d.getByTestId("plan-entry").locator("dd")).toHaveText(`${s.moutai.entry_low!.toFixed(2)}–${s.moutai.entry_high!.toFixed(2)}`);
+    await expect(d.getByTestId("plan-entry").locator("dd")).toHaveText(
+      `${s.moutai.entry_low!.toFixed(2)}–${s.moutai.entry_high!.toFixed(2)}`,
+    );
     await expect(d.getByTestId("plan-stop").locator("dd")).toHaveText(s.moutai.stop_loss!.toFixed(2));
     await expect(d.getByTestId("plan-target").locator("dd")).toHaveText(s.moutai.target_price!.toFixed(2));
     await expect(d).toContainText("回踩支撑后企稳。");
-    await expect(d.getByRole("link", { name: `查看来源报告 #${s.report}` })).toHaveAttribute("href", `/history/${s.report}`);
+    await expect(d.getByRole("link", { name: `查看来源报告 #${s.report}` })).toHaveAttribute(
+      "href",
+      `/history/${s.report}`,
+    );
     await expect(d.getByTestId("signal-outcomes-empty")).toBeVisible();
 
     // Feedback: none yet; "useful" is stored (source web) and still shown after a reload; "not useful" replaces it.
-    expect(((await (await request.get(`/api/v1/decision-signals/${s.moutai.id}/feedback`)).json()) as { feedback_value: string | null }).feedback_value).toBeNull();
+    expect(
+      (
+        (await (await request.get(`/api/v1/decision-signals/${s.moutai.id}/feedback`)).json()) as {
+          feedback_value: string | null;
+        }
+      ).feedback_value,
+    ).toBeNull();
     await expect(d.getByTestId("signal-feedback")).toContainText("尚未反馈");
     await d.getByRole("button", { name: "有用", exact: true }).click();
     await expect(d.getByRole("status").filter({ hasText: "已保存反馈：有用" })).toBeVisible();
     await expect(d.getByRole("button", { name: "有用", exact: true })).toHaveAttribute("aria-pressed", "true");
-    const useful = (await (await request.get(`/api/v1/decision-signals/${s.moutai.id}/feedback`)).json()) as { feedback_value: string; source: string };
+    const useful = (await (await request.get(`/api/v1/decision-signals/${s.moutai.id}/feedback`)).json()) as {
+      feedback_value: string;
+      source: string;
+    };
     expect(useful).toMatchObject({ feedback_value: "useful", source: "web" });
     await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-drawer.png` });
 
     await page.reload();
-    await expect(drawer(page).getByRole("button", { name: "有用", exact: true })).toHaveAttribute("aria-pressed", "true");
-    await expect(drawer(page).getByRole("button", { name: "没用", exact: true })).toHaveAttribute("aria-pressed", "false");
+    await expect(drawer(page).getByRole("button", { name: "有用", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(drawer(page).getByRole("button", { name: "没用", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
     await drawer(page).getByRole("button", { name: "没用", exact: true }).click();
-    await expect(drawer(page).getByRole("button", { name: "没用", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(drawer(page).getByRole("button", { name: "没用", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect
-      .poll(async () => ((await (await request.get(`/api/v1/decision-signals/${s.moutai.id}/feedback`)).json()) as { feedback_value: string }).feedback_value)
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`/api/v1/decision-signals/${s.moutai.id}/feedback`)).json()) as {
+              feedback_value: string;
+            }
+          ).feedback_value,
+      )
       .toBe("not_useful");
 
     // Escape closes the drawer and keeps the filters; the report link opens the history record.
@@ -301,7 +424,9 @@ test.describe("the signal drawer", () => {
     await expect(drawer(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/signals\?market=cn$/);
     await openDrawer(page, s.moutai.id);
-    await drawer(page).getByRole("link", { name: `查看来源报告 #${s.report}` }).click();
+    await drawer(page)
+      .getByRole("link", { name: `查看来源报告 #${s.report}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/history/${s.report}$`));
     await expect(pageTitle(page)).toContainText("贵州茅台");
 
@@ -310,7 +435,10 @@ test.describe("the signal drawer", () => {
     await expect(drawer(page).getByRole("alert")).toContainText("信号 #999999 不存在");
   });
 
-  test("status changes: an active signal can be closed after confirming, then only archived", async ({ page, request }) => {
+  test("status changes: an active signal can be closed after confirming, then only archived", async ({
+    page,
+    request,
+  }) => {
     const s = (seeded = await seed(request));
     await page.goto("/signals");
     let d = await openDrawer(page, s.ping.id);
@@ -339,7 +467,10 @@ test.describe("the signal drawer", () => {
     await page.keyboard.press("Escape");
     d = await openDrawer(page, s.tencent.id);
     await d.getByRole("button", { name: "归档" }).click();
-    await page.getByRole("dialog", { name: `将信号 #${s.tencent.id} 设为「已归档」？` }).getByRole("button", { name: "确定" }).click();
+    await page
+      .getByRole("dialog", { name: `将信号 #${s.tencent.id} 设为「已归档」？` })
+      .getByRole("button", { name: "确定" })
+      .click();
     await expect(d.getByTestId("signal-status")).toHaveText("已归档");
     await expect(d).toContainText("归档的信号没有可用的状态操作。");
     expect((await getSignal(request, s.tencent.id)).status).toBe("archived");
@@ -347,7 +478,10 @@ test.describe("the signal drawer", () => {
 });
 
 test.describe("outcomes and statistics", () => {
-  test("the run button evaluates the outcomes; the stats panel charts hit rate and average return per horizon and action", async ({ page, request }) => {
+  test("the run button evaluates the outcomes; the stats panel charts hit rate and average return per horizon and action", async ({
+    page,
+    request,
+  }) => {
     const s = (seeded = await seed(request));
     await page.goto("/signals");
     await expect(page.getByTestId("signal-stats-empty")).toBeVisible();
@@ -364,20 +498,31 @@ test.describe("outcomes and statistics", () => {
     const hitChart = page.getByTestId("chart-hit-rate");
     await expect(hitChart.locator("[data-horizon]")).toHaveCount(4);
     for (const b of api.breakdowns.horizon) {
-      await expect(hitChart.locator(`[data-horizon="${b.value}"]`)).toHaveAttribute("data-value", b.hit_rate_pct === null ? "" : String(b.hit_rate_pct));
+      await expect(hitChart.locator(`[data-horizon="${b.value}"]`)).toHaveAttribute(
+        "data-value",
+        b.hit_rate_pct === null ? "" : String(b.hit_rate_pct),
+      );
       await expect(hitChart.locator(`[data-horizon="${b.value}"]`)).toContainText(pct1(b.hit_rate_pct));
-      await expect(page.getByTestId("chart-avg-return").locator(`[data-horizon="${b.value}"]`)).toContainText(signed2(b.avg_stock_return_pct));
+      await expect(page.getByTestId("chart-avg-return").locator(`[data-horizon="${b.value}"]`)).toContainText(
+        signed2(b.avg_stock_return_pct),
+      );
     }
     const cells = page.getByTestId("stats-cell");
     await expect(cells).toHaveCount(api.by_horizon_action.length);
     for (const c of api.by_horizon_action) {
-      await expect(page.locator(`[data-testid="stats-cell"][data-horizon="${c.horizon}"][data-action="${c.action}"]`).getByTestId("cell-hit-rate")).toHaveText(pct1(c.hit_rate_pct));
+      await expect(
+        page
+          .locator(`[data-testid="stats-cell"][data-horizon="${c.horizon}"][data-action="${c.action}"]`)
+          .getByTestId("cell-hit-rate"),
+      ).toHaveText(pct1(c.hit_rate_pct));
     }
     await page.getByTestId("signal-stats").scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-stats.png`, fullPage: true });
 
     // The drawer of a 35-day-old signal shows its four horizons, as the API has them.
-    const outcomes = ((await (await request.get(`/api/v1/decision-signals/${s.pingan.id}/outcomes`)).json()) as { items: Outcome[] }).items;
+    const outcomes = (
+      (await (await request.get(`/api/v1/decision-signals/${s.pingan.id}/outcomes`)).json()) as { items: Outcome[] }
+    ).items;
     expect(outcomes.map((o) => o.horizon)).toEqual(["1d", "3d", "5d", "10d"]);
     expect(outcomes.every((o) => o.eval_status === "completed")).toBe(true);
     const d = await openDrawer(page, s.pingan.id);
@@ -390,7 +535,9 @@ test.describe("outcomes and statistics", () => {
     // A non-directional watch cannot be evaluated, and says why.
     await page.keyboard.press("Escape");
     const w = await openDrawer(page, s.tesla.id);
-    await expect(w.getByTestId("signal-outcome").first().getByTestId("outcome-result")).toHaveText("无法评估 · 非方向性操作");
+    await expect(w.getByTestId("signal-outcome").first().getByTestId("outcome-result")).toHaveText(
+      "无法评估 · 非方向性操作",
+    );
     await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-outcomes.png` });
 
     // A second run skips what is final and says so.
@@ -399,7 +546,9 @@ test.describe("outcomes and statistics", () => {
     await expect(page.getByTestId("outcome-run-status")).toContainText(/，跳过 [1-9]\d*。/);
 
     // Archiving a signal takes its rows out of the statistics (they count every status but archived).
-    const patched = await request.patch(`/api/v1/decision-signals/${s.apple.id}/status`, { data: { status: "archived" } });
+    const patched = await request.patch(`/api/v1/decision-signals/${s.apple.id}/status`, {
+      data: { status: "archived" },
+    });
     expect(patched.status()).toBe(200);
     await page.reload();
     expect((await stats(request)).total).toBe(20);
@@ -408,7 +557,11 @@ test.describe("outcomes and statistics", () => {
 });
 
 test.describe("phone width and dark mode", () => {
-  test("the list and the drawer fit a 390px phone, and render in dark mode and English", async ({ page, context, baseURL }) => {
+  test("the list and the drawer fit a 390px phone, and render in dark mode and English", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/signals");
     await expect(rows(page)).not.toHaveCount(0);

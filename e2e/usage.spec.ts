@@ -54,7 +54,17 @@ function seed(rows: Row[]): void {
     );
     db.transaction(() => {
       for (const r of rows) {
-        insert.run(new Date(r.at).toISOString().replace("Z", "+00:00"), r.callType, r.model, r.stockCode, r.prompt, r.completion, r.prompt + r.completion, r.success ? 1 : 0, r.success ? null : "timeout");
+        insert.run(
+          new Date(r.at).toISOString().replace("Z", "+00:00"),
+          r.callType,
+          r.model,
+          r.stockCode,
+          r.prompt,
+          r.completion,
+          r.prompt + r.completion,
+          r.success ? 1 : 0,
+          r.success ? null : "timeout",
+        );
       }
     })();
   });
@@ -67,21 +77,29 @@ async function expectTotals(page: Page, rows: Row[]): Promise<void> {
   const main = page.getByRole("main");
   await expect(main.getByTestId("usage-total-calls").locator("dd")).toHaveText(n(rows.length));
   await expect(main.getByTestId("usage-total-total").locator("dd")).toHaveText(n(total(rows)));
-  await expect(main.getByTestId("usage-total-prompt").locator("dd")).toHaveText(n(rows.reduce((s, r) => s + r.prompt, 0)));
-  await expect(main.getByTestId("usage-total-completion").locator("dd")).toHaveText(n(rows.reduce((s, r) => s + r.completion, 0)));
+  await expect(main.getByTestId("usage-total-prompt").locator("dd")).toHaveText(
+    n(rows.reduce((s, r) => s + r.prompt, 0)),
+  );
+  await expect(main.getByTestId("usage-total-completion").locator("dd")).toHaveText(
+    n(rows.reduce((s, r) => s + r.completion, 0)),
+  );
 }
 
 test.beforeAll(clear);
 test.afterAll(clear);
 
 test.describe("usage page", () => {
-  test("with no recorded calls: zero totals and the empty state explaining that rule-based analyses use no tokens", async ({ page }) => {
+  test("with no recorded calls: zero totals and the empty state explaining that rule-based analyses use no tokens", async ({
+    page,
+  }) => {
     clear();
     const response = await page.goto("/usage");
     expect(response?.status()).toBe(200);
     await expect(pageTitle(page)).toHaveText(usage.zh);
     const main = page.getByRole("main");
-    await expect(main.getByRole("navigation", { name: "统计时段" }).getByRole("link", { name: "本月" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      main.getByRole("navigation", { name: "统计时段" }).getByRole("link", { name: "本月" }),
+    ).toHaveAttribute("aria-current", "page");
     await expectTotals(page, []);
     await expect(main.getByTestId("usage-empty")).toContainText("该时段没有大模型调用记录");
     await expect(main.getByTestId("usage-empty")).toContainText("仅使用规则引擎的分析不调用大模型，不消耗 token");
@@ -91,19 +109,69 @@ test.describe("usage page", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/usage-empty.png`, fullPage: true });
   });
 
-  test("seeded calls: totals per period tab, tokens per day, per model and call type, recent calls newest first", async ({ page }) => {
+  test("seeded calls: totals per period tab, tokens per day, per model and call type, recent calls newest first", async ({
+    page,
+  }) => {
     clear();
     const now = Date.now();
     const todayStart = shStart(shDay(now));
     const monthStart = shStart(`${shDay(now).slice(0, 7)}-01`);
     const recent = (ms: number) => Math.max(todayStart, now - ms);
     const rows: Row[] = [
-      { at: recent(60_000), callType: "analysis", model: "deepseek-chat", stockCode: "600519", prompt: 1200, completion: 300, success: true },
-      { at: recent(120_000), callType: "agent", model: "gpt-4o-mini", stockCode: null, prompt: 2000, completion: 500, success: true },
-      { at: recent(180_000), callType: "analysis", model: "deepseek-chat", stockCode: "AAPL", prompt: 0, completion: 0, success: false },
-      { at: todayStart - 14 * H, callType: "analysis", model: "deepseek-chat", stockCode: "00700", prompt: 800, completion: 200, success: true },
-      { at: now - 10 * 24 * H, callType: "market_review", model: "qwen-plus", stockCode: null, prompt: 300, completion: 100, success: true },
-      { at: monthStart - 24 * H, callType: "analysis", model: "qwen-plus", stockCode: "600036", prompt: 4000, completion: 1000, success: true },
+      {
+        at: recent(60_000),
+        callType: "analysis",
+        model: "deepseek-chat",
+        stockCode: "600519",
+        prompt: 1200,
+        completion: 300,
+        success: true,
+      },
+      {
+        at: recent(120_000),
+        callType: "agent",
+        model: "gpt-4o-mini",
+        stockCode: null,
+        prompt: 2000,
+        completion: 500,
+        success: true,
+      },
+      {
+        at: recent(180_000),
+        callType: "analysis",
+        model: "deepseek-chat",
+        stockCode: "AAPL",
+        prompt: 0,
+        completion: 0,
+        success: false,
+      },
+      {
+        at: todayStart - 14 * H,
+        callType: "analysis",
+        model: "deepseek-chat",
+        stockCode: "00700",
+        prompt: 800,
+        completion: 200,
+        success: true,
+      },
+      {
+        at: now - 10 * 24 * H,
+        callType: "market_review",
+        model: "qwen-plus",
+        stockCode: null,
+        prompt: 300,
+        completion: 100,
+        success: true,
+      },
+      {
+        at: monthStart - 24 * H,
+        callType: "analysis",
+        model: "qwen-plus",
+        stockCode: "600036",
+        prompt: 4000,
+        completion: 1000,
+        success: true,
+      },
     ];
     seed(rows);
     const today = rows.filter((r) => r.at >= todayStart);
@@ -114,7 +182,9 @@ test.describe("usage page", () => {
     const tabs = main.getByRole("navigation", { name: "统计时段" });
     await expectTotals(page, month);
     await expect(main.getByTestId("usage-empty")).toHaveCount(0);
-    await expect(main.getByTestId("usage-range")).toContainText(`${shDay(monthStart)} 至 ${shDay(now)}（Asia/Shanghai）`);
+    await expect(main.getByTestId("usage-range")).toContainText(
+      `${shDay(monthStart)} 至 ${shDay(now)}（Asia/Shanghai）`,
+    );
 
     // Tokens per day: today's bar holds today's tokens; the chart's total is the last 30 days'.
     const chart = main.getByTestId("usage-daily-chart");
@@ -134,7 +204,9 @@ test.describe("usage page", () => {
     for (const [i, m] of models.entries()) {
       await expect(modelRows.nth(i)).toContainText(m.model);
       await expect(modelRows.nth(i)).toContainText(n(total(m.rows)));
-      await expect(modelRows.nth(i)).toContainText(`单次最多 ${n(Math.max(...m.rows.map((r) => r.prompt + r.completion)))}`);
+      await expect(modelRows.nth(i)).toContainText(
+        `单次最多 ${n(Math.max(...m.rows.map((r) => r.prompt + r.completion)))}`,
+      );
     }
     const typePanel = main.locator("section").filter({ has: page.getByRole("heading", { name: "按调用类型" }) });
     await expect(typePanel).toContainText("个股分析");
@@ -164,7 +236,9 @@ test.describe("usage page", () => {
 
     // An unknown period in the address falls back to the month view instead of failing.
     await page.goto("/usage?period=week");
-    await expect(main.getByRole("navigation", { name: "统计时段" }).getByRole("link", { name: "本月" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      main.getByRole("navigation", { name: "统计时段" }).getByRole("link", { name: "本月" }),
+    ).toHaveAttribute("aria-current", "page");
     await expectTotals(page, month);
   });
 });
@@ -175,8 +249,24 @@ test.describe("usage page shell (7.1-7.4)", () => {
     clear();
     const now = Date.now();
     const rows: Row[] = [
-      { at: now - 60_000, callType: "analysis", model: "deepseek-chat-with-a-rather-long-model-name", stockCode: "600519", prompt: 12_345, completion: 2_345, success: true },
-      { at: now - 3 * 24 * H, callType: "agent", model: "gpt-4o-mini", stockCode: null, prompt: 2000, completion: 500, success: true },
+      {
+        at: now - 60_000,
+        callType: "analysis",
+        model: "deepseek-chat-with-a-rather-long-model-name",
+        stockCode: "600519",
+        prompt: 12_345,
+        completion: 2_345,
+        success: true,
+      },
+      {
+        at: now - 3 * 24 * H,
+        callType: "agent",
+        model: "gpt-4o-mini",
+        stockCode: null,
+        prompt: 2000,
+        completion: 500,
+        success: true,
+      },
     ];
     seed(rows);
     monthTotal = total(rows.filter((r) => r.at >= shStart(`${shDay(now).slice(0, 7)}-01`)));
@@ -201,7 +291,9 @@ test.describe("usage page shell (7.1-7.4)", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expectNav(page, usage, "en");
     const main = page.getByRole("main");
-    await expect(main.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "This month" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      main.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "This month" }),
+    ).toHaveAttribute("aria-current", "page");
     await expect(main.getByRole("heading", { name: "By model" })).toBeVisible();
     await expect(main.getByTestId("usage-total-total").locator("dd")).toHaveText(n(monthTotal));
     await expect(page).toHaveTitle(`${usage.en} · DSA`);
@@ -227,7 +319,11 @@ test.describe("usage page shell (7.1-7.4)", () => {
     await expectDarkBackground(page);
   });
 
-  test("7.1: fits a 390px phone screen without horizontal overflow (the calls table scrolls inside itself)", async ({ page, context, baseURL }) => {
+  test("7.1: fits a 390px phone screen without horizontal overflow (the calls table scrolls inside itself)", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(usage.path);
     await expect(pageTitle(page)).toHaveText(usage.zh);

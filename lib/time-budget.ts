@@ -5,7 +5,11 @@ export class TimeBudgetExceeded extends Error {
   override name = "TimeBudgetExceeded";
 }
 
-export function withTimeBudget<T>(work: Promise<T>, ms: number, describe: (ms: number) => string = (m) => `no answer within ${m} ms`): Promise<T> {
+export function withTimeBudget<T>(
+  work: Promise<T>,
+  ms: number,
+  describe: (ms: number) => string = (m) => `no answer within ${m} ms`,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new TimeBudgetExceeded(describe(ms))), ms);

@@ -15,7 +15,8 @@ const HORIZONS = [1, 5, 10];
 const JUDGE = 10;
 const folder = path.resolve(process.argv[2] ?? "tests/fixtures/real-bars");
 
-const fmt = (v: number | null | undefined, d = 2) => (v === null || v === undefined || !Number.isFinite(v) ? "–" : v.toFixed(d));
+const fmt = (v: number | null | undefined, d = 2) =>
+  v === null || v === undefined || !Number.isFinite(v) ? "–" : v.toFixed(d);
 const avg = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((s, x) => s + x, 0) / xs.length);
 
 function returnsOf(calls: readonly JudgedCall[], keep: (c: JudgedCall) => boolean): number[] {
@@ -40,16 +41,28 @@ const isLong = (c: JudgedCall) => LONG_SIDE.includes(c.action);
 const isShort = (c: JudgedCall) => SHORT_SIDE.includes(c.action);
 
 async function main() {
-  const files = fs.readdirSync(folder).filter((f) => f.endsWith(".csv")).sort();
+  const files = fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith(".csv"))
+    .sort();
   const pooled = new Map<TMarket, JudgedCall[]>();
   const shareHead = DECISION_ACTIONS.filter((a) => a !== "alert");
-  console.log(`| file | calls | ${shareHead.map((a) => `${a} %`).join(" | ")} | long n | long hit % | long mean 10d % | short n | short hit % | short mean 10d % | all mean 10d % |`);
+  console.log(
+    `| file | calls | ${shareHead.map((a) => `${a} %`).join(" | ")} | long n | long hit % | long mean 10d % | short n | short hit % | short mean 10d % | all mean 10d % |`,
+  );
   console.log(`|${"---|".repeat(9 + shareHead.length)}`);
   for (const file of files) {
     const market = file.slice(0, 2) as TMarket;
     const bars = parseBarsCsv(fs.readFileSync(path.join(folder, file), "utf8"), file);
     const code = file.split("-")[1]!;
-    const { calls } = await backtestBars(bars, { market, code, isSample: false, step: 1, horizons: HORIZONS, neutralBandPct: 2 });
+    const { calls } = await backtestBars(bars, {
+      market,
+      code,
+      isSample: false,
+      step: 1,
+      horizons: HORIZONS,
+      neutralBandPct: 2,
+    });
     pooled.set(market, [...(pooled.get(market) ?? []), ...calls]);
     const share = shareHead.map((a) => fmt((100 * calls.filter((c) => c.action === a).length) / calls.length, 1));
     const long = returnsOf(calls, isLong);
@@ -64,7 +77,13 @@ async function main() {
   console.log("|---|---|---|---|---|---|");
   for (const [market, calls] of pooled) {
     const all = returnsOf(calls, () => true);
-    const cells = [[0, 20], [20, 40], [40, 60], [60, 80], [80, 101]].map(([lo, hi]) => {
+    const cells = [
+      [0, 20],
+      [20, 40],
+      [40, 60],
+      [60, 80],
+      [80, 101],
+    ].map(([lo, hi]) => {
       const xs = returnsOf(calls, (c) => c.score !== null && c.score >= lo! && c.score < hi!);
       return xs.length === 0 ? "–" : `${fmt(avg(xs))} (${xs.length}, t ${fmt(welchT(xs, all))})`;
     });

@@ -6,7 +6,15 @@ import next from "next";
 import { getSettings } from "@/lib/settings/settings";
 import { databaseKind, resolveDatabaseUrl } from "@/lib/db/database-url";
 import { TRACE_HEADER } from "@/lib/http/route";
-import { clientErrorRefusal, isApiPath, rawRequestTarget, refusalBody, refuseRawRequest, routeTable, type RawRefusal } from "@/lib/http/raw-request";
+import {
+  clientErrorRefusal,
+  isApiPath,
+  rawRequestTarget,
+  refusalBody,
+  refuseRawRequest,
+  routeTable,
+  type RawRefusal,
+} from "@/lib/http/raw-request";
 import { newTraceId } from "@/lib/ids";
 import { requestLogger } from "@/lib/log/logger";
 import { OPERATIONS } from "@/lib/openapi/operations";
@@ -30,8 +38,16 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (!refusal) return false;
   const traceId = newTraceId();
   const { contentType, body } = refusalBody(refusal, isApiPath(req.url));
-  requestLogger(traceId).warn({ method: req.method, path: req.url?.slice(0, 200), status: refusal.status }, "request refused before routing");
-  res.writeHead(refusal.status, { "Content-Type": contentType, [TRACE_HEADER]: traceId, "X-Content-Type-Options": "nosniff", ...refusal.headers });
+  requestLogger(traceId).warn(
+    { method: req.method, path: req.url?.slice(0, 200), status: refusal.status },
+    "request refused before routing",
+  );
+  res.writeHead(refusal.status, {
+    "Content-Type": contentType,
+    [TRACE_HEADER]: traceId,
+    "X-Content-Type-Options": "nosniff",
+    ...refusal.headers,
+  });
   res.end(req.method === "HEAD" ? undefined : body);
   return true;
 }
@@ -47,7 +63,10 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
   const target = rawRequestTarget(error.rawPacket);
   const { contentType, body } = refusalBody(refusal, target === undefined || isApiPath(target));
   const traceId = newTraceId();
-  requestLogger(traceId).warn({ code: error.code, path: target?.slice(0, 200), status: refusal.status }, "request refused by the HTTP parser");
+  requestLogger(traceId).warn(
+    { code: error.code, path: target?.slice(0, 200), status: refusal.status },
+    "request refused by the HTTP parser",
+  );
   const head = [
     `HTTP/1.1 ${refusal.status} ${http.STATUS_CODES[refusal.status] ?? ""}`,
     `Content-Type: ${contentType}`,

@@ -21,7 +21,9 @@ export async function migrateDatabase(): Promise<string> {
   const url = resolveDatabaseUrl(getSettings().DATABASE_URL);
   if (databaseKind(url) === "postgres") {
     const applied = await migratePostgres(url);
-    console.log(`PostgreSQL ${redactedDatabaseUrl(url)}: ${applied.length > 0 ? `applied ${applied.join(", ")}` : "schema up to date"}`);
+    console.log(
+      `PostgreSQL ${redactedDatabaseUrl(url)}: ${applied.length > 0 ? `applied ${applied.join(", ")}` : "schema up to date"}`,
+    );
     return url;
   }
   const file = databaseFilePath(url);
@@ -50,11 +52,18 @@ export async function migrateDatabase(): Promise<string> {
  */
 export function serve(mode: "production" | "dev", databaseUrl: string): void {
   const bundle = path.join(root, process.env.NEXT_DIST_DIR || ".next", "dsa-server", "http-server.mjs");
-  if (mode === "production" && !fs.existsSync(bundle)) throw new Error(`No server build at ${bundle}: run \`npm run build\` first`);
-  const [command, args] = mode === "dev" ? [bin("tsx"), ["scripts/http-server.ts", "--dev"]] : [process.execPath, [bundle]];
+  if (mode === "production" && !fs.existsSync(bundle))
+    throw new Error(`No server build at ${bundle}: run \`npm run build\` first`);
+  const [command, args] =
+    mode === "dev" ? [bin("tsx"), ["scripts/http-server.ts", "--dev"]] : [process.execPath, [bundle]];
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: mode === "dev" ? "development" : "production" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: mode === "dev" ? "development" : "production",
+    },
     stdio: "inherit",
   });
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {

@@ -42,7 +42,15 @@ for (const bench of BENCHMARKS) {
   rows.push(...(await bench.run()));
 }
 
-console.table(rows.map((r) => ({ benchmark: r.benchmark, subject: r.subject, metric: r.metric, value: `${r.value} ${r.unit}`, ratio: r.ratio ?? "" })));
+console.table(
+  rows.map((r) => ({
+    benchmark: r.benchmark,
+    subject: r.subject,
+    metric: r.metric,
+    value: `${r.value} ${r.unit}`,
+    ratio: r.ratio ?? "",
+  })),
+);
 const out = path.resolve(import.meta.dirname, "..", "bench", "results.json");
 fs.writeFileSync(
   out,

@@ -19,7 +19,13 @@ const exhaustive = args.has("--exhaustive");
 
 const PG_URL = process.env.DSA_TEST_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.DSA_TEST_REDIS_URL || "redis://127.0.0.1:6379";
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DSA_TEST_PG_URL: PG_URL, DSA_TEST_REDIS_URL: REDIS_URL, ...(exhaustive ? { DSA_EXHAUSTIVE: "1" } : {}) };
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  DSA_TEST_PG_URL: PG_URL,
+  DSA_TEST_REDIS_URL: REDIS_URL,
+  ...(exhaustive ? { DSA_EXHAUSTIVE: "1" } : {}),
+};
 
 /** A URL as it may be printed: without its password. */
 function shown(url) {
@@ -75,7 +81,12 @@ async function postgresAnswers() {
 async function redisAnswers() {
   if (!(await answers(REDIS_URL, 6379))) return false;
   const { default: Redis } = await import("ioredis");
-  const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 3000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on("error", () => {});
   try {
     await client.connect();
@@ -88,13 +99,20 @@ async function redisAnswers() {
 }
 
 const commandExists = (name) => spawnSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" }).status === 0;
-const chromiumFound = () => Boolean(process.env.CHROMIUM_PATH) || ["chromium-headless-shell", "chromium", "chromium-browser"].some(commandExists);
+const chromiumFound = () =>
+  Boolean(process.env.CHROMIUM_PATH) || ["chromium-headless-shell", "chromium", "chromium-browser"].some(commandExists);
 
 const services = {
   postgres: { label: `PostgreSQL at ${shown(PG_URL)} (DSA_TEST_PG_URL)`, up: await postgresAnswers() },
   redis: { label: `Redis at ${shown(REDIS_URL)} (DSA_TEST_REDIS_URL)`, up: await redisAnswers() },
-  "redis-server": { label: "the redis-server program (Debian package redis-server)", up: fs.existsSync("/usr/bin/redis-server") },
-  chromium: { label: "Chromium (Debian package chromium-headless-shell or chromium, or CHROMIUM_PATH)", up: chromiumFound() },
+  "redis-server": {
+    label: "the redis-server program (Debian package redis-server)",
+    up: fs.existsSync("/usr/bin/redis-server"),
+  },
+  chromium: {
+    label: "Chromium (Debian package chromium-headless-shell or chromium, or CHROMIUM_PATH)",
+    up: chromiumFound(),
+  },
 };
 
 // The passes in the order they run, one after another, and what each needs (vitest.config.ts says what each Vitest
@@ -125,13 +143,20 @@ const runnable = passes.filter((pass) => missing(pass).length === 0);
 const skipped = passes.filter((pass) => missing(pass).length > 0);
 
 if (full && skipped.length > 0) {
-  for (const pass of skipped) console.error(`test:full: pass ${pass.name} needs ${missing(pass).map((need) => services[need].label).join(" and ")}, which did not answer`);
+  for (const pass of skipped)
+    console.error(
+      `test:full: pass ${pass.name} needs ${missing(pass)
+        .map((need) => services[need].label)
+        .join(" and ")}, which did not answer`,
+    );
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
 
 fs.mkdirSync(results, { recursive: true });
-const needsBuild = runnable.some((pass) => pass.playwright || (pass.vitest ?? []).some((project) => /^api|^replica/.test(project)));
+const needsBuild = runnable.some(
+  (pass) => pass.playwright || (pass.vitest ?? []).some((project) => /^api|^replica/.test(project)),
+);
 if (needsBuild && process.env.DSA_SKIP_BUILD !== "1") {
   const started = Date.now();
   console.log("\n== build");
@@ -169,7 +194,14 @@ async function runPass(pass) {
         const suffix = shards > 1 ? `-${i + 1}` : "";
         const report = path.join(results, `vitest-${pass.name}${suffix}.json`);
         fs.rmSync(report, { force: true });
-        const args = ["vitest", "run", ...pass.vitest.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile=${report}`];
+        const args = [
+          "vitest",
+          "run",
+          ...pass.vitest.flatMap((project) => ["--project", project]),
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile=${report}`,
+        ];
         if (shards > 1) args.push(`--shard=${i + 1}/${shards}`);
         // Side-by-side shards write to their own logs, printed whole when they end, so the lines do not interleave.
         const log = shards > 1 ? path.join(results, `vitest-${pass.name}${suffix}.log`) : undefined;
@@ -215,9 +247,18 @@ function countVitest(report, exit, pass) {
     const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === "failed");
     if (suite.status === "failed" && failedTests.length === 0) {
       counted += 1;
-      failures.push(`${pass} ${file}: ${String(suite.message || "suite failed").split("\n")[0].slice(0, 300)}`);
+      failures.push(
+        `${pass} ${file}: ${String(suite.message || "suite failed")
+          .split("\n")[0]
+          .slice(0, 300)}`,
+      );
     }
-    for (const test of failedTests) failures.push(`${pass} ${file} > ${test.fullName ?? test.title}: ${String(test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
+    for (const test of failedTests)
+      failures.push(
+        `${pass} ${file} > ${test.fullName ?? test.title}: ${String(test.failureMessages?.[0] ?? "")
+          .split("\n")[0]
+          .slice(0, 300)}`,
+      );
   }
   // A runner that exited non-zero without reporting a failed test (crash, setup error) still fails the run.
   if (exit !== 0 && counted === 0) {
@@ -238,7 +279,8 @@ function countPlaywright(report, exit, pass) {
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === "unexpected" || test.status === "flaky") failures.push(`${pass} ${spec.file}:${spec.line} > ${[...trail, spec.title].join(" > ")} (${test.status})`);
+        if (test.status === "unexpected" || test.status === "flaky")
+          failures.push(`${pass} ${spec.file}:${spec.line} > ${[...trail, spec.title].join(" > ")} (${test.status})`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
@@ -263,11 +305,15 @@ for (const pass of runnable) {
 const wall = Math.round((Date.now() - runStarted) / 1000);
 
 // CI keeps only the end of the output: the timings and every failed test go there.
-console.log(`\ntest passes (seconds, ${wall} in all): ${finished.map((r) => `${r.pass.name} ${r.seconds}`).join(", ")}`);
+console.log(
+  `\ntest passes (seconds, ${wall} in all): ${finished.map((r) => `${r.pass.name} ${r.seconds}`).join(", ")}`,
+);
 if (failures.length > 0) console.log(`\nfailed tests:\n${failures.map((line) => `  ${line}`).join("\n")}`);
 if (skipped.length > 0) {
   const reasons = [...new Set(skipped.flatMap(missing))].map((need) => services[need].label);
-  console.log(`\nnot run: ${skipped.map((pass) => pass.name).join(", ")} (no answer from ${reasons.join("; ")}); run them with \`npm run test:full\` once these answer`);
+  console.log(
+    `\nnot run: ${skipped.map((pass) => pass.name).join(", ")} (no answer from ${reasons.join("; ")}); run them with \`npm run test:full\` once these answer`,
+  );
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

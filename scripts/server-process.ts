@@ -43,7 +43,9 @@ async function serverDatabaseUrl(dataDir: string, kind: "sqlite" | "postgres"): 
     if (!fs.existsSync(file)) fs.copyFileSync(await migratedSqliteTemplate(), file);
     return existing;
   }
-  const { copyTemplateDatabase, createEmptyDatabase, databaseExists, testDatabasePrefix } = await import("@/tests/kits/db/postgres-test-databases");
+  const { copyTemplateDatabase, createEmptyDatabase, databaseExists, testDatabasePrefix } = await import(
+    "@/tests/kits/db/postgres-test-databases"
+  );
   const prefix = testDatabasePrefix();
   const template = `${prefix}_server`;
   const url = (await databaseExists(template))
@@ -102,7 +104,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitForUrl(url: string, child: ChildProcess, log: () => string = () => "", timeoutMs = 90_000): Promise<void> {
+export async function waitForUrl(
+  url: string,
+  child: ChildProcess,
+  log: () => string = () => "",
+  timeoutMs = 90_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited early (${child.exitCode}):\n${log()}`);
@@ -128,15 +135,26 @@ export function stopChild(child: ChildProcess): Promise<void> {
  * The built service (migrations, then next start) on a free port with a throw-away database and env file
  * in a new data folder; its output goes to <dataDir>/server.log.
  */
-export async function startServiceProcess(extraEnv: Record<string, string> = {}, options: ServiceProcessOptions = {}): Promise<ServerProcess> {
+export async function startServiceProcess(
+  extraEnv: Record<string, string> = {},
+  options: ServiceProcessOptions = {},
+): Promise<ServerProcess> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID")) || !fs.existsSync(path.join(ROOT, distDir, "dsa-server", "start.mjs"))) {
+  if (
+    !fs.existsSync(path.join(ROOT, distDir, "BUILD_ID")) ||
+    !fs.existsSync(path.join(ROOT, distDir, "dsa-server", "start.mjs"))
+  ) {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` first (npm test does it for you)`);
   }
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "dsa-srv-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const databaseUrl = extraEnv.DATABASE_URL ?? (await serverDatabaseUrl(dataDir, options.database ?? (process.env.DSA_TEST_DATABASE === "postgres" ? "postgres" : "sqlite")));
+  const databaseUrl =
+    extraEnv.DATABASE_URL ??
+    (await serverDatabaseUrl(
+      dataDir,
+      options.database ?? (process.env.DSA_TEST_DATABASE === "postgres" ? "postgres" : "sqlite"),
+    ));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: ROOT,
     env: {
@@ -185,7 +203,9 @@ export async function startServiceProcess(extraEnv: Record<string, string> = {},
       await finishLog();
     },
     kill: async () => {
-      const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+      const exited = new Promise<void>((resolve) =>
+        child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+      );
       try {
         process.kill(-child.pid!, "SIGKILL");
       } catch {

@@ -3,7 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const launcher = path.resolve(import.meta.dirname, "..", process.env.NEXT_DIST_DIR || ".next", "dsa-server", "start.mjs");
+const launcher = path.resolve(
+  import.meta.dirname,
+  "..",
+  process.env.NEXT_DIST_DIR || ".next",
+  "dsa-server",
+  "start.mjs",
+);
 if (!fs.existsSync(launcher)) {
   console.error(`No server build at ${launcher}: run \`npm run build\` first.`);
   process.exit(1);

@@ -11,7 +11,9 @@ import { loadStockListNameSource, refreshStockList } from "@/lib/market/stock-li
 
 async function tableExists(url: string): Promise<boolean> {
   if (databaseKind(url) === "postgres") {
-    const rows = await db().$queryRawUnsafe<{ found: string | null }[]>("SELECT to_regclass('public.stock_listing')::text AS found").catch(() => []);
+    const rows = await db()
+      .$queryRawUnsafe<{ found: string | null }[]>("SELECT to_regclass('public.stock_listing')::text AS found")
+      .catch(() => []);
     return rows[0]?.found != null;
   }
   const file = databaseFilePath(url);
@@ -19,7 +21,9 @@ async function tableExists(url: string): Promise<boolean> {
   let sqlite: Database.Database | null = null;
   try {
     sqlite = new Database(file, { fileMustExist: true, readonly: true });
-    return sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stock_listing'").get() !== undefined;
+    return (
+      sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stock_listing'").get() !== undefined
+    );
   } catch {
     return false;
   } finally {
@@ -33,7 +37,9 @@ async function main(): Promise<number> {
   const settings = getSettings();
   const url = resolveDatabaseUrl(settings.DATABASE_URL);
   if (!(await tableExists(url))) {
-    console.error(`stocks:refresh: the database at ${where(url)} has no stock_listing table; run \`npm run db:migrate\` first.`);
+    console.error(
+      `stocks:refresh: the database at ${where(url)} has no stock_listing table; run \`npm run db:migrate\` first.`,
+    );
     return 2;
   }
   console.log(`stocks:refresh: fetching the A-share, HK and US lists from Eastmoney into ${where(url)}`);
@@ -48,7 +54,9 @@ async function main(): Promise<number> {
   for (const m of summary.markets) {
     const state = m.complete ? "ok" : m.written > 0 ? "PARTIAL" : "FAILED";
     const detail = m.error ? ` — ${m.error}` : "";
-    console.log(`  ${m.market}: ${state}: ${m.written} of ${m.listed} listings written, ${m.stored} in the table${detail}`);
+    console.log(
+      `  ${m.market}: ${state}: ${m.written} of ${m.listed} listings written, ${m.stored} in the table${detail}`,
+    );
   }
 
   if (summary.offline) {
@@ -60,10 +68,17 @@ async function main(): Promise<number> {
   }
 
   const loaded = await loadStockListNameSource();
-  console.log(`stocks:refresh: name source check: ${loaded.count} listings load (cn ${loaded.byMarket.cn}, hk ${loaded.byMarket.hk}, us ${loaded.byMarket.us})`);
+  console.log(
+    `stocks:refresh: name source check: ${loaded.count} listings load (cn ${loaded.byMarket.cn}, hk ${loaded.byMarket.hk}, us ${loaded.byMarket.us})`,
+  );
   if (!summary.ok) {
-    const failed = summary.markets.filter((m) => !m.complete).map((m) => m.market).join(", ");
-    console.error(`stocks:refresh: incomplete for ${failed}; rows read were stored, nothing was deleted. Run it again to finish.`);
+    const failed = summary.markets
+      .filter((m) => !m.complete)
+      .map((m) => m.market)
+      .join(", ");
+    console.error(
+      `stocks:refresh: incomplete for ${failed}; rows read were stored, nothing was deleted. Run it again to finish.`,
+    );
     return 1;
   }
   return 0;

@@ -24,7 +24,12 @@ export default async function AuthLayout({ children }: { children: ReactNode }) 
             <LanguageSwitch current={locale} label={t.shell.language} />
             <ThemeToggle
               current={theme}
-              labels={{ group: t.shell.theme, light: t.shell.themeLight, dark: t.shell.themeDark, system: t.shell.themeSystem }}
+              labels={{
+                group: t.shell.theme,
+                light: t.shell.themeLight,
+                dark: t.shell.themeDark,
+                system: t.shell.themeSystem,
+              }}
             />
           </div>
         </div>

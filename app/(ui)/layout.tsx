@@ -10,7 +10,12 @@ import { readThemeChoice } from "@/lib/theme/read-theme";
 
 export default async function UiLayout({ children }: { children: ReactNode }) {
   // Who may see these pages is decided by proxy.ts; the layout only shows the login state.
-  const [{ locale, t }, theme, auth, timeZone] = await Promise.all([getI18n(), readThemeChoice(), uiAuthState(), getDisplayTimeZone()]);
+  const [{ locale, t }, theme, auth, timeZone] = await Promise.all([
+    getI18n(),
+    readThemeChoice(),
+    uiAuthState(),
+    getDisplayTimeZone(),
+  ]);
   // The display zone reaches every client component that formats a time through this provider.
   return (
     <TimeZoneProvider value={timeZone}>

@@ -13,7 +13,17 @@ export const generateMetadata = () => pageMetadata("analyze");
 async function Cockpit() {
   const [{ locale, t }, display] = await Promise.all([getI18n(), getDisplayTimeZone()]);
   const cockpit = await loadCockpit(locale === "en" ? "en" : "zh");
-  return <CockpitView cockpit={cockpit} t={t.homeUi} ta={t.analyzeUi} actions={t.signalsUi.actions} locale={locale} at={now()} timeZone={display.zone} />;
+  return (
+    <CockpitView
+      cockpit={cockpit}
+      t={t.homeUi}
+      ta={t.analyzeUi}
+      actions={t.signalsUi.actions}
+      locale={locale}
+      at={now()}
+      timeZone={display.zone}
+    />
+  );
 }
 
 // The home page: the analyze box at the top (client: search, POST analyze, batch, live task

@@ -46,7 +46,11 @@ export function CheckNowButton({ t }: { t: AlertTexts }) {
           data-fired={result.triggers.length}
           className="text-xs text-muted tabular-nums"
         >
-          {fmt(t.checkResult, { checked: result.checked.length, met: result.checked.filter((c) => c.triggered).length, fired: result.triggers.length })}
+          {fmt(t.checkResult, {
+            checked: result.checked.length,
+            met: result.checked.filter((c) => c.triggered).length,
+            fired: result.triggers.length,
+          })}
         </p>
       ) : null}
       <button type="button" onClick={check} disabled={busy} className={PRIMARY_BUTTON}>

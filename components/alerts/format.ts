@@ -40,9 +40,37 @@ export const PARAMETER_FIELDS: Record<TAlertType, readonly FieldSpec[]> = {
 export const ALERT_TYPE_LIST = Object.keys(PARAMETER_FIELDS) as TAlertType[];
 
 const SCOPES: Record<TTargetScope, readonly TAlertType[]> = {
-  single_symbol: ["price_cross", "price_change_percent", "volume_spike", "ma_price_cross", "rsi_threshold", "macd_cross", "kdj_cross", "cci_threshold", "signal_action"],
-  watchlist: ["price_cross", "price_change_percent", "volume_spike", "ma_price_cross", "rsi_threshold", "macd_cross", "kdj_cross", "cci_threshold"],
-  portfolio_holdings: ["price_cross", "price_change_percent", "volume_spike", "ma_price_cross", "rsi_threshold", "macd_cross", "kdj_cross", "cci_threshold"],
+  single_symbol: [
+    "price_cross",
+    "price_change_percent",
+    "volume_spike",
+    "ma_price_cross",
+    "rsi_threshold",
+    "macd_cross",
+    "kdj_cross",
+    "cci_threshold",
+    "signal_action",
+  ],
+  watchlist: [
+    "price_cross",
+    "price_change_percent",
+    "volume_spike",
+    "ma_price_cross",
+    "rsi_threshold",
+    "macd_cross",
+    "kdj_cross",
+    "cci_threshold",
+  ],
+  portfolio_holdings: [
+    "price_cross",
+    "price_change_percent",
+    "volume_spike",
+    "ma_price_cross",
+    "rsi_threshold",
+    "macd_cross",
+    "kdj_cross",
+    "cci_threshold",
+  ],
   portfolio_account: ["portfolio_stop_loss", "portfolio_concentration", "portfolio_drawdown", "portfolio_price_stale"],
   market: ["market_light_status", "market_light_score_drop"],
 };
@@ -75,22 +103,32 @@ function label<T extends Record<string, string>>(map: T, key: unknown): string {
 }
 
 /** "价格穿越 · 上穿 · 价格 1500" / "MACD cross · Golden cross · Fast period 12 · …"; `omit`: a parameter shown elsewhere. */
-export function conditionText(t: AlertTexts, rule: Pick<TAlertRule, "alert_type" | "parameters">, omit?: string): string {
+export function conditionText(
+  t: AlertTexts,
+  rule: Pick<TAlertRule, "alert_type" | "parameters">,
+  omit?: string,
+): string {
   const p = rule.parameters as Params;
-  const parts = PARAMETER_FIELDS[rule.alert_type].filter((field) => field.key !== omit).map((field) => {
-    const value = p[field.key];
-    if (field.kind === "select") {
-      const names = field.key === "direction" ? t.directions : field.key === "mode" ? t.modes : t.actions;
-      return label(names, value);
-    }
-    if (field.kind === "multi") return Array.isArray(value) ? value.map((v) => label(t.lights, v)).join("/") : "—";
-    return `${label(t.paramLabels, field.key)} ${plainNumber(value as number)}`;
-  });
+  const parts = PARAMETER_FIELDS[rule.alert_type]
+    .filter((field) => field.key !== omit)
+    .map((field) => {
+      const value = p[field.key];
+      if (field.kind === "select") {
+        const names = field.key === "direction" ? t.directions : field.key === "mode" ? t.modes : t.actions;
+        return label(names, value);
+      }
+      if (field.kind === "multi") return Array.isArray(value) ? value.map((v) => label(t.lights, v)).join("/") : "—";
+      return `${label(t.paramLabels, field.key)} ${plainNumber(value as number)}`;
+    });
   return [label(t.types, rule.alert_type), ...parts].join(" · ");
 }
 
 /** Where a rule looks: a stock, the watchlist, all holdings or one account's, a market. */
-export function targetText(t: AlertTexts, rule: Pick<TAlertRule, "target_scope" | "target">, accounts: ReadonlyMap<number, string> = new Map()): string {
+export function targetText(
+  t: AlertTexts,
+  rule: Pick<TAlertRule, "target_scope" | "target">,
+  accounts: ReadonlyMap<number, string> = new Map(),
+): string {
   switch (rule.target_scope) {
     case "single_symbol":
       return rule.target;
@@ -109,11 +147,16 @@ export function targetText(t: AlertTexts, rule: Pick<TAlertRule, "target_scope" 
 }
 
 /** A triggered record in the page's language from its numbers; other records (and signals) keep the API's reason. */
-export function triggerReason(t: AlertTexts, item: Pick<TAlertTriggerItem, "alert_type" | "status" | "observed_value" | "threshold" | "reason" | "message">): string {
+export function triggerReason(
+  t: AlertTexts,
+  item: Pick<TAlertTriggerItem, "alert_type" | "status" | "observed_value" | "threshold" | "reason" | "message">,
+): string {
   const template = t.triggerReasons[item.alert_type as keyof AlertTexts["triggerReasons"]];
   if (item.status !== "triggered" || !template || item.observed_value === null) return item.reason ?? item.message;
   const side = item.threshold === null || item.observed_value >= item.threshold ? template.up : template.down;
-  return side.replace("{observed}", plainNumber(item.observed_value)).replace("{threshold}", plainNumber(item.threshold));
+  return side
+    .replace("{observed}", plainNumber(item.observed_value))
+    .replace("{threshold}", plainNumber(item.threshold));
 }
 
 /** An input without a width (the caller sets one); FIELD fills its cell. */

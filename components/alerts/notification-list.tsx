@@ -15,24 +15,48 @@ export function NotificationList({ t, list }: { t: AlertTexts; list: TAlertNotif
       </p>
     );
   }
-  const codeText = (code: string | null) => (code === null ? "" : (t.errorCodes[code as keyof AlertTexts["errorCodes"]] ?? code));
+  const codeText = (code: string | null) =>
+    code === null ? "" : (t.errorCodes[code as keyof AlertTexts["errorCodes"]] ?? code);
   return (
-    <div tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
+    <div
+      tabIndex={0}
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+    >
       <table className="w-full min-w-[44rem] text-sm" data-testid="alert-notifications">
         <thead className="border-b border-line bg-subtle">
           <tr>
-            <th scope="col" className={TH}>{t.colTime}</th>
-            <th scope="col" className={TH}>{t.colTrigger}</th>
-            <th scope="col" className={TH}>{t.colChannel}</th>
-            <th scope="col" className={TH}>{t.colResult}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colAttempts}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colLatency}</th>
-            <th scope="col" className={TH}>{t.colMessage}</th>
+            <th scope="col" className={TH}>
+              {t.colTime}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colTrigger}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colChannel}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colResult}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colAttempts}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colLatency}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colMessage}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {list.items.map((item) => (
-            <tr key={item.id} data-testid="alert-notification-row" data-trigger-id={item.trigger_id ?? ""} data-success={item.success} data-error-code={item.error_code ?? ""}>
+            <tr
+              key={item.id}
+              data-testid="alert-notification-row"
+              data-trigger-id={item.trigger_id ?? ""}
+              data-success={item.success}
+              data-error-code={item.error_code ?? ""}
+            >
               <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
                 <time dateTime={item.created_at}>
                   <ZonedTime value={item.created_at} />
@@ -41,11 +65,17 @@ export function NotificationList({ t, list }: { t: AlertTexts; list: TAlertNotif
               <td className={cx(TD, "tabular-nums")}>{item.trigger_id === null ? "—" : `#${item.trigger_id}`}</td>
               <td className={cx(TD, "whitespace-nowrap")}>{item.channel === "none" ? t.channelNone : item.channel}</td>
               <td className={cx(TD, "whitespace-nowrap")} data-testid="notification-result">
-                <span className={cx("font-medium", item.success ? "text-accent" : "text-muted")}>{item.success ? t.success : t.failure}</span>
-                {item.error_code ? <span className="ml-1.5 text-xs text-muted">{codeText(item.error_code)}</span> : null}
+                <span className={cx("font-medium", item.success ? "text-accent" : "text-muted")}>
+                  {item.success ? t.success : t.failure}
+                </span>
+                {item.error_code ? (
+                  <span className="ml-1.5 text-xs text-muted">{codeText(item.error_code)}</span>
+                ) : null}
               </td>
               <td className={cx(TD, "text-right tabular-nums")}>{item.attempt}</td>
-              <td className={cx(TD, "text-right tabular-nums")}>{item.latency_ms === null ? "—" : fmt(t.latency, { ms: item.latency_ms })}</td>
+              <td className={cx(TD, "text-right tabular-nums")}>
+                {item.latency_ms === null ? "—" : fmt(t.latency, { ms: item.latency_ms })}
+              </td>
               <td className={cx(TD, "max-w-[20rem] truncate text-xs text-muted")} title={item.diagnostics ?? undefined}>
                 {item.diagnostics ?? ""}
               </td>

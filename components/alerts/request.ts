@@ -14,12 +14,19 @@ export class RequestError extends Error {
   }
 }
 
-export async function requestJson<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<T> {
+export async function requestJson<T>(
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  body?: unknown,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
-      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+      headers:
+        body === undefined
+          ? { accept: "application/json" }
+          : { "content-type": "application/json", accept: "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
       cache: "no-store",

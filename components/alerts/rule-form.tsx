@@ -6,7 +6,19 @@ import { StockSearchInput, type StockSuggestion } from "@/components/analysis/st
 import { fmt } from "@/components/settings/format";
 import type { TAlertRule, TAlertType, TTargetScope } from "@/lib/alerts/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
-import { ERROR_TEXT, FIELD, LABEL, PARAMETER_FIELDS, PRIMARY_BUTTON, REGION_LIST, SCOPE_LIST, SEVERITY_LIST, typesOf, type AlertTexts, type FieldSpec } from "./format";
+import {
+  ERROR_TEXT,
+  FIELD,
+  LABEL,
+  PARAMETER_FIELDS,
+  PRIMARY_BUTTON,
+  REGION_LIST,
+  SCOPE_LIST,
+  SEVERITY_LIST,
+  typesOf,
+  type AlertTexts,
+  type FieldSpec,
+} from "./format";
 import { messageOf, requestJson } from "./request";
 
 export interface AccountChoice {
@@ -28,7 +40,8 @@ function initialValues(type: TAlertType): Values {
 const labelOf = (t: AlertTexts, key: string) => t.paramLabels[key as keyof AlertTexts["paramLabels"]] ?? key;
 
 function optionLabel(t: AlertTexts, field: Extract<FieldSpec, { kind: "select" }>, option: string): string {
-  const names: Record<string, string> = field.key === "direction" ? t.directions : field.key === "mode" ? t.modes : t.actions;
+  const names: Record<string, string> =
+    field.key === "direction" ? t.directions : field.key === "mode" ? t.modes : t.actions;
   return names[option] ?? option;
 }
 
@@ -143,7 +156,11 @@ export function AlertRuleForm({
       <div className="grid grid-cols-2 items-end gap-2 md:grid-cols-[minmax(8rem,0.8fr)_minmax(12rem,1.4fr)_minmax(9rem,1fr)]">
         <label className={LABEL}>
           {t.scopeLabel}
-          <select value={scope} onChange={(e) => chooseScope(e.target.value as TTargetScope)} className={`${FIELD} h-9`}>
+          <select
+            value={scope}
+            onChange={(e) => chooseScope(e.target.value as TTargetScope)}
+            className={`${FIELD} h-9`}
+          >
             {SCOPE_LIST.map((item) => (
               <option key={item} value={item}>
                 {t.scopes[item]}
@@ -210,7 +227,11 @@ export function AlertRuleForm({
           field.kind === "select" ? (
             <label key={field.key} className={`${LABEL} w-32`}>
               {labelOf(t, field.key)}
-              <select value={values[field.key] ?? ""} onChange={(e) => setValues({ ...values, [field.key]: e.target.value })} className={FIELD}>
+              <select
+                value={values[field.key] ?? ""}
+                onChange={(e) => setValues({ ...values, [field.key]: e.target.value })}
+                className={FIELD}
+              >
                 {field.options.map((option) => (
                   <option key={option} value={option}>
                     {optionLabel(t, field, option)}
@@ -227,7 +248,9 @@ export function AlertRuleForm({
                     <input
                       type="checkbox"
                       checked={statuses.includes(option)}
-                      onChange={(e) => setStatuses(e.target.checked ? [...statuses, option] : statuses.filter((s) => s !== option))}
+                      onChange={(e) =>
+                        setStatuses(e.target.checked ? [...statuses, option] : statuses.filter((s) => s !== option))
+                      }
                       className="size-4 accent-accent"
                     />
                     {t.lights[option as keyof AlertTexts["lights"]]}
@@ -253,11 +276,22 @@ export function AlertRuleForm({
       <div className="flex flex-wrap items-end gap-2">
         <label className={`${LABEL} w-full sm:w-56`}>
           {t.nameLabel}
-          <input type="text" value={name} maxLength={64} placeholder={t.namePlaceholder} onChange={(e) => setName(e.target.value)} className={FIELD} />
+          <input
+            type="text"
+            value={name}
+            maxLength={64}
+            placeholder={t.namePlaceholder}
+            onChange={(e) => setName(e.target.value)}
+            className={FIELD}
+          />
         </label>
         <label className={`${LABEL} w-28`}>
           {t.severityLabel}
-          <select value={severity} onChange={(e) => setSeverity(e.target.value as TAlertRule["severity"])} className={FIELD}>
+          <select
+            value={severity}
+            onChange={(e) => setSeverity(e.target.value as TAlertRule["severity"])}
+            className={FIELD}
+          >
             {SEVERITY_LIST.map((item) => (
               <option key={item} value={item}>
                 {t.severities[item]}
@@ -267,7 +301,15 @@ export function AlertRuleForm({
         </label>
         <label className={`${LABEL} w-28`}>
           {t.cooldownLabel}
-          <input type="number" min="0" max="10080" step="1" value={cooldown} onChange={(e) => setCooldown(e.target.value)} className={FIELD} />
+          <input
+            type="number"
+            min="0"
+            max="10080"
+            step="1"
+            value={cooldown}
+            onChange={(e) => setCooldown(e.target.value)}
+            className={FIELD}
+          />
         </label>
         <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
           {busy ? t.creating : t.create}

@@ -8,7 +8,19 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import type { RuleReading } from "@/lib/alerts/rule-readings";
 import type { TAlertRule, TAlertTestResult } from "@/lib/alerts/schemas";
-import { conditionText, EDITABLE, ERROR_TEXT, FIELD_BASE, plainNumber, SMALL_BUTTON, targetText, TD, TH, type AlertTexts, type Params } from "./format";
+import {
+  conditionText,
+  EDITABLE,
+  ERROR_TEXT,
+  FIELD_BASE,
+  plainNumber,
+  SMALL_BUTTON,
+  targetText,
+  TD,
+  TH,
+  type AlertTexts,
+  type Params,
+} from "./format";
 import { messageOf, requestJson } from "./request";
 import { RuleReadingCell } from "./rule-reading";
 
@@ -28,21 +40,42 @@ function TestFeedback({ t, result }: { t: AlertTexts; result: TAlertTestResult }
   return (
     <div role="status" data-testid="alert-rule-test" data-status={result.status} className="space-y-1 tabular-nums">
       <p>
-        <span className={cx("mr-1.5 font-semibold", result.triggered ? "text-accent" : "text-muted")}>{t.testStatuses[result.status]}</span>
+        <span className={cx("mr-1.5 font-semibold", result.triggered ? "text-accent" : "text-muted")}>
+          {t.testStatuses[result.status]}
+        </span>
         {many ? null : fmt(t.testResult, { reason: result.message })}
         {!many && first && first.status !== "skipped" && first.status !== "evaluation_error" ? (
-          <span className="ml-1.5 text-muted">({fmt(t.testObserved, { observed: plainNumber(first.observed_value), threshold: plainNumber(first.threshold) })})</span>
+          <span className="ml-1.5 text-muted">
+            (
+            {fmt(t.testObserved, {
+              observed: plainNumber(first.observed_value),
+              threshold: plainNumber(first.threshold),
+            })}
+            )
+          </span>
         ) : null}
       </p>
       {many ? (
         <>
           <p className="text-muted">
-            {fmt(t.testCounts, { evaluated: result.evaluated_count, triggered: result.triggered_count, skipped: result.skipped_count, degraded: result.degraded_count })}
+            {fmt(t.testCounts, {
+              evaluated: result.evaluated_count,
+              triggered: result.triggered_count,
+              skipped: result.skipped_count,
+              degraded: result.degraded_count,
+            })}
           </p>
           <ul className="grid gap-x-4 sm:grid-cols-2">
             {result.target_results.map((r) => (
-              <li key={r.target} data-testid="alert-rule-test-target" data-status={r.status} className="truncate" title={r.message}>
-                <span className="font-medium">{r.display_target}</span> · {t.testStatuses[r.status]} · {plainNumber(r.observed_value)}
+              <li
+                key={r.target}
+                data-testid="alert-rule-test-target"
+                data-status={r.status}
+                className="truncate"
+                title={r.message}
+              >
+                <span className="font-medium">{r.display_target}</span> · {t.testStatuses[r.status]} ·{" "}
+                {plainNumber(r.observed_value)}
               </li>
             ))}
           </ul>
@@ -102,8 +135,11 @@ function RuleRow({
   const save = (event: FormEvent) => {
     event.preventDefault();
     void run("save", async () => {
-      if (!editable || !draft.trim() || !Number.isFinite(Number(draft))) throw new Error(fmt(t.parameterRequired, { param: paramLabel }));
-      const updated = await requestJson<TAlertRule>("PATCH", `/api/v1/alerts/rules/${rule.id}`, { parameters: { ...parameters, [editable]: Number(draft) } });
+      if (!editable || !draft.trim() || !Number.isFinite(Number(draft)))
+        throw new Error(fmt(t.parameterRequired, { param: paramLabel }));
+      const updated = await requestJson<TAlertRule>("PATCH", `/api/v1/alerts/rules/${rule.id}`, {
+        parameters: { ...parameters, [editable]: Number(draft) },
+      });
       onNotice(fmt(t.saved, { name: updated.name }));
       refresh();
     });
@@ -138,7 +174,9 @@ function RuleRow({
             {rule.name}
           </div>
           <div className="text-xs text-muted tabular-nums">
-            <span data-testid="alert-rule-target">{targetText(t, rule, accounts)}</span> · {t.severities[rule.severity]} · <span data-testid="alert-rule-state">{stateText(t, rule)}</span> · {fmt(t.source, { source: rule.source })}
+            <span data-testid="alert-rule-target">{targetText(t, rule, accounts)}</span> · {t.severities[rule.severity]}{" "}
+            · <span data-testid="alert-rule-state">{stateText(t, rule)}</span> ·{" "}
+            {fmt(t.source, { source: rule.source })}
           </div>
         </td>
         <td className={TD}>
@@ -195,7 +233,13 @@ function RuleRow({
         </td>
         <td className={TD}>
           <div className="flex gap-1.5">
-            <button type="button" onClick={dryRun} disabled={busy !== null} aria-label={fmt(t.testAria, { name: rule.name })} className={SMALL_BUTTON}>
+            <button
+              type="button"
+              onClick={dryRun}
+              disabled={busy !== null}
+              aria-label={fmt(t.testAria, { name: rule.name })}
+              className={SMALL_BUTTON}
+            >
               {busy === "test" ? t.testing : t.test}
             </button>
             <button
@@ -270,18 +314,39 @@ export function AlertRuleList({
           <table className="w-full min-w-[56rem] text-sm" data-testid="alert-rules">
             <thead className="border-b border-line bg-subtle">
               <tr>
-                <th scope="col" className={TH}>{t.colRule}</th>
-                <th scope="col" className={TH}>{t.colCondition}</th>
-                <th scope="col" className={TH}>{t.colNow}</th>
-                <th scope="col" className={cx(TH, "text-right")}>{t.colLast}</th>
-                <th scope="col" className={TH}>{t.colLastTriggered}</th>
-                <th scope="col" className={TH}>{t.colEnabled}</th>
-                <th scope="col" className={TH}>{t.colActions}</th>
+                <th scope="col" className={TH}>
+                  {t.colRule}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colCondition}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colNow}
+                </th>
+                <th scope="col" className={cx(TH, "text-right")}>
+                  {t.colLast}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colLastTriggered}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colEnabled}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colActions}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {rules.map((rule) => (
-                <RuleRow key={rule.id} t={t} rule={rule} reading={readings[rule.id]} accounts={accounts} onNotice={setNotice} />
+                <RuleRow
+                  key={rule.id}
+                  t={t}
+                  rule={rule}
+                  reading={readings[rule.id]}
+                  accounts={accounts}
+                  onNotice={setNotice}
+                />
               ))}
             </tbody>
           </table>

@@ -17,11 +17,22 @@ export function signedPercent(value: number): string {
 function valueText(t: AlertTexts, reading: RuleReading, target: TargetReading): string {
   const value = reading.measure === "change_pct" ? `${plainNumber(target.current)}%` : plainNumber(target.current);
   const label = t.readingMeasures[reading.measure];
-  const versus = reading.measure === "dif" || reading.measure === "k" ? ` / ${t.readingVersus[reading.measure]} ${plainNumber(target.threshold)}` : "";
+  const versus =
+    reading.measure === "dif" || reading.measure === "k"
+      ? ` / ${t.readingVersus[reading.measure]} ${plainNumber(target.threshold)}`
+      : "";
   return `${label} ${value}${versus}`;
 }
 
-export function RuleReadingCell({ t, reading, multi }: { t: AlertTexts; reading: RuleReading | undefined; multi: boolean }) {
+export function RuleReadingCell({
+  t,
+  reading,
+  multi,
+}: {
+  t: AlertTexts;
+  reading: RuleReading | undefined;
+  multi: boolean;
+}) {
   if (!reading) {
     return (
       <span className="text-muted" data-testid="alert-rule-reading" data-state="none">
@@ -32,7 +43,12 @@ export function RuleReadingCell({ t, reading, multi }: { t: AlertTexts; reading:
   const first = reading.targets[0];
   if (!first) {
     return (
-      <span className="text-xs text-muted" data-testid="alert-rule-reading" data-state="empty" title={reading.empty ?? undefined}>
+      <span
+        className="text-xs text-muted"
+        data-testid="alert-rule-reading"
+        data-state="empty"
+        title={reading.empty ?? undefined}
+      >
         {t.readingEmpty}
       </span>
     );
@@ -41,14 +57,24 @@ export function RuleReadingCell({ t, reading, multi }: { t: AlertTexts; reading:
   const prefix = multi ? <span className="mr-1 font-medium">{first.target}</span> : null;
   if (first.current === null) {
     return (
-      <span className="text-xs text-muted tabular-nums" data-testid="alert-rule-reading" data-state="unavailable" title={fmt(t.readingUnavailable, { reason: first.error ?? "" })}>
+      <span
+        className="text-xs text-muted tabular-nums"
+        data-testid="alert-rule-reading"
+        data-state="unavailable"
+        title={fmt(t.readingUnavailable, { reason: first.error ?? "" })}
+      >
         {prefix}—{more > 0 ? <span className="ml-1.5">{fmt(t.readingMore, { count: more })}</span> : null}
       </span>
     );
   }
   const distance = reading.hasDistance && first.distancePct !== null ? first.distancePct : null;
   return (
-    <div className="text-xs tabular-nums whitespace-nowrap" data-testid="alert-rule-reading" data-state="value" data-target={first.target}>
+    <div
+      className="text-xs tabular-nums whitespace-nowrap"
+      data-testid="alert-rule-reading"
+      data-state="value"
+      data-target={first.target}
+    >
       <div>
         {prefix}
         <span data-testid="alert-rule-current" data-value={first.current} className="text-sm text-fg">
@@ -59,11 +85,20 @@ export function RuleReadingCell({ t, reading, multi }: { t: AlertTexts; reading:
         <div
           data-testid="alert-rule-distance"
           data-distance={distance}
-          title={fmt(t.readingDistanceAria, { target: first.target, current: plainNumber(first.current), pct: signedPercent(distance) })}
+          title={fmt(t.readingDistanceAria, {
+            target: first.target,
+            current: plainNumber(first.current),
+            pct: signedPercent(distance),
+          })}
         >
-          <span className={cx("font-medium", directionText(distance > 0 ? "up" : distance < 0 ? "down" : "flat"))}>{fmt(t.readingDistance, { pct: signedPercent(distance) })}</span>
+          <span className={cx("font-medium", directionText(distance > 0 ? "up" : distance < 0 ? "down" : "flat"))}>
+            {fmt(t.readingDistance, { pct: signedPercent(distance) })}
+          </span>
           {first.reached ? (
-            <span data-testid="alert-rule-reached" className="ml-1.5 rounded border border-line bg-subtle px-1 text-[11px] text-muted">
+            <span
+              data-testid="alert-rule-reached"
+              className="ml-1.5 rounded border border-line bg-subtle px-1 text-[11px] text-muted"
+            >
               {t.readingReached}
             </span>
           ) : null}

@@ -10,7 +10,8 @@ import { FIELD, LABEL, plainNumber, PRIMARY_BUTTON, TD, TH, triggerReason, type 
 // the table and previous/next links that keep the filters.
 
 export type TriggerStatus = TAlertTriggerItem["status"];
-const WARN = "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300";
+const WARN =
+  "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300";
 const QUIET = "border-line bg-subtle text-muted";
 const STATUSES: Record<TriggerStatus, string> = {
   triggered: "border-accent/30 bg-accent-soft text-accent",
@@ -27,7 +28,10 @@ export function TriggerStatusBadge({ t, status }: { t: AlertTexts; status: Trigg
     <span
       data-testid="trigger-status"
       data-status={status}
-      className={cx("inline-flex items-center rounded border px-1.5 py-0.5 text-xs leading-4 font-medium whitespace-nowrap", STATUSES[status])}
+      className={cx(
+        "inline-flex items-center rounded border px-1.5 py-0.5 text-xs leading-4 font-medium whitespace-nowrap",
+        STATUSES[status],
+      )}
     >
       {t.statuses[status]}
     </span>
@@ -80,17 +84,29 @@ export function TriggerHistory({
   const ruleLabel = (id: number | null) => (id === null ? "—" : (names.get(id) ?? fmt(t.deletedRule, { id })));
   return (
     <>
-      <form method="get" action="/alerts#triggers" role="search" aria-label={t.triggersFilters} className="grid grid-cols-2 items-end gap-2 border-b border-line px-3 py-2.5 sm:grid-cols-[minmax(10rem,16rem)_minmax(8rem,12rem)_auto]">
+      <form
+        method="get"
+        action="/alerts#triggers"
+        role="search"
+        aria-label={t.triggersFilters}
+        className="grid grid-cols-2 items-end gap-2 border-b border-line px-3 py-2.5 sm:grid-cols-[minmax(10rem,16rem)_minmax(8rem,12rem)_auto]"
+      >
         <label className={cx(LABEL, "col-span-2 sm:col-span-1")}>
           {t.filterRule}
-          <select name="rule_id" defaultValue={filters.rule_id === undefined ? "" : String(filters.rule_id)} className={FIELD}>
+          <select
+            name="rule_id"
+            defaultValue={filters.rule_id === undefined ? "" : String(filters.rule_id)}
+            className={FIELD}
+          >
             <option value="">{t.allRules}</option>
             {rules.map((r) => (
               <option key={r.id} value={r.id}>
                 #{r.id} {r.name}
               </option>
             ))}
-            {filters.rule_id !== undefined && !names.has(filters.rule_id) ? <option value={filters.rule_id}>{ruleLabel(filters.rule_id)}</option> : null}
+            {filters.rule_id !== undefined && !names.has(filters.rule_id) ? (
+              <option value={filters.rule_id}>{ruleLabel(filters.rule_id)}</option>
+            ) : null}
           </select>
         </label>
         <label className={LABEL}>
@@ -110,7 +126,10 @@ export function TriggerHistory({
             {t.apply}
           </button>
           {filtered ? (
-            <Link href="/alerts#triggers" className="text-sm whitespace-nowrap text-accent underline-offset-2 hover:underline">
+            <Link
+              href="/alerts#triggers"
+              className="text-sm whitespace-nowrap text-accent underline-offset-2 hover:underline"
+            >
               {t.reset}
             </Link>
           ) : null}
@@ -126,25 +145,49 @@ export function TriggerHistory({
           {filtered ? t.triggersEmptyFiltered : t.triggersEmpty}
         </p>
       ) : (
-        <div tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
+        <div
+          tabIndex={0}
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+        >
           <table className="w-full min-w-[54rem] text-sm" data-testid="alert-triggers">
             <thead className="border-b border-line bg-subtle">
               <tr>
-                <th scope="col" className={TH}>{t.colTime}</th>
-                <th scope="col" className={TH}>{t.colRule}</th>
-                <th scope="col" className={TH}>{t.colTarget}</th>
-                <th scope="col" className={cx(TH, "text-right")}>{t.colObserved}</th>
-                <th scope="col" className={cx(TH, "text-right")}>{t.colThreshold}</th>
-                <th scope="col" className={TH}>{t.colStatus}</th>
-                <th scope="col" className={TH}>{t.colDelivery}</th>
-                <th scope="col" className={TH}>{t.colMessage}</th>
+                <th scope="col" className={TH}>
+                  {t.colTime}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colRule}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colTarget}
+                </th>
+                <th scope="col" className={cx(TH, "text-right")}>
+                  {t.colObserved}
+                </th>
+                <th scope="col" className={cx(TH, "text-right")}>
+                  {t.colThreshold}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colStatus}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colDelivery}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colMessage}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {list.items.map((item) => {
                 const delivery = deliveryOf(item);
                 return (
-                  <tr key={item.id} data-testid="alert-trigger-row" data-trigger-id={item.id} data-rule-id={item.rule_id ?? ""}>
+                  <tr
+                    key={item.id}
+                    data-testid="alert-trigger-row"
+                    data-trigger-id={item.id}
+                    data-rule-id={item.rule_id ?? ""}
+                  >
                     <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
                       <time dateTime={item.triggered_at}>
                         <ZonedTime value={item.triggered_at} />
@@ -168,7 +211,10 @@ export function TriggerHistory({
                         <span
                           data-testid="trigger-delivery-status"
                           data-status={delivery.status}
-                          className={cx("inline-flex items-center rounded border px-1.5 py-0.5 text-xs leading-4 font-medium whitespace-nowrap", DELIVERIES[delivery.status])}
+                          className={cx(
+                            "inline-flex items-center rounded border px-1.5 py-0.5 text-xs leading-4 font-medium whitespace-nowrap",
+                            DELIVERIES[delivery.status],
+                          )}
                         >
                           {t.deliveries[delivery.status]}
                         </span>
@@ -197,7 +243,12 @@ export function TriggerHistory({
             page={list.page}
             pageCount={pageCount}
             href={(p) => triggersHref(filters, p)}
-            labels={{ nav: t.pagination, previous: t.prevPage, next: t.nextPage, status: fmt(t.pageOf, { page: list.page, pages: pageCount }) }}
+            labels={{
+              nav: t.pagination,
+              previous: t.prevPage,
+              next: t.nextPage,
+              status: fmt(t.pageOf, { page: list.page, pages: pageCount }),
+            }}
           />
         </div>
       ) : null}

@@ -43,18 +43,38 @@ function Elapsed({ t, startedAt }: { t: Texts; startedAt: number }) {
 }
 
 /** Single (sync) or batch (async) analysis, as tabs; arrow keys move between them. */
-function ModeTabs({ tt, mode, onChange, panelId }: { tt: TaskTexts; mode: Mode; onChange: (mode: Mode) => void; panelId: string }) {
+function ModeTabs({
+  tt,
+  mode,
+  onChange,
+  panelId,
+}: {
+  tt: TaskTexts;
+  mode: Mode;
+  onChange: (mode: Mode) => void;
+  panelId: string;
+}) {
   const refs = useRef<Record<Mode, HTMLButtonElement | null>>({ single: null, batch: null });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
     event.preventDefault();
-    const next = event.key === "Home" ? MODES[0] : event.key === "End" ? MODES[MODES.length - 1]! : MODES[(MODES.indexOf(mode) + 1) % MODES.length]!;
+    const next =
+      event.key === "Home"
+        ? MODES[0]
+        : event.key === "End"
+          ? MODES[MODES.length - 1]!
+          : MODES[(MODES.indexOf(mode) + 1) % MODES.length]!;
     onChange(next);
     refs.current[next]?.focus();
   };
   const labels: Record<Mode, string> = { single: tt.modeSingle, batch: tt.modeBatch };
   return (
-    <div role="tablist" aria-label={tt.modeLabel} onKeyDown={onKeyDown} className="mb-3 inline-flex rounded-md border border-line bg-subtle p-0.5">
+    <div
+      role="tablist"
+      aria-label={tt.modeLabel}
+      onKeyDown={onKeyDown}
+      className="mb-3 inline-flex rounded-md border border-line bg-subtle p-0.5"
+    >
       {MODES.map((value) => (
         <button
           key={value}
@@ -128,7 +148,11 @@ export function AnalyzeWorkbench({
     inFlight.current = controller;
     setRun({ status: "running", startedAt: Date.now() });
     const body = picked
-      ? { stock_code: picked.code, stock_name: suggestionName(picked, "zh") || undefined, selection_source: "autocomplete" }
+      ? {
+          stock_code: picked.code,
+          stock_name: suggestionName(picked, "zh") || undefined,
+          selection_source: "autocomplete",
+        }
       : { stock_code: typed, selection_source: "manual" };
     let res: Response;
     try {
@@ -147,7 +171,12 @@ export function AnalyzeWorkbench({
     if (controller.signal.aborted) return;
     if (!res.ok) {
       const failure = await readFailure(res);
-      const title = res.status === 400 || res.status === 422 ? t.errorValidation : res.status >= 500 ? t.errorFailed : fmt(t.errorStatus, { status: res.status });
+      const title =
+        res.status === 400 || res.status === 422
+          ? t.errorValidation
+          : res.status >= 500
+            ? t.errorFailed
+            : fmt(t.errorStatus, { status: res.status });
       setLastResult(null);
       setRun({ status: "failed", title, message: localizedFailure(t, failure), code: failure.code });
       return;
@@ -177,7 +206,12 @@ export function AnalyzeWorkbench({
   );
   const singleForm = (
     <>
-      <form onSubmit={submit} aria-label={t.formLabel} aria-busy={running} className="flex flex-wrap items-end gap-x-3 gap-y-2.5">
+      <form
+        onSubmit={submit}
+        aria-label={t.formLabel}
+        aria-busy={running}
+        className="flex flex-wrap items-end gap-x-3 gap-y-2.5"
+      >
         <div className="flex w-full min-w-0 sm:w-auto sm:flex-1 sm:basis-72">
           <StockSearchInput
             t={t}
@@ -200,7 +234,12 @@ export function AnalyzeWorkbench({
             "disabled:cursor-progress disabled:opacity-70",
           )}
         >
-          {running ? <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-accent-fg/40 border-t-accent-fg" /> : null}
+          {running ? (
+            <span
+              aria-hidden="true"
+              className="size-3.5 animate-spin rounded-full border-2 border-accent-fg/40 border-t-accent-fg"
+            />
+          ) : null}
           {running ? t.submitting : t.submit}
         </button>
       </form>
@@ -255,7 +294,9 @@ export function AnalyzeWorkbench({
           <AnalysisReportView t={t} view={view} disclaimer={disclaimer} />
         </div>
       ) : mode === "batch" ? null : (
-        <div className="rounded-md border border-dashed border-line px-4 py-8 text-center text-sm text-muted">{t.emptyState}</div>
+        <div className="rounded-md border border-dashed border-line px-4 py-8 text-center text-sm text-muted">
+          {t.emptyState}
+        </div>
       )}
     </div>
   );

@@ -45,21 +45,46 @@ function Stat({ label, value, testId, tone }: { label: string; value: number; te
   );
 }
 
-function Outcome({ t, reasons, outcome }: { t: TaskTexts; reasons: AnalyzeTexts["rejectionReasons"]; outcome: BatchOutcome }) {
+function Outcome({
+  t,
+  reasons,
+  outcome,
+}: {
+  t: TaskTexts;
+  reasons: AnalyzeTexts["rejectionReasons"];
+  outcome: BatchOutcome;
+}) {
   return (
-    <div data-testid="batch-result" role="status" className="mt-2.5 rounded-md border border-line bg-subtle/60 px-3 py-2">
+    <div
+      data-testid="batch-result"
+      role="status"
+      className="mt-2.5 rounded-md border border-line bg-subtle/60 px-3 py-2"
+    >
       <div className="flex flex-wrap items-baseline gap-x-5 gap-y-1">
         <h3 className="text-sm font-semibold">{t.batchResultTitle}</h3>
         <dl className="flex flex-wrap items-baseline gap-x-5 gap-y-1">
           <Stat label={t.accepted} value={outcome.accepted.length} testId="batch-accepted" tone="text-fg" />
-          <Stat label={t.duplicates} value={outcome.duplicates.length} testId="batch-duplicates" tone="text-amber-700 dark:text-amber-300" />
-          <Stat label={t.rejected} value={outcome.rejected.length} testId="batch-rejected" tone="text-red-700 dark:text-red-300" />
+          <Stat
+            label={t.duplicates}
+            value={outcome.duplicates.length}
+            testId="batch-duplicates"
+            tone="text-amber-700 dark:text-amber-300"
+          />
+          <Stat
+            label={t.rejected}
+            value={outcome.rejected.length}
+            testId="batch-rejected"
+            tone="text-red-700 dark:text-red-300"
+          />
         </dl>
       </div>
       {outcome.accepted.length > 0 ? (
         <p className="mt-1 flex flex-wrap gap-1" aria-label={t.accepted}>
           {outcome.accepted.map((item) => (
-            <span key={item.task_id} className="rounded border border-line bg-surface px-1.5 font-mono text-xs leading-5">
+            <span
+              key={item.task_id}
+              className="rounded border border-line bg-surface px-1.5 font-mono text-xs leading-5"
+            >
               {item.stock_code}
             </span>
           ))}
@@ -68,7 +93,11 @@ function Outcome({ t, reasons, outcome }: { t: TaskTexts; reasons: AnalyzeTexts[
       {outcome.duplicates.length > 0 ? (
         <ul className="mt-1.5 space-y-0.5 text-xs" aria-label={t.duplicates}>
           {outcome.duplicates.map((item) => (
-            <li key={`${item.stock_code}-${item.existing_task_id}`} data-testid="batch-duplicate-item" className="break-words">
+            <li
+              key={`${item.stock_code}-${item.existing_task_id}`}
+              data-testid="batch-duplicate-item"
+              className="break-words"
+            >
               <span className="font-mono font-semibold">{item.stock_code}</span>
               <span className="text-muted">
                 {t.colon}
@@ -81,7 +110,11 @@ function Outcome({ t, reasons, outcome }: { t: TaskTexts; reasons: AnalyzeTexts[
       {outcome.rejected.length > 0 ? (
         <ul className="mt-1.5 space-y-0.5 text-xs" aria-label={t.rejected}>
           {outcome.rejected.map((item, index) => (
-            <li key={`${item.stock_code}-${index}`} data-testid="batch-rejected-item" className="break-words text-red-800 dark:text-red-200">
+            <li
+              key={`${item.stock_code}-${index}`}
+              data-testid="batch-rejected-item"
+              className="break-words text-red-800 dark:text-red-200"
+            >
               <span className="font-mono font-semibold">{item.stock_code}</span>
               {t.colon}
               {rejectionText(reasons, item)}
@@ -93,13 +126,24 @@ function Outcome({ t, reasons, outcome }: { t: TaskTexts; reasons: AnalyzeTexts[
   );
 }
 
-async function submitCodes(codes: string[], reportType: string, reportLanguage: string, signal: AbortSignal): Promise<Response> {
+async function submitCodes(
+  codes: string[],
+  reportType: string,
+  reportLanguage: string,
+  signal: AbortSignal,
+): Promise<Response> {
   return fetch("/api/v1/analysis/analyze", {
     method: "POST",
     headers: { "content-type": "application/json" },
     credentials: "same-origin",
     signal,
-    body: JSON.stringify({ stock_codes: codes, report_type: reportType, report_language: reportLanguage, async_mode: true, selection_source: "manual" }),
+    body: JSON.stringify({
+      stock_codes: codes,
+      report_type: reportType,
+      report_language: reportLanguage,
+      async_mode: true,
+      selection_source: "manual",
+    }),
   });
 }
 
@@ -114,7 +158,12 @@ async function readAccepted(res: Response, codes: string[]): Promise<BatchOutcom
       message: body.message ?? null,
     };
   }
-  return { accepted: body.task_id ? [{ stock_code: codes[0] ?? "", task_id: body.task_id }] : [], duplicates: [], rejected: [], message: body.message ?? null };
+  return {
+    accepted: body.task_id ? [{ stock_code: codes[0] ?? "", task_id: body.task_id }] : [],
+    duplicates: [],
+    rejected: [],
+    message: body.message ?? null,
+  };
 }
 
 /**
@@ -158,7 +207,12 @@ export function BatchAnalyzeForm({
       return;
     }
     if (codes.length > BATCH_MAX_CODES) {
-      setState({ status: "failed", title: t.errorValidation, message: fmt(tt.batchTooMany, { max: BATCH_MAX_CODES, count: codes.length }), code: null });
+      setState({
+        status: "failed",
+        title: t.errorValidation,
+        message: fmt(tt.batchTooMany, { max: BATCH_MAX_CODES, count: codes.length }),
+        code: null,
+      });
       return;
     }
     inFlight.current?.abort();
@@ -180,13 +234,28 @@ export function BatchAnalyzeForm({
       const existing = typeof failure.body.existing_task_id === "string" ? failure.body.existing_task_id : "";
       const code = typeof failure.body.stock_code === "string" ? failure.body.stock_code : (codes[0] ?? "");
       if (failure.code !== "duplicate_task") {
-        setState({ status: "failed", title: fmt(t.errorStatus, { status: 409 }), message: failure.message, code: failure.code });
+        setState({
+          status: "failed",
+          title: fmt(t.errorStatus, { status: 409 }),
+          message: failure.message,
+          code: failure.code,
+        });
         return;
       }
-      outcome = { accepted: [], duplicates: [{ stock_code: code, existing_task_id: existing, message: failure.message }], rejected: [], message: null };
+      outcome = {
+        accepted: [],
+        duplicates: [{ stock_code: code, existing_task_id: existing, message: failure.message }],
+        rejected: [],
+        message: null,
+      };
     } else if (!res.ok) {
       const failure = await readFailure(res);
-      const title = res.status === 400 || res.status === 422 ? t.errorValidation : res.status >= 500 ? t.errorFailed : fmt(t.errorStatus, { status: res.status });
+      const title =
+        res.status === 400 || res.status === 422
+          ? t.errorValidation
+          : res.status >= 500
+            ? t.errorFailed
+            : fmt(t.errorStatus, { status: res.status });
       setState({ status: "failed", title, message: localizedFailure(t, failure), code: failure.code });
       return;
     } else {
@@ -198,7 +267,12 @@ export function BatchAnalyzeForm({
 
   return (
     <div>
-      <form onSubmit={submit} aria-label={tt.batchFormLabel} aria-busy={submitting} className="flex flex-wrap items-end gap-x-3 gap-y-2.5">
+      <form
+        onSubmit={submit}
+        aria-label={tt.batchFormLabel}
+        aria-busy={submitting}
+        className="flex flex-wrap items-end gap-x-3 gap-y-2.5"
+      >
         <div className="w-full min-w-0">
           <div className="mb-1 flex items-baseline justify-between gap-3">
             <label htmlFor={textareaId} className="text-xs font-medium text-muted">
@@ -239,7 +313,12 @@ export function BatchAnalyzeForm({
             "disabled:cursor-progress disabled:opacity-70",
           )}
         >
-          {submitting ? <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-accent-fg/40 border-t-accent-fg" /> : null}
+          {submitting ? (
+            <span
+              aria-hidden="true"
+              className="size-3.5 animate-spin rounded-full border-2 border-accent-fg/40 border-t-accent-fg"
+            />
+          ) : null}
           {submitting ? tt.batchSubmitting : tt.batchSubmit}
         </button>
       </form>

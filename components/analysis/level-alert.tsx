@@ -7,7 +7,11 @@ import { fmt } from "@/components/settings/format";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 
 type Texts = Dictionary["analyzeUi"];
-type State = { step: "idle" } | { step: "working" } | { step: "created"; ruleId: number } | { step: "failed"; message: string };
+type State =
+  | { step: "idle" }
+  | { step: "working" }
+  | { step: "created"; ruleId: number }
+  | { step: "failed"; message: string };
 
 const NAME_MAX = 100; // ZAlertRuleCreate.name
 
@@ -53,7 +57,12 @@ export function LevelAlertButton({
 
   if (state.step === "created") {
     return (
-      <p role="status" data-testid="level-alert-created" data-rule-id={state.ruleId} className="mt-1 text-xs leading-4 text-muted">
+      <p
+        role="status"
+        data-testid="level-alert-created"
+        data-rule-id={state.ruleId}
+        className="mt-1 text-xs leading-4 text-muted"
+      >
         {fmt(t.levelAlertCreated, { direction: t.levelAlertDirections[direction], price: priceText })}{" "}
         <Link href="/alerts" className="font-medium text-accent underline underline-offset-2">
           {t.levelAlertView}

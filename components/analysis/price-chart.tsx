@@ -19,9 +19,23 @@ import { documentPriceColors } from "./tone";
 
 // Candle, volume and marker colours follow the user's price convention (red up in zh-CN by default,
 // green up in en), read from the page's --price-up-chart / --price-down-chart variables when the chart is drawn.
-export function candleOptions(): { upColor: string; downColor: string; borderUpColor: string; borderDownColor: string; wickUpColor: string; wickDownColor: string } {
+export function candleOptions(): {
+  upColor: string;
+  downColor: string;
+  borderUpColor: string;
+  borderDownColor: string;
+  wickUpColor: string;
+  wickDownColor: string;
+} {
   const { up, down } = documentPriceColors();
-  return { upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down };
+  return {
+    upColor: up,
+    downColor: down,
+    borderUpColor: up,
+    borderDownColor: down,
+    wickUpColor: up,
+    wickDownColor: down,
+  };
 }
 
 /** "#rrggbb" with an alpha, as rgba() (the volume bars are translucent). */
@@ -88,12 +102,23 @@ function rangeWithLevels(prices: readonly number[]): AutoscaleInfoProvider {
     if (!info?.priceRange || prices.length === 0) return info;
     return {
       ...info,
-      priceRange: { minValue: Math.min(info.priceRange.minValue, ...prices), maxValue: Math.max(info.priceRange.maxValue, ...prices) },
+      priceRange: {
+        minValue: Math.min(info.priceRange.minValue, ...prices),
+        maxValue: Math.max(info.priceRange.maxValue, ...prices),
+      },
     };
   };
 }
 
-export function PriceChart({ bars, ariaLabel, priceLines = [] }: { bars: readonly ChartBar[]; ariaLabel: string; priceLines?: readonly ChartPriceLine[] }) {
+export function PriceChart({
+  bars,
+  ariaLabel,
+  priceLines = [],
+}: {
+  bars: readonly ChartBar[];
+  ariaLabel: string;
+  priceLines?: readonly ChartPriceLine[];
+}) {
   const container = useRef<HTMLDivElement>(null);
   // The effect redraws when the levels' values change, not when a parent re-render builds a new array.
   const linesKey = JSON.stringify(priceLines);
@@ -113,11 +138,25 @@ export function PriceChart({ bars, ariaLabel, priceLines = [] }: { bars: readonl
     });
 
     const colors = candleOptions();
-    const candles = chart.addSeries(CandlestickSeries, { ...colors, priceLineVisible: false, autoscaleInfoProvider: rangeWithLevels(lines.map((l) => l.price)) });
-    candles.setData(bars.map((b) => ({ time: b.date as Time, open: b.open, high: b.high, low: b.low, close: b.close })));
+    const candles = chart.addSeries(CandlestickSeries, {
+      ...colors,
+      priceLineVisible: false,
+      autoscaleInfoProvider: rangeWithLevels(lines.map((l) => l.price)),
+    });
+    candles.setData(
+      bars.map((b) => ({ time: b.date as Time, open: b.open, high: b.high, low: b.low, close: b.close })),
+    );
     const lineColor = { up: colors.upColor, down: colors.downColor, target: TARGET_LINE };
     for (const line of lines) {
-      candles.createPriceLine({ id: line.id, price: line.price, title: line.title, color: lineColor[line.tone], lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true });
+      candles.createPriceLine({
+        id: line.id,
+        price: line.price,
+        title: line.title,
+        color: lineColor[line.tone],
+        lineWidth: 1,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: true,
+      });
     }
     // The canvas cannot be read back: the lines the chart holds are listed on its container (for tests and tools).
     el.dataset.priceLines = JSON.stringify(
@@ -127,12 +166,21 @@ export function PriceChart({ bars, ariaLabel, priceLines = [] }: { bars: readonl
       }),
     );
 
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: "volume", priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: "volume",
+      priceFormat: { type: "volume" },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     chart.priceScale("volume").applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
     volume.setData(
       bars.map((b, i) => {
         const up = b.close > b.open || (b.close === b.open && i > 0 && b.close >= bars[i - 1]!.close);
-        return { time: b.date as Time, value: b.volume, color: withAlpha(up ? colors.upColor : colors.downColor, 0.45) };
+        return {
+          time: b.date as Time,
+          value: b.volume,
+          color: withAlpha(up ? colors.upColor : colors.downColor, 0.45),
+        };
       }),
     );
 
@@ -157,5 +205,13 @@ export function PriceChart({ bars, ariaLabel, priceLines = [] }: { bars: readonl
     };
   }, [bars, linesKey]);
 
-  return <div ref={container} role="figure" aria-label={ariaLabel} data-testid="price-chart" className="h-72 w-full sm:h-80" />;
+  return (
+    <div
+      ref={container}
+      role="figure"
+      aria-label={ariaLabel}
+      data-testid="price-chart"
+      className="h-72 w-full sm:h-80"
+    />
+  );
 }

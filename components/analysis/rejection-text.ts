@@ -17,7 +17,10 @@ export function rejectionText(reasons: Reasons, item: RejectionLike): string {
 }
 
 /** An analyze error answer's message: a rejected token's reason worded in the UI language, else the API's message. */
-export function localizedFailure(t: { rejectionReasons: Reasons; colon: string }, failure: { message: string; body: Record<string, unknown> }): string {
+export function localizedFailure(
+  t: { rejectionReasons: Reasons; colon: string },
+  failure: { message: string; body: Record<string, unknown> },
+): string {
   const { stock_code, reason_code, reason_params } = failure.body;
   if (typeof stock_code !== "string" || typeof reason_code !== "string") return failure.message;
   const params = reason_params && typeof reason_params === "object" ? (reason_params as Record<string, string>) : {};

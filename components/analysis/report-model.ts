@@ -68,7 +68,8 @@ function readBars(value: unknown): ChartBar[] {
 }
 
 function readAsOf(value: unknown): ReportView["asOf"] {
-  if (!isObject(value) || typeof value.date !== "string" || (value.basis !== "quote" && value.basis !== "close")) return null;
+  if (!isObject(value) || typeof value.date !== "string" || (value.basis !== "quote" && value.basis !== "close"))
+    return null;
   return { date: value.date, basis: value.basis, provisionalBar: value.provisional_bar === true };
 }
 
@@ -97,7 +98,8 @@ export function toReportView(result: TAnalysisResultResponse): ReportView {
   const llm = isObject(raw.llm_report) ? (raw.llm_report as unknown as TLlmReport) : null;
 
   // The model's checklist and warnings when it answered; otherwise the rule engine's (null for brief reports).
-  let checklist: ChecklistRow[] | null = dashboard?.battle_plan?.action_checklist?.map((c) => ({ status: c.status, text: c.text })) ?? null;
+  let checklist: ChecklistRow[] | null =
+    dashboard?.battle_plan?.action_checklist?.map((c) => ({ status: c.status, text: c.text })) ?? null;
   if (llm && Array.isArray(llm.checklist) && llm.checklist.length > 0) {
     checklist = llm.checklist.map((c) => ({ status: c.status, text: c.detail ? `${c.item}: ${c.detail}` : c.item }));
   }

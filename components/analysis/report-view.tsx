@@ -67,7 +67,12 @@ function PhoneHeadline({ view }: { view: ReportView }) {
         {price(meta.current_price)}
       </span>
       <span className={cx("text-xs font-medium tabular-nums", directionText(dir))}>{signedPct(meta.change_pct)}</span>
-      <span className={cx("ml-auto inline-flex shrink-0 items-center rounded border px-1.5 text-xs font-semibold", actionTone(summary.action))}>
+      <span
+        className={cx(
+          "ml-auto inline-flex shrink-0 items-center rounded border px-1.5 text-xs font-semibold",
+          actionTone(summary.action),
+        )}
+      >
         {verdictText(summary)}
       </span>
       <span data-testid="sticky-score" className="shrink-0 text-sm font-semibold tabular-nums">
@@ -95,7 +100,10 @@ function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: R
         <span
           data-testid="action-badge"
           data-action={summary.action ?? ""}
-          className={cx("ml-auto inline-flex items-center rounded border px-2 py-0.5 text-sm font-semibold", actionTone(summary.action))}
+          className={cx(
+            "ml-auto inline-flex items-center rounded border px-2 py-0.5 text-sm font-semibold",
+            actionTone(summary.action),
+          )}
         >
           {verdictText(summary)}
         </span>
@@ -105,16 +113,26 @@ function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: R
         <div>
           <div className="text-xs text-muted">{t.price}</div>
           <div className="flex items-baseline gap-2">
-            <span data-testid="report-price" className={cx("text-3xl leading-9 font-semibold tabular-nums", directionText(dir))}>
+            <span
+              data-testid="report-price"
+              className={cx("text-3xl leading-9 font-semibold tabular-nums", directionText(dir))}
+            >
               {price(meta.current_price)}
             </span>
-            <span data-testid="report-change" data-direction={dir} className={cx("text-base font-medium tabular-nums", directionText(dir))}>
+            <span
+              data-testid="report-change"
+              data-direction={dir}
+              className={cx("text-base font-medium tabular-nums", directionText(dir))}
+            >
               {signedPct(meta.change_pct)}
             </span>
           </div>
           {view.asOf ? (
             <div data-testid="report-as-of" className="text-xs text-muted tabular-nums">
-              {fmt(view.asOf.basis === "close" ? t.asOfClose : view.asOf.provisionalBar ? t.asOfIntraday : t.asOfQuote, { date: view.asOf.date })}
+              {fmt(
+                view.asOf.basis === "close" ? t.asOfClose : view.asOf.provisionalBar ? t.asOfIntraday : t.asOfQuote,
+                { date: view.asOf.date },
+              )}
             </div>
           ) : null}
         </div>
@@ -144,7 +162,9 @@ function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: R
             aria-label={fmt(t.scoreAria, { score: score ?? "—" })}
             className="relative mt-1 h-2 overflow-hidden rounded-full bg-subtle"
           >
-            {score !== null ? <div className={cx("h-full rounded-full", scoreFill(score))} style={{ width: `${score}%` }} /> : null}
+            {score !== null ? (
+              <div className={cx("h-full rounded-full", scoreFill(score))} style={{ width: `${score}%` }} />
+            ) : null}
             {[20, 40, 60, 80].map((tick) => (
               <span key={tick} className="absolute top-0 h-full w-px bg-surface/80" style={{ left: `${tick}%` }} />
             ))}
@@ -193,10 +213,16 @@ const LEVEL_TONES: Record<KeyLevelKind, ChartPriceLine["tone"]> = {
   breakdown: "down",
   take_profit: "target",
 };
-const TONE_TEXT: Record<ChartPriceLine["tone"], string> = { up: UP_TEXT, down: DOWN_TEXT, target: "text-amber-700 dark:text-amber-400" };
+const TONE_TEXT: Record<ChartPriceLine["tone"], string> = {
+  up: UP_TEXT,
+  down: DOWN_TEXT,
+  target: "text-amber-700 dark:text-amber-400",
+};
 
 function levelLabel(t: Texts, level: KeyLevel): string {
-  return { ideal_buy: t.idealBuy, secondary_buy: t.secondaryBuy, stop_loss: t.stopLoss, take_profit: t.takeProfit }[level.key];
+  return { ideal_buy: t.idealBuy, secondary_buy: t.secondaryBuy, stop_loss: t.stopLoss, take_profit: t.takeProfit }[
+    level.key
+  ];
 }
 
 /** A watch call's levels are the breakout above and the breakdown below: named so on the chart and beside the list label. */
@@ -209,7 +235,16 @@ function kindLabel(t: Texts, level: KeyLevel): string | null {
 /** The chart's lines: one per level that has a price, the very numbers the key levels list shows. */
 function chartLines(t: Texts, levels: readonly KeyLevel[]): ChartPriceLine[] {
   return levels.flatMap((level) =>
-    level.price === null ? [] : [{ id: level.key, price: level.price, title: kindLabel(t, level) ?? levelLabel(t, level), tone: LEVEL_TONES[level.kind] }],
+    level.price === null
+      ? []
+      : [
+          {
+            id: level.key,
+            price: level.price,
+            title: kindLabel(t, level) ?? levelLabel(t, level),
+            tone: LEVEL_TONES[level.kind],
+          },
+        ],
   );
 }
 
@@ -226,13 +261,24 @@ function StrategyCard({ t, view, levels }: { t: Texts; view: ReportView; levels:
           const kind = kindLabel(t, level);
           // Each cell is its own term and value; the alert action sits after them, outside the <dl>.
           return (
-            <div key={level.key} data-testid={`level-${level.key}`} data-kind={level.kind} data-price={level.price ?? undefined} className="min-w-0 bg-surface px-3 py-2">
+            <div
+              key={level.key}
+              data-testid={`level-${level.key}`}
+              data-kind={level.kind}
+              data-price={level.price ?? undefined}
+              className="min-w-0 bg-surface px-3 py-2"
+            >
               <dl>
                 <dt className="text-xs text-muted">
                   {label}
                   {kind ? <span className="font-medium text-fg"> · {kind}</span> : null}
                 </dt>
-                <dd className={cx("mt-0.5 text-sm leading-5 font-semibold break-words tabular-nums", level.text ? TONE_TEXT[LEVEL_TONES[level.kind]] : "text-muted")}>
+                <dd
+                  className={cx(
+                    "mt-0.5 text-sm leading-5 font-semibold break-words tabular-nums",
+                    level.text ? TONE_TEXT[LEVEL_TONES[level.kind]] : "text-muted",
+                  )}
+                >
                   {level.text ?? t.notAvailable}
                 </dd>
               </dl>
@@ -286,21 +332,39 @@ function IndicatorsCard({ t, view }: { t: Texts; view: ReportView }) {
         </Stat>
         <Stat label={t.volumeRatio}>
           {price(ind.volume.ratio)}
-          {perspective?.volume_analysis.volume_status ? <span className="ml-1 text-xs font-normal text-muted">{perspective.volume_analysis.volume_status}</span> : null}
+          {perspective?.volume_analysis.volume_status ? (
+            <span className="ml-1 text-xs font-normal text-muted">{perspective.volume_analysis.volume_status}</span>
+          ) : null}
         </Stat>
         <Stat label={t.turnover}>{ind.turnover_rate === null ? "—" : `${ind.turnover_rate.toFixed(2)}%`}</Stat>
         <Stat label={`${t.macd} DIF / DEA`}>{macd ? `${macd.dif.toFixed(2)} / ${macd.dea.toFixed(2)}` : "—"}</Stat>
         <Stat label={`${t.macd} HIST`}>
           {macd ? <span className={directionText(direction(macd.histogram))}>{macd.histogram.toFixed(2)}</span> : "—"}
           {macd?.cross ? (
-            <span className="ml-1 text-xs font-normal text-muted">{fmt(t.macdCross[macd.cross], { bars: macd.cross_bars_ago ?? 0 })}</span>
+            <span className="ml-1 text-xs font-normal text-muted">
+              {fmt(t.macdCross[macd.cross], { bars: macd.cross_bars_ago ?? 0 })}
+            </span>
           ) : null}
         </Stat>
         <Stat label={`${t.rsi} 6 / 12 / 24`} className="col-span-2">
           {[ind.rsi.rsi6, ind.rsi.rsi12, ind.rsi.rsi24].map((v) => price(v, 1)).join(" / ")}
         </Stat>
-        <Stat label={t.support}>{ind.support.length ? ind.support.slice(0, 2).map((l) => price(l.price)).join(" · ") : "—"}</Stat>
-        <Stat label={t.resistance}>{ind.resistance.length ? ind.resistance.slice(0, 2).map((l) => price(l.price)).join(" · ") : "—"}</Stat>
+        <Stat label={t.support}>
+          {ind.support.length
+            ? ind.support
+                .slice(0, 2)
+                .map((l) => price(l.price))
+                .join(" · ")
+            : "—"}
+        </Stat>
+        <Stat label={t.resistance}>
+          {ind.resistance.length
+            ? ind.resistance
+                .slice(0, 2)
+                .map((l) => price(l.price))
+                .join(" · ")
+            : "—"}
+        </Stat>
       </dl>
     </Panel>
   );
@@ -359,7 +423,10 @@ function ChecklistCard({ t, view }: { t: Texts; view: ReportView }) {
             <span
               aria-label={t.checkStatus[item.status]}
               title={t.checkStatus[item.status]}
-              className={cx("mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded border text-[10px] font-bold", CHECK_TONES[item.status])}
+              className={cx(
+                "mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded border text-[10px] font-bold",
+                CHECK_TONES[item.status],
+              )}
             >
               {CHECK_MARKS[item.status]}
             </span>
@@ -399,7 +466,12 @@ function NewsCard({ t, view }: { t: Texts; view: ReportView }) {
           {view.newsItems.map((item, i) => (
             <li key={i} className="px-3 py-1.5 text-sm leading-5">
               {item.url ? (
-                <a href={item.url} target="_blank" rel="noreferrer noopener" className="text-accent underline-offset-2 hover:underline">
+                <a
+                  href={item.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="text-accent underline-offset-2 hover:underline"
+                >
                   {item.title}
                 </a>
               ) : (
@@ -456,9 +528,9 @@ function Provenance({ t, view, disclaimer }: { t: Texts; view: ReportView; discl
         {view.phase ? (
           <div className="flex gap-1">
             <dt>
-            {t.phase}
-            {t.colon}
-          </dt>
+              {t.phase}
+              {t.colon}
+            </dt>
             <dd className="text-fg">{t.phases[view.phase.phase]}</dd>
           </div>
         ) : null}
@@ -496,7 +568,17 @@ function Provenance({ t, view, disclaimer }: { t: Texts; view: ReportView; discl
  * levels), the checklist and risks right under the headline, then the chart with the levels drawn on it, the
  * indicators and the evidence.
  */
-export function AnalysisReportView({ t, view, disclaimer, trend }: { t: Texts; view: ReportView; disclaimer: string; trend?: ReactNode }) {
+export function AnalysisReportView({
+  t,
+  view,
+  disclaimer,
+  trend,
+}: {
+  t: Texts;
+  view: ReportView;
+  disclaimer: string;
+  trend?: ReactNode;
+}) {
   const levels = keyLevels(view.result.report);
   const hasChecklist = Boolean(view.checklist?.length);
   const hasRisks = view.risks !== null;
@@ -520,7 +602,10 @@ export function AnalysisReportView({ t, view, disclaimer, trend }: { t: Texts; v
           <StrategyCard t={t} view={view} levels={levels} />
         </div>
         {hasChecklist || hasRisks ? (
-          <div data-testid="report-checks" className={cx("grid min-w-0 grid-cols-1 gap-3 lg:col-span-2", hasChecklist && hasRisks && "sm:grid-cols-2")}>
+          <div
+            data-testid="report-checks"
+            className={cx("grid min-w-0 grid-cols-1 gap-3 lg:col-span-2", hasChecklist && hasRisks && "sm:grid-cols-2")}
+          >
             <ChecklistCard t={t} view={view} />
             <RisksCard t={t} view={view} />
           </div>

@@ -26,19 +26,31 @@ type SearchState =
   | { status: "done"; query: string; items: StockSuggestion[] }
   | { status: "error"; query: string; message: string };
 
-export function MarketBadge({ t, market, kind }: { t: Texts; market: StockSuggestion["market"]; kind?: StockSuggestion["kind"] | null }) {
+export function MarketBadge({
+  t,
+  market,
+  kind,
+}: {
+  t: Texts;
+  market: StockSuggestion["market"];
+  kind?: StockSuggestion["kind"] | null;
+}) {
   return (
     <span className="inline-flex shrink-0 items-center gap-0.5">
-      <span className="rounded border border-line bg-subtle px-1 text-[11px] leading-4 font-medium text-muted">{t.market[market]}</span>
+      <span className="rounded border border-line bg-subtle px-1 text-[11px] leading-4 font-medium text-muted">
+        {t.market[market]}
+      </span>
       {kind === "index" ? (
-        <span className="rounded border border-accent/30 bg-accent-soft px-1 text-[11px] leading-4 font-medium text-accent">{t.kind.index}</span>
+        <span className="rounded border border-accent/30 bg-accent-soft px-1 text-[11px] leading-4 font-medium text-accent">
+          {t.kind.index}
+        </span>
       ) : null}
     </span>
   );
 }
 
 export function suggestionName(item: StockSuggestion, locale: string): string {
-  return (locale === "en" ? item.name_en ?? item.name : item.name ?? item.name_en) ?? "";
+  return (locale === "en" ? (item.name_en ?? item.name) : (item.name ?? item.name_en)) ?? "";
 }
 
 /**
@@ -88,7 +100,8 @@ export function StockSearchInput({
         setSearch({ status: "done", query, items: body.items ?? [] });
         setActive(-1);
       } catch (error) {
-        if ((error as Error).name !== "AbortError") setSearch({ status: "error", query, message: (error as Error).message });
+        if ((error as Error).name !== "AbortError")
+          setSearch({ status: "error", query, message: (error as Error).message });
       }
     }, DEBOUNCE_MS);
     return () => {
@@ -186,7 +199,10 @@ export function StockSearchInput({
                   pick(item);
                 }}
                 onMouseEnter={() => setActive(index)}
-                className={cx("flex cursor-pointer items-center gap-2 px-2.5 py-1.5 text-sm", index === active ? "bg-accent-soft" : "")}
+                className={cx(
+                  "flex cursor-pointer items-center gap-2 px-2.5 py-1.5 text-sm",
+                  index === active ? "bg-accent-soft" : "",
+                )}
               >
                 <span className="w-16 shrink-0 font-mono text-xs tabular-nums text-fg">{item.display_code}</span>
                 <span className="min-w-0 flex-1 truncate">
@@ -198,11 +214,15 @@ export function StockSearchInput({
             );
           })}
         </ul>
-        {search.status === "loading" && items.length === 0 ? <p className="px-2.5 py-2 text-xs text-muted">{t.searching}</p> : null}
+        {search.status === "loading" && items.length === 0 ? (
+          <p className="px-2.5 py-2 text-xs text-muted">{t.searching}</p>
+        ) : null}
         {search.status === "done" && search.query === query && items.length === 0 ? (
           <p className="px-2.5 py-2 text-xs text-muted">{t.noMatches}</p>
         ) : null}
-        {search.status === "error" ? <p className="px-2.5 py-2 text-xs text-muted">{fmt(t.searchFailed, { message: search.message })}</p> : null}
+        {search.status === "error" ? (
+          <p className="px-2.5 py-2 text-xs text-muted">{fmt(t.searchFailed, { message: search.message })}</p>
+        ) : null}
       </div>
     </div>
   );

@@ -27,7 +27,8 @@ export function directionText(dir: "up" | "down" | "flat"): string {
 
 type Action = NonNullable<TAnalysisReport["summary"]["action"]>;
 
-const UP_BADGE = "border-(--price-up-700)/30 bg-(--price-up-50) text-(--price-up-700) dark:border-(--price-up-400)/30 dark:bg-(--price-up-950)/60 dark:text-(--price-up-300)";
+const UP_BADGE =
+  "border-(--price-up-700)/30 bg-(--price-up-50) text-(--price-up-700) dark:border-(--price-up-400)/30 dark:bg-(--price-up-950)/60 dark:text-(--price-up-300)";
 const DOWN_BADGE =
   "border-(--price-down-700)/30 bg-(--price-down-50) text-(--price-down-700) dark:border-(--price-down-400)/30 dark:bg-(--price-down-950)/60 dark:text-(--price-down-300)";
 
@@ -40,7 +41,8 @@ const ACTION_TONES: Record<Action, string> = {
   reduce: DOWN_BADGE,
   sell: DOWN_BADGE,
   avoid: DOWN_BADGE,
-  alert: "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300",
+  alert:
+    "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300",
 };
 
 export function actionTone(action: Action | null): string {
@@ -62,7 +64,10 @@ export function documentPriceColors(): { colors: PriceColors; up: string; down: 
   const css = getComputedStyle(document.documentElement);
   const declared = css.getPropertyValue("--price-colors").trim();
   const colors = isPriceColors(declared) ? declared : priceColorsForLanguage(document.documentElement.lang);
-  const fallback = colors === "red_up" ? { up: PRICE_CHART_HEX.red, down: PRICE_CHART_HEX.green } : { up: PRICE_CHART_HEX.green, down: PRICE_CHART_HEX.red };
+  const fallback =
+    colors === "red_up"
+      ? { up: PRICE_CHART_HEX.red, down: PRICE_CHART_HEX.green }
+      : { up: PRICE_CHART_HEX.green, down: PRICE_CHART_HEX.red };
   return {
     colors,
     up: css.getPropertyValue("--price-up-chart").trim() || fallback.up,

@@ -40,7 +40,8 @@ export async function readFailure(res: Response): Promise<ApiFailure> {
 export function authErrorMessage(t: AuthErrorTexts, failure: ApiFailure, proof: "login" | "current" = "login"): string {
   switch (failure.code) {
     case "invalid_password":
-      if (failure.status === 401 || /current|wrong/i.test(failure.message)) return proof === "current" ? t.wrongCurrentPassword : t.wrongPassword;
+      if (failure.status === 401 || /current|wrong/i.test(failure.message))
+        return proof === "current" ? t.wrongCurrentPassword : t.wrongPassword;
       return t.tooShort;
     case "rate_limited":
       return fmt(t.rateLimited, { seconds: failure.retryAfter ?? 300 });
@@ -66,7 +67,11 @@ export function authErrorMessage(t: AuthErrorTexts, failure: ApiFailure, proof: 
 }
 
 /** POST JSON to a same-site API path; network failures come back as a failure record, not a throw. */
-export async function postJson(path: string, body?: unknown, init: RequestInit = {}): Promise<{ ok: true; res: Response } | { ok: false; failure: ApiFailure | null }> {
+export async function postJson(
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<{ ok: true; res: Response } | { ok: false; failure: ApiFailure | null }> {
   let res: Response;
   try {
     res = await fetch(path, {

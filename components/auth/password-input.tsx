@@ -12,7 +12,11 @@ export const BUTTON_PRIMARY = cx(BUTTON_BASE, "bg-accent text-accent-fg hover:op
 export const BUTTON_SECONDARY = cx(BUTTON_BASE, "border border-line bg-surface text-fg hover:bg-subtle");
 
 // A labelled password input (label above, as in every form of the login and auth settings).
-export function PasswordField({ label, id, ...props }: { label: string; id: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id">) {
+export function PasswordField({
+  label,
+  id,
+  ...props
+}: { label: string; id: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id">) {
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-muted">

@@ -1,7 +1,14 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { CandlestickSeries, createChart, createSeriesMarkers, LineSeries, type SeriesMarker, type Time } from "lightweight-charts";
+import {
+  CandlestickSeries,
+  createChart,
+  createSeriesMarkers,
+  LineSeries,
+  type SeriesMarker,
+  type Time,
+} from "lightweight-charts";
 import { candleOptions, followTheme, themeOptions } from "@/components/analysis/price-chart";
 import type { TBacktestCall, TSeriesPoint } from "@/lib/backtest/schemas";
 
@@ -16,24 +23,56 @@ const SHORT = new Set(["reduce", "sell", "avoid"]);
 
 const FIXED = { handleScroll: false, handleScale: false, crosshair: { mode: 0 } } as const;
 
-export function EquityChart({ points, labels, ariaLabel }: { points: readonly TSeriesPoint[]; labels: { strategy: string; buyHold: string }; ariaLabel: string }) {
+export function EquityChart({
+  points,
+  labels,
+  ariaLabel,
+}: {
+  points: readonly TSeriesPoint[];
+  labels: { strategy: string; buyHold: string };
+  ariaLabel: string;
+}) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = container.current;
     if (!el || points.length === 0) return;
-    const chart = createChart(el, { autoSize: true, ...themeOptions(), ...FIXED, timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true } });
+    const chart = createChart(el, {
+      autoSize: true,
+      ...themeOptions(),
+      ...FIXED,
+      timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true },
+    });
     const format = { type: "custom" as const, formatter: (v: number) => `${((v - 1) * 100).toFixed(1)}%` };
-    const buyHold = chart.addSeries(LineSeries, { color: BUY_HOLD_COLOR, lineWidth: 1, priceLineVisible: false, title: labels.buyHold, priceFormat: format });
+    const buyHold = chart.addSeries(LineSeries, {
+      color: BUY_HOLD_COLOR,
+      lineWidth: 1,
+      priceLineVisible: false,
+      title: labels.buyHold,
+      priceFormat: format,
+    });
     buyHold.setData(points.map((p) => ({ time: p.date as Time, value: p.buy_hold_equity })));
-    const strategy = chart.addSeries(LineSeries, { color: STRATEGY_COLOR, lineWidth: 2, priceLineVisible: false, title: labels.strategy, priceFormat: format });
+    const strategy = chart.addSeries(LineSeries, {
+      color: STRATEGY_COLOR,
+      lineWidth: 2,
+      priceLineVisible: false,
+      title: labels.strategy,
+      priceFormat: format,
+    });
     strategy.setData(points.map((p) => ({ time: p.date as Time, value: p.strategy_equity })));
     chart.timeScale().fitContent();
     return followTheme(chart);
   }, [points, labels.strategy, labels.buyHold]);
-  return <div ref={container} role="figure" aria-label={ariaLabel} data-testid="equity-chart" className="h-64 w-full" />;
+  return (
+    <div ref={container} role="figure" aria-label={ariaLabel} data-testid="equity-chart" className="h-64 w-full" />
+  );
 }
 
-export function CallsChart({ points, calls, actionLabels, ariaLabel }: {
+export function CallsChart({
+  points,
+  calls,
+  actionLabels,
+  ariaLabel,
+}: {
   points: readonly TSeriesPoint[];
   calls: readonly Pick<TBacktestCall, "date" | "action">[];
   actionLabels: Readonly<Record<string, string>>;
@@ -43,11 +82,18 @@ export function CallsChart({ points, calls, actionLabels, ariaLabel }: {
   useEffect(() => {
     const el = container.current;
     if (!el || points.length === 0) return;
-    const chart = createChart(el, { autoSize: true, ...themeOptions(), ...FIXED, timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true } });
+    const chart = createChart(el, {
+      autoSize: true,
+      ...themeOptions(),
+      ...FIXED,
+      timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true },
+    });
     // Candles and call markers in the user's price colours: long calls take "up", short calls "down".
     const colors = candleOptions();
     const candles = chart.addSeries(CandlestickSeries, { ...colors, priceLineVisible: false });
-    candles.setData(points.map((p) => ({ time: p.date as Time, open: p.open, high: p.high, low: p.low, close: p.close })));
+    candles.setData(
+      points.map((p) => ({ time: p.date as Time, open: p.open, high: p.high, low: p.low, close: p.close })),
+    );
     const markers: SeriesMarker<Time>[] = [];
     let previous: string | null = null;
     for (const call of calls) {
@@ -56,8 +102,20 @@ export function CallsChart({ points, calls, actionLabels, ariaLabel }: {
       if (side && side !== previous) {
         markers.push(
           side === "long"
-            ? { time: call.date as Time, position: "belowBar", shape: "arrowUp", color: colors.upColor, text: actionLabels[call.action] ?? call.action }
-            : { time: call.date as Time, position: "aboveBar", shape: "arrowDown", color: colors.downColor, text: actionLabels[call.action] ?? call.action },
+            ? {
+                time: call.date as Time,
+                position: "belowBar",
+                shape: "arrowUp",
+                color: colors.upColor,
+                text: actionLabels[call.action] ?? call.action,
+              }
+            : {
+                time: call.date as Time,
+                position: "aboveBar",
+                shape: "arrowDown",
+                color: colors.downColor,
+                text: actionLabels[call.action] ?? call.action,
+              },
         );
       }
       previous = side ?? (previous === null ? null : "none");

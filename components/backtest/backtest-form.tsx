@@ -41,7 +41,7 @@ export function BacktestForm({ t, ta, locale }: { t: Texts; ta: AnalyzeTexts; lo
   const [error, setError] = useState<string | null>(null);
   const [runId, setRunId] = useState<string | null>(null);
 
-  const task = runId ? stream.tasks.find((x) => x.task_id === runId) ?? null : null;
+  const task = runId ? (stream.tasks.find((x) => x.task_id === runId) ?? null) : null;
   const running = runId !== null && (task === null || !isFinished(task));
   const failure = task?.status === "failed" ? `${t.failed}: ${task.error ?? ""}` : null;
   // The run whose page has been opened: a finished run navigates once.
@@ -100,7 +100,11 @@ export function BacktestForm({ t, ta, locale }: { t: Texts; ta: AnalyzeTexts; lo
   return (
     <Panel className="p-4">
       <h2 className="text-base font-semibold">{t.formTitle}</h2>
-      <form onSubmit={submit} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" aria-label={t.formTitle}>
+      <form
+        onSubmit={submit}
+        className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7"
+        aria-label={t.formTitle}
+      >
         <div className="col-span-2 sm:col-span-4 lg:col-span-2">
           <StockSearchInput
             t={ta}
@@ -115,7 +119,13 @@ export function BacktestForm({ t, ta, locale }: { t: Texts; ta: AnalyzeTexts; lo
         </div>
         <label className="block">
           <span className={LABEL}>{t.startDate}</span>
-          <input type="date" value={start} onChange={(e) => setStart(e.target.value)} className={INPUT} name="start_date" />
+          <input
+            type="date"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            className={INPUT}
+            name="start_date"
+          />
         </label>
         <label className="block">
           <span className={LABEL}>{t.endDate}</span>
@@ -123,15 +133,39 @@ export function BacktestForm({ t, ta, locale }: { t: Texts; ta: AnalyzeTexts; lo
         </label>
         <label className="block">
           <span className={LABEL}>{t.horizons}</span>
-          <input value={horizons} onChange={(e) => setHorizons(e.target.value)} className={INPUT} name="horizons" title={t.horizonsHint} inputMode="numeric" />
+          <input
+            value={horizons}
+            onChange={(e) => setHorizons(e.target.value)}
+            className={INPUT}
+            name="horizons"
+            title={t.horizonsHint}
+            inputMode="numeric"
+          />
         </label>
         <label className="block">
           <span className={LABEL}>{t.step}</span>
-          <input type="number" min={1} max={250} value={step} onChange={(e) => setStep(e.target.value)} className={INPUT} name="step" />
+          <input
+            type="number"
+            min={1}
+            max={250}
+            value={step}
+            onChange={(e) => setStep(e.target.value)}
+            className={INPUT}
+            name="step"
+          />
         </label>
         <label className="block">
           <span className={LABEL}>{t.band}</span>
-          <input type="number" min={0} max={20} step={0.1} value={band} onChange={(e) => setBand(e.target.value)} className={INPUT} name="neutral_band_pct" />
+          <input
+            type="number"
+            min={0}
+            max={20}
+            step={0.1}
+            value={band}
+            onChange={(e) => setBand(e.target.value)}
+            className={INPUT}
+            name="neutral_band_pct"
+          />
         </label>
         <div className="col-span-2 flex flex-wrap items-center gap-3 sm:col-span-4 lg:col-span-7">
           <button
@@ -143,7 +177,12 @@ export function BacktestForm({ t, ta, locale }: { t: Texts; ta: AnalyzeTexts; lo
           </button>
           {running ? (
             <div className="flex min-w-48 flex-1 items-center gap-2" data-testid="backtest-progress">
-              <progress max={100} value={progress} className="h-2 flex-1" aria-label={fmt(t.progress, { code: task?.stock_code ?? "", progress: String(progress) })} />
+              <progress
+                max={100}
+                value={progress}
+                className="h-2 flex-1"
+                aria-label={fmt(t.progress, { code: task?.stock_code ?? "", progress: String(progress) })}
+              />
               <span className="w-10 text-right text-xs text-muted tabular-nums">{progress}%</span>
             </div>
           ) : null}

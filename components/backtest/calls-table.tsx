@@ -13,7 +13,9 @@ const PAGE_SIZE = 100;
 const EXPORT_PAGE_SIZE = 500;
 
 async function fetchPage(id: string, page: number, size: number): Promise<TCallsPage> {
-  const res = await fetch(`/api/v1/backtests/${encodeURIComponent(id)}/calls?page=${page}&page_size=${size}`, { credentials: "same-origin" });
+  const res = await fetch(`/api/v1/backtests/${encodeURIComponent(id)}/calls?page=${page}&page_size=${size}`, {
+    credentials: "same-origin",
+  });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   return (await res.json()) as TCallsPage;
 }
@@ -25,9 +27,24 @@ function csvCell(value: string | number | null): string {
 }
 
 export function callsCsv(calls: readonly TBacktestCall[], horizons: readonly number[]): string {
-  const head = ["date", "close", "action", "score", "ideal_buy", "stop_loss", "take_profit", ...horizons.flatMap((h) => [`return_${h}d_pct`, `outcome_${h}d`])];
+  const head = [
+    "date",
+    "close",
+    "action",
+    "score",
+    "ideal_buy",
+    "stop_loss",
+    "take_profit",
+    ...horizons.flatMap((h) => [`return_${h}d_pct`, `outcome_${h}d`]),
+  ];
   const rows = calls.map((c) => [
-    c.date, c.close, c.action, c.score, c.ideal_buy, c.stop_loss, c.take_profit,
+    c.date,
+    c.close,
+    c.action,
+    c.score,
+    c.ideal_buy,
+    c.stop_loss,
+    c.take_profit,
     ...horizons.flatMap((h) => {
       const o = c.outcomes.find((x) => x.horizon === h);
       return [o?.return_pct ?? null, o?.outcome ?? null];
@@ -37,7 +54,15 @@ export function callsCsv(calls: readonly TBacktestCall[], horizons: readonly num
 }
 
 /** The run's calls, 100 a page from the API, and the whole list as a CSV download. */
-export function CallsTable({ t, backtestId, stockCode, horizons, total, firstPage, actionLabels }: {
+export function CallsTable({
+  t,
+  backtestId,
+  stockCode,
+  horizons,
+  total,
+  firstPage,
+  actionLabels,
+}: {
   t: Texts;
   backtestId: string;
   stockCode: string;
@@ -71,7 +96,8 @@ export function CallsTable({ t, backtestId, stockCode, horizons, total, firstPag
     setError(null);
     try {
       const all: TBacktestCall[] = [];
-      for (let p = 1; p <= Math.ceil(total / EXPORT_PAGE_SIZE); p += 1) all.push(...(await fetchPage(backtestId, p, EXPORT_PAGE_SIZE)).items);
+      for (let p = 1; p <= Math.ceil(total / EXPORT_PAGE_SIZE); p += 1)
+        all.push(...(await fetchPage(backtestId, p, EXPORT_PAGE_SIZE)).items);
       const url = URL.createObjectURL(new Blob([callsCsv(all, horizons)], { type: "text/csv;charset=utf-8" }));
       const link = document.createElement("a");
       link.href = url;
@@ -85,13 +111,20 @@ export function CallsTable({ t, backtestId, stockCode, horizons, total, firstPag
     }
   }
 
-  const button = "h-7 rounded-md border border-line bg-surface px-2.5 text-sm font-medium hover:bg-subtle disabled:cursor-not-allowed disabled:opacity-60";
+  const button =
+    "h-7 rounded-md border border-line bg-surface px-2.5 text-sm font-medium hover:bg-subtle disabled:cursor-not-allowed disabled:opacity-60";
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold">{t.callsTitle}</h3>
         <span className="text-xs text-muted tabular-nums">{total}</span>
-        <button type="button" onClick={exportCsv} disabled={exporting} className={`${button} ml-auto`} data-testid="calls-export">
+        <button
+          type="button"
+          onClick={exportCsv}
+          disabled={exporting}
+          className={`${button} ml-auto`}
+          data-testid="calls-export"
+        >
           {exporting ? t.exporting : t.exportCsv}
         </button>
       </div>
@@ -116,7 +149,9 @@ export function CallsTable({ t, backtestId, stockCode, horizons, total, firstPag
           <tbody>
             {items.map((c) => (
               <tr key={c.date} className="border-b border-line/60">
-                <td className="py-1 pr-3" style={MONO_WITH_CJK}>{c.date}</td>
+                <td className="py-1 pr-3" style={MONO_WITH_CJK}>
+                  {c.date}
+                </td>
                 <td className="py-1 pr-3 text-right">{formatPrice(c.close)}</td>
                 <td className="py-1 pr-3">{actionLabels[c.action] ?? c.action}</td>
                 <td className="py-1 pr-3 text-right">{c.score ?? "—"}</td>
@@ -125,7 +160,12 @@ export function CallsTable({ t, backtestId, stockCode, horizons, total, firstPag
                 <td className="py-1 pr-3 text-right">{formatPrice(c.take_profit)}</td>
                 {horizons.map((h) => {
                   const o = c.outcomes.find((x) => x.horizon === h);
-                  const tone = o?.outcome === "hit" ? "text-emerald-700 dark:text-emerald-300" : o?.outcome === "miss" ? "text-red-700 dark:text-red-300" : "";
+                  const tone =
+                    o?.outcome === "hit"
+                      ? "text-emerald-700 dark:text-emerald-300"
+                      : o?.outcome === "miss"
+                        ? "text-red-700 dark:text-red-300"
+                        : "";
                   return (
                     <td key={h} className={`py-1 pr-3 text-right ${tone}`} title={o?.outcome ?? undefined}>
                       {formatSignedPct(o?.return_pct)}
@@ -146,7 +186,11 @@ export function CallsTable({ t, backtestId, stockCode, horizons, total, firstPag
           {t.next}
         </button>
       </div>
-      {error ? <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

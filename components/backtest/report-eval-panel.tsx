@@ -66,28 +66,51 @@ export function ReportEvalPanel({ t, actionLabels, window, performance, items }:
               <table className="w-full border-collapse text-sm" data-testid="report-eval-results">
                 <thead>
                   <tr className="border-b border-line text-left text-xs text-muted">
-                    <th scope="col" className="px-2 py-1 font-medium">{t.colDate}</th>
-                    <th scope="col" className="px-2 py-1 font-medium">{t.colStock}</th>
-                    <th scope="col" className="px-2 py-1 font-medium">{t.colAction}</th>
-                    <th scope="col" className="px-2 py-1 text-right font-medium">{t.colReturn}</th>
-                    <th scope="col" className="px-2 py-1 font-medium">{t.colOutcome}</th>
-                    <th scope="col" className="px-2 py-1 text-right font-medium">{t.colSimulated}</th>
+                    <th scope="col" className="px-2 py-1 font-medium">
+                      {t.colDate}
+                    </th>
+                    <th scope="col" className="px-2 py-1 font-medium">
+                      {t.colStock}
+                    </th>
+                    <th scope="col" className="px-2 py-1 font-medium">
+                      {t.colAction}
+                    </th>
+                    <th scope="col" className="px-2 py-1 text-right font-medium">
+                      {t.colReturn}
+                    </th>
+                    <th scope="col" className="px-2 py-1 font-medium">
+                      {t.colOutcome}
+                    </th>
+                    <th scope="col" className="px-2 py-1 text-right font-medium">
+                      {t.colSimulated}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {items.map((item) => (
-                    <tr key={item.analysis_history_id} className="border-b border-line/60 last:border-b-0" data-history-id={item.analysis_history_id}>
+                    <tr
+                      key={item.analysis_history_id}
+                      className="border-b border-line/60 last:border-b-0"
+                      data-history-id={item.analysis_history_id}
+                    >
                       <td className="px-2 py-1 tabular-nums">{item.analysis_date}</td>
                       <td className="px-2 py-1">
-                        <Link href={`/history/${encodeURIComponent(item.query_id)}`} className="font-medium tabular-nums hover:underline">
+                        <Link
+                          href={`/history/${encodeURIComponent(item.query_id)}`}
+                          className="font-medium tabular-nums hover:underline"
+                        >
                           {item.code}
                         </Link>{" "}
                         <span className="text-muted">{item.stock_name ?? ""}</span>
                       </td>
                       <td className="px-2 py-1">{item.action ? (actionLabels[item.action] ?? item.action) : "—"}</td>
-                      <td className={`px-2 py-1 text-right tabular-nums ${directionText(tone(item.stock_return_pct))}`}>{formatSignedPct(item.stock_return_pct)}</td>
+                      <td className={`px-2 py-1 text-right tabular-nums ${directionText(tone(item.stock_return_pct))}`}>
+                        {formatSignedPct(item.stock_return_pct)}
+                      </td>
                       <td className="px-2 py-1">{item.outcome ? t.outcomes[item.outcome] : t.outcomes.pending}</td>
-                      <td className="px-2 py-1 text-right tabular-nums">{formatSignedPct(item.simulated_return_pct)}</td>
+                      <td className="px-2 py-1 text-right tabular-nums">
+                        {formatSignedPct(item.simulated_return_pct)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -47,11 +47,19 @@ export function ReportEvalRun({ t, window }: { t: Dictionary["reportsUi"]; windo
           className="mt-1 w-24 rounded border border-line bg-surface px-2 py-1 tabular-nums"
         />
       </label>
-      <button type="submit" disabled={busy} className="rounded bg-accent px-3 py-1.5 text-sm font-medium text-accent-fg disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded bg-accent px-3 py-1.5 text-sm font-medium text-accent-fg disabled:opacity-60"
+      >
         {busy ? t.running : t.run}
       </button>
       {message ? (
-        <p role={message.error ? "alert" : "status"} className={message.error ? "text-sm text-red-700 dark:text-red-300" : "text-sm text-muted"} data-testid="report-eval-message">
+        <p
+          role={message.error ? "alert" : "status"}
+          className={message.error ? "text-sm text-red-700 dark:text-red-300" : "text-sm text-muted"}
+          data-testid="report-eval-message"
+        >
           {message.text}
         </p>
       ) : null}

@@ -11,7 +11,9 @@ const pct = (v: number | null) => (v === null ? "—" : `${v.toFixed(1)}%`);
 function Row({ label, s, strong }: { label: string; s: TSideStats; strong?: boolean }) {
   return (
     <tr className={cx("border-b border-line/60", strong && "font-medium")}>
-      <th scope="row" className="py-1 pr-3 text-left font-normal">{label}</th>
+      <th scope="row" className="py-1 pr-3 text-left font-normal">
+        {label}
+      </th>
       <td className="py-1 pr-3 text-right">{s.count}</td>
       <td className="py-1 pr-3 text-right">{s.hit}</td>
       <td className="py-1 pr-3 text-right">{s.miss}</td>
@@ -24,7 +26,15 @@ function Row({ label, s, strong }: { label: string; s: TSideStats; strong?: bool
 }
 
 /** Equity figures, then one table per horizon: every action, both sides and all calls (docs/api.md §11 summary). */
-export function SummaryTables({ t, summary, actionLabels }: { t: Texts; summary: TBacktestSummary; actionLabels: Readonly<Record<string, string>> }) {
+export function SummaryTables({
+  t,
+  summary,
+  actionLabels,
+}: {
+  t: Texts;
+  summary: TBacktestSummary;
+  actionLabels: Readonly<Record<string, string>>;
+}) {
   const e = summary.equity;
   return (
     <div className="space-y-4">
@@ -49,17 +59,35 @@ export function SummaryTables({ t, summary, actionLabels }: { t: Texts; summary:
         {summary.horizons.map((h) => (
           <div key={h.horizon} className="overflow-x-auto">
             <table className="w-full min-w-[34rem] text-sm tabular-nums" data-testid={`summary-${h.horizon}`}>
-              <caption className="pb-1 text-left text-xs font-medium text-muted">{fmt(t.horizon, { horizon: h.horizon })}</caption>
+              <caption className="pb-1 text-left text-xs font-medium text-muted">
+                {fmt(t.horizon, { horizon: h.horizon })}
+              </caption>
               <thead className="text-xs text-muted">
                 <tr className="border-b border-line">
-                  <th scope="col" className="py-1 pr-3 text-left font-medium">{t.colGroup}</th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">{t.colCount}</th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">{t.colHit}</th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">{t.colMiss}</th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">{t.colNeutral}</th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">{t.colHitRate}</th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">{t.colMean}</th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">{t.colMedian}</th>
+                  <th scope="col" className="py-1 pr-3 text-left font-medium">
+                    {t.colGroup}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t.colCount}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t.colHit}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t.colMiss}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t.colNeutral}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t.colHitRate}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t.colMean}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t.colMedian}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -69,7 +97,9 @@ export function SummaryTables({ t, summary, actionLabels }: { t: Texts; summary:
                 <Row label={t.longSide} s={h.long_side} strong />
                 <Row label={t.shortSide} s={h.short_side} strong />
                 <tr className="font-medium">
-                  <th scope="row" className="py-1 pr-3 text-left">{t.allCalls}</th>
+                  <th scope="row" className="py-1 pr-3 text-left">
+                    {t.allCalls}
+                  </th>
                   <td className="py-1 pr-3 text-right">{h.all.count}</td>
                   <td colSpan={4} />
                   <td className="py-1 pr-3 text-right">{formatSignedPct(h.all.mean_return_pct)}</td>

@@ -6,7 +6,10 @@ export function TrackRecordLine({ record, locale, label }: { record: TrackRecord
   return (
     <p data-testid="track-record" className="rounded-md border border-line bg-surface px-3 py-2 text-sm tabular-nums">
       {trackRecordText(record, locale === "en" ? "en" : "zh")}{" "}
-      <Link href={`/backtest?id=${encodeURIComponent(record.backtestId)}`} className="font-medium text-accent underline-offset-2 hover:underline">
+      <Link
+        href={`/backtest?id=${encodeURIComponent(record.backtestId)}`}
+        className="font-medium text-accent underline-offset-2 hover:underline"
+      >
         {label}
       </Link>
     </p>

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { requestJson } from "@/components/alerts/request";
-import type { TAgentSessionDetail, TAgentSessionList, ZAgentSendResponse, ZAgentSkillList, ZAgentStatus } from "@/lib/agent/schemas";
+import type {
+  TAgentSessionDetail,
+  TAgentSessionList,
+  ZAgentSendResponse,
+  ZAgentSkillList,
+  ZAgentStatus,
+} from "@/lib/agent/schemas";
 
 // The chat page's calls to /api/v1/agent (docs/api.md §12.8 plus our fields). The stream itself is read in
 // use-chat-turn.ts; everything else is plain JSON through the shared request helper.

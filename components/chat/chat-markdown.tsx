@@ -20,7 +20,11 @@ function heading(level: number) {
   // The page has h1 and h2; an answer's "#" starts at h3.
   const Tag = `h${Math.min(level + 2, 6)}` as "h3";
   function Heading({ children }: { children?: ReactNode }) {
-    return <Tag className={level <= 2 ? "mt-3 text-sm font-semibold first:mt-0" : "mt-2 text-sm font-medium first:mt-0"}>{children}</Tag>;
+    return (
+      <Tag className={level <= 2 ? "mt-3 text-sm font-semibold first:mt-0" : "mt-2 text-sm font-medium first:mt-0"}>
+        {children}
+      </Tag>
+    );
   }
   Heading.displayName = `ChatH${level}`;
   return Heading;
@@ -40,21 +44,38 @@ const COMPONENTS: Components = {
   a({ href, children }) {
     if (!href || !SAFE_LINK.test(href)) return <>{children}</>;
     return (
-      <a href={href} target={/^https?:/i.test(href) ? "_blank" : undefined} rel="noopener noreferrer" className="text-accent underline underline-offset-2">
+      <a
+        href={href}
+        target={/^https?:/i.test(href) ? "_blank" : undefined}
+        rel="noopener noreferrer"
+        className="text-accent underline underline-offset-2"
+      >
         {children}
       </a>
     );
   },
   mark({ children, title }) {
     return (
-      <mark data-testid="unverified-figure" title={title} className="rounded-sm bg-amber-200 px-0.5 text-inherit underline decoration-amber-600 decoration-dotted underline-offset-2 dark:bg-amber-500/30 dark:decoration-amber-400">
+      <mark
+        data-testid="unverified-figure"
+        title={title}
+        className="rounded-sm bg-amber-200 px-0.5 text-inherit underline decoration-amber-600 decoration-dotted underline-offset-2 dark:bg-amber-500/30 dark:decoration-amber-400"
+      >
         {children}
       </mark>
     );
   },
 };
 
-export function ChatMarkdown({ source, unverified, unverifiedTitle }: { source: string; unverified: readonly string[]; unverifiedTitle: string }) {
+export function ChatMarkdown({
+  source,
+  unverified,
+  unverifiedTitle,
+}: {
+  source: string;
+  unverified: readonly string[];
+  unverifiedTitle: string;
+}) {
   const key = unverified.join("\u0000");
   const rehypePlugins = useMemo<Options["rehypePlugins"]>(
     () => (key ? [[rehypeMarkFigures, { figures: key.split("\u0000"), title: unverifiedTitle }]] : []),
@@ -62,7 +83,12 @@ export function ChatMarkdown({ source, unverified, unverifiedTitle }: { source: 
   );
   return (
     <div data-testid="chat-answer-text" className="min-w-0 text-sm break-words">
-      <Markdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={rehypePlugins} components={COMPONENTS} urlTransform={urlTransform}>
+      <Markdown
+        remarkPlugins={REMARK_PLUGINS}
+        rehypePlugins={rehypePlugins}
+        components={COMPONENTS}
+        urlTransform={urlTransform}
+      >
         {source}
       </Markdown>
     </div>

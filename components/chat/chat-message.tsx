@@ -13,7 +13,15 @@ import type { ChatEntry, Progress, ToolStep } from "./model";
 type Texts = Dictionary["chatUi"];
 
 export function Spinner({ className }: { className?: string }) {
-  return <span aria-hidden="true" className={cx("inline-block size-3 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent", className)} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={cx(
+        "inline-block size-3 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent",
+        className,
+      )}
+    />
+  );
 }
 
 function progressText(t: Texts, progress: Progress): string {
@@ -33,15 +41,29 @@ function ToolSteps({ t, steps }: { t: Texts; steps: ToolStep[] }) {
   return (
     <ol aria-label={t.toolSteps} className="mb-2 space-y-0.5 border-b border-line pb-2 text-xs">
       {steps.map((step, index) => (
-        <li key={`${index}-${step.tool}`} data-testid="chat-tool-step" data-tool={step.tool} data-state={step.state} className="flex min-w-0 flex-wrap items-center gap-x-1.5">
+        <li
+          key={`${index}-${step.tool}`}
+          data-testid="chat-tool-step"
+          data-tool={step.tool}
+          data-state={step.state}
+          className="flex min-w-0 flex-wrap items-center gap-x-1.5"
+        >
           {step.state === "running" ? (
             <Spinner className="text-accent" />
           ) : (
-            <span aria-hidden="true" className={cx("w-3 text-center font-semibold", step.state === "ok" ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400")}>
+            <span
+              aria-hidden="true"
+              className={cx(
+                "w-3 text-center font-semibold",
+                step.state === "ok" ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400",
+              )}
+            >
               {step.state === "ok" ? "✓" : "✗"}
             </span>
           )}
-          <span className="sr-only">{step.state === "running" ? t.toolRunning : step.state === "ok" ? t.toolOk : t.toolFailed}</span>
+          <span className="sr-only">
+            {step.state === "running" ? t.toolRunning : step.state === "ok" ? t.toolOk : t.toolFailed}
+          </span>
           <span className="font-medium">{step.name}</span>
           {step.duration !== null ? (
             <span data-testid="chat-tool-duration" className="text-muted tabular-nums">
@@ -109,7 +131,13 @@ function AnswerBubble({ t, entry }: { t: Texts; entry: ChatEntry }) {
   const content = useDeferredValue(entry.content);
   const unverified = entry.checks?.unverified ?? [];
   return (
-    <li data-testid="chat-message" data-role="assistant" data-state={entry.state} aria-busy={streaming} className="flex pr-0 sm:pr-8">
+    <li
+      data-testid="chat-message"
+      data-role="assistant"
+      data-state={entry.state}
+      aria-busy={streaming}
+      className="flex pr-0 sm:pr-8"
+    >
       <div className="w-full min-w-0 rounded-lg rounded-bl-sm border border-line bg-surface px-3 py-2">
         <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-muted">
           <span className="font-semibold text-accent">{t.assistant}</span>
@@ -120,7 +148,13 @@ function AnswerBubble({ t, entry }: { t: Texts; entry: ChatEntry }) {
           ) : null}
         </div>
         {entry.tools.length > 0 ? <ToolSteps t={t} steps={entry.tools} /> : null}
-        {content ? <ChatMarkdown source={streaming ? content : entry.content} unverified={unverified} unverifiedTitle={t.unverifiedTitle} /> : null}
+        {content ? (
+          <ChatMarkdown
+            source={streaming ? content : entry.content}
+            unverified={unverified}
+            unverifiedTitle={t.unverifiedTitle}
+          />
+        ) : null}
         {streaming && entry.progress ? (
           <p role="status" data-testid="chat-progress" className="mt-1 flex items-center gap-1.5 text-xs text-muted">
             <Spinner />
@@ -129,7 +163,11 @@ function AnswerBubble({ t, entry }: { t: Texts; entry: ChatEntry }) {
         ) : null}
         {entry.checks && !streaming ? <Checks t={t} checks={entry.checks} /> : null}
         {entry.state === "error" ? (
-          <p role="alert" data-testid="chat-error" className="mt-1 text-sm font-medium break-words text-red-700 dark:text-red-400">
+          <p
+            role="alert"
+            data-testid="chat-error"
+            className="mt-1 text-sm font-medium break-words text-red-700 dark:text-red-400"
+          >
             {fmt(t.errorText, { message: entry.error ?? t.unknownError })}
           </p>
         ) : null}

@@ -14,7 +14,17 @@ import * as api from "./api";
 import { ChatMessage } from "./chat-message";
 import { commandHints, Composer, contextLabel } from "./composer";
 import { newUuid } from "./ids";
-import { applyEvent, asStreamEvent, endWithoutDone, entryFromMessage, failEntry, pendingAnswer, userEntry, type ChatContext, type ChatEntry } from "./model";
+import {
+  applyEvent,
+  asStreamEvent,
+  endWithoutDone,
+  entryFromMessage,
+  failEntry,
+  pendingAnswer,
+  userEntry,
+  type ChatContext,
+  type ChatEntry,
+} from "./model";
 import { SessionSidebar, type SessionListState } from "./session-sidebar";
 import { SseParser } from "./sse";
 import type { SkillChoices } from "./strategy-picker";
@@ -47,7 +57,11 @@ export interface ChatWorkbenchProps {
 
 function storedContext(context: TAgentContext | null | undefined): ChatContext | null {
   if (!context || (!context.stock_code && !context.record_id)) return null;
-  return { stock_code: context.stock_code ?? null, stock_name: context.stock_name ?? null, record_id: context.record_id ?? null };
+  return {
+    stock_code: context.stock_code ?? null,
+    stock_name: context.stock_name ?? null,
+    record_id: context.record_id ?? null,
+  };
 }
 
 function contextBody(context: ChatContext | null): TAgentContext | undefined {
@@ -77,7 +91,10 @@ export function ChatWorkbench({ t, locale, timeZone, initialSessionId, initialCo
   const [sessionId, setSessionId] = useState<string | null>(initialSessionId);
   const [title, setTitle] = useState<string | null>(null);
   const [entries, setEntries] = useState<ChatEntry[]>([]);
-  const [view, setView] = useState<{ loading: boolean; error: string | null }>({ loading: initialSessionId !== null, error: null });
+  const [view, setView] = useState<{ loading: boolean; error: string | null }>({
+    loading: initialSessionId !== null,
+    error: null,
+  });
   const [context, setContext] = useState<ChatContext | null>(initialContext);
   const [draft, setDraft] = useState(() => firstDraft(t, initialContext));
   const [choices, setChoices] = useState<SkillChoices | null>(null);
@@ -138,7 +155,10 @@ export function ChatWorkbench({ t, locale, timeZone, initialSessionId, initialCo
       (list) => {
         if (!live) return;
         setChoices({ skills: list.skills, defaultId: list.default_skill_id, problems: list.problems ?? [] });
-        setSelected((previous) => previous ?? (list.skills.some((s) => s.id === list.default_skill_id) ? [list.default_skill_id] : []));
+        setSelected(
+          (previous) =>
+            previous ?? (list.skills.some((s) => s.id === list.default_skill_id) ? [list.default_skill_id] : []),
+        );
       },
       (error) => live && setSkillsError(messageOf(error)),
     );
@@ -263,7 +283,12 @@ export function ChatWorkbench({ t, locale, timeZone, initialSessionId, initialCo
         for (const payload of payloads) {
           const event = asStreamEvent(payload);
           if (!event) continue;
-          if ((event.type === "accepted" || event.type === "done") && event.session_id && event.session_id !== sid && token === viewToken.current) {
+          if (
+            (event.type === "accepted" || event.type === "done") &&
+            event.session_id &&
+            event.session_id !== sid &&
+            token === viewToken.current
+          ) {
             setSessionId(event.session_id);
             showInUrl(event.session_id);
           }
@@ -285,7 +310,8 @@ export function ChatWorkbench({ t, locale, timeZone, initialSessionId, initialCo
         finished = true;
       }
     } finally {
-      if (!finished) update((entry) => endWithoutDone(entry, cancelRequested.current || controller.signal.aborted, t.streamClosed));
+      if (!finished)
+        update((entry) => endWithoutDone(entry, cancelRequested.current || controller.signal.aborted, t.streamClosed));
       if (cancelTimer.current) clearTimeout(cancelTimer.current);
       cancelTimer.current = null;
       abortRef.current = null;
@@ -323,7 +349,11 @@ export function ChatWorkbench({ t, locale, timeZone, initialSessionId, initialCo
     setShare({ state: "sending" });
     try {
       const answer = await api.sendToChannels(transcript(), fmt(t.transcriptTitle, { title: shownTitle }));
-      setShare(answer.success ? { state: "sent" } : { state: "failed", message: answer.message || answer.error || t.unknownError });
+      setShare(
+        answer.success
+          ? { state: "sent" }
+          : { state: "failed", message: answer.message || answer.error || t.unknownError },
+      );
     } catch (error) {
       setShare({ state: "failed", message: messageOf(error) });
     }
@@ -336,7 +366,16 @@ export function ChatWorkbench({ t, locale, timeZone, initialSessionId, initialCo
   return (
     <div className="grid grid-cols-1 gap-3 md:grid-cols-[15rem_minmax(0,1fr)] lg:grid-cols-[17rem_minmax(0,1fr)]">
       <div className="min-w-0">
-        <SessionSidebar t={t} list={sessions} currentId={sessionId} timeZone={timeZone} locked={locked} onNew={newChat} onOpen={openSession} onDelete={removeSession} />
+        <SessionSidebar
+          t={t}
+          list={sessions}
+          currentId={sessionId}
+          timeZone={timeZone}
+          locked={locked}
+          onNew={newChat}
+          onOpen={openSession}
+          onDelete={removeSession}
+        />
       </div>
 
       <Panel className="flex min-w-0 flex-col">
@@ -353,12 +392,22 @@ export function ChatWorkbench({ t, locale, timeZone, initialSessionId, initialCo
             >
               {t.exportMarkdown}
             </button>
-            <button type="button" className={actionButton} disabled={finishedEntries.length === 0 || locked || share.state === "sending"} aria-busy={share.state === "sending"} onClick={sendTranscript}>
+            <button
+              type="button"
+              className={actionButton}
+              disabled={finishedEntries.length === 0 || locked || share.state === "sending"}
+              aria-busy={share.state === "sending"}
+              onClick={sendTranscript}
+            >
               {share.state === "sending" ? t.sending : t.sendToChannels}
             </button>
           </div>
           {share.state === "sent" ? (
-            <p role="status" data-testid="chat-share-status" className="w-full text-xs text-emerald-700 dark:text-emerald-400">
+            <p
+              role="status"
+              data-testid="chat-share-status"
+              className="w-full text-xs text-emerald-700 dark:text-emerald-400"
+            >
               {t.sent}
             </p>
           ) : share.state === "failed" ? (

@@ -36,7 +36,8 @@ const BUTTON =
 
 export function contextLabel(t: Texts, context: ChatContext): string {
   const code = context.stock_code ?? "";
-  const stock = context.stock_name && code ? fmt(t.contextStock, { name: context.stock_name, code }) : context.stock_name || code;
+  const stock =
+    context.stock_name && code ? fmt(t.contextStock, { name: context.stock_name, code }) : context.stock_name || code;
   return [stock, context.record_id ? fmt(t.contextRecord, { id: context.record_id }) : ""].filter(Boolean).join(" · ");
 }
 
@@ -88,11 +89,19 @@ export function Composer(props: ComposerProps) {
   }
 
   return (
-    <form aria-label={t.composerLabel} onSubmit={submit} className="border-t border-line px-3 py-2.5" data-testid="chat-composer">
+    <form
+      aria-label={t.composerLabel}
+      onSubmit={submit}
+      className="border-t border-line px-3 py-2.5"
+      data-testid="chat-composer"
+    >
       {context ? (
         <div className="mb-2 flex flex-wrap items-center gap-2">
           <span className="text-xs text-muted">{t.contextLabel}</span>
-          <span data-testid="chat-context" className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full border border-accent/40 bg-accent-soft py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent">
+          <span
+            data-testid="chat-context"
+            className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full border border-accent/40 bg-accent-soft py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent"
+          >
             <span className="truncate">{contextLabel(t, context)}</span>
             <button
               type="button"
@@ -125,25 +134,49 @@ export function Composer(props: ComposerProps) {
       <div className="mt-2 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
           {props.choices ? (
-            <StrategyPicker t={t} choices={props.choices} selected={props.selected} max={props.maxSkills} disabled={running} onChange={props.onSelect} />
+            <StrategyPicker
+              t={t}
+              choices={props.choices}
+              selected={props.selected}
+              max={props.maxSkills}
+              disabled={running}
+              onChange={props.onSelect}
+            />
           ) : props.skillsError ? (
-            <p className="text-xs text-amber-700 dark:text-amber-400">{fmt(t.skillsFailed, { message: props.skillsError })}</p>
+            <p className="text-xs text-amber-700 dark:text-amber-400">
+              {fmt(t.skillsFailed, { message: props.skillsError })}
+            </p>
           ) : null}
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {running ? (
-            <button type="button" onClick={onCancel} disabled={cancelling} aria-label={cancelling ? undefined : t.cancelAnswer} className={cx(BUTTON, "border border-line bg-surface font-medium hover:bg-subtle")}>
+            <button
+              type="button"
+              onClick={onCancel}
+              disabled={cancelling}
+              aria-label={cancelling ? undefined : t.cancelAnswer}
+              className={cx(BUTTON, "border border-line bg-surface font-medium hover:bg-subtle")}
+            >
               {cancelling ? <Spinner /> : null}
               {cancelling ? t.cancelling : t.cancel}
             </button>
           ) : null}
-          <button type="submit" disabled={running || !draft.trim()} aria-busy={running} className={cx(BUTTON, "bg-accent text-accent-fg hover:bg-accent/90")}>
+          <button
+            type="submit"
+            disabled={running || !draft.trim()}
+            aria-busy={running}
+            className={cx(BUTTON, "bg-accent text-accent-fg hover:bg-accent/90")}
+          >
             {running ? <Spinner /> : null}
             {t.send}
           </button>
         </div>
       </div>
-      <div id={hintId} className="mt-2 flex flex-wrap items-center gap-1 text-xs text-muted" data-testid="chat-commands">
+      <div
+        id={hintId}
+        className="mt-2 flex flex-wrap items-center gap-1 text-xs text-muted"
+        data-testid="chat-commands"
+      >
         <span className="mr-0.5">{t.commandsHint}</span>
         {props.commands.map((command) => (
           <button
@@ -158,14 +191,20 @@ export function Composer(props: ComposerProps) {
         ))}
       </div>
       {props.available === false ? (
-        <p role="note" data-testid="chat-no-llm" className="mt-2 rounded border border-amber-300 bg-amber-50 px-2 py-1.5 text-xs leading-5 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-300">
+        <p
+          role="note"
+          data-testid="chat-no-llm"
+          className="mt-2 rounded border border-amber-300 bg-amber-50 px-2 py-1.5 text-xs leading-5 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-300"
+        >
           {t.noLlm}{" "}
           <Link href="/settings" className="font-medium underline underline-offset-2">
             {t.settingsLink}
           </Link>
         </p>
       ) : null}
-      {props.statusError ? <p className="mt-2 text-xs text-muted">{fmt(t.statusFailed, { message: props.statusError })}</p> : null}
+      {props.statusError ? (
+        <p className="mt-2 text-xs text-muted">{fmt(t.statusFailed, { message: props.statusError })}</p>
+      ) : null}
     </form>
   );
 }

@@ -2,7 +2,13 @@
 // Markdown: a rehype plugin that splits text nodes around each occurrence and wraps it in <mark>. Code is left
 // alone. A figure only matches as a whole number: "99.5" is not marked inside "199.5" or "99.55".
 
-type TreeNode = { type: string; tagName?: string; value?: string; properties?: Record<string, unknown>; children?: TreeNode[] };
+type TreeNode = {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: TreeNode[];
+};
 
 export type Piece = { text: string; figure: boolean };
 
@@ -63,7 +69,13 @@ export function rehypeMarkFigures(options: { figures: readonly string[]; title: 
       }
       for (const piece of splitFigures(child.value, options.figures)) {
         if (!piece.figure) children.push({ type: "text", value: piece.text });
-        else children.push({ type: "element", tagName: "mark", properties: { title: options.title, dataUnverified: "true" }, children: [{ type: "text", value: piece.text }] });
+        else
+          children.push({
+            type: "element",
+            tagName: "mark",
+            properties: { title: options.title, dataUnverified: "true" },
+            children: [{ type: "text", value: piece.text }],
+          });
       }
     }
     node.children = children;

@@ -40,16 +40,37 @@ export interface ChatEntry {
 export type ChatContext = Pick<TAgentContext, "stock_code" | "stock_name" | "record_id">;
 
 export function userEntry(key: string, content: string): ChatEntry {
-  return { key, role: "user", content, state: "complete", tools: [], checks: null, error: null, progress: null, model: null };
+  return {
+    key,
+    role: "user",
+    content,
+    state: "complete",
+    tools: [],
+    checks: null,
+    error: null,
+    progress: null,
+    model: null,
+  };
 }
 
 export function pendingAnswer(key: string): ChatEntry {
-  return { key, role: "assistant", content: "", state: "streaming", tools: [], checks: null, error: null, progress: { kind: "connecting" }, model: null };
+  return {
+    key,
+    role: "assistant",
+    content: "",
+    state: "streaming",
+    tools: [],
+    checks: null,
+    error: null,
+    progress: { kind: "connecting" },
+    model: null,
+  };
 }
 
 /** A stored message as an entry (an error message keeps its text as the error). */
 export function entryFromMessage(message: TAgentMessage): ChatEntry {
-  const state: EntryState = message.status === "cancelled" ? "cancelled" : message.status === "error" ? "error" : "complete";
+  const state: EntryState =
+    message.status === "cancelled" ? "cancelled" : message.status === "error" ? "error" : "complete";
   return {
     key: `m${message.id}`,
     role: message.role,
@@ -70,7 +91,16 @@ export function entryFromMessage(message: TAgentMessage): ChatEntry {
   };
 }
 
-const EVENT_TYPES = new Set(["accepted", "thinking", "tool_start", "tool_done", "generating", "delta", "done", "error"]);
+const EVENT_TYPES = new Set([
+  "accepted",
+  "thinking",
+  "tool_start",
+  "tool_done",
+  "generating",
+  "delta",
+  "done",
+  "error",
+]);
 
 /** A stream payload as a known event, or null (unknown types and malformed payloads are skipped). */
 export function asStreamEvent(payload: unknown): AgentStreamEvent | null {
@@ -92,7 +122,8 @@ function finishTool(tools: ToolStep[], event: Extract<AgentStreamEvent, { type: 
   // The running step of this tool and step number; else the oldest running one of the tool; else a new row.
   let at = tools.findIndex((s) => s.state === "running" && s.tool === event.tool && s.step === event.step);
   if (at < 0) at = tools.findIndex((s) => s.state === "running" && s.tool === event.tool);
-  if (at < 0) return [...tools, { step: event.step, tool: event.tool, name: event.display_name || event.tool, ...done }];
+  if (at < 0)
+    return [...tools, { step: event.step, tool: event.tool, name: event.display_name || event.tool, ...done }];
   return tools.map((s, i) => (i === at ? { ...s, ...done, name: event.display_name || s.name } : s));
 }
 
@@ -107,7 +138,17 @@ export function applyEvent(entry: ChatEntry, event: AgentStreamEvent): ChatEntry
       return {
         ...entry,
         progress: { kind: "tool", name: event.display_name || event.tool },
-        tools: [...entry.tools, { step: event.step, tool: event.tool, name: event.display_name || event.tool, state: "running", duration: null, error: null }],
+        tools: [
+          ...entry.tools,
+          {
+            step: event.step,
+            tool: event.tool,
+            name: event.display_name || event.tool,
+            state: "running",
+            duration: null,
+            error: null,
+          },
+        ],
       };
     case "tool_done":
       return { ...entry, tools: finishTool(entry.tools, event) };
@@ -120,7 +161,8 @@ export function applyEvent(entry: ChatEntry, event: AgentStreamEvent): ChatEntry
       return {
         ...entry,
         // The final text replaces the streamed one; a cancelled turn with no final text keeps what arrived.
-        content: typeof event.content === "string" && (event.content || !event.cancelled) ? event.content : entry.content,
+        content:
+          typeof event.content === "string" && (event.content || !event.cancelled) ? event.content : entry.content,
         state,
         checks: event.checks ?? null,
         error: state === "error" ? (text(event.message) ?? text(event.error)) : null,
@@ -130,13 +172,21 @@ export function applyEvent(entry: ChatEntry, event: AgentStreamEvent): ChatEntry
       };
     }
     case "error":
-      return { ...entry, state: "error", error: text(event.message) ?? text(event.error), progress: null, tools: stopRunning(entry.tools) };
+      return {
+        ...entry,
+        state: "error",
+        error: text(event.message) ?? text(event.error),
+        progress: null,
+        tools: stopRunning(entry.tools),
+      };
   }
 }
 
 /** Steps still marked running when the turn ended did not finish. */
 function stopRunning(tools: ToolStep[]): ToolStep[] {
-  return tools.some((s) => s.state === "running") ? tools.map((s) => (s.state === "running" ? { ...s, state: "failed" } : s)) : tools;
+  return tools.some((s) => s.state === "running")
+    ? tools.map((s) => (s.state === "running" ? { ...s, state: "failed" } : s))
+    : tools;
 }
 
 /** The turn ended without `done` or `error`: cancelled when the user asked for it, else cut off. */

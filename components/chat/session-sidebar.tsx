@@ -56,7 +56,11 @@ export function SessionSidebar({ t, list, currentId, timeZone, locked, onNew, on
   }
 
   return (
-    <nav aria-label={t.sessionsTitle} data-testid="chat-sessions" className="min-w-0 rounded-md border border-line bg-surface">
+    <nav
+      aria-label={t.sessionsTitle}
+      data-testid="chat-sessions"
+      className="min-w-0 rounded-md border border-line bg-surface"
+    >
       <div className="flex items-center justify-between gap-2 border-b border-line px-3 py-2">
         <h2 className="hidden text-sm font-semibold md:block">{t.sessionsTitle}</h2>
         <button
@@ -104,7 +108,12 @@ export function SessionSidebar({ t, list, currentId, timeZone, locked, onNew, on
               const title = item.title.trim() || t.untitled;
               const when = item.last_active ?? item.created_at;
               return (
-                <li key={item.session_id} data-testid="chat-session" data-session-id={item.session_id} className={cx("group flex items-stretch gap-1 px-1.5", current && "bg-accent-soft")}>
+                <li
+                  key={item.session_id}
+                  data-testid="chat-session"
+                  data-session-id={item.session_id}
+                  className={cx("group flex items-stretch gap-1 px-1.5", current && "bg-accent-soft")}
+                >
                   <button
                     type="button"
                     aria-current={current ? "true" : undefined}
@@ -115,11 +124,17 @@ export function SessionSidebar({ t, list, currentId, timeZone, locked, onNew, on
                     }}
                     className="min-w-0 flex-1 rounded px-1.5 py-1.5 text-left hover:bg-subtle focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-60"
                   >
-                    <span data-testid="chat-session-title" className={cx("block truncate text-sm", current ? "font-medium text-accent" : "")}>
+                    <span
+                      data-testid="chat-session-title"
+                      className={cx("block truncate text-sm", current ? "font-medium text-accent" : "")}
+                    >
                       {title}
                     </span>
                     <span className="block truncate text-xs text-muted tabular-nums">
-                      {fmt(t.sessionMeta, { count: item.message_count, time: when ? formatDateTime(when, timeZone) : "—" })}
+                      {fmt(t.sessionMeta, {
+                        count: item.message_count,
+                        time: when ? formatDateTime(when, timeZone) : "—",
+                      })}
                     </span>
                   </button>
                   <button

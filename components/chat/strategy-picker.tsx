@@ -24,7 +24,21 @@ function summary(t: Texts, skills: TAgentSkill[], selected: readonly string[]): 
 // The strategies ("skills") of the next turns: up to `max` of GET /agent/skills, the default one preselected. A
 // button opens the list of checkboxes in place (no popover to position on a phone); problems of the user's own
 // strategy files are counted beside it, with the files and errors in the tooltip.
-export function StrategyPicker({ t, choices, selected, max, disabled, onChange }: { t: Texts; choices: SkillChoices; selected: readonly string[]; max: number; disabled?: boolean; onChange: (ids: string[]) => void }) {
+export function StrategyPicker({
+  t,
+  choices,
+  selected,
+  max,
+  disabled,
+  onChange,
+}: {
+  t: Texts;
+  choices: SkillChoices;
+  selected: readonly string[];
+  max: number;
+  disabled?: boolean;
+  onChange: (ids: string[]) => void;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const full = selected.length >= max;
@@ -52,13 +66,22 @@ export function StrategyPicker({ t, choices, selected, max, disabled, onChange }
           </span>
         </button>
         {choices.problems.length > 0 ? (
-          <span data-testid="chat-skill-problems" title={choices.problems.map((p) => `${p.file}: ${p.error}`).join("\n")} className="text-xs font-medium text-amber-700 dark:text-amber-400">
+          <span
+            data-testid="chat-skill-problems"
+            title={choices.problems.map((p) => `${p.file}: ${p.error}`).join("\n")}
+            className="text-xs font-medium text-amber-700 dark:text-amber-400"
+          >
             ⚠ {fmt(t.strategyProblems, { count: choices.problems.length })}
           </span>
         ) : null}
       </div>
       {open ? (
-        <fieldset id={panelId} data-testid="chat-strategy-picker" disabled={disabled} className="mt-2 rounded-md border border-line bg-canvas px-3 py-2">
+        <fieldset
+          id={panelId}
+          data-testid="chat-strategy-picker"
+          disabled={disabled}
+          className="mt-2 rounded-md border border-line bg-canvas px-3 py-2"
+        >
           <legend className="px-1 text-xs font-medium text-muted">{fmt(t.strategiesLegend, { max })}</legend>
           <ul className="space-y-1.5">
             {choices.skills.map((skill) => {
@@ -80,8 +103,12 @@ export function StrategyPicker({ t, choices, selected, max, disabled, onChange }
                       {skill.name}
                     </label>
                     <span id={`${inputId}-about`} className="ml-1.5 text-muted">
-                      {skill.id === choices.defaultId ? <span className="mr-1.5 rounded bg-subtle px-1">{t.strategiesDefault}</span> : null}
-                      {skill.source === "user" ? <span className="mr-1.5 rounded bg-subtle px-1">{t.strategySourceUser}</span> : null}
+                      {skill.id === choices.defaultId ? (
+                        <span className="mr-1.5 rounded bg-subtle px-1">{t.strategiesDefault}</span>
+                      ) : null}
+                      {skill.source === "user" ? (
+                        <span className="mr-1.5 rounded bg-subtle px-1">{t.strategySourceUser}</span>
+                      ) : null}
                       {skill.description}
                     </span>
                   </div>

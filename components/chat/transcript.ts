@@ -6,7 +6,12 @@ type Texts = Dictionary["chatUi"];
 
 /** The conversation as Markdown: what "export" downloads and "send to channels" posts (POST /agent/chat/send). */
 export function transcriptMarkdown(t: Texts, title: string, entries: readonly ChatEntry[], exportedAt: string): string {
-  const lines = [`# ${fmt(t.transcriptTitle, { title })}`, "", `> ${fmt(t.transcriptExported, { time: exportedAt })}`, ""];
+  const lines = [
+    `# ${fmt(t.transcriptTitle, { title })}`,
+    "",
+    `> ${fmt(t.transcriptExported, { time: exportedAt })}`,
+    "",
+  ];
   for (const entry of entries) {
     if (entry.state === "streaming") continue;
     const who = entry.role === "user" ? t.you : t.assistant;

@@ -21,7 +21,19 @@ async function writeClipboard(text: string): Promise<void> {
   if (!ok) throw new Error("copy refused");
 }
 
-export function CopyButton({ text, label, copiedLabel, failedLabel, className }: { text: string; label: string; copiedLabel: string; failedLabel: string; className?: string }) {
+export function CopyButton({
+  text,
+  label,
+  copiedLabel,
+  failedLabel,
+  className,
+}: {
+  text: string;
+  label: string;
+  copiedLabel: string;
+  failedLabel: string;
+  className?: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
 
   useEffect(() => {
@@ -34,7 +46,12 @@ export function CopyButton({ text, label, copiedLabel, failedLabel, className }:
     <span className="inline-flex items-center gap-2">
       <button
         type="button"
-        onClick={() => writeClipboard(text).then(() => setState("copied"), () => setState("failed"))}
+        onClick={() =>
+          writeClipboard(text).then(
+            () => setState("copied"),
+            () => setState("failed"),
+          )
+        }
         className={cx(
           "inline-flex h-7 items-center rounded-md border border-line bg-surface px-2.5 text-xs font-medium hover:bg-subtle focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent",
           className,

@@ -4,7 +4,11 @@ import { readFailure } from "@/components/auth/api-errors";
 // Both answer { deleted }; a failure is thrown as the API's message so the dialog can show it.
 
 async function send(url: string, init: RequestInit): Promise<number> {
-  const res = await fetch(url, { ...init, headers: { "content-type": "application/json", accept: "application/json" }, cache: "no-store" });
+  const res = await fetch(url, {
+    ...init,
+    headers: { "content-type": "application/json", accept: "application/json" },
+    cache: "no-store",
+  });
   if (!res.ok) throw new Error((await readFailure(res)).message);
   const body = (await res.json()) as { deleted?: unknown };
   return typeof body.deleted === "number" ? body.deleted : 0;

@@ -10,7 +10,8 @@ type ComponentStatus = TRunDiagnosticSummary["components"][string]["status"];
 
 const OVERALL_TONE: Record<TRunDiagnosticSummary["status"], string> = {
   normal: "border-accent/30 bg-accent-soft text-accent",
-  degraded: "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300",
+  degraded:
+    "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300",
   failed: "border-fg/40 bg-subtle text-fg",
   unknown: "border-line bg-subtle text-muted",
 };
@@ -40,7 +41,11 @@ export function DiagnosticsPanel({ t, diagnostics }: { t: Texts; diagnostics: TR
     <Panel>
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-3 py-1.5">
         <h2 className="text-sm font-semibold">{t.diagnosticsTitle}</h2>
-        <span data-testid="diagnostics-status" data-status={diagnostics.status} className={cx("rounded border px-1.5 py-px text-xs font-semibold", OVERALL_TONE[diagnostics.status])}>
+        <span
+          data-testid="diagnostics-status"
+          data-status={diagnostics.status}
+          className={cx("rounded border px-1.5 py-px text-xs font-semibold", OVERALL_TONE[diagnostics.status])}
+        >
           {t.diagnosticsStatus[diagnostics.status]}
         </span>
       </div>
@@ -51,11 +56,17 @@ export function DiagnosticsPanel({ t, diagnostics }: { t: Texts; diagnostics: TR
             <li key={c.key} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-3 py-1">
               <span className="min-w-0">
                 <span className="font-medium">{c.label}</span>
-                {c.message && c.message !== c.status ? <span className="block truncate text-muted" title={c.message}>{c.message}</span> : null}
+                {c.message && c.message !== c.status ? (
+                  <span className="block truncate text-muted" title={c.message}>
+                    {c.message}
+                  </span>
+                ) : null}
               </span>
               <span className="text-right whitespace-nowrap">
                 <span className={COMPONENT_TONE[c.status]}>{t.componentStatus[c.status]}</span>
-                {detailText(c.details) ? <span className="block text-muted tabular-nums">{detailText(c.details)}</span> : null}
+                {detailText(c.details) ? (
+                  <span className="block text-muted tabular-nums">{detailText(c.details)}</span>
+                ) : null}
               </span>
             </li>
           ))}
@@ -63,7 +74,12 @@ export function DiagnosticsPanel({ t, diagnostics }: { t: Texts; diagnostics: TR
       ) : null}
       <div className="flex items-center justify-between gap-2 border-t border-line px-3 py-1.5">
         <span className="truncate font-mono text-[11px] text-muted">{diagnostics.trace_id ?? ""}</span>
-        <CopyButton text={diagnostics.copy_text} label={t.diagnosticsCopy} copiedLabel={t.copied} failedLabel={t.copyFailed} />
+        <CopyButton
+          text={diagnostics.copy_text}
+          label={t.diagnosticsCopy}
+          copiedLabel={t.copied}
+          failedLabel={t.copyFailed}
+        />
       </div>
     </Panel>
   );

@@ -63,7 +63,9 @@ export function layoutFlow(flow: Pick<TRunFlowSnapshot, "nodes" | "edges">): Pla
   let spare = Math.max(0, ...placed.map((p) => p.col)) + 1;
   for (const node of flow.nodes) {
     if (where.has(node.id)) continue;
-    const link = edges.find((e) => e.from === node.id && where.has(e.to)) ?? edges.find((e) => e.to === node.id && where.has(e.from));
+    const link =
+      edges.find((e) => e.from === node.id && where.has(e.to)) ??
+      edges.find((e) => e.to === node.id && where.has(e.from));
     const anchor = link ? where.get(link.from === node.id ? link.to : link.from) : undefined;
     const c = anchor ? anchor.col : spare++;
     const p = { node, col: c, row: place(c, anchor ? anchor.row + 1 : 0) };
@@ -142,7 +144,15 @@ function FlowSvg({ t, flow, placed }: { t: Texts; flow: TRunFlowSnapshot; placed
       className="block text-[11px]"
     >
       <defs>
-        <marker id="flow-arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker
+          id="flow-arrow"
+          viewBox="0 0 8 8"
+          refX="7"
+          refY="4"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
           <path d="M 0 0 L 8 4 L 0 8 z" className="fill-muted" />
         </marker>
       </defs>
@@ -167,13 +177,31 @@ function FlowSvg({ t, flow, placed }: { t: Texts; flow: TRunFlowSnapshot; placed
         const x = PAD + col * (W + GAP_X);
         const y = PAD + row * (H + GAP_Y);
         const style = STATUS_STYLE[node.status];
-        const detail = [t.flowStatus[node.status], node.duration_ms !== null && node.duration_ms !== undefined ? formatDuration(node.duration_ms) : null, node.record_count ? `×${node.record_count}` : null]
+        const detail = [
+          t.flowStatus[node.status],
+          node.duration_ms !== null && node.duration_ms !== undefined ? formatDuration(node.duration_ms) : null,
+          node.record_count ? `×${node.record_count}` : null,
+        ]
           .filter(Boolean)
           .join(" · ");
         return (
-          <g key={node.id} transform={`translate(${x} ${y})`} data-testid="flow-node" data-node-id={node.id} data-status={node.status}>
-            <title>{[node.label, node.provider, t.flowStatus[node.status], node.message].filter(Boolean).join(" — ")}</title>
-            <rect width={W} height={H} rx={5} strokeWidth={node.status === "failed" ? 1.75 : 1.25} className={cx("fill-surface", style.box)} />
+          <g
+            key={node.id}
+            transform={`translate(${x} ${y})`}
+            data-testid="flow-node"
+            data-node-id={node.id}
+            data-status={node.status}
+          >
+            <title>
+              {[node.label, node.provider, t.flowStatus[node.status], node.message].filter(Boolean).join(" — ")}
+            </title>
+            <rect
+              width={W}
+              height={H}
+              rx={5}
+              strokeWidth={node.status === "failed" ? 1.75 : 1.25}
+              className={cx("fill-surface", style.box)}
+            />
             <text x={9} y={18} className="fill-fg font-medium">
               {clip(node.label, 19)}
             </text>
@@ -191,12 +219,23 @@ function FlowSvg({ t, flow, placed }: { t: Texts; flow: TRunFlowSnapshot; placed
 export function FlowGraph({ t, flow }: { t: Texts; flow: TRunFlowSnapshot }) {
   const placed = layoutFlow(flow);
   const byId = new Map(flow.nodes.map((n) => [n.id, n]));
-  const bottleneck = flow.summary.bottleneck_node_id ? (byId.get(flow.summary.bottleneck_node_id)?.label ?? flow.summary.bottleneck_node_id) : null;
+  const bottleneck = flow.summary.bottleneck_node_id
+    ? (byId.get(flow.summary.bottleneck_node_id)?.label ?? flow.summary.bottleneck_node_id)
+    : null;
   return (
     <Panel>
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-line px-3 py-2">
         <h2 className="text-sm font-semibold">{t.flowTitle}</h2>
-        <span className={cx("text-xs font-medium", flow.status === "success" ? "text-accent" : flow.status === "failed" ? "text-fg" : "text-amber-700 dark:text-amber-400")}>
+        <span
+          className={cx(
+            "text-xs font-medium",
+            flow.status === "success"
+              ? "text-accent"
+              : flow.status === "failed"
+                ? "text-fg"
+                : "text-amber-700 dark:text-amber-400",
+          )}
+        >
           {t.flowStatus[flow.status]}
         </span>
       </div>
@@ -218,7 +257,10 @@ export function FlowGraph({ t, flow }: { t: Texts; flow: TRunFlowSnapshot }) {
               </div>
             ))}
           </dl>
-          <div tabIndex={0} className="overflow-x-auto px-1 py-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
+          <div
+            tabIndex={0}
+            className="overflow-x-auto px-1 py-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+          >
             <FlowSvg t={t} flow={flow} placed={placed} />
           </div>
           <p className="px-3 pb-1 text-[11px] text-muted">{t.flowLegend}</p>
@@ -227,12 +269,20 @@ export function FlowGraph({ t, flow }: { t: Texts; flow: TRunFlowSnapshot }) {
               <li key={node.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-3 py-1">
                 <span className="min-w-0">
                   <span className="font-medium">{node.label}</span>
-                  {node.provider && node.provider !== node.label ? <span className="ml-1.5 font-mono text-muted">{node.provider}</span> : null}
-                  {node.message ? <span className="block truncate text-muted" title={node.message}>{node.message}</span> : null}
+                  {node.provider && node.provider !== node.label ? (
+                    <span className="ml-1.5 font-mono text-muted">{node.provider}</span>
+                  ) : null}
+                  {node.message ? (
+                    <span className="block truncate text-muted" title={node.message}>
+                      {node.message}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="text-right whitespace-nowrap text-muted tabular-nums">
                   {t.flowStatus[node.status]}
-                  {node.duration_ms !== null && node.duration_ms !== undefined ? ` · ${formatDuration(node.duration_ms)}` : ""}
+                  {node.duration_ms !== null && node.duration_ms !== undefined
+                    ? ` · ${formatDuration(node.duration_ms)}`
+                    : ""}
                 </span>
               </li>
             ))}

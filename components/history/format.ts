@@ -36,4 +36,6 @@ export const MARKET_REVIEW = "market_review";
  * Monospace for code-like text that may hold Chinese: the system monospace fonts first, then the page's CJK web
  * font, so Chinese characters never fall through to a missing glyph (tofu) where no system CJK font exists.
  */
-export const MONO_WITH_CJK = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace, "Noto Sans SC", sans-serif' } as const;
+export const MONO_WITH_CJK = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace, "Noto Sans SC", sans-serif',
+} as const;

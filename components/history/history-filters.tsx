@@ -13,17 +13,31 @@ export interface HistoryFilterValues {
 
 export const FILTER_REPORT_TYPES = ["brief", "simple", "detailed", "full", "market_review"] as const;
 
-const FIELD = "h-8 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent";
+const FIELD =
+  "h-8 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent";
 const LABEL = "flex min-w-0 flex-col gap-1 text-xs text-muted";
 
 // The filter bar is a plain GET form: submitting it changes the URL, and the server component re-reads the list.
 export function HistoryFilters({ t, values }: { t: Texts; values: HistoryFilterValues }) {
   const active = Object.values(values).some(Boolean);
   return (
-    <form method="get" action="/history" role="search" aria-label={t.filtersLabel} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[minmax(8rem,1fr)_minmax(8rem,10rem)_10rem_10rem_auto]">
+    <form
+      method="get"
+      action="/history"
+      role="search"
+      aria-label={t.filtersLabel}
+      className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[minmax(8rem,1fr)_minmax(8rem,10rem)_10rem_10rem_auto]"
+    >
       <label className={`${LABEL} col-span-2 sm:col-span-1`}>
         {t.stockCode}
-        <input name="stock_code" type="search" defaultValue={values.stock_code ?? ""} placeholder={t.stockCodePlaceholder} autoComplete="off" className={FIELD} />
+        <input
+          name="stock_code"
+          type="search"
+          defaultValue={values.stock_code ?? ""}
+          placeholder={t.stockCodePlaceholder}
+          autoComplete="off"
+          className={FIELD}
+        />
       </label>
       <label className={`${LABEL} col-span-2 sm:col-span-1`}>
         {t.reportType}

@@ -66,7 +66,13 @@ export function HistoryTable({ t, items }: { t: Texts; items: THistoryItem[] }) 
     <div>
       <div className="flex min-h-10 flex-wrap items-center gap-x-3 gap-y-1 border-b border-line px-3 py-1.5">
         <label className="inline-flex items-center gap-2 text-xs text-muted">
-          <input type="checkbox" checked={allChosen} onChange={toggleAll} aria-label={t.selectAll} className="size-4 accent-(--dsa-accent)" />
+          <input
+            type="checkbox"
+            checked={allChosen}
+            onChange={toggleAll}
+            aria-label={t.selectAll}
+            className="size-4 accent-(--dsa-accent)"
+          />
           <span data-testid="history-selected-count">{fmt(t.selectedCount, { count: chosen.length })}</span>
         </label>
         <button
@@ -124,7 +130,12 @@ export function HistoryTable({ t, items }: { t: Texts; items: THistoryItem[] }) 
               const time = formatTime(item.created_at);
               const dir = direction(item.change_pct);
               return (
-                <tr key={item.id} data-testid="history-row" data-record-id={item.id} className={cx("hover:bg-subtle/50", selected.has(item.id) && "bg-accent-soft/60")}>
+                <tr
+                  key={item.id}
+                  data-testid="history-row"
+                  data-record-id={item.id}
+                  className={cx("hover:bg-subtle/50", selected.has(item.id) && "bg-accent-soft/60")}
+                >
                   <td className={TD}>
                     <input
                       type="checkbox"
@@ -138,18 +149,25 @@ export function HistoryTable({ t, items }: { t: Texts; items: THistoryItem[] }) 
                     <time dateTime={item.created_at}>{time}</time>
                   </td>
                   <td className={cx(TD, "whitespace-nowrap")}>
-                    <Link href={`/history/${item.id}`} className="font-medium text-accent underline-offset-2 hover:underline">
+                    <Link
+                      href={`/history/${item.id}`}
+                      className="font-medium text-accent underline-offset-2 hover:underline"
+                    >
                       {name}
                     </Link>
                     {review ? null : <span className="ml-1.5 font-mono text-xs text-muted">{item.stock_code}</span>}
                   </td>
-                  <td className={cx(TD, "text-xs whitespace-nowrap text-muted")}>{reportTypeLabel(t.reportTypes, item.report_type)}</td>
+                  <td className={cx(TD, "text-xs whitespace-nowrap text-muted")}>
+                    {reportTypeLabel(t.reportTypes, item.report_type)}
+                  </td>
                   <td className={TD}>
                     <RecordAction item={item} labels={t.actions} />
                   </td>
                   <td className={cx(TD, "text-right font-medium tabular-nums")}>{item.sentiment_score ?? "—"}</td>
                   <td className={cx(TD, "text-right tabular-nums")}>{formatPrice(item.current_price)}</td>
-                  <td className={cx(TD, "text-right font-medium tabular-nums", directionText(dir))}>{formatSignedPct(item.change_pct)}</td>
+                  <td className={cx(TD, "text-right font-medium tabular-nums", directionText(dir))}>
+                    {formatSignedPct(item.change_pct)}
+                  </td>
                   <td className={cx(TD, "hidden max-w-md xl:table-cell")}>
                     <span className="line-clamp-1 text-xs text-muted" title={item.analysis_summary ?? undefined}>
                       {item.analysis_summary ?? "—"}

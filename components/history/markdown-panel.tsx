@@ -11,7 +11,15 @@ import { MarkdownText } from "./markdown-text";
 type Texts = Dictionary["historyUi"];
 
 // The record's Markdown report (GET /api/v1/history/{id}/markdown), rendered or as source, with a copy button.
-export function MarkdownPanel({ t, content, initialView = "source" }: { t: Texts; content: string | null; initialView?: "preview" | "source" }) {
+export function MarkdownPanel({
+  t,
+  content,
+  initialView = "source",
+}: {
+  t: Texts;
+  content: string | null;
+  initialView?: "preview" | "source";
+}) {
   const [view, setView] = useState(initialView);
   return (
     <Panel>
@@ -34,11 +42,19 @@ export function MarkdownPanel({ t, content, initialView = "source" }: { t: Texts
       {content === null ? (
         <p className="px-3 py-3 text-sm text-muted">{t.markdownUnavailable}</p>
       ) : view === "source" ? (
-        <pre data-testid="markdown-source" tabIndex={0} style={MONO_WITH_CJK} className="max-h-[32rem] overflow-auto px-3 py-2 text-xs leading-5 break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
+        <pre
+          data-testid="markdown-source"
+          tabIndex={0}
+          style={MONO_WITH_CJK}
+          className="max-h-[32rem] overflow-auto px-3 py-2 text-xs leading-5 break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+        >
           {content}
         </pre>
       ) : (
-        <div tabIndex={0} className="max-h-[32rem] overflow-auto px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
+        <div
+          tabIndex={0}
+          className="max-h-[32rem] overflow-auto px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+        >
           <MarkdownText source={content} />
         </div>
       )}

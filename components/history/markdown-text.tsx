@@ -27,12 +27,15 @@ function rehypeMarkParagraphs() {
   function walk(node: TreeNode) {
     for (const child of node.children ?? []) {
       if (child.type !== "element") continue;
-      if (child.tagName === "p" && (node.tagName === "blockquote" || node.tagName === "li")) child.properties = { ...child.properties, [PARENT_KEY]: node.tagName };
+      if (child.tagName === "p" && (node.tagName === "blockquote" || node.tagName === "li"))
+        child.properties = { ...child.properties, [PARENT_KEY]: node.tagName };
       walk(child);
     }
   }
   return (tree: TreeNode) => {
-    tree.children = (tree.children ?? []).map((child) => (child.type === "raw" ? { type: "element", tagName: "p", properties: {}, children: [child] } : child));
+    tree.children = (tree.children ?? []).map((child) =>
+      child.type === "raw" ? { type: "element", tagName: "p", properties: {}, children: [child] } : child,
+    );
     walk(tree);
   };
 }
@@ -102,7 +105,9 @@ export const MARKDOWN_COMPONENTS: Components = {
     return <li>{children}</li>;
   },
   blockquote({ children }) {
-    return <blockquote className="mt-2 border-l-2 border-line pl-3 text-xs leading-5 text-muted">{children}</blockquote>;
+    return (
+      <blockquote className="mt-2 border-l-2 border-line pl-3 text-xs leading-5 text-muted">{children}</blockquote>
+    );
   },
   table({ children }) {
     return (
@@ -114,7 +119,11 @@ export const MARKDOWN_COMPONENTS: Components = {
   // style: a GFM column alignment (`| ---: |`) arrives as text-align, which wins over text-left.
   th({ children, style }) {
     return (
-      <th scope="col" style={style} className="border border-line bg-subtle px-2 py-1 text-left text-xs font-medium whitespace-nowrap text-muted">
+      <th
+        scope="col"
+        style={style}
+        className="border border-line bg-subtle px-2 py-1 text-left text-xs font-medium whitespace-nowrap text-muted"
+      >
         {children}
       </th>
     );
@@ -173,7 +182,12 @@ const REHYPE_PLUGINS: Options["rehypePlugins"] = [rehypeMarkParagraphs];
 export function MarkdownText({ source, className }: { source: string; className?: string }) {
   return (
     <div className={className} data-testid="markdown-rendered">
-      <Markdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} components={MARKDOWN_COMPONENTS} urlTransform={urlTransform}>
+      <Markdown
+        remarkPlugins={REMARK_PLUGINS}
+        rehypePlugins={REHYPE_PLUGINS}
+        components={MARKDOWN_COMPONENTS}
+        urlTransform={urlTransform}
+      >
         {source}
       </Markdown>
     </div>

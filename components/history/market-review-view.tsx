@@ -14,13 +14,22 @@ type Texts = Dictionary["historyUi"];
 function outlookText(t: Texts, report: TAnalysisReport): string | null {
   const outlook = storedPayloadOf(report.details.context_snapshot, report.details.raw_result)?.outlook;
   const stance = outlook && typeof outlook === "object" ? (outlook as { stance?: unknown }).stance : undefined;
-  if (typeof stance === "string" && Object.hasOwn(t.stances, stance)) return t.stances[stance as keyof Texts["stances"]];
+  if (typeof stance === "string" && Object.hasOwn(t.stances, stance))
+    return t.stances[stance as keyof Texts["stances"]];
   return report.summary.trend_prediction;
 }
 
 // A market review (report_type market_review) has no stock, levels or chart: its summary, the review text as
 // written (the record's Markdown, rendered, which lists the news it drew on with their links).
-export function MarketReviewView({ t, report, markdown }: { t: Texts; report: TAnalysisReport; markdown: string | null }) {
+export function MarketReviewView({
+  t,
+  report,
+  markdown,
+}: {
+  t: Texts;
+  report: TAnalysisReport;
+  markdown: string | null;
+}) {
   const { summary } = report;
   const band = sentimentBand(summary.sentiment_score);
   const outlook = outlookText(t, report);
@@ -28,7 +37,11 @@ export function MarketReviewView({ t, report, markdown }: { t: Texts; report: TA
     <article aria-label={t.marketReview} className="grid grid-cols-1 gap-3 lg:grid-cols-3" data-testid="market-review">
       <div className="min-w-0 space-y-3 lg:col-span-2">
         <Panel className="px-4 py-3">
-          {markdown ? <MarkdownText source={markdown} /> : <p className="text-sm text-muted">{t.markdownUnavailable}</p>}
+          {markdown ? (
+            <MarkdownText source={markdown} />
+          ) : (
+            <p className="text-sm text-muted">{t.markdownUnavailable}</p>
+          )}
         </Panel>
       </div>
       <div className="min-w-0 space-y-3">

@@ -13,7 +13,17 @@ const BUTTON =
 
 // Runs the same analysis again now (same code, report type and language, fresh market data) and opens the new
 // report. Synchronous on purpose: the user asked for this one stock and waits for it, as on the Analyze page.
-export function ReanalyzeButton({ t, stockCode, reportType, language }: { t: Texts; stockCode: string; reportType: string; language: string }) {
+export function ReanalyzeButton({
+  t,
+  stockCode,
+  reportType,
+  language,
+}: {
+  t: Texts;
+  stockCode: string;
+  reportType: string;
+  language: string;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +35,13 @@ export function ReanalyzeButton({ t, stockCode, reportType, language }: { t: Tex
       const res = await fetch("/api/v1/analysis/analyze", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ stock_code: stockCode, report_type: reportType, report_language: language, force_refresh: true, notify: false }),
+        body: JSON.stringify({
+          stock_code: stockCode,
+          report_type: reportType,
+          report_language: language,
+          force_refresh: true,
+          notify: false,
+        }),
         cache: "no-store",
       });
       if (!res.ok) throw new Error((await readFailure(res)).message);

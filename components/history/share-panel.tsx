@@ -56,7 +56,9 @@ export function SharePanel({ t, recordId, name }: { t: Texts; recordId: number; 
     setState({ status: "working" });
     try {
       // The picture in the user's price colours, not the report language's default.
-      const res = await fetch(`/api/v1/history/${recordId}/share-image?colors=${documentPriceColors().colors}`, { cache: "no-store" });
+      const res = await fetch(`/api/v1/history/${recordId}/share-image?colors=${documentPriceColors().colors}`, {
+        cache: "no-store",
+      });
       if (!res.ok) {
         setState({ status: "failed", message: fmt(t.shareFailed, { message: (await readFailure(res)).message }) });
         return;
@@ -69,7 +71,10 @@ export function SharePanel({ t, recordId, name }: { t: Texts; recordId: number; 
       saveBlob(url, fileName);
       setState({ status: "done", url, fileName });
     } catch (error) {
-      setState({ status: "failed", message: fmt(t.shareFailed, { message: error instanceof Error ? error.message : String(error) }) });
+      setState({
+        status: "failed",
+        message: fmt(t.shareFailed, { message: error instanceof Error ? error.message : String(error) }),
+      });
     }
   }
 
@@ -105,7 +110,12 @@ export function SharePanel({ t, recordId, name }: { t: Texts; recordId: number; 
       {state.status === "done" ? (
         <div className="max-h-[36rem] overflow-auto border-t border-line bg-subtle p-2">
           {/* eslint-disable-next-line @next/next/no-img-element -- a blob: URL of the PNG just rendered; next/image cannot optimise it */}
-          <img src={state.url} alt={fmt(t.sharePreviewAlt, { name })} data-testid="share-preview" className="mx-auto block h-auto w-full max-w-[540px] rounded border border-line" />
+          <img
+            src={state.url}
+            alt={fmt(t.sharePreviewAlt, { name })}
+            data-testid="share-preview"
+            className="mx-auto block h-auto w-full max-w-[540px] rounded border border-line"
+          />
         </div>
       ) : null}
     </Panel>

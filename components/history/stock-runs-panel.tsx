@@ -21,13 +21,28 @@ function formatRatio(value: number | null): string {
 
 // The stock's earlier and later runs next to the report, newest first: how score, action and price moved from run
 // to run (the reference's "history trend"). The current record is marked; the others link to their reports.
-export function StockRunsPanel({ t, items, currentId, total, stockCode }: { t: Texts; items: THistoryItem[]; currentId: number; total: number; stockCode: string }) {
+export function StockRunsPanel({
+  t,
+  items,
+  currentId,
+  total,
+  stockCode,
+}: {
+  t: Texts;
+  items: THistoryItem[];
+  currentId: number;
+  total: number;
+  stockCode: string;
+}) {
   if (items.length <= 1) return null;
   return (
     <Panel className="px-4 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-sm font-semibold">{t.runsTitle}</h2>
-        <Link href={`/history?stock_code=${encodeURIComponent(stockCode)}`} className="text-xs text-accent underline-offset-2 hover:underline">
+        <Link
+          href={`/history?stock_code=${encodeURIComponent(stockCode)}`}
+          className="text-xs text-accent underline-offset-2 hover:underline"
+        >
           {fmt(t.runsAll, { count: total })}
         </Link>
       </div>
@@ -49,11 +64,17 @@ export function StockRunsPanel({ t, items, currentId, total, stockCode }: { t: T
             {items.map((item) => {
               const current = item.id === currentId;
               return (
-                <tr key={item.id} data-testid="stock-run" aria-current={current ? "true" : undefined} className={cx("border-b border-line last:border-0", current && "bg-accent-soft")}>
+                <tr
+                  key={item.id}
+                  data-testid="stock-run"
+                  aria-current={current ? "true" : undefined}
+                  className={cx("border-b border-line last:border-0", current && "bg-accent-soft")}
+                >
                   <td className={cx(TD, "font-mono text-xs whitespace-nowrap")}>
                     {current ? (
                       <span>
-                        <ZonedTime value={item.created_at} /> <span className="font-sans text-accent">{t.runsCurrent}</span>
+                        <ZonedTime value={item.created_at} />{" "}
+                        <span className="font-sans text-accent">{t.runsCurrent}</span>
                       </span>
                     ) : (
                       <Link href={`/history/${item.id}`} className="text-accent underline-offset-2 hover:underline">
@@ -70,16 +91,23 @@ export function StockRunsPanel({ t, items, currentId, total, stockCode }: { t: T
                     ) : (
                       <span className="inline-flex items-center gap-1.5">
                         <span aria-hidden="true" className="inline-block h-1.5 w-10 overflow-hidden rounded bg-subtle">
-                          <span className={cx("block h-full", scoreFill(item.sentiment_score))} style={{ width: `${Math.max(0, Math.min(100, item.sentiment_score))}%` }} />
+                          <span
+                            className={cx("block h-full", scoreFill(item.sentiment_score))}
+                            style={{ width: `${Math.max(0, Math.min(100, item.sentiment_score))}%` }}
+                          />
                         </span>
                         {item.sentiment_score}
                       </span>
                     )}
                   </td>
                   <td className={cx(TD, "text-right tabular-nums")}>{formatPrice(item.current_price)}</td>
-                  <td className={cx(TD, "text-right tabular-nums", directionText(direction(item.change_pct)))}>{formatSignedPct(item.change_pct)}</td>
+                  <td className={cx(TD, "text-right tabular-nums", directionText(direction(item.change_pct)))}>
+                    {formatSignedPct(item.change_pct)}
+                  </td>
                   <td className={cx(TD, "text-right tabular-nums")}>{formatRatio(item.volume_ratio)}</td>
-                  <td className={cx(TD, "text-right tabular-nums")}>{item.turnover_rate === null ? "—" : `${item.turnover_rate.toFixed(2)}%`}</td>
+                  <td className={cx(TD, "text-right tabular-nums")}>
+                    {item.turnover_rate === null ? "—" : `${item.turnover_rate.toFixed(2)}%`}
+                  </td>
                   <td className={cx(TD, "max-w-[10rem] truncate text-xs text-muted")}>{item.model_used ?? "—"}</td>
                 </tr>
               );

@@ -33,7 +33,10 @@ export function StockSidebar({
         <Link
           href={hrefFor(null)}
           aria-current={activeCode === null ? "true" : undefined}
-          className={cx("flex items-center justify-between border-b border-line px-3 py-1.5 text-sm", activeCode === null ? "bg-accent-soft font-medium text-accent" : "hover:bg-subtle")}
+          className={cx(
+            "flex items-center justify-between border-b border-line px-3 py-1.5 text-sm",
+            activeCode === null ? "bg-accent-soft font-medium text-accent" : "hover:bg-subtle",
+          )}
         >
           {t.allStocks}
         </Link>
@@ -52,10 +55,17 @@ export function StockSidebar({
                     aria-label={fmt(t.stockLinkAria, { name, code: stock.stock_code, count: stock.analysis_count })}
                     data-testid="history-stock"
                     data-code={stock.stock_code}
-                    className={cx("grid grid-cols-[1fr_auto] items-center gap-x-2 px-3 py-1.5", active ? "bg-accent-soft" : "hover:bg-subtle")}
+                    className={cx(
+                      "grid grid-cols-[1fr_auto] items-center gap-x-2 px-3 py-1.5",
+                      active ? "bg-accent-soft" : "hover:bg-subtle",
+                    )}
                   >
                     <span className="min-w-0">
-                      <span className={cx("block truncate text-sm", active ? "font-semibold text-accent" : "font-medium")}>{name}</span>
+                      <span
+                        className={cx("block truncate text-sm", active ? "font-semibold text-accent" : "font-medium")}
+                      >
+                        {name}
+                      </span>
                       <span className="block font-mono text-[11px] text-muted">{stock.stock_code}</span>
                     </span>
                     <span className="flex flex-col items-end gap-0.5">
@@ -66,7 +76,10 @@ export function StockSidebar({
                         <span
                           data-testid="history-stock-action"
                           data-action={stock.action}
-                          className={cx("rounded border px-1 text-[10px] leading-4 font-semibold", actionTone(stock.action))}
+                          className={cx(
+                            "rounded border px-1 text-[10px] leading-4 font-semibold",
+                            actionTone(stock.action),
+                          )}
                         >
                           {codeLabel(t.actions, stock.action)}
                         </span>

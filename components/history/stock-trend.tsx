@@ -35,11 +35,33 @@ function yScale(values: readonly (number | null)[], fixed?: { min: number; max: 
   return (v) => (span > 0 ? PAD + ((max - v) * (H - 2 * PAD)) / span : H / 2);
 }
 
-function Series({ points, values, scale, className, testId }: { points: readonly StockTrendPoint[]; values: readonly (number | null)[]; scale: (v: number) => number; className: string; testId: string }) {
-  const placed = values.flatMap((v, i) => (v === null ? [] : [{ x: xOf(i, points.length), y: scale(v), id: points[i]!.id, value: v }]));
+function Series({
+  points,
+  values,
+  scale,
+  className,
+  testId,
+}: {
+  points: readonly StockTrendPoint[];
+  values: readonly (number | null)[];
+  scale: (v: number) => number;
+  className: string;
+  testId: string;
+}) {
+  const placed = values.flatMap((v, i) =>
+    v === null ? [] : [{ x: xOf(i, points.length), y: scale(v), id: points[i]!.id, value: v }],
+  );
   return (
     <g className={className} data-testid={testId}>
-      {placed.length > 1 ? <polyline points={placed.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ")} fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" /> : null}
+      {placed.length > 1 ? (
+        <polyline
+          points={placed.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ")}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.5}
+          strokeLinejoin="round"
+        />
+      ) : null}
       {placed.map((p) => (
         <circle key={p.id} cx={p.x} cy={p.y} r={2} fill="currentColor" />
       ))}
@@ -59,12 +81,48 @@ export function StockTrend({ t, trend, zone }: { t: Texts; trend: TStockTrend; z
   const hasPrices = prices.some((p) => p !== null);
   const label = fmt(t.trendAria, { count: points.length });
   return (
-    <div data-testid="stock-trend" data-points={points.length} className="flex flex-wrap items-center gap-x-4 gap-y-1.5">
+    <div
+      data-testid="stock-trend"
+      data-points={points.length}
+      className="flex flex-wrap items-center gap-x-4 gap-y-1.5"
+    >
       <div className="flex items-center gap-2">
-        <svg role="img" aria-label={label} viewBox={`0 0 ${W} ${H}`} width={W} height={H} className="shrink-0 overflow-visible">
-          <title>{points.map((p) => fmt(t.trendPoint, { id: p.id, time: formatDateTime(p.created_at, zone), score: p.sentiment_score ?? "—", price: priceText(p.current_price) })).join("\n")}</title>
-          {hasPrices ? <Series points={points} values={prices} scale={yScale(prices)} className="text-muted" testId="trend-price" /> : null}
-          <Series points={points} values={scores} scale={yScale(scores, { min: 0, max: 100 })} className="text-accent" testId="trend-score" />
+        <svg
+          role="img"
+          aria-label={label}
+          viewBox={`0 0 ${W} ${H}`}
+          width={W}
+          height={H}
+          className="shrink-0 overflow-visible"
+        >
+          <title>
+            {points
+              .map((p) =>
+                fmt(t.trendPoint, {
+                  id: p.id,
+                  time: formatDateTime(p.created_at, zone),
+                  score: p.sentiment_score ?? "—",
+                  price: priceText(p.current_price),
+                }),
+              )
+              .join("\n")}
+          </title>
+          {hasPrices ? (
+            <Series
+              points={points}
+              values={prices}
+              scale={yScale(prices)}
+              className="text-muted"
+              testId="trend-price"
+            />
+          ) : null}
+          <Series
+            points={points}
+            values={scores}
+            scale={yScale(scores, { min: 0, max: 100 })}
+            className="text-accent"
+            testId="trend-score"
+          />
         </svg>
         <div className="text-[11px] leading-4 text-muted">
           <div className="font-medium text-fg">{t.trendTitle}</div>
@@ -83,17 +141,27 @@ export function StockTrend({ t, trend, zone }: { t: Texts; trend: TStockTrend; z
         </div>
       </div>
       {change ? (
-        <dl data-testid="trend-change" data-previous-id={change.previous_id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs">
+        <dl
+          data-testid="trend-change"
+          data-previous-id={change.previous_id}
+          className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs"
+        >
           <dt className="text-muted">{fmt(t.trendChange, { id: change.previous_id })}</dt>
           <dd className="flex gap-1">
             <span className="text-muted">{t.trendScore}</span>
-            <span data-testid="trend-score-delta" className={cx("font-semibold tabular-nums", directionText(direction(change.score_delta)))}>
+            <span
+              data-testid="trend-score-delta"
+              className={cx("font-semibold tabular-nums", directionText(direction(change.score_delta)))}
+            >
               {signedInt(change.score_delta)}
             </span>
           </dd>
           <dd className="flex gap-1">
             <span className="text-muted">{t.trendPrice}</span>
-            <span data-testid="trend-price-change" className={cx("font-semibold tabular-nums", directionText(direction(change.price_change_pct)))}>
+            <span
+              data-testid="trend-price-change"
+              className={cx("font-semibold tabular-nums", directionText(direction(change.price_change_pct)))}
+            >
               {formatSignedPct(change.price_change_pct)}
             </span>
           </dd>

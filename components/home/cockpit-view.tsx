@@ -29,28 +29,57 @@ export function ageText(iso: string, at: Date, t: Texts): string {
   return fmt(t.ageDays, { n: Math.round(hours / 24) });
 }
 
-function IndicesStrip({ cockpit, t, locale, timeZone }: { cockpit: Cockpit; t: Texts; locale: string; timeZone: string }) {
+function IndicesStrip({
+  cockpit,
+  t,
+  locale,
+  timeZone,
+}: {
+  cockpit: Cockpit;
+  t: Texts;
+  locale: string;
+  timeZone: string;
+}) {
   if (cockpit.indices.length === 0) return null;
   return (
-    <section aria-label={t.indicesTitle} data-testid="home-indices" tabIndex={0} className="flex gap-2 overflow-x-auto pb-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent">
+    <section
+      aria-label={t.indicesTitle}
+      data-testid="home-indices"
+      tabIndex={0}
+      className="flex gap-2 overflow-x-auto pb-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+    >
       {cockpit.indices.map((index) => {
         const dir = direction(index.changePct);
         return (
-          <div key={`${index.market}-${index.code}`} data-testid="home-index" className="min-w-36 shrink-0 rounded-md border border-line bg-surface px-3 py-2" title={index.error ?? undefined}>
+          <div
+            key={`${index.market}-${index.code}`}
+            data-testid="home-index"
+            className="min-w-36 shrink-0 rounded-md border border-line bg-surface px-3 py-2"
+            title={index.error ?? undefined}
+          >
             <div className="truncate text-xs text-muted">{locale === "en" ? index.nameEn : index.name}</div>
-            <div className={cx("text-sm font-semibold tabular-nums", directionText(dir))}>{formatPrice(index.price)}</div>
+            <div className={cx("text-sm font-semibold tabular-nums", directionText(dir))}>
+              {formatPrice(index.price)}
+            </div>
             <div className="flex items-baseline justify-between gap-2 text-xs tabular-nums">
               <span className={directionText(dir)}>{formatSignedPct(index.changePct)}</span>
-              <span className="text-muted">{index.time ? formatInstant(index.time, timeZone, { style: "time" }) : index.error ? t.noData : ""}</span>
+              <span className="text-muted">
+                {index.time ? formatInstant(index.time, timeZone, { style: "time" }) : index.error ? t.noData : ""}
+              </span>
             </div>
           </div>
         );
       })}
       {cockpit.breadth.map((b) => (
-        <div key={`breadth-${b.market}`} data-testid="home-breadth" className="min-w-40 shrink-0 rounded-md border border-line bg-surface px-3 py-2 text-xs">
+        <div
+          key={`breadth-${b.market}`}
+          data-testid="home-breadth"
+          className="min-w-40 shrink-0 rounded-md border border-line bg-surface px-3 py-2 text-xs"
+        >
           <div className="text-muted">{fmt(t.breadthTitle, { market: t.markets[b.market] })}</div>
           <div className="mt-1 tabular-nums">
-            <span className={directionText("up")}>↑{b.advancers}</span> <span className={directionText("down")}>↓{b.decliners}</span> <span className="text-muted">→{b.flat}</span>
+            <span className={directionText("up")}>↑{b.advancers}</span>{" "}
+            <span className={directionText("down")}>↓{b.decliners}</span> <span className="text-muted">→{b.flat}</span>
           </div>
           {b.limitUp !== null ? (
             <div className="tabular-nums text-muted">{fmt(t.limits, { up: b.limitUp, down: b.limitDown ?? 0 })}</div>
@@ -80,10 +109,21 @@ function SignalsCard({ cockpit, t, actions }: { cockpit: Cockpit; t: Texts; acti
                 <span className="truncate text-sm font-medium">
                   {s.name ?? s.code} <span className="text-xs text-muted">{s.code}</span>
                 </span>
-                <span className={cx("rounded border px-1.5 py-0.5 font-medium", actionTone(s.action as Parameters<typeof actionTone>[0]))}>{actions[s.action] ?? s.action}</span>
+                <span
+                  className={cx(
+                    "rounded border px-1.5 py-0.5 font-medium",
+                    actionTone(s.action as Parameters<typeof actionTone>[0]),
+                  )}
+                >
+                  {actions[s.action] ?? s.action}
+                </span>
               </div>
               <div className="mt-1 flex flex-wrap gap-x-3 text-muted tabular-nums">
-                {s.entryLow !== null ? <span>{fmt(t.entry, { low: formatPrice(s.entryLow), high: formatPrice(s.entryHigh ?? s.entryLow) })}</span> : null}
+                {s.entryLow !== null ? (
+                  <span>
+                    {fmt(t.entry, { low: formatPrice(s.entryLow), high: formatPrice(s.entryHigh ?? s.entryLow) })}
+                  </span>
+                ) : null}
                 {s.stopLoss !== null ? <span>{fmt(t.stop, { value: formatPrice(s.stopLoss) })}</span> : null}
                 {s.targetPrice !== null ? <span>{fmt(t.target, { value: formatPrice(s.targetPrice) })}</span> : null}
                 {s.score !== null ? <span>{fmt(t.score, { value: s.score })}</span> : null}
@@ -113,7 +153,9 @@ function TriggersCard({ cockpit, t, timeZone }: { cockpit: Cockpit; t: Texts; ti
             <li key={tr.id} className="px-3 py-2 text-xs">
               <div className="flex justify-between gap-2">
                 <span className="font-medium">{tr.target}</span>
-                <span className="text-muted tabular-nums">{formatInstant(tr.triggeredAt, timeZone, { style: "time" })}</span>
+                <span className="text-muted tabular-nums">
+                  {formatInstant(tr.triggeredAt, timeZone, { style: "time" })}
+                </span>
               </div>
               <div className="mt-0.5 text-muted">{tr.message}</div>
             </li>
@@ -135,7 +177,23 @@ export function CockpitSkeleton({ label }: { label: string }) {
 }
 
 /** timeZone: the zone times are shown in (the user's display zone); the cockpit's "today" is the service's day. */
-export function CockpitView({ cockpit, t, ta, actions, locale, at, timeZone }: { cockpit: Cockpit; t: Texts; ta: Dictionary["analyzeUi"]; actions: Record<string, string>; locale: string; at: Date; timeZone: string }) {
+export function CockpitView({
+  cockpit,
+  t,
+  ta,
+  actions,
+  locale,
+  at,
+  timeZone,
+}: {
+  cockpit: Cockpit;
+  t: Texts;
+  ta: Dictionary["analyzeUi"];
+  actions: Record<string, string>;
+  locale: string;
+  at: Date;
+  timeZone: string;
+}) {
   const items: WatchItem[] = cockpit.watchlist.map((row) => ({
     token: row.token,
     code: row.code,
@@ -151,14 +209,24 @@ export function CockpitView({ cockpit, t, ta, actions, locale, at, timeZone }: {
   return (
     <div className="space-y-3" data-testid="cockpit">
       {cockpit.sampleData ? (
-        <p className="rounded border border-amber-500/40 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200" data-testid="home-sample-note">
+        <p
+          className="rounded border border-amber-500/40 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+          data-testid="home-sample-note"
+        >
           {t.sampleNote}
         </p>
       ) : null}
       <IndicesStrip cockpit={cockpit} t={t} locale={locale} timeZone={timeZone} />
       <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Panel className="min-w-0">
-          <WatchlistPanel items={items} t={t} ta={ta} actions={actions} locale={locale} sampleData={cockpit.sampleData} />
+          <WatchlistPanel
+            items={items}
+            t={t}
+            ta={ta}
+            actions={actions}
+            locale={locale}
+            sampleData={cockpit.sampleData}
+          />
         </Panel>
         <div className="min-w-0 space-y-3">
           <SignalsCard cockpit={cockpit} t={t} actions={actions} />

@@ -30,10 +30,23 @@ export interface WatchItem {
 }
 
 type Texts = Dictionary["homeUi"];
-type ImportItem = { code?: string | null; name?: string | null; confidence: string; reason?: string | null; raw?: string | null };
+type ImportItem = {
+  code?: string | null;
+  name?: string | null;
+  confidence: string;
+  reason?: string | null;
+  raw?: string | null;
+};
 
-async function postJson(url: string, body: unknown): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+async function postJson(
+  url: string,
+  body: unknown,
+): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   return { ok: res.ok, status: res.status, body: json };
 }
@@ -93,7 +106,12 @@ export function WatchlistPanel({
   async function analyse(list: string[]) {
     if (list.length === 0) return;
     setNotice(null);
-    const res = await postJson("/api/v1/analysis/analyze", { stock_codes: list, async_mode: true, report_type: "simple", report_language: locale === "en" ? "en" : "zh" });
+    const res = await postJson("/api/v1/analysis/analyze", {
+      stock_codes: list,
+      async_mode: true,
+      report_type: "simple",
+      report_language: locale === "en" ? "en" : "zh",
+    });
     if (res.ok || res.status === 409) {
       setNotice({ tone: "ok", text: fmt(t.analyseQueued, { count: list.length }) });
       void stream.refresh();
@@ -124,13 +142,22 @@ export function WatchlistPanel({
     try {
       const tokens = items.map((i) => i.code ?? i.token);
       [tokens[index], tokens[target]] = [tokens[target]!, tokens[index]!];
-      const current = await fetch("/api/v1/system/config").then((r) => r.json() as Promise<{ config_version?: string }>);
+      const current = await fetch("/api/v1/system/config").then(
+        (r) => r.json() as Promise<{ config_version?: string }>,
+      );
       const res = await fetch("/api/v1/system/config", {
         method: "PUT",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ config_version: current.config_version, items: [{ key: "STOCK_LIST", value: tokens.join(",") }] }),
+        body: JSON.stringify({
+          config_version: current.config_version,
+          items: [{ key: "STOCK_LIST", value: tokens.join(",") }],
+        }),
       });
-      if (!res.ok) setNotice({ tone: "error", text: messageOf((await res.json().catch(() => ({}))) as Record<string, unknown>, t.requestFailed) });
+      if (!res.ok)
+        setNotice({
+          tone: "error",
+          text: messageOf((await res.json().catch(() => ({}))) as Record<string, unknown>, t.requestFailed),
+        });
       router.refresh();
     } finally {
       setBusy(false);
@@ -200,7 +227,14 @@ export function WatchlistPanel({
       </div>
 
       <div className="border-b border-line px-3 py-2">
-        <StockSearchInput t={searchTexts} locale={locale} text={searchText} onTextChange={setSearchText} onPick={(item) => void pick(item)} disabled={busy} />
+        <StockSearchInput
+          t={searchTexts}
+          locale={locale}
+          text={searchText}
+          onTextChange={setSearchText}
+          onPick={(item) => void pick(item)}
+          disabled={busy}
+        />
       </div>
 
       {importOpen ? (
@@ -216,7 +250,12 @@ export function WatchlistPanel({
             placeholder={t.importPlaceholder}
             className="w-full rounded border border-line bg-surface px-2 py-1 text-sm"
           />
-          <button type="button" disabled={busy || importText.trim() === ""} onClick={() => void parseImport()} className="rounded border border-line px-2 py-1 text-xs disabled:opacity-50">
+          <button
+            type="button"
+            disabled={busy || importText.trim() === ""}
+            onClick={() => void parseImport()}
+            className="rounded border border-line px-2 py-1 text-xs disabled:opacity-50"
+          >
             {t.importParse}
           </button>
           {preview ? (
@@ -224,12 +263,24 @@ export function WatchlistPanel({
               <p>{fmt(t.importPreview, { count: preview.codes.length })}</p>
               <ul className="mt-1 flex flex-wrap gap-1">
                 {preview.items.map((item, i) => (
-                  <li key={i} className={cx("rounded border px-1.5 py-0.5", item.code ? "border-line" : "border-red-500/40 text-red-700 dark:text-red-300")} title={item.reason ?? undefined}>
+                  <li
+                    key={i}
+                    className={cx(
+                      "rounded border px-1.5 py-0.5",
+                      item.code ? "border-line" : "border-red-500/40 text-red-700 dark:text-red-300",
+                    )}
+                    title={item.reason ?? undefined}
+                  >
                     {item.code ? `${item.name ?? ""} ${item.code}`.trim() : `${item.raw ?? item.name ?? "?"} ✗`}
                   </li>
                 ))}
               </ul>
-              <button type="button" disabled={busy || preview.codes.length === 0} onClick={() => void confirmImport()} className="mt-2 rounded bg-accent px-2 py-1 font-medium text-accent-fg disabled:opacity-50">
+              <button
+                type="button"
+                disabled={busy || preview.codes.length === 0}
+                onClick={() => void confirmImport()}
+                className="mt-2 rounded bg-accent px-2 py-1 font-medium text-accent-fg disabled:opacity-50"
+              >
                 {t.importConfirm}
               </button>
             </div>
@@ -238,7 +289,13 @@ export function WatchlistPanel({
       ) : null}
 
       {notice ? (
-        <p role={notice.tone === "error" ? "alert" : "status"} className={cx("px-3 py-1.5 text-xs", notice.tone === "error" ? "text-red-700 dark:text-red-300" : "text-muted")}>
+        <p
+          role={notice.tone === "error" ? "alert" : "status"}
+          className={cx(
+            "px-3 py-1.5 text-xs",
+            notice.tone === "error" ? "text-red-700 dark:text-red-300" : "text-muted",
+          )}
+        >
           {notice.text}
         </p>
       ) : null}
@@ -251,10 +308,16 @@ export function WatchlistPanel({
         <ul className="divide-y divide-line">
           {items.map((item, index) => {
             const run = item.code ? running.get(item.code.toUpperCase()) : undefined;
-            const dir = item.changePct === null ? "flat" : item.changePct > 0 ? "up" : item.changePct < 0 ? "down" : "flat";
+            const dir =
+              item.changePct === null ? "flat" : item.changePct > 0 ? "up" : item.changePct < 0 ? "down" : "flat";
             const action = item.latest?.action ?? null;
             return (
-              <li key={`${item.token}-${index}`} data-testid="watch-row" data-code={item.code ?? item.token} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-3 py-2 sm:grid-cols-[minmax(0,1.4fr)_auto_auto_auto_auto]">
+              <li
+                key={`${item.token}-${index}`}
+                data-testid="watch-row"
+                data-code={item.code ?? item.token}
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-3 py-2 sm:grid-cols-[minmax(0,1.4fr)_auto_auto_auto_auto]"
+              >
                 <div className="min-w-0">
                   <div className="truncate text-sm font-medium">
                     {item.latest ? (
@@ -267,8 +330,16 @@ export function WatchlistPanel({
                   </div>
                   <div className="text-xs text-muted tabular-nums">
                     {item.code ?? item.token}
-                    {item.invalid ? <span className="ml-1 text-red-700 dark:text-red-300">{fmt(t.invalid, { reason: item.invalid })}</span> : null}
-                    {item.dataError ? <span className="ml-1" title={item.dataError}>{t.noData}</span> : null}
+                    {item.invalid ? (
+                      <span className="ml-1 text-red-700 dark:text-red-300">
+                        {fmt(t.invalid, { reason: item.invalid })}
+                      </span>
+                    ) : null}
+                    {item.dataError ? (
+                      <span className="ml-1" title={item.dataError}>
+                        {t.noData}
+                      </span>
+                    ) : null}
                   </div>
                 </div>
                 <div className="text-right tabular-nums" data-testid="watch-price" title={item.priceAt ?? undefined}>
@@ -276,12 +347,26 @@ export function WatchlistPanel({
                   <div className={cx("text-xs", directionText(dir))}>{formatSignedPct(item.changePct)}</div>
                 </div>
                 <div className="hidden w-24 sm:block">
-                  <MiniChart closes={item.closes} label={fmt(t.sparklineLabel, { name: item.name ?? item.code ?? item.token, count: item.closes.length })} className="h-7" />
+                  <MiniChart
+                    closes={item.closes}
+                    label={fmt(t.sparklineLabel, {
+                      name: item.name ?? item.code ?? item.token,
+                      count: item.closes.length,
+                    })}
+                    className="h-7"
+                  />
                 </div>
                 <div className="flex items-center gap-2 text-xs" data-testid="watch-verdict">
                   {item.latest ? (
                     <>
-                      <span className={cx("rounded border px-1.5 py-0.5 font-medium", actionTone(action as Parameters<typeof actionTone>[0]))}>{action ? (actions[action] ?? action) : t.noVerdict}</span>
+                      <span
+                        className={cx(
+                          "rounded border px-1.5 py-0.5 font-medium",
+                          actionTone(action as Parameters<typeof actionTone>[0]),
+                        )}
+                      >
+                        {action ? (actions[action] ?? action) : t.noVerdict}
+                      </span>
                       <span className="tabular-nums">{item.latest.score ?? "–"}</span>
                       <span className="text-muted" title={item.latest.createdAt}>
                         {item.latest.age}
@@ -307,13 +392,31 @@ export function WatchlistPanel({
                       {t.analyse}
                     </button>
                   )}
-                  <button type="button" disabled={busy || index === 0} onClick={() => void move(index, -1)} aria-label={fmt(t.moveUp, { name: item.name ?? item.token })} className="rounded px-1 text-xs text-muted hover:text-fg disabled:opacity-30">
+                  <button
+                    type="button"
+                    disabled={busy || index === 0}
+                    onClick={() => void move(index, -1)}
+                    aria-label={fmt(t.moveUp, { name: item.name ?? item.token })}
+                    className="rounded px-1 text-xs text-muted hover:text-fg disabled:opacity-30"
+                  >
                     ↑
                   </button>
-                  <button type="button" disabled={busy || index === items.length - 1} onClick={() => void move(index, 1)} aria-label={fmt(t.moveDown, { name: item.name ?? item.token })} className="rounded px-1 text-xs text-muted hover:text-fg disabled:opacity-30">
+                  <button
+                    type="button"
+                    disabled={busy || index === items.length - 1}
+                    onClick={() => void move(index, 1)}
+                    aria-label={fmt(t.moveDown, { name: item.name ?? item.token })}
+                    className="rounded px-1 text-xs text-muted hover:text-fg disabled:opacity-30"
+                  >
                     ↓
                   </button>
-                  <button type="button" disabled={busy} onClick={() => void edit("remove", item.code ?? item.token)} aria-label={fmt(t.remove, { name: item.name ?? item.token })} className="rounded px-1 text-xs text-muted hover:text-red-600 disabled:opacity-30">
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void edit("remove", item.code ?? item.token)}
+                    aria-label={fmt(t.remove, { name: item.name ?? item.token })}
+                    className="rounded px-1 text-xs text-muted hover:text-red-600 disabled:opacity-30"
+                  >
                     ✕
                   </button>
                 </div>

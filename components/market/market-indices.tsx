@@ -29,7 +29,15 @@ function formatSigned(value: number): string {
 
 /** "11-20 15:00" and "2026-11-20 15:00": a quote's time in the strip's zone (named once, in the strip's header). */
 function quoteTimeText(iso: string, timeZone: string): { short: string; full: string } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const short = `${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
   return { short, full: `${get("year")}-${short}` };
@@ -67,7 +75,11 @@ function IndexCard({ row, t, locale, timeZone }: { row: IndexStripRow; t: Texts;
         <dl className="text-[11px] leading-4 text-muted">
           <div className="mt-0.5 flex flex-wrap items-baseline gap-x-2">
             <dt className="sr-only">{t.colPrice}</dt>
-            <dd data-testid="index-price" data-direction={direction(quote.change)} className={cx("text-lg leading-6 font-semibold tabular-nums", tone)}>
+            <dd
+              data-testid="index-price"
+              data-direction={direction(quote.change)}
+              className={cx("text-lg leading-6 font-semibold tabular-nums", tone)}
+            >
               {formatPrice(quote.price)}
             </dd>
             <dt className="sr-only">{t.colChange}</dt>
@@ -94,7 +106,11 @@ function IndexCard({ row, t, locale, timeZone }: { row: IndexStripRow; t: Texts;
           ) : null}
         </dl>
       ) : (
-        <p data-testid="index-no-data" title={row.quote_error ?? undefined} className="mt-0.5 text-sm leading-6 text-muted">
+        <p
+          data-testid="index-no-data"
+          title={row.quote_error ?? undefined}
+          className="mt-0.5 text-sm leading-6 text-muted"
+        >
           {t.noData}
         </p>
       )}
@@ -102,7 +118,11 @@ function IndexCard({ row, t, locale, timeZone }: { row: IndexStripRow; t: Texts;
         {closes.length >= 2 ? (
           <MiniChart closes={closes} label={fmt(t.chartLabel, { name, days: closes.length })} />
         ) : (
-          <p data-testid="index-no-bars" title={row.bars_error ?? undefined} className="flex h-8 items-center text-[11px] text-muted">
+          <p
+            data-testid="index-no-bars"
+            title={row.bars_error ?? undefined}
+            className="flex h-8 items-center text-[11px] text-muted"
+          >
             {t.noBars}
           </p>
         )}
@@ -115,7 +135,12 @@ function Breadth({ strip, t }: { strip: IndexStrip; t: Texts }) {
   const b = strip.breadth;
   if (!b) {
     return (
-      <p data-testid="index-breadth" data-state="none" title={strip.breadth_note ?? undefined} className="text-xs text-muted">
+      <p
+        data-testid="index-breadth"
+        data-state="none"
+        title={strip.breadth_note ?? undefined}
+        className="text-xs text-muted"
+      >
         {t.breadth}: {t.noBreadth}
       </p>
     );
@@ -128,13 +153,23 @@ function Breadth({ strip, t }: { strip: IndexStrip; t: Texts }) {
   if (b.limit_up !== null) items.push({ key: "limit-up", label: t.limitUp, value: b.limit_up, dir: "up" });
   if (b.limit_down !== null) items.push({ key: "limit-down", label: t.limitDown, value: b.limit_down, dir: "down" });
   return (
-    <div data-testid="index-breadth" data-state="ok" title={b.universe} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs">
+    <div
+      data-testid="index-breadth"
+      data-state="ok"
+      title={b.universe}
+      className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs"
+    >
       <span className="font-semibold">{t.breadth}</span>
       <dl className="contents">
         {items.map((item) => (
           <div key={item.key} className="flex items-baseline gap-1">
             <dt className="text-muted">{item.label}</dt>
-            <dd data-testid={`breadth-${item.key}`} className={cx("font-medium tabular-nums", item.value > 0 ? directionText(item.dir) : undefined)}>{item.value}</dd>
+            <dd
+              data-testid={`breadth-${item.key}`}
+              className={cx("font-medium tabular-nums", item.value > 0 ? directionText(item.dir) : undefined)}
+            >
+              {item.value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -154,12 +189,31 @@ function StripHeader({ id, title, children }: { id: string; title: string; child
 }
 
 /** One market's strip from data already read (the async section below reads it; other pages may reuse the view). */
-export function IndexStripView({ strip, marketName, t, locale, timeZone }: { strip: IndexStrip; marketName: string; t: Texts; locale: string; timeZone: string }) {
+export function IndexStripView({
+  strip,
+  marketName,
+  t,
+  locale,
+  timeZone,
+}: {
+  strip: IndexStrip;
+  marketName: string;
+  t: Texts;
+  locale: string;
+  timeZone: string;
+}) {
   const market = strip.region;
   const titleId = `index-strip-${market}-title`;
   const title = fmt(t.stripTitle, { market: marketName });
   return (
-    <section aria-labelledby={titleId} data-testid="index-strip" data-region={market} data-state="ok" data-sample={strip.is_sample} className="space-y-2">
+    <section
+      aria-labelledby={titleId}
+      data-testid="index-strip"
+      data-region={market}
+      data-state="ok"
+      data-sample={strip.is_sample}
+      className="space-y-2"
+    >
       <StripHeader id={titleId} title={title}>
         {strip.is_sample ? (
           <span data-testid="index-strip-sample">
@@ -187,7 +241,13 @@ async function IndexStripSection({ market, marketName, t, locale, timeZone }: St
   } catch (error) {
     // indexStrip absorbs provider failures; anything else still leaves the rest of the page standing.
     return (
-      <section aria-labelledby={titleId} data-testid="index-strip" data-region={market} data-state="failed" className="space-y-2">
+      <section
+        aria-labelledby={titleId}
+        data-testid="index-strip"
+        data-region={market}
+        data-state="failed"
+        className="space-y-2"
+      >
         <StripHeader id={titleId} title={title} />
         <p role="status" className="text-sm text-muted" title={error instanceof Error ? error.message : String(error)}>
           {fmt(t.stripFailed, { market: marketName })}
@@ -200,7 +260,13 @@ async function IndexStripSection({ market, marketName, t, locale, timeZone }: St
 
 function StripFallback({ market, marketName, t }: { market: TMarket; marketName: string; t: Texts }) {
   return (
-    <section aria-busy="true" aria-labelledby={`index-strip-${market}-loading`} data-testid="index-strip-loading" data-region={market} className="space-y-2">
+    <section
+      aria-busy="true"
+      aria-labelledby={`index-strip-${market}-loading`}
+      data-testid="index-strip-loading"
+      data-region={market}
+      className="space-y-2"
+    >
       <StripHeader id={`index-strip-${market}-loading`} title={fmt(t.stripTitle, { market: marketName })} />
       <p role="status" className="text-xs text-muted">
         {fmt(t.stripLoading, { market: marketName })}
@@ -218,12 +284,30 @@ function StripFallback({ market, marketName, t }: { market: TMarket; marketName:
  * The indices of the selected markets, read on page load (server render, streamed in per market so a
  * slow provider never holds up the rest of the page): price, change, day range, quote time and a 60-day line each.
  */
-export function MarketIndices({ markets, marketNames, t, locale, timeZone }: { markets: readonly TMarket[]; marketNames: Record<TMarket, string>; t: Texts; locale: string; timeZone: string }) {
+export function MarketIndices({
+  markets,
+  marketNames,
+  t,
+  locale,
+  timeZone,
+}: {
+  markets: readonly TMarket[];
+  marketNames: Record<TMarket, string>;
+  t: Texts;
+  locale: string;
+  timeZone: string;
+}) {
   return (
     <div className="space-y-4">
       {markets.map((market) => (
         <Suspense key={market} fallback={<StripFallback market={market} marketName={marketNames[market]} t={t} />}>
-          <IndexStripSection market={market} marketName={marketNames[market]} t={t} locale={locale} timeZone={timeZone} />
+          <IndexStripSection
+            market={market}
+            marketName={marketNames[market]}
+            t={t}
+            locale={locale}
+            timeZone={timeZone}
+          />
         </Suspense>
       ))}
     </div>

@@ -56,8 +56,20 @@ function MarketTable({ t, market }: { t: Texts; market: TReviewMarket }) {
                   <span className="block truncate">{index.name}</span>
                   <span className="block font-mono text-[11px] leading-4 text-muted">{index.code}</span>
                 </th>
-                <td className="px-2 py-1 text-right tabular-nums">{index.current === null ? <span className="text-xs text-muted">{t.noQuote}</span> : formatPrice(index.current)}</td>
-                <td className={cx("px-3 py-1 text-right font-medium tabular-nums", directionText(direction(index.change_pct)))} data-direction={direction(index.change_pct)}>
+                <td className="px-2 py-1 text-right tabular-nums">
+                  {index.current === null ? (
+                    <span className="text-xs text-muted">{t.noQuote}</span>
+                  ) : (
+                    formatPrice(index.current)
+                  )}
+                </td>
+                <td
+                  className={cx(
+                    "px-3 py-1 text-right font-medium tabular-nums",
+                    directionText(direction(index.change_pct)),
+                  )}
+                  data-direction={direction(index.change_pct)}
+                >
                   {formatSignedPct(index.change_pct)}
                 </td>
               </tr>
@@ -115,28 +127,32 @@ function MarketTable({ t, market }: { t: Texts; market: TReviewMarket }) {
 }
 
 /** The latest review of one region: its numbers (temperature, indices, breadth) beside the review text. */
-export function MarketReviewDetail({
-  t,
-  review,
-}: {
-  t: Texts;
-  review: StoredMarketReview;
-}) {
+export function MarketReviewDetail({ t, review }: { t: Texts; review: StoredMarketReview }) {
   const parsed = ZMarketReviewPayload.safeParse(review.payload);
   const payload = parsed.success ? parsed.data : null;
   const { record } = review;
   const generated = payload?.generated_at ?? record.createdAt.toISOString();
   const temperature = payload?.market_light ?? null;
   return (
-    <article aria-label={payload?.title ?? record.stockName ?? t.reportTitle} data-testid="latest-review" data-query-id={record.queryId} className="space-y-3">
+    <article
+      aria-label={payload?.title ?? record.stockName ?? t.reportTitle}
+      data-testid="latest-review"
+      data-query-id={record.queryId}
+      className="space-y-3"
+    >
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h2 className="text-base font-semibold">{payload?.title ?? record.stockName}</h2>
         <span className="text-xs text-muted tabular-nums" data-testid="review-generated" data-at={generated}>
           <ZonedTime value={generated} template={t.generatedAt} />
         </span>
-        <Badge>{payload?.engine === "llm" && payload.model ? fmt(t.engineLlm, { model: payload.model }) : t.engineRules}</Badge>
+        <Badge>
+          {payload?.engine === "llm" && payload.model ? fmt(t.engineLlm, { model: payload.model }) : t.engineRules}
+        </Badge>
         {payload?.is_sample_data ? <Badge tone="accent">{t.sampleData}</Badge> : null}
-        <Link href={`/history/${encodeURIComponent(record.queryId)}`} className="ml-auto text-xs font-medium text-accent underline-offset-2 hover:underline">
+        <Link
+          href={`/history/${encodeURIComponent(record.queryId)}`}
+          className="ml-auto text-xs font-medium text-accent underline-offset-2 hover:underline"
+        >
           {t.openRecord}
         </Link>
       </div>
@@ -152,7 +168,9 @@ export function MarketReviewDetail({
                     <span className="ml-1 text-xs font-normal text-muted">/ 100</span>
                   </p>
                 </div>
-                {temperature?.light ? <span aria-hidden="true" className={cx("size-3 rounded-full", LIGHT_TONES[temperature.light])} /> : null}
+                {temperature?.light ? (
+                  <span aria-hidden="true" className={cx("size-3 rounded-full", LIGHT_TONES[temperature.light])} />
+                ) : null}
                 {temperature?.level ? (
                   <span className="text-sm font-medium" data-level={temperature.level}>
                     {t.temperatureLevels[temperature.level]}
@@ -174,7 +192,11 @@ export function MarketReviewDetail({
           ) : null}
         </div>
         <Panel className="min-w-0 px-4 py-3 lg:order-1 lg:col-span-2">
-          {review.report ? <MarkdownText source={review.report} /> : <p className="text-sm text-muted">{t.noReportText}</p>}
+          {review.report ? (
+            <MarkdownText source={review.report} />
+          ) : (
+            <p className="text-sm text-muted">{t.noReportText}</p>
+          )}
         </Panel>
       </div>
     </article>

@@ -93,7 +93,8 @@ export function MarketReviewRunner({
     }
     const failure = await readFailure(res);
     if (failure.code === "duplicate_market_review") {
-      const existing = typeof failure.body.existing_task_id === "string" ? failure.body.existing_task_id : (running?.task_id ?? "");
+      const existing =
+        typeof failure.body.existing_task_id === "string" ? failure.body.existing_task_id : (running?.task_id ?? "");
       setNotice({ kind: "duplicate", taskId: existing, message: failure.message });
       return;
     }
@@ -121,11 +122,16 @@ export function MarketReviewRunner({
                 className={cx(
                   "inline-flex h-9 items-center gap-1.5 rounded-md border px-3 text-sm font-semibold whitespace-nowrap",
                   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-progress",
-                  running?.region === value ? "border-accent bg-accent text-accent-fg" : "border-line bg-surface hover:border-accent hover:text-accent",
+                  running?.region === value
+                    ? "border-accent bg-accent text-accent-fg"
+                    : "border-line bg-surface hover:border-accent hover:text-accent",
                 )}
               >
                 {running?.region === value || submitting === value ? (
-                  <span aria-hidden="true" className="size-3 animate-spin rounded-full border-2 border-current/40 border-t-current" />
+                  <span
+                    aria-hidden="true"
+                    className="size-3 animate-spin rounded-full border-2 border-current/40 border-t-current"
+                  />
                 ) : null}
                 {fmt(t.run, { region: region(value) })}
               </button>

@@ -10,7 +10,11 @@ import type { PortfolioTexts } from "./format";
 
 const MARKETS = ["cn", "hk", "us"] as const;
 const CURRENCIES = ["CNY", "HKD", "USD"] as const;
-const DEFAULT_CURRENCY: Record<(typeof MARKETS)[number], (typeof CURRENCIES)[number]> = { cn: "CNY", hk: "HKD", us: "USD" };
+const DEFAULT_CURRENCY: Record<(typeof MARKETS)[number], (typeof CURRENCIES)[number]> = {
+  cn: "CNY",
+  hk: "HKD",
+  us: "USD",
+};
 
 // POST /api/v1/portfolio/accounts (docs/api.md §12.1.2: name, broker, market, base_currency), then opens the new account.
 export function NewAccountForm({ t }: { t: PortfolioTexts }) {
@@ -46,14 +50,25 @@ export function NewAccountForm({ t }: { t: PortfolioTexts }) {
   }
 
   return (
-    <form onSubmit={submit} aria-label={t.newAccount} noValidate className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[minmax(10rem,1fr)_8rem_8rem_7rem_auto]">
+    <form
+      onSubmit={submit}
+      aria-label={t.newAccount}
+      noValidate
+      className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[minmax(10rem,1fr)_8rem_8rem_7rem_auto]"
+    >
       <label className={`${LABEL} col-span-2 sm:col-span-1`}>
         {t.accountName}
         <input type="text" value={name} maxLength={64} onChange={(e) => setName(e.target.value)} className={FIELD} />
       </label>
       <label className={LABEL}>
         {t.accountBroker}
-        <input type="text" value={broker} maxLength={64} onChange={(e) => setBroker(e.target.value)} className={FIELD} />
+        <input
+          type="text"
+          value={broker}
+          maxLength={64}
+          onChange={(e) => setBroker(e.target.value)}
+          className={FIELD}
+        />
       </label>
       <label className={LABEL}>
         {t.accountMarket}
@@ -75,7 +90,11 @@ export function NewAccountForm({ t }: { t: PortfolioTexts }) {
       </label>
       <label className={LABEL}>
         {t.accountCurrency}
-        <select value={currency} onChange={(e) => setCurrency(e.target.value as (typeof CURRENCIES)[number])} className={FIELD}>
+        <select
+          value={currency}
+          onChange={(e) => setCurrency(e.target.value as (typeof CURRENCIES)[number])}
+          className={FIELD}
+        >
           {CURRENCIES.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -96,7 +115,13 @@ export function NewAccountForm({ t }: { t: PortfolioTexts }) {
 }
 
 // PUT /api/v1/portfolio/accounts/{id} {is_active}: a deactivated account keeps its data but leaves the all-accounts report.
-export function AccountActiveToggle({ t, account }: { t: PortfolioTexts; account: Pick<TAccount, "id" | "is_active"> }) {
+export function AccountActiveToggle({
+  t,
+  account,
+}: {
+  t: PortfolioTexts;
+  account: Pick<TAccount, "id" | "is_active">;
+}) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const [busy, setBusy] = useState(false);
@@ -106,7 +131,9 @@ export function AccountActiveToggle({ t, account }: { t: PortfolioTexts; account
     setBusy(true);
     setMessage(null);
     try {
-      const updated = await requestJson<TAccount>("PUT", `/api/v1/portfolio/accounts/${account.id}`, { is_active: !account.is_active });
+      const updated = await requestJson<TAccount>("PUT", `/api/v1/portfolio/accounts/${account.id}`, {
+        is_active: !account.is_active,
+      });
       setMessage({ error: false, text: updated.is_active ? t.activated : t.deactivated });
       startTransition(() => router.refresh());
     } catch (failure) {

@@ -9,7 +9,15 @@ import type { PortfolioTexts } from "./format";
 
 // POST /api/v1/portfolio/positions/{symbol}/analysis (docs/api.md §12.1.14): queues an analysis of the held stock; the task
 // shows on the task stream like any other, and a stock already being analysed answers with the running task.
-export function AnalyzePositionButton({ t, symbol, accountId }: { t: PortfolioTexts; symbol: string; accountId: number }) {
+export function AnalyzePositionButton({
+  t,
+  symbol,
+  accountId,
+}: {
+  t: PortfolioTexts;
+  symbol: string;
+  accountId: number;
+}) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
 
@@ -17,7 +25,11 @@ export function AnalyzePositionButton({ t, symbol, accountId }: { t: PortfolioTe
     setBusy(true);
     setMessage(null);
     try {
-      const task = await requestJson<TTaskAccepted>("POST", `/api/v1/portfolio/positions/${encodeURIComponent(symbol)}/analysis`, { account_id: accountId, analysis_phase: "auto", force: false });
+      const task = await requestJson<TTaskAccepted>(
+        "POST",
+        `/api/v1/portfolio/positions/${encodeURIComponent(symbol)}/analysis`,
+        { account_id: accountId, analysis_phase: "auto", force: false },
+      );
       setMessage({ error: false, text: fmt(t.analysisQueued, { task: task.task_id }) });
     } catch (failure) {
       setMessage({ error: true, text: fmt(t.requestFailed, { message: messageOf(failure) }) });
@@ -28,11 +40,25 @@ export function AnalyzePositionButton({ t, symbol, accountId }: { t: PortfolioTe
 
   return (
     <span className="inline-flex flex-col items-start gap-0.5">
-      <button type="button" onClick={analyze} disabled={busy} aria-label={fmt(t.analyzeAria, { code: symbol })} className={SMALL_BUTTON}>
+      <button
+        type="button"
+        onClick={analyze}
+        disabled={busy}
+        aria-label={fmt(t.analyzeAria, { code: symbol })}
+        className={SMALL_BUTTON}
+      >
         {busy ? t.analyzing : t.analyze}
       </button>
       {message ? (
-        <span role={message.error ? "alert" : "status"} data-testid="analysis-message" className={message.error ? "max-w-48 text-xs text-amber-700 dark:text-amber-400" : "max-w-48 truncate text-xs text-muted"}>
+        <span
+          role={message.error ? "alert" : "status"}
+          data-testid="analysis-message"
+          className={
+            message.error
+              ? "max-w-48 text-xs text-amber-700 dark:text-amber-400"
+              : "max-w-48 truncate text-xs text-muted"
+          }
+        >
           {message.text}
         </span>
       ) : null}

@@ -22,7 +22,13 @@ async function postForm<T>(url: string, fields: Record<string, string | File>): 
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   let res: Response;
   try {
-    res = await fetch(url, { method: "POST", body: form, credentials: "same-origin", cache: "no-store", headers: { accept: "application/json" } });
+    res = await fetch(url, {
+      method: "POST",
+      body: form,
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { accept: "application/json" },
+    });
   } catch (error) {
     throw new RequestError((error as Error).message || "network error", 0, "network_error");
   }
@@ -33,7 +39,15 @@ async function postForm<T>(url: string, fields: Record<string, string | File>): 
   return (await res.json()) as T;
 }
 
-export function BrokerImportForm({ t, accountId, brokers }: { t: PortfolioTexts; accountId: number; brokers: Broker[] }) {
+export function BrokerImportForm({
+  t,
+  accountId,
+  brokers,
+}: {
+  t: PortfolioTexts;
+  accountId: number;
+  brokers: Broker[];
+}) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const [broker, setBroker] = useState(brokers[0]?.broker ?? "generic");
@@ -45,7 +59,7 @@ export function BrokerImportForm({ t, accountId, brokers }: { t: PortfolioTexts;
   const fileRef = useRef<HTMLInputElement>(null);
 
   // A chosen file goes as it is (a GBK export stays GBK); pasted text goes as a UTF-8 file.
-  const upload = (): File | null => (file ?? (csv.trim() ? new File([csv], "pasted.csv", { type: "text/csv" }) : null));
+  const upload = (): File | null => file ?? (csv.trim() ? new File([csv], "pasted.csv", { type: "text/csv" }) : null);
 
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
@@ -63,11 +77,28 @@ export function BrokerImportForm({ t, accountId, brokers }: { t: PortfolioTexts;
     try {
       if (kind === "preview") {
         const parsed = await postForm<TImportParse>("/api/v1/portfolio/imports/csv/parse", { broker, file: body });
-        const dry = await postForm<TImportCommit>("/api/v1/portfolio/imports/csv/commit", { account_id: String(accountId), broker, dry_run: "true", file: body });
+        const dry = await postForm<TImportCommit>("/api/v1/portfolio/imports/csv/commit", {
+          account_id: String(accountId),
+          broker,
+          dry_run: "true",
+          file: body,
+        });
         setPreview({ parsed, dry });
       } else {
-        const done = await postForm<TImportCommit>("/api/v1/portfolio/imports/csv/commit", { account_id: String(accountId), broker, dry_run: "false", file: body });
-        setStatus({ error: done.failed_count > 0, text: fmt(t.importDone, { inserted: done.inserted_count, duplicates: done.duplicate_count, failed: done.failed_count }) });
+        const done = await postForm<TImportCommit>("/api/v1/portfolio/imports/csv/commit", {
+          account_id: String(accountId),
+          broker,
+          dry_run: "false",
+          file: body,
+        });
+        setStatus({
+          error: done.failed_count > 0,
+          text: fmt(t.importDone, {
+            inserted: done.inserted_count,
+            duplicates: done.duplicate_count,
+            failed: done.failed_count,
+          }),
+        });
         setPreview(null);
         setFile(null);
         setCsv("");
@@ -130,7 +161,10 @@ export function BrokerImportForm({ t, accountId, brokers }: { t: PortfolioTexts;
         </button>
       </div>
       {status ? (
-        <p role={status.error ? "alert" : "status"} className={status.error ? `${ERROR_TEXT} break-words` : "text-sm text-muted"}>
+        <p
+          role={status.error ? "alert" : "status"}
+          className={status.error ? `${ERROR_TEXT} break-words` : "text-sm text-muted"}
+        >
           {status.text}
         </p>
       ) : null}
@@ -144,14 +178,34 @@ function ImportPreview({ t, parsed, dry }: { t: PortfolioTexts; parsed: TImportP
   const shown = parsed.records.slice(0, PREVIEW_ROWS);
   return (
     <div className="space-y-2 rounded-md border border-line" data-testid="import-preview">
-      <div className={cx("space-y-0.5 px-2.5 pt-2 text-sm tabular-nums", warn ? "text-amber-700 dark:text-amber-400" : "text-muted")}>
-        <p data-testid="import-parse-summary">{fmt(t.previewSummary, { records: parsed.record_count, skipped: parsed.skipped_count, errors: parsed.error_count })}</p>
-        <p data-testid="import-dry-summary">{fmt(t.dryRunSummary, { inserted: dry.inserted_count, duplicates: dry.duplicate_count, failed: dry.failed_count })}</p>
+      <div
+        className={cx(
+          "space-y-0.5 px-2.5 pt-2 text-sm tabular-nums",
+          warn ? "text-amber-700 dark:text-amber-400" : "text-muted",
+        )}
+      >
+        <p data-testid="import-parse-summary">
+          {fmt(t.previewSummary, {
+            records: parsed.record_count,
+            skipped: parsed.skipped_count,
+            errors: parsed.error_count,
+          })}
+        </p>
+        <p data-testid="import-dry-summary">
+          {fmt(t.dryRunSummary, {
+            inserted: dry.inserted_count,
+            duplicates: dry.duplicate_count,
+            failed: dry.failed_count,
+          })}
+        </p>
       </div>
       {dry.errors.length > 0 ? (
         <div className="px-2.5">
           <p className="text-xs font-semibold text-muted">{t.importErrors}</p>
-          <ul className="list-disc pl-4 text-xs break-words text-amber-700 dark:text-amber-400" data-testid="import-errors">
+          <ul
+            className="list-disc pl-4 text-xs break-words text-amber-700 dark:text-amber-400"
+            data-testid="import-errors"
+          >
             {dry.errors.map((e) => (
               <li key={e}>{e}</li>
             ))}
@@ -163,13 +217,27 @@ function ImportPreview({ t, parsed, dry }: { t: PortfolioTexts; parsed: TImportP
           <table className="w-full min-w-[36rem] text-xs" data-testid="import-records">
             <thead className="bg-subtle">
               <tr>
-                <th scope="col" className={TH}>{t.colDate}</th>
-                <th scope="col" className={TH}>{t.colSide}</th>
-                <th scope="col" className={TH}>{t.colCode}</th>
-                <th scope="col" className={cx(TH, "text-right")}>{t.colQuantity}</th>
-                <th scope="col" className={cx(TH, "text-right")}>{t.colPrice}</th>
-                <th scope="col" className={cx(TH, "text-right")}>{t.colFee}</th>
-                <th scope="col" className={cx(TH, "text-right")}>{t.colTax}</th>
+                <th scope="col" className={TH}>
+                  {t.colDate}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colSide}
+                </th>
+                <th scope="col" className={TH}>
+                  {t.colCode}
+                </th>
+                <th scope="col" className={cx(TH, "text-right")}>
+                  {t.colQuantity}
+                </th>
+                <th scope="col" className={cx(TH, "text-right")}>
+                  {t.colPrice}
+                </th>
+                <th scope="col" className={cx(TH, "text-right")}>
+                  {t.colFee}
+                </th>
+                <th scope="col" className={cx(TH, "text-right")}>
+                  {t.colTax}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -186,7 +254,11 @@ function ImportPreview({ t, parsed, dry }: { t: PortfolioTexts; parsed: TImportP
               ))}
             </tbody>
           </table>
-          {parsed.records.length > shown.length ? <p className="px-2.5 py-1 text-xs text-muted">{fmt(t.previewMore, { count: parsed.records.length - shown.length })}</p> : null}
+          {parsed.records.length > shown.length ? (
+            <p className="px-2.5 py-1 text-xs text-muted">
+              {fmt(t.previewMore, { count: parsed.records.length - shown.length })}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </div>

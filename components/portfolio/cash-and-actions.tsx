@@ -16,7 +16,10 @@ type Status = { error: boolean; text: string } | null;
 function StatusLine({ status }: { status: Status }) {
   if (!status) return null;
   return (
-    <p role={status.error ? "alert" : "status"} className={status.error ? `${ERROR_TEXT} break-words` : "text-sm text-muted"}>
+    <p
+      role={status.error ? "alert" : "status"}
+      className={status.error ? `${ERROR_TEXT} break-words` : "text-sm text-muted"}
+    >
       {status.text}
     </p>
   );
@@ -42,7 +45,17 @@ function useSubmit() {
   return { busy, status, setStatus, run };
 }
 
-export function CashEntryForm({ t, accountId, baseCurrency, today }: { t: PortfolioTexts; accountId: number; baseCurrency: string; today: string }) {
+export function CashEntryForm({
+  t,
+  accountId,
+  baseCurrency,
+  today,
+}: {
+  t: PortfolioTexts;
+  accountId: number;
+  baseCurrency: string;
+  today: string;
+}) {
   const [direction, setDirection] = useState<"in" | "out">("in");
   const [amount, setAmount] = useState("");
   const [currency, setCurrency] = useState("");
@@ -65,7 +78,11 @@ export function CashEntryForm({ t, accountId, baseCurrency, today }: { t: Portfo
       });
       setAmount("");
       setNote("");
-      return fmt(t.cashAdded, { direction: t.cashDirections[entry.direction], amount: money(entry.amount), currency: entry.currency });
+      return fmt(t.cashAdded, {
+        direction: t.cashDirections[entry.direction],
+        amount: money(entry.amount),
+        currency: entry.currency,
+      });
     });
   }
 
@@ -81,11 +98,26 @@ export function CashEntryForm({ t, accountId, baseCurrency, today }: { t: Portfo
         </label>
         <label className={LABEL}>
           {t.cashAmount}
-          <input type="number" inputMode="decimal" min="0" step="any" value={amount} onChange={(e) => setAmount(e.target.value)} className={FIELD} />
+          <input
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="any"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            className={FIELD}
+          />
         </label>
         <label className={LABEL}>
           {t.colCurrency}
-          <input type="text" value={currency} maxLength={8} placeholder={fmt(t.cashCurrencyHint, { currency: baseCurrency })} onChange={(e) => setCurrency(e.target.value)} className={FIELD} />
+          <input
+            type="text"
+            value={currency}
+            maxLength={8}
+            placeholder={fmt(t.cashCurrencyHint, { currency: baseCurrency })}
+            onChange={(e) => setCurrency(e.target.value)}
+            className={FIELD}
+          />
         </label>
         <label className={LABEL}>
           {t.eventDate}
@@ -118,7 +150,8 @@ export function CorporateActionForm({ t, accountId, today }: { t: PortfolioTexts
     event.preventDefault();
     const number = Number(value);
     const valid = type === "cash_dividend" ? value.trim() !== "" && number >= 0 : number > 0;
-    if (!symbol.trim() || !valid || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return setStatus({ error: true, text: t.actionInvalid });
+    if (!symbol.trim() || !valid || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+      return setStatus({ error: true, text: t.actionInvalid });
     await run(t, async () => {
       const action = await requestJson<TCorporateAction>("POST", "/api/v1/portfolio/corporate-actions", {
         account_id: accountId,
@@ -130,7 +163,11 @@ export function CorporateActionForm({ t, accountId, today }: { t: PortfolioTexts
       });
       setValue("");
       setNote("");
-      return fmt(t.actionAdded, { type: t.actionTypes[action.action_type], code: action.symbol, date: action.effective_date });
+      return fmt(t.actionAdded, {
+        type: t.actionTypes[action.action_type],
+        code: action.symbol,
+        date: action.effective_date,
+      });
     });
   }
 
@@ -139,18 +176,36 @@ export function CorporateActionForm({ t, accountId, today }: { t: PortfolioTexts
       <div className="grid grid-cols-2 items-end gap-2 sm:grid-cols-4">
         <label className={LABEL}>
           {t.colType}
-          <select value={type} onChange={(e) => setType(e.target.value as TCorporateAction["action_type"])} className={FIELD}>
+          <select
+            value={type}
+            onChange={(e) => setType(e.target.value as TCorporateAction["action_type"])}
+            className={FIELD}
+          >
             <option value="cash_dividend">{t.actionTypes.cash_dividend}</option>
             <option value="split_adjustment">{t.actionTypes.split_adjustment}</option>
           </select>
         </label>
         <label className={LABEL}>
           {t.actionSymbol}
-          <input type="text" value={symbol} maxLength={16} onChange={(e) => setSymbol(e.target.value)} className={FIELD} />
+          <input
+            type="text"
+            value={symbol}
+            maxLength={16}
+            onChange={(e) => setSymbol(e.target.value)}
+            className={FIELD}
+          />
         </label>
         <label className={LABEL}>
           {type === "cash_dividend" ? t.dividendPerShare : t.splitRatio}
-          <input type="number" inputMode="decimal" min="0" step="any" value={value} onChange={(e) => setValue(e.target.value)} className={FIELD} />
+          <input
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="any"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            className={FIELD}
+          />
         </label>
         <label className={LABEL}>
           {t.effectiveDate}

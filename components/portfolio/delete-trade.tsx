@@ -11,7 +11,19 @@ import { price, quantity, type PortfolioTexts } from "./format";
 
 // DELETE of a portfolio record (a trade, a cash entry, a corporate action) after a confirmation; a refusal (a later
 // sale would exceed what remains) stays in the dialog with the API's message.
-export function DeleteRecordButton({ t, url, aria, title, body }: { t: PortfolioTexts; url: string; aria: string; title: string; body: string }) {
+export function DeleteRecordButton({
+  t,
+  url,
+  aria,
+  title,
+  body,
+}: {
+  t: PortfolioTexts;
+  url: string;
+  aria: string;
+  title: string;
+  body: string;
+}) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const [open, setOpen] = useState(false);
@@ -69,7 +81,13 @@ export function DeleteTradeButton({ t, trade }: { t: PortfolioTexts; trade: TTra
       url={`/api/v1/portfolio/trades/${trade.id}`}
       aria={fmt(t.deleteTradeAria, { id: trade.id })}
       title={t.deleteTradeTitle}
-      body={fmt(t.deleteTradeBody, { date: trade.trade_date, side: t.sides[trade.side], code: trade.symbol, quantity: quantity(trade.quantity), price: price(trade.price) })}
+      body={fmt(t.deleteTradeBody, {
+        date: trade.trade_date,
+        side: t.sides[trade.side],
+        code: trade.symbol,
+        quantity: quantity(trade.quantity),
+        price: price(trade.price),
+      })}
     />
   );
 }

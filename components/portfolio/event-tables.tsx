@@ -11,17 +11,29 @@ const NUM = cx(TD, "text-right tabular-nums whitespace-nowrap");
 
 export function CashTable({ t, list }: { t: PortfolioTexts; list: TCashList }) {
   if (list.items.length === 0) {
-    return <p data-testid="cash-empty" className="px-3 py-4 text-center text-sm text-muted">{t.cashEmpty}</p>;
+    return (
+      <p data-testid="cash-empty" className="px-3 py-4 text-center text-sm text-muted">
+        {t.cashEmpty}
+      </p>
+    );
   }
   return (
     <div className="overflow-x-auto border-t border-line">
       <table className="w-full min-w-[28rem] text-sm" data-testid="cash-ledger" data-total={list.total}>
         <thead className="border-b border-line bg-subtle">
           <tr>
-            <th scope="col" className={TH}>{t.colDate}</th>
-            <th scope="col" className={TH}>{t.colSide}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.cashAmount}</th>
-            <th scope="col" className={TH}>{t.colActions}</th>
+            <th scope="col" className={TH}>
+              {t.colDate}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colSide}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.cashAmount}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colActions}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -56,23 +68,40 @@ export function CashTable({ t, list }: { t: PortfolioTexts; list: TCashList }) {
 
 export function ActionsTable({ t, list }: { t: PortfolioTexts; list: TCorporateActionList }) {
   if (list.items.length === 0) {
-    return <p data-testid="actions-empty" className="px-3 py-4 text-center text-sm text-muted">{t.actionsEmpty}</p>;
+    return (
+      <p data-testid="actions-empty" className="px-3 py-4 text-center text-sm text-muted">
+        {t.actionsEmpty}
+      </p>
+    );
   }
   return (
     <div className="overflow-x-auto border-t border-line">
       <table className="w-full min-w-[28rem] text-sm" data-testid="corporate-actions" data-total={list.total}>
         <thead className="border-b border-line bg-subtle">
           <tr>
-            <th scope="col" className={TH}>{t.colDate}</th>
-            <th scope="col" className={TH}>{t.colCode}</th>
-            <th scope="col" className={TH}>{t.colType}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colValue}</th>
-            <th scope="col" className={TH}>{t.colActions}</th>
+            <th scope="col" className={TH}>
+              {t.colDate}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colCode}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colType}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colValue}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colActions}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {list.items.map((a) => {
-            const value = a.action_type === "cash_dividend" ? `${a.currency} ${price(a.cash_dividend_per_share)}` : `× ${a.split_ratio}`;
+            const value =
+              a.action_type === "cash_dividend"
+                ? `${a.currency} ${price(a.cash_dividend_per_share)}`
+                : `× ${a.split_ratio}`;
             return (
               <tr key={a.id} data-testid="action-row" data-action-id={a.id}>
                 <td className={cx(TD, "whitespace-nowrap tabular-nums")}>{a.effective_date}</td>

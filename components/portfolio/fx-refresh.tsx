@@ -20,11 +20,24 @@ export function FxRefreshButton({ t, accountId }: { t: PortfolioTexts; accountId
     setBusy(true);
     setMessage(null);
     try {
-      const result = await requestJson<TFxRefresh>("POST", `/api/v1/portfolio/fx/refresh${accountId === null ? "" : `?account_id=${accountId}`}`);
-      if (!result.refresh_enabled) setMessage({ tone: "neutral", text: fmt(t.fxDisabled, { reason: result.disabled_reason ?? "" }) });
+      const result = await requestJson<TFxRefresh>(
+        "POST",
+        `/api/v1/portfolio/fx/refresh${accountId === null ? "" : `?account_id=${accountId}`}`,
+      );
+      if (!result.refresh_enabled)
+        setMessage({ tone: "neutral", text: fmt(t.fxDisabled, { reason: result.disabled_reason ?? "" }) });
       else if (result.pair_count === 0) setMessage({ tone: "neutral", text: t.fxNoPairs });
-      else if (result.updated_count > 0 && result.stale_count === 0 && result.error_count === 0) setMessage({ tone: "ok", text: fmt(t.fxUpdated, { updated: result.updated_count }) });
-      else setMessage({ tone: "warn", text: fmt(t.fxPartial, { updated: result.updated_count, stale: result.stale_count, errors: result.error_count }) });
+      else if (result.updated_count > 0 && result.stale_count === 0 && result.error_count === 0)
+        setMessage({ tone: "ok", text: fmt(t.fxUpdated, { updated: result.updated_count }) });
+      else
+        setMessage({
+          tone: "warn",
+          text: fmt(t.fxPartial, {
+            updated: result.updated_count,
+            stale: result.stale_count,
+            errors: result.error_count,
+          }),
+        });
       startTransition(() => router.refresh());
     } catch (failure) {
       setMessage({ tone: "warn", text: fmt(t.requestFailed, { message: messageOf(failure) }) });
@@ -39,7 +52,15 @@ export function FxRefreshButton({ t, accountId }: { t: PortfolioTexts; accountId
         {busy ? t.fxRefreshing : t.fxRefresh}
       </button>
       {message ? (
-        <span role={message.tone === "warn" ? "alert" : "status"} data-testid="fx-message" className={message.tone === "warn" ? "text-xs font-normal text-amber-700 dark:text-amber-400" : "text-xs font-normal text-muted"}>
+        <span
+          role={message.tone === "warn" ? "alert" : "status"}
+          data-testid="fx-message"
+          className={
+            message.tone === "warn"
+              ? "text-xs font-normal text-amber-700 dark:text-amber-400"
+              : "text-xs font-normal text-muted"
+          }
+        >
           {message.text}
         </span>
       ) : null}

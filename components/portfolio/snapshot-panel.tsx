@@ -15,7 +15,19 @@ import { marketLabel, money, price, quantity, signedMoney, signedPct, pnlTone, t
 
 const NUM = cx(TD, "text-right tabular-nums whitespace-nowrap");
 
-function Card({ id, label, value, raw, tone }: { id: string; label: string; value: string; raw: number; tone?: string }) {
+function Card({
+  id,
+  label,
+  value,
+  raw,
+  tone,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  raw: number;
+  tone?: string;
+}) {
   return (
     <div className="min-w-0" data-testid={`snapshot-${id}`} data-value={raw}>
       <dt className="truncate text-xs text-muted">{label}</dt>
@@ -29,13 +41,48 @@ function Card({ id, label, value, raw, tone }: { id: string; label: string; valu
 export function SnapshotCards({ t, snapshot }: { t: PortfolioTexts; snapshot: TSnapshot }) {
   const c = snapshot.currency;
   return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-3 px-3 py-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="snapshot-cards">
-      <Card id="equity" label={fmt(t.cardEquity, { currency: c })} value={money(snapshot.total_equity)} raw={snapshot.total_equity} />
-      <Card id="market-value" label={fmt(t.cardMarketValue, { currency: c })} value={money(snapshot.total_market_value)} raw={snapshot.total_market_value} />
-      <Card id="cash" label={fmt(t.cardCash, { currency: c })} value={money(snapshot.total_cash)} raw={snapshot.total_cash} />
-      <Card id="unrealized" label={t.cardUnrealized} value={signedMoney(snapshot.unrealized_pnl)} raw={snapshot.unrealized_pnl} tone={pnlTone(snapshot.unrealized_pnl)} />
-      <Card id="realized" label={t.cardRealized} value={signedMoney(snapshot.realized_pnl)} raw={snapshot.realized_pnl} tone={pnlTone(snapshot.realized_pnl)} />
-      <Card id="costs" label={t.cardCosts} value={money(snapshot.fee_total + snapshot.tax_total)} raw={snapshot.fee_total + snapshot.tax_total} />
+    <dl
+      className="grid grid-cols-2 gap-x-4 gap-y-3 px-3 py-3 sm:grid-cols-3 lg:grid-cols-6"
+      data-testid="snapshot-cards"
+    >
+      <Card
+        id="equity"
+        label={fmt(t.cardEquity, { currency: c })}
+        value={money(snapshot.total_equity)}
+        raw={snapshot.total_equity}
+      />
+      <Card
+        id="market-value"
+        label={fmt(t.cardMarketValue, { currency: c })}
+        value={money(snapshot.total_market_value)}
+        raw={snapshot.total_market_value}
+      />
+      <Card
+        id="cash"
+        label={fmt(t.cardCash, { currency: c })}
+        value={money(snapshot.total_cash)}
+        raw={snapshot.total_cash}
+      />
+      <Card
+        id="unrealized"
+        label={t.cardUnrealized}
+        value={signedMoney(snapshot.unrealized_pnl)}
+        raw={snapshot.unrealized_pnl}
+        tone={pnlTone(snapshot.unrealized_pnl)}
+      />
+      <Card
+        id="realized"
+        label={t.cardRealized}
+        value={signedMoney(snapshot.realized_pnl)}
+        raw={snapshot.realized_pnl}
+        tone={pnlTone(snapshot.realized_pnl)}
+      />
+      <Card
+        id="costs"
+        label={t.cardCosts}
+        value={money(snapshot.fee_total + snapshot.tax_total)}
+        raw={snapshot.fee_total + snapshot.tax_total}
+      />
     </dl>
   );
 }
@@ -47,7 +94,9 @@ export function FxBadge({ t, stale }: { t: PortfolioTexts; stale: boolean }) {
       data-stale={stale ? "true" : "false"}
       className={cx(
         "rounded border px-1.5 text-xs font-medium",
-        stale ? "border-amber-500/40 bg-amber-50 text-amber-800 dark:bg-amber-950/60 dark:text-amber-300" : "border-line bg-subtle text-muted",
+        stale
+          ? "border-amber-500/40 bg-amber-50 text-amber-800 dark:bg-amber-950/60 dark:text-amber-300"
+          : "border-line bg-subtle text-muted",
       )}
     >
       {stale ? t.fxStale : t.fxLatest}
@@ -57,7 +106,8 @@ export function FxBadge({ t, stale }: { t: PortfolioTexts; stale: boolean }) {
 
 function sourceText(t: PortfolioTexts, p: TSnapshotPosition): string {
   if (p.price_source === "realtime_quote") return fmt(t.sourceQuote, { provider: p.price_provider ?? "" });
-  if (p.price_source === "history_close") return p.price_stale ? fmt(t.sourceStaleClose, { date: p.price_date ?? "" }) : t.sourceClose;
+  if (p.price_source === "history_close")
+    return p.price_stale ? fmt(t.sourceStaleClose, { date: p.price_date ?? "" }) : t.sourceClose;
   return t.sourceMissing;
 }
 
@@ -69,7 +119,15 @@ const CARD = "max-sm:block max-sm:min-w-0 max-sm:p-0 max-sm:text-left max-sm:whi
 const LABELLED = `${CARD} max-sm:before:block max-sm:before:text-[11px] max-sm:before:font-normal max-sm:before:text-muted max-sm:before:content-[attr(data-label)]`;
 const WIDE = "max-sm:col-span-2";
 
-function VerdictCell({ t, p, verdict }: { t: PortfolioTexts; p: TSnapshotPosition; verdict: PositionVerdict | undefined }) {
+function VerdictCell({
+  t,
+  p,
+  verdict,
+}: {
+  t: PortfolioTexts;
+  p: TSnapshotPosition;
+  verdict: PositionVerdict | undefined;
+}) {
   if (!verdict) return <span className="text-xs text-muted">{t.noVerdict}</span>;
   const action = verdict.action as keyof PortfolioTexts["decisionActions"] | null;
   return (
@@ -77,11 +135,21 @@ function VerdictCell({ t, p, verdict }: { t: PortfolioTexts; p: TSnapshotPositio
       href={`/history/${verdict.recordId}`}
       className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5 rounded hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent"
     >
-      <span data-testid="position-verdict-action" data-action={verdict.action ?? ""} className={cx("rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(action))}>
-        {action && Object.hasOwn(t.decisionActions, action) ? t.decisionActions[action] : (verdict.action ?? t.noVerdict)}
+      <span
+        data-testid="position-verdict-action"
+        data-action={verdict.action ?? ""}
+        className={cx("rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(action))}
+      >
+        {action && Object.hasOwn(t.decisionActions, action)
+          ? t.decisionActions[action]
+          : (verdict.action ?? t.noVerdict)}
       </span>
       {verdict.score !== null ? (
-        <span data-testid="position-verdict-score" data-score={verdict.score} className="text-xs font-medium tabular-nums">
+        <span
+          data-testid="position-verdict-score"
+          data-score={verdict.score}
+          className="text-xs font-medium tabular-nums"
+        >
           {fmt(t.verdictScore, { score: verdict.score })}
         </span>
       ) : null}
@@ -93,9 +161,20 @@ function VerdictCell({ t, p, verdict }: { t: PortfolioTexts; p: TSnapshotPositio
   );
 }
 
-function StopCell({ t, p, verdict }: { t: PortfolioTexts; p: TSnapshotPosition; verdict: PositionVerdict | undefined }) {
+function StopCell({
+  t,
+  p,
+  verdict,
+}: {
+  t: PortfolioTexts;
+  p: TSnapshotPosition;
+  verdict: PositionVerdict | undefined;
+}) {
   if (!verdict || verdict.stop === null) return <>—</>;
-  const source = verdict.stopSignalId !== null ? fmt(t.stopFromSignal, { id: verdict.stopSignalId }) : fmt(t.stopFromReport, { id: verdict.recordId });
+  const source =
+    verdict.stopSignalId !== null
+      ? fmt(t.stopFromSignal, { id: verdict.stopSignalId })
+      : fmt(t.stopFromReport, { id: verdict.recordId });
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-x-1.5 gap-y-0.5 max-sm:justify-start">
       <span data-testid="position-stop-value" data-value={verdict.stop} title={source}>
@@ -145,17 +224,41 @@ export function SnapshotPositions({
       <table className="w-full text-sm max-sm:block sm:min-w-[66rem]" data-testid="positions">
         <thead className="border-b border-line bg-subtle max-sm:hidden">
           <tr>
-            <th scope="col" className={TH}>{t.colCode}</th>
-            {accountNames ? <th scope="col" className={TH}>{t.colAccount}</th> : null}
-            <th scope="col" className={cx(TH, "text-right")}>{t.colQuantity}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colCostPerShare}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colLastPrice}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colMarketValue}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colPnl}</th>
-            <th scope="col" className={TH}>{t.colVerdict}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colStop}</th>
-            <th scope="col" className={TH}>{t.colPriceSource}</th>
-            <th scope="col" className={TH}>{t.colActions}</th>
+            <th scope="col" className={TH}>
+              {t.colCode}
+            </th>
+            {accountNames ? (
+              <th scope="col" className={TH}>
+                {t.colAccount}
+              </th>
+            ) : null}
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colQuantity}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colCostPerShare}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colLastPrice}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colMarketValue}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colPnl}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colVerdict}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colStop}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colPriceSource}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colActions}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line max-sm:block">
@@ -168,7 +271,10 @@ export function SnapshotPositions({
                 data-code={p.symbol}
                 data-source={p.price_source}
                 data-below-stop={verdict?.belowStop ? "true" : "false"}
-                className={cx("max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-3 max-sm:py-2.5", verdict?.belowStop && "bg-amber-50/60 dark:bg-amber-950/20")}
+                className={cx(
+                  "max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-3 max-sm:py-2.5",
+                  verdict?.belowStop && "bg-amber-50/60 dark:bg-amber-950/20",
+                )}
               >
                 <td className={cx(TD, "font-medium tabular-nums whitespace-nowrap", CARD, WIDE, "max-sm:order-1")}>
                   {p.symbol} <span className="text-xs font-normal text-muted">{marketLabel(t, p.market)}</span>
@@ -178,35 +284,69 @@ export function SnapshotPositions({
                     {account}
                   </td>
                 ) : null}
-                <td className={cx(NUM, LABELLED, "max-sm:order-7")} data-label={t.colQuantity} data-testid="position-quantity">
+                <td
+                  className={cx(NUM, LABELLED, "max-sm:order-7")}
+                  data-label={t.colQuantity}
+                  data-testid="position-quantity"
+                >
                   {quantity(p.quantity)}
                 </td>
-                <td className={cx(NUM, LABELLED, "max-sm:order-8")} data-label={t.colCostPerShare} data-testid="position-avg-cost">
+                <td
+                  className={cx(NUM, LABELLED, "max-sm:order-8")}
+                  data-label={t.colCostPerShare}
+                  data-testid="position-avg-cost"
+                >
                   {price(p.avg_cost)}
                 </td>
-                <td className={cx(NUM, LABELLED, "max-sm:order-4")} data-label={t.colLastPrice} data-testid="position-last-price">
+                <td
+                  className={cx(NUM, LABELLED, "max-sm:order-4")}
+                  data-label={t.colLastPrice}
+                  data-testid="position-last-price"
+                >
                   {p.price_available ? price(p.last_price) : "—"}
                 </td>
-                <td className={cx(NUM, LABELLED, "max-sm:order-6")} data-label={t.colMarketValue} data-testid="position-market-value">
+                <td
+                  className={cx(NUM, LABELLED, "max-sm:order-6")}
+                  data-label={t.colMarketValue}
+                  data-testid="position-market-value"
+                >
                   <span className="mr-1 text-xs text-muted">{p.valuation_currency}</span>
                   {money(p.market_value_base)}
                 </td>
-                <td className={cx(NUM, p.price_available && pnlTone(p.unrealized_pnl_base), LABELLED, "max-sm:order-3 max-sm:text-base max-sm:font-semibold")} data-label={t.colPnl} data-testid="position-pnl">
+                <td
+                  className={cx(
+                    NUM,
+                    p.price_available && pnlTone(p.unrealized_pnl_base),
+                    LABELLED,
+                    "max-sm:order-3 max-sm:text-base max-sm:font-semibold",
+                  )}
+                  data-label={t.colPnl}
+                  data-testid="position-pnl"
+                >
                   {p.price_available ? (
                     <>
-                      {signedMoney(p.unrealized_pnl_base)} <span className="text-xs">{signedPct(p.unrealized_pnl_pct)}</span>
+                      {signedMoney(p.unrealized_pnl_base)}{" "}
+                      <span className="text-xs">{signedPct(p.unrealized_pnl_pct)}</span>
                     </>
                   ) : (
                     "—"
                   )}
                 </td>
-                <td className={cx(TD, LABELLED, "max-sm:order-2")} data-label={t.colVerdict} data-testid="position-verdict">
+                <td
+                  className={cx(TD, LABELLED, "max-sm:order-2")}
+                  data-label={t.colVerdict}
+                  data-testid="position-verdict"
+                >
                   <VerdictCell t={t} p={p} verdict={verdict} />
                 </td>
                 <td className={cx(NUM, LABELLED, "max-sm:order-5")} data-label={t.colStop} data-testid="position-stop">
                   <StopCell t={t} p={p} verdict={verdict} />
                 </td>
-                <td className={cx(TD, "text-xs whitespace-nowrap text-muted", LABELLED, WIDE, "max-sm:order-10")} data-label={t.colPriceSource} data-testid="position-source">
+                <td
+                  className={cx(TD, "text-xs whitespace-nowrap text-muted", LABELLED, WIDE, "max-sm:order-10")}
+                  data-label={t.colPriceSource}
+                  data-testid="position-source"
+                >
                   {sourceText(t, p)}
                 </td>
                 <td className={cx(TD, CARD, WIDE, "max-sm:order-11")}>

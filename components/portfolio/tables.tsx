@@ -39,22 +39,42 @@ export function TradesTable({
         <table className="w-full min-w-[40rem] text-sm" data-testid="trades">
           <thead className="border-b border-line bg-subtle">
             <tr>
-              <th scope="col" className={TH}>{t.colDate}</th>
-              <th scope="col" className={TH}>{t.colSide}</th>
-              <th scope="col" className={TH}>{t.colCode}</th>
-              <th scope="col" className={cx(TH, "text-right")}>{t.colQuantity}</th>
-              <th scope="col" className={cx(TH, "text-right")}>{t.colPrice}</th>
-              <th scope="col" className={cx(TH, "text-right")}>{t.colFee}</th>
-              <th scope="col" className={cx(TH, "text-right")}>{t.colTax}</th>
-              <th scope="col" className={TH}>{t.colSource}</th>
-              <th scope="col" className={TH}>{t.colActions}</th>
+              <th scope="col" className={TH}>
+                {t.colDate}
+              </th>
+              <th scope="col" className={TH}>
+                {t.colSide}
+              </th>
+              <th scope="col" className={TH}>
+                {t.colCode}
+              </th>
+              <th scope="col" className={cx(TH, "text-right")}>
+                {t.colQuantity}
+              </th>
+              <th scope="col" className={cx(TH, "text-right")}>
+                {t.colPrice}
+              </th>
+              <th scope="col" className={cx(TH, "text-right")}>
+                {t.colFee}
+              </th>
+              <th scope="col" className={cx(TH, "text-right")}>
+                {t.colTax}
+              </th>
+              <th scope="col" className={TH}>
+                {t.colSource}
+              </th>
+              <th scope="col" className={TH}>
+                {t.colActions}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
             {trades.map((trade) => (
               <tr key={trade.id} data-testid="trade-row" data-trade-id={trade.id}>
                 <td className={cx(TD, "whitespace-nowrap tabular-nums")}>{trade.trade_date}</td>
-                <td className={cx(TD, "font-medium", trade.side === "buy" ? UP_TEXT : DOWN_TEXT)}>{t.sides[trade.side]}</td>
+                <td className={cx(TD, "font-medium", trade.side === "buy" ? UP_TEXT : DOWN_TEXT)}>
+                  {t.sides[trade.side]}
+                </td>
                 <td className={cx(TD, "tabular-nums")}>
                   {trade.symbol}
                   {trade.note ? <span className="ml-1.5 text-xs text-muted">{trade.note}</span> : null}
@@ -63,7 +83,11 @@ export function TradesTable({
                 <td className={NUM}>{price(trade.price)}</td>
                 <td className={NUM}>{money(trade.fee)}</td>
                 <td className={NUM}>{money(trade.tax)}</td>
-                <td className={cx(TD, "text-xs text-muted")}>{Object.hasOwn(t.sources, trade.source) ? t.sources[trade.source as keyof PortfolioTexts["sources"]] : trade.source}</td>
+                <td className={cx(TD, "text-xs text-muted")}>
+                  {Object.hasOwn(t.sources, trade.source)
+                    ? t.sources[trade.source as keyof PortfolioTexts["sources"]]
+                    : trade.source}
+                </td>
                 <td className={TD}>
                   <DeleteTradeButton t={t} trade={trade} />
                 </td>
@@ -74,7 +98,17 @@ export function TradesTable({
       </div>
       {pageCount > 1 ? (
         <div className="border-t border-line px-3 py-2">
-          <Pagination page={page} pageCount={pageCount} href={href} labels={{ nav: t.tradesPagination, previous: t.prevPage, next: t.nextPage, status: fmt(t.pageOf, { page, pages: pageCount }) }} />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            href={href}
+            labels={{
+              nav: t.tradesPagination,
+              previous: t.prevPage,
+              next: t.nextPage,
+              status: fmt(t.pageOf, { page, pages: pageCount }),
+            }}
+          />
         </div>
       ) : null}
     </>

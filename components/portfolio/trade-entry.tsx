@@ -15,14 +15,29 @@ type Status = { error: boolean; text: string } | null;
 function StatusLine({ status }: { status: Status }) {
   if (!status) return null;
   return (
-    <p role={status.error ? "alert" : "status"} className={status.error ? `${ERROR_TEXT} break-words` : "text-sm text-muted"}>
+    <p
+      role={status.error ? "alert" : "status"}
+      className={status.error ? `${ERROR_TEXT} break-words` : "text-sm text-muted"}
+    >
       {status.text}
     </p>
   );
 }
 
 // One buy or sell (POST /api/v1/portfolio/trades); positions are recomputed by the API in the same transaction.
-export function TradeForm({ t, search, locale, accountId, today }: { t: PortfolioTexts; search: Dictionary["analyzeUi"]; locale: string; accountId: number; today: string }) {
+export function TradeForm({
+  t,
+  search,
+  locale,
+  accountId,
+  today,
+}: {
+  t: PortfolioTexts;
+  search: Dictionary["analyzeUi"];
+  locale: string;
+  accountId: number;
+  today: string;
+}) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const [side, setSide] = useState<"buy" | "sell">("buy");
@@ -45,7 +60,8 @@ export function TradeForm({ t, search, locale, accountId, today }: { t: Portfoli
     const p = Number(unitPrice);
     const f = fee.trim() ? Number(fee) : 0;
     const x = tax.trim() ? Number(tax) : 0;
-    if (!code || !(q > 0) || !(p > 0) || !(f >= 0) || !(x >= 0) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return setStatus({ error: true, text: t.tradeInvalid });
+    if (!code || !(q > 0) || !(p > 0) || !(f >= 0) || !(x >= 0) || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+      return setStatus({ error: true, text: t.tradeInvalid });
     setBusy(true);
     try {
       const trade = await requestJson<TTrade>("POST", "/api/v1/portfolio/trades", {
@@ -59,7 +75,15 @@ export function TradeForm({ t, search, locale, accountId, today }: { t: Portfoli
         trade_date: date,
         ...(note.trim() ? { note: note.trim() } : {}),
       });
-      setStatus({ error: false, text: fmt(t.tradeAdded, { side: t.sides[trade.side], code: trade.symbol, quantity: formatQuantity(trade.quantity), price: formatPrice(trade.price) }) });
+      setStatus({
+        error: false,
+        text: fmt(t.tradeAdded, {
+          side: t.sides[trade.side],
+          code: trade.symbol,
+          quantity: formatQuantity(trade.quantity),
+          price: formatPrice(trade.price),
+        }),
+      });
       setQty("");
       setUnitPrice("");
       setFee("");
@@ -100,19 +124,53 @@ export function TradeForm({ t, search, locale, accountId, today }: { t: Portfoli
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         <label className={LABEL}>
           {t.quantity}
-          <input type="number" inputMode="decimal" min="0" step="any" value={qty} onChange={(e) => setQty(e.target.value)} className={FIELD} />
+          <input
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="any"
+            value={qty}
+            onChange={(e) => setQty(e.target.value)}
+            className={FIELD}
+          />
         </label>
         <label className={LABEL}>
           {t.price}
-          <input type="number" inputMode="decimal" min="0" step="any" value={unitPrice} onChange={(e) => setUnitPrice(e.target.value)} className={FIELD} />
+          <input
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="any"
+            value={unitPrice}
+            onChange={(e) => setUnitPrice(e.target.value)}
+            className={FIELD}
+          />
         </label>
         <label className={LABEL}>
           {t.fee}
-          <input type="number" inputMode="decimal" min="0" step="any" value={fee} placeholder="0" onChange={(e) => setFee(e.target.value)} className={FIELD} />
+          <input
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="any"
+            value={fee}
+            placeholder="0"
+            onChange={(e) => setFee(e.target.value)}
+            className={FIELD}
+          />
         </label>
         <label className={LABEL}>
           {t.tax}
-          <input type="number" inputMode="decimal" min="0" step="any" value={tax} placeholder="0" onChange={(e) => setTax(e.target.value)} className={FIELD} />
+          <input
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="any"
+            value={tax}
+            placeholder="0"
+            onChange={(e) => setTax(e.target.value)}
+            className={FIELD}
+          />
         </label>
         <label className={LABEL}>
           {t.date}

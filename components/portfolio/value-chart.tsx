@@ -13,7 +13,9 @@ const DD_H = 50;
 function points(values: readonly number[], min: number, max: number, height: number): string {
   const span = max - min || 1;
   const step = values.length > 1 ? W / (values.length - 1) : 0;
-  return values.map((v, i) => `${(i * step).toFixed(2)},${(height - ((v - min) / span) * height).toFixed(2)}`).join(" ");
+  return values
+    .map((v, i) => `${(i * step).toFixed(2)},${(height - ((v - min) / span) * height).toFixed(2)}`)
+    .join(" ");
 }
 
 /** Drawdown in % below the running peak of the time-weighted index, point by point. */
@@ -58,10 +60,25 @@ export function ValueChart({ t, drawdown }: { t: PortfolioTexts; drawdown: TPort
         </span>
         <span data-testid="risk-chart-last">{money(last.value)}</span>
       </div>
-      <svg role="img" aria-label={label} viewBox={`0 0 ${W} ${VALUE_H}`} preserveAspectRatio="none" className="mt-1 block h-36 w-full border-b border-line">
+      <svg
+        role="img"
+        aria-label={label}
+        viewBox={`0 0 ${W} ${VALUE_H}`}
+        preserveAspectRatio="none"
+        className="mt-1 block h-36 w-full border-b border-line"
+      >
         <title>{label}</title>
-        <polyline points={`0,${VALUE_H} ${points(values, vMin, vMax, VALUE_H)} ${W},${VALUE_H}`} className="fill-accent/10 stroke-none" />
-        <polyline points={points(values, vMin, vMax, VALUE_H)} fill="none" vectorEffect="non-scaling-stroke" strokeWidth="1.5" className="stroke-accent" />
+        <polyline
+          points={`0,${VALUE_H} ${points(values, vMin, vMax, VALUE_H)} ${W},${VALUE_H}`}
+          className="fill-accent/10 stroke-none"
+        />
+        <polyline
+          points={points(values, vMin, vMax, VALUE_H)}
+          fill="none"
+          vectorEffect="non-scaling-stroke"
+          strokeWidth="1.5"
+          className="stroke-accent"
+        />
       </svg>
       <div className="mt-0.5 flex items-baseline justify-between text-xs text-muted tabular-nums">
         <span>{money(vMin)}</span>
@@ -70,9 +87,20 @@ export function ValueChart({ t, drawdown }: { t: PortfolioTexts; drawdown: TPort
         <span>{t.chartDrawdown}</span>
         <span>-{pct(ddMax)}</span>
       </div>
-      <svg aria-hidden="true" viewBox={`0 0 ${W} ${DD_H}`} preserveAspectRatio="none" className="mt-1 block h-12 w-full border-t border-line">
+      <svg
+        aria-hidden="true"
+        viewBox={`0 0 ${W} ${DD_H}`}
+        preserveAspectRatio="none"
+        className="mt-1 block h-12 w-full border-t border-line"
+      >
         <polyline points={`0,0 ${ddLine} ${W},0`} className={`stroke-none ${DOWN_AREA}`} />
-        <polyline points={ddLine} fill="none" vectorEffect="non-scaling-stroke" strokeWidth="1" className={DOWN_STROKE} />
+        <polyline
+          points={ddLine}
+          fill="none"
+          vectorEffect="non-scaling-stroke"
+          strokeWidth="1"
+          className={DOWN_STROKE}
+        />
       </svg>
       <div className="mt-1 flex justify-between text-xs text-muted tabular-nums">
         <span>{first.date}</span>

@@ -27,7 +27,17 @@ function newPasswordProblem(tAuth: AuthTexts, password: string, confirm: string)
   return null;
 }
 
-function MiniForm({ title, onSubmit, children, message }: { title: string; onSubmit: (e: FormEvent<HTMLFormElement>) => void; children: ReactNode; message: Message }) {
+function MiniForm({
+  title,
+  onSubmit,
+  children,
+  message,
+}: {
+  title: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+  message: Message;
+}) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={title} className="flex flex-col gap-2 border-t border-line pt-3">
       <h3 className="text-xs font-semibold text-muted">{title}</h3>
@@ -62,7 +72,9 @@ export function AuthPanel({ t, tAuth, authEnabled, hasPassword }: AuthPanelProps
     }
     setBusy(true);
     setSwitchMessage(null);
-    const body = firstPassword ? { authEnabled: true, password, passwordConfirm: confirm } : { authEnabled: enabling, currentPassword: current };
+    const body = firstPassword
+      ? { authEnabled: true, password, passwordConfirm: confirm }
+      : { authEnabled: enabling, currentPassword: current };
     const result = await postJson("/api/v1/auth/settings", body);
     if (result.ok) {
       // The header's login state and the proxy's gate change with it: load the page afresh.
@@ -70,7 +82,12 @@ export function AuthPanel({ t, tAuth, authEnabled, hasPassword }: AuthPanelProps
       return;
     }
     setBusy(false);
-    setSwitchMessage({ tone: "error", text: result.failure ? authErrorMessage(tAuth.errors, result.failure, firstPassword ? "login" : "current") : tAuth.errors.network });
+    setSwitchMessage({
+      tone: "error",
+      text: result.failure
+        ? authErrorMessage(tAuth.errors, result.failure, firstPassword ? "login" : "current")
+        : tAuth.errors.network,
+    });
   }
 
   async function changePassword(event: FormEvent<HTMLFormElement>) {
@@ -80,7 +97,11 @@ export function AuthPanel({ t, tAuth, authEnabled, hasPassword }: AuthPanelProps
     if (problem) return setCpMessage({ tone: "error", text: problem });
     setBusy(true);
     setCpMessage(null);
-    const result = await postJson("/api/v1/auth/change-password", { currentPassword: cpCurrent, newPassword: cpNew, newPasswordConfirm: cpConfirm });
+    const result = await postJson("/api/v1/auth/change-password", {
+      currentPassword: cpCurrent,
+      newPassword: cpNew,
+      newPasswordConfirm: cpConfirm,
+    });
     setBusy(false);
     if (result.ok) {
       setCpCurrent("");
@@ -88,7 +109,10 @@ export function AuthPanel({ t, tAuth, authEnabled, hasPassword }: AuthPanelProps
       setCpConfirm("");
       return setCpMessage({ tone: "success", text: t.passwordChanged });
     }
-    setCpMessage({ tone: "error", text: result.failure ? authErrorMessage(tAuth.errors, result.failure, "current") : tAuth.errors.network });
+    setCpMessage({
+      tone: "error",
+      text: result.failure ? authErrorMessage(tAuth.errors, result.failure, "current") : tAuth.errors.network,
+    });
   }
 
   return (
@@ -102,26 +126,68 @@ export function AuthPanel({ t, tAuth, authEnabled, hasPassword }: AuthPanelProps
       </div>
 
       <MiniForm title={authEnabled ? t.disableAuth : t.enableAuth} onSubmit={toggle} message={switchMessage}>
-        <p className="text-xs leading-5 text-muted">{authEnabled ? t.disableAuthBody : hasPassword ? t.authRetained : t.authSetFirst}</p>
+        <p className="text-xs leading-5 text-muted">
+          {authEnabled ? t.disableAuthBody : hasPassword ? t.authRetained : t.authSetFirst}
+        </p>
         {!authEnabled && !hasPassword ? (
           <div className="grid gap-2 sm:grid-cols-2">
-            <PasswordField id="auth-new" label={t.newPassword} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            <PasswordField id="auth-confirm" label={t.confirmNewPassword} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <PasswordField
+              id="auth-new"
+              label={t.newPassword}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <PasswordField
+              id="auth-confirm"
+              label={t.confirmNewPassword}
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
           </div>
         ) : (
-          <PasswordField id="auth-current" label={t.currentPassword} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+          <PasswordField
+            id="auth-current"
+            label={t.currentPassword}
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
         )}
-        <button type="submit" disabled={busy} className={authEnabled ? `${BUTTON_SECONDARY} self-start` : `${BUTTON_PRIMARY} self-start`}>
+        <button
+          type="submit"
+          disabled={busy}
+          className={authEnabled ? `${BUTTON_SECONDARY} self-start` : `${BUTTON_PRIMARY} self-start`}
+        >
           {authEnabled ? t.disableAuth : t.enableAuth}
         </button>
       </MiniForm>
 
       {authEnabled && hasPassword && (
         <MiniForm title={t.changePassword} onSubmit={changePassword} message={cpMessage}>
-          <PasswordField id="cp-current" label={t.currentPassword} autoComplete="current-password" value={cpCurrent} onChange={(e) => setCpCurrent(e.target.value)} />
+          <PasswordField
+            id="cp-current"
+            label={t.currentPassword}
+            autoComplete="current-password"
+            value={cpCurrent}
+            onChange={(e) => setCpCurrent(e.target.value)}
+          />
           <div className="grid gap-2 sm:grid-cols-2">
-            <PasswordField id="cp-new" label={t.newPassword} autoComplete="new-password" value={cpNew} onChange={(e) => setCpNew(e.target.value)} />
-            <PasswordField id="cp-confirm" label={t.confirmNewPassword} autoComplete="new-password" value={cpConfirm} onChange={(e) => setCpConfirm(e.target.value)} />
+            <PasswordField
+              id="cp-new"
+              label={t.newPassword}
+              autoComplete="new-password"
+              value={cpNew}
+              onChange={(e) => setCpNew(e.target.value)}
+            />
+            <PasswordField
+              id="cp-confirm"
+              label={t.confirmNewPassword}
+              autoComplete="new-password"
+              value={cpConfirm}
+              onChange={(e) => setCpConfirm(e.target.value)}
+            />
           </div>
           <button type="submit" disabled={busy} className={`${BUTTON_SECONDARY} self-start`}>
             {t.changePassword}

@@ -34,7 +34,8 @@ export function BackupPanel({ t, allowed, busy, onImport }: BackupPanelProps) {
     } catch {
       return setMessage({ tone: "error", text: fmt(t.loadFailed, { message: "network error" }) });
     }
-    if (!res.ok) return setMessage({ tone: "error", text: fmt(t.loadFailed, { message: (await readFailure(res)).message }) });
+    if (!res.ok)
+      return setMessage({ tone: "error", text: fmt(t.loadFailed, { message: (await readFailure(res)).message }) });
     const { content } = (await res.json()) as { content: string };
     const url = URL.createObjectURL(new Blob([content], { type: "text/plain;charset=utf-8" }));
     const link = document.createElement("a");
@@ -60,7 +61,13 @@ export function BackupPanel({ t, allowed, busy, onImport }: BackupPanelProps) {
       <h2 className="text-sm font-semibold">{t.backupTitle}</h2>
       <p className="mt-1 text-xs leading-5 text-muted">{t.backupBody}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={BUTTON_SECONDARY} disabled={!allowed || busy} aria-describedby={allowed ? undefined : "backup-disabled"} onClick={exportFile}>
+        <button
+          type="button"
+          className={BUTTON_SECONDARY}
+          disabled={!allowed || busy}
+          aria-describedby={allowed ? undefined : "backup-disabled"}
+          onClick={exportFile}
+        >
           {t.exportButton}
         </button>
         <button
@@ -72,7 +79,14 @@ export function BackupPanel({ t, allowed, busy, onImport }: BackupPanelProps) {
         >
           {t.importButton}
         </button>
-        <input ref={fileInput} type="file" accept=".env,.txt,text/plain" className="hidden" data-testid="import-file" onChange={importFile} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".env,.txt,text/plain"
+          className="hidden"
+          data-testid="import-file"
+          onChange={importFile}
+        />
       </div>
       {!allowed && (
         <p id="backup-disabled" className="mt-2 text-xs leading-5 text-amber-700 dark:text-amber-400">

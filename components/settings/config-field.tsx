@@ -66,7 +66,18 @@ export function ConfigField({ t, item, text, edit, issues, mask, onEdit }: Confi
   const describedBy = helpId;
   let control;
   if (sensitive && editable) {
-    control = <SecretControl t={t} id={id} item={item} edit={edit} mask={mask} describedBy={describedBy} className={inputClass} onEdit={onEdit} />;
+    control = (
+      <SecretControl
+        t={t}
+        id={id}
+        item={item}
+        edit={edit}
+        mask={mask}
+        describedBy={describedBy}
+        className={inputClass}
+        onEdit={onEdit}
+      />
+    );
   } else {
     switch (schema?.ui_control) {
       case "switch": {
@@ -88,7 +99,12 @@ export function ConfigField({ t, item, text, edit, issues, mask, onEdit }: Confi
             )}
           >
             <span className={cx("relative h-4 w-7 rounded-full transition-colors", on ? "bg-accent" : "bg-line")}>
-              <span className={cx("absolute top-0.5 size-3 rounded-full bg-white shadow transition-all", on ? "left-3.5" : "left-0.5")} />
+              <span
+                className={cx(
+                  "absolute top-0.5 size-3 rounded-full bg-white shadow transition-all",
+                  on ? "left-3.5" : "left-0.5",
+                )}
+              />
             </span>
             <span className="min-w-5">{on ? t.on : t.off}</span>
           </button>
@@ -98,9 +114,20 @@ export function ConfigField({ t, item, text, edit, issues, mask, onEdit }: Confi
       case "select": {
         const known = options.some((o) => o.value === value);
         control = (
-          <select id={id} aria-describedby={describedBy} disabled={!editable} value={value} onChange={(e) => set(e.target.value)} className={inputClass}>
+          <select
+            id={id}
+            aria-describedby={describedBy}
+            disabled={!editable}
+            value={value}
+            onChange={(e) => set(e.target.value)}
+            className={inputClass}
+          >
             {!schema.is_required && (
-              <option value="">{schema.default_value ? `${optionText(options, schema.default_value)} · ${t.useDefault}` : `— ${t.useDefault} —`}</option>
+              <option value="">
+                {schema.default_value
+                  ? `${optionText(options, schema.default_value)} · ${t.useDefault}`
+                  : `— ${t.useDefault} —`}
+              </option>
             )}
             {!known && value !== "" && <option value={value}>{value}</option>}
             {options.map((o) => (
@@ -135,11 +162,16 @@ export function ConfigField({ t, item, text, edit, issues, mask, onEdit }: Confi
             disabled={!editable}
             value={value}
             placeholder={schema?.ui_control === "time" ? "HH:MM" : (schema?.default_value ?? undefined)}
-            inputMode={schema?.ui_control === "number" ? "decimal" : schema?.ui_control === "time" ? "numeric" : undefined}
+            inputMode={
+              schema?.ui_control === "number" ? "decimal" : schema?.ui_control === "time" ? "numeric" : undefined
+            }
             spellCheck={false}
             autoComplete="off"
             onChange={(e) => set(e.target.value)}
-            className={cx(inputClass, (schema?.ui_control === "number" || schema?.ui_control === "time") && "max-w-40 tabular-nums")}
+            className={cx(
+              inputClass,
+              (schema?.ui_control === "number" || schema?.ui_control === "time") && "max-w-40 tabular-nums",
+            )}
           />
         );
     }
@@ -148,7 +180,10 @@ export function ConfigField({ t, item, text, edit, issues, mask, onEdit }: Confi
   return (
     <div
       data-key={item.key}
-      className={cx("grid gap-x-6 gap-y-1.5 px-4 py-3 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]", changed && "bg-accent-soft/40")}
+      className={cx(
+        "grid gap-x-6 gap-y-1.5 px-4 py-3 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]",
+        changed && "bg-accent-soft/40",
+      )}
     >
       <div className="min-w-0">
         <label htmlFor={id} className="block text-sm font-medium leading-5">
@@ -165,7 +200,15 @@ export function ConfigField({ t, item, text, edit, issues, mask, onEdit }: Confi
         {control}
         <div id={helpId} className="text-xs leading-5 text-muted">
           {description && <p>{description}</p>}
-          {!editable && <p>{item.key === "ADMIN_AUTH_ENABLED" ? t.readOnlyAuth : LAUNCH_KEYS.includes(item.key) ? t.readOnlyLaunch : null}</p>}
+          {!editable && (
+            <p>
+              {item.key === "ADMIN_AUTH_ENABLED"
+                ? t.readOnlyAuth
+                : LAUNCH_KEYS.includes(item.key)
+                  ? t.readOnlyLaunch
+                  : null}
+            </p>
+          )}
           {help.length > 0 && <p className="break-all">{help.join(" · ")}</p>}
         </div>
         {issues.length > 0 && (
@@ -174,9 +217,13 @@ export function ConfigField({ t, item, text, edit, issues, mask, onEdit }: Confi
               <li
                 key={`${issue.code}-${i}`}
                 data-severity={issue.severity}
-                className={cx("text-xs leading-5", issue.severity === "error" ? "text-red-700 dark:text-red-400" : "text-amber-700 dark:text-amber-400")}
+                className={cx(
+                  "text-xs leading-5",
+                  issue.severity === "error" ? "text-red-700 dark:text-red-400" : "text-amber-700 dark:text-amber-400",
+                )}
               >
-                <span className="font-medium">{issue.severity === "error" ? t.severityError : t.severityWarning}:</span> {issue.message}
+                <span className="font-medium">{issue.severity === "error" ? t.severityError : t.severityWarning}:</span>{" "}
+                {issue.message}
               </li>
             ))}
           </ul>
@@ -202,11 +249,7 @@ function SecretControl({ t, id, item, edit, mask, describedBy, className, onEdit
   const isSet = item.is_masked || (item.value !== "" && item.value !== mask);
   const [replacing, setReplacing] = useState(!isSet);
 
-  const state = (
-    <Badge tone={isSet ? "accent" : "neutral"}>
-      {isSet ? t.secretSet : t.secretUnset}
-    </Badge>
-  );
+  const state = <Badge tone={isSet ? "accent" : "neutral"}>{isSet ? t.secretSet : t.secretUnset}</Badge>;
 
   if (isSet && !replacing) {
     return (
@@ -215,7 +258,12 @@ function SecretControl({ t, id, item, edit, mask, describedBy, className, onEdit
         <span aria-hidden="true" className="font-mono text-sm tracking-widest text-muted">
           ••••••
         </span>
-        <button type="button" aria-describedby={describedBy} className={SMALL_BUTTON} onClick={() => setReplacing(true)}>
+        <button
+          type="button"
+          aria-describedby={describedBy}
+          className={SMALL_BUTTON}
+          onClick={() => setReplacing(true)}
+        >
           {t.replace}
         </button>
       </div>

@@ -25,7 +25,17 @@ async function failureText(res: Response | null): Promise<string> {
 
 // The csv data source's folder: upload a file for a code (checked whole by the server before it is
 // stored), see what each file holds, remove one. The format and limits are the API's (lib/data).
-export function DataPanel({ t, initial, sources, folder }: { t: DataTexts; initial: TCsvDataFile[]; sources: string[]; folder: string }) {
+export function DataPanel({
+  t,
+  initial,
+  sources,
+  folder,
+}: {
+  t: DataTexts;
+  initial: TCsvDataFile[];
+  sources: string[];
+  folder: string;
+}) {
   const [items, setItems] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
@@ -50,10 +60,20 @@ export function DataPanel({ t, initial, sources, folder }: { t: DataTexts; initi
     }
     setBusy(true);
     setMessage(null);
-    const res = await fetch("/api/v1/data/csv", { method: "POST", body: data, credentials: "same-origin" }).catch(() => null);
+    const res = await fetch("/api/v1/data/csv", { method: "POST", body: data, credentials: "same-origin" }).catch(
+      () => null,
+    );
     if (res?.ok) {
       const item = (await res.json()) as TCsvDataFile;
-      setMessage({ tone: "success", text: fmt(t.uploaded, { file: item.file, rows: item.rows ?? 0, from: item.first_date ?? "—", to: item.last_date ?? "—" }) });
+      setMessage({
+        tone: "success",
+        text: fmt(t.uploaded, {
+          file: item.file,
+          rows: item.rows ?? 0,
+          from: item.first_date ?? "—",
+          to: item.last_date ?? "—",
+        }),
+      });
       form.current?.reset();
       await reload();
     } else {
@@ -66,7 +86,10 @@ export function DataPanel({ t, initial, sources, folder }: { t: DataTexts; initi
     if (!removing) return;
     setRemoveBusy(true);
     setRemoveError(null);
-    const res = await fetch(`/api/v1/data/csv/${encodeURIComponent(removing.code)}`, { method: "DELETE", credentials: "same-origin" }).catch(() => null);
+    const res = await fetch(`/api/v1/data/csv/${encodeURIComponent(removing.code)}`, {
+      method: "DELETE",
+      credentials: "same-origin",
+    }).catch(() => null);
     if (res?.ok || res?.status === 404) {
       setMessage({ tone: "success", text: fmt(t.removed, { file: removing.file }) });
       setRemoving(null);
@@ -84,7 +107,11 @@ export function DataPanel({ t, initial, sources, folder }: { t: DataTexts; initi
       </h2>
       <p className="text-xs leading-5 text-muted">{t.intro}</p>
       <p className="text-xs leading-5 text-muted">{t.format}</p>
-      {!sources.includes("csv") && <p className="text-xs leading-5 text-amber-700 dark:text-amber-300">{fmt(t.notInChain, { sources: sources.join(",") })}</p>}
+      {!sources.includes("csv") && (
+        <p className="text-xs leading-5 text-amber-700 dark:text-amber-300">
+          {fmt(t.notInChain, { sources: sources.join(",") })}
+        </p>
+      )}
       <p className="truncate text-xs text-muted" title={folder}>
         {/* Only the path in the monospace face: it has no CJK glyphs for the label. */}
         {t.folder.split("{dir}")[0]}
@@ -97,13 +124,25 @@ export function DataPanel({ t, initial, sources, folder }: { t: DataTexts; initi
           <label htmlFor={`${ids}-code`} className="text-xs font-medium text-muted">
             {t.codeLabel}
           </label>
-          <input id={`${ids}-code`} name="code" className={FIELD_INPUT} placeholder={t.codePlaceholder} autoComplete="off" />
+          <input
+            id={`${ids}-code`}
+            name="code"
+            className={FIELD_INPUT}
+            placeholder={t.codePlaceholder}
+            autoComplete="off"
+          />
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor={`${ids}-file`} className="text-xs font-medium text-muted">
             {t.fileLabel}
           </label>
-          <input id={`${ids}-file`} name="file" type="file" accept=".csv,text/csv" className="min-w-0 text-xs file:mr-2 file:rounded file:border file:border-line file:bg-surface file:px-2 file:py-1 file:text-xs" />
+          <input
+            id={`${ids}-file`}
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            className="min-w-0 text-xs file:mr-2 file:rounded file:border file:border-line file:bg-surface file:px-2 file:py-1 file:text-xs"
+          />
         </div>
         <button type="submit" disabled={busy} className={BUTTON_PRIMARY}>
           {busy ? t.uploading : t.upload}
@@ -141,11 +180,14 @@ export function DataPanel({ t, initial, sources, folder }: { t: DataTexts; initi
                     ) : (
                       // Two unbreakable halves, so a phone wraps the range between the dates, never inside one.
                       <span className="font-mono tabular-nums">
-                        <span className="whitespace-nowrap">{item.first_date} –</span> <span className="whitespace-nowrap">{item.last_date}</span>
+                        <span className="whitespace-nowrap">{item.first_date} –</span>{" "}
+                        <span className="whitespace-nowrap">{item.last_date}</span>
                       </span>
                     )}
                   </td>
-                  <td className="hidden py-1.5 pr-2 text-right font-mono whitespace-nowrap tabular-nums sm:table-cell">{sizeText(item.size_bytes)}</td>
+                  <td className="hidden py-1.5 pr-2 text-right font-mono whitespace-nowrap tabular-nums sm:table-cell">
+                    {sizeText(item.size_bytes)}
+                  </td>
                   <td className="py-1 text-right">
                     <button
                       type="button"

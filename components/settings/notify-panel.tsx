@@ -45,7 +45,10 @@ export function NotifyPanel({
     if (result.ok) {
       const body = (await result.res.json()) as TNotifyTestResult;
       const sent = body.deliveries.filter((d) => d.status === "sent").length;
-      setMessage({ tone: body.status === "sent" ? "success" : "error", text: fmt(t.testResult, { sent, total: body.deliveries.length }) });
+      setMessage({
+        tone: body.status === "sent" ? "success" : "error",
+        text: fmt(t.testResult, { sent, total: body.deliveries.length }),
+      });
       const res = await fetch(`/api/v1/notifications/deliveries?page_size=${pageSize}`, { cache: "no-store" });
       if (res.ok) setDeliveries(((await res.json()) as TDeliveryListResponse).items);
     } else {
@@ -54,7 +57,8 @@ export function NotifyPanel({
     setBusy(false);
   }
 
-  const statusText = (status: TDeliveryItem["status"]) => (status === "sent" ? t.statusSent : status === "failed" ? t.statusFailed : t.statusSuppressed);
+  const statusText = (status: TDeliveryItem["status"]) =>
+    status === "sent" ? t.statusSent : status === "failed" ? t.statusFailed : t.statusSuppressed;
 
   return (
     <Panel className="flex flex-col gap-2 px-4 py-3">
@@ -72,7 +76,12 @@ export function NotifyPanel({
           ))}
         </ul>
       )}
-      <button type="button" disabled={busy || channels.length === 0} onClick={sendTest} className={`${BUTTON_SECONDARY} self-start`}>
+      <button
+        type="button"
+        disabled={busy || channels.length === 0}
+        onClick={sendTest}
+        className={`${BUTTON_SECONDARY} self-start`}
+      >
         {busy ? t.testing : t.test}
       </button>
       {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}

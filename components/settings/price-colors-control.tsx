@@ -7,7 +7,12 @@ import { writePreferenceCookie } from "@/components/shell/preference-cookie";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
-import { PRICE_COLOR_CHOICES, PRICE_COLORS_COOKIE, type PriceColorChoice, type PriceColors } from "@/lib/theme/price-colors";
+import {
+  PRICE_COLOR_CHOICES,
+  PRICE_COLORS_COOKIE,
+  type PriceColorChoice,
+  type PriceColors,
+} from "@/lib/theme/price-colors";
 
 type Texts = Dictionary["displayUi"];
 
@@ -16,7 +21,15 @@ const LABELS: Record<PriceColorChoice, keyof Texts> = { red_up: "redUp", green_u
 // 涨跌颜色 / Price colours: red up, green up, or follow the UI language (the default). The choice goes into the
 // dsa_colors cookie; router.refresh() renders the page again, and the (ui) layout's PriceColorStyle with it, so
 // every price, change, candle and chart of every page takes the new colours.
-export function PriceColorsControl({ t, choice: initial, colors }: { t: Texts; choice: PriceColorChoice; colors: PriceColors }) {
+export function PriceColorsControl({
+  t,
+  choice: initial,
+  colors,
+}: {
+  t: Texts;
+  choice: PriceColorChoice;
+  colors: PriceColors;
+}) {
   const router = useRouter();
   const [choice, setChoice] = useState(initial);
   const name = useId();

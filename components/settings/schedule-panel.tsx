@@ -34,12 +34,18 @@ function RunRow({ run, t }: { run: TScheduledRun; t: ScheduleTexts }) {
     <li className="flex flex-col gap-0.5 border-t border-line py-1.5 text-xs" data-testid="schedule-run">
       <div className="flex items-center gap-2">
         <span className="font-mono">{formatTime(run.started_at)}</span>
-        <Badge tone={run.trigger === "schedule" ? "accent" : "neutral"}>{run.trigger === "schedule" ? t.triggerSchedule : t.triggerManual}</Badge>
-        <span className={run.status === "failed" ? "text-red-700 dark:text-red-300" : "text-muted"}>{t[STATUS_TEXT[run.status]]}</span>
+        <Badge tone={run.trigger === "schedule" ? "accent" : "neutral"}>
+          {run.trigger === "schedule" ? t.triggerSchedule : t.triggerManual}
+        </Badge>
+        <span className={run.status === "failed" ? "text-red-700 dark:text-red-300" : "text-muted"}>
+          {t[STATUS_TEXT[run.status]]}
+        </span>
       </div>
       <span className="text-muted">{runSummary(run, t)}</span>
       {run.error ? <span className="break-words text-red-700 dark:text-red-300">{run.error}</span> : null}
-      {run.rejected.length > 0 ? <span className="break-words text-muted">{run.rejected.map((r) => r.stock_code).join(", ")}</span> : null}
+      {run.rejected.length > 0 ? (
+        <span className="break-words text-muted">{run.rejected.map((r) => r.stock_code).join(", ")}</span>
+      ) : null}
     </li>
   );
 }
@@ -60,7 +66,10 @@ export function SchedulePanel({ t, initial }: { t: ScheduleTexts; initial: TSche
     const result = await postJson("/api/v1/system/scheduler/run-now");
     if (result.ok) {
       const run = (await result.res.json()) as TScheduledRun;
-      setMessage({ tone: run.status === "failed" ? "error" : "success", text: fmt(t.ranNow, { message: run.error ?? runSummary(run, t) }) });
+      setMessage({
+        tone: run.status === "failed" ? "error" : "success",
+        text: fmt(t.ranNow, { message: run.error ?? runSummary(run, t) }),
+      });
       const res = await fetch("/api/v1/system/scheduler/status", { cache: "no-store" });
       if (res.ok) setStatus((await res.json()) as TSchedulerStatus);
     } else {
@@ -75,12 +84,22 @@ export function SchedulePanel({ t, initial }: { t: ScheduleTexts; initial: TSche
         <h2 className="text-sm font-semibold">{t.title}</h2>
         <Badge tone={status.enabled ? "accent" : "neutral"}>{status.enabled ? t.on : t.off}</Badge>
       </div>
-      <p className="text-xs leading-5 text-muted">{fmt(status.enabled ? t.body : t.offBody, { time: status.schedule_time, zone })}</p>
+      <p className="text-xs leading-5 text-muted">
+        {fmt(status.enabled ? t.body : t.offBody, { time: status.schedule_time, zone })}
+      </p>
       {status.problem && <FormMessage tone="error">{fmt(t.problem, { problem: status.problem })}</FormMessage>}
       <ul className="flex flex-col gap-0.5 text-xs">
-        {status.next_run_at && <li data-testid="schedule-next">{fmt(t.nextRun, { at: formatTime(status.next_run_at) })}</li>}
-        <li>{status.stock_list.length > 0 ? fmt(t.watchlist, { count: status.stock_list.length }) : t.emptyWatchlist}</li>
-        <li>{status.market_review_enabled ? fmt(t.review, { region: regionLabel(t, status.market_review_region) }) : t.reviewOff}</li>
+        {status.next_run_at && (
+          <li data-testid="schedule-next">{fmt(t.nextRun, { at: formatTime(status.next_run_at) })}</li>
+        )}
+        <li>
+          {status.stock_list.length > 0 ? fmt(t.watchlist, { count: status.stock_list.length }) : t.emptyWatchlist}
+        </li>
+        <li>
+          {status.market_review_enabled
+            ? fmt(t.review, { region: regionLabel(t, status.market_review_region) })
+            : t.reviewOff}
+        </li>
       </ul>
       <button type="button" disabled={busy} onClick={runNow} className={`${BUTTON_SECONDARY} self-start`}>
         {busy ? t.running : t.runNow}

@@ -57,7 +57,9 @@ function fieldTextOf(texts: FieldTexts | undefined, item: ConfigItem): ConfigFie
   if (!texts) return undefined;
   const known = configFieldText(texts.fields, item.key);
   if (known) return known;
-  return item.schema?.category === "uncategorized" ? { title: item.key, description: texts.unknownDescription } : undefined;
+  return item.schema?.category === "uncategorized"
+    ? { title: item.key, description: texts.unknownDescription }
+    : undefined;
 }
 
 // The settings form generated from the config schema, with Validate, Save (optimistic
@@ -84,7 +86,8 @@ export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }:
   const issueMap = useMemo(() => issuesByKey(issues), [issues]);
   const editCount = Object.keys(edits).length;
 
-  const countIn = (c: CategoryId, test: (key: string) => boolean) => (byCategory.get(c) ?? []).filter((i) => test(i.key)).length;
+  const countIn = (c: CategoryId, test: (key: string) => boolean) =>
+    (byCategory.get(c) ?? []).filter((i) => test(i.key)).length;
 
   function onEdit(key: string, value: string | undefined) {
     setEdits((prev) => {
@@ -101,7 +104,10 @@ export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }:
     const first = found.find((i) => i.severity === "error") ?? found[0];
     if (!first) return;
     const item = config.items.find((i) => i.key === first.key);
-    if (item && !found.some((i) => i.severity === "error" && (byCategory.get(tab) ?? []).some((x) => x.key === i.key))) {
+    if (
+      item &&
+      !found.some((i) => i.severity === "error" && (byCategory.get(tab) ?? []).some((x) => x.key === i.key))
+    ) {
       setTab(categoryOf(item));
     }
   }
@@ -135,7 +141,8 @@ export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }:
     showIssues(body.issues);
     const errors = body.issues.filter((i) => i.severity === "error").length;
     if (errors > 0) setNotice({ tone: "error", text: fmt(t.validErrors, { count: errors }) });
-    else if (body.issues.length > 0) setNotice({ tone: "success", text: fmt(t.validWarnings, { count: body.issues.length }) });
+    else if (body.issues.length > 0)
+      setNotice({ tone: "success", text: fmt(t.validWarnings, { count: body.issues.length }) });
     else setNotice({ tone: "success", text: t.validOk });
   }
 
@@ -154,7 +161,10 @@ export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }:
     if (failure?.code === "validation_failed" && Array.isArray(failure.body.issues)) {
       const found = failure.body.issues as ConfigIssue[];
       showIssues(found);
-      return setNotice({ tone: "error", text: fmt(t.saveRejected, { count: found.filter((i) => i.severity === "error").length }) });
+      return setNotice({
+        tone: "error",
+        text: fmt(t.saveRejected, { count: found.filter((i) => i.severity === "error").length }),
+      });
     }
     if (failure?.code === "invalid_import_file") return setNotice({ tone: "error", text: t.importInvalid });
     setNotice(failureNotice(failure));
@@ -164,7 +174,11 @@ export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }:
     if (editCount === 0) return setNotice({ tone: "success", text: t.noChanges });
     setBusy(true);
     setNotice(null);
-    const res = await send("PUT", CONFIG_PATH, { config_version: config.config_version, mask_token: config.mask_token, items: items() });
+    const res = await send("PUT", CONFIG_PATH, {
+      config_version: config.config_version,
+      mask_token: config.mask_token,
+      items: items(),
+    });
     await handleWrite(res, (n) => fmt(t.saved, { count: n }));
     setBusy(false);
   }
@@ -199,7 +213,10 @@ export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }:
   return (
     <div className="flex flex-col gap-4">
       {conflict && (
-        <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200">
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           <div className="flex-1">
             <p className="font-semibold">{t.conflictTitle}</p>
             <p className="mt-0.5 leading-5">{t.conflictBody}</p>
@@ -242,9 +259,13 @@ export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }:
               >
                 {t.categories[c]}
                 {errors > 0 ? (
-                  <span className="rounded bg-red-600 px-1 text-[11px] leading-4 font-medium text-white tabular-nums">{errors}</span>
+                  <span className="rounded bg-red-600 px-1 text-[11px] leading-4 font-medium text-white tabular-nums">
+                    {errors}
+                  </span>
                 ) : changed > 0 ? (
-                  <span className="rounded bg-accent px-1 text-[11px] leading-4 font-medium text-accent-fg tabular-nums">{changed}</span>
+                  <span className="rounded bg-accent px-1 text-[11px] leading-4 font-medium text-accent-fg tabular-nums">
+                    {changed}
+                  </span>
                 ) : null}
               </button>
             );
@@ -297,7 +318,11 @@ export function SettingsEditor({ t, initial, fieldTexts, backupAllowed, aside }:
               return (
                 <span key={key}>
                   {i > 0 && ", "}
-                  <button type="button" className="font-mono text-accent hover:underline" onClick={() => item && setTab(categoryOf(item))}>
+                  <button
+                    type="button"
+                    className="font-mono text-accent hover:underline"
+                    onClick={() => item && setTab(categoryOf(item))}
+                  >
                     {key}
                   </button>
                 </span>

@@ -18,10 +18,17 @@ async function failureText(res: Response | null): Promise<string> {
   return (await readFailure(res)).message;
 }
 
-
 // API tokens for scripts. The secret comes back from the create call only, so the dialog that
 // shows it is the one chance to copy it; the list shows the prefix to tell tokens apart.
-export function TokensPanel({ t, initial, authEnabled }: { t: TokenTexts; initial: ApiTokenView[]; authEnabled: boolean }) {
+export function TokensPanel({
+  t,
+  initial,
+  authEnabled,
+}: {
+  t: TokenTexts;
+  initial: ApiTokenView[];
+  authEnabled: boolean;
+}) {
   const [items, setItems] = useState(initial);
   const formatTime = useFormatTime();
   // The day in the display zone, not the UTC day of the ISO string.
@@ -45,14 +52,23 @@ export function TokensPanel({ t, initial, authEnabled }: { t: TokenTexts; initia
     const form = event.currentTarget;
     const data = new FormData(form);
     const days = String(data.get("expires") ?? "").trim();
-    const body = { name: String(data.get("name") ?? "").trim(), scope: String(data.get("scope")), ...(days ? { expires_in_days: Number(days) } : {}) };
+    const body = {
+      name: String(data.get("name") ?? "").trim(),
+      scope: String(data.get("scope")),
+      ...(days ? { expires_in_days: Number(days) } : {}),
+    };
     if (!body.name) {
       setMessage({ tone: "error", text: t.nameRequired });
       return;
     }
     setBusy(true);
     setMessage(null);
-    const res = await fetch("/api/v1/auth/tokens", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" }).catch(() => null);
+    const res = await fetch("/api/v1/auth/tokens", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    }).catch(() => null);
     if (res?.ok) {
       setCopied(false);
       setCreated(((await res.json()) as { token: string }).token);
@@ -66,14 +82,20 @@ export function TokensPanel({ t, initial, authEnabled }: { t: TokenTexts; initia
 
   async function copy() {
     if (!created) return;
-    await navigator.clipboard?.writeText(created).then(() => setCopied(true), () => setCopied(false));
+    await navigator.clipboard?.writeText(created).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   }
 
   async function revoke() {
     if (!revoking) return;
     setRevokeBusy(true);
     setRevokeError(null);
-    const res = await fetch(`/api/v1/auth/tokens/${encodeURIComponent(revoking.id)}`, { method: "DELETE", credentials: "same-origin" }).catch(() => null);
+    const res = await fetch(`/api/v1/auth/tokens/${encodeURIComponent(revoking.id)}`, {
+      method: "DELETE",
+      credentials: "same-origin",
+    }).catch(() => null);
     if (res?.ok || res?.status === 404) {
       setMessage({ tone: "success", text: fmt(t.revoked, { name: revoking.name }) });
       setRevoking(null);
@@ -112,7 +134,15 @@ export function TokensPanel({ t, initial, authEnabled }: { t: TokenTexts; initia
           <label htmlFor={`${ids}-expires`} className="text-xs font-medium text-muted">
             {t.expiresLabel}
           </label>
-          <input id={`${ids}-expires`} name="expires" type="number" min={1} max={3650} placeholder={t.expiresPlaceholder} className={FIELD_INPUT} />
+          <input
+            id={`${ids}-expires`}
+            name="expires"
+            type="number"
+            min={1}
+            max={3650}
+            placeholder={t.expiresPlaceholder}
+            className={FIELD_INPUT}
+          />
         </div>
         <button type="submit" disabled={busy} className={BUTTON_PRIMARY}>
           {busy ? t.creating : t.create}
@@ -143,8 +173,12 @@ export function TokensPanel({ t, initial, authEnabled }: { t: TokenTexts; initia
                   <td className="py-1.5 pr-2 font-medium break-all">{item.name}</td>
                   <td className="py-1.5 pr-2">{item.scope === "write" ? t.scopeWrite : t.scopeRead}</td>
                   <td className="py-1.5 pr-2 font-mono">{item.prefix}…</td>
-                  <td className="hidden py-1.5 pr-2 font-mono tabular-nums sm:table-cell">{day(item.expires_at, t.never)}</td>
-                  <td className="hidden py-1.5 pr-2 font-mono tabular-nums sm:table-cell">{day(item.last_used_at, t.neverUsed)}</td>
+                  <td className="hidden py-1.5 pr-2 font-mono tabular-nums sm:table-cell">
+                    {day(item.expires_at, t.never)}
+                  </td>
+                  <td className="hidden py-1.5 pr-2 font-mono tabular-nums sm:table-cell">
+                    {day(item.last_used_at, t.neverUsed)}
+                  </td>
                   <td className="py-1 text-right">
                     <button
                       type="button"
@@ -165,10 +199,25 @@ export function TokensPanel({ t, initial, authEnabled }: { t: TokenTexts; initia
         </div>
       )}
 
-      <ConfirmDialog open={created !== null} title={t.createdTitle} tone="default" confirmLabel={t.done} cancelLabel={t.close} onConfirm={() => setCreated(null)} onCancel={() => setCreated(null)}>
+      <ConfirmDialog
+        open={created !== null}
+        title={t.createdTitle}
+        tone="default"
+        confirmLabel={t.done}
+        cancelLabel={t.close}
+        onConfirm={() => setCreated(null)}
+        onCancel={() => setCreated(null)}
+      >
         <p>{t.createdBody}</p>
         <div className="mt-2 flex gap-2">
-          <input readOnly value={created ?? ""} aria-label={t.tokenLabel} data-testid="new-token" className={`${FIELD_INPUT} min-w-0 flex-1 font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
+          <input
+            readOnly
+            value={created ?? ""}
+            aria-label={t.tokenLabel}
+            data-testid="new-token"
+            className={`${FIELD_INPUT} min-w-0 flex-1 font-mono text-xs`}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <button type="button" onClick={copy} className={`${BUTTON_SECONDARY} h-9 px-2 text-xs`}>
             {copied ? t.copied : t.copy}
           </button>

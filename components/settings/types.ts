@@ -21,7 +21,14 @@ export type FieldTexts = {
 /** Pending edits by key: the value to send. A key absent here is unchanged. */
 export type Edits = Record<string, string>;
 
-export const CATEGORY_IDS: readonly CategoryId[] = ["base", "ai_model", "data_source", "notification", "system", "uncategorized"];
+export const CATEGORY_IDS: readonly CategoryId[] = [
+  "base",
+  "ai_model",
+  "data_source",
+  "notification",
+  "system",
+  "uncategorized",
+];
 
 export function categoryOf(item: ConfigItem): CategoryId {
   const c = item.schema?.category;

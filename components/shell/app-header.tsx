@@ -47,7 +47,12 @@ export function AppHeader({ t, locale, theme, loggedIn = false }: AppHeaderProps
             />
             <ThemeToggle
               current={theme}
-              labels={{ group: t.shell.theme, light: t.shell.themeLight, dark: t.shell.themeDark, system: t.shell.themeSystem }}
+              labels={{
+                group: t.shell.theme,
+                light: t.shell.themeLight,
+                dark: t.shell.themeDark,
+                system: t.shell.themeSystem,
+              }}
             />
             {loggedIn && <LogoutButton label={t.auth.logoutShort} statusLabel={t.auth.loggedIn} />}
           </div>

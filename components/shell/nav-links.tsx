@@ -9,7 +9,8 @@ import { isActive } from "./nav-items";
 
 type NavLink = { href: string; label: string };
 
-const ITEM = "inline-flex h-7 items-center rounded px-2.5 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-accent";
+const ITEM =
+  "inline-flex h-7 items-center rounded px-2.5 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-accent";
 
 // Client only because the highlighted item follows the current path. From the md breakpoint up (below it the
 // bottom tab bar of phone-nav.tsx takes over); on a narrow laptop the row scrolls sideways inside itself.
@@ -33,7 +34,10 @@ export function NavLinks({ label, items, docs }: { label: string; items: NavLink
                 href={item.href}
                 ref={active ? activeRef : undefined}
                 aria-current={active ? "page" : undefined}
-                className={cx(ITEM, active ? "bg-accent-soft font-medium text-accent" : "text-muted hover:bg-subtle hover:text-fg")}
+                className={cx(
+                  ITEM,
+                  active ? "bg-accent-soft font-medium text-accent" : "text-muted hover:bg-subtle hover:text-fg",
+                )}
               >
                 {item.label}
               </Link>

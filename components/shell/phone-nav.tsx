@@ -67,7 +67,8 @@ export function PhoneNav({ label, tabs, rest, docs, moreLabel }: PhoneNavProps) 
       aria-label={label}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null) && event.relatedTarget) setOpenOn(null);
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null) && event.relatedTarget)
+          setOpenOn(null);
       }}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface pb-[env(safe-area-inset-bottom)] md:hidden"
     >
@@ -117,7 +118,10 @@ export function PhoneNav({ label, tabs, rest, docs, moreLabel }: PhoneNavProps) 
                   href={item.href}
                   aria-current={active ? "page" : undefined}
                   onClick={() => setOpenOn(null)}
-                  className={cx(MENU_ITEM, active ? "bg-accent-soft font-medium text-accent" : "text-fg hover:bg-subtle")}
+                  className={cx(
+                    MENU_ITEM,
+                    active ? "bg-accent-soft font-medium text-accent" : "text-fg hover:bg-subtle",
+                  )}
                 >
                   <Icon className={cx("shrink-0", !active && "text-muted")} />
                   {item.label}

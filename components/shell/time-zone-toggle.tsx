@@ -4,11 +4,23 @@ import { useRouter } from "next/navigation";
 import { useEffect, useTransition } from "react";
 import { fmt } from "@/components/settings/format";
 import { SegmentedButton, SegmentedGroup } from "@/components/ui/segmented";
-import { isValidTimeZone, SERVICE_TIME_ZONE_CHOICE, TIME_ZONE_COOKIE, zoneLabel, type TimeZoneChoice } from "@/lib/i18n/time";
+import {
+  isValidTimeZone,
+  SERVICE_TIME_ZONE_CHOICE,
+  TIME_ZONE_COOKIE,
+  zoneLabel,
+  type TimeZoneChoice,
+} from "@/lib/i18n/time";
 import { writePreferenceCookie } from "./preference-cookie";
 import { useDisplayTimeZone } from "./time-zone";
 
-export type TimeZoneLabels = { group: string; service: string; local: string; serviceTitle: string; localTitle: string };
+export type TimeZoneLabels = {
+  group: string;
+  service: string;
+  local: string;
+  serviceTitle: string;
+  localTitle: string;
+};
 
 /** The zone this browser runs in, or null when it does not say (or says something Intl cannot use). */
 function browserTimeZone(): string | null {
@@ -49,10 +61,20 @@ export function TimeZoneToggle({ labels }: { labels: TimeZoneLabels }) {
   const serviceTitle = fmt(labels.serviceTitle, { zone: serviceZone, label: zoneLabel(new Date(), serviceZone) });
   return (
     <SegmentedGroup label={labels.group}>
-      <SegmentedButton selected={choice === "service"} disabled={pending} title={serviceTitle} onClick={() => choose("service")}>
+      <SegmentedButton
+        selected={choice === "service"}
+        disabled={pending}
+        title={serviceTitle}
+        onClick={() => choose("service")}
+      >
         {labels.service}
       </SegmentedButton>
-      <SegmentedButton selected={choice === "local"} disabled={pending} title={choice === "local" ? `${labels.localTitle} (${zone})` : labels.localTitle} onClick={() => choose("local")}>
+      <SegmentedButton
+        selected={choice === "local"}
+        disabled={pending}
+        title={choice === "local" ? `${labels.localTitle} (${zone})` : labels.localTitle}
+        onClick={() => choose("local")}
+      >
         {labels.local}
       </SegmentedButton>
     </SegmentedGroup>

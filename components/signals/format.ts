@@ -1,4 +1,12 @@
-import { DOWN_FILL, DOWN_FILL_DEEP, DOWN_FILL_PALE, DOWN_TEXT, UP_FILL, UP_FILL_PALE, UP_TEXT } from "@/components/analysis/tone";
+import {
+  DOWN_FILL,
+  DOWN_FILL_DEEP,
+  DOWN_FILL_PALE,
+  DOWN_TEXT,
+  UP_FILL,
+  UP_FILL_PALE,
+  UP_TEXT,
+} from "@/components/analysis/tone";
 import type { TSignalAction, TSignalStatus } from "@/lib/signals/schemas";
 
 // Display helpers of the Signals page, shared by its server and client components.
@@ -13,7 +21,8 @@ export function labelOf(map: Readonly<Record<string, string>>, value: string | n
 const STATUS_TONES: Record<TSignalStatus, string> = {
   active: "border-accent/40 bg-accent-soft text-accent",
   expired: "border-line bg-subtle text-muted",
-  invalidated: "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300",
+  invalidated:
+    "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300",
   closed: "border-line bg-surface text-fg",
   archived: "border-dashed border-line bg-transparent text-muted",
 };

@@ -1,7 +1,18 @@
 // The Signals page URL: every filter, the page and the open signal live in the query string, so a view can be
 // bookmarked and the server component renders it from the URL alone.
 
-export const SIGNAL_URL_FIELDS = ["market", "stock_code", "action", "status", "created_from", "created_to", "holding_only", "page", "page_size", "signal"] as const;
+export const SIGNAL_URL_FIELDS = [
+  "market",
+  "stock_code",
+  "action",
+  "status",
+  "created_from",
+  "created_to",
+  "holding_only",
+  "page",
+  "page_size",
+  "signal",
+] as const;
 
 export type SignalUrlField = (typeof SIGNAL_URL_FIELDS)[number];
 export type SignalUrlState = Partial<Record<SignalUrlField, string | number | boolean | null | undefined>>;

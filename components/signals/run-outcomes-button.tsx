@@ -21,7 +21,14 @@ export function RunOutcomesButton({ t }: { t: Texts }) {
     setMessage(null);
     try {
       const result = await runOutcomes();
-      setMessage(fmt(t.runDone, { evaluated: result.evaluated, created: result.created, updated: result.updated, skipped: result.skipped }));
+      setMessage(
+        fmt(t.runDone, {
+          evaluated: result.evaluated,
+          created: result.created,
+          updated: result.updated,
+          skipped: result.skipped,
+        }),
+      );
       startTransition(() => router.refresh());
     } catch (failure) {
       setMessage(fmt(t.runFailed, { message: errorText(failure) }));

@@ -9,7 +9,12 @@ import { useFormatTime } from "@/components/shell/time-zone";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
-import type { TDecisionSignalItem, TDecisionSignalOutcomeItem, TFeedbackItem, TSignalStatus } from "@/lib/signals/schemas";
+import type {
+  TDecisionSignalItem,
+  TDecisionSignalOutcomeItem,
+  TFeedbackItem,
+  TSignalStatus,
+} from "@/lib/signals/schemas";
 import { formatConfidence, formatRange, labelOf, returnText } from "./format";
 import { errorText, patchStatus, putFeedback } from "./requests";
 import { ActionBadge, StatusBadge } from "./signal-table";
@@ -47,7 +52,12 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 function OutcomeTable({ t, rows }: { t: Texts; rows: TDecisionSignalOutcomeItem[] }) {
-  if (rows.length === 0) return <p className="text-sm text-muted" data-testid="signal-outcomes-empty">{t.outcomesEmpty}</p>;
+  if (rows.length === 0)
+    return (
+      <p className="text-sm text-muted" data-testid="signal-outcomes-empty">
+        {t.outcomesEmpty}
+      </p>
+    );
   const th = "px-1.5 py-1 text-left text-xs font-medium whitespace-nowrap text-muted";
   const td = "px-1.5 py-1 whitespace-nowrap tabular-nums";
   return (
@@ -55,21 +65,49 @@ function OutcomeTable({ t, rows }: { t: Texts; rows: TDecisionSignalOutcomeItem[
       <table className="w-full text-sm" data-testid="signal-outcomes">
         <thead className="border-b border-line">
           <tr>
-            <th scope="col" className={th}>{t.outcomeHorizon}</th>
-            <th scope="col" className={cx(th, "text-right")}>{t.outcomeReturn}</th>
-            <th scope="col" className={cx(th, "text-right")}>{t.outcomeMfe}</th>
-            <th scope="col" className={cx(th, "text-right")}>{t.outcomeMae}</th>
-            <th scope="col" className={th}>{t.outcomeResult}</th>
-            <th scope="col" className={th}>{t.outcomeFirstHit}</th>
+            <th scope="col" className={th}>
+              {t.outcomeHorizon}
+            </th>
+            <th scope="col" className={cx(th, "text-right")}>
+              {t.outcomeReturn}
+            </th>
+            <th scope="col" className={cx(th, "text-right")}>
+              {t.outcomeMfe}
+            </th>
+            <th scope="col" className={cx(th, "text-right")}>
+              {t.outcomeMae}
+            </th>
+            <th scope="col" className={th}>
+              {t.outcomeResult}
+            </th>
+            <th scope="col" className={th}>
+              {t.outcomeFirstHit}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {rows.map((o) => {
-            const window = o.anchor_date && o.start_price !== null ? fmt(t.outcomeWindow, { date: o.anchor_date, price: formatPrice(o.start_price) }) : undefined;
+            const window =
+              o.anchor_date && o.start_price !== null
+                ? fmt(t.outcomeWindow, { date: o.anchor_date, price: formatPrice(o.start_price) })
+                : undefined;
             return (
-              <tr key={o.horizon} data-testid="signal-outcome" data-horizon={o.horizon} data-eval-status={o.eval_status} title={window}>
-                <th scope="row" className={cx(td, "text-left font-medium")}>{labelOf(t.horizons, o.horizon)}</th>
-                <td className={cx(td, "text-right font-semibold", returnText(o.stock_return_pct))} data-testid="outcome-return">{formatSignedPct(o.stock_return_pct)}</td>
+              <tr
+                key={o.horizon}
+                data-testid="signal-outcome"
+                data-horizon={o.horizon}
+                data-eval-status={o.eval_status}
+                title={window}
+              >
+                <th scope="row" className={cx(td, "text-left font-medium")}>
+                  {labelOf(t.horizons, o.horizon)}
+                </th>
+                <td
+                  className={cx(td, "text-right font-semibold", returnText(o.stock_return_pct))}
+                  data-testid="outcome-return"
+                >
+                  {formatSignedPct(o.stock_return_pct)}
+                </td>
                 <td className={cx(td, "text-right")}>{formatSignedPct(o.max_favorable_excursion_pct)}</td>
                 <td className={cx(td, "text-right")}>{formatSignedPct(o.max_adverse_excursion_pct)}</td>
                 <td className={td} data-testid="outcome-result">
@@ -79,7 +117,14 @@ function OutcomeTable({ t, rows }: { t: Texts; rows: TDecisionSignalOutcomeItem[
                       {o.unable_reason ? ` · ${labelOf(t.unableReasons, o.unable_reason)}` : ""}
                     </span>
                   ) : (
-                    <span className={cx("text-xs font-semibold", o.outcome === "hit" ? "text-accent" : o.outcome === "miss" ? "text-fg" : "text-muted")}>{labelOf(t.outcomeValues, o.outcome)}</span>
+                    <span
+                      className={cx(
+                        "text-xs font-semibold",
+                        o.outcome === "hit" ? "text-accent" : o.outcome === "miss" ? "text-fg" : "text-muted",
+                      )}
+                    >
+                      {labelOf(t.outcomeValues, o.outcome)}
+                    </span>
                   )}
                 </td>
                 <td className={cx(td, "text-xs")}>
@@ -121,7 +166,11 @@ function FeedbackButtons({ t, signalId, initial }: { t: Texts; signalId: number;
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="signal-feedback" data-value={value ?? ""}>
-      <div role="group" aria-label={t.feedbackTitle} className="inline-flex rounded-md border border-line bg-subtle p-0.5">
+      <div
+        role="group"
+        aria-label={t.feedbackTitle}
+        className="inline-flex rounded-md border border-line bg-subtle p-0.5"
+      >
         {(["useful", "not_useful"] as const).map((v) => (
           <button
             key={v}
@@ -286,9 +335,15 @@ export function SignalDrawer({ t, signalId, signal, outcomes, feedback, closeHre
         <>
           <Section title={t.planTitle}>
             <dl className="grid grid-cols-2 gap-3 min-[26rem]:grid-cols-3" data-testid="signal-plan">
-              <Fact label={t.entryRange} testId="plan-entry">{formatRange(signal.entry_low, signal.entry_high)}</Fact>
-              <Fact label={t.stopLoss} testId="plan-stop">{formatPrice(signal.stop_loss)}</Fact>
-              <Fact label={t.targetPrice} testId="plan-target">{formatPrice(signal.target_price)}</Fact>
+              <Fact label={t.entryRange} testId="plan-entry">
+                {formatRange(signal.entry_low, signal.entry_high)}
+              </Fact>
+              <Fact label={t.stopLoss} testId="plan-stop">
+                {formatPrice(signal.stop_loss)}
+              </Fact>
+              <Fact label={t.targetPrice} testId="plan-target">
+                {formatPrice(signal.target_price)}
+              </Fact>
               <Fact label={t.horizon}>{labelOf(t.horizons, signal.horizon)}</Fact>
               <Fact label={t.score}>{signal.score ?? "—"}</Fact>
               <Fact label={t.confidence}>{formatConfidence(signal.confidence)}</Fact>
@@ -301,11 +356,18 @@ export function SignalDrawer({ t, signalId, signal, outcomes, feedback, closeHre
           <Section title={t.source}>
             <p className="text-sm" data-testid="signal-source">
               {labelOf(t.sources, signal.source_type)}
-              <span className="text-muted"> · {t.trigger} {signal.trigger_source}</span>
+              <span className="text-muted">
+                {" "}
+                · {t.trigger} {signal.trigger_source}
+              </span>
             </p>
             <p className="mt-1 text-sm">
               {signal.source_report_id !== null ? (
-                <Link href={`/history/${signal.source_report_id}`} className="text-accent underline-offset-2 hover:underline" data-testid="signal-report-link">
+                <Link
+                  href={`/history/${signal.source_report_id}`}
+                  className="text-accent underline-offset-2 hover:underline"
+                  data-testid="signal-report-link"
+                >
                   {fmt(t.reportLink, { id: signal.source_report_id })}
                 </Link>
               ) : (

@@ -16,14 +16,22 @@ export interface SignalFilterValues {
 }
 
 const MARKETS = ["cn", "hk", "us"] as const;
-const FIELD = "h-8 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent";
+const FIELD =
+  "h-8 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent";
 const LABEL = "flex min-w-0 flex-col gap-1 text-xs text-muted";
 
 // A plain GET form, like the History filters: submitting it rewrites the URL (page and open signal reset), and
 // the server component lists again.
 export function SignalFilters({ t, values }: { t: Texts; values: SignalFilterValues }) {
   const active = Object.values(values).some(Boolean);
-  const select = (name: string, label: string, all: string, options: readonly string[], labels: Readonly<Record<string, string>>, value?: string) => (
+  const select = (
+    name: string,
+    label: string,
+    all: string,
+    options: readonly string[],
+    labels: Readonly<Record<string, string>>,
+    value?: string,
+  ) => (
     <label className={LABEL}>
       {label}
       <select name={name} defaultValue={value ?? ""} className={FIELD}>
@@ -47,7 +55,14 @@ export function SignalFilters({ t, values }: { t: Texts; values: SignalFilterVal
       {select("market", t.market, t.allMarkets, MARKETS, t.markets, values.market)}
       <label className={LABEL}>
         {t.stockCode}
-        <input name="stock_code" type="search" defaultValue={values.stock_code ?? ""} placeholder={t.stockCodePlaceholder} autoComplete="off" className={FIELD} />
+        <input
+          name="stock_code"
+          type="search"
+          defaultValue={values.stock_code ?? ""}
+          placeholder={t.stockCodePlaceholder}
+          autoComplete="off"
+          className={FIELD}
+        />
       </label>
       {select("action", t.action, t.allActions, ZSignalAction.options, t.actions, values.action)}
       {select("status", t.status, t.allStatuses, SIGNAL_STATUSES, t.statuses, values.status)}
@@ -60,7 +75,13 @@ export function SignalFilters({ t, values }: { t: Texts; values: SignalFilterVal
         <input name="created_to" type="date" defaultValue={values.created_to ?? ""} className={FIELD} />
       </label>
       <label className="inline-flex h-8 items-center gap-2 text-sm whitespace-nowrap">
-        <input name="holding_only" type="checkbox" value="true" defaultChecked={values.holding_only ?? false} className="size-4 accent-(--dsa-accent)" />
+        <input
+          name="holding_only"
+          type="checkbox"
+          value="true"
+          defaultChecked={values.holding_only ?? false}
+          className="size-4 accent-(--dsa-accent)"
+        />
         {t.holdingOnly}
       </label>
       <div className="flex items-center gap-2">

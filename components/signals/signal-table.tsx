@@ -15,7 +15,14 @@ const TD = "px-2 py-1.5 align-middle whitespace-nowrap";
 
 export function StatusBadge({ t, status }: { t: Texts; status: TDecisionSignalItem["status"] }) {
   return (
-    <span data-testid="signal-status" data-status={status} className={cx("inline-flex rounded border px-1.5 py-px text-xs font-medium whitespace-nowrap", statusTone(status))}>
+    <span
+      data-testid="signal-status"
+      data-status={status}
+      className={cx(
+        "inline-flex rounded border px-1.5 py-px text-xs font-medium whitespace-nowrap",
+        statusTone(status),
+      )}
+    >
       {labelOf(t.statuses, status)}
     </span>
   );
@@ -24,7 +31,13 @@ export function StatusBadge({ t, status }: { t: Texts; status: TDecisionSignalIt
 // The action by its code in the UI language, not the signal's stored action_label.
 export function ActionBadge({ t, action }: { t: Texts; action: TDecisionSignalItem["action"] }) {
   return (
-    <span data-action={action} className={cx("inline-flex rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap", actionTone(action))}>
+    <span
+      data-action={action}
+      className={cx(
+        "inline-flex rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap",
+        actionTone(action),
+      )}
+    >
       {labelOf(t.actions, action)}
     </span>
   );
@@ -48,17 +61,39 @@ export function SignalTable({
       <table className="w-full min-w-[52rem] border-collapse text-sm" data-testid="signals-table">
         <thead className="border-b border-line bg-subtle/60">
           <tr>
-            <th scope="col" className={TH}>{t.colTime}</th>
-            <th scope="col" className={TH}>{t.colStock}</th>
-            <th scope="col" className={TH}>{t.colAction}</th>
-            <th scope="col" className={TH}>{t.colStatus}</th>
-            <th scope="col" className={TH}>{t.colHorizon}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colEntry}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colStop}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colTarget}</th>
-            <th scope="col" className={cx(TH, "text-right")}>{t.colScore}</th>
-            <th scope="col" className={TH}>{t.colSource}</th>
-            <th scope="col" className={TH}>{t.colExpires}</th>
+            <th scope="col" className={TH}>
+              {t.colTime}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colStock}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colAction}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colStatus}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colHorizon}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colEntry}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colStop}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colTarget}
+            </th>
+            <th scope="col" className={cx(TH, "text-right")}>
+              {t.colScore}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colSource}
+            </th>
+            <th scope="col" className={TH}>
+              {t.colExpires}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -78,7 +113,12 @@ export function SignalTable({
                   </time>
                 </td>
                 <td className={TD}>
-                  <Link href={hrefFor(item.id)} scroll={false} aria-label={fmt(t.openSignal, { id: item.id, name })} className="font-medium text-accent underline-offset-2 hover:underline">
+                  <Link
+                    href={hrefFor(item.id)}
+                    scroll={false}
+                    aria-label={fmt(t.openSignal, { id: item.id, name })}
+                    className="font-medium text-accent underline-offset-2 hover:underline"
+                  >
                     {name}
                   </Link>
                   <span className="ml-1.5 font-mono text-xs text-muted">{item.stock_code}</span>
@@ -97,7 +137,10 @@ export function SignalTable({
                 <td className={cx(TD, "text-right font-medium tabular-nums")}>{item.score ?? "—"}</td>
                 <td className={cx(TD, "text-xs")}>
                   {item.source_report_id !== null ? (
-                    <Link href={`/history/${item.source_report_id}`} className="text-accent underline-offset-2 hover:underline">
+                    <Link
+                      href={`/history/${item.source_report_id}`}
+                      className="text-accent underline-offset-2 hover:underline"
+                    >
                       {labelOf(t.sources, item.source_type)} #{item.source_report_id}
                     </Link>
                   ) : (

@@ -43,7 +43,9 @@ export function stageText(t: Texts, message: string | null | undefined): string 
     const match = pattern.exec(message.trim());
     if (!match) continue;
     const region = match[1]?.toLowerCase() as keyof Texts["regions"] | undefined;
-    return fmt(t.stages[key], { region: region && Object.hasOwn(t.regions, region) ? t.regions[region] : (region ?? "") });
+    return fmt(t.stages[key], {
+      region: region && Object.hasOwn(t.regions, region) ? t.regions[region] : (region ?? ""),
+    });
   }
   return message;
 }

@@ -17,9 +17,11 @@ type Texts = Dictionary["tasksUi"];
 const STATUS_TONES: Record<TTaskInfo["status"], string> = {
   pending: "border-line bg-subtle text-muted",
   processing: "border-accent/30 bg-accent-soft text-accent",
-  completed: "border-emerald-600/30 bg-emerald-50 text-emerald-800 dark:border-emerald-400/30 dark:bg-emerald-950/50 dark:text-emerald-300",
+  completed:
+    "border-emerald-600/30 bg-emerald-50 text-emerald-800 dark:border-emerald-400/30 dark:bg-emerald-950/50 dark:text-emerald-300",
   failed: "border-red-500/40 bg-red-50 text-red-800 dark:border-red-400/30 dark:bg-red-950/50 dark:text-red-200",
-  cancel_requested: "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/50 dark:text-amber-300",
+  cancel_requested:
+    "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/50 dark:text-amber-300",
   cancelled: "border-line bg-subtle text-muted",
 };
 
@@ -41,7 +43,12 @@ const DOT_TONES: Record<StreamConnection, string> = {
 /** The stream's state as a dot and a word; announced politely when it changes. */
 export function ConnectionIndicator({ t, connection }: { t: Texts; connection: StreamConnection }) {
   return (
-    <span role="status" data-testid="task-connection" data-state={connection} className="inline-flex items-center gap-1.5 text-xs text-muted">
+    <span
+      role="status"
+      data-testid="task-connection"
+      data-state={connection}
+      className="inline-flex items-center gap-1.5 text-xs text-muted"
+    >
       <span aria-hidden="true" className={cx("size-2 rounded-full", DOT_TONES[connection])} />
       {t.connection[connection]}
     </span>
@@ -52,7 +59,10 @@ export function TaskStatusBadge({ t, status }: { t: Texts; status: TTaskInfo["st
   return (
     <span
       data-testid="task-status"
-      className={cx("inline-flex items-center rounded border px-1.5 py-0.5 text-xs leading-4 font-medium whitespace-nowrap", STATUS_TONES[status])}
+      className={cx(
+        "inline-flex items-center rounded border px-1.5 py-0.5 text-xs leading-4 font-medium whitespace-nowrap",
+        STATUS_TONES[status],
+      )}
     >
       {t.status[status]}
     </span>
@@ -70,7 +80,10 @@ export function TaskProgress({ t, task, label }: { t: Texts; task: TTaskInfo; la
       aria-valuenow={progress}
       className="h-1.5 w-full overflow-hidden rounded-full bg-subtle"
     >
-      <div className={cx("h-full rounded-full transition-[width] duration-300", BAR_TONES[task.status])} style={{ width: `${progress}%` }} />
+      <div
+        className={cx("h-full rounded-full transition-[width] duration-300", BAR_TONES[task.status])}
+        style={{ width: `${progress}%` }}
+      />
     </div>
   );
 }
@@ -103,7 +116,12 @@ function TaskRow({ t, task }: { t: Texts; task: TTaskInfo }) {
         </span>
         {name ? <span className="min-w-0 truncate text-sm">{name}</span> : null}
         <TaskStatusBadge t={t} status={task.status} />
-        <time dateTime={at ?? undefined} title={fullTime} data-testid="task-time" className="ml-auto shrink-0 text-xs whitespace-nowrap text-muted tabular-nums sm:hidden">
+        <time
+          dateTime={at ?? undefined}
+          title={fullTime}
+          data-testid="task-time"
+          className="ml-auto shrink-0 text-xs whitespace-nowrap text-muted tabular-nums sm:hidden"
+        >
           {time}
         </time>
       </div>
@@ -121,7 +139,11 @@ function TaskRow({ t, task }: { t: Texts; task: TTaskInfo }) {
         ) : null}
         {task.status === "completed" ? (
           <Link
-            href={task.task_kind === "backtest" ? `/backtest?id=${encodeURIComponent(task.task_id)}` : `/history/${encodeURIComponent(task.task_id)}`}
+            href={
+              task.task_kind === "backtest"
+                ? `/backtest?id=${encodeURIComponent(task.task_id)}`
+                : `/history/${encodeURIComponent(task.task_id)}`
+            }
             className="ml-auto shrink-0 font-medium text-accent underline-offset-2 hover:underline"
             data-testid="task-report-link"
           >

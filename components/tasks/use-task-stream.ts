@@ -9,7 +9,13 @@ import type { TTaskInfo, TTaskListResponse } from "@/lib/tasks/schemas";
 
 export const TASK_STREAM_URL = "/api/v1/analysis/tasks/stream";
 export const TASK_LIST_URL = "/api/v1/analysis/tasks";
-export const TASK_EVENT_TYPES = ["task_created", "task_started", "task_progress", "task_completed", "task_failed"] as const;
+export const TASK_EVENT_TYPES = [
+  "task_created",
+  "task_started",
+  "task_progress",
+  "task_completed",
+  "task_failed",
+] as const;
 
 /** connecting: first connection; open: `connected` received; reconnecting: the connection dropped and is being re-opened. */
 export type StreamConnection = "connecting" | "open" | "reconnecting";
@@ -56,7 +62,9 @@ function parseTask(data: string): TTaskInfo | null {
 function sorted(entries: Map<string, Entry>): TTaskInfo[] {
   return [...entries.values()]
     .map((e) => e.task)
-    .sort((a, b) => (a.created_at === b.created_at ? a.task_id.localeCompare(b.task_id) : a.created_at < b.created_at ? 1 : -1));
+    .sort((a, b) =>
+      a.created_at === b.created_at ? a.task_id.localeCompare(b.task_id) : a.created_at < b.created_at ? 1 : -1,
+    );
 }
 
 export function useTaskStream(): TaskStream {
@@ -84,7 +92,10 @@ export function useTaskStream(): TaskStream {
     const askedAt = performance.now();
     let list: TTaskListResponse;
     try {
-      const res = await fetch(`${TASK_LIST_URL}?limit=${LIST_LIMIT}`, { credentials: "same-origin", cache: "no-store" });
+      const res = await fetch(`${TASK_LIST_URL}?limit=${LIST_LIMIT}`, {
+        credentials: "same-origin",
+        cache: "no-store",
+      });
       if (!res.ok) return;
       list = (await res.json()) as TTaskListResponse;
     } catch {

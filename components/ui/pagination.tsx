@@ -17,7 +17,14 @@ export function Pagination({ page, pageCount, href, labels }: PaginationProps) {
   if (pageCount <= 1) return null;
   const edge = (target: number, label: string, enabled: boolean, rel: "prev" | "next") =>
     enabled ? (
-      <Link href={href(target)} rel={rel} className={cx(ITEM, "bg-surface hover:bg-subtle focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent")}>
+      <Link
+        href={href(target)}
+        rel={rel}
+        className={cx(
+          ITEM,
+          "bg-surface hover:bg-subtle focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent",
+        )}
+      >
         {label}
       </Link>
     ) : (

@@ -6,7 +6,12 @@ import { Panel } from "@/components/ui/panel";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { Locale } from "@/lib/i18n/config";
 import type { TUsagePeriod } from "@/lib/usage/period";
-import type { TUsageDailyResponse, TUsageDashboardResponse, TUsageModelBreakdown, TUsageRecentCall } from "@/lib/usage/schemas";
+import type {
+  TUsageDailyResponse,
+  TUsageDashboardResponse,
+  TUsageModelBreakdown,
+  TUsageRecentCall,
+} from "@/lib/usage/schemas";
 
 // The Usage page body. Server-rendered from the same functions the usage API serves, so the page
 // and GET /api/v1/usage/dashboard show the same numbers; the period tabs are plain links (?period=).
@@ -64,7 +69,11 @@ function Totals({ t, data, nf }: { t: Texts; data: TUsageDashboardResponse; nf: 
         {items.map(([key, label, value]) => (
           <div key={key} className="min-w-0" data-testid={`usage-total-${key}`}>
             <dt className="text-xs text-muted">{label}</dt>
-            <dd className={cx("mt-0.5 font-semibold tabular-nums", key === "total" ? "text-2xl text-accent" : "text-xl")}>{nf.format(value)}</dd>
+            <dd
+              className={cx("mt-0.5 font-semibold tabular-nums", key === "total" ? "text-2xl text-accent" : "text-xl")}
+            >
+              {nf.format(value)}
+            </dd>
           </div>
         ))}
       </dl>
@@ -124,7 +133,9 @@ function DailyChart({ t, daily, nf }: { t: Texts; daily: TUsageDailyResponse; nf
             {days
               .filter((d) => d.calls > 0)
               .map((d) => (
-                <li key={d.date}>{fmt(t.dailyBar, { date: d.date, tokens: nf.format(d.total_tokens), calls: d.calls })}</li>
+                <li key={d.date}>
+                  {fmt(t.dailyBar, { date: d.date, tokens: nf.format(d.total_tokens), calls: d.calls })}
+                </li>
               ))}
           </ul>
         </div>
@@ -156,7 +167,10 @@ function BarList({
               <span className="shrink-0 tabular-nums">{nf.format(r.tokens)}</span>
             </div>
             <div className="mt-1 h-1.5 rounded-full bg-subtle" aria-hidden="true">
-              <div className="h-full rounded-full bg-accent" style={{ width: `${((r.tokens / max) * 100).toFixed(2)}%` }} />
+              <div
+                className="h-full rounded-full bg-accent"
+                style={{ width: `${((r.tokens / max) * 100).toFixed(2)}%` }}
+              />
             </div>
             <p className="mt-1 text-xs text-muted tabular-nums">{r.detail}</p>
           </li>
@@ -190,14 +204,30 @@ function RecentCalls({ t, calls, nf }: { t: Texts; calls: TUsageRecentCall[]; nf
         <table className="w-full min-w-[40rem] text-sm" data-testid="usage-recent-calls">
           <thead className="border-b border-line bg-subtle">
             <tr>
-              <th scope="col" className={th}>{t.colTime}</th>
-              <th scope="col" className={th}>{t.colType}</th>
-              <th scope="col" className={th}>{t.colModel}</th>
-              <th scope="col" className={th}>{t.colStock}</th>
-              <th scope="col" className={cx(th, "text-right")}>{t.colPrompt}</th>
-              <th scope="col" className={cx(th, "text-right")}>{t.colCompletion}</th>
-              <th scope="col" className={cx(th, "text-right")}>{t.colTotal}</th>
-              <th scope="col" className={th}>{t.colStatus}</th>
+              <th scope="col" className={th}>
+                {t.colTime}
+              </th>
+              <th scope="col" className={th}>
+                {t.colType}
+              </th>
+              <th scope="col" className={th}>
+                {t.colModel}
+              </th>
+              <th scope="col" className={th}>
+                {t.colStock}
+              </th>
+              <th scope="col" className={cx(th, "text-right")}>
+                {t.colPrompt}
+              </th>
+              <th scope="col" className={cx(th, "text-right")}>
+                {t.colCompletion}
+              </th>
+              <th scope="col" className={cx(th, "text-right")}>
+                {t.colTotal}
+              </th>
+              <th scope="col" className={th}>
+                {t.colStatus}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
@@ -209,12 +239,19 @@ function RecentCalls({ t, calls, nf }: { t: Texts; calls: TUsageRecentCall[]; nf
                   </time>
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{callTypeLabel(t, c.call_type)}</td>
-                <td className="max-w-[14rem] truncate px-3 py-2" title={c.model}>{c.model}</td>
+                <td className="max-w-[14rem] truncate px-3 py-2" title={c.model}>
+                  {c.model}
+                </td>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">{c.stock_code ?? "—"}</td>
                 <td className={num}>{nf.format(c.prompt_tokens)}</td>
                 <td className={num}>{nf.format(c.completion_tokens)}</td>
                 <td className={cx(num, "font-medium")}>{nf.format(c.total_tokens)}</td>
-                <td className={cx("px-3 py-2 whitespace-nowrap", c.success ? "text-muted" : "font-medium text-red-600 dark:text-red-400")}>
+                <td
+                  className={cx(
+                    "px-3 py-2 whitespace-nowrap",
+                    c.success ? "text-muted" : "font-medium text-red-600 dark:text-red-400",
+                  )}
+                >
                   {c.success ? t.statusOk : t.statusFailed}
                 </td>
               </tr>
@@ -238,7 +275,17 @@ function EmptyState({ t }: { t: Texts }) {
   );
 }
 
-export function UsageView({ t, locale, data, daily }: { t: Texts; locale: Locale; data: TUsageDashboardResponse; daily: TUsageDailyResponse }) {
+export function UsageView({
+  t,
+  locale,
+  data,
+  daily,
+}: {
+  t: Texts;
+  locale: Locale;
+  data: TUsageDashboardResponse;
+  daily: TUsageDailyResponse;
+}) {
   const nf = numberFormat(locale);
   const range = data.from_date
     ? fmt(t.range, { from: data.from_date, to: data.to_date, zone: data.time_zone })
@@ -247,7 +294,9 @@ export function UsageView({ t, locale, data, daily }: { t: Texts; locale: Locale
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <PeriodTabs t={t} current={data.period} />
-        <p className="text-xs text-muted tabular-nums" data-testid="usage-range">{range}</p>
+        <p className="text-xs text-muted tabular-nums" data-testid="usage-range">
+          {range}
+        </p>
       </div>
       <Totals t={t} data={data} nf={nf} />
       {data.total_calls === 0 ? <EmptyState t={t} /> : null}

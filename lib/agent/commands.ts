@@ -13,12 +13,18 @@ type Texts = Record<Language, string>;
 const t = (texts: Texts, lang: Language) => texts[lang];
 
 const HELP: Record<(typeof SLASH_COMMANDS)[number], Texts> = {
-  "/analyze": { zh: "`/analyze <代码>` 运行一次分析并保存报告（规则引擎，配置模型时含 AI）", en: "`/analyze <code>` run an analysis and store the report (rule engine, plus the model when one is configured)" },
+  "/analyze": {
+    zh: "`/analyze <代码>` 运行一次分析并保存报告（规则引擎，配置模型时含 AI）",
+    en: "`/analyze <code>` run an analysis and store the report (rule engine, plus the model when one is configured)",
+  },
   "/quote": { zh: "`/quote <代码>` 现价、涨跌幅与日内区间", en: "`/quote <code>` price, change and day range" },
   "/market": { zh: "`/market [cn|hk|us]` 市场指数与涨跌家数", en: "`/market [cn|hk|us]` indices and breadth" },
   "/history": { zh: "`/history <代码>` 最近保存的报告", en: "`/history <code>` the latest stored reports" },
   "/signals": { zh: "`/signals [代码]` 决策信号及其计划", en: "`/signals [code]` decision signals and their plans" },
-  "/backtest": { zh: "`/backtest <代码>` 历史报告的回测表现", en: "`/backtest <code>` how past reports on the stock did" },
+  "/backtest": {
+    zh: "`/backtest <代码>` 历史报告的回测表现",
+    en: "`/backtest <code>` how past reports on the stock did",
+  },
   "/help": { zh: "`/help` 显示本帮助", en: "`/help` this help" },
 };
 
@@ -53,7 +59,15 @@ function pct(value: number | null | undefined): string {
 }
 
 function sampleNote(isSample: boolean, lang: Language): string {
-  return isSample ? t({ zh: "\n\n> 样例数据（sample 数据源），不是实时行情。", en: "\n\n> Sample data (the sample provider), not live market data." }, lang) : "";
+  return isSample
+    ? t(
+        {
+          zh: "\n\n> 样例数据（sample 数据源），不是实时行情。",
+          en: "\n\n> Sample data (the sample provider), not live market data.",
+        },
+        lang,
+      )
+    : "";
 }
 
 function usage(command: string, lang: Language): string {
@@ -84,7 +98,10 @@ export async function runCommand(message: string, recorder: ToolRecorder, signal
       case "/analyze":
         return arg ? await analyzeAnswer(arg, recorder, signal) : usage(command, lang);
       default:
-        return helpText(lang, t({ zh: `未知命令 \`${command}\`。可用命令：`, en: `Unknown command \`${command}\`. Commands:` }, lang));
+        return helpText(
+          lang,
+          t({ zh: `未知命令 \`${command}\`。可用命令：`, en: `Unknown command \`${command}\`. Commands:` }, lang),
+        );
     }
   } catch (error) {
     return t({ zh: "未能完成：", en: "Could not answer: " }, lang) + toolErrorMessage(error);
@@ -101,7 +118,8 @@ async function quoteAnswer(code: string, recorder: ToolRecorder): Promise<string
       ? `${head} 现价 ${fmt(q.price)}，涨跌 ${pct(q.change_pct)}`
       : `${head} price ${fmt(q.price)}, change ${pct(q.change_pct)}`,
   ];
-  if (q.high !== null && q.low !== null) lines.push(lang === "zh" ? `日内区间 ${fmt(q.low)} – ${fmt(q.high)}` : `Day range ${fmt(q.low)} – ${fmt(q.high)}`);
+  if (q.high !== null && q.low !== null)
+    lines.push(lang === "zh" ? `日内区间 ${fmt(q.low)} – ${fmt(q.high)}` : `Day range ${fmt(q.low)} – ${fmt(q.high)}`);
   lines.push(
     lang === "zh"
       ? `${q.basis === "quote" ? "报价" : "收盘"}时间 ${when}，来源 ${q.source}`
@@ -114,7 +132,8 @@ async function marketAnswer(arg: string, recorder: ToolRecorder): Promise<string
   const lang = recorder.language;
   const region = (["cn", "hk", "us"].includes(arg.toLowerCase()) ? arg.toLowerCase() : "cn") as "cn" | "hk" | "us";
   const m = await recorder.run("get_market_indices", { region }, () => marketData(region, lang));
-  const header = lang === "zh" ? "| 指数 | 点位 | 涨跌 |\n|---|---:|---:|" : "| Index | Level | Change |\n|---|---:|---:|";
+  const header =
+    lang === "zh" ? "| 指数 | 点位 | 涨跌 |\n|---|---:|---:|" : "| Index | Level | Change |\n|---|---:|---:|";
   const rows = m.indices.map((i) => `| ${i.name}（${i.code}） | ${fmt(i.price)} | ${pct(i.change_pct)} |`);
   const parts = [header, ...rows].join("\n");
   const breadth = m.breadth
@@ -129,10 +148,18 @@ async function historyAnswer(code: string, recorder: ToolRecorder): Promise<stri
   const lang = recorder.language;
   const h = await recorder.run("get_latest_report", { code, limit: 5 }, () => latestReportsData(code, 5, lang));
   if (h.reports.length === 0) {
-    return lang === "zh" ? `${h.code} 还没有保存的报告。发送 \`/analyze ${h.code}\` 生成一份。` : `No stored report for ${h.code} yet. Send \`/analyze ${h.code}\` to make one.`;
+    return lang === "zh"
+      ? `${h.code} 还没有保存的报告。发送 \`/analyze ${h.code}\` 生成一份。`
+      : `No stored report for ${h.code} yet. Send \`/analyze ${h.code}\` to make one.`;
   }
-  const header = lang === "zh" ? "| 时间 | 操作 | 评分 | 价格 | 涨跌 |\n|---|---|---:|---:|---:|" : "| Time | Action | Score | Price | Change |\n|---|---|---:|---:|---:|";
-  const rows = h.reports.map((r) => `| [${r.created_at.slice(0, 10)}](/history/${r.record_id}) | ${r.action_label ?? r.action ?? "–"} | ${r.score ?? "–"} | ${fmt(r.price)} | ${pct(r.change_pct)} |`);
+  const header =
+    lang === "zh"
+      ? "| 时间 | 操作 | 评分 | 价格 | 涨跌 |\n|---|---|---:|---:|---:|"
+      : "| Time | Action | Score | Price | Change |\n|---|---|---:|---:|---:|";
+  const rows = h.reports.map(
+    (r) =>
+      `| [${r.created_at.slice(0, 10)}](/history/${r.record_id}) | ${r.action_label ?? r.action ?? "–"} | ${r.score ?? "–"} | ${fmt(r.price)} | ${pct(r.change_pct)} |`,
+  );
   const latest = h.reports[0]!;
   const summary = latest.summary ? `\n\n${lang === "zh" ? "最新结论" : "Latest conclusion"}：${latest.summary}` : "";
   return `**${h.name ?? h.code}（${h.code}）**\n\n${[header, ...rows].join("\n")}${summary}`;
@@ -183,7 +210,12 @@ async function backtestAnswer(code: string, recorder: ToolRecorder): Promise<str
 async function analyzeAnswer(code: string, recorder: ToolRecorder, signal?: AbortSignal): Promise<string> {
   const lang = recorder.language;
   const out = await recorder.run("analyze_stock", { code }, async () => {
-    const request = ZAnalyzeRequest.parse({ stock_code: code, report_type: "simple", notify: false, report_language: lang });
+    const request = ZAnalyzeRequest.parse({
+      stock_code: code,
+      report_type: "simple",
+      notify: false,
+      report_language: lang,
+    });
     try {
       const result = await analyzeRequest(request, `agent-${Date.now().toString(36)}`, signal);
       if (result.status !== 200) throw new Error("unexpected async result");
@@ -220,6 +252,9 @@ async function analyzeAnswer(code: string, recorder: ToolRecorder, signal?: Abor
     [lang === "zh" ? "止盈" : "Take profit", out.strategy.take_profit],
   ].filter(([, v]) => v);
   if (levels.length > 0) lines.push(levels.map(([k, v]) => `- ${k}：${v}`).join("\n"));
-  if (out.record_id !== null) lines.push(lang === "zh" ? `[查看完整报告](/history/${out.record_id})` : `[Open the full report](/history/${out.record_id})`);
+  if (out.record_id !== null)
+    lines.push(
+      lang === "zh" ? `[查看完整报告](/history/${out.record_id})` : `[Open the full report](/history/${out.record_id})`,
+    );
   return lines.join("\n\n");
 }

@@ -17,7 +17,9 @@ export interface ChatModelChoice {
 export function chatModelChoices(): ChatModelChoice[] {
   const { channels } = readLlmChannelConfig();
   if (channels.length === 0) return [];
-  const all: ChatModelChoice[] = channels.flatMap((channel) => channel.models.map((model) => ({ channel, model, source: "channels" as const })));
+  const all: ChatModelChoice[] = channels.flatMap((channel) =>
+    channel.models.map((model) => ({ channel, model, source: "channels" as const })),
+  );
   const preferred = preferredChoice(channels, getSettings().AGENT_MODEL);
   if (!preferred) return all;
   return [preferred, ...all.filter((c) => !(c.channel.name === preferred.channel.name && c.model === preferred.model))];

@@ -3,16 +3,33 @@ import { checkAnswer, extractFigures, matches, numbersIn, turnCodes, turnSources
 
 // Every price, percentage and level of an answer must be a value the turn's tools returned.
 
-const quote = { tool: "get_realtime_quote", output: { code: "600519", price: 1712.5, change_pct: -1.234, high: 1730, low: 1698.88, date: "2026-11-26" } };
-const trend = { tool: "analyze_trend", output: { plan: { stop_loss: 1650.2, take_profit: 1820 }, rsi: { rsi6: 41.37 }, conclusion: "MA20 support near 1,690.00" } };
+const quote = {
+  tool: "get_realtime_quote",
+  output: { code: "600519", price: 1712.5, change_pct: -1.234, high: 1730, low: 1698.88, date: "2026-11-26" },
+};
+const trend = {
+  tool: "analyze_trend",
+  output: {
+    plan: { stop_loss: 1650.2, take_profit: 1820 },
+    rsi: { rsi6: 41.37 },
+    conclusion: "MA20 support near 1,690.00",
+  },
+};
 
 function check(answer: string, user = "is 600519 still a buy?") {
-  return checkAnswer(answer, turnSources([quote, trend], user, null), turnCodes([{ input: { code: "600519" }, output: quote.output }], user));
+  return checkAnswer(
+    answer,
+    turnSources([quote, trend], user, null),
+    turnCodes([{ input: { code: "600519" }, output: quote.output }], user),
+  );
 }
 
 describe("figures of an answer", () => {
   it("reads decimals, percentages and integers of 100 and more; skips dates, times, codes, MA periods and small counts", () => {
-    const figures = extractFigures("贵州茅台（600519）2026-11-26 14:30 现价 1712.50，跌 1.23%，MA20 上方，3 天内，RSI6 41.4，目标 1820", new Set(["600519"]));
+    const figures = extractFigures(
+      "贵州茅台（600519）2026-11-26 14:30 现价 1712.50，跌 1.23%，MA20 上方，3 天内，RSI6 41.4，目标 1820",
+      new Set(["600519"]),
+    );
     expect(figures.map((f) => f.text)).toEqual(["1712.50", "1.23%", "41.4", "1820"]);
     expect(figures.find((f) => f.text === "1712.50")!.key).toBe(true);
     expect(figures.find((f) => f.text === "1.23%")!.key).toBe(false);

@@ -23,9 +23,49 @@ export interface Figure {
 }
 
 const KEY_WORDS = [
-  "价", "现价", "股价", "收盘", "开盘", "报价", "止损", "止盈", "目标", "支撑", "压力", "阻力", "买入", "卖出", "入场", "加仓", "减仓",
-  "点位", "区间", "均线", "price", "close", "stop", "target", "take profit", "take-profit", "support", "resistance", "entry", "buy", "sell",
-  "level", "at ", "ma5", "ma10", "ma20", "ma60", "high", "low", "高点", "低点", "最高", "最低",
+  "价",
+  "现价",
+  "股价",
+  "收盘",
+  "开盘",
+  "报价",
+  "止损",
+  "止盈",
+  "目标",
+  "支撑",
+  "压力",
+  "阻力",
+  "买入",
+  "卖出",
+  "入场",
+  "加仓",
+  "减仓",
+  "点位",
+  "区间",
+  "均线",
+  "price",
+  "close",
+  "stop",
+  "target",
+  "take profit",
+  "take-profit",
+  "support",
+  "resistance",
+  "entry",
+  "buy",
+  "sell",
+  "level",
+  "at ",
+  "ma5",
+  "ma10",
+  "ma20",
+  "ma60",
+  "high",
+  "low",
+  "高点",
+  "低点",
+  "最高",
+  "最低",
 ];
 
 const FIGURE = /(?<![\w.])([-+−]?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(\s?[%％])?(?![\w])/g;
@@ -53,12 +93,24 @@ export function extractFigures(answer: string, codes: ReadonlySet<string> = new 
     if (!Number.isFinite(magnitude)) continue;
     if (!percent && decimals === 0) {
       if (magnitude < 100) continue;
-      if (magnitude >= 1900 && magnitude <= 2100 && /^(?:年|\s*年|年度|s\b)/.test(text.slice(match.index! + match[0].length, match.index! + match[0].length + 3))) continue;
+      if (
+        magnitude >= 1900 &&
+        magnitude <= 2100 &&
+        /^(?:年|\s*年|年度|s\b)/.test(text.slice(match.index! + match[0].length, match.index! + match[0].length + 3))
+      )
+        continue;
       // Codes: the turn's own, A-share shapes (6 digits) and Hong Kong shapes (5 digits from 0).
       if (codes.has(raw) || /^[0-9]\d{5}$/.test(raw) || /^0\d{4}$/.test(raw)) continue;
     }
     const value = (sign === "-" || sign === "−" ? -1 : 1) * magnitude;
-    out.push({ text: match[0].trim(), value, decimals, percent, key: !percent && isKeyContext(text, match.index!), index: match.index! });
+    out.push({
+      text: match[0].trim(),
+      value,
+      decimals,
+      percent,
+      key: !percent && isKeyContext(text, match.index!),
+      index: match.index!,
+    });
   }
   return out;
 }
@@ -94,7 +146,11 @@ export function matches(figure: Pick<Figure, "value" | "decimals" | "percent">, 
 }
 
 /** Checks an answer's figures against the values the turn's tools returned and the user's own numbers. */
-export function checkAnswer(answer: string, sources: SourceValues["sources"], codes: ReadonlySet<string> = new Set()): TAnswerChecks {
+export function checkAnswer(
+  answer: string,
+  sources: SourceValues["sources"],
+  codes: ReadonlySet<string> = new Set(),
+): TAnswerChecks {
   const figures = extractFigures(answer, codes).map((f) => {
     const source = sources.find((s) => s.values.some((v) => matches(f, v)))?.source ?? null;
     return { text: f.text, value: f.value, key: f.key, verified: source !== null, source };
@@ -111,7 +167,11 @@ export function checkAnswer(answer: string, sources: SourceValues["sources"], co
 }
 
 /** The source lists of one turn: each successful tool output, and the user's message (numbers the user wrote). */
-export function turnSources(outputs: readonly { tool: string; output: unknown }[], userText: string, context: unknown): SourceValues["sources"] {
+export function turnSources(
+  outputs: readonly { tool: string; output: unknown }[],
+  userText: string,
+  context: unknown,
+): SourceValues["sources"] {
   const sources = outputs.map((o) => ({ source: o.tool, values: numbersIn(o.output) }));
   sources.push({ source: "user", values: numbersIn(userText) });
   if (context) sources.push({ source: "context", values: numbersIn(context) });

@@ -72,7 +72,10 @@ export const chatOp = defineOperation({
   body: ZAgentChatRequest,
   maxBodyBytes: 64 * 1024,
   responses: {
-    200: { description: "The answer (success false with error and content when the model failed or the turn was cancelled)", schema: ZAgentChatResponse },
+    200: {
+      description: "The answer (success false with error and content when the model failed or the turn was cancelled)",
+      schema: ZAgentChatResponse,
+    },
     409: { description: "request_conflict", schema: ZErrorResponse },
   },
 });
@@ -118,7 +121,8 @@ export const listSkillsOp = defineOperation({
   method: "GET",
   path: "/api/v1/agent/skills",
   operationId: "listAgentSkills",
-  summary: "Chat strategies: the built-in ones and the user's files in SKILLS_DIR; malformed files are listed under problems",
+  summary:
+    "Chat strategies: the built-in ones and the user's files in SKILLS_DIR; malformed files are listed under problems",
   tags: TAGS,
   responses: { 200: { description: "Strategies", schema: ZAgentSkillList } },
 });
@@ -137,7 +141,8 @@ export const sendChatOp = defineOperation({
   path: "/api/v1/agent/chat/send",
   operationId: "sendAgentChat",
   summary: "Send a conversation (Markdown) to the report notification channels",
-  description: "success false with error no_channels when no channel is configured, suppressed when the notification rules hold it, send_failed when every channel failed.",
+  description:
+    "success false with error no_channels when no channel is configured, suppressed when the notification rules hold it, send_failed when every channel failed.",
   tags: TAGS,
   body: ZAgentSendRequest,
   maxBodyBytes: 256 * 1024,

@@ -37,18 +37,29 @@ function contextSection(context: TAgentContext | null, language: Language): stri
   if (!context?.stock_code) return "";
   const name = context.stock_name ? `${context.stock_name} (${context.stock_code})` : context.stock_code;
   const lines = [language === "zh" ? `对话关于：${name}。` : `The conversation is about ${name}.`];
-  if (context.record_id) lines.push(language === "zh" ? `来自 DSA 报告 #${context.record_id}（可用 get_latest_report 读取）。` : `Opened from DSA report #${context.record_id} (get_latest_report reads it).`);
+  if (context.record_id)
+    lines.push(
+      language === "zh"
+        ? `来自 DSA 报告 #${context.record_id}（可用 get_latest_report 读取）。`
+        : `Opened from DSA report #${context.record_id} (get_latest_report reads it).`,
+    );
   const summary = context.previous_analysis_summary;
   if (summary !== undefined && summary !== null) {
     const text = typeof summary === "string" ? summary : JSON.stringify(summary);
     lines.push((language === "zh" ? "上次分析摘要：" : "Previous analysis summary: ") + text.slice(0, 2000));
   }
-  if (typeof context.previous_price === "number") lines.push((language === "zh" ? "上次分析时价格：" : "Price at the previous analysis: ") + String(context.previous_price));
+  if (typeof context.previous_price === "number")
+    lines.push(
+      (language === "zh" ? "上次分析时价格：" : "Price at the previous analysis: ") + String(context.previous_price),
+    );
   return lines.join("\n");
 }
 
 export function buildSystemPrompt(input: PromptInput): string {
-  const parts = [RULES[input.language], (input.language === "zh" ? "今天：" : "Today: ") + input.today.toISOString().slice(0, 10)];
+  const parts = [
+    RULES[input.language],
+    (input.language === "zh" ? "今天：" : "Today: ") + input.today.toISOString().slice(0, 10),
+  ];
   const context = contextSection(input.context, input.language);
   if (context) parts.push(context);
   if (input.skills.length > 0) parts.push(skillPrompt([...input.skills], input.language));
@@ -56,7 +67,11 @@ export function buildSystemPrompt(input: PromptInput): string {
 }
 
 /** The one rewrite: the figures that failed the check, and every tool result of the turn restated. */
-export function regenerationPrompt(language: Language, unverified: readonly string[], outputs: readonly { tool: string; output: unknown }[]): string {
+export function regenerationPrompt(
+  language: Language,
+  unverified: readonly string[],
+  outputs: readonly { tool: string; output: unknown }[],
+): string {
   const data = outputs.map((o) => `${o.tool}: ${JSON.stringify(o.output)}`).join("\n");
   return language === "zh"
     ? `你的回答写了工具数据中没有的数字：${unverified.join("、")}。请只用下面工具返回的数据重写整份回答；数据中没有的数字不要写，写“数据中没有”。\n\n工具数据：\n${data || "（本轮没有调用工具）"}`

@@ -20,7 +20,13 @@ export const ZAgentContext = z
     previous_strategy: z.unknown().optional(),
     previous_price: z.number().finite().nullish(),
     previous_change_pct: z.number().finite().nullish(),
-    record_id: z.number().int().positive().max(DB_ID_MAX).nullish().describe("Ours: the history record the chat was opened from"),
+    record_id: z
+      .number()
+      .int()
+      .positive()
+      .max(DB_ID_MAX)
+      .nullish()
+      .describe("Ours: the history record the chat was opened from"),
     report_language: z.string().max(16).nullish(),
   })
   .meta({ id: "AgentContext" });
@@ -41,11 +47,23 @@ export const ZAgentChatRequest = z
     z.object({
       message: z.string().trim().min(1, "message is empty").max(MAX_MESSAGE_CHARS),
       session_id: ZAgentSessionId.nullish().describe("Client-chosen id (a UUID); a new session when absent or unknown"),
-      request_id: ZAgentRequestId.nullish().describe("Id of this turn, for POST /agent/chat/stream/{request_id}/cancel; generated when absent"),
-      skills: z.array(z.string().trim().min(1).max(64)).max(MAX_SKILLS_PER_TURN).nullish().describe("Strategy ids (alias: strategies); null keeps the session's choice"),
+      request_id: ZAgentRequestId.nullish().describe(
+        "Id of this turn, for POST /agent/chat/stream/{request_id}/cancel; generated when absent",
+      ),
+      skills: z
+        .array(z.string().trim().min(1).max(64))
+        .max(MAX_SKILLS_PER_TURN)
+        .nullish()
+        .describe("Strategy ids (alias: strategies); null keeps the session's choice"),
       context: ZAgentContext.nullish(),
-      language: z.enum(["zh", "en"]).nullish().describe("Ours: language of command answers and of the answer; default REPORT_LANGUAGE"),
-      stream_deltas: z.boolean().default(false).describe("Ours: also send `delta` events with the answer's text as it is written"),
+      language: z
+        .enum(["zh", "en"])
+        .nullish()
+        .describe("Ours: language of command answers and of the answer; default REPORT_LANGUAGE"),
+      stream_deltas: z
+        .boolean()
+        .default(false)
+        .describe("Ours: also send `delta` events with the answer's text as it is written"),
     }),
   )
   .meta({ id: "AgentChatRequest" });
@@ -185,7 +203,9 @@ export const ZAgentModel = z.object({
 export const ZAgentModels = z.object({ models: z.array(ZAgentModel) }).meta({ id: "AgentModels" });
 
 export const ZAgentCancelParams = z.object({ request_id: ZAgentRequestId });
-export const ZAgentCancelResponse = z.object({ accepted: z.boolean(), request_id: z.string() }).meta({ id: "AgentCancelAccepted" });
+export const ZAgentCancelResponse = z
+  .object({ accepted: z.boolean(), request_id: z.string() })
+  .meta({ id: "AgentCancelAccepted" });
 
 /**
  * Stream events (`data: <json>` lines; `: heartbeat` comments while idle). §12.8's types plus ours:
@@ -195,7 +215,15 @@ export type AgentStreamEvent =
   | { type: "accepted"; request_id: string; session_id: string; backend: string }
   | { type: "thinking"; step: number; message: string }
   | { type: "tool_start"; tool: string; display_name: string; step: number; input: unknown }
-  | { type: "tool_done"; tool: string; display_name: string; step: number; success: boolean; duration: number; error?: string }
+  | {
+      type: "tool_done";
+      tool: string;
+      display_name: string;
+      step: number;
+      success: boolean;
+      duration: number;
+      error?: string;
+    }
   | { type: "generating"; message: string }
   | { type: "delta"; content: string }
   | {

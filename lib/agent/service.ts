@@ -12,7 +12,7 @@ export async function chatOnce(request: TAgentChatRequest, signal?: AbortSignal)
     success: result.success,
     content: result.content,
     session_id: result.sessionId,
-    error: result.error === null ? null : result.message ?? result.error,
+    error: result.error === null ? null : (result.message ?? result.error),
     request_id: result.requestId,
     checks: result.checks,
     tool_calls: result.toolCalls,
@@ -23,7 +23,13 @@ export async function chatOnce(request: TAgentChatRequest, signal?: AbortSignal)
 export async function listAgentSkills() {
   const catalog = await loadSkills();
   return {
-    skills: catalog.skills.map((s) => ({ id: s.id, name: s.name, description: s.description, tools: s.tools, source: s.source })),
+    skills: catalog.skills.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      tools: s.tools,
+      source: s.source,
+    })),
     default_skill_id: catalog.defaultSkillId,
     problems: catalog.problems,
   };

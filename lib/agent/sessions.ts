@@ -3,7 +3,14 @@ import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/api-error";
 import { parseJsonObject } from "@/lib/history/serialize";
-import type { TAgentContext, TAgentMessage, TAgentSessionDetail, TAgentSessionList, TAgentToolCall, TAnswerChecks } from "./schemas";
+import type {
+  TAgentContext,
+  TAgentMessage,
+  TAgentSessionDetail,
+  TAgentSessionList,
+  TAgentToolCall,
+  TAnswerChecks,
+} from "./schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
 
 // Chat sessions and their messages. A session is keyed by the client's session_id; the first user
@@ -44,13 +51,25 @@ export interface SessionState {
  * The session a turn belongs to, created on its first message. `skills` null keeps the session's earlier choice;
  * a context given with a message replaces the stored one (the client re-sends it with every turn).
  */
-export async function openSession(id: string, firstMessage: string, skills: string[] | null | undefined, context: TAgentContext | null | undefined): Promise<SessionState> {
+export async function openSession(
+  id: string,
+  firstMessage: string,
+  skills: string[] | null | undefined,
+  context: TAgentContext | null | undefined,
+): Promise<SessionState> {
   const at = now();
   const existing = await db().agentSession.findUnique({ where: { id } });
   if (!existing) {
     try {
       await db().agentSession.create({
-        data: { id, title: titleOf(firstMessage), skills: jsonOrNull(skills), context: jsonOrNull(context), createdAt: at, lastActive: at },
+        data: {
+          id,
+          title: titleOf(firstMessage),
+          skills: jsonOrNull(skills),
+          context: jsonOrNull(context),
+          createdAt: at,
+          lastActive: at,
+        },
       });
       return { id, skills: skills ?? null, context: context ?? null, created: true };
     } catch (error) {
@@ -106,7 +125,10 @@ export async function appendMessage(message: NewMessage): Promise<AgentMessage> 
 }
 
 /** The conversation so far for the model: the last HISTORY_MESSAGES complete or cancelled messages, oldest first. */
-export async function recentMessages(sessionId: string, beforeId?: number): Promise<{ role: "user" | "assistant"; content: string }[]> {
+export async function recentMessages(
+  sessionId: string,
+  beforeId?: number,
+): Promise<{ role: "user" | "assistant"; content: string }[]> {
   const rows = await db().agentMessage.findMany({
     where: { sessionId, status: { not: "error" }, ...(beforeId !== undefined ? { id: { lt: beforeId } } : {}) },
     orderBy: { id: "desc" },

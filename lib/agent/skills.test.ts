@@ -4,7 +4,15 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
-import { AGENT_TOOL_NAMES, BUILTIN_SKILLS_DIR, loadSkills, MAX_SKILL_FILE_BYTES, parseSkillFile, resolveSkills, skillPrompt } from "./skills";
+import {
+  AGENT_TOOL_NAMES,
+  BUILTIN_SKILLS_DIR,
+  loadSkills,
+  MAX_SKILL_FILE_BYTES,
+  parseSkillFile,
+  resolveSkills,
+  skillPrompt,
+} from "./skills";
 
 const BUILTIN_IDS = ["trend_following", "volume_breakout", "pullback_support", "mean_reversion", "risk_first_review"];
 
@@ -12,12 +20,21 @@ let tmp: string;
 let userDir: string;
 const missingEnv = () => path.join(tmp, "missing.env");
 
-function skillFile(front: Record<string, string>, body = "Check the trend with analyze_trend; every level comes from a tool result."): string {
+function skillFile(
+  front: Record<string, string>,
+  body = "Check the trend with analyze_trend; every level comes from a tool result.",
+): string {
   const lines = Object.entries(front).map(([k, v]) => `${k}: ${v}`);
   return `---\n${lines.join("\n")}\n---\n${body}\n`;
 }
 
-const GOOD = { id: "my_swing", name: "我的波段", description: "A user's swing strategy", tools: "[get_realtime_quote, analyze_trend]", priority: "5" };
+const GOOD = {
+  id: "my_swing",
+  name: "我的波段",
+  description: "A user's swing strategy",
+  tools: "[get_realtime_quote, analyze_trend]",
+  priority: "5",
+};
 
 function writeUser(name: string, text: string): void {
   fs.writeFileSync(path.join(userDir, name), text);
@@ -73,7 +90,13 @@ describe("the user's strategies in SKILLS_DIR", () => {
   it("a good file is listed as a user strategy, a file with a built-in's id replaces it, each malformed file is a problem and the rest still load", async () => {
     freshUserDir();
     writeUser("a-good.md", skillFile(GOOD));
-    writeUser("b-replace.md", skillFile({ id: "volume_breakout", name: "我的放量突破", description: "Mine", tools: "[get_daily_history]" }, "My own breakout rules."));
+    writeUser(
+      "b-replace.md",
+      skillFile(
+        { id: "volume_breakout", name: "我的放量突破", description: "Mine", tools: "[get_daily_history]" },
+        "My own breakout rules.",
+      ),
+    );
     writeUser("c-duplicate.md", skillFile({ ...GOOD, name: "Second of the id" }));
     writeUser("no-front.md", "# Just Markdown\n\nNo front matter here.\n");
     writeUser("bad-yaml.md", "---\nid: broken\nname: [unclosed\ndescription: x\n---\nbody\n");
@@ -81,9 +104,15 @@ describe("the user's strategies in SKILLS_DIR", () => {
     writeUser("no-description.md", skillFile({ id: "no_description", name: "x" }));
     writeUser("no-id.md", skillFile({ name: "x", description: "x" }));
     writeUser("bad-id.md", skillFile({ id: "Bad Id!", name: "x", description: "x" }));
-    writeUser("bad-tool.md", skillFile({ id: "bad_tool", name: "x", description: "x", tools: "[get_realtime_quote, buy_now]" }));
+    writeUser(
+      "bad-tool.md",
+      skillFile({ id: "bad_tool", name: "x", description: "x", tools: "[get_realtime_quote, buy_now]" }),
+    );
     writeUser("empty-body.md", skillFile({ id: "empty_body", name: "x", description: "x" }, "   \n"));
-    writeUser("too-big.md", skillFile({ id: "too_big", name: "x", description: "x" }, "x".repeat(MAX_SKILL_FILE_BYTES)));
+    writeUser(
+      "too-big.md",
+      skillFile({ id: "too_big", name: "x", description: "x" }, "x".repeat(MAX_SKILL_FILE_BYTES)),
+    );
     writeUser("not-markdown.txt", skillFile({ id: "txt_file", name: "x", description: "x" }));
     setEnvironmentForTests({ ENV_FILE: missingEnv(), SKILLS_DIR: userDir });
     const warn = vi.spyOn(logger, "warn");
@@ -91,7 +120,18 @@ describe("the user's strategies in SKILLS_DIR", () => {
     const catalog = await loadSkills();
     const problems = Object.fromEntries(catalog.problems.map((p) => [p.file, p.error]));
     expect(Object.keys(problems).sort()).toEqual(
-      ["bad-id.md", "bad-tool.md", "bad-yaml.md", "c-duplicate.md", "empty-body.md", "no-description.md", "no-front.md", "no-id.md", "no-name.md", "too-big.md"].sort(),
+      [
+        "bad-id.md",
+        "bad-tool.md",
+        "bad-yaml.md",
+        "c-duplicate.md",
+        "empty-body.md",
+        "no-description.md",
+        "no-front.md",
+        "no-id.md",
+        "no-name.md",
+        "too-big.md",
+      ].sort(),
     );
     expect(problems["no-front.md"]).toMatch(/no front matter/);
     expect(problems["bad-yaml.md"]).toMatch(/^bad YAML/);
@@ -105,17 +145,38 @@ describe("the user's strategies in SKILLS_DIR", () => {
     expect(problems["c-duplicate.md"]).toBe("duplicate id my_swing (already defined by a-good.md)");
     // Each problem is one warn line (once per process: a second listing logs nothing new).
     expect(warn).toHaveBeenCalledTimes(catalog.problems.length);
-    expect(warn).toHaveBeenCalledWith({ component: "skills", file: "bad-tool.md", error: 'tools.1: unknown tool "buy_now"' }, "strategy file skipped");
+    expect(warn).toHaveBeenCalledWith(
+      { component: "skills", file: "bad-tool.md", error: 'tools.1: unknown tool "buy_now"' },
+      "strategy file skipped",
+    );
     await loadSkills();
     expect(warn).toHaveBeenCalledTimes(catalog.problems.length);
 
     const ids = catalog.skills.map((s) => s.id);
     // The replacing file names no priority (default 100), so it sorts after the built-ins.
-    expect(ids).toEqual(["my_swing", "trend_following", "pullback_support", "mean_reversion", "risk_first_review", "volume_breakout"]);
+    expect(ids).toEqual([
+      "my_swing",
+      "trend_following",
+      "pullback_support",
+      "mean_reversion",
+      "risk_first_review",
+      "volume_breakout",
+    ]);
     const mine = catalog.skills.find((s) => s.id === "my_swing")!;
-    expect(mine).toMatchObject({ source: "user", name: "我的波段", nameEn: "我的波段", priority: 5, tools: ["get_realtime_quote", "analyze_trend"] });
+    expect(mine).toMatchObject({
+      source: "user",
+      name: "我的波段",
+      nameEn: "我的波段",
+      priority: 5,
+      tools: ["get_realtime_quote", "analyze_trend"],
+    });
     const replaced = catalog.skills.find((s) => s.id === "volume_breakout")!;
-    expect(replaced).toMatchObject({ source: "user", name: "我的放量突破", instructions: "My own breakout rules.", priority: 100 });
+    expect(replaced).toMatchObject({
+      source: "user",
+      name: "我的放量突破",
+      instructions: "My own breakout rules.",
+      priority: 100,
+    });
     expect(catalog.defaultSkillId).toBe("trend_following");
   });
 
@@ -138,7 +199,11 @@ describe("the user's strategies in SKILLS_DIR", () => {
 
   it("with no built-in folder and no user files there is no default (empty id) and no exception", async () => {
     const catalog = await loadSkills({ builtinDir: path.join(tmp, "none"), userDir: "" });
-    expect(catalog).toEqual({ skills: [], problems: [{ file: "none", error: "folder not found" }], defaultSkillId: "" });
+    expect(catalog).toEqual({
+      skills: [],
+      problems: [{ file: "none", error: "folder not found" }],
+      defaultSkillId: "",
+    });
   });
 });
 
@@ -160,7 +225,13 @@ describe("parseSkillFile", () => {
 describe("resolveSkills", () => {
   it("returns the named strategies in the order given, each once, and the ids that name none", async () => {
     setEnvironmentForTests({ ENV_FILE: missingEnv() });
-    const { skills, unknown } = await resolveSkills([" Volume_Breakout ", "nope", "trend_following", "volume_breakout", ""]);
+    const { skills, unknown } = await resolveSkills([
+      " Volume_Breakout ",
+      "nope",
+      "trend_following",
+      "volume_breakout",
+      "",
+    ]);
     expect(skills.map((s) => s.id)).toEqual(["volume_breakout", "trend_following"]);
     expect(unknown).toEqual(["nope"]);
   });

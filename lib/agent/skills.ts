@@ -23,7 +23,12 @@ export type AgentToolName = ToolName;
 export const SKILL_ID_PATTERN = /^[a-z0-9_-]{1,64}$/;
 export const MAX_SKILL_FILE_BYTES = 64 * 1024;
 
-export type LoadedSkill = TAgentSkill & { instructions: string; nameEn: string; descriptionEn: string; priority: number };
+export type LoadedSkill = TAgentSkill & {
+  instructions: string;
+  nameEn: string;
+  descriptionEn: string;
+  priority: number;
+};
 export interface SkillProblem {
   file: string;
   error: string;
@@ -74,7 +79,10 @@ function issueText(issue: z.core.$ZodIssue): string {
 }
 
 /** One file's text → a strategy, or a SkillFileError with the reason. */
-export function parseSkillFile(text: string, source: TAgentSkill["source"]): { skill: LoadedSkill; isDefault: boolean } {
+export function parseSkillFile(
+  text: string,
+  source: TAgentSkill["source"],
+): { skill: LoadedSkill; isDefault: boolean } {
   const match = FRONT_MATTER.exec(text);
   if (!match) throw new SkillFileError("no front matter (the file must start with a --- line)");
   let data: unknown;
@@ -83,7 +91,8 @@ export function parseSkillFile(text: string, source: TAgentSkill["source"]): { s
   } catch (error) {
     throw new SkillFileError(`bad YAML: ${firstLine((error as Error).message)}`);
   }
-  if (data === null || typeof data !== "object" || Array.isArray(data)) throw new SkillFileError("front matter is not a YAML mapping");
+  if (data === null || typeof data !== "object" || Array.isArray(data))
+    throw new SkillFileError("front matter is not a YAML mapping");
   const parsed = ZSkillFrontMatter.safeParse(data);
   if (!parsed.success) throw new SkillFileError(parsed.error.issues.slice(0, 3).map(issueText).join("; "));
   const instructions = text.slice(match[0].length).trim();
@@ -108,18 +117,29 @@ function toSkill(front: TSkillFrontMatter, instructions: string, source: TAgentS
 async function readSkillFile(file: string, source: TAgentSkill["source"]) {
   const stat = await fs.stat(file);
   if (!stat.isFile()) throw new SkillFileError("not a regular file");
-  if (stat.size > MAX_SKILL_FILE_BYTES) throw new SkillFileError(`file is larger than ${MAX_SKILL_FILE_BYTES / 1024} KiB`);
+  if (stat.size > MAX_SKILL_FILE_BYTES)
+    throw new SkillFileError(`file is larger than ${MAX_SKILL_FILE_BYTES / 1024} KiB`);
   return parseSkillFile(await fs.readFile(file, "utf8"), source);
 }
 
 /** Every `*.md` file of one folder, sorted by name; a folder that cannot be read is one problem named `label`. */
-async function readFolder(dir: string, label: string, source: TAgentSkill["source"], problems: SkillProblem[]): Promise<ParsedSkill[]> {
+async function readFolder(
+  dir: string,
+  label: string,
+  source: TAgentSkill["source"],
+  problems: SkillProblem[],
+): Promise<ParsedSkill[]> {
   let names: string[];
   try {
     names = (await fs.readdir(dir)).filter((name) => name.toLowerCase().endsWith(".md")).sort();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "ENOENT" ? "folder not found" : code === "ENOTDIR" ? "not a folder" : `folder unreadable (${code ?? "error"})`;
+    const reason =
+      code === "ENOENT"
+        ? "folder not found"
+        : code === "ENOTDIR"
+          ? "not a folder"
+          : `folder unreadable (${code ?? "error"})`;
     problems.push({ file: label, error: reason });
     return [];
   }
@@ -128,7 +148,8 @@ async function readFolder(dir: string, label: string, source: TAgentSkill["sourc
     try {
       loaded.push({ ...(await readSkillFile(path.join(dir, file), source)), file });
     } catch (error) {
-      const reason = error instanceof SkillFileError ? error.message : `unreadable: ${firstLine((error as Error).message)}`;
+      const reason =
+        error instanceof SkillFileError ? error.message : `unreadable: ${firstLine((error as Error).message)}`;
       problems.push({ file, error: reason });
     }
   }
@@ -140,7 +161,8 @@ function byId(files: ParsedSkill[], problems: SkillProblem[]): Map<string, Parse
   const out = new Map<string, ParsedSkill>();
   for (const entry of files) {
     const first = out.get(entry.skill.id);
-    if (first) problems.push({ file: entry.file, error: `duplicate id ${entry.skill.id} (already defined by ${first.file})` });
+    if (first)
+      problems.push({ file: entry.file, error: `duplicate id ${entry.skill.id} (already defined by ${first.file})` });
     else out.set(entry.skill.id, entry);
   }
   return out;
@@ -178,7 +200,9 @@ export async function loadSkills(options: LoadSkillsOptions = {}): Promise<Skill
       if (entry.isDefault) userDefaults.push(id);
     }
   }
-  const entries = [...merged.values()].sort((a, b) => a.skill.priority - b.skill.priority || a.skill.id.localeCompare(b.skill.id));
+  const entries = [...merged.values()].sort(
+    (a, b) => a.skill.priority - b.skill.priority || a.skill.id.localeCompare(b.skill.id),
+  );
   const skills = entries.map((e) => e.skill);
   // A user's default wins over the built-in one; among several, the first in the listing.
   const defaults = entries.filter((e) => e.isDefault).map((e) => e.skill.id);
@@ -227,7 +251,11 @@ const PROMPT_TEXT = {
 } as const;
 
 /** The chosen strategies as one prompt section ("" for none): a header, then each strategy's name and instructions. */
-export function skillPrompt(skills: readonly LoadedSkill[], language: "zh" | "en", target: SkillPromptTarget = "chat"): string {
+export function skillPrompt(
+  skills: readonly LoadedSkill[],
+  language: "zh" | "en",
+  target: SkillPromptTarget = "chat",
+): string {
   if (skills.length === 0) return "";
   const text = PROMPT_TEXT[language];
   const parts: string[] = [text.title, text.intro(skills.length)];

@@ -19,7 +19,10 @@ export function encodeAgentEvent(event: AgentStreamEvent): string {
 }
 
 /** Registers the turn first (a running request_id is a 409 before any byte is sent), then streams it. */
-export function openChatStream(request: TAgentChatRequest, options: Pick<TurnOptions, "signal" | "modelFor"> & { heartbeatMs?: number } = {}): ReadableStream<Uint8Array> {
+export function openChatStream(
+  request: TAgentChatRequest,
+  options: Pick<TurnOptions, "signal" | "modelFor"> & { heartbeatMs?: number } = {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const heartbeatMs = options.heartbeatMs ?? getSettings().SSE_HEARTBEAT_SECONDS * 1000;
   let closed = false;
@@ -50,7 +53,11 @@ export function openChatStream(request: TAgentChatRequest, options: Pick<TurnOpt
     }
   };
 
-  const turn = prepareTurn(request, { signal: options.signal, modelFor: options.modelFor, emit: (event) => write(encodeAgentEvent(event)) });
+  const turn = prepareTurn(request, {
+    signal: options.signal,
+    modelFor: options.modelFor,
+    emit: (event) => write(encodeAgentEvent(event)),
+  });
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controllerRef = controller;
@@ -59,7 +66,14 @@ export function openChatStream(request: TAgentChatRequest, options: Pick<TurnOpt
         .run()
         .catch((error: unknown) => {
           logger.error({ component: "agent", err: error, request_id: turn.requestId }, "agent turn failed");
-          write(encodeAgentEvent({ type: "error", error: "internal_error", message: "The answer could not be completed", request_id: turn.requestId }));
+          write(
+            encodeAgentEvent({
+              type: "error",
+              error: "internal_error",
+              message: "The answer could not be completed",
+              request_id: turn.requestId,
+            }),
+          );
         })
         .finally(close);
     },

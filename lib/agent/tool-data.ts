@@ -74,7 +74,14 @@ export const MAX_TOOL_BARS = 120;
 export async function dailyHistoryData(code: string, days: number, language: Language) {
   const symbol = resolveCode(code);
   const result = await getDailyBars(symbol, Math.min(Math.max(days, 1), MAX_TOOL_BARS));
-  const bars = result.bars.map((b) => ({ date: b.date, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume }));
+  const bars = result.bars.map((b) => ({
+    date: b.date,
+    open: b.open,
+    high: b.high,
+    low: b.low,
+    close: b.close,
+    volume: b.volume,
+  }));
   const closes = bars.map((b) => b.close);
   return {
     ...targetOf(symbol, language),
@@ -94,10 +101,20 @@ export async function dailyHistoryData(code: string, days: number, language: Lan
 
 export async function trendData(code: string, language: Language) {
   const symbol = resolveCode(code);
-  const [bars, quote] = await Promise.all([getDailyBars(symbol, ANALYSIS_WINDOW_BARS), getQuote(symbol).catch(() => null)]);
+  const [bars, quote] = await Promise.all([
+    getDailyBars(symbol, ANALYSIS_WINDOW_BARS),
+    getQuote(symbol).catch(() => null),
+  ]);
   const dataSource = quote?.data?.source ?? bars.source;
   const report = buildRuleReport({
-    target: { kind: symbol.kind, market: symbol.market, code: symbol.code, displayCode: symbol.displayCode, name: symbol.name, nameEn: symbol.nameEn },
+    target: {
+      kind: symbol.kind,
+      market: symbol.market,
+      code: symbol.code,
+      displayCode: symbol.displayCode,
+      name: symbol.name,
+      nameEn: symbol.nameEn,
+    },
     bars: bars.bars,
     quote: quote?.data ?? null,
     language,
@@ -122,7 +139,15 @@ export async function trendData(code: string, language: Language) {
     trend_state: ind.trend?.state ?? null,
     ma: ind.ma,
     bias_pct: ind.bias,
-    macd: ind.macd ? { dif: ind.macd.dif, dea: ind.macd.dea, histogram: ind.macd.histogram, cross: ind.macd.cross, cross_bars_ago: ind.macd.cross_bars_ago } : null,
+    macd: ind.macd
+      ? {
+          dif: ind.macd.dif,
+          dea: ind.macd.dea,
+          histogram: ind.macd.histogram,
+          cross: ind.macd.cross,
+          cross_bars_ago: ind.macd.cross_bars_ago,
+        }
+      : null,
     rsi: ind.rsi,
     volume_ratio: ind.volume.ratio,
     atr14: ind.atr14 ?? null,
@@ -189,8 +214,19 @@ export async function newsData(code: string, language: Language, signal?: AbortS
   return {
     ...targetOf(symbol, language),
     provider: result.provider ?? null,
-    note: result.items.length === 0 ? (result.attempts.length === 0 ? "no news search key configured" : "no news found") : null,
-    items: result.items.map((i) => ({ title: i.title, snippet: i.snippet, url: i.url, source: i.source, published_at: i.published_at })),
+    note:
+      result.items.length === 0
+        ? result.attempts.length === 0
+          ? "no news search key configured"
+          : "no news found"
+        : null,
+    items: result.items.map((i) => ({
+      title: i.title,
+      snippet: i.snippet,
+      url: i.url,
+      source: i.source,
+      published_at: i.published_at,
+    })),
   };
 }
 
@@ -291,7 +327,11 @@ export async function backtestData(code: string, language: Language) {
     };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      return { ...targetOf(symbol, language), evaluated: false, note: "no evaluated reports for this stock: run POST /api/v1/backtest/run" };
+      return {
+        ...targetOf(symbol, language),
+        evaluated: false,
+        note: "no evaluated reports for this stock: run POST /api/v1/backtest/run",
+      };
     }
     throw error;
   }

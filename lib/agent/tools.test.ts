@@ -38,7 +38,15 @@ describe("agent tools on sample data", () => {
     const { call, events, recorder } = setup();
     const out = await call("get_realtime_quote", { code: "贵州茅台" });
     const price = await currentPrice(moutai);
-    expect(out).toMatchObject({ code: "600519", name: "贵州茅台", price: price.price, change_pct: price.change_pct, date: price.date, source: "sample", is_sample_data: true });
+    expect(out).toMatchObject({
+      code: "600519",
+      name: "贵州茅台",
+      price: price.price,
+      change_pct: price.change_pct,
+      date: price.date,
+      source: "sample",
+      is_sample_data: true,
+    });
     expect(events.map((e) => e.type)).toEqual(["tool_start", "tool_done"]);
     expect(events[1]).toMatchObject({ tool: "get_realtime_quote", display_name: "获取实时行情", success: true });
     expect(recorder.calls[0]).toMatchObject({ tool: "get_realtime_quote", input: { code: "贵州茅台" }, success: true });
@@ -70,8 +78,13 @@ describe("agent tools on sample data", () => {
     const out = await call("get_market_indices", { region: "us" });
     const overview = await marketOverview("us");
     expect((out.indices as { code: string }[]).map((i) => i.code)).toEqual(overview.indices.map((i) => i.display_code));
-    expect((out.indices as { price: number | null }[]).map((i) => i.price)).toEqual(overview.indices.map((i) => i.quote?.price ?? null));
-    expect(out.breadth).toMatchObject({ advancers: overview.breadth!.advancers, decliners: overview.breadth!.decliners });
+    expect((out.indices as { price: number | null }[]).map((i) => i.price)).toEqual(
+      overview.indices.map((i) => i.quote?.price ?? null),
+    );
+    expect(out.breadth).toMatchObject({
+      advancers: overview.breadth!.advancers,
+      decliners: overview.breadth!.decliners,
+    });
   });
 
   it("search_stock_news says so when no news key is configured", async () => {
@@ -100,7 +113,14 @@ describe("agent tools on sample data", () => {
 
   it("get_portfolio returns the snapshot's positions and the risk figures", async () => {
     const account = await createAccount({ name: "Main", market: "cn", base_currency: "CNY" });
-    await createTrade({ account_id: account.id, symbol: "600519", trade_date: "2026-01-05", side: "buy", quantity: 100, price: 1400 });
+    await createTrade({
+      account_id: account.id,
+      symbol: "600519",
+      trade_date: "2026-01-05",
+      side: "buy",
+      quantity: 100,
+      price: 1400,
+    });
     const { call } = setup();
     const out = await call("get_portfolio", {});
     const positions = out.positions as { symbol: string; quantity: number; avg_cost: number; last_price: number }[];

@@ -44,7 +44,12 @@ export function toolDisplayName(name: string, language: Language): string {
   return names[name]?.[language] ?? name;
 }
 
-const ZCode = z.string().trim().min(1).max(32).describe("Stock or index code or name: 600519, 00700, AAPL, 贵州茅台, 上证指数");
+const ZCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .describe("Stock or index code or name: 600519, 00700, AAPL, 贵州茅台, 上证指数");
 
 /** Records every tool call of a turn (for the stored message and the answer check) and reports its start and end. */
 export class ToolRecorder {
@@ -70,8 +75,23 @@ export class ToolRecorder {
     } catch (error) {
       const duration = seconds(started);
       const message = toolErrorMessage(error);
-      this.calls.push({ tool: name, display_name: display, input, output: { error: message }, success: false, duration });
-      this.emit({ type: "tool_done", tool: name, display_name: display, step, success: false, duration, error: message });
+      this.calls.push({
+        tool: name,
+        display_name: display,
+        input,
+        output: { error: message },
+        success: false,
+        duration,
+      });
+      this.emit({
+        type: "tool_done",
+        tool: name,
+        display_name: display,
+        step,
+        success: false,
+        duration,
+        error: message,
+      });
       throw error instanceof ToolInputError ? error : new ToolInputError(message);
     }
   }
@@ -100,12 +120,14 @@ export function buildAgentTools(recorder: ToolRecorder, signal?: AbortSignal): T
   const run = <T>(name: ToolName, input: unknown, work: () => Promise<T>) => recorder.run(name, input, work);
   return {
     get_realtime_quote: tool({
-      description: "The current price of a stock or index (the quote, or the last close), its daily change in percent, day range and time.",
+      description:
+        "The current price of a stock or index (the quote, or the last close), its daily change in percent, day range and time.",
       inputSchema: z.object({ code: ZCode }),
       execute: (input) => run("get_realtime_quote", input, () => quoteData(input.code, lang)),
     }),
     get_daily_history: tool({
-      description: "Daily bars (date, open, high, low, close, volume) of the last `days` sessions, with the period's high, low and change.",
+      description:
+        "Daily bars (date, open, high, low, close, volume) of the last `days` sessions, with the period's high, low and change.",
       inputSchema: z.object({ code: ZCode, days: z.number().int().min(1).max(120).default(60) }),
       execute: (input) => run("get_daily_history", input, () => dailyHistoryData(input.code, input.days, lang)),
     }),
@@ -117,32 +139,38 @@ export function buildAgentTools(recorder: ToolRecorder, signal?: AbortSignal): T
       execute: (input) => run("analyze_trend", input, () => trendData(input.code, lang)),
     }),
     get_market_indices: tool({
-      description: "The registered indices of a market with price and change, and market breadth (advancers, decliners, limit moves) where known.",
+      description:
+        "The registered indices of a market with price and change, and market breadth (advancers, decliners, limit moves) where known.",
       inputSchema: z.object({ region: z.enum(["cn", "hk", "us"]).default("cn") }),
       execute: (input) => run("get_market_indices", input, () => marketData(input.region, lang)),
     }),
     search_stock_news: tool({
-      description: "Recent news about a stock (titles, snippets, links, dates); empty when no news search key is configured.",
+      description:
+        "Recent news about a stock (titles, snippets, links, dates); empty when no news search key is configured.",
       inputSchema: z.object({ code: ZCode }),
       execute: (input) => run("search_stock_news", input, () => newsData(input.code, lang, signal)),
     }),
     get_latest_report: tool({
-      description: "The stock's latest stored DSA reports: action, score, price at the time, trend, summary, advice and the plan's levels.",
+      description:
+        "The stock's latest stored DSA reports: action, score, price at the time, trend, summary, advice and the plan's levels.",
       inputSchema: z.object({ code: ZCode, limit: z.number().int().min(1).max(5).default(1) }),
       execute: (input) => run("get_latest_report", input, () => latestReportsData(input.code, input.limit, lang)),
     }),
     get_decision_signals: tool({
-      description: "DSA's decision signals (latest first): action, status, entry range, stop loss and target; one stock's or all.",
+      description:
+        "DSA's decision signals (latest first): action, status, entry range, stop loss and target; one stock's or all.",
       inputSchema: z.object({ code: ZCode.optional() }),
       execute: (input) => run("get_decision_signals", input, () => signalsData(input.code ?? null, lang)),
     }),
     get_stock_backtest_summary: tool({
-      description: "How DSA's past reports on this stock did (report backtest): win rate, direction accuracy, mean returns, stop and target hit rates.",
+      description:
+        "How DSA's past reports on this stock did (report backtest): win rate, direction accuracy, mean returns, stop and target hit rates.",
       inputSchema: z.object({ code: ZCode }),
       execute: (input) => run("get_stock_backtest_summary", input, () => backtestData(input.code, lang)),
     }),
     get_portfolio: tool({
-      description: "The user's portfolio: positions with cost, last price and P&L, totals, and risk (concentration, drawdown, stop-loss proximity).",
+      description:
+        "The user's portfolio: positions with cost, last price and P&L, totals, and risk (concentration, drawdown, stop-loss proximity).",
       inputSchema: z.object({}),
       execute: (input) => run("get_portfolio", input, () => portfolioData()),
     }),

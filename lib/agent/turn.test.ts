@@ -120,22 +120,35 @@ describe("the model path", () => {
     expect(completions()).toHaveLength(3);
     expect(rewrite.messagesText).toContain("9999.99");
     expect(rewrite.messagesText).toMatch(/get_realtime_quote: \{/);
-    expect(result.checks).toMatchObject({ status: "warning", unverified: ["9999.99"], key_unverified: true, regenerated: true });
+    expect(result.checks).toMatchObject({
+      status: "warning",
+      unverified: ["9999.99"],
+      key_unverified: true,
+      regenerated: true,
+    });
     const stored = (await getSessionDetail("s-invent", 10)).messages.at(-1)!;
     expect(stored.checks?.unverified).toEqual(["9999.99"]);
   });
 
   it("a rewrite that uses the tool data passes the check", async () => {
     withModel();
-    model.queue({ toolCalls: [{ name: "get_realtime_quote", args: { code: "AAPL" } }], text: "" }, { text: "Target 9999.99." });
-    model.fallback = (req) => ({ text: `The data has no target; the price is ${/"price":([\d.]+)/.exec(req.messagesText)?.[1]}.` });
+    model.queue(
+      { toolCalls: [{ name: "get_realtime_quote", args: { code: "AAPL" } }], text: "" },
+      { text: "Target 9999.99." },
+    );
+    model.fallback = (req) => ({
+      text: `The data has no target; the price is ${/"price":([\d.]+)/.exec(req.messagesText)?.[1]}.`,
+    });
     const { result } = await turn({ message: "AAPL target?", session_id: "s-rewrite", language: "en" });
     expect(result.checks).toMatchObject({ status: "ok", key_unverified: false, regenerated: true });
   });
 
   it("at most AGENT_MAX_STEPS tool steps; the last step must answer", async () => {
     withModel({ AGENT_MAX_STEPS: "2" });
-    model.fallback = (req) => (req.body.tool_choice === "none" ? { text: "done without more tools" } : { toolCalls: [{ name: "get_realtime_quote", args: { code: "AAPL" } }] });
+    model.fallback = (req) =>
+      req.body.tool_choice === "none"
+        ? { text: "done without more tools" }
+        : { toolCalls: [{ name: "get_realtime_quote", args: { code: "AAPL" } }] };
     const { result } = await turn({ message: "loop please", session_id: "s-steps", language: "en" });
     expect(result.content).toBe("done without more tools");
     expect(result.toolCalls).toHaveLength(2);
@@ -146,12 +159,20 @@ describe("the model path", () => {
     withModel();
     model.queue({ text: "一二三四五六七八九十 ".repeat(40), chunkDelayMs: 60 });
     const events: AgentStreamEvent[] = [];
-    const prepared = prepareTurn(ZAgentChatRequest.parse({ message: "讲个长故事", session_id: "s-cancel", request_id: "r-cancel", stream_deltas: true }), {
-      emit: (e) => {
-        events.push(e);
-        if (e.type === "delta" && events.filter((x) => x.type === "delta").length === 3) cancelTurn("r-cancel");
+    const prepared = prepareTurn(
+      ZAgentChatRequest.parse({
+        message: "讲个长故事",
+        session_id: "s-cancel",
+        request_id: "r-cancel",
+        stream_deltas: true,
+      }),
+      {
+        emit: (e) => {
+          events.push(e);
+          if (e.type === "delta" && events.filter((x) => x.type === "delta").length === 3) cancelTurn("r-cancel");
+        },
       },
-    });
+    );
     const result = await prepared.run();
     expect(result.cancelled).toBe(true);
     expect(result.success).toBe(false);
@@ -183,7 +204,9 @@ describe("the model path", () => {
 
   it("a running request_id is a conflict", async () => {
     const first = prepareTurn(ZAgentChatRequest.parse({ message: "/help", request_id: "r-dup" }));
-    expect(() => prepareTurn(ZAgentChatRequest.parse({ message: "/help", request_id: "r-dup" }))).toThrow(/already running/);
+    expect(() => prepareTurn(ZAgentChatRequest.parse({ message: "/help", request_id: "r-dup" }))).toThrow(
+      /already running/,
+    );
     await first.run();
     await prepareTurn(ZAgentChatRequest.parse({ message: "/help", request_id: "r-dup" })).run();
   });

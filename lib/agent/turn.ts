@@ -1,4 +1,13 @@
-import { generateText, stepCountIs, streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage, type StepResult, type ToolSet } from "ai";
+import {
+  generateText,
+  stepCountIs,
+  streamText,
+  type LanguageModel,
+  type LanguageModelUsage,
+  type ModelMessage,
+  type StepResult,
+  type ToolSet,
+} from "ai";
 import { channelSecrets, llmChannels } from "@/lib/analysis/llm/channels";
 import { classify, httpModelFactory, scrub } from "@/lib/analysis/llm/generate-report";
 import { normalizeReportLanguage } from "@/lib/analysis/engine";
@@ -83,7 +92,10 @@ interface TurnIds {
 }
 
 function languageOf(request: TAgentChatRequest): Language {
-  return normalizeReportLanguage(request.language ?? request.context?.report_language ?? undefined, getSettings().REPORT_LANGUAGE);
+  return normalizeReportLanguage(
+    request.language ?? request.context?.report_language ?? undefined,
+    getSettings().REPORT_LANGUAGE,
+  );
 }
 
 async function runTurn(request: TAgentChatRequest, ids: TurnIds, options: TurnOptions): Promise<TurnResult> {
@@ -92,7 +104,13 @@ async function runTurn(request: TAgentChatRequest, ids: TurnIds, options: TurnOp
   const session = await openSession(ids.sessionId, request.message, request.skills, request.context);
   const { skills, unknown } = await resolveSkills(session.skills);
   if (unknown.length > 0) log.info({ session_id: ids.sessionId, unknown }, "unknown strategy ids ignored");
-  const question = await appendMessage({ sessionId: ids.sessionId, role: "user", content: request.message, requestId: ids.requestId, skills: skills.map((s) => s.id) });
+  const question = await appendMessage({
+    sessionId: ids.sessionId,
+    role: "user",
+    content: request.message,
+    requestId: ids.requestId,
+    skills: skills.map((s) => s.id),
+  });
   emit({ type: "accepted", request_id: ids.requestId, session_id: ids.sessionId, backend: "dsa" });
 
   const recorder = new ToolRecorder(emit, language);
@@ -108,24 +126,38 @@ async function runTurn(request: TAgentChatRequest, ids: TurnIds, options: TurnOp
     outcome = { content: noLlmAnswer(language), model: null, error: null, steps: 0 };
   } else {
     const history = await recentMessages(ids.sessionId, question.id);
-    outcome = await answerWithModel({ request, language, skills, history, recorder, signal, emit, ids, modelFor: options.modelFor });
+    outcome = await answerWithModel({
+      request,
+      language,
+      skills,
+      history,
+      recorder,
+      signal,
+      emit,
+      ids,
+      modelFor: options.modelFor,
+    });
   }
 
   const cancelled = signal.aborted;
   const cancelReason = timeout.aborted ? "timeout" : CANCELLED;
   let checks: TAnswerChecks | null = null;
   if (outcome.content.trim() !== "" && !outcome.error) {
-    checks = checkAnswer(outcome.content, turnSources(recorder.outputs(), request.message, request.context), turnCodes(recorder.calls, request.message));
+    checks = checkAnswer(
+      outcome.content,
+      turnSources(recorder.outputs(), request.message, request.context),
+      turnCodes(recorder.calls, request.message),
+    );
     if (outcome.regenerated) checks.regenerated = true;
   }
   const success = !cancelled && outcome.error === null;
   const status = cancelled ? "cancelled" : outcome.error ? "error" : "complete";
-  const error = cancelled ? cancelReason : outcome.error?.code ?? null;
+  const error = cancelled ? cancelReason : (outcome.error?.code ?? null);
   const message = cancelled
     ? timeout.aborted
       ? `The answer took longer than AGENT_TURN_TIMEOUT_SEC (${getSettings().AGENT_TURN_TIMEOUT_SEC}s); the partial answer is kept`
       : "Cancelled; the partial answer is kept"
-    : outcome.error?.message ?? null;
+    : (outcome.error?.message ?? null);
   await appendMessage({
     sessionId: ids.sessionId,
     role: "assistant",
@@ -207,7 +239,10 @@ async function answerWithModel(turn: ModelTurn): Promise<Answer> {
   const settings = getSettings();
   const secrets = [...channelSecrets(llmChannels()), ...sensitiveSettingValues()];
   const system = buildSystemPrompt({ language, skills: turn.skills, context: request.context ?? null, today: now() });
-  const messages: ModelMessage[] = [...turn.history.map((m) => ({ role: m.role, content: m.content }) as ModelMessage), { role: "user", content: request.message }];
+  const messages: ModelMessage[] = [
+    ...turn.history.map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
+    { role: "user", content: request.message },
+  ];
   const tools = buildAgentTools(recorder, signal);
   const maxSteps = settings.AGENT_MAX_STEPS;
   let lastError: { code: string; message: string } | null = null;
@@ -237,7 +272,8 @@ async function answerWithModel(turn: ModelTurn): Promise<Answer> {
         onError: () => {},
         stopWhen: stepCountIs(maxSteps + 1),
         // The last allowed step, or a spent token budget: no more tools, the model must answer with what it has.
-        prepareStep: ({ stepNumber, steps }) => (stepNumber >= maxSteps || overBudget(steps, settings.AGENT_TOKEN_BUDGET) ? { toolChoice: "none" } : undefined),
+        prepareStep: ({ stepNumber, steps }) =>
+          stepNumber >= maxSteps || overBudget(steps, settings.AGENT_TOKEN_BUDGET) ? { toolChoice: "none" } : undefined,
       });
       for await (const part of result.fullStream) {
         if (part.type === "start-step") {
@@ -246,7 +282,8 @@ async function answerWithModel(turn: ModelTurn): Promise<Answer> {
           stepText = "";
           emit({ type: "thinking", step, message: language === "zh" ? `第 ${step} 步` : `Step ${step}` });
         } else if (part.type === "text-delta") {
-          if (!generating) emit({ type: "generating", message: language === "zh" ? "正在撰写回答" : "Writing the answer" });
+          if (!generating)
+            emit({ type: "generating", message: language === "zh" ? "正在撰写回答" : "Writing the answer" });
           generating = true;
           wrote = true;
           stepText += part.text;
@@ -267,7 +304,10 @@ async function answerWithModel(turn: ModelTurn): Promise<Answer> {
     }
     if (stepText.trim() !== "" && text !== stepText) text = stepText;
     const ms = Math.round(performance.now() - started);
-    const failure = streamError && !signal.aborted ? classify(streamError, { timedOut: false, callerAborted: false, timeoutMs: 0 }) : null;
+    const failure =
+      streamError && !signal.aborted
+        ? classify(streamError, { timedOut: false, callerAborted: false, timeoutMs: 0 })
+        : null;
     const reason = failure ? scrub(failure.reason, secrets) : null;
     await recordLlmUsage({
       callType: "agent",
@@ -281,7 +321,10 @@ async function answerWithModel(turn: ModelTurn): Promise<Answer> {
       error: failure ? `${failure.code}: ${reason}` : null,
     });
     if (failure) {
-      log.warn({ channel: choice.channel.name, model: choice.model, code: failure.code, reason }, "agent model call failed");
+      log.warn(
+        { channel: choice.channel.name, model: choice.model, code: failure.code, reason },
+        "agent model call failed",
+      );
       lastError = { code: "model_error", message: `${label}: ${reason}` };
       if (!wrote && !signal.aborted) continue;
       return { content: text, model: label, error: lastError, steps: step };
@@ -293,11 +336,19 @@ async function answerWithModel(turn: ModelTurn): Promise<Answer> {
     const codes = turnCodes(recorder.calls, request.message);
     const checks = checkAnswer(text, sources, codes);
     if (!checks.key_unverified) return { content: text, model: label, error: null, steps: step };
-    emit({ type: "generating", message: language === "zh" ? "核对数字并重写回答" : "Checking the figures and rewriting" });
+    emit({
+      type: "generating",
+      message: language === "zh" ? "核对数字并重写回答" : "Checking the figures and rewriting",
+    });
     const rewritten = await regenerate(turn, model, system, messages, text, checks.unverified, label, choice);
     return { content: rewritten ?? text, model: label, error: null, steps: step, regenerated: true };
   }
-  return { content: "", model: null, error: lastError ?? { code: "model_error", message: "no model answered" }, steps: 0 };
+  return {
+    content: "",
+    model: null,
+    error: lastError ?? { code: "model_error", message: "no model answered" },
+    steps: 0,
+  };
 }
 
 async function regenerate(
@@ -315,7 +366,11 @@ async function regenerate(
     const result = await generateText({
       model,
       system,
-      messages: [...messages, { role: "assistant", content: draft }, { role: "user", content: regenerationPrompt(turn.language, unverified, turn.recorder.outputs()) }],
+      messages: [
+        ...messages,
+        { role: "assistant", content: draft },
+        { role: "user", content: regenerationPrompt(turn.language, unverified, turn.recorder.outputs()) },
+      ],
       maxRetries: 0,
       abortSignal: turn.signal,
       temperature: 0,
@@ -332,7 +387,10 @@ async function regenerate(
     });
     return result.text.trim() === "" ? null : result.text;
   } catch (error) {
-    log.warn({ model: label, err: error instanceof Error ? error.name : String(error) }, "agent rewrite failed; the first answer is kept");
+    log.warn(
+      { model: label, err: error instanceof Error ? error.name : String(error) },
+      "agent rewrite failed; the first answer is kept",
+    );
     return null;
   }
 }

@@ -24,7 +24,12 @@ export function noticeOf(message: AlertMessage): AlertTriggerNotice {
 export const defaultAlertDeliver: AlertDeliver = async (message) => {
   const notice = noticeOf(message);
   const result = await notifyAlertTrigger(notice);
-  const deliveries = result.deliveries.map((d) => ({ channel: d.channel, status: d.status, attempts: d.attempts, error: d.error }));
+  const deliveries = result.deliveries.map((d) => ({
+    channel: d.channel,
+    status: d.status,
+    attempts: d.attempts,
+    error: d.error,
+  }));
   switch (result.status) {
     case "sent":
     case "partial":
@@ -37,6 +42,9 @@ export const defaultAlertDeliver: AlertDeliver = async (message) => {
       return { status: "suppressed", detail: { result: result.status, reason } };
     }
     case "suppressed":
-      return { status: "suppressed", detail: { result: result.status, reason: result.deliveries[0]?.error ?? "suppressed", deliveries } };
+      return {
+        status: "suppressed",
+        detail: { result: result.status, reason: result.deliveries[0]?.error ?? "suppressed", deliveries },
+      };
   }
 };

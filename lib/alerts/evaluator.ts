@@ -93,14 +93,24 @@ interface Pass {
   lights: Map<TMarket, Promise<{ reading: MarketLightReading; source: string | null }>>;
 }
 
-const PHASE_KEYS = ["phase", "market", "session_date", "is_trading_day", "is_market_open_now", "market_local_time"] as const;
+const PHASE_KEYS = [
+  "phase",
+  "market",
+  "session_date",
+  "is_trading_day",
+  "is_market_open_now",
+  "market_local_time",
+] as const;
 
 function phaseSummary(market: TMarket, at: Date): Record<string, unknown> {
   const phase = resolveMarketPhase({ market, at });
   return Object.fromEntries(PHASE_KEYS.map((k) => [k, phase[k]]));
 }
 
-function observation(target: ExpandedTarget | { target: string; display: string }, fields: Partial<Observation> & { reason: string }): Observation {
+function observation(
+  target: ExpandedTarget | { target: string; display: string },
+  fields: Partial<Observation> & { reason: string },
+): Observation {
   return {
     target: target.target,
     display: target.display,
@@ -116,8 +126,18 @@ function observation(target: ExpandedTarget | { target: string; display: string 
   };
 }
 
-function fromCheck(target: ExpandedTarget, check: Check, data: Pick<Observation, "dataSource" | "dataTimestamp" | "diagnostics">): Observation {
-  if (isSkipped(check)) return observation(target, { ...data, problem: "skipped", reason: check.skipped, diagnostics: { ...data.diagnostics, ...check.details } });
+function fromCheck(
+  target: ExpandedTarget,
+  check: Check,
+  data: Pick<Observation, "dataSource" | "dataTimestamp" | "diagnostics">,
+): Observation {
+  if (isSkipped(check))
+    return observation(target, {
+      ...data,
+      problem: "skipped",
+      reason: check.skipped,
+      diagnostics: { ...data.diagnostics, ...check.details },
+    });
   const quality = { level: check.limitations.length > 0 ? "partial" : "complete", limitations: check.limitations };
   return observation(target, {
     ...data,
@@ -130,10 +150,19 @@ function fromCheck(target: ExpandedTarget, check: Check, data: Pick<Observation,
 }
 
 /** A data source that did not answer is "degraded" (the service is fine, the data is not); anything else "failed". */
-function failure(target: ExpandedTarget, error: unknown, what: string, diagnostics: Record<string, unknown> = {}): Observation {
+function failure(
+  target: ExpandedTarget,
+  error: unknown,
+  what: string,
+  diagnostics: Record<string, unknown> = {},
+): Observation {
   const message = sanitizeText(error instanceof Error ? error.message : String(error));
   const degraded = error instanceof MarketDataUnavailableError;
-  return observation(target, { problem: degraded ? "degraded" : "failed", reason: `${what}: ${message}`, diagnostics: { ...diagnostics, error: message } });
+  return observation(target, {
+    problem: degraded ? "degraded" : "failed",
+    reason: `${what}: ${message}`,
+    diagnostics: { ...diagnostics, error: message },
+  });
 }
 
 function cached<K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
@@ -145,10 +174,20 @@ function cached<K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>): 
   return hit;
 }
 
-async function observeSymbol(type: TSymbolAlertType, parameters: TParametersOf<TSymbolAlertType>, target: Extract<ExpandedTarget, { kind: "symbol" }>, pass: Pass): Promise<Observation> {
+async function observeSymbol(
+  type: TSymbolAlertType,
+  parameters: TParametersOf<TSymbolAlertType>,
+  target: Extract<ExpandedTarget, { kind: "symbol" }>,
+  pass: Pass,
+): Promise<Observation> {
   const { symbol } = target;
   const phase = phaseSummary(symbol.market, pass.at);
-  if (pass.tradingHoursOnly && !phase.is_market_open_now) return observation(target, { quiet: true, reason: `${symbol.market} market closed`, diagnostics: { market_phase_summary: phase } });
+  if (pass.tradingHoursOnly && !phase.is_market_open_now)
+    return observation(target, {
+      quiet: true,
+      reason: `${symbol.market} market closed`,
+      diagnostics: { market_phase_summary: phase },
+    });
   const days = barsToRead(type, parameters as Record<string, unknown>);
   let series: PriceSeries;
   try {
@@ -156,8 +195,18 @@ async function observeSymbol(type: TSymbolAlertType, parameters: TParametersOf<T
   } catch (error) {
     return failure(target, error, "no market data", { market_phase_summary: phase });
   }
-  if (!series.current) return observation(target, { problem: "skipped", reason: "no market data", diagnostics: { market_phase_summary: phase } });
-  const check = checkSymbolCondition(type, parameters, { series, quote: series.quote, current: series.current, quoteFailure: series.quoteFailure });
+  if (!series.current)
+    return observation(target, {
+      problem: "skipped",
+      reason: "no market data",
+      diagnostics: { market_phase_summary: phase },
+    });
+  const check = checkSymbolCondition(type, parameters, {
+    series,
+    quote: series.quote,
+    current: series.current,
+    quoteFailure: series.quoteFailure,
+  });
   return fromCheck(target, check, {
     dataSource: series.current.source,
     dataTimestamp: series.current.time ?? `${series.current.date} close`,
@@ -174,20 +223,34 @@ async function heldMarkets(accountId: number | null): Promise<TMarket[]> {
   return rows.map((r) => r.market as TMarket);
 }
 
-async function observeAccount(type: TPortfolioAlertType, parameters: TParametersOf<TPortfolioAlertType>, target: Extract<ExpandedTarget, { kind: "account" }>, pass: Pass): Promise<Observation> {
+async function observeAccount(
+  type: TPortfolioAlertType,
+  parameters: TParametersOf<TPortfolioAlertType>,
+  target: Extract<ExpandedTarget, { kind: "account" }>,
+  pass: Pass,
+): Promise<Observation> {
   const markets = await heldMarkets(target.accountId);
   if (markets.length === 0) return observation(target, { problem: "skipped", reason: "no holdings" });
-  if (pass.tradingHoursOnly && !markets.some((m) => resolveMarketPhase({ market: m, at: pass.at }).is_market_open_now)) {
+  if (
+    pass.tradingHoursOnly &&
+    !markets.some((m) => resolveMarketPhase({ market: m, at: pass.at }).is_market_open_now)
+  ) {
     return observation(target, { quiet: true, reason: `markets of the holdings closed (${markets.join(", ")})` });
   }
   let risk: TPortfolioRisk;
   try {
-    risk = await cached(pass.risks, target.target, () => portfolioRisk(target.accountId === null ? {} : { account_id: target.accountId }));
+    risk = await cached(pass.risks, target.target, () =>
+      portfolioRisk(target.accountId === null ? {} : { account_id: target.accountId }),
+    );
   } catch (error) {
     return failure(target, error, "portfolio risk unavailable");
   }
   const check = checkPortfolioCondition(type, parameters, risk);
-  return fromCheck(target, check, { dataSource: "portfolio_risk", dataTimestamp: risk.as_of, diagnostics: { account_id: target.accountId, currency: risk.currency } });
+  return fromCheck(target, check, {
+    dataSource: "portfolio_risk",
+    dataTimestamp: risk.as_of,
+    diagnostics: { account_id: target.accountId, currency: risk.currency },
+  });
 }
 
 const LIGHT_PARTS = ["index", "breadth", "limit"] as const;
@@ -197,7 +260,13 @@ async function readLight(region: TMarket, pass: Pass): Promise<{ reading: Market
   const market = reviewMarket(overview, pass.language, pass.at);
   const parts = new Set(market.market_light.components.map((c) => c.key));
   return {
-    reading: { region, date: market.date, score: market.market_light.score, light: market.market_light.light, missing: LIGHT_PARTS.filter((p) => !parts.has(p)) },
+    reading: {
+      region,
+      date: market.date,
+      score: market.market_light.score,
+      light: market.market_light.light,
+      missing: LIGHT_PARTS.filter((p) => !parts.has(p)),
+    },
     source: overview.source,
   };
 }
@@ -209,7 +278,11 @@ interface LightMemo {
 function readMemo(text: string | null | undefined): LightMemo {
   try {
     const parsed = JSON.parse(text ?? "{}") as Partial<LightMemo>;
-    return { days: Array.isArray(parsed.days) ? parsed.days.filter((d) => typeof d?.date === "string" && typeof d?.score === "number") : [] };
+    return {
+      days: Array.isArray(parsed.days)
+        ? parsed.days.filter((d) => typeof d?.date === "string" && typeof d?.score === "number")
+        : [],
+    };
   } catch {
     return { days: [] };
   }
@@ -222,12 +295,17 @@ async function previousLight(region: TMarket, date: string, memo: LightMemo): Pr
     if (candidate.date < date && (best === null || candidate.date > best.date)) best = candidate;
   };
   for (const day of memo.days) consider({ ...day, source: "alert_check" });
-  const reviews = await db().analysisHistory.findMany({ where: { reportType: MARKET_REVIEW_REPORT_TYPE }, orderBy: { id: "desc" }, take: 30 });
+  const reviews = await db().analysisHistory.findMany({
+    where: { reportType: MARKET_REVIEW_REPORT_TYPE },
+    orderBy: { id: "desc" },
+    take: 30,
+  });
   for (const record of reviews) {
     const parsed = ZMarketReviewPayload.safeParse(getMarketReviewParts(record).payload);
     if (!parsed.success) continue;
     for (const m of reviewMarkets(parsed.data)) {
-      if (m.region === region && m.date && m.market_light.score !== null) consider({ date: m.date, score: m.market_light.score, source: `market_review #${record.id}` });
+      if (m.region === region && m.date && m.market_light.score !== null)
+        consider({ date: m.date, score: m.market_light.score, source: `market_review #${record.id}` });
     }
   }
   return best;
@@ -241,7 +319,12 @@ async function observeMarket(
   pass: Pass,
 ): Promise<Observation> {
   const phase = phaseSummary(target.region, pass.at);
-  if (pass.tradingHoursOnly && !phase.is_market_open_now) return observation(target, { quiet: true, reason: `${target.region} market closed`, diagnostics: { market_phase_summary: phase } });
+  if (pass.tradingHoursOnly && !phase.is_market_open_now)
+    return observation(target, {
+      quiet: true,
+      reason: `${target.region} market closed`,
+      diagnostics: { market_phase_summary: phase },
+    });
   let light: { reading: MarketLightReading; source: string | null };
   try {
     light = await cached(pass.lights, target.region, () => readLight(target.region, pass));
@@ -253,21 +336,38 @@ async function observeMarket(
   const memo = readMemo(state?.memo);
   const previous = type === "market_light_score_drop" ? await previousLight(target.region, date, memo) : null;
   const check = checkMarketCondition(type, parameters, reading, previous);
-  const seen = reading.score === null ? memo.days : [...memo.days.filter((d) => d.date !== date), { date, score: reading.score }].sort((a, b) => a.date.localeCompare(b.date)).slice(-5);
+  const seen =
+    reading.score === null
+      ? memo.days
+      : [...memo.days.filter((d) => d.date !== date), { date, score: reading.score }]
+          .sort((a, b) => a.date.localeCompare(b.date))
+          .slice(-5);
   return {
-    ...fromCheck(target, check, { dataSource: light.source ?? "market_light", dataTimestamp: date, diagnostics: { market_phase_summary: phase } }),
+    ...fromCheck(target, check, {
+      dataSource: light.source ?? "market_light",
+      dataTimestamp: date,
+      diagnostics: { market_phase_summary: phase },
+    }),
     memo: JSON.stringify({ days: seen }),
   };
 }
 
-async function observe(rule: AlertRule, target: ExpandedTarget, state: AlertTargetState | null, pass: Pass): Promise<Observation> {
+async function observe(
+  rule: AlertRule,
+  target: ExpandedTarget,
+  state: AlertTargetState | null,
+  pass: Pass,
+): Promise<Observation> {
   const type = rule.alertType;
   const parameters = ruleParameters(rule) as never;
   try {
     if (target.kind === "invalid") return observation(target, { problem: "skipped", reason: target.reason });
-    if (target.kind === "symbol" && (SYMBOL_ALERT_TYPES as readonly string[]).includes(type)) return await observeSymbol(type as TSymbolAlertType, parameters, target, pass);
-    if (target.kind === "account" && (PORTFOLIO_ALERT_TYPES as readonly string[]).includes(type)) return await observeAccount(type as TPortfolioAlertType, parameters, target, pass);
-    if (target.kind === "market" && (MARKET_ALERT_TYPES as readonly string[]).includes(type)) return await observeMarket(type as TMarketAlertType, parameters, target, state, pass);
+    if (target.kind === "symbol" && (SYMBOL_ALERT_TYPES as readonly string[]).includes(type))
+      return await observeSymbol(type as TSymbolAlertType, parameters, target, pass);
+    if (target.kind === "account" && (PORTFOLIO_ALERT_TYPES as readonly string[]).includes(type))
+      return await observeAccount(type as TPortfolioAlertType, parameters, target, pass);
+    if (target.kind === "market" && (MARKET_ALERT_TYPES as readonly string[]).includes(type))
+      return await observeMarket(type as TMarketAlertType, parameters, target, state, pass);
     return observation(target, { problem: "failed", reason: `${type} cannot be checked over ${rule.targetScope}` });
   } catch (error) {
     return failure(target, error, "check failed");
@@ -303,7 +403,13 @@ function inCooldown(rule: AlertRule, state: AlertTargetState, at: Date): boolean
   return state.lastTriggeredAt !== null && at.getTime() - state.lastTriggeredAt.getTime() < rule.cooldownSeconds * 1000;
 }
 
-async function fire(rule: AlertRule, state: AlertTargetState, firing: Firing, at: Date, deliver: AlertDeliver): Promise<TAlertTriggerItem> {
+async function fire(
+  rule: AlertRule,
+  state: AlertTargetState,
+  firing: Firing,
+  at: Date,
+  deliver: AlertDeliver,
+): Promise<TAlertTriggerItem> {
   const text = `${firing.display}: ${firing.reason}${firing.dataTimestamp ? ` (${firing.dataTimestamp}, ${firing.dataSource ?? "?"})` : ""}`;
   const base = {
     ruleId: rule.id,
@@ -319,7 +425,8 @@ async function fire(rule: AlertRule, state: AlertTargetState, firing: Firing, at
     triggeredAt: at,
     status: "triggered",
   };
-  const diagnostics = (delivery_status: string, delivery: Record<string, unknown>) => JSON.stringify({ severity: rule.severity, ...firing.diagnostics, delivery_status, delivery });
+  const diagnostics = (delivery_status: string, delivery: Record<string, unknown>) =>
+    JSON.stringify({ severity: rule.severity, ...firing.diagnostics, delivery_status, delivery });
   const message = (triggerId: number): AlertMessage => ({
     triggerId,
     ruleId: rule.id,
@@ -333,13 +440,17 @@ async function fire(rule: AlertRule, state: AlertTargetState, firing: Firing, at
   });
   if (inCooldown(rule, state, at)) {
     const reason = `within the ${rule.cooldownSeconds} s cooldown after ${state.lastTriggeredAt!.toISOString()}`;
-    const row = await db().alertTrigger.create({ data: { ...base, diagnostics: diagnostics("suppressed", { reason: `cooldown_active: ${reason}` }) } });
+    const row = await db().alertTrigger.create({
+      data: { ...base, diagnostics: diagnostics("suppressed", { reason: `cooldown_active: ${reason}` }) },
+    });
     await recordHeldAlertNotification(noticeOf(message(row.id)), "cooldown_active", reason);
     return toAlertTrigger(row);
   }
   // Stored before sending so the notification can name the trigger; until the outcome is known its delivery reads
   // as failed, which is also what a crash in between leaves behind.
-  const pending = await db().alertTrigger.create({ data: { ...base, diagnostics: diagnostics("failed", { reason: "delivery in progress" }) } });
+  const pending = await db().alertTrigger.create({
+    data: { ...base, diagnostics: diagnostics("failed", { reason: "delivery in progress" }) },
+  });
   let outcome: DeliveryOutcome;
   try {
     outcome = await deliver(message(pending.id));
@@ -348,7 +459,10 @@ async function fire(rule: AlertRule, state: AlertTargetState, firing: Firing, at
   }
   await db().alertTargetState.update({ where: { id: state.id }, data: { lastTriggeredAt: at } });
   await db().alertRule.update({ where: { id: rule.id }, data: { lastTriggeredAt: at } });
-  const row = await db().alertTrigger.update({ where: { id: pending.id }, data: { diagnostics: diagnostics(outcome.status, outcome.detail) } });
+  const row = await db().alertTrigger.update({
+    where: { id: pending.id },
+    data: { diagnostics: diagnostics(outcome.status, outcome.detail) },
+  });
   return toAlertTrigger(row);
 }
 
@@ -388,13 +502,22 @@ async function record(rule: AlertRule, obs: Observation, pass: Pass): Promise<TA
     return [toAlertTrigger(row)];
   }
   if (!obs.met) {
-    await db().alertTargetState.update({ where: { id: state.id }, data: { ...seen, armed: true, lastValue: obs.observed, lastStatus: "not_triggered" } });
+    await db().alertTargetState.update({
+      where: { id: state.id },
+      data: { ...seen, armed: true, lastValue: obs.observed, lastStatus: "not_triggered" },
+    });
     return [];
   }
   // Disarming is the claim: one crossing fires once, in one process.
-  const claimed = await db().alertTargetState.updateMany({ where: { id: state.id, armed: true }, data: { ...seen, armed: false, lastValue: obs.observed, lastStatus: "triggered" } });
+  const claimed = await db().alertTargetState.updateMany({
+    where: { id: state.id, armed: true },
+    data: { ...seen, armed: false, lastValue: obs.observed, lastStatus: "triggered" },
+  });
   if (claimed.count === 0) {
-    await db().alertTargetState.update({ where: { id: state.id }, data: { ...seen, lastValue: obs.observed, lastStatus: "triggered" } });
+    await db().alertTargetState.update({
+      where: { id: state.id },
+      data: { ...seen, lastValue: obs.observed, lastStatus: "triggered" },
+    });
     return [];
   }
   return [await fire(rule, state, obs, at, pass.options.deliver)];
@@ -405,7 +528,13 @@ function toResult(obs: Observation): TAlertTargetResult {
   return {
     target: obs.target,
     display_target: obs.display,
-    status: evaluated ? (obs.met ? "triggered" : "not_triggered") : obs.problem === "degraded" || obs.problem === "failed" ? "evaluation_error" : "skipped",
+    status: evaluated
+      ? obs.met
+        ? "triggered"
+        : "not_triggered"
+      : obs.problem === "degraded" || obs.problem === "failed"
+        ? "evaluation_error"
+        : "skipped",
     record_status: obs.quiet ? null : evaluated ? (obs.met ? "triggered" : null) : obs.problem,
     triggered: evaluated && obs.met,
     observed_value: obs.observed,
@@ -438,13 +567,22 @@ async function evaluateSignalRule(rule: AlertRule, pass: Pass): Promise<RuleEval
   const results = [toResult(summary)];
   if (signals.length === 0 || pass.options.dryRun) return { results, triggers: [] };
   // Advancing the cursor is the claim: another process evaluating at the same moment matches nothing.
-  const claimed = await db().alertRule.updateMany({ where: { id: rule.id, signalCursor: rule.signalCursor }, data: { signalCursor: signals.at(-1)!.id } });
+  const claimed = await db().alertRule.updateMany({
+    where: { id: rule.id, signalCursor: rule.signalCursor },
+    data: { signalCursor: signals.at(-1)!.id },
+  });
   if (claimed.count === 0) return { results, triggers: [] };
   const triggers: TAlertTriggerItem[] = [];
   for (const signal of signals) {
     const state = await db().alertTargetState.upsert({
       where: { ruleId_target: { ruleId: rule.id, target: rule.target } },
-      create: { ruleId: rule.id, target: rule.target, lastCheckedAt: pass.at, lastStatus: "triggered", lastValue: signal.score },
+      create: {
+        ruleId: rule.id,
+        target: rule.target,
+        lastCheckedAt: pass.at,
+        lastStatus: "triggered",
+        lastValue: signal.score,
+      },
       update: { lastCheckedAt: pass.at, lastStatus: "triggered", lastValue: signal.score },
     });
     const firing: Firing = {
@@ -470,20 +608,26 @@ export interface RuleEvaluation {
 
 async function evaluateRule(rule: AlertRule, pass: Pass): Promise<RuleEvaluation> {
   if (!isAlertType(rule.alertType)) {
-    const obs = observation({ target: rule.target, display: rule.target }, { problem: "failed", reason: `unsupported alert type ${rule.alertType}` });
+    const obs = observation(
+      { target: rule.target, display: rule.target },
+      { problem: "failed", reason: `unsupported alert type ${rule.alertType}` },
+    );
     return { results: [toResult(obs)], triggers: pass.options.dryRun ? [] : await record(rule, obs, pass) };
   }
   if (rule.alertType === SIGNAL_ALERT_TYPE) return evaluateSignalRule(rule, pass);
   const expansion = await expandTargets(rule, pass.language);
   const observations: Observation[] = [];
   if (expansion.empty !== null) {
-    observations.push(observation({ target: rule.target, display: rule.target }, { problem: "skipped", reason: expansion.empty }));
+    observations.push(
+      observation({ target: rule.target, display: rule.target }, { problem: "skipped", reason: expansion.empty }),
+    );
   }
   const states = new Map<string, AlertTargetState>();
   if (rule.alertType === "market_light_score_drop") {
     for (const s of await db().alertTargetState.findMany({ where: { ruleId: rule.id } })) states.set(s.target, s);
   }
-  for (const target of expansion.targets) observations.push(await observe(rule, target, states.get(target.target) ?? null, pass));
+  for (const target of expansion.targets)
+    observations.push(await observe(rule, target, states.get(target.target) ?? null, pass));
   const triggers: TAlertTriggerItem[] = [];
   if (!pass.options.dryRun) for (const obs of observations) triggers.push(...(await record(rule, obs, pass)));
   return { results: observations.map(toResult), triggers };
@@ -502,9 +646,14 @@ function newPass(options: EvaluateOptions): Pass {
 }
 
 /** One rule now (the test endpoint): its target results; null when there is no such rule. */
-export async function evaluateOneRule(ruleId: number, options: EvaluateOptions): Promise<(RuleEvaluation & { targetScope: TTargetScope }) | null> {
+export async function evaluateOneRule(
+  ruleId: number,
+  options: EvaluateOptions,
+): Promise<(RuleEvaluation & { targetScope: TTargetScope }) | null> {
   const rule = await db().alertRule.findUnique({ where: { id: ruleId } });
-  return rule ? { ...(await evaluateRule(rule, newPass(options))), targetScope: rule.targetScope as TTargetScope } : null;
+  return rule
+    ? { ...(await evaluateRule(rule, newPass(options))), targetScope: rule.targetScope as TTargetScope }
+    : null;
 }
 
 /** One pass over the enabled rules (or the given ones). */

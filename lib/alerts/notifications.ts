@@ -14,7 +14,12 @@ export async function listAlertNotifications(query: TAlertNotificationListQuery)
   };
   const [total, rows] = await Promise.all([
     db().notificationDelivery.count({ where }),
-    db().notificationDelivery.findMany({ where, orderBy: { id: "desc" }, skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    db().notificationDelivery.findMany({
+      where,
+      orderBy: { id: "desc" },
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
   ]);
   return { items: rows.map(toAlertNotification), total, page: query.page, page_size: query.page_size };
 }

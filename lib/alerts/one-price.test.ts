@@ -26,7 +26,12 @@ vi.mock("@/lib/market/quote-cache", async (importOriginal) => {
 withTempDatabase("alerts-one-price", { MARKET_DATA_SOURCES: "sample" });
 // Thursday 2026-11-19 10:00 in Shanghai: the A-share market is open; the final bars end on Wednesday.
 const OPEN = new Date("2026-11-19T02:00:00Z");
-const RULE = { target_scope: "single_symbol", severity: "info", enabled: true, cooldown_policy: { cooldown_seconds: 0 } } as const;
+const RULE = {
+  target_scope: "single_symbol",
+  severity: "info",
+  enabled: true,
+  cooldown_policy: { cooldown_seconds: 0 },
+} as const;
 
 afterEach(() => {
   quotes.alter = null;
@@ -39,14 +44,29 @@ describe("alert checks read the one price", () => {
     const symbol = resolveAlertTarget("600519");
     const bars = (await getDailyBars(symbol, 250)).bars;
     const last = bars.at(-1)!;
-    quotes.alter = (q) => ({ ...q, price: Math.round(last.close * 1.1 * 100) / 100, change_pct: 9.9, time: "2026-11-17T15:00:00+08:00" });
+    quotes.alter = (q) => ({
+      ...q,
+      price: Math.round(last.close * 1.1 * 100) / 100,
+      change_pct: 9.9,
+      time: "2026-11-17T15:00:00+08:00",
+    });
     const stale = (await getQuote(symbol)).data;
     const report = computeIndicators({ bars, quote: stale, market: "cn" });
     expect(report.quote_merge).toBe("ignored_stale");
     expect(report.price).toBe(last.close);
 
-    const above = await createAlertRule({ alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: Math.round(last.close * 1.05 * 100) / 100 }, ...RULE });
-    const change = await createAlertRule({ alert_type: "price_change_percent", target: "600519", parameters: { direction: report.change_pct! >= 0 ? "up" : "down", change_pct: 5 }, ...RULE });
+    const above = await createAlertRule({
+      alert_type: "price_cross",
+      target: "600519",
+      parameters: { direction: "above", price: Math.round(last.close * 1.05 * 100) / 100 },
+      ...RULE,
+    });
+    const change = await createAlertRule({
+      alert_type: "price_change_percent",
+      target: "600519",
+      parameters: { direction: report.change_pct! >= 0 ? "up" : "down", change_pct: 5 },
+      ...RULE,
+    });
     const result = await evaluateAlertRules({ deliver: async () => ({ status: "sent", detail: {} }), dryRun: true });
     const seen = (id: number) => result.checked.find((c) => c.rule_id === id)!;
     expect(seen(above.id)).toMatchObject({ status: "not_triggered", triggered: false, observed_value: report.price });
@@ -62,8 +82,17 @@ describe("alert checks read the one price", () => {
     const quote = (await getQuote(symbol)).data;
     const report = computeIndicators({ bars, quote, market: "cn" });
     expect(report.quote_merge).toBe("appended");
-    const rule = await createAlertRule({ alert_type: "price_cross", target: "600519", parameters: { direction: "below", price: report.price! + 1 }, ...RULE });
-    const result = await evaluateAlertRules({ deliver: async () => ({ status: "sent", detail: {} }), dryRun: true, ruleIds: [rule.id] });
+    const rule = await createAlertRule({
+      alert_type: "price_cross",
+      target: "600519",
+      parameters: { direction: "below", price: report.price! + 1 },
+      ...RULE,
+    });
+    const result = await evaluateAlertRules({
+      deliver: async () => ({ status: "sent", detail: {} }),
+      dryRun: true,
+      ruleIds: [rule.id],
+    });
     expect(result.checked[0]).toMatchObject({ status: "triggered", triggered: true, observed_value: report.price });
   });
 });

@@ -30,7 +30,8 @@ const RULES =
   "false again. A firing within cooldown_policy.cooldown_seconds of the target's previous one is recorded, not sent.";
 const NOT_FOUND = { description: "not_found", schema: ZErrorResponse };
 const BAD = {
-  description: "validation_error: a parameter, target or scope the type does not take; unsupported_alert_type: an unknown alert_type",
+  description:
+    "validation_error: a parameter, target or scope the type does not take; unsupported_alert_type: an unknown alert_type",
   schema: ZErrorResponse,
 };
 
@@ -114,7 +115,8 @@ export const testAlertRuleOp = defineOperation({
   method: "POST",
   path: "/api/v1/alerts/rules/{rule_id}/test",
   operationId: "testAlertRule",
-  summary: "Dry run of one rule now (any time of day, enabled or not): each target's outcome; nothing is stored or sent",
+  summary:
+    "Dry run of one rule now (any time of day, enabled or not): each target's outcome; nothing is stored or sent",
   tags: TAGS,
   params: ZAlertRuleParams,
   bodyRequired: false,

@@ -13,17 +13,33 @@ export const SYMBOL_ALERT_TYPES = [
   "kdj_cross",
   "cci_threshold",
 ] as const;
-export const PORTFOLIO_ALERT_TYPES = ["portfolio_stop_loss", "portfolio_concentration", "portfolio_drawdown", "portfolio_price_stale"] as const;
+export const PORTFOLIO_ALERT_TYPES = [
+  "portfolio_stop_loss",
+  "portfolio_concentration",
+  "portfolio_drawdown",
+  "portfolio_price_stale",
+] as const;
 export const MARKET_ALERT_TYPES = ["market_light_status", "market_light_score_drop"] as const;
 /** Ours: a new decision signal with this action for one stock. */
 export const SIGNAL_ALERT_TYPE = "signal_action" as const;
-export const ALERT_TYPES = [...SYMBOL_ALERT_TYPES, ...PORTFOLIO_ALERT_TYPES, ...MARKET_ALERT_TYPES, SIGNAL_ALERT_TYPE] as const;
+export const ALERT_TYPES = [
+  ...SYMBOL_ALERT_TYPES,
+  ...PORTFOLIO_ALERT_TYPES,
+  ...MARKET_ALERT_TYPES,
+  SIGNAL_ALERT_TYPE,
+] as const;
 export type TAlertType = (typeof ALERT_TYPES)[number];
 export type TSymbolAlertType = (typeof SYMBOL_ALERT_TYPES)[number];
 export type TPortfolioAlertType = (typeof PORTFOLIO_ALERT_TYPES)[number];
 export type TMarketAlertType = (typeof MARKET_ALERT_TYPES)[number];
 
-export const TARGET_SCOPES = ["single_symbol", "watchlist", "portfolio_holdings", "portfolio_account", "market"] as const;
+export const TARGET_SCOPES = [
+  "single_symbol",
+  "watchlist",
+  "portfolio_holdings",
+  "portfolio_account",
+  "market",
+] as const;
 export type TTargetScope = (typeof TARGET_SCOPES)[number];
 
 export const SIGNAL_ACTIONS = ["buy", "add", "hold", "reduce", "sell", "watch", "avoid", "alert"] as const;
@@ -56,11 +72,16 @@ const price_cross = z
   .strict()
   .meta({ id: "AlertParameters_price_cross" });
 const price_change_percent = z
-  .object({ direction: z.enum(["up", "down"]), change_pct: positive.describe("Percent (3 = 3 %): up fires at a daily change ≥ +x, down at ≤ −x") })
+  .object({
+    direction: z.enum(["up", "down"]),
+    change_pct: positive.describe("Percent (3 = 3 %): up fires at a daily change ≥ +x, down at ≤ −x"),
+  })
   .strict()
   .meta({ id: "AlertParameters_price_change_percent" });
 const volume_spike = z
-  .object({ multiplier: positive.describe("The day's volume ratio at least this (the analysis engine's volume ratio)") })
+  .object({
+    multiplier: positive.describe("The day's volume ratio at least this (the analysis engine's volume ratio)"),
+  })
   .strict()
   .meta({ id: "AlertParameters_volume_spike" });
 const ma_price_cross = z
@@ -74,20 +95,34 @@ const rsi_threshold = z
 const macd_cross = z
   .object({ direction: crossDirection, fast_period: period(12), slow_period: period(26), signal_period: period(9) })
   .strict()
-  .refine((p) => p.fast_period < p.slow_period, { message: "fast_period must be below slow_period", path: ["fast_period"] })
-  .refine((p) => p.slow_period + p.signal_period + 1 <= MAX_LOOKBACK, { message: `slow_period + signal_period + 1 must be at most ${MAX_LOOKBACK}`, path: ["signal_period"] })
+  .refine((p) => p.fast_period < p.slow_period, {
+    message: "fast_period must be below slow_period",
+    path: ["fast_period"],
+  })
+  .refine((p) => p.slow_period + p.signal_period + 1 <= MAX_LOOKBACK, {
+    message: `slow_period + signal_period + 1 must be at most ${MAX_LOOKBACK}`,
+    path: ["signal_period"],
+  })
   .meta({ id: "AlertParameters_macd_cross" });
 const kdj_cross = z
   .object({ direction: crossDirection, period: period(9), k_period: period(3), d_period: period(3) })
   .strict()
-  .refine((p) => p.period + p.k_period + p.d_period + 1 <= MAX_LOOKBACK, { message: `period + k_period + d_period + 1 must be at most ${MAX_LOOKBACK}`, path: ["period"] })
+  .refine((p) => p.period + p.k_period + p.d_period + 1 <= MAX_LOOKBACK, {
+    message: `period + k_period + d_period + 1 must be at most ${MAX_LOOKBACK}`,
+    path: ["period"],
+  })
   .meta({ id: "AlertParameters_kdj_cross" });
 const cci_threshold = z
   .object({ direction: aboveBelow, period: period(14), threshold: z.number() })
   .strict()
   .meta({ id: "AlertParameters_cci_threshold" });
 const portfolio_stop_loss = z
-  .object({ mode: z.enum(["near", "breach"]).default("breach").describe("near: a holding within the near band of its stop; breach: a holding past its stop") })
+  .object({
+    mode: z
+      .enum(["near", "breach"])
+      .default("breach")
+      .describe("near: a holding within the near band of its stop; breach: a holding past its stop"),
+  })
   .strict()
   .meta({ id: "AlertParameters_portfolio_stop_loss" });
 const portfolio_concentration = z.object({}).strict().meta({ id: "AlertParameters_portfolio_concentration" });
@@ -98,10 +133,15 @@ const market_light_status = z
   .strict()
   .meta({ id: "AlertParameters_market_light_status" });
 const market_light_score_drop = z
-  .object({ min_drop: positive.default(10).describe("Points the 0–100 market light score fell since the previous trading day") })
+  .object({
+    min_drop: positive.default(10).describe("Points the 0–100 market light score fell since the previous trading day"),
+  })
   .strict()
   .meta({ id: "AlertParameters_market_light_score_drop" });
-const signal_action = z.object({ action: z.enum(SIGNAL_ACTIONS) }).strict().meta({ id: "AlertParameters_signal_action" });
+const signal_action = z
+  .object({ action: z.enum(SIGNAL_ACTIONS) })
+  .strict()
+  .meta({ id: "AlertParameters_signal_action" });
 
 export const PARAMETER_SCHEMAS = {
   price_cross,

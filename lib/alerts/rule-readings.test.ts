@@ -23,12 +23,17 @@ vi.mock("@/lib/market", async (importOriginal) => {
   };
 });
 
-const database = withTempDatabase("alert-readings", { MARKET_DATA_SOURCES: "sample", STOCK_LIST: "600519,000001,510300" });
+const database = withTempDatabase("alert-readings", {
+  MARKET_DATA_SOURCES: "sample",
+  STOCK_LIST: "600519,000001,510300",
+});
 // Thursday 2026-11-19 10:00 in Shanghai: the A-share session is open, the quote is today's.
 const OPEN = new Date("2026-11-19T02:00:00Z");
 const deliver = async () => ({ status: "sent" as const, detail: {} });
 
-function rule(fields: Partial<TAlertRuleCreate> & Pick<TAlertRuleCreate, "alert_type" | "target" | "parameters">): Promise<TAlertRule> {
+function rule(
+  fields: Partial<TAlertRuleCreate> & Pick<TAlertRuleCreate, "alert_type" | "target" | "parameters">,
+): Promise<TAlertRule> {
   return createAlertRule({ target_scope: "single_symbol", severity: "info", enabled: true, ...fields });
 }
 
@@ -44,19 +49,42 @@ beforeEach(async () => {
 describe("readRuleDistances", () => {
   it("a price rule shows the one price and the move in percent to its threshold, above or below", async () => {
     const one = await currentPrice(resolveAlertTarget("600519"));
-    const up = await rule({ alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: r2(one.price * 1.1) } });
-    const down = await rule({ alert_type: "price_cross", target: "sh600519", parameters: { direction: "below", price: r2(one.price * 0.95) } });
-    const past = await rule({ alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: r2(one.price - 1) } });
+    const up = await rule({
+      alert_type: "price_cross",
+      target: "600519",
+      parameters: { direction: "above", price: r2(one.price * 1.1) },
+    });
+    const down = await rule({
+      alert_type: "price_cross",
+      target: "sh600519",
+      parameters: { direction: "below", price: r2(one.price * 0.95) },
+    });
+    const past = await rule({
+      alert_type: "price_cross",
+      target: "600519",
+      parameters: { direction: "above", price: r2(one.price - 1) },
+    });
     const readings = await readRuleDistances([up, down, past]);
 
     const a = readings[up.id]!;
     expect(a).toMatchObject({ measure: "price", hasDistance: true, empty: null });
     expect(a.targets).toHaveLength(1);
-    expect(a.targets[0]).toMatchObject({ target: "600519", current: one.price, threshold: r2(one.price * 1.1), reached: false, basis: one.basis, date: one.date, error: null });
+    expect(a.targets[0]).toMatchObject({
+      target: "600519",
+      current: one.price,
+      threshold: r2(one.price * 1.1),
+      reached: false,
+      basis: one.basis,
+      date: one.date,
+      error: null,
+    });
     expect(a.targets[0]!.distancePct).toBeCloseTo(((r2(one.price * 1.1) - one.price) / one.price) * 100, 10);
     expect(a.targets[0]!.distancePct).toBeGreaterThan(9.9);
 
-    expect(readings[down.id]!.targets[0]!.distancePct).toBeCloseTo(((r2(one.price * 0.95) - one.price) / one.price) * 100, 10);
+    expect(readings[down.id]!.targets[0]!.distancePct).toBeCloseTo(
+      ((r2(one.price * 0.95) - one.price) / one.price) * 100,
+      10,
+    );
     expect(readings[down.id]!.targets[0]!.reached).toBe(false);
     expect(readings[past.id]!.targets[0]).toMatchObject({ reached: true });
     expect(readings[past.id]!.targets[0]!.distancePct).toBeLessThan(0);
@@ -64,7 +92,11 @@ describe("readRuleDistances", () => {
 
   it("a daily-change rule shows today's change and the price move that reaches ±x %", async () => {
     const one = await currentPrice(resolveAlertTarget("600519"));
-    const r = await rule({ alert_type: "price_change_percent", target: "600519", parameters: { direction: "up", change_pct: 5 } });
+    const r = await rule({
+      alert_type: "price_change_percent",
+      target: "600519",
+      parameters: { direction: "up", change_pct: 5 },
+    });
     const t = (await readRuleDistances([r]))[r.id]!.targets[0]!;
     const change = Math.round(one.change_pct! * 10_000) / 10_000;
     expect(t).toMatchObject({ current: change, threshold: 5, reached: change >= 5 });
@@ -72,9 +104,21 @@ describe("readRuleDistances", () => {
   });
 
   it("indicator rules show the value the evaluator compares; only the MA rule has a distance", async () => {
-    const ma = await rule({ alert_type: "ma_price_cross", target: "600519", parameters: { direction: "above", window: 20 } });
-    const rsi = await rule({ alert_type: "rsi_threshold", target: "600519", parameters: { direction: "above", period: 12, threshold: 70 } });
-    const macd = await rule({ alert_type: "macd_cross", target: "600519", parameters: { direction: "bullish_cross", fast_period: 12, slow_period: 26, signal_period: 9 } });
+    const ma = await rule({
+      alert_type: "ma_price_cross",
+      target: "600519",
+      parameters: { direction: "above", window: 20 },
+    });
+    const rsi = await rule({
+      alert_type: "rsi_threshold",
+      target: "600519",
+      parameters: { direction: "above", period: 12, threshold: 70 },
+    });
+    const macd = await rule({
+      alert_type: "macd_cross",
+      target: "600519",
+      parameters: { direction: "bullish_cross", fast_period: 12, slow_period: 26, signal_period: 9 },
+    });
     const readings = await readRuleDistances([ma, rsi, macd]);
     for (const [r, measure, hasDistance] of [
       [ma, "close", true],
@@ -85,7 +129,11 @@ describe("readRuleDistances", () => {
       expect(evaluated.observed_value).not.toBeNull();
       const reading = readings[r.id]!;
       expect(reading).toMatchObject({ measure, hasDistance });
-      expect(reading.targets[0]).toMatchObject({ current: evaluated.observed_value, threshold: evaluated.threshold, error: null });
+      expect(reading.targets[0]).toMatchObject({
+        current: evaluated.observed_value,
+        threshold: evaluated.threshold,
+        error: null,
+      });
       if (!hasDistance) expect(reading.targets[0]!.distancePct).toBeNull();
     }
     const m = readings[ma.id]!.targets[0]!;
@@ -95,10 +143,29 @@ describe("readRuleDistances", () => {
   it("reads each stock once per render, lists a watchlist's targets closest first, and skips disabled and non-stock rules", async () => {
     const moutai = await currentPrice(resolveAlertTarget("600519"));
     const bank = await currentPrice(resolveAlertTarget("000001"));
-    const watch = await rule({ target_scope: "watchlist", alert_type: "price_cross", target: "default", parameters: { direction: "above", price: r2(moutai.price * 1.02) } });
-    const single = await rule({ alert_type: "rsi_threshold", target: "600519", parameters: { direction: "below", period: 6, threshold: 30 } });
-    const off = await rule({ alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: 1 }, enabled: false });
-    const market = await rule({ target_scope: "market", alert_type: "market_light_status", target: "cn", parameters: { statuses: ["red"] } });
+    const watch = await rule({
+      target_scope: "watchlist",
+      alert_type: "price_cross",
+      target: "default",
+      parameters: { direction: "above", price: r2(moutai.price * 1.02) },
+    });
+    const single = await rule({
+      alert_type: "rsi_threshold",
+      target: "600519",
+      parameters: { direction: "below", period: 6, threshold: 30 },
+    });
+    const off = await rule({
+      alert_type: "price_cross",
+      target: "600519",
+      parameters: { direction: "above", price: 1 },
+      enabled: false,
+    });
+    const market = await rule({
+      target_scope: "market",
+      alert_type: "market_light_status",
+      target: "cn",
+      parameters: { statuses: ["red"] },
+    });
     reads.count = 0;
     const readings = await readRuleDistances([watch, single, off, market]);
     expect(reads.count).toBe(2);

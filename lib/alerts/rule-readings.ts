@@ -1,5 +1,12 @@
 import "server-only";
-import { getPriceSeries, mergeQuoteBars, onePriceOf, type MergedSeries, type OnePrice, type PriceSeries } from "@/lib/market";
+import {
+  getPriceSeries,
+  mergeQuoteBars,
+  onePriceOf,
+  type MergedSeries,
+  type OnePrice,
+  type PriceSeries,
+} from "@/lib/market";
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { barsToRead, checkSymbolCondition, isSkipped } from "./conditions";
 import { SYMBOL_ALERT_TYPES, type TParametersOf, type TSymbolAlertType } from "./parameters";
@@ -78,7 +85,11 @@ function isSymbolType(type: string): type is TSymbolAlertType {
 }
 
 /** The series the evaluator reads for `days` bars, cut from a longer read of the same stock (same final bars, same quote). */
-export function seriesFor(read: PriceSeries, days: number, market: TResolvedSymbol["market"]): { series: MergedSeries; current: OnePrice | null } {
+export function seriesFor(
+  read: PriceSeries,
+  days: number,
+  market: TResolvedSymbol["market"],
+): { series: MergedSeries; current: OnePrice | null } {
   const finals = read.merge === "appended" ? read.bars.slice(0, -1) : read.bars;
   const series = mergeQuoteBars(finals.slice(-days), read.quote, market);
   return { series, current: onePriceOf(series, read.quote) };
@@ -91,18 +102,31 @@ function empty(target: string, error: string | null): TargetReading {
 }
 
 /** One target of one rule, from its stock's read. */
-export function readTarget(type: TSymbolAlertType, parameters: Record<string, unknown>, target: string, read: PriceSeries, market: TResolvedSymbol["market"]): TargetReading {
+export function readTarget(
+  type: TSymbolAlertType,
+  parameters: Record<string, unknown>,
+  target: string,
+  read: PriceSeries,
+  market: TResolvedSymbol["market"],
+): TargetReading {
   const { series, current } = seriesFor(read, barsToRead(type, parameters), market);
   if (!current) return empty(target, "no market data");
   const base = { target, basis: current.basis, date: current.date, error: null };
   if (type === "price_cross") {
     const p = parameters as TParametersOf<"price_cross">;
     const price = round(current.price);
-    return { ...base, current: price, threshold: p.price, distancePct: priceMove(price, p.price), reached: p.direction === "above" ? price > p.price : price < p.price };
+    return {
+      ...base,
+      current: price,
+      threshold: p.price,
+      distancePct: priceMove(price, p.price),
+      reached: p.direction === "above" ? price > p.price : price < p.price,
+    };
   }
   if (type === "price_change_percent") {
     const p = parameters as TParametersOf<"price_change_percent">;
-    if (current.change_pct === null) return { ...empty(target, "no daily change (one bar only)"), basis: current.basis, date: current.date };
+    if (current.change_pct === null)
+      return { ...empty(target, "no daily change (one bar only)"), basis: current.basis, date: current.date };
     const change = round(current.change_pct);
     const threshold = p.direction === "up" ? p.change_pct : -p.change_pct;
     return {
@@ -114,7 +138,12 @@ export function readTarget(type: TSymbolAlertType, parameters: Record<string, un
     };
   }
   // Indicator types: exactly the evaluator's condition, on the bars it reads.
-  const check = checkSymbolCondition(type, parameters as never, { series, quote: read.quote, current, quoteFailure: read.quoteFailure });
+  const check = checkSymbolCondition(type, parameters as never, {
+    series,
+    quote: read.quote,
+    current,
+    quoteFailure: read.quoteFailure,
+  });
   if (isSkipped(check)) return { ...empty(target, check.skipped), basis: current.basis, date: current.date };
   if (type === "ma_price_cross" && check.observed !== null && check.threshold !== null) {
     const above = (parameters as TParametersOf<"ma_price_cross">).direction === "above";
@@ -139,10 +168,15 @@ function byDistance(a: TargetReading, b: TargetReading): number {
  * The readings of the page's rules, by rule id: enabled stock rules only (portfolio, market and signal rules have
  * no stock value). Each stock is read once, within `budgetMs`.
  */
-export async function readRuleDistances(rules: readonly TAlertRule[], options: { budgetMs?: number } = {}): Promise<Record<number, RuleReading>> {
+export async function readRuleDistances(
+  rules: readonly TAlertRule[],
+  options: { budgetMs?: number } = {},
+): Promise<Record<number, RuleReading>> {
   const budget = options.budgetMs ?? READING_BUDGET_MS;
   const stockRules = rules.filter((r) => r.enabled && isSymbolType(r.alert_type));
-  const expansions = await Promise.all(stockRules.map((r) => expandTargets({ targetScope: r.target_scope, target: r.target }, "en")));
+  const expansions = await Promise.all(
+    stockRules.map((r) => expandTargets({ targetScope: r.target_scope, target: r.target }, "en")),
+  );
 
   // The longest history each stock needs over all its rules.
   const wanted = new Map<string, { symbol: TResolvedSymbol; days: number }>();
@@ -157,7 +191,10 @@ export async function readRuleDistances(rules: readonly TAlertRule[], options: {
   });
   const reads = new Map<string, Promise<PriceSeries | { error: string }>>();
   for (const [key, { symbol, days }] of wanted) {
-    reads.set(key, withBudget(getPriceSeries(symbol, days), budget).catch((error: unknown) => ({ error: message(error) })));
+    reads.set(
+      key,
+      withBudget(getPriceSeries(symbol, days), budget).catch((error: unknown) => ({ error: message(error) })),
+    );
   }
 
   const out: Record<number, RuleReading> = {};
@@ -178,7 +215,13 @@ export async function readRuleDistances(rules: readonly TAlertRule[], options: {
         }),
       );
       const hasDistance = WITH_DISTANCE.includes(type);
-      out[rule.id] = { ruleId: rule.id, measure: MEASURES[type], hasDistance, targets: hasDistance ? [...targets].sort(byDistance) : targets, empty: expansions[i]!.empty };
+      out[rule.id] = {
+        ruleId: rule.id,
+        measure: MEASURES[type],
+        hasDistance,
+        targets: hasDistance ? [...targets].sort(byDistance) : targets,
+        empty: expansions[i]!.empty,
+      };
     }),
   );
   return out;

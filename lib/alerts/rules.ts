@@ -6,8 +6,22 @@ import { db } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { isRejection, resolveToken } from "@/lib/market/symbols";
 import { describeRule } from "./names";
-import { isAlertType, normalizeParameters, scopesOf, SIGNAL_ALERT_TYPE, type TAlertType, type TTargetScope } from "./parameters";
-import { DEFAULT_COOLDOWN_SECONDS, type TAlertRule, type TAlertRuleCreate, type TAlertRuleList, type TAlertRuleListQuery, type TAlertRuleUpdate } from "./schemas";
+import {
+  isAlertType,
+  normalizeParameters,
+  scopesOf,
+  SIGNAL_ALERT_TYPE,
+  type TAlertType,
+  type TTargetScope,
+} from "./parameters";
+import {
+  DEFAULT_COOLDOWN_SECONDS,
+  type TAlertRule,
+  type TAlertRuleCreate,
+  type TAlertRuleList,
+  type TAlertRuleListQuery,
+  type TAlertRuleUpdate,
+} from "./schemas";
 import { toAlertRule } from "./serialize";
 import { normalizeTarget } from "./targets";
 
@@ -32,7 +46,8 @@ function parametersOf(type: TAlertType, raw: unknown): Record<string, unknown> {
 
 function checkScope(type: TAlertType, scope: TTargetScope): void {
   const allowed = scopesOf(type);
-  if (!allowed.includes(scope)) throw ApiError.of("validation_error", `${type} is evaluated over ${allowed.join(" or ")}, not ${scope}`);
+  if (!allowed.includes(scope))
+    throw ApiError.of("validation_error", `${type} is evaluated over ${allowed.join(" or ")}, not ${scope}`);
 }
 
 /** A signal rule starts after the newest existing signal: only signals created later fire it. */
@@ -41,7 +56,8 @@ async function currentSignalCursor(): Promise<number> {
   return newest?.id ?? 0;
 }
 
-const policyText = (policy: Record<string, unknown> | null | undefined) => (policy === undefined ? undefined : policy === null ? null : JSON.stringify(policy));
+const policyText = (policy: Record<string, unknown> | null | undefined) =>
+  policy === undefined ? undefined : policy === null ? null : JSON.stringify(policy);
 
 // POST /api/v1/alerts/rules – create a rule
 export async function createAlertRule(input: TAlertRuleCreate): Promise<TAlertRule> {
@@ -92,7 +108,13 @@ export async function listAlertRules(query: TAlertRuleListQuery): Promise<TAlert
   };
   const [total, rows] = await Promise.all([
     db().alertRule.count({ where }),
-    db().alertRule.findMany({ where, orderBy: { id: "asc" }, skip: (query.page - 1) * query.page_size, take: query.page_size, include: WITH_STATES }),
+    db().alertRule.findMany({
+      where,
+      orderBy: { id: "asc" },
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+      include: WITH_STATES,
+    }),
   ]);
   return { items: rows.map(toAlertRule), total, page: query.page, page_size: query.page_size };
 }
@@ -111,10 +133,14 @@ export async function getAlertRule(id: number): Promise<TAlertRule> {
 // PATCH /api/v1/alerts/rules/{rule_id} – rename, new parameters, severity, enabled, policies
 export async function updateAlertRule(id: number, patch: TAlertRuleUpdate): Promise<TAlertRule> {
   const row = await getAlertRuleOrThrow(id);
-  const parameters = patch.parameters !== undefined && isAlertType(row.alertType) ? parametersOf(row.alertType, patch.parameters) : undefined;
+  const parameters =
+    patch.parameters !== undefined && isAlertType(row.alertType)
+      ? parametersOf(row.alertType, patch.parameters)
+      : undefined;
   const updated = await db().$transaction(async (tx) => {
     // A new condition re-arms every target, so its first crossing fires.
-    if (parameters !== undefined) await tx.alertTargetState.updateMany({ where: { ruleId: id }, data: { armed: true } });
+    if (parameters !== undefined)
+      await tx.alertTargetState.updateMany({ where: { ruleId: id }, data: { armed: true } });
     return tx.alertRule.update({
       where: { id },
       data: {
@@ -123,7 +149,9 @@ export async function updateAlertRule(id: number, patch: TAlertRuleUpdate): Prom
         ...(patch.severity !== undefined ? { severity: patch.severity } : {}),
         ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
         ...(patch.cooldown_policy !== undefined ? { cooldownSeconds: patch.cooldown_policy.cooldown_seconds } : {}),
-        ...(patch.notification_policy !== undefined ? { notificationPolicy: policyText(patch.notification_policy) } : {}),
+        ...(patch.notification_policy !== undefined
+          ? { notificationPolicy: policyText(patch.notification_policy) }
+          : {}),
         updatedAt: now(),
       },
       include: WITH_STATES,
@@ -135,7 +163,9 @@ export async function updateAlertRule(id: number, patch: TAlertRuleUpdate): Prom
 // POST /api/v1/alerts/rules/{rule_id}/enable and /disable
 export async function setAlertRuleEnabled(id: number, enabled: boolean): Promise<TAlertRule> {
   await getAlertRuleOrThrow(id);
-  return toAlertRule(await db().alertRule.update({ where: { id }, data: { enabled, updatedAt: now() }, include: WITH_STATES }));
+  return toAlertRule(
+    await db().alertRule.update({ where: { id }, data: { enabled, updatedAt: now() }, include: WITH_STATES }),
+  );
 }
 
 // DELETE /api/v1/alerts/rules/{rule_id} – the rule and its target states go, its trigger history stays (rule_id null)

@@ -32,7 +32,8 @@ export function startAlertScheduler(): void {
   const run = async () => {
     try {
       const pass = await leader.run(leaseMs(), () => evaluateAlertRules({ deliver: defaultAlertDeliver }));
-      if (pass.ran && pass.value.triggers.length > 0) logger.info({ fired: pass.value.triggers.length }, "alert rules fired");
+      if (pass.ran && pass.value.triggers.length > 0)
+        logger.info({ fired: pass.value.triggers.length }, "alert rules fired");
     } catch (error) {
       logger.error({ err: error }, "alert evaluation failed");
     }

@@ -5,7 +5,14 @@ import { DB_ID_MAX } from "@/lib/db/id-range";
 // Wire records of the Alerts API in the reference client's shapes (docs/api.md §12.2, which wins over §6).
 // Fields beyond §12 are ours (targets, message, alert_type on triggers, the evaluate endpoint).
 
-export { ALERT_TYPES, TARGET_SCOPES, SIGNAL_ACTIONS, type TAlertType, type TTargetScope, type TAlertParameters } from "./parameters";
+export {
+  ALERT_TYPES,
+  TARGET_SCOPES,
+  SIGNAL_ACTIONS,
+  type TAlertType,
+  type TTargetScope,
+  type TAlertParameters,
+} from "./parameters";
 export const SEVERITIES = ["info", "warning", "critical"] as const;
 export const TRIGGER_STATUSES = ["triggered", "skipped", "degraded", "failed"] as const;
 export const TARGET_STATUSES = ["triggered", "not_triggered", "skipped", "evaluation_error"] as const;
@@ -16,7 +23,12 @@ export const MAX_COOLDOWN_SECONDS = 7 * 24 * 3600;
 
 const page = z.coerce.number().int().min(1).default(1);
 const pageSize = z.coerce.number().int().min(PAGE_SIZE.min).max(PAGE_SIZE.max).default(PAGE_SIZE.default);
-const pageOf = <T extends z.ZodType>(item: T) => ({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+const pageOf = <T extends z.ZodType>(item: T) => ({
+  items: z.array(item),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
 
 export const ZCooldownPolicy = z
   .object({
@@ -29,9 +41,10 @@ export const ZCooldownPolicy = z
   })
   .meta({ id: "AlertCooldownPolicy" });
 
-export const ZNotificationPolicy = z
-  .record(z.string(), z.unknown())
-  .meta({ id: "AlertNotificationPolicy", description: "Stored and returned as sent; alerts go to NOTIFICATION_ALERT_CHANNELS" });
+export const ZNotificationPolicy = z.record(z.string(), z.unknown()).meta({
+  id: "AlertNotificationPolicy",
+  description: "Stored and returned as sent; alerts go to NOTIFICATION_ALERT_CHANNELS",
+});
 
 const ruleFields = {
   name: z.string().trim().max(100).optional().describe("Blank or absent: named from the condition"),
@@ -50,14 +63,19 @@ export const ZAlertRuleCreate = z
       .trim()
       .min(1)
       .max(64)
-      .describe('single_symbol: a stock or index code (any accepted form); watchlist: "default"; portfolio_holdings / portfolio_account: "all" or an account id; market: cn, hk or us'),
+      .describe(
+        'single_symbol: a stock or index code (any accepted form); watchlist: "default"; portfolio_holdings / portfolio_account: "all" or an account id; market: cn, hk or us',
+      ),
     alert_type: z
       .string()
       .trim()
       .min(1)
       .max(64)
       .describe(`One of ${ALERT_TYPES.join(", ")}; another value is 400 unsupported_alert_type`),
-    parameters: z.record(z.string(), z.unknown()).default({}).describe("Keys per alert_type: see AlertParameters; wrong keys or values are 400 validation_error"),
+    parameters: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .describe("Keys per alert_type: see AlertParameters; wrong keys or values are 400 validation_error"),
     severity: ruleFields.severity.default("warning"),
     enabled: ruleFields.enabled.default(true),
   })
@@ -67,7 +85,10 @@ export type TAlertRuleCreate = z.infer<typeof ZAlertRuleCreate>;
 export const ZAlertRuleUpdate = z
   .object({
     ...ruleFields,
-    parameters: z.record(z.string(), z.unknown()).optional().describe("The whole parameters object of the rule's type (re-arms every target)"),
+    parameters: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("The whole parameters object of the rule's type (re-arms every target)"),
     severity: ruleFields.severity.optional(),
     enabled: ruleFields.enabled.optional(),
   })
@@ -77,7 +98,9 @@ export type TAlertRuleUpdate = z.infer<typeof ZAlertRuleUpdate>;
 export const ZAlertTargetState = z
   .object({
     target: z.string(),
-    armed: z.boolean().describe("false after a firing until the condition has been false again (one crossing fires once)"),
+    armed: z
+      .boolean()
+      .describe("false after a firing until the condition has been false again (one crossing fires once)"),
     last_value: z.number().nullable(),
     last_status: z.string().nullable().describe("triggered, not_triggered, skipped, degraded or failed"),
     last_checked_at: z.string().nullable(),
@@ -131,8 +154,13 @@ export const ZAlertTargetResult = z
   .object({
     target: z.string(),
     display_target: z.string(),
-    status: z.enum(TARGET_STATUSES).describe("skipped: not checked (market closed, no data); evaluation_error: a data source failed"),
-    record_status: z.enum(TRIGGER_STATUSES).nullable().describe("What the evaluator records for this outcome (null: nothing)"),
+    status: z
+      .enum(TARGET_STATUSES)
+      .describe("skipped: not checked (market closed, no data); evaluation_error: a data source failed"),
+    record_status: z
+      .enum(TRIGGER_STATUSES)
+      .nullable()
+      .describe("What the evaluator records for this outcome (null: nothing)"),
     triggered: z.boolean().describe("The condition holds now"),
     observed_value: z.number().nullable(),
     threshold: z.number().nullable(),
@@ -182,8 +210,16 @@ export const ZAlertTriggerItem = z
     data_timestamp: z.string().nullable(),
     triggered_at: z.string(),
     status: z.enum(TRIGGER_STATUSES),
-    diagnostics: z.record(z.string(), z.unknown()).nullable().describe("severity, delivery_status (sent, failed, suppressed) and delivery of a firing; the figures behind a check"),
-    market_phase_summary: z.record(z.string(), z.unknown()).nullable().describe("The target market's phase when it was checked"),
+    diagnostics: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe(
+        "severity, delivery_status (sent, failed, suppressed) and delivery of a firing; the figures behind a check",
+      ),
+    market_phase_summary: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe("The target market's phase when it was checked"),
     analysis_context_pack_overview: z.object({ data_quality: ZDataQuality }).nullable(),
   })
   .meta({ id: "AlertTriggerItem" });
@@ -193,7 +229,10 @@ export const ZAlertTriggerListQuery = z.object({
   rule_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   // Spec 4.6 types both as plain strings: a value that names nothing matches nothing (not a 422).
   target: z.string().trim().optional(),
-  status: z.string().optional().describe(`Trigger status (${TRIGGER_STATUSES.join(", ")})`),
+  status: z
+    .string()
+    .optional()
+    .describe(`Trigger status (${TRIGGER_STATUSES.join(", ")})`),
   page,
   page_size: pageSize,
 });
@@ -203,7 +242,12 @@ export const ZAlertTriggerListResponse = z.object(pageOf(ZAlertTriggerItem)).met
 export type TAlertTriggerListResponse = z.infer<typeof ZAlertTriggerListResponse>;
 
 // docs/api.md §12.2.5: one notification attempt of a trigger, from notification_delivery.
-export const NOTIFICATION_ERROR_CODES = ["cooldown_active", "no_channel", "noise_suppressed", "delivery_failed"] as const;
+export const NOTIFICATION_ERROR_CODES = [
+  "cooldown_active",
+  "no_channel",
+  "noise_suppressed",
+  "delivery_failed",
+] as const;
 export const ZAlertNotification = z
   .object({
     id: z.number().int(),
@@ -211,7 +255,10 @@ export const ZAlertNotification = z
     channel: z.string().describe('The channel (custom#2 for a further webhook), or "none" when nothing was sent'),
     attempt: z.number().int().describe("Sends tried (0 when held back)"),
     success: z.boolean(),
-    error_code: z.string().nullable().describe(`${NOTIFICATION_ERROR_CODES.join(", ")}; null on success`),
+    error_code: z
+      .string()
+      .nullable()
+      .describe(`${NOTIFICATION_ERROR_CODES.join(", ")}; null on success`),
     retryable: z.boolean().describe("A failed send (a later firing may get through); false for held-back ones"),
     latency_ms: z.number().int().nullable(),
     diagnostics: z.string().nullable().describe("The sanitised reason (no token, no webhook URL)"),
@@ -229,13 +276,21 @@ export const ZAlertNotificationListQuery = z.object({
 });
 export type TAlertNotificationListQuery = z.infer<typeof ZAlertNotificationListQuery>;
 
-export const ZAlertNotificationList = z.object(pageOf(ZAlertNotification)).meta({ id: "AlertNotificationListResponse" });
+export const ZAlertNotificationList = z
+  .object(pageOf(ZAlertNotification))
+  .meta({ id: "AlertNotificationListResponse" });
 export type TAlertNotificationList = z.infer<typeof ZAlertNotificationList>;
 
-export const ZAlertCheck = ZAlertTargetResult.extend({ rule_id: z.number().int(), alert_type: z.enum(ALERT_TYPES) }).meta({ id: "AlertCheck" });
+export const ZAlertCheck = ZAlertTargetResult.extend({
+  rule_id: z.number().int(),
+  alert_type: z.enum(ALERT_TYPES),
+}).meta({ id: "AlertCheck" });
 export type TAlertCheck = z.infer<typeof ZAlertCheck>;
 
 export const ZAlertEvaluation = z
-  .object({ checked: z.array(ZAlertCheck).describe("One per rule and target"), triggers: z.array(ZAlertTriggerItem).describe("Records written by this pass") })
+  .object({
+    checked: z.array(ZAlertCheck).describe("One per rule and target"),
+    triggers: z.array(ZAlertTriggerItem).describe("Records written by this pass"),
+  })
   .meta({ id: "AlertEvaluationResponse" });
 export type TAlertEvaluation = z.infer<typeof ZAlertEvaluation>;

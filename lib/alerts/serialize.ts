@@ -2,7 +2,13 @@ import type { AlertRule, AlertTargetState, AlertTrigger, NotificationDelivery } 
 import { now } from "@/lib/clock";
 import { parseJsonObject } from "@/lib/history/serialize";
 import { isAlertType, normalizeParameters, type TAlertParameters, type TAlertType } from "./parameters";
-import { NOTIFICATION_ERROR_CODES, type TAlertNotification, type TAlertRule, type TAlertTargetState, type TAlertTriggerItem } from "./schemas";
+import {
+  NOTIFICATION_ERROR_CODES,
+  type TAlertNotification,
+  type TAlertRule,
+  type TAlertTargetState,
+  type TAlertTriggerItem,
+} from "./schemas";
 
 export type RuleRow = AlertRule & { states?: AlertTargetState[] };
 
@@ -53,10 +59,14 @@ export function toAlertRule(row: RuleRow): TAlertRule {
   };
 }
 
-function dataQualityOf(diagnostics: Record<string, unknown> | null): TAlertTriggerItem["analysis_context_pack_overview"] {
+function dataQualityOf(
+  diagnostics: Record<string, unknown> | null,
+): TAlertTriggerItem["analysis_context_pack_overview"] {
   const quality = diagnostics?.data_quality as { level?: unknown; limitations?: unknown } | undefined;
   if (!quality || (quality.level !== "complete" && quality.level !== "partial")) return null;
-  const limitations = Array.isArray(quality.limitations) ? quality.limitations.filter((l): l is string => typeof l === "string") : [];
+  const limitations = Array.isArray(quality.limitations)
+    ? quality.limitations.filter((l): l is string => typeof l === "string")
+    : [];
   return { data_quality: { level: quality.level, limitations } };
 }
 
@@ -78,7 +88,8 @@ export function toAlertTrigger(row: AlertTrigger): TAlertTriggerItem {
     triggered_at: row.triggeredAt.toISOString(),
     status: row.status as TAlertTriggerItem["status"],
     diagnostics,
-    market_phase_summary: phase && typeof phase === "object" && !Array.isArray(phase) ? (phase as Record<string, unknown>) : null,
+    market_phase_summary:
+      phase && typeof phase === "object" && !Array.isArray(phase) ? (phase as Record<string, unknown>) : null,
     analysis_context_pack_overview: dataQualityOf(diagnostics),
   };
 }
@@ -90,8 +101,10 @@ export function toAlertTrigger(row: AlertTrigger): TAlertTriggerItem {
  */
 export function toAlertNotification(row: NotificationDelivery): TAlertNotification {
   const own = NOTIFICATION_ERROR_CODES.find((code) => row.error === code || row.error?.startsWith(`${code}:`));
-  const errorCode = row.status === "sent" ? null : row.status === "failed" ? "delivery_failed" : (own ?? "noise_suppressed");
-  const triggerId = row.relatedKind === "alert" && row.relatedId !== null && /^\d+$/.test(row.relatedId) ? Number(row.relatedId) : null;
+  const errorCode =
+    row.status === "sent" ? null : row.status === "failed" ? "delivery_failed" : (own ?? "noise_suppressed");
+  const triggerId =
+    row.relatedKind === "alert" && row.relatedId !== null && /^\d+$/.test(row.relatedId) ? Number(row.relatedId) : null;
   return {
     id: row.id,
     trigger_id: triggerId,

@@ -3,11 +3,18 @@ import { defaultAlertDeliver } from "./deliver";
 import { evaluateAlertRules, evaluateOneRule } from "./evaluator";
 import type { TAlertEvaluation, TAlertTargetResult, TAlertTestResult } from "./schemas";
 
-function summary(results: readonly TAlertTargetResult[]): Pick<TAlertTestResult, "status" | "triggered" | "observed_value" | "message"> {
+function summary(
+  results: readonly TAlertTargetResult[],
+): Pick<TAlertTestResult, "status" | "triggered" | "observed_value" | "message"> {
   const triggered = results.filter((r) => r.status === "triggered");
   const errors = results.filter((r) => r.status === "evaluation_error");
   const first = triggered[0] ?? results.find((r) => r.observed_value !== null) ?? results[0];
-  const status = triggered.length > 0 ? "triggered" : results.length > 0 && errors.length === results.length ? "evaluation_error" : "not_triggered";
+  const status =
+    triggered.length > 0
+      ? "triggered"
+      : results.length > 0 && errors.length === results.length
+        ? "evaluation_error"
+        : "not_triggered";
   const message =
     results.length <= 1
       ? (first?.message ?? "nothing to check")

@@ -26,7 +26,8 @@ export interface NormalizedTarget {
 async function accountTarget(scope: TTargetScope, raw: string): Promise<NormalizedTarget> {
   const text = raw.trim().toLowerCase();
   if (text === ALL) return { target: ALL, targetKey: `${scope}:${ALL}` };
-  if (!/^\d{1,9}$/.test(text)) throw ApiError.of("validation_error", `${scope} target must be "all" or an account id (got ${raw})`);
+  if (!/^\d{1,9}$/.test(text))
+    throw ApiError.of("validation_error", `${scope} target must be "all" or an account id (got ${raw})`);
   const id = Number(text);
   const account = await db().portfolioAccount.findUnique({ where: { id }, select: { id: true } });
   if (!account) throw ApiError.of("validation_error", `${scope}: no portfolio account ${id}`);
@@ -41,14 +42,19 @@ export async function normalizeTarget(scope: TTargetScope, raw: string): Promise
       return { target: symbol.displayCode, targetKey: dedupKey(symbol) };
     }
     case "watchlist":
-      if (raw.trim().toLowerCase() !== "default") throw ApiError.of("validation_error", `watchlist target must be "default" (the STOCK_LIST setting), got ${raw}`);
+      if (raw.trim().toLowerCase() !== "default")
+        throw ApiError.of(
+          "validation_error",
+          `watchlist target must be "default" (the STOCK_LIST setting), got ${raw}`,
+        );
       return { target: "default", targetKey: "watchlist:default" };
     case "portfolio_holdings":
     case "portfolio_account":
       return accountTarget(scope, raw);
     case "market": {
       const region = raw.trim().toLowerCase();
-      if (!(MARKET_REGIONS as readonly string[]).includes(region)) throw ApiError.of("validation_error", `market target must be one of ${MARKET_REGIONS.join(", ")} (got ${raw})`);
+      if (!(MARKET_REGIONS as readonly string[]).includes(region))
+        throw ApiError.of("validation_error", `market target must be one of ${MARKET_REGIONS.join(", ")} (got ${raw})`);
       return { target: region, targetKey: `market:${region}` };
     }
   }
@@ -67,7 +73,12 @@ export interface Expansion {
 }
 
 function symbolTarget(symbol: TResolvedSymbol): ExpandedTarget {
-  return { kind: "symbol", target: symbol.displayCode, display: symbol.name ? `${symbol.displayCode} ${symbol.name}` : symbol.displayCode, symbol };
+  return {
+    kind: "symbol",
+    target: symbol.displayCode,
+    display: symbol.name ? `${symbol.displayCode} ${symbol.name}` : symbol.displayCode,
+    symbol,
+  };
 }
 
 function symbolsOf(tokens: readonly string[]): ExpandedTarget[] {
@@ -77,7 +88,8 @@ function symbolsOf(tokens: readonly string[]): ExpandedTarget[] {
     if (out.length >= MAX_TARGETS) break;
     const resolved = resolveToken(token);
     if (isRejection(resolved)) {
-      if (!seen.has(`invalid:${token}`)) out.push({ kind: "invalid", target: token, display: token, reason: `${token}: ${resolved.reason}` });
+      if (!seen.has(`invalid:${token}`))
+        out.push({ kind: "invalid", target: token, display: token, reason: `${token}: ${resolved.reason}` });
       seen.add(`invalid:${token}`);
       continue;
     }
@@ -95,12 +107,19 @@ function accountLabel(id: number | null, language: "zh" | "en", name?: string): 
 }
 
 /** The targets a rule checks now: STOCK_LIST and the holdings are read on every pass. */
-export async function expandTargets(rule: { targetScope: string; target: string }, language: "zh" | "en"): Promise<Expansion> {
+export async function expandTargets(
+  rule: { targetScope: string; target: string },
+  language: "zh" | "en",
+): Promise<Expansion> {
   const scope = rule.targetScope as TTargetScope;
   switch (scope) {
     case "single_symbol": {
       const resolved = resolveToken(rule.target);
-      if (isRejection(resolved)) return { targets: [{ kind: "invalid", target: rule.target, display: rule.target, reason: resolved.reason }], empty: null };
+      if (isRejection(resolved))
+        return {
+          targets: [{ kind: "invalid", target: rule.target, display: rule.target, reason: resolved.reason }],
+          empty: null,
+        };
       return { targets: [symbolTarget(resolved)], empty: null };
     }
     case "watchlist": {
@@ -120,19 +139,40 @@ export async function expandTargets(rule: { targetScope: string; target: string 
     }
     case "portfolio_account": {
       const accountId = rule.target === ALL ? null : Number(rule.target);
-      const account = accountId === null ? null : await db().portfolioAccount.findUnique({ where: { id: accountId }, select: { name: true } });
-      return { targets: [{ kind: "account", target: rule.target, display: accountLabel(accountId, language, account?.name), accountId }], empty: null };
+      const account =
+        accountId === null
+          ? null
+          : await db().portfolioAccount.findUnique({ where: { id: accountId }, select: { name: true } });
+      return {
+        targets: [
+          {
+            kind: "account",
+            target: rule.target,
+            display: accountLabel(accountId, language, account?.name),
+            accountId,
+          },
+        ],
+        empty: null,
+      };
     }
     case "market": {
       const region = rule.target as TMarket;
-      return { targets: [{ kind: "market", target: region, display: regionLabel(region, language), region }], empty: null };
+      return {
+        targets: [{ kind: "market", target: region, display: regionLabel(region, language), region }],
+        empty: null,
+      };
     }
   }
 }
 
 /** The accounts a portfolio rule may name (the Alerts page's choices): active ones, oldest first. */
 export async function accountChoices(): Promise<{ id: number; name: string }[]> {
-  return db().portfolioAccount.findMany({ where: { active: true }, orderBy: { id: "asc" }, select: { id: true, name: true }, take: 200 });
+  return db().portfolioAccount.findMany({
+    where: { active: true },
+    orderBy: { id: "asc" },
+    select: { id: true, name: true },
+    take: 200,
+  });
 }
 
 /** How many stocks the watchlist rule expands to now (the STOCK_LIST entries, before resolution). */

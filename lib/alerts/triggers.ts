@@ -11,11 +11,18 @@ export async function listAlertTriggers(query: TAlertTriggerListQuery): Promise<
   if (query.status !== undefined) where.status = query.status;
   if (query.target !== undefined) {
     const resolved = resolveToken(query.target);
-    where.target = isRejection(resolved) ? query.target : { in: [...new Set([resolved.displayCode, query.target, query.target.toLowerCase()])] };
+    where.target = isRejection(resolved)
+      ? query.target
+      : { in: [...new Set([resolved.displayCode, query.target, query.target.toLowerCase()])] };
   }
   const [total, rows] = await Promise.all([
     db().alertTrigger.count({ where }),
-    db().alertTrigger.findMany({ where, orderBy: [{ triggeredAt: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    db().alertTrigger.findMany({
+      where,
+      orderBy: [{ triggeredAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
   ]);
   return { items: rows.map(toAlertTrigger), total, page: query.page, page_size: query.page_size };
 }

@@ -18,7 +18,11 @@ export type AnalyzeOutcome =
   | { status: 200; body: TAnalysisResultResponse }
   | { status: 202; body: TTaskAccepted | TBatchTaskAcceptedResponse };
 
-export async function analyzeRequest(request: TAnalyzeRequest, traceId: string, signal?: AbortSignal): Promise<AnalyzeOutcome> {
+export async function analyzeRequest(
+  request: TAnalyzeRequest,
+  traceId: string,
+  signal?: AbortSignal,
+): Promise<AnalyzeOutcome> {
   await ensureStockListNameSource();
   const plan = planAnalysis(request);
   if (request.async_mode) {
@@ -44,15 +48,18 @@ export async function analyzeRequest(request: TAnalyzeRequest, traceId: string, 
     // Fire-and-forget: the response never waits on, or fails with, a notification.
     if (request.notify) notifyAnalysisCompleted(record, report);
     prerenderShareImage(record.id);
-    return { status: 200, body: {
-      query_id: record.queryId,
-      trace_id: traceId,
-      stock_code: record.displayCode,
-      stock_name: record.stockName,
-      report,
-      diagnostic_summary: diagnostics,
-      created_at: record.createdAt.toISOString(),
-    } };
+    return {
+      status: 200,
+      body: {
+        query_id: record.queryId,
+        trace_id: traceId,
+        stock_code: record.displayCode,
+        stock_name: record.stockName,
+        report,
+        diagnostic_summary: diagnostics,
+        created_at: record.createdAt.toISOString(),
+      },
+    };
   } catch (error) {
     if (error instanceof AnalysisFailedError) throw ApiError.of("analysis_failed", sanitizeText(error.message));
     throw error;

@@ -18,14 +18,21 @@ export const analyzeOp = defineOperation({
   body: ZAnalyzeRequest,
   responses: {
     200: { description: "Sync analysis finished: the stored report", schema: ZAnalysisResultResponse },
-    400: { description: "validation_error: no code, more than 50 tokens, unresolvable or unsupported target, several codes in sync mode. A rejected token also gives stock_code, reason_code and reason_params (beyond the spec)", schema: ZErrorResponse },
+    400: {
+      description:
+        "validation_error: no code, more than 50 tokens, unresolvable or unsupported target, several codes in sync mode. A rejected token also gives stock_code, reason_code and reason_params (beyond the spec)",
+      schema: ZErrorResponse,
+    },
     202: {
       description:
         "async_mode: TaskAccepted when exactly one target remains and nothing was rejected, else BatchTaskAcceptedResponse " +
         "(accepted, duplicates, and rejected only when any; batch duplicates never give 409)",
       schema: z.union([ZTaskAccepted, ZBatchTaskAcceptedResponse]),
     },
-    409: { description: "duplicate_task: the single async target already has a pending or processing task (body sent flat)", schema: ZDuplicateTaskError },
+    409: {
+      description: "duplicate_task: the single async target already has a pending or processing task (body sent flat)",
+      schema: ZDuplicateTaskError,
+    },
     500: { description: "analysis_failed (with the failure text) or internal_error", schema: ZErrorResponse },
   },
 });

@@ -4,12 +4,31 @@ import { resolveSkills, type LoadedSkill } from "@/lib/agent/skills";
 import { getSettings } from "@/lib/settings/settings";
 import { createAnalysisRecord, type NewsEvidence } from "@/lib/history/repository";
 import { toAnalysisReport } from "@/lib/history/report";
-import { NOT_GATHERED_DETAILS, type TAnalysisReport, type TReportDetails, type TReportStrategy, type TReportSummary } from "@/lib/history/schemas";
+import {
+  NOT_GATHERED_DETAILS,
+  type TAnalysisReport,
+  type TReportDetails,
+  type TReportStrategy,
+  type TReportSummary,
+} from "@/lib/history/schemas";
 import { getDailyBars, getQuote, InvalidDataFileError, onePriceOf, type TDailyBar, type TQuote } from "@/lib/market";
 import { dedupKey, type TResolvedSymbol } from "@/lib/market/symbols";
 import { searchStockNews, type NewsSearchResult } from "@/lib/news";
 import { createSignalFromAnalysis } from "@/lib/signals/from-analysis";
-import { actionLabel, ANALYSIS_WINDOW_BARS, buildRuleReport, levelText, mergeQuoteBars, planProblem, RULE_ENGINE_VERSION, structurePlan, classifyDecisionAction, normalizeReportLanguage, SAMPLE_DATA_NOTICE, sentimentLabel } from "./engine";
+import {
+  actionLabel,
+  ANALYSIS_WINDOW_BARS,
+  buildRuleReport,
+  levelText,
+  mergeQuoteBars,
+  planProblem,
+  RULE_ENGINE_VERSION,
+  structurePlan,
+  classifyDecisionAction,
+  normalizeReportLanguage,
+  SAMPLE_DATA_NOTICE,
+  sentimentLabel,
+} from "./engine";
 import type { MergedSeries, TDecisionAction, TRuleReport } from "./engine";
 import { generateLlmReport, type LlmReportResult } from "./llm/generate-report";
 import { llmConfigured } from "./llm/channels";
@@ -76,25 +95,38 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   let bars: TDailyBar[];
   let barsSource: string;
   try {
-    const result = await run.stage("daily_bars", "Daily bars", "data_source", () => getDailyBars(target, BARS_PER_ANALYSIS, undefined, { refresh: job.forceRefresh }), (r) => ({
-      provider: r.source,
-      attempts: r.attempts,
-      recordCount: r.bars.length,
-      details: { cache: r.cache },
-    }));
+    const result = await run.stage(
+      "daily_bars",
+      "Daily bars",
+      "data_source",
+      () => getDailyBars(target, BARS_PER_ANALYSIS, undefined, { refresh: job.forceRefresh }),
+      (r) => ({
+        provider: r.source,
+        attempts: r.attempts,
+        recordCount: r.bars.length,
+        details: { cache: r.cache },
+      }),
+    );
     bars = result.bars;
     barsSource = result.source;
   } catch (error) {
-    if (error instanceof InvalidDataFileError) throw new AnalysisFailedError(`Invalid data file for ${target.displayCode}: ${error.message}`);
+    if (error instanceof InvalidDataFileError)
+      throw new AnalysisFailedError(`Invalid data file for ${target.displayCode}: ${error.message}`);
     throw new AnalysisFailedError(`No market data for ${target.displayCode}: ${(error as Error).message}`);
   }
   if (bars.length === 0) throw new AnalysisFailedError(`No market data for ${target.displayCode}`);
 
   progress(30, "fetching the quote");
-  const quoteResult = await run.optionalStage("quote", "Realtime quote", "data_source", () => getQuote(target, undefined, { refresh: job.forceRefresh }), (r) => ({
-    provider: r.source,
-    attempts: r.attempts,
-  }));
+  const quoteResult = await run.optionalStage(
+    "quote",
+    "Realtime quote",
+    "data_source",
+    () => getQuote(target, undefined, { refresh: job.forceRefresh }),
+    (r) => ({
+      provider: r.source,
+      attempts: r.attempts,
+    }),
+  );
   const quote: TQuote | null = quoteResult?.data ?? null;
   const dataSource = quote?.source ?? barsSource;
   // Spec 2.6 rule 4: the report language also picks the name shown (English name where one is known).
@@ -105,13 +137,18 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
     "news",
     "News search",
     "data_source",
-    () => searchStockNews({ code: target.displayCode, name, market: target.market, kind: target.kind }, { language, limit: NEWS_LIMIT, signal: job.signal }),
+    () =>
+      searchStockNews(
+        { code: target.displayCode, name, market: target.market, kind: target.kind },
+        { language, limit: NEWS_LIMIT, signal: job.signal },
+      ),
     (r) => ({
       status: r.attempts.length === 0 ? "not_configured" : r.items.length > 0 ? "ok" : "degraded",
       provider: r.provider,
       attempts: r.attempts,
       recordCount: r.items.length,
-      message: r.attempts.length === 0 ? "no news search key configured" : r.items.length === 0 ? "no news found" : undefined,
+      message:
+        r.attempts.length === 0 ? "no news search key configured" : r.items.length === 0 ? "no news found" : undefined,
     }),
   );
   const newsItems = news?.items ?? [];
@@ -119,7 +156,14 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   progress(60, "computing indicators and the rule decision");
   const rule = await run.stage("decision", "Indicators and rule decision", "analysis", () =>
     buildRuleReport({
-      target: { kind: target.kind, market: target.market, code: target.code, displayCode: target.displayCode, name: name ?? undefined, nameEn: target.nameEn },
+      target: {
+        kind: target.kind,
+        market: target.market,
+        code: target.code,
+        displayCode: target.displayCode,
+        name: name ?? undefined,
+        nameEn: target.nameEn,
+      },
       bars,
       quote,
       phase: job.phase,
@@ -169,7 +213,15 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
     contextSnapshot: details.context_snapshot,
     diagnostics,
     flow: run.flow(),
-    news: newsItems.map((item): NewsEvidence => ({ title: item.title, snippet: item.snippet, url: item.url, source: item.source, published_at: item.published_at })),
+    news: newsItems.map(
+      (item): NewsEvidence => ({
+        title: item.title,
+        snippet: item.snippet,
+        url: item.url,
+        source: item.source,
+        published_at: item.published_at,
+      }),
+    ),
   });
   // A directional result becomes a decision signal; never throws (failures are logged).
   await createSignalFromAnalysis(record, job.triggerSource);
@@ -189,7 +241,10 @@ async function runLlm(
   progress: (pct: number, message: string) => void,
 ): Promise<LlmReportResult | null> {
   if (!llmConfigured()) {
-    run.note("llm", "LLM report", "model", { status: "not_configured", message: "no LLM channel configured: rule-based report" });
+    run.note("llm", "LLM report", "model", {
+      status: "not_configured",
+      message: "no LLM channel configured: rule-based report",
+    });
     return null;
   }
   progress(70, "asking the model");
@@ -200,10 +255,21 @@ async function runLlm(
     () =>
       generateLlmReport(
         {
-          target: { code: job.target.code, display_code: job.target.displayCode, name, market: job.target.market, asset_type: job.target.kind },
+          target: {
+            code: job.target.code,
+            display_code: job.target.displayCode,
+            name,
+            market: job.target.market,
+            asset_type: job.target.kind,
+          },
           quote,
           indicators: rule.indicators as unknown as Record<string, unknown>,
-          ruleDecision: { summary: rule.summary, strategy: rule.strategy, guardrail_reasons: rule.guardrail_reasons, score_breakdown: rule.score_breakdown },
+          ruleDecision: {
+            summary: rule.summary,
+            strategy: rule.strategy,
+            guardrail_reasons: rule.guardrail_reasons,
+            score_breakdown: rule.score_breakdown,
+          },
           news: news as unknown as Record<string, unknown>[],
           recentBars: bars.slice(-20) as unknown as Record<string, unknown>[],
           phase: rule.market_phase_summary as unknown as Record<string, unknown>,
@@ -218,7 +284,12 @@ async function runLlm(
       status: r.ok ? "ok" : "degraded",
       provider: r.ok ? `${r.channel}/${r.model}` : null,
       message: r.ok ? undefined : `fell back to the rule-based report: ${r.reason}`,
-      attempts: r.attempts.map((a) => ({ provider: `${a.channel}/${a.model}`, ok: a.ok, reason: a.ok ? null : a.reason, ms: a.ms })),
+      attempts: r.attempts.map((a) => ({
+        provider: `${a.channel}/${a.model}`,
+        ok: a.ok,
+        reason: a.ok ? null : a.reason,
+        ms: a.ms,
+      })),
     }),
   );
   if (result?.ok) run.setModel(result.model);
@@ -246,7 +317,11 @@ async function chooseSkills(job: AnalysisJob, run: RunRecorder): Promise<LoadedS
     "analysis",
     async () => {
       const { skills, unknown } = await resolveSkills(requested);
-      return { applied: skills.slice(0, MAX_REPORT_SKILLS), unknown, overLimit: skills.slice(MAX_REPORT_SKILLS).map((s) => s.id) };
+      return {
+        applied: skills.slice(0, MAX_REPORT_SKILLS),
+        unknown,
+        overLimit: skills.slice(MAX_REPORT_SKILLS).map((s) => s.id),
+      };
     },
     ({ applied, unknown, overLimit }) => {
       const ignored = [
@@ -302,13 +377,21 @@ function llmSummary(report: TLlmReport, rule: TRuleReport, run: RunRecorder): TR
  * The model's levels, held to the plan invariants of its own action; a plan that breaks one
  * is replaced by the engine's plan for that action, and the flow records why.
  */
-function llmStrategy(report: TLlmReport, rule: TRuleReport, action: TDecisionAction | null, run: RunRecorder): TReportStrategy {
+function llmStrategy(
+  report: TLlmReport,
+  rule: TRuleReport,
+  action: TDecisionAction | null,
+  run: RunRecorder,
+): TReportStrategy {
   const points = report.battle_plan.sniper_points;
   const problem = action === null ? null : planProblem(action, points, rule.indicators);
   if (action !== null && problem !== null) {
     const plan = structurePlan(rule.indicators, action, "llm");
     const language = rule.report_language;
-    run.note("llm_plan", "LLM plan check", "analysis", { status: "degraded", message: `the model's plan was replaced by the rule plan for ${action}: ${problem}` });
+    run.note("llm_plan", "LLM plan check", "analysis", {
+      status: "degraded",
+      message: `the model's plan was replaced by the rule plan for ${action}: ${problem}`,
+    });
     return {
       ideal_buy: levelText(plan.ideal_buy, language),
       secondary_buy: levelText(plan.secondary_buy, language),
@@ -332,13 +415,21 @@ const EMPTY_NEWS = {
 
 /** Every bar the indicators used, compact: a stored report's numbers can be recomputed. */
 function compactBars(bars: readonly TDailyBar[]) {
-  return { columns: ["date", "open", "high", "low", "close", "volume"], rows: bars.map((b) => [b.date, b.open, b.high, b.low, b.close, Number.isFinite(b.volume) ? b.volume : null]) };
+  return {
+    columns: ["date", "open", "high", "low", "close", "volume"],
+    rows: bars.map((b) => [b.date, b.open, b.high, b.low, b.close, Number.isFinite(b.volume) ? b.volume : null]),
+  };
 }
 
 /** The moment the headline price belongs to: today's quote, or a session's close. */
 function asOf(series: MergedSeries, quote: TQuote | null) {
   const one = onePriceOf(series, quote);
-  return { date: one?.date ?? null, basis: one?.basis ?? "close", time: one?.time ?? null, provisional_bar: series.merge === "appended" };
+  return {
+    date: one?.date ?? null,
+    basis: one?.basis ?? "close",
+    time: one?.time ?? null,
+    provisional_bar: series.merge === "appended",
+  };
 }
 
 function reportDetails(
@@ -352,7 +443,10 @@ function reportDetails(
 ): TReportDetails {
   const bars = series.bars;
   const items = news?.items ?? [];
-  const newsContent = items.length > 0 ? items.map((n) => `- [${n.title}](${n.url})${n.snippet ? ` — ${n.snippet}` : ""}`).join("\n") : null;
+  const newsContent =
+    items.length > 0
+      ? items.map((n) => `- [${n.title}](${n.url})${n.snippet ? ` — ${n.snippet}` : ""}`).join("\n")
+      : null;
   const details: TReportDetails = {
     news_content: newsContent,
     raw_result: sanitizeValue({

@@ -1,10 +1,23 @@
 import { ApiError } from "@/lib/errors/api-error";
-import { collectTokens, MAX_RAW_TOKENS, resolveTokens, type TRejectionCode, type TResolvedSymbol, type TSymbolRejection } from "@/lib/market/symbols";
+import {
+  collectTokens,
+  MAX_RAW_TOKENS,
+  resolveTokens,
+  type TRejectionCode,
+  type TResolvedSymbol,
+  type TSymbolRejection,
+} from "@/lib/market/symbols";
 import type { TAnalyzeRequest } from "./schemas";
 
 // Spec 4.2 rule 3: a token that took the name path and failed fails the whole request; only code-like
 // targets (unsupported or unregistered) are listed as rejected beside the accepted ones.
-const NAME_FAILURES: ReadonlySet<TRejectionCode> = new Set(["too_long", "invalid_characters", "mixed_letters_digits", "ambiguous_name", "unknown_name"]);
+const NAME_FAILURES: ReadonlySet<TRejectionCode> = new Set([
+  "too_long",
+  "invalid_characters",
+  "mixed_letters_digits",
+  "ambiguous_name",
+  "unknown_name",
+]);
 
 export interface AnalysisPlan {
   targets: TResolvedSymbol[];
@@ -27,11 +40,15 @@ function rejectedToken(rejection: TSymbolRejection): ApiError {
 }
 
 /** Spec 4.2 rules 1–5 (and 6 for sync mode): which targets one analyze request stands for. */
-export function planAnalysis(request: Pick<TAnalyzeRequest, "stock_code" | "stock_codes" | "async_mode">): AnalysisPlan {
+export function planAnalysis(
+  request: Pick<TAnalyzeRequest, "stock_code" | "stock_codes" | "async_mode">,
+): AnalysisPlan {
   const tokens = collectTokens(request.stock_code, request.stock_codes);
   if (tokens.length === 0) throw badRequest("stock_code or stock_codes must contain at least one code or name");
   if (tokens.length > MAX_RAW_TOKENS) {
-    throw badRequest(`Too many codes: ${tokens.length} given, at most ${MAX_RAW_TOKENS} per request (duplicates and invalid entries count)`);
+    throw badRequest(
+      `Too many codes: ${tokens.length} given, at most ${MAX_RAW_TOKENS} per request (duplicates and invalid entries count)`,
+    );
   }
   const { targets, rejected } = resolveTokens(tokens);
   const badName = rejected.find((r) => NAME_FAILURES.has(r.code));
@@ -53,7 +70,9 @@ export function resolveSingleTarget(token: string): TResolvedSymbol {
 
 function checkSyncPlan(plan: AnalysisPlan): void {
   if (plan.targets.length > 1) {
-    throw badRequest(`Sync mode analyses one code at a time (${plan.targets.length} given); set async_mode to true for several`);
+    throw badRequest(
+      `Sync mode analyses one code at a time (${plan.targets.length} given); set async_mode to true for several`,
+    );
   }
   const first = plan.rejected[0];
   if (first) throw rejectedToken(first);

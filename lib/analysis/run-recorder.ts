@@ -80,14 +80,26 @@ export class RunRecorder {
   constructor(private readonly identity: RunIdentity) {}
 
   /** Runs one stage; a throw marks it failed and propagates. `describe` turns the result into an outcome. */
-  async stage<T>(key: string, label: string, kind: NodeKind, work: () => Promise<T> | T, describe?: (result: T) => StageOutcome): Promise<T> {
+  async stage<T>(
+    key: string,
+    label: string,
+    kind: NodeKind,
+    work: () => Promise<T> | T,
+    describe?: (result: T) => StageOutcome,
+  ): Promise<T> {
     const outcome = await this.attempt(key, label, kind, work, describe, "failed");
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
   }
 
   /** A stage the run can do without: a throw is recorded as degraded and yields null. */
-  async optionalStage<T>(key: string, label: string, kind: NodeKind, work: () => Promise<T> | T, describe?: (result: T) => StageOutcome): Promise<T | null> {
+  async optionalStage<T>(
+    key: string,
+    label: string,
+    kind: NodeKind,
+    work: () => Promise<T> | T,
+    describe?: (result: T) => StageOutcome,
+  ): Promise<T | null> {
     const outcome = await this.attempt(key, label, kind, work, describe, "degraded");
     return outcome.ok ? outcome.value : null;
   }
@@ -121,7 +133,13 @@ export class RunRecorder {
     this.model = model;
   }
 
-  private push(key: string, label: string, kind: NodeKind, startedAt: Date, outcome: StageOutcome & { status?: StageStatus }): void {
+  private push(
+    key: string,
+    label: string,
+    kind: NodeKind,
+    startedAt: Date,
+    outcome: StageOutcome & { status?: StageStatus },
+  ): void {
     const endedAt = now();
     this.stages.push({
       ...outcome,
@@ -142,7 +160,8 @@ export class RunRecorder {
   private overall(): TRunDiagnosticSummary["status"] {
     if (this.stages.some((s) => s.status === "failed" && s.kind !== "model")) return "failed";
     const fellBack = this.stages.some((s) => s.attempts?.some((a) => !a.ok));
-    if (fellBack || this.stages.some((s) => s.status === "degraded" || (s.status === "failed" && s.kind === "model"))) return "degraded";
+    if (fellBack || this.stages.some((s) => s.status === "degraded" || (s.status === "failed" && s.kind === "model")))
+      return "degraded";
     return "normal";
   }
 
@@ -154,9 +173,17 @@ export class RunRecorder {
       if (stage.provider) details.provider = stage.provider;
       if (stage.attempts) details.attempts = stage.attempts;
       if (stage.recordCount !== undefined) details.record_count = stage.recordCount;
-      components[stage.key] = { key: stage.key, label: stage.label, status: stage.status, message: stage.message ?? stage.status, details };
+      components[stage.key] = {
+        key: stage.key,
+        label: stage.label,
+        status: stage.status,
+        message: stage.message ?? stage.status,
+        details,
+      };
     }
-    const troubled = this.stages.filter((s) => s.status !== "ok" && s.status !== "skipped" && s.status !== "not_configured");
+    const troubled = this.stages.filter(
+      (s) => s.status !== "ok" && s.status !== "skipped" && s.status !== "not_configured",
+    );
     const reason =
       troubled.length > 0
         ? troubled.map((s) => `${s.label}: ${s.message ?? s.status}`).join("; ")
@@ -188,7 +215,15 @@ export class RunRecorder {
 
   flow(): TRunFlowSnapshot {
     const nodes: TRunFlowSnapshot["nodes"] = [
-      { id: "entry", lane: "entry", kind: "entry", label: this.identity.triggerSource, status: "success", started_at: this.started.toISOString(), metadata: {} },
+      {
+        id: "entry",
+        lane: "entry",
+        kind: "entry",
+        label: this.identity.triggerSource,
+        status: "success",
+        started_at: this.started.toISOString(),
+        metadata: {},
+      },
     ];
     const edges: TRunFlowSnapshot["edges"] = [];
     const events: TRunFlowSnapshot["events"] = [];
@@ -213,7 +248,14 @@ export class RunRecorder {
         message: stage.message ?? null,
         metadata: stage.details ?? {},
       });
-      edges.push({ id: `${previous}->${stage.key}`, from: previous, to: stage.key, kind: "control", status, metadata: {} });
+      edges.push({
+        id: `${previous}->${stage.key}`,
+        from: previous,
+        to: stage.key,
+        kind: "control",
+        status,
+        metadata: {},
+      });
       stage.attempts?.forEach((attempt, index) => {
         const id = `${stage.key}:${attempt.provider}:${index}`;
         nodes.push({
@@ -227,7 +269,14 @@ export class RunRecorder {
           message: attempt.reason,
           metadata: {},
         });
-        edges.push({ id: `${id}->${stage.key}`, from: id, to: stage.key, kind: index === 0 ? "data" : "fallback", status: attempt.ok ? "success" : "failed", metadata: {} });
+        edges.push({
+          id: `${id}->${stage.key}`,
+          from: id,
+          to: stage.key,
+          kind: index === 0 ? "data" : "fallback",
+          status: attempt.ok ? "success" : "failed",
+          metadata: {},
+        });
         if (!attempt.ok) failedAttempts++;
         if (index > 0) fallbacks++;
         if (attempt.ok) sources.add(attempt.provider);
@@ -236,7 +285,14 @@ export class RunRecorder {
       events.push({
         id: `${stage.key}:done`,
         timestamp: stage.endedAt,
-        severity: stage.status === "ok" ? "success" : stage.status === "failed" ? "danger" : stage.status === "degraded" ? "warning" : "info",
+        severity:
+          stage.status === "ok"
+            ? "success"
+            : stage.status === "failed"
+              ? "danger"
+              : stage.status === "degraded"
+                ? "warning"
+                : "info",
         type: `stage_${stage.status}`,
         node_id: stage.key,
         title: `${stage.label}: ${stage.status}`,

@@ -2,7 +2,19 @@ import { z } from "zod";
 
 // docs/api.md §5: the run diagnostics summary and the run-flow snapshot stored with every analysis.
 export const COMPONENT_STATUSES = ["ok", "degraded", "failed", "unknown", "not_configured", "skipped"] as const;
-export const FLOW_STATUSES = ["pending", "running", "success", "failed", "degraded", "fallback", "timeout", "cancel_requested", "cancelled", "skipped", "unknown"] as const;
+export const FLOW_STATUSES = [
+  "pending",
+  "running",
+  "success",
+  "failed",
+  "degraded",
+  "fallback",
+  "timeout",
+  "cancel_requested",
+  "cancelled",
+  "skipped",
+  "unknown",
+] as const;
 
 export const ZDiagnosticComponent = z
   .object({

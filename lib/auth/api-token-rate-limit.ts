@@ -16,7 +16,11 @@ const holder = globalThis as typeof globalThis & { dsaApiTokenLimiter?: Holder }
 function limiter(): RateLimiterAbstract {
   const { API_TOKEN_RATE_PER_MINUTE: points, REDIS_URL: redisUrl } = getSettings();
   if (holder.dsaApiTokenLimiter?.points !== points || holder.dsaApiTokenLimiter.redisUrl !== redisUrl) {
-    holder.dsaApiTokenLimiter = { points, redisUrl, limiter: sharedRateLimiter({ keyPrefix: "api-token", points, duration: 60 }) };
+    holder.dsaApiTokenLimiter = {
+      points,
+      redisUrl,
+      limiter: sharedRateLimiter({ keyPrefix: "api-token", points, duration: 60 }),
+    };
   }
   return holder.dsaApiTokenLimiter.limiter;
 }
@@ -28,7 +32,9 @@ export async function takeTokenRequest(tokenId: string): Promise<void> {
   } catch (result) {
     if (!(result instanceof RateLimiterRes)) throw result;
     const wait = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    throw ApiError.of("rate_limited", `Too many requests with this API token; try again in ${wait} s`, { retry_after: wait }).withHeaders({
+    throw ApiError.of("rate_limited", `Too many requests with this API token; try again in ${wait} s`, {
+      retry_after: wait,
+    }).withHeaders({
       "Retry-After": String(wait),
     });
   }

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { bearerTokenOf, hashToken, newTokenSecret, scopeAllows } from "./api-token-secret";
 
-const withAuth = (value?: string) => new Request("http://127.0.0.1:3000/api/v1/history", { headers: value === undefined ? {} : { authorization: value } });
+const withAuth = (value?: string) =>
+  new Request("http://127.0.0.1:3000/api/v1/history", { headers: value === undefined ? {} : { authorization: value } });
 
 describe("API token secrets", () => {
   it("a new token is dsa_ plus 32 random bytes in base64url, kept as its SHA-256 and a 12-character prefix", () => {

@@ -11,7 +11,10 @@ const tmp = withTempDatabase("api-tokens", { ADMIN_AUTH_ENABLED: "true", API_TOK
 const T0 = new Date("2026-11-25T08:00:00Z");
 
 function call(method: string, token: string, headers: Record<string, string> = {}): Request {
-  return new Request("http://127.0.0.1:3000/api/v1/history", { method, headers: { host: "127.0.0.1:3000", authorization: `Bearer ${token}`, ...headers } });
+  return new Request("http://127.0.0.1:3000/api/v1/history", {
+    method,
+    headers: { host: "127.0.0.1:3000", authorization: `Bearer ${token}`, ...headers },
+  });
 }
 
 async function statusOf(run: () => unknown): Promise<number> {
@@ -36,7 +39,15 @@ describe("the token store", () => {
     const row = await db().apiToken.findUniqueOrThrow({ where: { id: created.id } });
     expect(JSON.stringify(row)).not.toContain(created.token.slice(4));
     const listed = (await listApiTokens()).find((t) => t.id === created.id);
-    expect(listed).toEqual({ id: created.id, name: "ci", scope: "read", prefix: created.prefix, created_at: T0.toISOString(), expires_at: created.expires_at, last_used_at: null });
+    expect(listed).toEqual({
+      id: created.id,
+      name: "ci",
+      scope: "read",
+      prefix: created.prefix,
+      created_at: T0.toISOString(),
+      expires_at: created.expires_at,
+      last_used_at: null,
+    });
 
     expect(await verifyApiToken(created.token)).toEqual({ id: created.id, scope: "read" });
     expect(await verifyApiToken(created.token.slice(0, -1) + "x")).toBeNull();
@@ -70,7 +81,9 @@ describe("the guard with a bearer token", () => {
     const write = await createApiToken({ name: "w", scope: "write" });
     expect(await statusOf(() => guardRequest(call("GET", read.token), {}))).toBe(200);
     expect(await statusOf(() => guardRequest(call("POST", read.token), {}))).toBe(403);
-    expect(await statusOf(() => guardRequest(call("POST", write.token, { origin: "http://evil.example" }), {}))).toBe(200);
+    expect(await statusOf(() => guardRequest(call("POST", write.token, { origin: "http://evil.example" }), {}))).toBe(
+      200,
+    );
     expect(await statusOf(() => guardRequest(call("GET", write.token), { adminSessionOnly: true }))).toBe(403);
     expect(await statusOf(() => guardRequest(call("GET", "dsa_nope"), {}))).toBe(401);
     expect(await statusOf(() => guardRequest(call("GET", "dsa_nope"), { public: true }))).toBe(200);
@@ -91,7 +104,9 @@ describe("the guard with a bearer token", () => {
     tmp.useSettings({ ADMIN_AUTH_ENABLED: "false" });
     try {
       expect(await statusOf(() => guardRequest(call("POST", "dsa_nope"), {}))).toBe(200);
-      expect(await statusOf(() => guardRequest(call("POST", "dsa_nope", { origin: "http://evil.example" }), {}))).toBe(403);
+      expect(await statusOf(() => guardRequest(call("POST", "dsa_nope", { origin: "http://evil.example" }), {}))).toBe(
+        403,
+      );
     } finally {
       tmp.useSettings({ ADMIN_AUTH_ENABLED: "true", API_TOKEN_RATE_PER_MINUTE: "3" });
     }

@@ -20,7 +20,15 @@ export interface ApiTokenView {
   last_used_at: string | null;
 }
 
-type Row = { id: string; name: string; scope: string; prefix: string; createdAt: Date; expiresAt: Date | null; lastUsedAt: Date | null };
+type Row = {
+  id: string;
+  name: string;
+  scope: string;
+  prefix: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+};
 
 function view(row: Row): ApiTokenView {
   return {
@@ -34,7 +42,11 @@ function view(row: Row): ApiTokenView {
   };
 }
 
-export async function createApiToken(input: { name: string; scope: TokenScope; expires_in_days?: number }): Promise<Omit<ApiTokenView, "last_used_at"> & { token: string }> {
+export async function createApiToken(input: {
+  name: string;
+  scope: TokenScope;
+  expires_in_days?: number;
+}): Promise<Omit<ApiTokenView, "last_used_at"> & { token: string }> {
   const { token, hash, prefix } = newTokenSecret();
   const createdAt = now();
   const expiresAt = input.expires_in_days ? new Date(createdAt.getTime() + input.expires_in_days * DAY_MS) : null;

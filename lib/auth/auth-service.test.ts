@@ -19,7 +19,10 @@ let databaseUrl = "";
 const SELF = "http://127.0.0.1:3000";
 
 function loginRequest(headers: Record<string, string> = {}): Request {
-  return new Request(`${SELF}/api/v1/auth/login`, { method: "POST", headers: { host: "127.0.0.1:3000", "x-forwarded-for": "10.9.0.1", ...headers } });
+  return new Request(`${SELF}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { host: "127.0.0.1:3000", "x-forwarded-for": "10.9.0.1", ...headers },
+  });
 }
 
 async function statusOf(run: Promise<unknown>): Promise<number> {
@@ -33,7 +36,12 @@ async function statusOf(run: Promise<unknown>): Promise<number> {
 }
 
 function configure(extra: Record<string, string> = {}): void {
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, ".env"), DATABASE_URL: databaseUrl, ADMIN_AUTH_ENABLED: "true", ...extra });
+  setEnvironmentForTests({
+    ENV_FILE: path.join(dir, ".env"),
+    DATABASE_URL: databaseUrl,
+    ADMIN_AUTH_ENABLED: "true",
+    ...extra,
+  });
 }
 
 beforeAll(async () => {
@@ -52,16 +60,23 @@ afterAll(async () => {
 
 describe("login rate limit", () => {
   it("100 concurrent wrong passwords from one client: at most 5 reach the password check, the rest are 429", async () => {
-    const statuses = await Promise.all(Array.from({ length: 100 }, () => statusOf(login(loginRequest(), { password: "wrong-pass" }))));
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, () => statusOf(login(loginRequest(), { password: "wrong-pass" }))),
+    );
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(95);
   }, 30_000);
 
   it("many clients failing slow the failing ones down but never refuse a correct password from a client with no failures", async () => {
     configure({ TRUST_X_FORWARDED_FOR: "true" });
-    for (let i = 0; i < 60; i++) await statusOf(login(loginRequest({ "x-forwarded-for": `10.7.${i}.1` }), { password: "wrong-pass" }));
-    expect(await statusOf(login(loginRequest({ "x-forwarded-for": "10.7.0.1" }), { password: "wrong-pass" }))).toBe(429);
-    expect(await statusOf(login(loginRequest({ "x-forwarded-for": "10.6.0.1" }), { password: "right-pass" }))).toBe(200);
+    for (let i = 0; i < 60; i++)
+      await statusOf(login(loginRequest({ "x-forwarded-for": `10.7.${i}.1` }), { password: "wrong-pass" }));
+    expect(await statusOf(login(loginRequest({ "x-forwarded-for": "10.7.0.1" }), { password: "wrong-pass" }))).toBe(
+      429,
+    );
+    expect(await statusOf(login(loginRequest({ "x-forwarded-for": "10.6.0.1" }), { password: "right-pass" }))).toBe(
+      200,
+    );
   }, 90_000);
 });
 

@@ -63,7 +63,10 @@ export async function logout(req: Request): Promise<void> {
 export async function changePassword(req: Request, body: TChangePasswordRequest): Promise<void> {
   const stored = await storedPasswordHash();
   if (!getSettings().ADMIN_AUTH_ENABLED || stored === null) {
-    throw ApiError.of("not_changeable", "The password can be changed only while admin auth is on and a password is set");
+    throw ApiError.of(
+      "not_changeable",
+      "The password can be changed only while admin auth is on and a password is set",
+    );
   }
   if (!body.currentPassword) throw ApiError.of("current_required", "The current password is required");
   if (!(await verifyPassword(body.currentPassword, stored))) {
@@ -103,7 +106,10 @@ export async function updateAuthSettings(
     }
     await loginSucceeded(client);
   }
-  await updateEnvFile({}, () => ({ updates: { ADMIN_AUTH_ENABLED: body.authEnabled ? "true" : "false" }, result: null }));
+  await updateEnvFile({}, () => ({
+    updates: { ADMIN_AUTH_ENABLED: body.authEnabled ? "true" : "false" },
+    result: null,
+  }));
   const session = body.authEnabled ? await createSession() : null;
   const status = await authStatus(req);
   return { status: session ? { ...status, loggedIn: true } : status, session };

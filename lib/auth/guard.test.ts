@@ -9,7 +9,10 @@ import { guardRequest, requireSameOrigin } from "./guard";
 const envFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dsa-guard-")), ".env");
 
 function req(method: string, headers: Record<string, string>): Request {
-  return new Request("http://127.0.0.1:3000/api/v1/portfolio/accounts", { method, headers: { host: "127.0.0.1:3000", ...headers } });
+  return new Request("http://127.0.0.1:3000/api/v1/portfolio/accounts", {
+    method,
+    headers: { host: "127.0.0.1:3000", ...headers },
+  });
 }
 
 async function outcome(run: () => unknown): Promise<number> {
@@ -30,16 +33,26 @@ describe("cross-site writes are refused in every auth mode", () => {
     expect(await outcome(() => guardRequest(req("POST", { origin: "http://evil.example" }), {}))).toBe(403);
     expect(await outcome(() => guardRequest(req("DELETE", { "sec-fetch-site": "cross-site" }), {}))).toBe(403);
     // Another port of the same host is same-site for the browser but another origin.
-    expect(await outcome(() => guardRequest(req("PUT", { origin: "http://127.0.0.1:4000", "sec-fetch-site": "same-site" }), { public: true }))).toBe(403);
+    expect(
+      await outcome(() =>
+        guardRequest(req("PUT", { origin: "http://127.0.0.1:4000", "sec-fetch-site": "same-site" }), { public: true }),
+      ),
+    ).toBe(403);
     expect(await outcome(() => guardRequest(req("POST", { origin: "null" }), { public: true }))).toBe(403);
     expect(await outcome(() => guardRequest(req("GET", { origin: "http://evil.example" }), {}))).toBe(200);
-    expect(await outcome(() => guardRequest(req("POST", { origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" }), {}))).toBe(200);
+    expect(
+      await outcome(() =>
+        guardRequest(req("POST", { origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" }), {}),
+      ),
+    ).toBe(200);
     expect(await outcome(() => guardRequest(req("POST", {}), {}))).toBe(200);
   });
 
   it("with admin auth on the same refusal comes before the session check", async () => {
     setEnvironmentForTests({ ENV_FILE: envFile, ADMIN_AUTH_ENABLED: "true" });
-    expect(await outcome(() => guardRequest(req("POST", { origin: "http://evil.example" }), { public: true }))).toBe(403);
+    expect(await outcome(() => guardRequest(req("POST", { origin: "http://evil.example" }), { public: true }))).toBe(
+      403,
+    );
   });
 
   it("the first admin setup needs a positive same-origin signal: no Origin at all is refused too", async () => {

@@ -46,7 +46,8 @@ function guardBearer(req: Request, secret: string, access: Access): Soon<void> {
     if (!token) throw ApiError.of("unauthorized", INVALID_TOKEN);
     return takeTokenRequest(token.id).then(() => {
       if (access.adminSessionOnly) throw ApiError.of("forbidden", SESSION_ONLY);
-      if (!scopeAllows(token.scope, req.method)) throw ApiError.of("forbidden", `A ${token.scope} token cannot ${req.method} here; it needs the write scope`);
+      if (!scopeAllows(token.scope, req.method))
+        throw ApiError.of("forbidden", `A ${token.scope} token cannot ${req.method} here; it needs the write scope`);
     });
   });
 }
@@ -59,7 +60,10 @@ export function requireSameOrigin(req: Request): void {
   if (isCrossSite(req)) throw ApiError.of("forbidden", CROSS_ORIGIN);
   const fetchSite = req.headers.get("sec-fetch-site");
   if (fetchSite === "same-origin" || req.headers.get("origin") !== null) return;
-  throw ApiError.of("forbidden", "The first admin password can only be set from this service's own page (send an Origin header naming it)");
+  throw ApiError.of(
+    "forbidden",
+    "The first admin password can only be set from this service's own page (send an Origin header naming it)",
+  );
 }
 
 // Browsers send Origin on every cross-origin write and Sec-Fetch-Site on modern ones; a request with

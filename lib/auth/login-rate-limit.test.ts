@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
-import { clientKey, FAILURES_GLOBAL, FAILURES_PER_CLIENT, loginFailed, loginSucceeded, resetLoginRateLimit, takeLoginAttempt, WINDOW_SECONDS } from "./login-rate-limit";
+import {
+  clientKey,
+  FAILURES_GLOBAL,
+  FAILURES_PER_CLIENT,
+  loginFailed,
+  loginSucceeded,
+  resetLoginRateLimit,
+  takeLoginAttempt,
+  WINDOW_SECONDS,
+} from "./login-rate-limit";
 
 async function attempt(key: string): Promise<number> {
   try {

@@ -48,7 +48,9 @@ export function clientKey(req: Request): string {
 
 function limited(seconds: number): ApiError {
   const wait = Math.max(1, Math.ceil(seconds));
-  return ApiError.of("rate_limited", `Too many failed logins; try again in ${wait} s`, { retry_after: wait }).withHeaders({ "Retry-After": String(wait) });
+  return ApiError.of("rate_limited", `Too many failed logins; try again in ${wait} s`, {
+    retry_after: wait,
+  }).withHeaders({ "Retry-After": String(wait) });
 }
 
 /**

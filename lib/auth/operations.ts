@@ -25,10 +25,16 @@ export const loginOp = defineOperation({
   body: ZLoginRequest,
   responses: {
     200: { description: "Logged in; Set-Cookie carries the session", schema: ZLoginResponse },
-    400: { description: "auth_disabled, password_required, password_mismatch or invalid_password (too short)", schema: ZErrorResponse },
+    400: {
+      description: "auth_disabled, password_required, password_mismatch or invalid_password (too short)",
+      schema: ZErrorResponse,
+    },
     401: { description: "invalid_password: wrong password", schema: ZErrorResponse },
     403: { description: "Cross-origin request refused", schema: ZErrorResponse },
-    429: { description: "rate_limited: too many failures from this client (Retry-After header)", schema: ZErrorResponse },
+    429: {
+      description: "rate_limited: too many failures from this client (Retry-After header)",
+      schema: ZErrorResponse,
+    },
   },
 });
 
@@ -39,7 +45,10 @@ export const logoutOp = defineOperation({
   summary: "End this session (revoked server-side) and clear the cookie",
   tags: TAGS,
   public: true,
-  responses: { 204: { description: "Logged out" }, 403: { description: "Cross-origin request refused", schema: ZErrorResponse } },
+  responses: {
+    204: { description: "Logged out" },
+    403: { description: "Cross-origin request refused", schema: ZErrorResponse },
+  },
 });
 
 export const changePasswordOp = defineOperation({
@@ -52,7 +61,10 @@ export const changePasswordOp = defineOperation({
   body: ZChangePasswordRequest,
   responses: {
     204: { description: "Changed" },
-    400: { description: "not_changeable, current_required, invalid_password or password_mismatch", schema: ZErrorResponse },
+    400: {
+      description: "not_changeable, current_required, invalid_password or password_mismatch",
+      schema: ZErrorResponse,
+    },
     403: { description: "Cross-origin request refused", schema: ZErrorResponse },
   },
 });
@@ -68,7 +80,10 @@ export const updateAuthSettingsOp = defineOperation({
   body: ZAuthSettingsRequest,
   responses: {
     200: { description: "The new auth status", schema: ZAuthStatus },
-    400: { description: "password_required, password_mismatch, invalid_password (too short) or current_required", schema: ZErrorResponse },
+    400: {
+      description: "password_required, password_mismatch, invalid_password (too short) or current_required",
+      schema: ZErrorResponse,
+    },
     401: { description: "invalid_password (wrong), or no session while auth is on", schema: ZErrorResponse },
     403: { description: "Cross-origin request refused", schema: ZErrorResponse },
     409: { description: "A first password was set by another request meanwhile", schema: ZErrorResponse },
@@ -76,14 +91,18 @@ export const updateAuthSettingsOp = defineOperation({
   },
 });
 
-const SESSION_ONLY = { description: "A bearer token was sent: token management needs the admin session (or a cross-origin request)", schema: ZErrorResponse };
+const SESSION_ONLY = {
+  description: "A bearer token was sent: token management needs the admin session (or a cross-origin request)",
+  schema: ZErrorResponse,
+};
 
 export const createApiTokenOp = defineOperation({
   method: "POST",
   path: "/api/v1/auth/tokens",
   operationId: "createApiToken",
   summary: "Create an API token; the secret is in this response only",
-  description: "Send it as `Authorization: Bearer dsa_…`. `read` reaches GET operations, `write` every operation but token management, config export/import and auth settings.",
+  description:
+    "Send it as `Authorization: Bearer dsa_…`. `read` reaches GET operations, `write` every operation but token management, config export/import and auth settings.",
   tags: TAGS,
   adminSessionOnly: true,
   body: ZCreateApiTokenRequest,

@@ -17,7 +17,10 @@ export async function sessionSecret(): Promise<string> {
   const known = knownSessionSecret();
   if (known !== null) return known;
   const url = resolveDatabaseUrl(getSettings().DATABASE_URL);
-  const secret = databaseKind(url) === "postgres" ? await readOrCreateRow() : readOrCreateFile(path.join(path.dirname(databaseFilePath(url)), "session-secret"));
+  const secret =
+    databaseKind(url) === "postgres"
+      ? await readOrCreateRow()
+      : readOrCreateFile(path.join(path.dirname(databaseFilePath(url)), "session-secret"));
   cached = { key: url, secret };
   return secret;
 }

@@ -25,7 +25,8 @@ vi.mock("iron-session", async (importOriginal) => {
 const SECRET = "s".repeat(40);
 const database = withTempDatabase("session", { SESSION_SECRET: SECRET });
 
-const requestWith = (cookie: string) => new Request("http://localhost/api/v1/history", { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } });
+const requestWith = (cookie: string) =>
+  new Request("http://localhost/api/v1/history", { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } });
 
 afterEach(() => {
   setClock(null);
@@ -102,7 +103,8 @@ describe("sessionOf", () => {
     const foreign = await sealData({ sid: "x" }, { password: "u".repeat(40), ttl: 3600 });
     const empty = await sealData({}, { password: SECRET, ttl: 3600 });
     for (let i = 0; i < 2; i++) {
-      for (const cookie of [tampered, foreign, empty, "not-a-seal"]) expect(await sessionOf(requestWith(cookie))).toBeNull();
+      for (const cookie of [tampered, foreign, empty, "not-a-seal"])
+        expect(await sessionOf(requestWith(cookie))).toBeNull();
     }
     expect(await sessionOf(new Request("http://localhost/api/v1/history"))).toBeNull();
   });

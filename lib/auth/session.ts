@@ -34,7 +34,9 @@ export async function createSession(): Promise<{ sid: string; cookieValue: strin
 // expiry, so a repeat skips the crypto; the row (revoked? expired?) is still read on every request, on SQLite through
 // the direct reader, so a revocation counts from the next request on. Only cookies that unsealed are kept.
 const MAX_UNSEALED = 256;
-const unsealedCookies = new LRUCache<string, { secret: string; sid: string; sealExpiresAt: number | null }>({ max: MAX_UNSEALED });
+const unsealedCookies = new LRUCache<string, { secret: string; sid: string; sealExpiresAt: number | null }>({
+  max: MAX_UNSEALED,
+});
 
 /** The expiry iron wrote into a sealed value (ms since the epoch), or null when it has none. */
 function sealExpiry(sealed: string): number | null {
@@ -47,7 +49,8 @@ function rememberedSid(sealed: string): string | undefined {
   const secret = knownSessionSecret();
   const known = secret === null ? undefined : unsealedCookies.get(sealed);
   // Date.now, not the service clock: iron checks a seal's expiry against the real time.
-  if (known && known.secret === secret && (known.sealExpiresAt === null || known.sealExpiresAt > Date.now())) return known.sid;
+  if (known && known.secret === secret && (known.sealExpiresAt === null || known.sealExpiresAt > Date.now()))
+    return known.sid;
   return undefined;
 }
 
@@ -93,7 +96,10 @@ export async function revokeSession(sid: string): Promise<void> {
 export async function revokeOtherSessions(keepSid: string | null): Promise<void> {
   const at = now();
   await db().$transaction([
-    db().adminSession.updateMany({ where: { revokedAt: null, ...(keepSid ? { id: { not: keepSid } } : {}) }, data: { revokedAt: at } }),
+    db().adminSession.updateMany({
+      where: { revokedAt: null, ...(keepSid ? { id: { not: keepSid } } : {}) },
+      data: { revokedAt: at },
+    }),
     db().adminSession.deleteMany({ where: { expiresAt: { lt: at } } }),
   ]);
 }
@@ -105,9 +111,21 @@ export function isSecureRequest(req: Request): boolean {
 }
 
 export function sessionCookieHeader(req: Request, value: string, maxAge: number): string {
-  return serialize(SESSION_COOKIE, value, { httpOnly: true, sameSite: "lax", path: "/", maxAge, secure: isSecureRequest(req) });
+  return serialize(SESSION_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge,
+    secure: isSecureRequest(req),
+  });
 }
 
 export function clearedSessionCookieHeader(req: Request): string {
-  return serialize(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 0, secure: isSecureRequest(req) });
+  return serialize(SESSION_COOKIE, "", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 0,
+    secure: isSecureRequest(req),
+  });
 }

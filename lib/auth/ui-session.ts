@@ -12,7 +12,9 @@ import { SESSION_COOKIE, sessionOf } from "./session";
 /** The live session the given dsa_session cookie value names, or null. */
 export async function sessionFromCookieValue(value: string | undefined): Promise<{ sid: string } | null> {
   if (!value) return null;
-  const req = new Request("http://localhost/", { headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(value)}` } });
+  const req = new Request("http://localhost/", {
+    headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(value)}` },
+  });
   return sessionOf(req);
 }
 
@@ -27,7 +29,9 @@ export async function uiAuthState(): Promise<UiAuthState> {
   const authEnabled = getSettings().ADMIN_AUTH_ENABLED;
   const [hasPassword, session] = await Promise.all([
     storedPasswordHash().then((hash) => hash !== null),
-    authEnabled ? cookies().then((jar) => sessionFromCookieValue(jar.get(SESSION_COOKIE)?.value)) : Promise.resolve(null),
+    authEnabled
+      ? cookies().then((jar) => sessionFromCookieValue(jar.get(SESSION_COOKIE)?.value))
+      : Promise.resolve(null),
   ]);
   return { authEnabled, loggedIn: session !== null, hasPassword };
 }
@@ -41,4 +45,3 @@ export async function requireUiSession(path: string): Promise<UiAuthState> {
   if (state.authEnabled && !state.loggedIn) redirect(loginHref(path));
   return state;
 }
-

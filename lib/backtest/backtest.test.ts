@@ -52,14 +52,28 @@ describe("replay (docs/api.md §11 calls)", () => {
     const bars = barsFromCloses(wave(400, 2));
     const call = decideOn(bars, 330, "us", false);
     const { decision } = decideAtClose(bars.slice(330 + 1 - 250, 331), "us", false);
-    expect(call).toMatchObject({ index: 330, date: bars[330]!.date, close: bars[330]!.close, action: decision.action, score: decision.score });
+    expect(call).toMatchObject({
+      index: 330,
+      date: bars[330]!.date,
+      close: bars[330]!.close,
+      action: decision.action,
+      score: decision.score,
+    });
     expect(call.stop_loss).toBe(decision.plan.stop_loss?.price ?? null);
   });
 });
 
 describe("judging (decision-signal-v1 with the request's band)", () => {
   const bars = barsFromCloses([100, 101, 103, 99, 97.5, 104]);
-  const base = { index: 0, date: bars[0]!.date, close: 100, score: 70, ideal_buy: null, stop_loss: null, take_profit: null };
+  const base = {
+    index: 0,
+    date: bars[0]!.date,
+    close: 100,
+    score: 70,
+    ideal_buy: null,
+    stop_loss: null,
+    take_profit: null,
+  };
 
   it("buy: hit at ≥ +band, neutral inside, miss at ≤ −band; the return is close to close", () => {
     const judged = judgeCall({ ...base, action: "buy" }, bars, [1, 2, 3, 4], 2);
@@ -70,9 +84,16 @@ describe("judging (decision-signal-v1 with the request's band)", () => {
 
   it("a wider band turns hits into neutrals; short side hits at ≤ +band; hold hits at ≥ 0", () => {
     expect(judgeCall({ ...base, action: "buy" }, bars, [2], 5).outcomes[0]!.outcome).toBe("neutral");
-    expect(judgeCall({ ...base, action: "sell" }, bars, [2, 5], 2).outcomes.map((o) => o.outcome)).toEqual(["miss", "miss"]);
+    expect(judgeCall({ ...base, action: "sell" }, bars, [2, 5], 2).outcomes.map((o) => o.outcome)).toEqual([
+      "miss",
+      "miss",
+    ]);
     expect(judgeCall({ ...base, action: "reduce" }, bars, [3], 2).outcomes[0]!.outcome).toBe("hit");
-    expect(judgeCall({ ...base, action: "hold" }, bars, [1, 3, 4], 2).outcomes.map((o) => o.outcome)).toEqual(["hit", "neutral", "miss"]);
+    expect(judgeCall({ ...base, action: "hold" }, bars, [1, 3, 4], 2).outcomes.map((o) => o.outcome)).toEqual([
+      "hit",
+      "neutral",
+      "miss",
+    ]);
   });
 
   it("watch keeps its return but no outcome; too few later bars give nulls", () => {
@@ -88,7 +109,21 @@ describe("judging (decision-signal-v1 with the request's band)", () => {
 describe("summary and equity (docs/api.md §11)", () => {
   const bars = barsFromCloses([100, 110, 99, 99, 108.9, 120, 90]);
   const call = (index: number, action: JudgedCall["action"]): JudgedCall =>
-    judgeCall({ index, date: bars[index]!.date, close: bars[index]!.close, action, score: 50, ideal_buy: null, stop_loss: null, take_profit: null }, bars, [1], 2);
+    judgeCall(
+      {
+        index,
+        date: bars[index]!.date,
+        close: bars[index]!.close,
+        action,
+        score: 50,
+        ideal_buy: null,
+        stop_loss: null,
+        take_profit: null,
+      },
+      bars,
+      [1],
+      2,
+    );
 
   it("long from a long-side call's close to the next non-long call's close; flat otherwise; buy-and-hold over the same span", () => {
     // buy at 100 → sell at 99 (−1 %); watch; add at 99 → held through 108.9 and 120 → the span ends at 120.
@@ -115,22 +150,39 @@ describe("summary and equity (docs/api.md §11)", () => {
     expect(h.all.mean_return_pct).toBeCloseTo((10 + -10 + 0 + 10) / 4, 10);
     expect(h.long_side).toMatchObject({ count: 2, hit: 1, miss: 1, neutral: 0, hit_rate_pct: 50 });
     expect(h.long_side.mean_return_pct).toBeCloseTo(0, 10);
-    expect(h.by_action.find((a) => a.action === "watch")).toMatchObject({ count: 1, hit: 0, miss: 0, neutral: 0, hit_rate_pct: null });
+    expect(h.by_action.find((a) => a.action === "watch")).toMatchObject({
+      count: 1,
+      hit: 0,
+      miss: 0,
+      neutral: 0,
+      hit_rate_pct: null,
+    });
     expect(h.short_side).toMatchObject({ count: 1, hit: 0, miss: 1, hit_rate_pct: 0 });
   });
 });
 
 describe("a whole run on real bars (tests/fixtures/real-bars)", () => {
   it("us-AAPL-2012-2014: every trading day from the 20th is a call; figures agree with the file", async () => {
-    const bars = parseBarsCsv(fs.readFileSync(path.join(REAL, "us-AAPL-2012-2014.csv"), "utf8"), "us-AAPL-2012-2014.csv");
-    const { calls, summary } = await backtestBars(bars, { market: "us", isSample: false, step: 1, horizons: [1, 5, 10], neutralBandPct: 2 });
+    const bars = parseBarsCsv(
+      fs.readFileSync(path.join(REAL, "us-AAPL-2012-2014.csv"), "utf8"),
+      "us-AAPL-2012-2014.csv",
+    );
+    const { calls, summary } = await backtestBars(bars, {
+      market: "us",
+      isSample: false,
+      step: 1,
+      horizons: [1, 5, 10],
+      neutralBandPct: 2,
+    });
     expect(calls.length).toBe(bars.length - MIN_BARS_FOR_SCORE + 1);
     expect(calls[0]!.date).toBe(bars[19]!.date);
     const ten = summary.horizons.find((h) => h.horizon === 10)!;
     expect(ten.all.count).toBe(calls.length - 10);
     const sum = (key: "count" | "hit" | "miss") => ten.by_action.reduce((s, a) => s + a[key], 0);
     expect(sum("count")).toBe(ten.all.count);
-    const longCount = ten.by_action.filter((a) => a.action === "buy" || a.action === "add").reduce((s, a) => s + a.count, 0);
+    const longCount = ten.by_action
+      .filter((a) => a.action === "buy" || a.action === "add")
+      .reduce((s, a) => s + a.count, 0);
     expect(ten.long_side.count).toBe(longCount);
     // Buy-and-hold over the span of the calls, from the file's own closes.
     const first = bars[19]!.close;

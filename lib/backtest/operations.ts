@@ -14,7 +14,10 @@ import {
 } from "./schemas";
 
 const TAGS = ["Backtests"];
-const UNAUTHORIZED = { description: "Admin auth is enabled and the admin session is missing or invalid", schema: ZErrorResponse };
+const UNAUTHORIZED = {
+  description: "Admin auth is enabled and the admin session is missing or invalid",
+  schema: ZErrorResponse,
+};
 const NOT_FOUND = { description: "not_found: no backtest has this id", schema: ZErrorResponse };
 const INVALID = { description: "Malformed parameters", schema: ZValidationErrorResponse };
 
@@ -77,7 +80,12 @@ export const listBacktestCallsOp = defineOperation({
   tags: TAGS,
   params: ZBacktestIdParams,
   query: ZCallsQuery,
-  responses: { 200: { description: "One page of calls", schema: ZCallsPage }, 401: UNAUTHORIZED, 404: NOT_FOUND, 422: INVALID },
+  responses: {
+    200: { description: "One page of calls", schema: ZCallsPage },
+    401: UNAUTHORIZED,
+    404: NOT_FOUND,
+    422: INVALID,
+  },
 });
 
 export const getBacktestSeriesOp = defineOperation({
@@ -92,5 +100,10 @@ export const getBacktestSeriesOp = defineOperation({
 });
 
 export const BACKTEST_OPERATIONS: readonly Operation[] = [
-  createBacktestOp, listBacktestsOp, getBacktestOp, deleteBacktestOp, listBacktestCallsOp, getBacktestSeriesOp,
+  createBacktestOp,
+  listBacktestsOp,
+  getBacktestOp,
+  deleteBacktestOp,
+  listBacktestCallsOp,
+  getBacktestSeriesOp,
 ];

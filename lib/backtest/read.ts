@@ -3,7 +3,14 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/api-error";
 import { dedupKey, isRejection, resolveToken } from "@/lib/market/symbols";
 import { ZDecisionAction } from "@/lib/analysis/engine/schemas";
-import { ZSeriesPoint, type TBacktestCall, type TBacktestRun, type TCallsPage, type TRunsPage, type TSeriesResponse } from "./schemas";
+import {
+  ZSeriesPoint,
+  type TBacktestCall,
+  type TBacktestRun,
+  type TCallsPage,
+  type TRunsPage,
+  type TSeriesResponse,
+} from "./schemas";
 import { toCall, toRun, toRunItem } from "./serialize";
 
 // Reads and deletes of backtest runs (docs/api.md §11). Unknown ids are 404 not_found.
@@ -25,7 +32,11 @@ function stockFilter(stockCode: string | undefined): Prisma.BacktestRunWhereInpu
   return isRejection(resolved) ? { stockCode: stockCode.toUpperCase() } : { targetKey: dedupKey(resolved) };
 }
 
-export async function listBacktests(query: { stock_code?: string; page: number; page_size: number }): Promise<TRunsPage> {
+export async function listBacktests(query: {
+  stock_code?: string;
+  page: number;
+  page_size: number;
+}): Promise<TRunsPage> {
   const where = stockFilter(query.stock_code);
   // The list never carries the summary or series: select the light columns only.
   const [total, rows] = await Promise.all([
@@ -38,7 +49,12 @@ export async function listBacktests(query: { stock_code?: string; page: number; 
       omit: { summary: true, series: true, target: true },
     }),
   ]);
-  return { items: rows.map((r) => toRunItem({ ...r, summary: null, series: null, target: "" })), total, page: query.page, page_size: query.page_size };
+  return {
+    items: rows.map((r) => toRunItem({ ...r, summary: null, series: null, target: "" })),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }
 
 export async function listBacktestCalls(id: string, query: { page: number; page_size: number }): Promise<TCallsPage> {
@@ -74,6 +90,10 @@ export async function deleteBacktest(id: string): Promise<{ deleted: number }> {
 
 /** Every call's date and action, oldest first: the markers of the page's price chart. */
 export async function listCallActions(id: string): Promise<Pick<TBacktestCall, "date" | "action">[]> {
-  const rows = await db().backtestCall.findMany({ where: { backtestId: id }, orderBy: { seq: "asc" }, select: { date: true, action: true } });
+  const rows = await db().backtestCall.findMany({
+    where: { backtestId: id },
+    orderBy: { seq: "asc" },
+    select: { date: true, action: true },
+  });
   return rows.map((r) => ({ date: r.date, action: ZDecisionAction.parse(r.action) }));
 }

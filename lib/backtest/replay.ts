@@ -39,7 +39,12 @@ export interface ReplayOptions {
 }
 
 /** Indices of the bars a call is made on: every step-th trading day from the first eligible one. */
-export function callIndices(bars: readonly TDailyBar[], startDate: string | null | undefined, endDate: string | null | undefined, step: number): number[] {
+export function callIndices(
+  bars: readonly TDailyBar[],
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+  step: number,
+): number[] {
   const out: number[] = [];
   let first = MIN_BARS_FOR_SCORE - 1;
   while (first < bars.length && startDate && bars[first]!.date < startDate) first += 1;
@@ -81,7 +86,9 @@ export async function replayCalls(bars: readonly TDailyBar[], options: ReplayOpt
       await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) throw options.signal.reason ?? new Error("backtest aborted");
     }
-    calls.push(decideOn(bars, indices[k]!, options.market, options.isSample, { code: options.code, kind: options.kind }));
+    calls.push(
+      decideOn(bars, indices[k]!, options.market, options.isSample, { code: options.code, kind: options.kind }),
+    );
   }
   options.onProgress?.(1);
   return calls;

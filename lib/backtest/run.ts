@@ -30,7 +30,10 @@ function isMissingRow(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
 }
 
-export async function runBacktestTask(id: string, context: BacktestRunContext): Promise<{ stockName: string | null; message: string }> {
+export async function runBacktestTask(
+  id: string,
+  context: BacktestRunContext,
+): Promise<{ stockName: string | null; message: string }> {
   const row = await db().backtestRun.findUnique({ where: { id } });
   if (!row) return { stockName: null, message: "backtest deleted before it ran" };
   try {
@@ -39,13 +42,19 @@ export async function runBacktestTask(id: string, context: BacktestRunContext): 
     if (context.signal.aborted) throw error; // stopping: the queue re-queues the task, the run stays running
     if (isMissingRow(error)) return { stockName: row.stockName, message: "backtest deleted while it ran" };
     await db()
-      .backtestRun.update({ where: { id }, data: { status: "failed", error: context.failureText(error), completedAt: now() } })
+      .backtestRun.update({
+        where: { id },
+        data: { status: "failed", error: context.failureText(error), completedAt: now() },
+      })
       .catch(() => undefined);
     throw error;
   }
 }
 
-async function execute(row: NonNullable<Awaited<ReturnType<ReturnType<typeof db>["backtestRun"]["findUnique"]>>>, context: BacktestRunContext) {
+async function execute(
+  row: NonNullable<Awaited<ReturnType<ReturnType<typeof db>["backtestRun"]["findUnique"]>>>,
+  context: BacktestRunContext,
+) {
   const { id } = row;
   const target = ZResolvedSymbol.parse(JSON.parse(row.target));
   const horizons = (JSON.parse(row.horizons) as number[]).filter(Number.isInteger);
@@ -55,15 +64,22 @@ async function execute(row: NonNullable<Awaited<ReturnType<ReturnType<typeof db>
     context.onProgress(rounded, message);
     if (rounded === lastPct) return;
     lastPct = rounded;
-    void db().backtestRun.updateMany({ where: { id, status: "running" }, data: { progress: rounded } }).catch(() => undefined);
+    void db()
+      .backtestRun.updateMany({ where: { id, status: "running" }, data: { progress: rounded } })
+      .catch(() => undefined);
   };
 
-  await db().backtestRun.update({ where: { id }, data: { status: "running", progress: 1, error: null, startedAt: now(), completedAt: null } });
+  await db().backtestRun.update({
+    where: { id },
+    data: { status: "running", progress: 1, error: null, startedAt: now(), completedAt: null },
+  });
   progress(2, "reading daily bars");
   const read = await getDailyBars(target, MAX_DAILY_BARS);
   const bars = read.bars;
   if (bars.length < MIN_BARS_FOR_SCORE) {
-    throw new BacktestFailedError(`Only ${bars.length} daily bars of ${row.stockCode}: a call needs at least ${MIN_BARS_FOR_SCORE}`);
+    throw new BacktestFailedError(
+      `Only ${bars.length} daily bars of ${row.stockCode}: a call needs at least ${MIN_BARS_FOR_SCORE}`,
+    );
   }
   const isSample = read.source === "sample" || bars.some((b) => b.source === "sample");
   await db().backtestRun.update({ where: { id }, data: { dataSource: read.source, lastBarDate: bars.at(-1)!.date } });
@@ -120,7 +136,8 @@ async function execute(row: NonNullable<Awaited<ReturnType<ReturnType<typeof db>
       },
     });
     await tx.backtestCall.deleteMany({ where: { backtestId: id } });
-    for (let i = 0; i < calls.length; i += INSERT_CHUNK) await tx.backtestCall.createMany({ data: calls.slice(i, i + INSERT_CHUNK) });
+    for (let i = 0; i < calls.length; i += INSERT_CHUNK)
+      await tx.backtestCall.createMany({ data: calls.slice(i, i + INSERT_CHUNK) });
   });
   return { stockName: row.stockName, message: `backtest completed: ${calls.length} calls` };
 }

@@ -17,7 +17,9 @@ const nullableNumber = z.number().nullable();
 export const ZBacktestRequest = z
   .object({
     stock_code: z.string().trim().min(1).max(64).describe("One code or name, resolved like an analyze target"),
-    start_date: isoDay.optional().describe("First day a call may be made (default: the first day with enough history for a score)"),
+    start_date: isoDay
+      .optional()
+      .describe("First day a call may be made (default: the first day with enough history for a score)"),
     end_date: isoDay.optional().describe("Last day a call may be made (default: the last bar)"),
     horizons: z
       .array(z.number().int().min(HORIZON_RANGE.min).max(HORIZON_RANGE.max))
@@ -27,7 +29,11 @@ export const ZBacktestRequest = z
       .default([...DEFAULT_HORIZONS])
       .describe("Trading days after each call at which it is judged"),
     step: z.number().int().min(1).max(250).default(1).describe("A call on every step-th trading day"),
-    neutral_band_pct: z.number().min(NEUTRAL_BAND_RANGE.min).max(NEUTRAL_BAND_RANGE.max).default(NEUTRAL_BAND_RANGE.default),
+    neutral_band_pct: z
+      .number()
+      .min(NEUTRAL_BAND_RANGE.min)
+      .max(NEUTRAL_BAND_RANGE.max)
+      .default(NEUTRAL_BAND_RANGE.default),
   })
   .refine((body) => !body.start_date || !body.end_date || body.start_date <= body.end_date, {
     message: "start_date must not be after end_date",
@@ -92,7 +98,10 @@ const recordFields = {
   progress: z.number().int().min(0).max(100),
   error: z.string().optional().describe("Only when failed"),
   engine_version: z.string().describe("The rule set that made the calls"),
-  data_source: z.string().nullable().describe("Provider of the bars (csv, eastmoney, sample, ...); null until they are read"),
+  data_source: z
+    .string()
+    .nullable()
+    .describe("Provider of the bars (csv, eastmoney, sample, ...); null until they are read"),
   start_date: z.string().nullable().describe("The first call's day once run, else the requested start_date"),
   end_date: z.string().nullable().describe("The last call's day once run, else the requested end_date"),
   horizons: z.array(z.number().int()),
@@ -104,14 +113,20 @@ const recordFields = {
   completed_at: z.string().optional(),
 };
 
-export const ZBacktestRun = z.object({ ...recordFields, summary: ZBacktestSummary.optional() }).meta({ id: "BacktestRun" });
+export const ZBacktestRun = z
+  .object({ ...recordFields, summary: ZBacktestSummary.optional() })
+  .meta({ id: "BacktestRun" });
 export type TBacktestRun = z.infer<typeof ZBacktestRun>;
 
 export const ZBacktestRunItem = z.object(recordFields).meta({ id: "BacktestRunItem" });
 export type TBacktestRunItem = z.infer<typeof ZBacktestRunItem>;
 
 export const ZBacktestOutcome = z
-  .object({ horizon: z.number().int(), return_pct: nullableNumber, outcome: z.enum(["hit", "miss", "neutral"]).nullable() })
+  .object({
+    horizon: z.number().int(),
+    return_pct: nullableNumber,
+    outcome: z.enum(["hit", "miss", "neutral"]).nullable(),
+  })
   .meta({ id: "BacktestOutcome" });
 export type TBacktestOutcome = z.infer<typeof ZBacktestOutcome>;
 
@@ -137,7 +152,12 @@ export const ZCallsQuery = z.object({
 });
 
 export const ZCallsPage = z
-  .object({ items: z.array(ZBacktestCall), total: z.number().int(), page: z.number().int(), page_size: z.number().int() })
+  .object({
+    items: z.array(ZBacktestCall),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  })
   .meta({ id: "BacktestCallsPage" });
 export type TCallsPage = z.infer<typeof ZCallsPage>;
 
@@ -148,7 +168,12 @@ export const ZRunsQuery = z.object({
 });
 
 export const ZRunsPage = z
-  .object({ items: z.array(ZBacktestRunItem), total: z.number().int(), page: z.number().int(), page_size: z.number().int() })
+  .object({
+    items: z.array(ZBacktestRunItem),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  })
   .meta({ id: "BacktestRunsPage" });
 export type TRunsPage = z.infer<typeof ZRunsPage>;
 

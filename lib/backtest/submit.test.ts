@@ -28,7 +28,9 @@ describe("backtest submission", () => {
         "CREATE TRIGGER refuse_backtest_task BEFORE INSERT ON analysis_task WHEN NEW.kind = 'backtest' BEGIN SELECT RAISE(ABORT, 'refused'); END",
       );
     } else {
-      await db().$executeRawUnsafe("CREATE FUNCTION refuse_backtest_task() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql");
+      await db().$executeRawUnsafe(
+        "CREATE FUNCTION refuse_backtest_task() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql",
+      );
       await db().$executeRawUnsafe(
         "CREATE TRIGGER refuse_backtest_task BEFORE INSERT ON analysis_task FOR EACH ROW WHEN (NEW.kind = 'backtest') EXECUTE FUNCTION refuse_backtest_task()",
       );
@@ -37,7 +39,11 @@ describe("backtest submission", () => {
       await expect(submitBacktest(request, "trace-submit-2")).rejects.toThrow();
       expect(await db().backtestRun.count()).toBe(runsBefore);
     } finally {
-      await db().$executeRawUnsafe(testDatabaseKind() === "sqlite" ? "DROP TRIGGER refuse_backtest_task" : "DROP TRIGGER refuse_backtest_task ON analysis_task");
+      await db().$executeRawUnsafe(
+        testDatabaseKind() === "sqlite"
+          ? "DROP TRIGGER refuse_backtest_task"
+          : "DROP TRIGGER refuse_backtest_task ON analysis_task",
+      );
     }
   });
 });

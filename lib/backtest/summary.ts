@@ -2,7 +2,14 @@ import { median } from "simple-statistics";
 import { DECISION_ACTIONS, type TDecisionAction } from "@/lib/analysis/engine/schemas";
 import type { TDailyBar } from "@/lib/market";
 import type { JudgedCall } from "./judge";
-import type { TActionStats, TBacktestSummary, TEquitySummary, THorizonSummary, TSeriesPoint, TSideStats } from "./schemas";
+import type {
+  TActionStats,
+  TBacktestSummary,
+  TEquitySummary,
+  THorizonSummary,
+  TSeriesPoint,
+  TSideStats,
+} from "./schemas";
 
 // The summary of docs/api.md §11: per horizon, per action and per side; and the equity of "long after a
 // long-side call, flat otherwise" against buy-and-hold over the span of the calls.
@@ -111,10 +118,17 @@ export function equitySummary(calls: readonly JudgedCall[], curve: readonly Equi
   };
 }
 
-export function summarize(calls: readonly JudgedCall[], bars: readonly TDailyBar[], horizons: readonly number[]): { summary: TBacktestSummary; curve: EquityPoint[] } {
+export function summarize(
+  calls: readonly JudgedCall[],
+  bars: readonly TDailyBar[],
+  horizons: readonly number[],
+): { summary: TBacktestSummary; curve: EquityPoint[] } {
   const curve = equityCurve(calls, bars);
   return {
-    summary: { horizons: [...horizons].sort((a, b) => a - b).map((h) => horizonSummary(calls, h)), equity: equitySummary(calls, curve) },
+    summary: {
+      horizons: [...horizons].sort((a, b) => a - b).map((h) => horizonSummary(calls, h)),
+      equity: equitySummary(calls, curve),
+    },
     curve,
   };
 }
@@ -123,6 +137,15 @@ export function summarize(calls: readonly JudgedCall[], bars: readonly TDailyBar
 export function seriesPoints(curve: readonly EquityPoint[], bars: readonly TDailyBar[]): TSeriesPoint[] {
   return curve.map((p) => {
     const b = bars[p.index]!;
-    return { date: b.date, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume, strategy_equity: p.strategy, buy_hold_equity: p.buyHold };
+    return {
+      date: b.date,
+      open: b.open,
+      high: b.high,
+      low: b.low,
+      close: b.close,
+      volume: b.volume,
+      strategy_equity: p.strategy,
+      buy_hold_equity: p.buyHold,
+    };
   });
 }

@@ -14,7 +14,13 @@ import { latestTrackRecord, trackRecordText } from "./track-record";
 withTempDatabase("track-record");
 
 const side = (count: number, hitRate: number | null, mean: number | null) => ({
-  count, hit: 0, miss: 0, neutral: 0, hit_rate_pct: hitRate, mean_return_pct: mean, median_return_pct: mean,
+  count,
+  hit: 0,
+  miss: 0,
+  neutral: 0,
+  hit_rate_pct: hitRate,
+  mean_return_pct: mean,
+  median_return_pct: mean,
 });
 
 function summary(horizons: number[]): TBacktestSummary {
@@ -31,7 +37,13 @@ function summary(horizons: number[]): TBacktestSummary {
 }
 
 let seq = 0;
-async function run(fields: { targetKey?: string; engineVersion?: string; status?: string; horizons?: number[]; completedAt?: string }) {
+async function run(fields: {
+  targetKey?: string;
+  engineVersion?: string;
+  status?: string;
+  horizons?: number[];
+  completedAt?: string;
+}) {
   seq += 1;
   const horizons = fields.horizons ?? [1, 5, 10];
   await db().backtestRun.create({
@@ -66,7 +78,14 @@ describe("latestTrackRecord", () => {
 
   it("the newest completed current-version run, at 10 days, or the longest horizon under it", async () => {
     const older = await run({ completedAt: "2026-11-21T00:00:00Z" });
-    expect(await latestTrackRecord("stock:cn:600519")).toMatchObject({ backtestId: older, horizon: 10, longCount: 60, longHitRatePct: 50, longMeanReturnPct: 2, allMeanReturnPct: 1 });
+    expect(await latestTrackRecord("stock:cn:600519")).toMatchObject({
+      backtestId: older,
+      horizon: 10,
+      longCount: 60,
+      longHitRatePct: 50,
+      longMeanReturnPct: 2,
+      allMeanReturnPct: 1,
+    });
     const newer = await run({ horizons: [1, 5, 20], completedAt: "2026-11-24T00:00:00Z" });
     expect(await latestTrackRecord("stock:cn:600519")).toMatchObject({ backtestId: newer, horizon: 5, longCount: 55 });
   });

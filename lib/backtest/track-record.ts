@@ -26,7 +26,10 @@ export interface TrackRecord {
  * built from a track record can tell with its id and completion time whether that record is still the stock's
  * latest. A run taken over after a crash completes again under the same id, with a new completion time.
  */
-export function latestTrackRecordSql(column: "id" | "completed_at", targetKey: string): { sql: string; params: string[] } {
+export function latestTrackRecordSql(
+  column: "id" | "completed_at",
+  targetKey: string,
+): { sql: string; params: string[] } {
   return {
     sql: `SELECT ${column} FROM backtest_run WHERE target_key = ? AND engine_version = ? AND status = 'completed' ORDER BY completed_at DESC, id DESC LIMIT 1`,
     params: [targetKey, RULE_ENGINE_VERSION],

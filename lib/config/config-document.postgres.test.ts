@@ -27,7 +27,7 @@ const START = [
   "export STOCK_LIST='600519,AAPL'\r",
   "\r",
   "# 备注: not ours\r",
-  "SOME_VENDOR_TOKEN=\"vt 999\"\r",
+  'SOME_VENDOR_TOKEN="vt 999"\r',
   "PORT=4999\r",
   "",
 ].join("\n");
@@ -62,7 +62,11 @@ afterEach(async () => {
 });
 
 function replica(options: { pollMs?: number; redis?: boolean } = {}): ConfigDocumentSync {
-  const sync = new ConfigDocumentSync({ pollMs: options.pollMs ?? 1000, redis: options.redis ? redisConnection() : null, apply: () => {} });
+  const sync = new ConfigDocumentSync({
+    pollMs: options.pollMs ?? 1000,
+    redis: options.redis ? redisConnection() : null,
+    apply: () => {},
+  });
   syncs.push(sync);
   return sync;
 }
@@ -76,7 +80,8 @@ async function waitFor(check: () => boolean, timeoutMs: number): Promise<number>
   return Date.now() - started;
 }
 
-const set = (updates: Record<string, string>, expectedVersion?: string) => updateEnvFile({ expectedVersion }, () => ({ updates, result: null }));
+const set = (updates: Record<string, string>, expectedVersion?: string) =>
+  updateEnvFile({ expectedVersion }, () => ({ updates, result: null }));
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -105,7 +110,11 @@ describe("20 §3: first start imports the env file", () => {
     expect(await importEnvFileOnce()).toBe(true);
     await set({ LOG_LEVEL: "warn" });
     fs.writeFileSync(envFile, "LOG_LEVEL=debug\n");
-    expect(await Promise.all([importEnvFileOnce(), importEnvFileOnce(), importEnvFileOnce()])).toEqual([false, false, false]);
+    expect(await Promise.all([importEnvFileOnce(), importEnvFileOnce(), importEnvFileOnce()])).toEqual([
+      false,
+      false,
+      false,
+    ]);
     expect((await readConfigDocument()).text).toBe("LOG_LEVEL=warn\n");
   });
 
@@ -123,12 +132,27 @@ describe("20 §3: versioned writes (spec 4.4: a stale config_version is 409)", (
     await set({ A: "2" }, stale);
     const current = (await readConfigSnapshot()).version;
     const error = await failure(set({ A: "3" }, stale));
-    expect(error).toMatchObject({ status: 409, code: "config_version_conflict", extra: { current_config_version: current } });
+    expect(error).toMatchObject({
+      status: 409,
+      code: "config_version_conflict",
+      extra: { current_config_version: current },
+    });
     expect((await readConfigDocument()).text).toBe("A=2\n");
 
     // The same through the config service (PUT /api/v1/system/config).
-    const viaApi = await failure(updateSystemConfig({ config_version: stale, mask_token: "******", reload_now: true, items: [{ key: "LOG_LEVEL", value: "warn" }] }));
-    expect(viaApi).toMatchObject({ status: 409, code: "config_version_conflict", extra: { current_config_version: current } });
+    const viaApi = await failure(
+      updateSystemConfig({
+        config_version: stale,
+        mask_token: "******",
+        reload_now: true,
+        items: [{ key: "LOG_LEVEL", value: "warn" }],
+      }),
+    );
+    expect(viaApi).toMatchObject({
+      status: 409,
+      code: "config_version_conflict",
+      extra: { current_config_version: current },
+    });
   });
 
   it("concurrent writers from the same revision: exactly one wins, the others get the conflict", async () => {
@@ -136,7 +160,9 @@ describe("20 §3: versioned writes (spec 4.4: a stale config_version is 409)", (
     const version = (await readConfigSnapshot()).version;
     const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => set({ VALUE: String(n) }, version)));
     const winners = results.filter((r) => r.status === "fulfilled");
-    const conflicts = results.filter((r) => r.status === "rejected" && (r.reason as ApiError).code === "config_version_conflict");
+    const conflicts = results.filter(
+      (r) => r.status === "rejected" && (r.reason as ApiError).code === "config_version_conflict",
+    );
     expect(winners).toHaveLength(1);
     expect(conflicts).toHaveLength(4);
     const row = await readConfigDocument();
@@ -212,7 +238,10 @@ describe("20 §3: replicas follow the document", () => {
     useEnv({ LOG_LEVEL: "warn" });
     await startConfigSync();
     const { revision, text } = await readConfigDocument();
-    await writeConfigDocument(revision, `${text}PORT=5111\nDATABASE_URL=file:/tmp/elsewhere.db\nREDIS_URL=redis://elsewhere:6379\nLOG_LEVEL=error\n`);
+    await writeConfigDocument(
+      revision,
+      `${text}PORT=5111\nDATABASE_URL=file:/tmp/elsewhere.db\nREDIS_URL=redis://elsewhere:6379\nLOG_LEVEL=error\n`,
+    );
     await waitFor(() => installedConfigDocument()?.revision === revision + 1, 5000);
     const settings = getSettings();
     expect(settings.LOG_LEVEL).toBe("error");
@@ -241,14 +270,23 @@ describe("20 §3: export and import keep the env-file format byte for byte", () 
         { key: "MY_PLUGIN_SETTING", value: "a # b 'c'" },
       ],
     });
-    await importSystemConfig({ config_version: put.config_version, content: "LOG_LEVEL=error\nNEW_KEY=\"x y\"\nSOME_VENDOR_TOKEN=vt-1000\n", reload_now: true });
+    await importSystemConfig({
+      config_version: put.config_version,
+      content: 'LOG_LEVEL=error\nNEW_KEY="x y"\nSOME_VENDOR_TOKEN=vt-1000\n',
+      reload_now: true,
+    });
     return (await exportSystemConfig()).content;
   }
 
   it("after the same update and import, the export equals the env file's bytes", async () => {
     const sqliteFile = path.join(dir, "sqlite.env");
     fs.writeFileSync(sqliteFile, START);
-    setEnvironmentForTests({ ENV_FILE: sqliteFile, DATABASE_URL: `file:${path.join(dir, "never-opened.db")}`, LOG_LEVEL: "silent", ADMIN_AUTH_ENABLED: "true" });
+    setEnvironmentForTests({
+      ENV_FILE: sqliteFile,
+      DATABASE_URL: `file:${path.join(dir, "never-opened.db")}`,
+      LOG_LEVEL: "silent",
+      ADMIN_AUTH_ENABLED: "true",
+    });
     const fromFile = await edits();
     expect(fromFile).toBe(fs.readFileSync(sqliteFile, "utf8"));
 
@@ -271,7 +309,8 @@ describe("20 §3: secrets stay out of logs and Redis messages", () => {
         vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => void logged.push(args)) as never);
       }
       const consoled: unknown[] = [];
-      for (const method of ["log", "info", "warn", "error"] as const) vi.spyOn(console, method).mockImplementation((...args) => void consoled.push(args));
+      for (const method of ["log", "info", "warn", "error"] as const)
+        vi.spyOn(console, method).mockImplementation((...args) => void consoled.push(args));
       const messages: string[] = [];
       await listener.subscribe(configChangedChannel());
       listener.on("message", (_channel: string, message: string) => messages.push(message));

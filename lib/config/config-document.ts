@@ -5,7 +5,14 @@ import { logger } from "@/lib/log/logger";
 import { redisConnection } from "@/lib/redis/connection";
 import { redisKey } from "@/lib/redis/keys";
 import { applyEnvUpdates, parseEnv } from "./env-file";
-import { documentSnapshot, versionConflict, type EnvSnapshot, type EnvUpdateOptions, type EnvUpdateOutcome, type EnvUpdatePlan } from "./env-snapshot";
+import {
+  documentSnapshot,
+  versionConflict,
+  type EnvSnapshot,
+  type EnvUpdateOptions,
+  type EnvUpdateOutcome,
+  type EnvUpdatePlan,
+} from "./env-snapshot";
 import { envFilePath, getRawSetting, installConfigDocument } from "@/lib/settings/settings";
 
 // The configuration with PostgreSQL: the env text, byte for byte what the env file would hold,
@@ -36,11 +43,17 @@ export async function readConfigDocument(): Promise<ConfigDocumentRow> {
   const row = await findRow();
   if (row) return row;
   await importEnvFileOnce();
-  return db().configDocument.findUniqueOrThrow({ where: { id: DOCUMENT_ID }, select: { text: true, revision: true, updatedAt: true } });
+  return db().configDocument.findUniqueOrThrow({
+    where: { id: DOCUMENT_ID },
+    select: { text: true, revision: true, updatedAt: true },
+  });
 }
 
 function findRow(): Promise<ConfigDocumentRow | null> {
-  return db().configDocument.findUnique({ where: { id: DOCUMENT_ID }, select: { text: true, revision: true, updatedAt: true } });
+  return db().configDocument.findUnique({
+    where: { id: DOCUMENT_ID },
+    select: { text: true, revision: true, updatedAt: true },
+  });
 }
 
 /** Only the revision: what a replica's poll reads every second. */
@@ -67,7 +80,12 @@ export async function importEnvFileOnce(file: string = envFilePath()): Promise<b
   if (inserted === 1) {
     // Key count and path only: the values are secrets.
     const keys = Object.keys(parseEnv(text ?? "")).length;
-    logger.info({ env_file: file, keys }, text === null ? "No env file: the database configuration starts empty" : "Env file imported into the database configuration");
+    logger.info(
+      { env_file: file, keys },
+      text === null
+        ? "No env file: the database configuration starts empty"
+        : "Env file imported into the database configuration",
+    );
   }
   return inserted === 1;
 }
@@ -82,7 +100,8 @@ function readEnvFileText(file: string): string | null {
   }
   const text = bytes.toString("utf8");
   // The row must hold the same bytes the file did; a lossy decode would change them silently.
-  if (!Buffer.from(text, "utf8").equals(bytes)) throw new Error(`${file} is not valid UTF-8 text; fix it by hand before starting on PostgreSQL`);
+  if (!Buffer.from(text, "utf8").equals(bytes))
+    throw new Error(`${file} is not valid UTF-8 text; fix it by hand before starting on PostgreSQL`);
   return text;
 }
 
@@ -100,7 +119,11 @@ export async function writeConfigDocument(revision: number, text: string): Promi
 
 /** Makes `row` this process's settings (unless it already holds that revision or a newer one). */
 export function installConfigRow(row: ConfigDocumentRow): boolean {
-  return installConfigDocument({ databaseUrl: getRawSetting("DATABASE_URL") ?? "", ...row, values: parseEnv(row.text) });
+  return installConfigDocument({
+    databaseUrl: getRawSetting("DATABASE_URL") ?? "",
+    ...row,
+    values: parseEnv(row.text),
+  });
 }
 
 function announce(revision: number): void {
@@ -117,11 +140,15 @@ function announce(revision: number): void {
  * versioned write that loses the race gets the 409 with the winner's version; an unversioned one plans
  * again on the new text (so `plan` may run more than once).
  */
-export async function updateConfigDocument<T>(options: EnvUpdateOptions, plan: (current: EnvSnapshot) => EnvUpdatePlan<T>): Promise<EnvUpdateOutcome<T>> {
+export async function updateConfigDocument<T>(
+  options: EnvUpdateOptions,
+  plan: (current: EnvSnapshot) => EnvUpdatePlan<T>,
+): Promise<EnvUpdateOutcome<T>> {
   for (let attempt = 1; ; attempt++) {
     const row = await readConfigDocument();
     const before = documentSnapshot(row);
-    if (options.expectedVersion !== undefined && options.expectedVersion !== before.version) throw versionConflict(before.version);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== before.version)
+      throw versionConflict(before.version);
     const { updates, result } = plan(before);
     const unchanged = { before, after: before, written: false, inPlace: false, reloaded: false, result };
     if (Object.keys(updates).length === 0) return unchanged;
@@ -131,11 +158,19 @@ export async function updateConfigDocument<T>(options: EnvUpdateOptions, plan: (
     const written = await writeConfigDocument(row.revision, next);
     if (!written) {
       if (options.expectedVersion !== undefined) throw versionConflict((await readConfigDocumentSnapshot()).version);
-      if (attempt >= UNVERSIONED_ATTEMPTS) throw new Error("The configuration kept changing during this write; try again");
+      if (attempt >= UNVERSIONED_ATTEMPTS)
+        throw new Error("The configuration kept changing during this write; try again");
       continue;
     }
     announce(written.revision);
-    const outcome: EnvUpdateOutcome<T> = { before, after: documentSnapshot(written), written: true, inPlace: false, reloaded: false, result };
+    const outcome: EnvUpdateOutcome<T> = {
+      before,
+      after: documentSnapshot(written),
+      written: true,
+      inPlace: false,
+      reloaded: false,
+      result,
+    };
     // Installed even when no reload was asked for: this copy is also what the config API reads back, and
     // the file store's settings would pick the change up within a second anyway.
     try {

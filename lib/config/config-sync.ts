@@ -1,6 +1,12 @@
 import { logger } from "@/lib/log/logger";
 import { redisConnection, type ChannelSubscription, type RedisConnection } from "@/lib/redis/connection";
-import { configChangedChannel, installConfigRow, readConfigDocument, readConfigRevision, type ConfigDocumentRow } from "./config-document";
+import {
+  configChangedChannel,
+  installConfigRow,
+  readConfigDocument,
+  readConfigRevision,
+  type ConfigDocumentRow,
+} from "./config-document";
 import { usesConfigDocument } from "./env-store";
 
 // How a replica keeps its settings in step with the config document (PostgreSQL) while getSettings() stays
@@ -88,7 +94,11 @@ export class ConfigDocumentSync {
       this.failing = false;
     } catch (error) {
       // Logged once per outage; the settings held stay in force meanwhile.
-      if (!this.failing) logger.warn({ err: (error as Error).message }, "Reading the config document failed; this replica keeps its current settings until it can");
+      if (!this.failing)
+        logger.warn(
+          { err: (error as Error).message },
+          "Reading the config document failed; this replica keeps its current settings until it can",
+        );
       this.failing = true;
     }
   }
@@ -98,7 +108,11 @@ export class ConfigDocumentSync {
     try {
       this.options.apply(row);
     } catch (error) {
-      if (this.refused !== row.revision) logger.error({ revision: row.revision, err: (error as Error).message }, "The config document does not parse as settings; the previous revision stays in force");
+      if (this.refused !== row.revision)
+        logger.error(
+          { revision: row.revision, err: (error as Error).message },
+          "The config document does not parse as settings; the previous revision stays in force",
+        );
       this.refused = row.revision;
       return;
     }
@@ -108,7 +122,9 @@ export class ConfigDocumentSync {
 }
 
 // One follower per process, on globalThis so Next's separate module instances share it.
-const holder = globalThis as typeof globalThis & { __dsaConfigSync?: { sync: ConfigDocumentSync; started: Promise<void> } };
+const holder = globalThis as typeof globalThis & {
+  __dsaConfigSync?: { sync: ConfigDocumentSync; started: Promise<void> };
+};
 
 /**
  * Called once at server start (instrumentation register(), before the workers): with PostgreSQL it loads the

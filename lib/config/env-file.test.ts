@@ -12,7 +12,7 @@ const TRICKY_VALUES = [
   "it's",
   'say "hi"',
   "`backticks`",
-  "it's \"both\"",
+  'it\'s "both"',
   "unicode 中文 ✓ é",
   "line one\nline two",
   "windows\r\nline",
@@ -114,7 +114,7 @@ describe("4.4 config store: env file text editing", () => {
   });
 
   it("finds the same keys dotenv parses, with their line spans", () => {
-    const text = "A=1\n\n# c\nexport B=\"x\ny\"\nC=\n";
+    const text = 'A=1\n\n# c\nexport B="x\ny"\nC=\n';
     expect(locateAssignments(text).map((a) => [a.key, a.startLine, a.endLine])).toEqual([
       ["A", 0, 0],
       ["B", 3, 4],
@@ -144,7 +144,7 @@ describe("4.4 config store: randomised round trips", () => {
       return s / 2 ** 32;
     };
   }
-  const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const LINE_KINDS = [
     () => "# a comment with = and 'quotes'",
     () => "",

@@ -30,7 +30,10 @@ async function loop(file: string, padBytes: number): Promise<void> {
   let seq = 1 + Math.floor(Math.random() * 1_000_000);
   for (;;) {
     // A short stale limit: the test kills writers holding the lock, and the next must not wait long.
-    await updateEnvFile({ file, reload: false, lockStaleMs: 2000 }, () => ({ updates: loopUpdates(seq, padBytes), result: null }));
+    await updateEnvFile({ file, reload: false, lockStaleMs: 2000 }, () => ({
+      updates: loopUpdates(seq, padBytes),
+      result: null,
+    }));
     if (!announced) process.stdout.write("ready\n");
     announced = true;
     seq++;
@@ -41,11 +44,16 @@ async function once(file: string, version: string, value: string): Promise<void>
   process.stdout.write("ready\n");
   await waitForGo();
   try {
-    const outcome = await updateEnvFile({ file, expectedVersion: version, reload: false }, () => ({ updates: { VALUE: value }, result: null }));
+    const outcome = await updateEnvFile({ file, expectedVersion: version, reload: false }, () => ({
+      updates: { VALUE: value },
+      result: null,
+    }));
     process.stdout.write(`${JSON.stringify({ ok: true, version: outcome.after.version })}\n`);
   } catch (error) {
     const e = error as { code?: string; extra?: Record<string, unknown>; message: string };
-    process.stdout.write(`${JSON.stringify({ ok: false, code: e.code ?? "error", message: e.message, extra: e.extra ?? {} })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ok: false, code: e.code ?? "error", message: e.message, extra: e.extra ?? {} })}\n`,
+    );
   }
   process.exit(0);
 }

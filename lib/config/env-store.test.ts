@@ -32,7 +32,13 @@ const set = (updates: Record<string, string>, expectedVersion?: string) =>
 
 describe("4.4 config store: reading and the version token", () => {
   it('is "missing:0" with empty content when there is no file', () => {
-    expect(readEnvSnapshot(file)).toMatchObject({ exists: false, content: "", values: {}, version: MISSING_VERSION, updatedAt: null });
+    expect(readEnvSnapshot(file)).toMatchObject({
+      exists: false,
+      content: "",
+      values: {},
+      version: MISSING_VERSION,
+      updatedAt: null,
+    });
   });
 
   it("is <mtime ns>:<sha256> of the bytes and changes whenever the bytes change", () => {
@@ -93,7 +99,11 @@ describe("4.4 config store: writes", () => {
     const current = readEnvSnapshot(file);
     const error = await set({ A: "3" }, stale).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, code: "config_version_conflict", extra: { current_config_version: current.version } });
+    expect(error).toMatchObject({
+      status: 409,
+      code: "config_version_conflict",
+      extra: { current_config_version: current.version },
+    });
     expect(readEnvSnapshot(file).content).toBe("A=2\n");
   });
 
@@ -160,7 +170,9 @@ describe("4.4 config store: writes", () => {
     const version = readEnvSnapshot(file).version;
     const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => set({ VALUE: String(n) }, version)));
     const ok = results.filter((r) => r.status === "fulfilled");
-    const conflicts = results.filter((r) => r.status === "rejected" && (r.reason as ApiError).code === "config_version_conflict");
+    const conflicts = results.filter(
+      (r) => r.status === "rejected" && (r.reason as ApiError).code === "config_version_conflict",
+    );
     expect(ok).toHaveLength(1);
     expect(conflicts).toHaveLength(4);
   });
@@ -206,7 +218,10 @@ describe("4.4 config store: the cross-process lock (proper-lockfile)", () => {
     let releaseFirst!: () => void;
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
-    const first = withFileLock(lock, () => new Promise<void>((resolve) => ((releaseFirst = () => (order.push("first done"), resolve())), holding())));
+    const first = withFileLock(
+      lock,
+      () => new Promise<void>((resolve) => ((releaseFirst = () => (order.push("first done"), resolve())), holding())),
+    );
     await held;
     const second = withFileLock(lock, () => order.push("second"));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -224,7 +239,10 @@ describe("4.4 config store: the cross-process lock (proper-lockfile)", () => {
 const isTempFile = (name: string) => /^app\.env(\.bak)?\.\d+$/.test(name);
 
 // Child processes run the real store code (node --import tsx) against the same file.
-function startChild(args: string[], extraEnv: Record<string, string> = {}): { child: ChildProcess; lines: AsyncIterator<string> } {
+function startChild(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): { child: ChildProcess; lines: AsyncIterator<string> } {
   const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
     cwd: process.cwd(),
     env: { ...process.env, DSA_ENV_STORE_CHILD: "1", ENV_FILE: path.join(dir, "unrelated.env"), ...extraEnv },
@@ -241,77 +259,85 @@ async function nextLine(lines: AsyncIterator<string>): Promise<string> {
 }
 
 describe("4.4 config store: several processes", () => {
-  it(
-    "writers in 4 processes holding the same version: exactly one succeeds, the others get the conflict",
-    async () => {
-      fs.writeFileSync(file, "# shared\nVALUE=start\n");
-      const version = readEnvSnapshot(file).version;
-      const children = [1, 2, 3, 4].map((n) => startChild(["once", file, version, `from-${n}`]));
-      for (const c of children) expect(await nextLine(c.lines)).toBe("ready");
-      for (const c of children) c.child.stdin!.write("go\n");
-      const results = await Promise.all(children.map(async (c) => JSON.parse(await nextLine(c.lines)) as { ok: boolean; code?: string; version?: string; extra?: { current_config_version?: string } }));
-      const winners = results.filter((r) => r.ok);
-      const losers = results.filter((r) => !r.ok);
-      expect(winners).toHaveLength(1);
-      expect(losers.map((r) => r.code)).toEqual(["config_version_conflict", "config_version_conflict", "config_version_conflict"]);
-      const final = readEnvSnapshot(file);
-      expect(final.version).toBe(winners[0]?.version);
-      for (const l of losers) expect(l.extra?.current_config_version).toBe(final.version);
-      expect(final.content).toMatch(/^# shared\nVALUE=from-\d\n$/);
-    },
-    60_000,
-  );
+  it("writers in 4 processes holding the same version: exactly one succeeds, the others get the conflict", async () => {
+    fs.writeFileSync(file, "# shared\nVALUE=start\n");
+    const version = readEnvSnapshot(file).version;
+    const children = [1, 2, 3, 4].map((n) => startChild(["once", file, version, `from-${n}`]));
+    for (const c of children) expect(await nextLine(c.lines)).toBe("ready");
+    for (const c of children) c.child.stdin!.write("go\n");
+    const results = await Promise.all(
+      children.map(
+        async (c) =>
+          JSON.parse(await nextLine(c.lines)) as {
+            ok: boolean;
+            code?: string;
+            version?: string;
+            extra?: { current_config_version?: string };
+          },
+      ),
+    );
+    const winners = results.filter((r) => r.ok);
+    const losers = results.filter((r) => !r.ok);
+    expect(winners).toHaveLength(1);
+    expect(losers.map((r) => r.code)).toEqual([
+      "config_version_conflict",
+      "config_version_conflict",
+      "config_version_conflict",
+    ]);
+    const final = readEnvSnapshot(file);
+    expect(final.version).toBe(winners[0]?.version);
+    for (const l of losers) expect(l.extra?.current_config_version).toBe(final.version);
+    expect(final.content).toMatch(/^# shared\nVALUE=from-\d\n$/);
+  }, 60_000);
 
   // The crash test: a writer is killed with SIGKILL at random moments while it rewrites the file in a loop.
   // After every kill the file must parse and be exactly one complete version (never torn), the backup too,
   // and the next writer must get past the dead writer's lock and temp files.
-  it(
-    "kill -9 during a stream of writes never leaves a torn or unparsable env file",
-    async () => {
-      const PAD = 256 * 1024;
-      const base = "# DSA settings\nKEEP=yes # must survive\n\nSEQ=0\nPAD=\nEND=0\n# trailer\n";
-      fs.writeFileSync(file, base);
-      const complete = (text: string): boolean => {
-        const values = parseEnv(text);
-        if (values.SEQ === "0") return text === base;
-        return text === applyEnvUpdates(base, loopUpdates(Number(values.SEQ), PAD));
-      };
-      let killedMidWrite = 0;
-      // One batch of six in the suite; `npm run test:exhaustive` (DSA_EXHAUSTIVE=1) kills 24 writers.
-      const KILLS = process.env.DSA_EXHAUSTIVE === "1" ? 24 : 6;
-      const BATCH = 6;
-      for (let first = 0; first < KILLS; first += BATCH) {
-        // Boot a batch of writers together (tsx start-up dominates), then run and kill them one at a time.
-        // Each fsync takes 25 ms more (a slow disk), so a random kill often lands while a temporary file
-        // exists; on this machine's fast disk a write spends too little of its time there to count on.
-        const batch = Array.from({ length: BATCH }, () => startChild(["loop", file, String(PAD)], { DSA_ENV_STORE_SLOW_FSYNC_MS: "25" }));
-        for (const { lines } of batch) expect(await nextLine(lines)).toBe("started");
-        for (const { child, lines } of batch) {
-          child.stdin!.write("go\n");
-          expect(await nextLine(lines)).toBe("ready");
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
-          const exited = new Promise((resolve) => child.on("exit", resolve));
-          child.kill("SIGKILL");
-          await exited;
-          // A temp file left behind means the kill landed between writing the new bytes and the rename.
-          if (fs.readdirSync(dir).some(isTempFile)) killedMidWrite++;
-          const text = fs.readFileSync(file, "utf8");
-          expect(complete(text)).toBe(true);
-          expect(parseEnv(text).KEEP).toBe("yes");
-          expect(complete(fs.readFileSync(backupPathFor(file), "utf8"))).toBe(true);
-          // The dead writer's lock is aged past the stale limit, so the next writer breaks it at once instead of
-          // waiting the limit out (2 s a round; the wait itself is the test above).
-          const old = new Date(Date.now() - 60_000);
-          if (fs.existsSync(lockPathFor(file))) fs.utimesSync(lockPathFor(file), old, old);
-        }
+  it("kill -9 during a stream of writes never leaves a torn or unparsable env file", async () => {
+    const PAD = 256 * 1024;
+    const base = "# DSA settings\nKEEP=yes # must survive\n\nSEQ=0\nPAD=\nEND=0\n# trailer\n";
+    fs.writeFileSync(file, base);
+    const complete = (text: string): boolean => {
+      const values = parseEnv(text);
+      if (values.SEQ === "0") return text === base;
+      return text === applyEnvUpdates(base, loopUpdates(Number(values.SEQ), PAD));
+    };
+    let killedMidWrite = 0;
+    // One batch of six in the suite; `npm run test:exhaustive` (DSA_EXHAUSTIVE=1) kills 24 writers.
+    const KILLS = process.env.DSA_EXHAUSTIVE === "1" ? 24 : 6;
+    const BATCH = 6;
+    for (let first = 0; first < KILLS; first += BATCH) {
+      // Boot a batch of writers together (tsx start-up dominates), then run and kill them one at a time.
+      // Each fsync takes 25 ms more (a slow disk), so a random kill often lands while a temporary file
+      // exists; on this machine's fast disk a write spends too little of its time there to count on.
+      const batch = Array.from({ length: BATCH }, () =>
+        startChild(["loop", file, String(PAD)], { DSA_ENV_STORE_SLOW_FSYNC_MS: "25" }),
+      );
+      for (const { lines } of batch) expect(await nextLine(lines)).toBe("started");
+      for (const { child, lines } of batch) {
+        child.stdin!.write("go\n");
+        expect(await nextLine(lines)).toBe("ready");
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
+        const exited = new Promise((resolve) => child.on("exit", resolve));
+        child.kill("SIGKILL");
+        await exited;
+        // A temp file left behind means the kill landed between writing the new bytes and the rename.
+        if (fs.readdirSync(dir).some(isTempFile)) killedMidWrite++;
+        const text = fs.readFileSync(file, "utf8");
+        expect(complete(text)).toBe(true);
+        expect(parseEnv(text).KEEP).toBe("yes");
+        expect(complete(fs.readFileSync(backupPathFor(file), "utf8"))).toBe(true);
+        // The dead writer's lock is aged past the stale limit, so the next writer breaks it at once instead of
+        // waiting the limit out (2 s a round; the wait itself is the test above).
+        const old = new Date(Date.now() - 60_000);
+        if (fs.existsSync(lockPathFor(file))) fs.utimesSync(lockPathFor(file), old, old);
       }
-      // The kills did land inside writes (with the slow fsync, most rounds leave a temp file).
-      expect(killedMidWrite).toBeGreaterThan(0);
-      // And a normal writer still works afterwards, cleaning up what the dead ones left.
-      await updateEnvFile({ file, reload: false, lockStaleMs: 2000 }, () => ({ updates: { SEQ: "done" }, result: null }));
-      expect(parseEnv(fs.readFileSync(file, "utf8")).SEQ).toBe("done");
-      expect(fs.readdirSync(dir).filter((n) => isTempFile(n) || n.endsWith(".lock"))).toEqual([]);
-    },
-    400_000,
-  );
+    }
+    // The kills did land inside writes (with the slow fsync, most rounds leave a temp file).
+    expect(killedMidWrite).toBeGreaterThan(0);
+    // And a normal writer still works afterwards, cleaning up what the dead ones left.
+    await updateEnvFile({ file, reload: false, lockStaleMs: 2000 }, () => ({ updates: { SEQ: "done" }, result: null }));
+    expect(parseEnv(fs.readFileSync(file, "utf8")).SEQ).toBe("done");
+    expect(fs.readdirSync(dir).filter((n) => isTempFile(n) || n.endsWith(".lock"))).toEqual([]);
+  }, 400_000);
 });

@@ -4,7 +4,15 @@ import path from "node:path";
 import { activeDatabaseKind } from "@/lib/db/raw-sql";
 import { removeLeftoverTempFiles, writeFileAtomic } from "./atomic-write";
 import { applyEnvUpdates, parseEnv } from "./env-file";
-import { documentSnapshot, MISSING_VERSION, versionConflict, type EnvSnapshot, type EnvUpdateOptions, type EnvUpdateOutcome, type EnvUpdatePlan } from "./env-snapshot";
+import {
+  documentSnapshot,
+  MISSING_VERSION,
+  versionConflict,
+  type EnvSnapshot,
+  type EnvUpdateOptions,
+  type EnvUpdateOutcome,
+  type EnvUpdatePlan,
+} from "./env-snapshot";
 import { withFileLock, withProcessMutex } from "./file-lock";
 import { envFilePath, installedConfigDocument, reloadSettings } from "@/lib/settings/settings";
 
@@ -60,7 +68,15 @@ function readWithBytes(file: string): { snapshot: EnvSnapshot; bytes: Buffer | n
     fd = fs.openSync(file, "r");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    const snapshot: EnvSnapshot = { store: "file", file, exists: false, content: "", values: {}, version: MISSING_VERSION, updatedAt: null };
+    const snapshot: EnvSnapshot = {
+      store: "file",
+      file,
+      exists: false,
+      content: "",
+      values: {},
+      version: MISSING_VERSION,
+      updatedAt: null,
+    };
     return { snapshot, bytes: null };
   }
   try {
@@ -112,7 +128,11 @@ export async function updateEnvFile<T>(
   }
 }
 
-function writeLocked<T>(file: string, options: EnvUpdateOptions, plan: (current: EnvSnapshot) => EnvUpdatePlan<T>): EnvUpdateOutcome<T> {
+function writeLocked<T>(
+  file: string,
+  options: EnvUpdateOptions,
+  plan: (current: EnvSnapshot) => EnvUpdatePlan<T>,
+): EnvUpdateOutcome<T> {
   const { snapshot: before, bytes } = readWithBytes(file);
   if (options.expectedVersion !== undefined && options.expectedVersion !== before.version) {
     throw versionConflict(before.version);

@@ -49,7 +49,11 @@ const DEFAULT_TIMEOUT_MS = 15_000;
  * can do). The holder refreshes the folder's mtime in the background; a lock not refreshed for `staleMs`
  * belongs to a writer that died and is broken.
  */
-export async function withFileLock<T>(lockPath: string, fn: () => Promise<T> | T, options: FileLockOptions = {}): Promise<T> {
+export async function withFileLock<T>(
+  lockPath: string,
+  fn: () => Promise<T> | T,
+  options: FileLockOptions = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   removeLegacyLockFile(lockPath, options.staleMs ?? DEFAULT_STALE_MS);
   let release: () => Promise<void>;
@@ -62,10 +66,12 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T> | T
       retries: { forever: true, maxRetryTime: timeoutMs, minTimeout: 2, maxTimeout: 50, factor: 2, randomize: true },
       // The default throws from a timer and would end the process; a lock lost mid-write (its holder stalled
       // past the stale limit) is reported instead: the atomic write still never leaves a torn file.
-      onCompromised: (error) => logger.error({ lock: lockPath, err: error.message }, "env file lock was lost while held"),
+      onCompromised: (error) =>
+        logger.error({ lock: lockPath, err: error.message }, "env file lock was lost while held"),
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new Error(`Timed out after ${timeoutMs} ms waiting for the lock ${lockPath}`);
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED")
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for the lock ${lockPath}`);
     throw error;
   }
   try {

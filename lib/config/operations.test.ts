@@ -5,7 +5,10 @@ import { OPERATIONS } from "@/lib/openapi/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "./operations";
 
 // The config operations documented together with the rest (lib/openapi/operations.ts registers them).
-const all = [...OPERATIONS.filter((op) => !SYSTEM_CONFIG_OPERATIONS.some((c) => c.operationId === op.operationId)), ...SYSTEM_CONFIG_OPERATIONS];
+const all = [
+  ...OPERATIONS.filter((op) => !SYSTEM_CONFIG_OPERATIONS.some((c) => c.operationId === op.operationId)),
+  ...SYSTEM_CONFIG_OPERATIONS,
+];
 
 describe("4.4 system config operations in the OpenAPI document", () => {
   const doc = buildOpenApiDocument(all) as {
@@ -22,9 +25,16 @@ describe("4.4 system config operations in the OpenAPI document", () => {
 
   it("names the docs/api.md §3 records as components", () => {
     for (const name of [
-      "SystemConfigResponse", "SystemConfigItem", "SystemConfigSchemaResponse", "UpdateSystemConfigRequest",
-      "UpdateSystemConfigResponse", "ValidateSystemConfigRequest", "ValidateSystemConfigResponse",
-      "ExportSystemConfigResponse", "ImportSystemConfigRequest", "SystemConfigConflictResponse",
+      "SystemConfigResponse",
+      "SystemConfigItem",
+      "SystemConfigSchemaResponse",
+      "UpdateSystemConfigRequest",
+      "UpdateSystemConfigResponse",
+      "ValidateSystemConfigRequest",
+      "ValidateSystemConfigResponse",
+      "ExportSystemConfigResponse",
+      "ImportSystemConfigRequest",
+      "SystemConfigConflictResponse",
       "SystemConfigValidationErrorResponse",
     ]) {
       expect(Object.keys(doc.components.schemas), name).toContain(name);
@@ -35,8 +45,21 @@ describe("4.4 system config operations in the OpenAPI document", () => {
     const ops = doc.paths["/api/v1/system/config"]!;
     expect(Object.keys(ops).sort()).toEqual(["get", "put"]);
     expect(Object.keys(ops.put!.responses).sort()).toEqual(["200", "400", "401", "409", "422", "500"]);
-    expect(Object.keys(doc.paths["/api/v1/system/config/export"]!.get!.responses).sort()).toEqual(["200", "401", "403", "500"]);
-    expect(Object.keys(doc.paths["/api/v1/system/config/import"]!.post!.responses).sort()).toEqual(["200", "400", "401", "403", "409", "422", "500"]);
+    expect(Object.keys(doc.paths["/api/v1/system/config/export"]!.get!.responses).sort()).toEqual([
+      "200",
+      "401",
+      "403",
+      "500",
+    ]);
+    expect(Object.keys(doc.paths["/api/v1/system/config/import"]!.post!.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "409",
+      "422",
+      "500",
+    ]);
     for (const op of SYSTEM_CONFIG_OPERATIONS) {
       expect(op.tags).toEqual(["System config"]);
       expect(op.public).toBeUndefined();

@@ -1,7 +1,12 @@
 import { ZErrorResponse } from "@/lib/errors/schemas";
 import { defineOperation } from "@/lib/operation/operation";
 import { z } from "zod";
-import { ZDiscoverModelsRequest, ZDiscoverModelsResponse, ZTestChannelRequest, ZTestChannelResponse } from "@/lib/analysis/llm/probe-schemas";
+import {
+  ZDiscoverModelsRequest,
+  ZDiscoverModelsResponse,
+  ZTestChannelRequest,
+  ZTestChannelResponse,
+} from "@/lib/analysis/llm/probe-schemas";
 import { ZSetupStatusResponse } from "./setup-status-schemas";
 import {
   ZExportSystemConfigResponse,
@@ -18,7 +23,10 @@ import {
 } from "./schemas";
 
 const TAGS = ["System config"];
-const CONFLICT = { description: "config_version is stale: the file changed since it was read", schema: ZSystemConfigConflictResponse };
+const CONFLICT = {
+  description: "config_version is stale: the file changed since it was read",
+  schema: ZSystemConfigConflictResponse,
+};
 const FORBIDDEN = { description: "env_backup_access_denied: admin authentication is disabled", schema: ZErrorResponse };
 
 export const getSystemConfigOp = defineOperation({
@@ -45,7 +53,10 @@ export const updateSystemConfigOp = defineOperation({
   bodyChecksControlCharacters: true,
   responses: {
     200: { description: "Saved; the new config_version", schema: ZUpdateSystemConfigResponse },
-    400: { description: "validation_failed: per-key issues, nothing written", schema: ZSystemConfigValidationErrorResponse },
+    400: {
+      description: "validation_failed: per-key issues, nothing written",
+      schema: ZSystemConfigValidationErrorResponse,
+    },
     409: CONFLICT,
   },
 });
@@ -89,7 +100,8 @@ export const importSystemConfigOp = defineOperation({
   operationId: "importSystemConfig",
   adminSessionOnly: true,
   summary: "Merge an env file backup into the current file, key by key",
-  description: "Same version protection and validation as PUT. Read-only keys in the backup are skipped with a warning.",
+  description:
+    "Same version protection and validation as PUT. Read-only keys in the backup are skipped with a warning.",
   tags: TAGS,
   body: ZImportSystemConfigRequest,
   bodyChecksControlCharacters: true,
@@ -110,7 +122,8 @@ export const getSetupStatusOp = defineOperation({
   path: "/api/v1/system/config/setup/status",
   operationId: "getSetupStatus",
   summary: "What a new install still needs",
-  description: "Required checks (a market data source, the watchlist) and optional ones (model, notifications, admin login, schedule), each with its status and next step.",
+  description:
+    "Required checks (a market data source, the watchlist) and optional ones (model, notifications, admin login, schedule), each with its status and next step.",
   tags: TAGS,
   responses: { 200: { description: "The setup checklist", schema: ZSetupStatusResponse } },
 });
@@ -121,7 +134,7 @@ export const discoverLlmModelsOp = defineOperation({
   operationId: "discoverLlmModels",
   summary: "List the models an OpenAI-compatible channel offers",
   description:
-    'GET <base_url>/models with the channel\'s key, under the outbound policy. An empty or masked api_key uses the saved key, but only with the saved base URL. A remote failure is 200 with success=false, a stage and an error_code; remote bodies are never echoed.',
+    "GET <base_url>/models with the channel's key, under the outbound policy. An empty or masked api_key uses the saved key, but only with the saved base URL. A remote failure is 200 with success=false, a stage and an error_code; remote bodies are never echoed.",
   tags: TAGS,
   body: ZDiscoverModelsRequest,
   responses: { 200: { description: "The probe's outcome and the model ids", schema: ZDiscoverModelsResponse } },

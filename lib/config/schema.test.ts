@@ -13,7 +13,8 @@ import {
 import { ZSystemConfigSchemaResponse } from "./schemas";
 import { LAUNCH_KEYS, ZSettings } from "@/lib/settings/settings-schema";
 
-const codes = (key: string, value: string) => validateValue(key, normalizeValue(key, value)).map((i) => `${i.severity}:${i.code}`);
+const codes = (key: string, value: string) =>
+  validateValue(key, normalizeValue(key, value)).map((i) => `${i.severity}:${i.code}`);
 
 describe("4.4 config schema: coverage", () => {
   it("keys are unique", () => {
@@ -28,11 +29,34 @@ describe("4.4 config schema: coverage", () => {
 
   it("holds every setting docs/api.md §8 names, with the reference's key names", () => {
     const named = [
-      "SHARE_IMAGE_MAX_CHARS", "MARKDOWN_TO_IMAGE_MAX_CHARS", "MAX_WORKERS", "MARKET_REVIEW_REGION", "REPORT_LANGUAGE",
-      "ADMIN_AUTH_ENABLED", "ADMIN_SESSION_MAX_AGE_HOURS", "STOCK_LIST", "SCHEDULE_TIME", "LLM_CHANNELS", "OPENAI_API_KEY",
-      "OPENAI_BASE_URL", "OPENAI_MODEL", "DEEPSEEK_API_KEY", "TAVILY_API_KEYS", "SERPAPI_API_KEYS", "BOCHA_API_KEYS",
-      "BRAVE_API_KEYS", "DATABASE_URL", "ENV_FILE", "MARKET_DATA_SOURCES", "SAMPLE_LATENCY_MS", "SESSION_SECRET",
-      "SSE_HEARTBEAT_SECONDS", "TRUST_X_FORWARDED_FOR", "PORT", "HOSTNAME", "LOG_LEVEL",
+      "SHARE_IMAGE_MAX_CHARS",
+      "MARKDOWN_TO_IMAGE_MAX_CHARS",
+      "MAX_WORKERS",
+      "MARKET_REVIEW_REGION",
+      "REPORT_LANGUAGE",
+      "ADMIN_AUTH_ENABLED",
+      "ADMIN_SESSION_MAX_AGE_HOURS",
+      "STOCK_LIST",
+      "SCHEDULE_TIME",
+      "LLM_CHANNELS",
+      "OPENAI_API_KEY",
+      "OPENAI_BASE_URL",
+      "OPENAI_MODEL",
+      "DEEPSEEK_API_KEY",
+      "TAVILY_API_KEYS",
+      "SERPAPI_API_KEYS",
+      "BOCHA_API_KEYS",
+      "BRAVE_API_KEYS",
+      "DATABASE_URL",
+      "ENV_FILE",
+      "MARKET_DATA_SOURCES",
+      "SAMPLE_LATENCY_MS",
+      "SESSION_SECRET",
+      "SSE_HEARTBEAT_SECONDS",
+      "TRUST_X_FORWARDED_FOR",
+      "PORT",
+      "HOSTNAME",
+      "LOG_LEVEL",
     ];
     expect(named.filter((k) => !lookupField(k))).toEqual([]);
     for (const suffix of ["BASE_URL", "API_KEY", "MODELS", "PROTOCOL"]) {
@@ -42,19 +66,35 @@ describe("4.4 config schema: coverage", () => {
 
   it("defaults match docs/api.md §8", () => {
     const def = (k: string) => lookupField(k)?.default;
-    expect([def("SHARE_IMAGE_MAX_CHARS"), def("MAX_WORKERS"), def("MARKET_REVIEW_REGION"), def("REPORT_LANGUAGE")]).toEqual(["15000", "3", "cn", "zh"]);
-    expect([def("ADMIN_SESSION_MAX_AGE_HOURS"), def("MARKET_DATA_SOURCES"), def("SAMPLE_LATENCY_MS"), def("SSE_HEARTBEAT_SECONDS")]).toEqual(["24", "eastmoney,tencent,yahoo", "0", "30"]);
+    expect([
+      def("SHARE_IMAGE_MAX_CHARS"),
+      def("MAX_WORKERS"),
+      def("MARKET_REVIEW_REGION"),
+      def("REPORT_LANGUAGE"),
+    ]).toEqual(["15000", "3", "cn", "zh"]);
+    expect([
+      def("ADMIN_SESSION_MAX_AGE_HOURS"),
+      def("MARKET_DATA_SOURCES"),
+      def("SAMPLE_LATENCY_MS"),
+      def("SSE_HEARTBEAT_SECONDS"),
+    ]).toEqual(["24", "eastmoney,tencent,yahoo", "0", "30"]);
   });
 
   it("every default passes its own rule and the settings accessor's schema", () => {
     for (const f of configFields()) {
       if (f.default === undefined) continue;
-      expect(validateValue(f.key, f.default).filter((i) => i.severity === "error"), f.key).toEqual([]);
+      expect(
+        validateValue(f.key, f.default).filter((i) => i.severity === "error"),
+        f.key,
+      ).toEqual([]);
     }
   });
 
   it("launch keys and the auth switch are read-only; everything else is editable", () => {
-    const readOnly = configFields().filter((f) => f.editable === false).map((f) => f.key).sort();
+    const readOnly = configFields()
+      .filter((f) => f.editable === false)
+      .map((f) => f.key)
+      .sort();
     expect(readOnly).toEqual([...LAUNCH_KEYS, "ADMIN_AUTH_ENABLED"].sort());
   });
 
@@ -69,7 +109,16 @@ describe("4.4 config schema: coverage", () => {
 
 describe("4.4 config schema: sensitivity", () => {
   it("API keys, tokens, secrets, passwords and webhook URLs are sensitive", () => {
-    for (const k of ["OPENAI_API_KEY", "TAVILY_API_KEYS", "SESSION_SECRET", "EMAIL_PASSWORD", "TELEGRAM_BOT_TOKEN", "WECHAT_WEBHOOK_URL", "CUSTOM_WEBHOOK_URLS", "LLM_MY_PROXY_API_KEY"]) {
+    for (const k of [
+      "OPENAI_API_KEY",
+      "TAVILY_API_KEYS",
+      "SESSION_SECRET",
+      "EMAIL_PASSWORD",
+      "TELEGRAM_BOT_TOKEN",
+      "WECHAT_WEBHOOK_URL",
+      "CUSTOM_WEBHOOK_URLS",
+      "LLM_MY_PROXY_API_KEY",
+    ]) {
       expect(isSensitiveKey(k), k).toBe(true);
     }
     for (const k of ["STOCK_LIST", "OPENAI_BASE_URL", "LOG_LEVEL", "LLM_DEEPSEEK_BASE_URL", "TELEGRAM_CHAT_ID"]) {
@@ -78,7 +127,10 @@ describe("4.4 config schema: sensitivity", () => {
   });
 
   it("unknown keys are inferred from their names, like the reference does", () => {
-    expect(fieldFor("SOME_VENDOR_TOKEN")).toMatchObject({ known: false, field: { sensitive: true, uiControl: "password", category: "uncategorized" } });
+    expect(fieldFor("SOME_VENDOR_TOKEN")).toMatchObject({
+      known: false,
+      field: { sensitive: true, uiControl: "password", category: "uncategorized" },
+    });
     expect(fieldFor("LITELLM_MODEL")).toMatchObject({ known: false, field: { sensitive: false, uiControl: "text" } });
   });
 
@@ -102,7 +154,11 @@ describe("4.4 config schema: validation rules", () => {
     expect(codes("MAX_WORKERS", "21")).toEqual(["error:out_of_range"]);
     expect(codes("MAX_WORKERS", "2.5")).toEqual(["error:invalid_integer"]);
     expect(codes("PORT", "70000")).toEqual(["error:out_of_range"]);
-    expect(validateValue("MAX_WORKERS", "0")[0]).toMatchObject({ key: "MAX_WORKERS", expected: ">= 1 and <= 20", actual: "0" });
+    expect(validateValue("MAX_WORKERS", "0")[0]).toMatchObject({
+      key: "MAX_WORKERS",
+      expected: ">= 1 and <= 20",
+      actual: "0",
+    });
   });
 
   it("numbers with an exclusive minimum", () => {
@@ -151,10 +207,33 @@ describe("4.4 config schema: validation rules", () => {
   });
 
   it("host settings (EMAIL_SMTP_HOST, HOSTNAME) take a host name or IP address, nothing else", () => {
-    for (const ok of ["smtp.qq.com", "smtp.qq.com.", "mail", "mail-relay_1.corp.example", "192.0.2.10", "2001:db8::1", "[2001:db8::1]", "0.0.0.0", " smtp.example.com "]) {
+    for (const ok of [
+      "smtp.qq.com",
+      "smtp.qq.com.",
+      "mail",
+      "mail-relay_1.corp.example",
+      "192.0.2.10",
+      "2001:db8::1",
+      "[2001:db8::1]",
+      "0.0.0.0",
+      " smtp.example.com ",
+    ]) {
       expect(codes("EMAIL_SMTP_HOST", ok), ok).toEqual([]);
     }
-    for (const bad of ["smtp.qq.com:465", "smtps://smtp.qq.com", "smtp.qq.com/x", "smtp qq.com", "smtp.qq.com\nRCPT TO:<x>", "smtp.\tqq.com", "-smtp.qq.com", "smtp..qq.com", "999.1.1.1", "a".repeat(64) + ".com", "user@smtp.qq.com", "\u0000"]) {
+    for (const bad of [
+      "smtp.qq.com:465",
+      "smtps://smtp.qq.com",
+      "smtp.qq.com/x",
+      "smtp qq.com",
+      "smtp.qq.com\nRCPT TO:<x>",
+      "smtp.\tqq.com",
+      "-smtp.qq.com",
+      "smtp..qq.com",
+      "999.1.1.1",
+      "a".repeat(64) + ".com",
+      "user@smtp.qq.com",
+      "\u0000",
+    ]) {
       expect(codes("EMAIL_SMTP_HOST", bad)[0], JSON.stringify(bad)).toMatch(/^error:(invalid_host|control_character)$/);
     }
     expect(codes("HOSTNAME", "0.0.0.0")).toEqual([]);
@@ -198,7 +277,14 @@ describe("4.4 config schema: wire form", () => {
   it("matches SystemConfigSchemaResponse, categories in display order, fields sorted", () => {
     const wire = configSchemaWire();
     expect(ZSystemConfigSchemaResponse.safeParse(wire).success).toBe(true);
-    expect(wire.categories.map((c) => c.category)).toEqual(["base", "ai_model", "data_source", "notification", "system", "uncategorized"]);
+    expect(wire.categories.map((c) => c.category)).toEqual([
+      "base",
+      "ai_model",
+      "data_source",
+      "notification",
+      "system",
+      "uncategorized",
+    ]);
     for (const c of wire.categories) {
       const orders = c.fields.map((f) => f.display_order);
       expect(orders).toEqual([...orders].sort((a, b) => a - b));

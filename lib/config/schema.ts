@@ -79,19 +79,56 @@ export interface ConfigCategoryInfo {
 
 export const CONFIG_CATEGORIES: readonly ConfigCategoryInfo[] = [
   { category: "base", title: "Base", description: "Watchlist and report defaults.", display_order: 10 },
-  { category: "ai_model", title: "AI model", description: "LLM channels, provider keys and models.", display_order: 20 },
-  { category: "data_source", title: "Data sources", description: "Market data providers and news search keys.", display_order: 30 },
-  { category: "notification", title: "Notifications", description: "Push channels, routing and delivery options.", display_order: 40 },
-  { category: "system", title: "System", description: "Scheduling, workers, limits, logging, authentication and launch settings.", display_order: 50 },
-  { category: "uncategorized", title: "Other", description: "Keys in the env file that this service does not know; kept as they are.", display_order: 99 },
+  {
+    category: "ai_model",
+    title: "AI model",
+    description: "LLM channels, provider keys and models.",
+    display_order: 20,
+  },
+  {
+    category: "data_source",
+    title: "Data sources",
+    description: "Market data providers and news search keys.",
+    display_order: 30,
+  },
+  {
+    category: "notification",
+    title: "Notifications",
+    description: "Push channels, routing and delivery options.",
+    display_order: 40,
+  },
+  {
+    category: "system",
+    title: "System",
+    description: "Scheduling, workers, limits, logging, authentication and launch settings.",
+    display_order: 50,
+  },
+  {
+    category: "uncategorized",
+    title: "Other",
+    description: "Keys in the env file that this service does not know; kept as they are.",
+    display_order: 99,
+  },
 ];
 
 const BOOL_OPTIONS = ["true", "false"] as const;
 const URL_SCHEMES = ["http", "https"] as const;
 const REDIS_SCHEMES = ["redis", "rediss"] as const;
 export const NOTIFICATION_CHANNELS = [
-  "wechat", "feishu", "dingtalk", "telegram", "email", "pushover", "ntfy", "gotify", "pushplus", "serverchan3",
-  "custom", "discord", "slack", "astrbot",
+  "wechat",
+  "feishu",
+  "dingtalk",
+  "telegram",
+  "email",
+  "pushover",
+  "ntfy",
+  "gotify",
+  "pushplus",
+  "serverchan3",
+  "custom",
+  "discord",
+  "slack",
+  "astrbot",
 ] as const;
 export const MARKET_DATA_PROVIDERS = ["eastmoney", "tencent", "yahoo", "sina", "sample", "csv"] as const;
 export const LLM_PROTOCOLS = ["openai", "deepseek", "gemini", "anthropic", "ollama"] as const;
@@ -128,7 +165,8 @@ const FIELDS: readonly ConfigField[] = [
   text({
     key: "STOCK_LIST",
     title: "Watchlist",
-    description: "Codes or names analysed by scheduled runs, separated by commas (pasted spaces, new lines and full-width commas are folded into commas on save).",
+    description:
+      "Codes or names analysed by scheduled runs, separated by commas (pasted spaces, new lines and full-width commas are folded into commas on save).",
     category: "base",
     dataType: "array",
     uiControl: "textarea",
@@ -139,7 +177,8 @@ const FIELDS: readonly ConfigField[] = [
   select({
     key: "REPORT_LANGUAGE",
     title: "Report language",
-    description: "Default language of reports: zh or en. Aliases such as zh-CN, chinese or en-US are read as zh / en; anything else falls back to zh.",
+    description:
+      "Default language of reports: zh or en. Aliases such as zh-CN, chinese or en-US are read as zh / en; anything else falls back to zh.",
     category: "base",
     values: ["zh", "en"],
     options: [
@@ -149,7 +188,17 @@ const FIELDS: readonly ConfigField[] = [
     rule: {
       kind: "enum",
       values: ["zh", "en"],
-      aliases: { "zh-cn": "zh", zh_cn: "zh", "zh-hans": "zh", "zh-tw": "zh", cn: "zh", chinese: "zh", english: "en", "en-us": "en", "en-gb": "en" },
+      aliases: {
+        "zh-cn": "zh",
+        zh_cn: "zh",
+        "zh-hans": "zh",
+        "zh-tw": "zh",
+        cn: "zh",
+        chinese: "zh",
+        english: "en",
+        "en-us": "en",
+        "en-gb": "en",
+      },
       lenient: true,
     },
     default: "zh",
@@ -170,7 +219,8 @@ const FIELDS: readonly ConfigField[] = [
   text({
     key: "LLM_CHANNELS",
     title: "LLM channels",
-    description: "Channel names, comma separated. Each channel is configured by LLM_<NAME>_PROTOCOL, _BASE_URL, _API_KEY and _MODELS. Channels take precedence over the single-provider keys below.",
+    description:
+      "Channel names, comma separated. Each channel is configured by LLM_<NAME>_PROTOCOL, _BASE_URL, _API_KEY and _MODELS. Channels take precedence over the single-provider keys below.",
     category: "ai_model",
     rule: { kind: "list", item: "name" },
     order: 10,
@@ -208,13 +258,41 @@ const FIELDS: readonly ConfigField[] = [
     order: 70,
   }),
 
-  integer({ key: "AGENT_MAX_STEPS", title: "Chat tool steps per turn", description: "Most tool steps the Ask DSA chat may take to answer one message.", category: "ai_model", min: 1, max: 30, default: "8", order: 80 }),
-  integer({ key: "AGENT_TURN_TIMEOUT_SEC", title: "Chat turn time limit (s)", description: "Seconds one chat answer may take, tools included; past it the turn stops and keeps what was written.", category: "ai_model", min: 5, max: 1800, default: "120", order: 81 }),
-  integer({ key: "AGENT_TOKEN_BUDGET", title: "Chat token budget per turn", description: "Tokens (input and output, all steps) one chat answer may use; no further tool step starts beyond it.", category: "ai_model", min: 1000, max: 2000000, default: "60000", order: 82 }),
+  integer({
+    key: "AGENT_MAX_STEPS",
+    title: "Chat tool steps per turn",
+    description: "Most tool steps the Ask DSA chat may take to answer one message.",
+    category: "ai_model",
+    min: 1,
+    max: 30,
+    default: "8",
+    order: 80,
+  }),
+  integer({
+    key: "AGENT_TURN_TIMEOUT_SEC",
+    title: "Chat turn time limit (s)",
+    description: "Seconds one chat answer may take, tools included; past it the turn stops and keeps what was written.",
+    category: "ai_model",
+    min: 5,
+    max: 1800,
+    default: "120",
+    order: 81,
+  }),
+  integer({
+    key: "AGENT_TOKEN_BUDGET",
+    title: "Chat token budget per turn",
+    description: "Tokens (input and output, all steps) one chat answer may use; no further tool step starts beyond it.",
+    category: "ai_model",
+    min: 1000,
+    max: 2000000,
+    default: "60000",
+    order: 82,
+  }),
   text({
     key: "AGENT_MODEL",
     title: "Chat model",
-    description: "Channel and model the chat uses, as channel/model or a model name of a configured channel (a cheaper model than the reports'); empty: the report channels in order.",
+    description:
+      "Channel and model the chat uses, as channel/model or a model name of a configured channel (a cheaper model than the reports'); empty: the report channels in order.",
     category: "ai_model",
     order: 83,
     examples: ["deepseek/deepseek-chat", "gpt-4o-mini"],
@@ -222,7 +300,8 @@ const FIELDS: readonly ConfigField[] = [
   text({
     key: "SKILLS_DIR",
     title: "Strategy files folder",
-    description: "Folder of your own chat strategies (Markdown files with front matter), shown beside the built-in ones.",
+    description:
+      "Folder of your own chat strategies (Markdown files with front matter), shown beside the built-in ones.",
     category: "ai_model",
     order: 84,
   }),
@@ -242,7 +321,8 @@ const FIELDS: readonly ConfigField[] = [
   integer({
     key: "MARKET_DATA_TIMEOUT_MS",
     title: "Provider time budget (ms)",
-    description: "Time one provider gets for a bars or quote call, retries included, before the chain moves to the next.",
+    description:
+      "Time one provider gets for a bars or quote call, retries included, before the chain moves to the next.",
     category: "data_source",
     min: 100,
     max: 120_000,
@@ -268,30 +348,173 @@ const FIELDS: readonly ConfigField[] = [
     default: "./data/csv",
     order: 25,
   }),
-  keyList({ key: "TAVILY_API_KEYS", title: "Tavily API keys", description: "Comma-separated Tavily keys (rotated).", category: "data_source", order: 30 }),
-  keyList({ key: "SERPAPI_API_KEYS", title: "SerpAPI keys", description: "Comma-separated SerpAPI keys (rotated).", category: "data_source", order: 40 }),
-  keyList({ key: "BOCHA_API_KEYS", title: "Bocha API keys", description: "Comma-separated Bocha search keys (rotated).", category: "data_source", order: 50 }),
-  keyList({ key: "BRAVE_API_KEYS", title: "Brave Search API keys", description: "Comma-separated Brave Search keys (rotated).", category: "data_source", order: 60 }),
+  keyList({
+    key: "TAVILY_API_KEYS",
+    title: "Tavily API keys",
+    description: "Comma-separated Tavily keys (rotated).",
+    category: "data_source",
+    order: 30,
+  }),
+  keyList({
+    key: "SERPAPI_API_KEYS",
+    title: "SerpAPI keys",
+    description: "Comma-separated SerpAPI keys (rotated).",
+    category: "data_source",
+    order: 40,
+  }),
+  keyList({
+    key: "BOCHA_API_KEYS",
+    title: "Bocha API keys",
+    description: "Comma-separated Bocha search keys (rotated).",
+    category: "data_source",
+    order: 50,
+  }),
+  keyList({
+    key: "BRAVE_API_KEYS",
+    title: "Brave Search API keys",
+    description: "Comma-separated Brave Search keys (rotated).",
+    category: "data_source",
+    order: 60,
+  }),
 
   // ---- notification (reference key names)
-  text({ key: "PUBLIC_BASE_URL", title: "Public base URL", description: "Address users open the web UI at (e.g. https://dsa.example.com); notifications link to <base>/history/<id>. Empty: http://localhost:<PORT>.", category: "notification", rule: { kind: "url", schemes: URL_SCHEMES }, order: 5 }),
-  url({ key: "WECHAT_WEBHOOK_URL", title: "WeCom webhook URL", description: "Enterprise WeChat group bot webhook (the URL holds its key).", category: "notification", order: 10 }),
-  url({ key: "FEISHU_WEBHOOK_URL", title: "Feishu webhook URL", description: "Feishu custom bot webhook for group messages.", category: "notification", order: 20 }),
-  secret({ key: "FEISHU_WEBHOOK_SECRET", title: "Feishu webhook signing secret", description: "Optional signing secret of the Feishu custom bot.", category: "notification", order: 21 }),
-  text({ key: "FEISHU_WEBHOOK_KEYWORD", title: "Feishu webhook keyword", description: "Optional keyword the Feishu bot requires; prepended to every message.", category: "notification", order: 22 }),
-  text({ key: "FEISHU_APP_ID", title: "Feishu app ID", description: "Feishu app bot App ID (app mode; does not enable the webhook).", category: "notification", order: 23 }),
-  secret({ key: "FEISHU_APP_SECRET", title: "Feishu app secret", description: "Feishu app bot App Secret.", category: "notification", order: 24 }),
-  text({ key: "FEISHU_CHAT_ID", title: "Feishu chat ID", description: "Target chat_id (oc_…) or open_id (ou_…) for the Feishu app bot.", category: "notification", order: 25 }),
-  url({ key: "DINGTALK_WEBHOOK_URL", title: "DingTalk webhook URL", description: "DingTalk group robot webhook (the URL holds its access token).", category: "notification", order: 30 }),
-  secret({ key: "DINGTALK_SECRET", title: "DingTalk signing secret", description: "Signing secret of the DingTalk robot; empty when signing is off.", category: "notification", order: 31 }),
-  secret({ key: "TELEGRAM_BOT_TOKEN", title: "Telegram bot token", description: "Bot token from @BotFather.", category: "notification", order: 40 }),
-  text({ key: "TELEGRAM_CHAT_ID", title: "Telegram chat ID", description: "Chat or group ID to send to.", category: "notification", order: 41 }),
-  text({ key: "TELEGRAM_MESSAGE_THREAD_ID", title: "Telegram topic ID", description: "Optional topic (thread) ID in a forum group.", category: "notification", order: 42 }),
-  text({ key: "TELEGRAM_API_BASE_URL", title: "Telegram API base URL", description: "Bot API server (a self-hosted Bot API server or a proxy); the default is Telegram's.", category: "notification", rule: { kind: "url", schemes: URL_SCHEMES }, default: "https://api.telegram.org", order: 43 }),
-  text({ key: "EMAIL_SENDER", title: "Email sender", description: "Sender address; the SMTP server is derived from its domain.", category: "notification", rule: { kind: "email" }, order: 50 }),
-  secret({ key: "EMAIL_PASSWORD", title: "Email password", description: "SMTP password or app-specific authorisation code.", category: "notification", order: 51 }),
-  text({ key: "EMAIL_SMTP_HOST", title: "SMTP server", description: "SMTP host name or IP address (no port: see EMAIL_SMTP_PORT); empty derives it from the sender's domain (smtp.<domain>). With a host set, the password is optional (an open relay).", category: "notification", rule: { kind: "host" }, order: 53, examples: ["smtp.qq.com"] }),
-  integer({ key: "EMAIL_SMTP_PORT", title: "SMTP port", description: "SMTP port; 465 uses TLS from the start, others STARTTLS when offered; 0 derives it (465).", category: "notification", min: 0, max: 65535, default: "0", order: 54 }),
+  text({
+    key: "PUBLIC_BASE_URL",
+    title: "Public base URL",
+    description:
+      "Address users open the web UI at (e.g. https://dsa.example.com); notifications link to <base>/history/<id>. Empty: http://localhost:<PORT>.",
+    category: "notification",
+    rule: { kind: "url", schemes: URL_SCHEMES },
+    order: 5,
+  }),
+  url({
+    key: "WECHAT_WEBHOOK_URL",
+    title: "WeCom webhook URL",
+    description: "Enterprise WeChat group bot webhook (the URL holds its key).",
+    category: "notification",
+    order: 10,
+  }),
+  url({
+    key: "FEISHU_WEBHOOK_URL",
+    title: "Feishu webhook URL",
+    description: "Feishu custom bot webhook for group messages.",
+    category: "notification",
+    order: 20,
+  }),
+  secret({
+    key: "FEISHU_WEBHOOK_SECRET",
+    title: "Feishu webhook signing secret",
+    description: "Optional signing secret of the Feishu custom bot.",
+    category: "notification",
+    order: 21,
+  }),
+  text({
+    key: "FEISHU_WEBHOOK_KEYWORD",
+    title: "Feishu webhook keyword",
+    description: "Optional keyword the Feishu bot requires; prepended to every message.",
+    category: "notification",
+    order: 22,
+  }),
+  text({
+    key: "FEISHU_APP_ID",
+    title: "Feishu app ID",
+    description: "Feishu app bot App ID (app mode; does not enable the webhook).",
+    category: "notification",
+    order: 23,
+  }),
+  secret({
+    key: "FEISHU_APP_SECRET",
+    title: "Feishu app secret",
+    description: "Feishu app bot App Secret.",
+    category: "notification",
+    order: 24,
+  }),
+  text({
+    key: "FEISHU_CHAT_ID",
+    title: "Feishu chat ID",
+    description: "Target chat_id (oc_…) or open_id (ou_…) for the Feishu app bot.",
+    category: "notification",
+    order: 25,
+  }),
+  url({
+    key: "DINGTALK_WEBHOOK_URL",
+    title: "DingTalk webhook URL",
+    description: "DingTalk group robot webhook (the URL holds its access token).",
+    category: "notification",
+    order: 30,
+  }),
+  secret({
+    key: "DINGTALK_SECRET",
+    title: "DingTalk signing secret",
+    description: "Signing secret of the DingTalk robot; empty when signing is off.",
+    category: "notification",
+    order: 31,
+  }),
+  secret({
+    key: "TELEGRAM_BOT_TOKEN",
+    title: "Telegram bot token",
+    description: "Bot token from @BotFather.",
+    category: "notification",
+    order: 40,
+  }),
+  text({
+    key: "TELEGRAM_CHAT_ID",
+    title: "Telegram chat ID",
+    description: "Chat or group ID to send to.",
+    category: "notification",
+    order: 41,
+  }),
+  text({
+    key: "TELEGRAM_MESSAGE_THREAD_ID",
+    title: "Telegram topic ID",
+    description: "Optional topic (thread) ID in a forum group.",
+    category: "notification",
+    order: 42,
+  }),
+  text({
+    key: "TELEGRAM_API_BASE_URL",
+    title: "Telegram API base URL",
+    description: "Bot API server (a self-hosted Bot API server or a proxy); the default is Telegram's.",
+    category: "notification",
+    rule: { kind: "url", schemes: URL_SCHEMES },
+    default: "https://api.telegram.org",
+    order: 43,
+  }),
+  text({
+    key: "EMAIL_SENDER",
+    title: "Email sender",
+    description: "Sender address; the SMTP server is derived from its domain.",
+    category: "notification",
+    rule: { kind: "email" },
+    order: 50,
+  }),
+  secret({
+    key: "EMAIL_PASSWORD",
+    title: "Email password",
+    description: "SMTP password or app-specific authorisation code.",
+    category: "notification",
+    order: 51,
+  }),
+  text({
+    key: "EMAIL_SMTP_HOST",
+    title: "SMTP server",
+    description:
+      "SMTP host name or IP address (no port: see EMAIL_SMTP_PORT); empty derives it from the sender's domain (smtp.<domain>). With a host set, the password is optional (an open relay).",
+    category: "notification",
+    rule: { kind: "host" },
+    order: 53,
+    examples: ["smtp.qq.com"],
+  }),
+  integer({
+    key: "EMAIL_SMTP_PORT",
+    title: "SMTP port",
+    description: "SMTP port; 465 uses TLS from the start, others STARTTLS when offered; 0 derives it (465).",
+    category: "notification",
+    min: 0,
+    max: 65535,
+    default: "0",
+    order: 54,
+  }),
   text({
     key: "EMAIL_RECEIVERS",
     title: "Email receivers",
@@ -302,26 +525,87 @@ const FIELDS: readonly ConfigField[] = [
     rule: { kind: "list", item: "email" },
     order: 52,
   }),
-  secret({ key: "PUSHOVER_USER_KEY", title: "Pushover user key", description: "Pushover user key.", category: "notification", order: 60 }),
-  secret({ key: "PUSHOVER_API_TOKEN", title: "Pushover API token", description: "Pushover application token.", category: "notification", order: 61 }),
-  url({ key: "NTFY_URL", title: "ntfy URL", description: "Full ntfy publish URL including the topic, e.g. https://ntfy.sh/my-topic.", category: "notification", order: 70 }),
-  secret({ key: "NTFY_TOKEN", title: "ntfy token", description: "Optional bearer token for protected topics.", category: "notification", order: 71 }),
-  url({ key: "GOTIFY_URL", title: "Gotify URL", description: "Gotify server base URL (without /message).", category: "notification", order: 80 }),
-  secret({ key: "GOTIFY_TOKEN", title: "Gotify token", description: "Gotify application token.", category: "notification", order: 81 }),
-  secret({ key: "PUSHPLUS_TOKEN", title: "PushPlus token", description: "PushPlus token.", category: "notification", order: 90 }),
-  text({ key: "PUSHPLUS_TOPIC", title: "PushPlus topic", description: "PushPlus group topic code for one-to-many push.", category: "notification", order: 91 }),
-  secret({ key: "SERVERCHAN3_SENDKEY", title: "ServerChan³ SendKey", description: "ServerChan³ SendKey.", category: "notification", order: 100 }),
+  secret({
+    key: "PUSHOVER_USER_KEY",
+    title: "Pushover user key",
+    description: "Pushover user key.",
+    category: "notification",
+    order: 60,
+  }),
+  secret({
+    key: "PUSHOVER_API_TOKEN",
+    title: "Pushover API token",
+    description: "Pushover application token.",
+    category: "notification",
+    order: 61,
+  }),
+  url({
+    key: "NTFY_URL",
+    title: "ntfy URL",
+    description: "Full ntfy publish URL including the topic, e.g. https://ntfy.sh/my-topic.",
+    category: "notification",
+    order: 70,
+  }),
+  secret({
+    key: "NTFY_TOKEN",
+    title: "ntfy token",
+    description: "Optional bearer token for protected topics.",
+    category: "notification",
+    order: 71,
+  }),
+  url({
+    key: "GOTIFY_URL",
+    title: "Gotify URL",
+    description: "Gotify server base URL (without /message).",
+    category: "notification",
+    order: 80,
+  }),
+  secret({
+    key: "GOTIFY_TOKEN",
+    title: "Gotify token",
+    description: "Gotify application token.",
+    category: "notification",
+    order: 81,
+  }),
+  secret({
+    key: "PUSHPLUS_TOKEN",
+    title: "PushPlus token",
+    description: "PushPlus token.",
+    category: "notification",
+    order: 90,
+  }),
+  text({
+    key: "PUSHPLUS_TOPIC",
+    title: "PushPlus topic",
+    description: "PushPlus group topic code for one-to-many push.",
+    category: "notification",
+    order: 91,
+  }),
+  secret({
+    key: "SERVERCHAN3_SENDKEY",
+    title: "ServerChan³ SendKey",
+    description: "ServerChan³ SendKey.",
+    category: "notification",
+    order: 100,
+  }),
   secret({
     key: "CUSTOM_WEBHOOK_URLS",
     title: "Custom webhook URLs",
-    description: "Comma-separated webhook URLs (Bark, Discord, Slack, your own…). Masked because such URLs usually embed a key.",
+    description:
+      "Comma-separated webhook URLs (Bark, Discord, Slack, your own…). Masked because such URLs usually embed a key.",
     category: "notification",
     dataType: "array",
     uiControl: "textarea",
     rule: { kind: "list", item: "url" },
     order: 110,
   }),
-  secret({ key: "CUSTOM_WEBHOOK_BEARER_TOKEN", title: "Custom webhook bearer token", description: "Bearer token sent to authenticated custom webhooks.", category: "notification", order: 111 }),
+  secret({
+    key: "CUSTOM_WEBHOOK_BEARER_TOKEN",
+    title: "Custom webhook bearer token",
+    description: "Bearer token sent to authenticated custom webhooks.",
+    category: "notification",
+    order: 111,
+  }),
   text({
     key: "CUSTOM_WEBHOOK_BODY_TEMPLATE",
     title: "Custom webhook body template",
@@ -332,14 +616,62 @@ const FIELDS: readonly ConfigField[] = [
     order: 112,
     examples: ['{"msg_type":"text","content":$content_json}'],
   }),
-  url({ key: "DISCORD_WEBHOOK_URL", title: "Discord webhook URL", description: "Discord channel webhook.", category: "notification", order: 120 }),
-  secret({ key: "DISCORD_BOT_TOKEN", title: "Discord bot token", description: "Discord bot token (bot mode).", category: "notification", order: 121 }),
-  text({ key: "DISCORD_MAIN_CHANNEL_ID", title: "Discord channel ID", description: "Channel the Discord bot posts to.", category: "notification", order: 122 }),
-  url({ key: "SLACK_WEBHOOK_URL", title: "Slack webhook URL", description: "Slack incoming webhook (text only).", category: "notification", order: 130 }),
-  secret({ key: "SLACK_BOT_TOKEN", title: "Slack bot token", description: "Slack bot token (xoxb-…); preferred over the webhook when both are set.", category: "notification", order: 131 }),
-  text({ key: "SLACK_CHANNEL_ID", title: "Slack channel ID", description: "Channel the Slack bot posts to.", category: "notification", order: 132 }),
-  url({ key: "ASTRBOT_URL", title: "AstrBot URL", description: "AstrBot webhook endpoint.", category: "notification", order: 140 }),
-  secret({ key: "ASTRBOT_TOKEN", title: "AstrBot token", description: "Optional AstrBot bearer token.", category: "notification", order: 141 }),
+  url({
+    key: "DISCORD_WEBHOOK_URL",
+    title: "Discord webhook URL",
+    description: "Discord channel webhook.",
+    category: "notification",
+    order: 120,
+  }),
+  secret({
+    key: "DISCORD_BOT_TOKEN",
+    title: "Discord bot token",
+    description: "Discord bot token (bot mode).",
+    category: "notification",
+    order: 121,
+  }),
+  text({
+    key: "DISCORD_MAIN_CHANNEL_ID",
+    title: "Discord channel ID",
+    description: "Channel the Discord bot posts to.",
+    category: "notification",
+    order: 122,
+  }),
+  url({
+    key: "SLACK_WEBHOOK_URL",
+    title: "Slack webhook URL",
+    description: "Slack incoming webhook (text only).",
+    category: "notification",
+    order: 130,
+  }),
+  secret({
+    key: "SLACK_BOT_TOKEN",
+    title: "Slack bot token",
+    description: "Slack bot token (xoxb-…); preferred over the webhook when both are set.",
+    category: "notification",
+    order: 131,
+  }),
+  text({
+    key: "SLACK_CHANNEL_ID",
+    title: "Slack channel ID",
+    description: "Channel the Slack bot posts to.",
+    category: "notification",
+    order: 132,
+  }),
+  url({
+    key: "ASTRBOT_URL",
+    title: "AstrBot URL",
+    description: "AstrBot webhook endpoint.",
+    category: "notification",
+    order: 140,
+  }),
+  secret({
+    key: "ASTRBOT_TOKEN",
+    title: "AstrBot token",
+    description: "Optional AstrBot bearer token.",
+    category: "notification",
+    order: 141,
+  }),
   ...(["REPORT", "ALERT", "SYSTEM_ERROR"] as const).map((kind, i) =>
     text({
       key: `NOTIFICATION_${kind}_CHANNELS`,
@@ -352,31 +684,149 @@ const FIELDS: readonly ConfigField[] = [
       order: 200 + i,
     }),
   ),
-  integer({ key: "NOTIFICATION_DEDUP_TTL_SECONDS", title: "Duplicate suppression (s)", description: "Identical notifications within this many seconds are sent once; 0 turns it off.", category: "notification", min: 0, max: 2592000, default: "0", order: 210 }),
-  integer({ key: "NOTIFICATION_COOLDOWN_SECONDS", title: "Cooldown (s)", description: "Minimum seconds between two notifications about the same stock, alert rule or review region on one channel; 0 turns it off.", category: "notification", min: 0, default: "0", order: 211 }),
-  text({ key: "NOTIFICATION_QUIET_HOURS", title: "Quiet hours", description: "HH:MM-HH:MM window without notifications (may cross midnight); critical alerts still go out, the rest is recorded as suppressed and not sent later. Empty turns it off.", category: "notification", rule: { kind: "time_range" }, order: 212, examples: ["23:00-07:00"] }),
-  text({ key: "NOTIFICATION_TIMEZONE", title: "Notification time zone", description: "IANA time zone of the quiet hours, e.g. Asia/Shanghai; empty uses SERVICE_TIMEZONE.", category: "notification", rule: { kind: "timezone" }, order: 213 }),
+  integer({
+    key: "NOTIFICATION_DEDUP_TTL_SECONDS",
+    title: "Duplicate suppression (s)",
+    description: "Identical notifications within this many seconds are sent once; 0 turns it off.",
+    category: "notification",
+    min: 0,
+    max: 2592000,
+    default: "0",
+    order: 210,
+  }),
+  integer({
+    key: "NOTIFICATION_COOLDOWN_SECONDS",
+    title: "Cooldown (s)",
+    description:
+      "Minimum seconds between two notifications about the same stock, alert rule or review region on one channel; 0 turns it off.",
+    category: "notification",
+    min: 0,
+    default: "0",
+    order: 211,
+  }),
+  text({
+    key: "NOTIFICATION_QUIET_HOURS",
+    title: "Quiet hours",
+    description:
+      "HH:MM-HH:MM window without notifications (may cross midnight); critical alerts still go out, the rest is recorded as suppressed and not sent later. Empty turns it off.",
+    category: "notification",
+    rule: { kind: "time_range" },
+    order: 212,
+    examples: ["23:00-07:00"],
+  }),
+  text({
+    key: "NOTIFICATION_TIMEZONE",
+    title: "Notification time zone",
+    description: "IANA time zone of the quiet hours, e.g. Asia/Shanghai; empty uses SERVICE_TIMEZONE.",
+    category: "notification",
+    rule: { kind: "timezone" },
+    order: 213,
+  }),
   select({
     key: "NOTIFICATION_MIN_SEVERITY",
     title: "Minimum severity",
-    description: "Notifications below this severity are not sent (reports are info, alerts their rule's severity, system errors error); empty sends all.",
+    description:
+      "Notifications below this severity are not sent (reports are info, alerts their rule's severity, system errors error); empty sends all.",
     category: "notification",
     values: ["info", "warning", "error", "critical"],
     rule: { kind: "enum", values: ["info", "warning", "error", "critical"], lenient: true },
     order: 214,
   }),
-  integer({ key: "NOTIFICATION_RETRY_ATTEMPTS", title: "Delivery attempts", description: "Attempts per channel before a notification is recorded as failed.", category: "notification", min: 1, max: 10, default: "3", order: 215 }),
-  integer({ key: "NOTIFICATION_RETRY_BASE_DELAY_MS", title: "Retry base delay (ms)", description: "Delay before the second attempt; it doubles for each further attempt.", category: "notification", min: 0, max: 60000, default: "1000", order: 216 }),
-  integer({ key: "NOTIFICATION_TIMEOUT_MS", title: "Delivery timeout (ms)", description: "Time one attempt to one channel may take.", category: "notification", min: 500, max: 120000, default: "10000", order: 217 }),
-  flag({ key: "SINGLE_STOCK_NOTIFY", title: "Notify per stock", description: "Scheduled runs: send each stock's report as soon as it is ready instead of one merged report when the run is done.", category: "notification", default: "false", order: 220 }),
-  flag({ key: "REPORT_SUMMARY_ONLY", title: "Summary only", description: "The merged report of a scheduled run holds one line per stock, without advice and trend.", category: "notification", default: "false", order: 221 }),
+  integer({
+    key: "NOTIFICATION_RETRY_ATTEMPTS",
+    title: "Delivery attempts",
+    description: "Attempts per channel before a notification is recorded as failed.",
+    category: "notification",
+    min: 1,
+    max: 10,
+    default: "3",
+    order: 215,
+  }),
+  integer({
+    key: "NOTIFICATION_RETRY_BASE_DELAY_MS",
+    title: "Retry base delay (ms)",
+    description: "Delay before the second attempt; it doubles for each further attempt.",
+    category: "notification",
+    min: 0,
+    max: 60000,
+    default: "1000",
+    order: 216,
+  }),
+  integer({
+    key: "NOTIFICATION_TIMEOUT_MS",
+    title: "Delivery timeout (ms)",
+    description: "Time one attempt to one channel may take.",
+    category: "notification",
+    min: 500,
+    max: 120000,
+    default: "10000",
+    order: 217,
+  }),
+  flag({
+    key: "SINGLE_STOCK_NOTIFY",
+    title: "Notify per stock",
+    description:
+      "Scheduled runs: send each stock's report as soon as it is ready instead of one merged report when the run is done.",
+    category: "notification",
+    default: "false",
+    order: 220,
+  }),
+  flag({
+    key: "REPORT_SUMMARY_ONLY",
+    title: "Summary only",
+    description: "The merged report of a scheduled run holds one line per stock, without advice and trend.",
+    category: "notification",
+    default: "false",
+    order: 221,
+  }),
 
   // ---- system
-  flag({ key: "SCHEDULE_ENABLED", title: "Daily schedule", description: "Run the watchlist analysis every day at the schedule time.", category: "system", default: "false", order: 10 }),
-  text({ key: "SCHEDULE_TIME", title: "Schedule time", description: "Daily run time, HH:MM in the service time zone (SERVICE_TIMEZONE).", category: "system", dataType: "time", uiControl: "time", rule: { kind: "time" }, default: "18:00", order: 11 }),
-  integer({ key: "SCHEDULE_CATCH_UP_MINUTES", title: "Schedule catch-up (min)", description: "A slot missed while the service was down still runs when it starts within this many minutes after it; 0 runs only on time.", category: "system", min: 0, max: 1440, default: "180", order: 13 }),
-  flag({ key: "TRADING_DAY_CHECK_ENABLED", title: "Skip closed markets", description: "Scheduled runs skip stocks whose exchange is closed on its local day (weekend or exchange holiday).", category: "system", default: "true", order: 14 }),
-  flag({ key: "MARKET_REVIEW_ENABLED", title: "Market review in the daily run", description: "The daily schedule also queues a market review of MARKET_REVIEW_REGION.", category: "system", default: "true", order: 15 }),
+  flag({
+    key: "SCHEDULE_ENABLED",
+    title: "Daily schedule",
+    description: "Run the watchlist analysis every day at the schedule time.",
+    category: "system",
+    default: "false",
+    order: 10,
+  }),
+  text({
+    key: "SCHEDULE_TIME",
+    title: "Schedule time",
+    description: "Daily run time, HH:MM in the service time zone (SERVICE_TIMEZONE).",
+    category: "system",
+    dataType: "time",
+    uiControl: "time",
+    rule: { kind: "time" },
+    default: "18:00",
+    order: 11,
+  }),
+  integer({
+    key: "SCHEDULE_CATCH_UP_MINUTES",
+    title: "Schedule catch-up (min)",
+    description:
+      "A slot missed while the service was down still runs when it starts within this many minutes after it; 0 runs only on time.",
+    category: "system",
+    min: 0,
+    max: 1440,
+    default: "180",
+    order: 13,
+  }),
+  flag({
+    key: "TRADING_DAY_CHECK_ENABLED",
+    title: "Skip closed markets",
+    description: "Scheduled runs skip stocks whose exchange is closed on its local day (weekend or exchange holiday).",
+    category: "system",
+    default: "true",
+    order: 14,
+  }),
+  flag({
+    key: "MARKET_REVIEW_ENABLED",
+    title: "Market review in the daily run",
+    description: "The daily schedule also queues a market review of MARKET_REVIEW_REGION.",
+    category: "system",
+    default: "true",
+    order: 15,
+  }),
   select({
     key: "MARKET_REVIEW_REGION",
     title: "Market review region",
@@ -387,32 +837,107 @@ const FIELDS: readonly ConfigField[] = [
     default: "cn",
     order: 20,
   }),
-  integer({ key: "MAX_WORKERS", title: "Analysis workers", description: "Tasks analysed at the same time; keep low to respect provider rate limits.", category: "system", min: 1, max: 20, default: "3", order: 30 }),
+  integer({
+    key: "MAX_WORKERS",
+    title: "Analysis workers",
+    description: "Tasks analysed at the same time; keep low to respect provider rate limits.",
+    category: "system",
+    min: 1,
+    max: 20,
+    default: "3",
+    order: 30,
+  }),
   text({
     key: "SERVICE_TIMEZONE",
     title: "Service time zone",
-    description: "IANA time zone of the service's calendar: where usage periods (today, this month) and usage days start.",
+    description:
+      "IANA time zone of the service's calendar: where usage periods (today, this month) and usage days start.",
     category: "system",
     rule: { kind: "timezone" },
     default: "Asia/Shanghai",
     order: 12,
   }),
-  integer({ key: "ALERT_EVAL_SECONDS", title: "Alert check period (s)", description: "Seconds between two checks of the enabled alert rules.", category: "system", min: 1, max: 3600, default: "60", order: 33 }),
-  flag({ key: "ALERT_TRADING_HOURS_ONLY", title: "Alerts in trading hours only", description: "Check stock and market alert rules only while their market trades, portfolio rules while a market of the holdings trades (signal alerts are always checked).", category: "system", default: "true", order: 34 }),
-  select({ key: "PORTFOLIO_BASE_CURRENCY", title: "Portfolio report currency", description: "Currency of a portfolio risk report over all accounts (a single account's report uses the account's currency).", category: "system", values: ["CNY", "HKD", "USD"], rule: { kind: "enum", values: ["CNY", "HKD", "USD"] }, default: "CNY", order: 35 }),
+  integer({
+    key: "ALERT_EVAL_SECONDS",
+    title: "Alert check period (s)",
+    description: "Seconds between two checks of the enabled alert rules.",
+    category: "system",
+    min: 1,
+    max: 3600,
+    default: "60",
+    order: 33,
+  }),
+  flag({
+    key: "ALERT_TRADING_HOURS_ONLY",
+    title: "Alerts in trading hours only",
+    description:
+      "Check stock and market alert rules only while their market trades, portfolio rules while a market of the holdings trades (signal alerts are always checked).",
+    category: "system",
+    default: "true",
+    order: 34,
+  }),
+  select({
+    key: "PORTFOLIO_BASE_CURRENCY",
+    title: "Portfolio report currency",
+    description:
+      "Currency of a portfolio risk report over all accounts (a single account's report uses the account's currency).",
+    category: "system",
+    values: ["CNY", "HKD", "USD"],
+    rule: { kind: "enum", values: ["CNY", "HKD", "USD"] },
+    default: "CNY",
+    order: 35,
+  }),
   text({
     key: "PORTFOLIO_FX_RATES",
     title: "FX rates to CNY (manual override)",
-    description: "Value of one unit in CNY, comma separated (USD=7.1,HKD=0.91); overrides the rates the portfolio's FX refresh fetched from the market-data providers. Empty: use the fetched rates.",
+    description:
+      "Value of one unit in CNY, comma separated (USD=7.1,HKD=0.91); overrides the rates the portfolio's FX refresh fetched from the market-data providers. Empty: use the fetched rates.",
     category: "system",
     default: "",
     order: 36,
     rule: { kind: "text", pattern: FX_RATES, patternHint: "CUR=rate pairs, comma separated, e.g. USD=7.1,HKD=0.91" },
   }),
-  integer({ key: "TASK_RETENTION_MINUTES", title: "Finished task retention (min)", description: "Minutes a finished task stays in the task list; afterwards its status is read from history.", category: "system", min: 0, max: 1440, default: "10", order: 31 }),
-  integer({ key: "TASK_MARKET_RATE_PER_MINUTE", title: "Task starts per market per minute", description: "At most this many tasks of one market start per minute, to respect provider rate limits.", category: "system", min: 1, max: 60000, default: "120", order: 32 }),
-  integer({ key: "SIGNAL_CLOCK_OFFSET_SECONDS", title: "Signal clock offset (s, testing)", description: "Testing aid: seconds added to the decision-signal clock (creation time, default expiry, lazy expiry). Keep 0 in production.", category: "system", min: -315360000, max: 315360000, default: "0", order: 45 }),
-  integer({ key: "SSE_HEARTBEAT_SECONDS", title: "Task stream heartbeat (s)", description: "Seconds without events before the task stream sends a heartbeat.", category: "system", min: 1, max: 3600, default: "30", order: 40 }),
+  integer({
+    key: "TASK_RETENTION_MINUTES",
+    title: "Finished task retention (min)",
+    description: "Minutes a finished task stays in the task list; afterwards its status is read from history.",
+    category: "system",
+    min: 0,
+    max: 1440,
+    default: "10",
+    order: 31,
+  }),
+  integer({
+    key: "TASK_MARKET_RATE_PER_MINUTE",
+    title: "Task starts per market per minute",
+    description: "At most this many tasks of one market start per minute, to respect provider rate limits.",
+    category: "system",
+    min: 1,
+    max: 60000,
+    default: "120",
+    order: 32,
+  }),
+  integer({
+    key: "SIGNAL_CLOCK_OFFSET_SECONDS",
+    title: "Signal clock offset (s, testing)",
+    description:
+      "Testing aid: seconds added to the decision-signal clock (creation time, default expiry, lazy expiry). Keep 0 in production.",
+    category: "system",
+    min: -315360000,
+    max: 315360000,
+    default: "0",
+    order: 45,
+  }),
+  integer({
+    key: "SSE_HEARTBEAT_SECONDS",
+    title: "Task stream heartbeat (s)",
+    description: "Seconds without events before the task stream sends a heartbeat.",
+    category: "system",
+    min: 1,
+    max: 3600,
+    default: "30",
+    order: 40,
+  }),
   integer({
     key: "SHARE_IMAGE_MAX_CHARS",
     title: "Share image size limit",
@@ -436,7 +961,8 @@ const FIELDS: readonly ConfigField[] = [
   flag({
     key: "SHARE_IMAGE_PNG_ENABLED",
     title: "Share image PNG renderer",
-    description: "Draw share images as PNG (satori + resvg, about 300 MB of memory once used). Off: share-image answers 503, the HTML card still works.",
+    description:
+      "Draw share images as PNG (satori + resvg, about 300 MB of memory once used). Off: share-image answers 503, the HTML card still works.",
     category: "system",
     default: "true",
     order: 52,
@@ -444,7 +970,8 @@ const FIELDS: readonly ConfigField[] = [
   flag({
     key: "SHARE_IMAGE_WARMUP",
     title: "Share image warm-up at start",
-    description: "After each start, draw a few cards on the PNG renderer in the background (a few CPU-seconds on every core) so the first share image comes as fast as later ones. Off: starts cost less CPU and the first share image takes about a second longer.",
+    description:
+      "After each start, draw a few cards on the PNG renderer in the background (a few CPU-seconds on every core) so the first share image comes as fast as later ones. Off: starts cost less CPU and the first share image takes about a second longer.",
     category: "system",
     default: "true",
     order: 53,
@@ -453,7 +980,8 @@ const FIELDS: readonly ConfigField[] = [
   flag({
     key: "SHARE_IMAGE_PRERENDER",
     title: "Draw share images when reports are stored",
-    description: "Draw each new report's share image in the background when it is stored (a few hundred milliseconds of CPU on a renderer thread), so the first request for it is a read. Off: the first request draws it.",
+    description:
+      "Draw each new report's share image in the background when it is stored (a few hundred milliseconds of CPU on a renderer thread), so the first request for it is a read. Off: the first request draws it.",
     category: "system",
     default: "true",
     order: 54,
@@ -461,7 +989,8 @@ const FIELDS: readonly ConfigField[] = [
   select({
     key: "LOG_LEVEL",
     title: "Log level",
-    description: "Minimum level written to the log. The reference service's DEBUG/INFO/WARNING/ERROR/CRITICAL are converted on save.",
+    description:
+      "Minimum level written to the log. The reference service's DEBUG/INFO/WARNING/ERROR/CRITICAL are converted on save.",
     category: "system",
     values: LOG_LEVELS,
     rule: {
@@ -476,7 +1005,8 @@ const FIELDS: readonly ConfigField[] = [
   flag({
     key: "ADMIN_AUTH_ENABLED",
     title: "Admin authentication",
-    description: "Require the admin session on every API route but login, auth status, health and docs. Switched through the auth settings (which set the password), not here.",
+    description:
+      "Require the admin session on every API route but login, auth status, health and docs. Switched through the auth settings (which set the password), not here.",
     category: "system",
     default: "false",
     editable: false,
@@ -507,7 +1037,8 @@ const FIELDS: readonly ConfigField[] = [
   secret({
     key: "SESSION_SECRET",
     title: "Session secret",
-    description: "Seals the session cookie (at least 32 characters). When unset one is generated and kept in the data folder. Changing it logs every session out.",
+    description:
+      "Seals the session cookie (at least 32 characters). When unset one is generated and kept in the data folder. Changing it logs every session out.",
     category: "system",
     rule: { kind: "text", minLength: 32 },
     order: 72,
@@ -533,20 +1064,61 @@ const FIELDS: readonly ConfigField[] = [
   }),
   // Launch keys: the process environment wins over the file for these (settings.ts), and they only take
   // effect on restart, so the config API shows them but does not change them.
-  integer({ key: "PORT", title: "HTTP port", description: "Port the server listens on (set at launch).", category: "system", min: 1, max: 65535, default: "3000", editable: false, order: 90, warningCodes: ["restart_required"] }),
-  text({ key: "HOSTNAME", title: "Listen address", description: "Address the server binds to (set at launch).", category: "system", rule: { kind: "host" }, default: "0.0.0.0", editable: false, order: 91, warningCodes: ["restart_required"] }),
-  text({ key: "DATABASE_URL", title: "Database", description: 'SQLite database, a "file:" URL (set at launch).', category: "system", rule: { kind: "sqlite_url" }, default: "file:./data/dsa.db", editable: false, order: 92, warningCodes: ["restart_required"] }),
+  integer({
+    key: "PORT",
+    title: "HTTP port",
+    description: "Port the server listens on (set at launch).",
+    category: "system",
+    min: 1,
+    max: 65535,
+    default: "3000",
+    editable: false,
+    order: 90,
+    warningCodes: ["restart_required"],
+  }),
+  text({
+    key: "HOSTNAME",
+    title: "Listen address",
+    description: "Address the server binds to (set at launch).",
+    category: "system",
+    rule: { kind: "host" },
+    default: "0.0.0.0",
+    editable: false,
+    order: 91,
+    warningCodes: ["restart_required"],
+  }),
+  text({
+    key: "DATABASE_URL",
+    title: "Database",
+    description: 'SQLite database, a "file:" URL (set at launch).',
+    category: "system",
+    rule: { kind: "sqlite_url" },
+    default: "file:./data/dsa.db",
+    editable: false,
+    order: 92,
+    warningCodes: ["restart_required"],
+  }),
   secret({
     key: "REDIS_URL",
     title: "Redis",
-    description: "Redis shared by several replicas, e.g. redis://127.0.0.1:6379/0 (set at launch): task events, rate limits, leader and send locks. Empty: everything stays in this process.",
+    description:
+      "Redis shared by several replicas, e.g. redis://127.0.0.1:6379/0 (set at launch): task events, rate limits, leader and send locks. Empty: everything stays in this process.",
     category: "system",
     rule: { kind: "url", schemes: REDIS_SCHEMES },
     editable: false,
     order: 94,
     warningCodes: ["restart_required"],
   }),
-  text({ key: "ENV_FILE", title: "Env file", description: "The env file these settings are stored in (set at launch).", category: "system", default: "./.env", editable: false, order: 93, warningCodes: ["restart_required"] }),
+  text({
+    key: "ENV_FILE",
+    title: "Env file",
+    description: "The env file these settings are stored in (set at launch).",
+    category: "system",
+    default: "./.env",
+    editable: false,
+    order: 93,
+    warningCodes: ["restart_required"],
+  }),
 ];
 
 const LLM_CHANNEL_FIELDS: readonly ConfigPatternField[] = [
@@ -554,7 +1126,8 @@ const LLM_CHANNEL_FIELDS: readonly ConfigPatternField[] = [
     ...select({
       key: "LLM_<CHANNEL>_PROTOCOL",
       title: "Channel protocol",
-      description: "API protocol of the channel: openai (any OpenAI-compatible endpoint), deepseek, gemini, anthropic or ollama.",
+      description:
+        "API protocol of the channel: openai (any OpenAI-compatible endpoint), deepseek, gemini, anthropic or ollama.",
       category: "ai_model",
       values: LLM_PROTOCOLS,
       rule: { kind: "enum", values: LLM_PROTOCOLS, lenient: true },
@@ -564,23 +1137,56 @@ const LLM_CHANNEL_FIELDS: readonly ConfigPatternField[] = [
     pattern: /^LLM_(.+?)_PROTOCOL$/,
   },
   {
-    ...text({ key: "LLM_<CHANNEL>_BASE_URL", title: "Channel base URL", description: "Base URL of the channel's API.", category: "ai_model", rule: { kind: "url", schemes: URL_SCHEMES }, order: 21 }),
+    ...text({
+      key: "LLM_<CHANNEL>_BASE_URL",
+      title: "Channel base URL",
+      description: "Base URL of the channel's API.",
+      category: "ai_model",
+      rule: { kind: "url", schemes: URL_SCHEMES },
+      order: 21,
+    }),
     pattern: /^LLM_(.+?)_BASE_URL$/,
   },
   {
-    ...secret({ key: "LLM_<CHANNEL>_API_KEY", title: "Channel API key", description: "API key of the channel.", category: "ai_model", order: 22 }),
+    ...secret({
+      key: "LLM_<CHANNEL>_API_KEY",
+      title: "Channel API key",
+      description: "API key of the channel.",
+      category: "ai_model",
+      order: 22,
+    }),
     pattern: /^LLM_(.+?)_API_KEY$/,
   },
   {
-    ...keyList({ key: "LLM_<CHANNEL>_API_KEYS", title: "Channel API keys", description: "Comma-separated API keys of the channel (rotated).", category: "ai_model", order: 23 }),
+    ...keyList({
+      key: "LLM_<CHANNEL>_API_KEYS",
+      title: "Channel API keys",
+      description: "Comma-separated API keys of the channel (rotated).",
+      category: "ai_model",
+      order: 23,
+    }),
     pattern: /^LLM_(.+?)_API_KEYS$/,
   },
   {
-    ...text({ key: "LLM_<CHANNEL>_MODELS", title: "Channel models", description: "Comma-separated models offered by the channel; the first is the default.", category: "ai_model", rule: { kind: "list", item: "text" }, order: 24 }),
+    ...text({
+      key: "LLM_<CHANNEL>_MODELS",
+      title: "Channel models",
+      description: "Comma-separated models offered by the channel; the first is the default.",
+      category: "ai_model",
+      rule: { kind: "list", item: "text" },
+      order: 24,
+    }),
     pattern: /^LLM_(.+?)_MODELS$/,
   },
   {
-    ...flag({ key: "LLM_<CHANNEL>_ENABLED", title: "Channel enabled", description: "Turn the channel off without deleting it.", category: "ai_model", default: "true", order: 25 }),
+    ...flag({
+      key: "LLM_<CHANNEL>_ENABLED",
+      title: "Channel enabled",
+      description: "Turn the channel off without deleting it.",
+      category: "ai_model",
+      default: "true",
+      order: 25,
+    }),
     pattern: /^LLM_(.+?)_ENABLED$/,
   },
 ];
@@ -617,7 +1223,10 @@ export function llmChannelOf(key: string): string | undefined {
 
 /** LLM_CHANNELS names as used in keys: "my-proxy" → "MY_PROXY". */
 export function channelKeyPart(name: string): string {
-  return name.trim().toUpperCase().replace(/[^A-Z0-9]/g, "_");
+  return name
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "_");
 }
 
 export function channelKeys(name: string): string[] {
@@ -708,14 +1317,26 @@ export function validateValue(key: string, value: string): ConfigIssue[] {
   }
   // A NUL or escape byte in the env file breaks every reader after it (dotenv, shells, editors).
   if (CONTROL_CHARACTER.test(value)) {
-    return [issue(field, "control_character", `${key} holds a control character; only printable text, tabs and line breaks are allowed`)];
+    return [
+      issue(
+        field,
+        "control_character",
+        `${key} holds a control character; only printable text, tabs and line breaks are allowed`,
+      ),
+    ];
   }
   const issues = field.rule ? checkRule(field, field.rule, value) : [];
   if (issues.some((i) => i.severity === "error")) return issues;
   return [...issues, ...checkAgainstSettings(field, key, value)];
 }
 
-function issue(field: ConfigField, code: string, message: string, extra: { expected?: string; actual?: string } = {}, severity: IssueSeverity = "error"): ConfigIssue {
+function issue(
+  field: ConfigField,
+  code: string,
+  message: string,
+  extra: { expected?: string; actual?: string } = {},
+  severity: IssueSeverity = "error",
+): ConfigIssue {
   const out: ConfigIssue = { key: field.key, code, message, severity };
   if (extra.expected !== undefined) out.expected = extra.expected;
   // Never echo a secret back.
@@ -728,17 +1349,30 @@ function checkRule(field: ConfigField, rule: ConfigRule, value: string): ConfigI
   switch (rule.kind) {
     case "text": {
       if (rule.minLength !== undefined && value.length < rule.minLength) {
-        return [issue(field, "too_short", `${key} must be at least ${rule.minLength} characters`, { expected: `>= ${rule.minLength} characters`, actual: `${value.length} characters` })];
+        return [
+          issue(field, "too_short", `${key} must be at least ${rule.minLength} characters`, {
+            expected: `>= ${rule.minLength} characters`,
+            actual: `${value.length} characters`,
+          }),
+        ];
       }
       if (rule.pattern && !rule.pattern.test(value)) {
-        return [issue(field, "invalid_format", `${key} does not have the expected format`, { expected: rule.patternHint ?? rule.pattern.source, actual: value })];
+        return [
+          issue(field, "invalid_format", `${key} does not have the expected format`, {
+            expected: rule.patternHint ?? rule.pattern.source,
+            actual: value,
+          }),
+        ];
       }
       return [];
     }
     case "enum":
       return checkEnum(field, rule, value);
     case "integer": {
-      if (!/^[+-]?\d+$/.test(value)) return [issue(field, "invalid_integer", `${key} must be a whole number`, { expected: "integer", actual: value })];
+      if (!/^[+-]?\d+$/.test(value))
+        return [
+          issue(field, "invalid_integer", `${key} must be a whole number`, { expected: "integer", actual: value }),
+        ];
       return checkRange(field, Number(value), rule.min, rule.max, false);
     }
     case "number": {
@@ -751,22 +1385,63 @@ function checkRule(field: ConfigField, rule: ConfigRule, value: string): ConfigI
     case "boolean": {
       const lower = value.toLowerCase();
       if (TRUE_WORDS.includes(lower) || FALSE_WORDS.includes(lower)) return [];
-      return [issue(field, "invalid_boolean", `${key} must be true or false`, { expected: "true | false", actual: value })];
+      return [
+        issue(field, "invalid_boolean", `${key} must be true or false`, { expected: "true | false", actual: value }),
+      ];
     }
     case "url":
-      return isUrl(value, rule.schemes ?? URL_SCHEMES) ? [] : [invalidUrl(field, key, rule.schemes ?? URL_SCHEMES, value)];
+      return isUrl(value, rule.schemes ?? URL_SCHEMES)
+        ? []
+        : [invalidUrl(field, key, rule.schemes ?? URL_SCHEMES, value)];
     case "sqlite_url":
-      return value.startsWith("file:") ? [] : [issue(field, "invalid_format", `${key} must be a SQLite "file:" URL`, { expected: "file:<path>", actual: value })];
+      return value.startsWith("file:")
+        ? []
+        : [
+            issue(field, "invalid_format", `${key} must be a SQLite "file:" URL`, {
+              expected: "file:<path>",
+              actual: value,
+            }),
+          ];
     case "email":
-      return EMAIL.test(value) ? [] : [issue(field, "invalid_email", `${key} must be an email address`, { expected: "name@example.com", actual: value })];
+      return EMAIL.test(value)
+        ? []
+        : [
+            issue(field, "invalid_email", `${key} must be an email address`, {
+              expected: "name@example.com",
+              actual: value,
+            }),
+          ];
     case "host":
-      return isHost(value) ? [] : [issue(field, "invalid_host", `${key} must be a host name or IP address, without scheme, port or path`, { expected: "smtp.example.com | 192.0.2.10 | 2001:db8::1", actual: value })];
+      return isHost(value)
+        ? []
+        : [
+            issue(field, "invalid_host", `${key} must be a host name or IP address, without scheme, port or path`, {
+              expected: "smtp.example.com | 192.0.2.10 | 2001:db8::1",
+              actual: value,
+            }),
+          ];
     case "time":
-      return TIME.test(value) ? [] : [issue(field, "invalid_time", `${key} must be a time HH:MM (24 h)`, { expected: "HH:MM", actual: value })];
+      return TIME.test(value)
+        ? []
+        : [issue(field, "invalid_time", `${key} must be a time HH:MM (24 h)`, { expected: "HH:MM", actual: value })];
     case "time_range":
-      return TIME_RANGE.test(value) ? [] : [issue(field, "invalid_time_range", `${key} must be a range HH:MM-HH:MM`, { expected: "HH:MM-HH:MM", actual: value })];
+      return TIME_RANGE.test(value)
+        ? []
+        : [
+            issue(field, "invalid_time_range", `${key} must be a range HH:MM-HH:MM`, {
+              expected: "HH:MM-HH:MM",
+              actual: value,
+            }),
+          ];
     case "timezone":
-      return isTimeZone(value) ? [] : [issue(field, "invalid_timezone", `${key} must be an IANA time zone such as Asia/Shanghai`, { expected: "IANA time zone", actual: value })];
+      return isTimeZone(value)
+        ? []
+        : [
+            issue(field, "invalid_timezone", `${key} must be an IANA time zone such as Asia/Shanghai`, {
+              expected: "IANA time zone",
+              actual: value,
+            }),
+          ];
     case "list":
       return checkList(field, rule, value);
   }
@@ -778,12 +1453,28 @@ function checkEnum(field: ConfigField, rule: Extract<ConfigRule, { kind: "enum" 
   if (rule.aliases?.[lower] !== undefined || (!rule.canonicalize && rule.values.includes(lower))) return [];
   const expected = rule.values.join(" | ");
   if (rule.lenient) {
-    return [issue(field, "unsupported_value", `${field.key}=${value} is not supported here; ${field.default ? `the default ${field.default} is used` : "it is ignored"}`, { expected, actual: value }, "warning")];
+    return [
+      issue(
+        field,
+        "unsupported_value",
+        `${field.key}=${value} is not supported here; ${field.default ? `the default ${field.default} is used` : "it is ignored"}`,
+        { expected, actual: value },
+        "warning",
+      ),
+    ];
   }
-  return [issue(field, "invalid_enum", `${field.key} must be one of ${rule.values.join(", ")}`, { expected, actual: value })];
+  return [
+    issue(field, "invalid_enum", `${field.key} must be one of ${rule.values.join(", ")}`, { expected, actual: value }),
+  ];
 }
 
-function checkRange(field: ConfigField, n: number, min: number | undefined, max: number | undefined, exclusiveMin: boolean): ConfigIssue[] {
+function checkRange(
+  field: ConfigField,
+  n: number,
+  min: number | undefined,
+  max: number | undefined,
+  exclusiveMin: boolean,
+): ConfigIssue[] {
   const tooLow = min !== undefined && (exclusiveMin ? n <= min : n < min);
   const tooHigh = max !== undefined && n > max;
   if (!tooLow && !tooHigh) return [];
@@ -799,20 +1490,34 @@ function checkList(field: ConfigField, rule: Extract<ConfigRule, { kind: "list" 
   for (const item of items) {
     const problem = listItemProblem(rule, item);
     if (problem) {
-      issues.push(issue(field, "invalid_list_item", `${field.key}: "${field.sensitive ? "…" : item}" ${problem}`, { expected: listExpectation(rule), actual: item }));
+      issues.push(
+        issue(field, "invalid_list_item", `${field.key}: "${field.sensitive ? "…" : item}" ${problem}`, {
+          expected: listExpectation(rule),
+          actual: item,
+        }),
+      );
       continue;
     }
     if (rule.allowed && !rule.allowed.includes(item.toLowerCase())) {
       const severity = rule.lenient ? "warning" : "error";
       const code = rule.lenient ? "unsupported_list_item" : "invalid_list_item";
-      issues.push(issue(field, code, `${field.key}: "${item}" is not one of ${rule.allowed.join(", ")}`, { expected: rule.allowed.join(","), actual: item }, severity));
+      issues.push(
+        issue(
+          field,
+          code,
+          `${field.key}: "${item}" is not one of ${rule.allowed.join(", ")}`,
+          { expected: rule.allowed.join(","), actual: item },
+          severity,
+        ),
+      );
     }
   }
   return issues;
 }
 
 function listItemProblem(rule: Extract<ConfigRule, { kind: "list" }>, item: string): string | null {
-  if (rule.maxItemLength !== undefined && item.length > rule.maxItemLength) return `is longer than ${rule.maxItemLength} characters`;
+  if (rule.maxItemLength !== undefined && item.length > rule.maxItemLength)
+    return `is longer than ${rule.maxItemLength} characters`;
   switch (rule.item) {
     case "url":
       return isUrl(item, URL_SCHEMES) ? null : "is not an http(s) URL";
@@ -828,14 +1533,23 @@ function listItemProblem(rule: Extract<ConfigRule, { kind: "list" }>, item: stri
 }
 
 function listExpectation(rule: Extract<ConfigRule, { kind: "list" }>): string {
-  const what = { url: "http(s) URLs", email: "email addresses", time: "HH:MM times", name: "names (letters, digits, -, _)", text: "values" }[rule.item ?? "text"];
+  const what = {
+    url: "http(s) URLs",
+    email: "email addresses",
+    time: "HH:MM times",
+    name: "names (letters, digits, -, _)",
+    text: "values",
+  }[rule.item ?? "text"];
   return `comma-separated ${what}`;
 }
 
 function invalidUrl(field: ConfigField, key: string, schemes: readonly string[], value: string): ConfigIssue {
   const http = schemes.every((s) => (URL_SCHEMES as readonly string[]).includes(s));
   const expected = http ? "http(s)://…" : `${schemes.join(" | ")}://…`;
-  return issue(field, "invalid_url", `${key} must be ${http ? "an http(s)" : `a ${schemes.join(" or ")}`} URL`, { expected, actual: value });
+  return issue(field, "invalid_url", `${key} must be ${http ? "an http(s)" : `a ${schemes.join(" or ")}`} URL`, {
+    expected,
+    actual: value,
+  });
 }
 
 function isUrl(value: string, schemes: readonly string[]): boolean {
@@ -868,7 +1582,10 @@ function isTimeZone(value: string): boolean {
 // Keys the settings accessor types (ZSettings) must also pass its schema, or the next settings load would
 // fail for the whole service; this catches any rule above that is looser than ZSettings.
 function checkAgainstSettings(field: ConfigField, key: string, value: string): ConfigIssue[] {
-  const shape = ZSettings.shape as Record<string, { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }>;
+  const shape = ZSettings.shape as Record<
+    string,
+    { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }
+  >;
   const setting = Object.hasOwn(shape, key) ? shape[key] : undefined;
   if (!setting) return [];
   const parsed = setting.safeParse(value.trim() === "" ? undefined : value);
@@ -922,9 +1639,16 @@ export function validationHints(rule: ConfigRule | undefined): Record<string, un
   if (!rule) return {};
   switch (rule.kind) {
     case "text":
-      return { ...(rule.minLength !== undefined ? { min_length: rule.minLength } : {}), ...(rule.pattern ? { pattern: rule.pattern.source } : {}) };
+      return {
+        ...(rule.minLength !== undefined ? { min_length: rule.minLength } : {}),
+        ...(rule.pattern ? { pattern: rule.pattern.source } : {}),
+      };
     case "enum":
-      return { enum: [...rule.values], ...(rule.aliases ? { aliases: { ...rule.aliases } } : {}), ...(rule.lenient ? { unknown_values: "warning" } : {}) };
+      return {
+        enum: [...rule.values],
+        ...(rule.aliases ? { aliases: { ...rule.aliases } } : {}),
+        ...(rule.lenient ? { unknown_values: "warning" } : {}),
+      };
     case "integer":
     case "number":
       return {
@@ -974,7 +1698,8 @@ export interface SchemaWire {
 export function sortFields<T extends { category: ConfigCategory; order: number; key: string }>(fields: T[]): T[] {
   const rank = new Map(CONFIG_CATEGORIES.map((c) => [c.category, c.display_order]));
   return [...fields].sort(
-    (a, b) => (rank.get(a.category) ?? 99) - (rank.get(b.category) ?? 99) || a.order - b.order || a.key.localeCompare(b.key),
+    (a, b) =>
+      (rank.get(a.category) ?? 99) - (rank.get(b.category) ?? 99) || a.order - b.order || a.key.localeCompare(b.key),
   );
 }
 

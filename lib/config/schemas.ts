@@ -14,7 +14,9 @@ export const ZConfigValidationIssue = z
   })
   .meta({ id: "ConfigValidationIssue" });
 
-export const ZSystemConfigOption = z.object({ label: z.string(), value: z.string() }).meta({ id: "SystemConfigOption" });
+export const ZSystemConfigOption = z
+  .object({ label: z.string(), value: z.string() })
+  .meta({ id: "SystemConfigOption" });
 
 export const ZSystemConfigFieldSchema = z
   .object({
@@ -29,7 +31,9 @@ export const ZSystemConfigFieldSchema = z
     is_editable: z.boolean().describe("False: shown but not changed through this API (launch keys, the auth switch)"),
     default_value: z.string().nullable().optional(),
     options: z.array(z.union([z.string(), ZSystemConfigOption])),
-    validation: z.record(z.string(), z.unknown()).describe("Rule hints: enum, min/max, pattern, format, multi_value/delimiter, allowed_values…"),
+    validation: z
+      .record(z.string(), z.unknown())
+      .describe("Rule hints: enum, min/max, pattern, format, multi_value/delimiter, allowed_values…"),
     display_order: z.number().int(),
     examples: z.array(z.string()),
     warning_codes: z.array(z.string()),
@@ -39,7 +43,9 @@ export const ZSystemConfigFieldSchema = z
 export const ZSystemConfigItem = z
   .object({
     key: z.string(),
-    value: z.string().describe('The saved value; sensitive values that are set are replaced by the mask token "******"'),
+    value: z
+      .string()
+      .describe('The saved value; sensitive values that are set are replaced by the mask token "******"'),
     raw_value_exists: z.boolean().describe("The key is present in the saved env file"),
     is_masked: z.boolean().describe("value is the mask token, not the stored value"),
     schema: ZSystemConfigFieldSchema.optional().describe("Field metadata (when include_schema)"),
@@ -70,7 +76,9 @@ export const ZSystemConfigCategorySchema = z
   .meta({ id: "SystemConfigCategorySchema" });
 
 export const ZSystemConfigKeyPattern = ZSystemConfigFieldSchema.extend({
-  pattern: z.string().describe("Regular expression of the keys in this family (the <CHANNEL> part is the channel name)"),
+  pattern: z
+    .string()
+    .describe("Regular expression of the keys in this family (the <CHANNEL> part is the channel name)"),
 }).meta({ id: "SystemConfigKeyPattern" });
 
 export const ZSystemConfigSchemaResponse = z
@@ -91,7 +99,11 @@ export const ZSystemConfigUpdateItem = z
 export const ZUpdateSystemConfigRequest = z
   .object({
     config_version: z.string().min(1).describe("config_version from the GET this edit is based on"),
-    mask_token: z.string().min(1).default("******").describe("A value equal to this keeps the stored value of a sensitive key"),
+    mask_token: z
+      .string()
+      .min(1)
+      .default("******")
+      .describe("A value equal to this keeps the stored value of a sensitive key"),
     reload_now: z.boolean().default(true),
     items: z.array(ZSystemConfigUpdateItem).min(1),
   })
@@ -134,7 +146,10 @@ export const ZExportSystemConfigResponse = z
 export const ZImportSystemConfigRequest = z
   .object({
     config_version: z.string().min(1),
-    content: z.string().max(512 * 1024).describe("Env file text; its keys are merged into the current file"),
+    content: z
+      .string()
+      .max(512 * 1024)
+      .describe("Env file text; its keys are merged into the current file"),
     reload_now: z.boolean().default(true),
   })
   .meta({ id: "ImportSystemConfigRequest" });

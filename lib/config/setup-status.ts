@@ -14,12 +14,20 @@ function dataSourceCheck(): Check {
   const sources = getSettings().MARKET_DATA_SOURCES;
   const set = getRawSetting("MARKET_DATA_SOURCES") !== undefined;
   const base = { key: "MARKET_DATA_SOURCES", title: "Market data sources", category: "base", required: true } as const;
-  if (sources.length === 0) return { ...base, status: "needs_action", message: "No market data source is listed", next_step: "List at least one source, e.g. eastmoney,tencent,yahoo" };
+  if (sources.length === 0)
+    return {
+      ...base,
+      status: "needs_action",
+      message: "No market data source is listed",
+      next_step: "List at least one source, e.g. eastmoney,tencent,yahoo",
+    };
   const sampleOnly = sources.every((s) => s === "sample");
   return {
     ...base,
     status: set ? "configured" : "inherited",
-    message: sampleOnly ? "Sample data only: every report is labelled as sample" : `Sources in order: ${sources.join(", ")}`,
+    message: sampleOnly
+      ? "Sample data only: every report is labelled as sample"
+      : `Sources in order: ${sources.join(", ")}`,
   };
 }
 
@@ -27,7 +35,12 @@ function stockListCheck(): Check {
   const stocks = getSettings().STOCK_LIST;
   const base = { key: "STOCK_LIST", title: "Watchlist (STOCK_LIST)", category: "base", required: true } as const;
   if (stocks.length === 0) {
-    return { ...base, status: "needs_action", message: "No stocks to follow: the scheduled run and the home page need a watchlist", next_step: "Add stock codes, e.g. 600519,hk00700,AAPL" };
+    return {
+      ...base,
+      status: "needs_action",
+      message: "No stocks to follow: the scheduled run and the home page need a watchlist",
+      next_step: "Add stock codes, e.g. 600519,hk00700,AAPL",
+    };
   }
   return { ...base, status: "configured", message: `${stocks.length} stock${stocks.length === 1 ? "" : "s"} followed` };
 }
@@ -40,35 +53,84 @@ function llmCheck(): Check {
     return { ...base, status: "configured", message: `Channels in order: ${names}` };
   }
   if (config.problems.length > 0) {
-    return { ...base, status: "needs_action", message: `A configured channel cannot be used: ${config.problems[0]!.reason}`, next_step: "Complete the channel's base URL, key and models" };
+    return {
+      ...base,
+      status: "needs_action",
+      message: `A configured channel cannot be used: ${config.problems[0]!.reason}`,
+      next_step: "Complete the channel's base URL, key and models",
+    };
   }
-  return { ...base, status: "optional", message: "No model configured: reports are rule-based", next_step: "Add an OpenAI-compatible channel for written analyses" };
+  return {
+    ...base,
+    status: "optional",
+    message: "No model configured: reports are rule-based",
+    next_step: "Add an OpenAI-compatible channel for written analyses",
+  };
 }
 
 function notificationCheck(): Check {
   const targets = configuredTargets(getSettings());
-  const base = { key: "notification_channels", title: "Notification channels", category: "notification", required: false } as const;
-  if (targets.length > 0) return { ...base, status: "configured", message: `${targets.length} channel${targets.length === 1 ? "" : "s"} configured` };
-  return { ...base, status: "optional", message: "Reports and alerts stay in the web UI", next_step: "Add a webhook, Telegram, email or another channel" };
+  const base = {
+    key: "notification_channels",
+    title: "Notification channels",
+    category: "notification",
+    required: false,
+  } as const;
+  if (targets.length > 0)
+    return {
+      ...base,
+      status: "configured",
+      message: `${targets.length} channel${targets.length === 1 ? "" : "s"} configured`,
+    };
+  return {
+    ...base,
+    status: "optional",
+    message: "Reports and alerts stay in the web UI",
+    next_step: "Add a webhook, Telegram, email or another channel",
+  };
 }
 
 async function adminAuthCheck(): Promise<Check> {
   const enabled = getSettings().ADMIN_AUTH_ENABLED;
   const hasPassword = (await storedPasswordHash()) !== null;
   const base = { key: "ADMIN_AUTH_ENABLED", title: "Admin login", category: "system", required: false } as const;
-  if (enabled && hasPassword) return { ...base, status: "configured", message: "The web UI and API need a login or an API token" };
-  return { ...base, status: "optional", message: "Anyone who can reach the service can use it", next_step: "Turn on admin login before exposing the service beyond this machine" };
+  if (enabled && hasPassword)
+    return { ...base, status: "configured", message: "The web UI and API need a login or an API token" };
+  return {
+    ...base,
+    status: "optional",
+    message: "Anyone who can reach the service can use it",
+    next_step: "Turn on admin login before exposing the service beyond this machine",
+  };
 }
 
 function scheduleCheck(): Check {
   const s = getSettings();
-  const base = { key: "SCHEDULE_ENABLED", title: "Daily scheduled analysis", category: "system", required: false } as const;
-  if (s.SCHEDULE_ENABLED) return { ...base, status: "configured", message: `Runs at ${s.SCHEDULE_TIME} on trading days` };
-  return { ...base, status: "optional", message: "Analyses run only when asked", next_step: "Turn on the schedule to analyse the watchlist every trading day" };
+  const base = {
+    key: "SCHEDULE_ENABLED",
+    title: "Daily scheduled analysis",
+    category: "system",
+    required: false,
+  } as const;
+  if (s.SCHEDULE_ENABLED)
+    return { ...base, status: "configured", message: `Runs at ${s.SCHEDULE_TIME} on trading days` };
+  return {
+    ...base,
+    status: "optional",
+    message: "Analyses run only when asked",
+    next_step: "Turn on the schedule to analyse the watchlist every trading day",
+  };
 }
 
 export async function setupStatus(): Promise<TSetupStatusResponse> {
-  const checks: TSetupCheck[] = [dataSourceCheck(), stockListCheck(), llmCheck(), notificationCheck(), await adminAuthCheck(), scheduleCheck()].map((c) => ({
+  const checks: TSetupCheck[] = [
+    dataSourceCheck(),
+    stockListCheck(),
+    llmCheck(),
+    notificationCheck(),
+    await adminAuthCheck(),
+    scheduleCheck(),
+  ].map((c) => ({
     ...c,
     next_step: c.next_step ?? null,
   }));

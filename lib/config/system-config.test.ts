@@ -13,7 +13,8 @@ import { getSettings, setEnvironmentForTests } from "@/lib/settings/settings";
 // Sessions live in the database (lib/auth); here a request with the cookie "dsa_session=test" counts as
 // logged in, so these tests exercise the config API behind the real guard without a database.
 vi.mock("@/lib/auth/session", () => ({
-  sessionOf: async (req: Request) => ((req.headers.get("cookie") ?? "").includes("dsa_session=test") ? { sid: "test" } : null),
+  sessionOf: async (req: Request) =>
+    (req.headers.get("cookie") ?? "").includes("dsa_session=test") ? { sid: "test" } : null,
 }));
 
 let dir: string;
@@ -22,7 +23,13 @@ let file: string;
 const ctx = { params: Promise.resolve({}) };
 const BASE = "http://test/api/v1/system/config";
 
-function call(handler: (req: Request, c: typeof ctx) => Promise<Response>, method: string, url: string, body?: unknown, loggedIn = true) {
+function call(
+  handler: (req: Request, c: typeof ctx) => Promise<Response>,
+  method: string,
+  url: string,
+  body?: unknown,
+  loggedIn = true,
+) {
   const headers: Record<string, string> = loggedIn ? { cookie: "dsa_session=test" } : {};
   const init: RequestInit = { method, headers };
   if (body !== undefined) {
@@ -40,7 +47,13 @@ const importConfig = (body: unknown) => call(importPOST, "POST", `${BASE}/import
 const version = () => readEnvSnapshot(file).version;
 const bytes = () => fs.readFileSync(file);
 
-type Item = { key: string; value: string; raw_value_exists: boolean; is_masked: boolean; schema?: { category: string; is_sensitive: boolean } };
+type Item = {
+  key: string;
+  value: string;
+  raw_value_exists: boolean;
+  is_masked: boolean;
+  schema?: { category: string; is_sensitive: boolean };
+};
 const itemOf = (items: Item[], key: string) => items.find((i) => i.key === key);
 
 const START = [
@@ -83,8 +96,16 @@ describe("4.4 GET /api/v1/system/config", () => {
     const items = res.body.items as Item[];
     expect(itemOf(items, "OPENAI_API_KEY")).toMatchObject({ value: "******", raw_value_exists: true, is_masked: true });
     expect(itemOf(items, "LLM_DEEPSEEK_API_KEY")).toMatchObject({ value: "******", is_masked: true });
-    expect(itemOf(items, "SOME_VENDOR_TOKEN")).toMatchObject({ value: "******", is_masked: true, schema: { category: "uncategorized" } });
-    expect(itemOf(items, "STOCK_LIST")).toMatchObject({ value: "600519,AAPL", raw_value_exists: true, is_masked: false });
+    expect(itemOf(items, "SOME_VENDOR_TOKEN")).toMatchObject({
+      value: "******",
+      is_masked: true,
+      schema: { category: "uncategorized" },
+    });
+    expect(itemOf(items, "STOCK_LIST")).toMatchObject({
+      value: "600519,AAPL",
+      raw_value_exists: true,
+      is_masked: false,
+    });
     expect(itemOf(items, "TAVILY_API_KEYS")).toMatchObject({ value: "", raw_value_exists: false, is_masked: false });
     expect(JSON.stringify(res.body)).not.toMatch(/sk-live-123|vt-999|sk-ds-1/);
   });
@@ -92,7 +113,14 @@ describe("4.4 GET /api/v1/system/config", () => {
   it("lists every schema key, the keys of declared LLM channels, and the file's unknown keys", async () => {
     useFile(START);
     const keys = ((await getConfig()).body.items as Item[]).map((i) => i.key);
-    for (const k of ["MAX_WORKERS", "SCHEDULE_TIME", "LLM_DEEPSEEK_BASE_URL", "LLM_DEEPSEEK_MODELS", "LITELLM_MODEL", "SOME_VENDOR_TOKEN"]) {
+    for (const k of [
+      "MAX_WORKERS",
+      "SCHEDULE_TIME",
+      "LLM_DEEPSEEK_BASE_URL",
+      "LLM_DEEPSEEK_MODELS",
+      "LITELLM_MODEL",
+      "SOME_VENDOR_TOKEN",
+    ]) {
       expect(keys).toContain(k);
     }
     expect(new Set(keys).size).toBe(keys.length);
@@ -119,9 +147,21 @@ describe("4.4 PUT /api/v1/system/config", () => {
   it("updates by key, keeps comments, order and unknown keys, answers the new version and reloads settings", async () => {
     useFile(START);
     const before = version();
-    const res = await putConfig({ config_version: before, items: [{ key: "LOG_LEVEL", value: "debug" }, { key: "MAX_WORKERS", value: "5" }] });
+    const res = await putConfig({
+      config_version: before,
+      items: [
+        { key: "LOG_LEVEL", value: "debug" },
+        { key: "MAX_WORKERS", value: "5" },
+      ],
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, applied_count: 2, skipped_masked_count: 0, reload_triggered: true, updated_keys: ["LOG_LEVEL", "MAX_WORKERS"] });
+    expect(res.body).toMatchObject({
+      success: true,
+      applied_count: 2,
+      skipped_masked_count: 0,
+      reload_triggered: true,
+      updated_keys: ["LOG_LEVEL", "MAX_WORKERS"],
+    });
     expect(res.body.config_version).toBe(version());
     expect(res.body.config_version).not.toBe(before);
     expect(fs.readFileSync(file, "utf8")).toBe(START.replace("LOG_LEVEL=info", "LOG_LEVEL=debug") + "MAX_WORKERS=5\n");
@@ -133,7 +173,11 @@ describe("4.4 PUT /api/v1/system/config", () => {
     useFile(START);
     const res = await putConfig({
       config_version: version(),
-      items: [{ key: "OPENAI_API_KEY", value: "******" }, { key: "LLM_DEEPSEEK_API_KEY", value: "******" }, { key: "STOCK_LIST", value: "000001" }],
+      items: [
+        { key: "OPENAI_API_KEY", value: "******" },
+        { key: "LLM_DEEPSEEK_API_KEY", value: "******" },
+        { key: "STOCK_LIST", value: "000001" },
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ applied_count: 1, skipped_masked_count: 2, updated_keys: ["STOCK_LIST"] });
@@ -144,7 +188,14 @@ describe("4.4 PUT /api/v1/system/config", () => {
 
   it("honours a client's own mask_token, and a new secret replaces the old one", async () => {
     useFile(START);
-    const res = await putConfig({ config_version: version(), mask_token: "<hidden>", items: [{ key: "OPENAI_API_KEY", value: "<hidden>" }, { key: "TAVILY_API_KEYS", value: "tvly-1,tvly-2" }] });
+    const res = await putConfig({
+      config_version: version(),
+      mask_token: "<hidden>",
+      items: [
+        { key: "OPENAI_API_KEY", value: "<hidden>" },
+        { key: "TAVILY_API_KEYS", value: "tvly-1,tvly-2" },
+      ],
+    });
     expect(res.body).toMatchObject({ applied_count: 1, skipped_masked_count: 1 });
     const again = await putConfig({ config_version: version(), items: [{ key: "OPENAI_API_KEY", value: "sk-new" }] });
     expect(again.status).toBe(200);
@@ -166,7 +217,9 @@ describe("4.4 PUT /api/v1/system/config", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("validation_failed");
-    const errors = (res.body.issues as { key: string; code: string; severity: string }[]).filter((i) => i.severity === "error");
+    const errors = (res.body.issues as { key: string; code: string; severity: string }[]).filter(
+      (i) => i.severity === "error",
+    );
     expect(errors.map((i) => [i.key, i.code])).toEqual([
       ["MAX_WORKERS", "out_of_range"],
       ["SCHEDULE_TIME", "invalid_time"],
@@ -184,7 +237,11 @@ describe("4.4 PUT /api/v1/system/config", () => {
     const before = bytes();
     const res = await putConfig({ config_version: stale, items: [{ key: "MAX_WORKERS", value: "6" }] });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: "config_version_conflict", message: expect.any(String), current_config_version: version() });
+    expect(res.body).toEqual({
+      error: "config_version_conflict",
+      message: expect.any(String),
+      current_config_version: version(),
+    });
     expect(bytes().equals(before)).toBe(true);
   });
 
@@ -225,24 +282,43 @@ describe("4.4 PUT /api/v1/system/config", () => {
     expect(refused.body.issues[0]).toMatchObject({ key: "PORT", code: "read_only", severity: "error" });
     const auth = await putConfig({ config_version: version(), items: [{ key: "ADMIN_AUTH_ENABLED", value: "true" }] });
     expect(auth.status).toBe(400);
-    const same = await putConfig({ config_version: version(), items: [{ key: "PORT", value: "3000" }, { key: "MAX_WORKERS", value: "2" }] });
+    const same = await putConfig({
+      config_version: version(),
+      items: [
+        { key: "PORT", value: "3000" },
+        { key: "MAX_WORKERS", value: "2" },
+      ],
+    });
     expect(same.status).toBe(200);
     expect(same.body.updated_keys).toEqual(["MAX_WORKERS"]);
   });
 
   it("values with spaces, #, quotes, = and unicode are stored so they read back identically", async () => {
     useFile(START);
-    const tricky = { CUSTOM_WEBHOOK_BODY_TEMPLATE: '{"text": $content_json} # not a comment', FEISHU_WEBHOOK_KEYWORD: "股票日报 it's =ok", TELEGRAM_CHAT_ID: "" };
-    const res = await putConfig({ config_version: version(), items: Object.entries(tricky).map(([key, value]) => ({ key, value })) });
+    const tricky = {
+      CUSTOM_WEBHOOK_BODY_TEMPLATE: '{"text": $content_json} # not a comment',
+      FEISHU_WEBHOOK_KEYWORD: "股票日报 it's =ok",
+      TELEGRAM_CHAT_ID: "",
+    };
+    const res = await putConfig({
+      config_version: version(),
+      items: Object.entries(tricky).map(([key, value]) => ({ key, value })),
+    });
     expect(res.status).toBe(200);
-    expect(readEnvSnapshot(file).values).toMatchObject({ CUSTOM_WEBHOOK_BODY_TEMPLATE: tricky.CUSTOM_WEBHOOK_BODY_TEMPLATE, FEISHU_WEBHOOK_KEYWORD: tricky.FEISHU_WEBHOOK_KEYWORD });
+    expect(readEnvSnapshot(file).values).toMatchObject({
+      CUSTOM_WEBHOOK_BODY_TEMPLATE: tricky.CUSTOM_WEBHOOK_BODY_TEMPLATE,
+      FEISHU_WEBHOOK_KEYWORD: tricky.FEISHU_WEBHOOK_KEYWORD,
+    });
     const items = (await getConfig()).body.items as Item[];
     expect(itemOf(items, "FEISHU_WEBHOOK_KEYWORD")?.value).toBe(tricky.FEISHU_WEBHOOK_KEYWORD);
   });
 
   it("a value no env-file quoting can hold is a validation error, not a corrupted file", async () => {
     useFile(START);
-    const res = await putConfig({ config_version: version(), items: [{ key: "FEISHU_WEBHOOK_KEYWORD", value: "`'\"#" }] });
+    const res = await putConfig({
+      config_version: version(),
+      items: [{ key: "FEISHU_WEBHOOK_KEYWORD", value: "`'\"#" }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues[0]).toMatchObject({ key: "FEISHU_WEBHOOK_KEYWORD", code: "unrepresentable_value" });
   });
@@ -283,7 +359,9 @@ describe("4.4 POST /api/v1/system/config/validate", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.valid).toBe(false);
-    expect(res.body.issues.map((i: { key: string; code: string; severity: string }) => `${i.severity}:${i.key}:${i.code}`)).toEqual([
+    expect(
+      res.body.issues.map((i: { key: string; code: string; severity: string }) => `${i.severity}:${i.key}:${i.code}`),
+    ).toEqual([
       "error:MAX_WORKERS:invalid_integer",
       "warning:MARKET_REVIEW_REGION:unsupported_value",
       "warning:NEW_THING:unknown_key",
@@ -305,9 +383,24 @@ describe("4.4 GET /api/v1/system/config/schema", () => {
   it("answers categories with typed fields, rules and UI hints", async () => {
     const res = await call(schemaGET, "GET", `${BASE}/schema`);
     expect(res.status).toBe(200);
-    expect(res.body.categories.map((c: { category: string }) => c.category)).toEqual(["base", "ai_model", "data_source", "notification", "system", "uncategorized"]);
-    const field = res.body.categories.flatMap((c: { fields: unknown[] }) => c.fields).find((f: { key: string }) => f.key === "MAX_WORKERS");
-    expect(field).toMatchObject({ data_type: "integer", ui_control: "number", default_value: "3", validation: { min: 1, max: 20 }, is_editable: true });
+    expect(res.body.categories.map((c: { category: string }) => c.category)).toEqual([
+      "base",
+      "ai_model",
+      "data_source",
+      "notification",
+      "system",
+      "uncategorized",
+    ]);
+    const field = res.body.categories
+      .flatMap((c: { fields: unknown[] }) => c.fields)
+      .find((f: { key: string }) => f.key === "MAX_WORKERS");
+    expect(field).toMatchObject({
+      data_type: "integer",
+      ui_control: "number",
+      default_value: "3",
+      validation: { min: 1, max: 20 },
+      is_editable: true,
+    });
   });
 });
 
@@ -347,7 +440,11 @@ describe("4.4 / 5: export and import", () => {
     const backup = (await exportConfig()).body as { content: string };
     const changed = await putConfig({
       config_version: version(),
-      items: [{ key: "LOG_LEVEL", value: "error" }, { key: "OPENAI_API_KEY", value: "sk-other" }, { key: "STOCK_LIST", value: "000001" }],
+      items: [
+        { key: "LOG_LEVEL", value: "error" },
+        { key: "OPENAI_API_KEY", value: "sk-other" },
+        { key: "STOCK_LIST", value: "000001" },
+      ],
     });
     expect(changed.status).toBe(200);
     const res = await importConfig({ config_version: version(), content: backup.content });
@@ -363,7 +460,9 @@ describe("4.4 / 5: export and import", () => {
     const before = bytes();
     const res = await importConfig({ config_version: version(), content: "STOCK_LIST=600519\u0000AAPL\n" });
     expect(res.status).toBe(400);
-    expect(res.body.issues).toContainEqual(expect.objectContaining({ key: "STOCK_LIST", code: "control_character", severity: "error" }));
+    expect(res.body.issues).toContainEqual(
+      expect.objectContaining({ key: "STOCK_LIST", code: "control_character", severity: "error" }),
+    );
     expect(bytes().equals(before)).toBe(true);
     const put = await putConfig({ config_version: version(), items: [{ key: "LOG_LEVEL", value: "info\u0007" }] });
     expect(put.status).toBe(400);
@@ -381,31 +480,61 @@ describe("4.4 / 5: export and import", () => {
     ]) {
       const res = await validate({ items: [{ key, value }] });
       expect(res.body.valid, `${key}=${value}`).toBe(false);
-      expect(res.body.issues).toContainEqual(expect.objectContaining({ key, code: "outbound_refused", severity: "error", message: expect.stringContaining("refused") }));
+      expect(res.body.issues).toContainEqual(
+        expect.objectContaining({
+          key,
+          code: "outbound_refused",
+          severity: "error",
+          message: expect.stringContaining("refused"),
+        }),
+      );
     }
-    const put = await putConfig({ config_version: version(), items: [{ key: "SLACK_WEBHOOK_URL", value: "http://127.0.0.1:6379/" }] });
+    const put = await putConfig({
+      config_version: version(),
+      items: [{ key: "SLACK_WEBHOOK_URL", value: "http://127.0.0.1:6379/" }],
+    });
     expect(put.status).toBe(400);
-    const allowed = await validate({ items: [{ key: "SLACK_WEBHOOK_URL", value: "http://127.0.0.1:6379/" }, { key: "OUTBOUND_ALLOW_PRIVATE", value: "true" }] });
+    const allowed = await validate({
+      items: [
+        { key: "SLACK_WEBHOOK_URL", value: "http://127.0.0.1:6379/" },
+        { key: "OUTBOUND_ALLOW_PRIVATE", value: "true" },
+      ],
+    });
     expect(allowed.body.valid).toBe(true);
-    expect((await validate({ items: [{ key: "SLACK_WEBHOOK_URL", value: "https://hooks.slack.com/services/T0/B0/x" }] })).body.valid).toBe(true);
+    expect(
+      (await validate({ items: [{ key: "SLACK_WEBHOOK_URL", value: "https://hooks.slack.com/services/T0/B0/x" }] }))
+        .body.valid,
+    ).toBe(true);
   });
 
   it("PORTFOLIO_FX_RATES=garbage fails validation with a message naming the expected form", async () => {
     useFile(START);
     const res = await validate({ items: [{ key: "PORTFOLIO_FX_RATES", value: "garbage" }] });
     expect(res.body.valid).toBe(false);
-    expect(res.body.issues[0]).toMatchObject({ key: "PORTFOLIO_FX_RATES", severity: "error", expected: expect.stringContaining("USD=7.1") });
+    expect(res.body.issues[0]).toMatchObject({
+      key: "PORTFOLIO_FX_RATES",
+      severity: "error",
+      expected: expect.stringContaining("USD=7.1"),
+    });
     const ok = await validate({ items: [{ key: "PORTFOLIO_FX_RATES", value: "USD=7.2, HKD=0.92,EUR=7.8" }] });
     expect(ok.body.valid).toBe(true);
   });
 
   it("merges key by key: keys missing from the import stay, unknown keys are added and reported", async () => {
     useFile(START, { ADMIN_AUTH_ENABLED: "true" });
-    const res = await importConfig({ config_version: version(), content: "# backup\nMAX_WORKERS=4\nLEGACY_THING=yes\n" });
+    const res = await importConfig({
+      config_version: version(),
+      content: "# backup\nMAX_WORKERS=4\nLEGACY_THING=yes\n",
+    });
     expect(res.status).toBe(200);
     expect(res.body.warnings.join(" ")).toMatch(/LEGACY_THING is not a setting this service knows/);
     const values = readEnvSnapshot(file).values;
-    expect(values).toMatchObject({ MAX_WORKERS: "4", LEGACY_THING: "yes", STOCK_LIST: "600519,AAPL", OPENAI_API_KEY: "sk-live-123" });
+    expect(values).toMatchObject({
+      MAX_WORKERS: "4",
+      LEGACY_THING: "yes",
+      STOCK_LIST: "600519,AAPL",
+      OPENAI_API_KEY: "sk-live-123",
+    });
   });
 
   it("a reference service .env imports cleanly: its spellings are converted, unsupported values warned, read-only keys skipped", async () => {
@@ -426,7 +555,13 @@ describe("4.4 / 5: export and import", () => {
     const res = await importConfig({ config_version: version(), content: reference });
     expect(res.status).toBe(200);
     const values = readEnvSnapshot(file).values;
-    expect(values).toMatchObject({ LOG_LEVEL: "info", REPORT_LANGUAGE: "ko", LITELLM_MODEL: "deepseek/deepseek-chat", GEMINI_API_KEY: "gk-1", ADMIN_AUTH_ENABLED: "true" });
+    expect(values).toMatchObject({
+      LOG_LEVEL: "info",
+      REPORT_LANGUAGE: "ko",
+      LITELLM_MODEL: "deepseek/deepseek-chat",
+      GEMINI_API_KEY: "gk-1",
+      ADMIN_AUTH_ENABLED: "true",
+    });
     expect(res.body.warnings.join("\n")).toMatch(/ADMIN_AUTH_ENABLED cannot be changed through the config API/);
     expect(getSettings().LOG_LEVEL).toBe("info");
   });
@@ -453,7 +588,10 @@ describe("4.4 / 5: export and import", () => {
     const before = bytes();
     const invalid = await importConfig({ config_version: version(), content: "MAX_WORKERS=99\nSTOCK_LIST=1\n" });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toMatchObject({ error: "validation_failed", issues: [{ key: "MAX_WORKERS", code: "out_of_range" }] });
+    expect(invalid.body).toMatchObject({
+      error: "validation_failed",
+      issues: [{ key: "MAX_WORKERS", code: "out_of_range" }],
+    });
     expect(bytes().equals(before)).toBe(true);
     const stale = await importConfig({ config_version: "missing:0", content: "MAX_WORKERS=4\n" });
     expect(stale.status).toBe(409);

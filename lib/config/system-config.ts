@@ -1,7 +1,13 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { ENV_KEY_PATTERN, formatEnvValue, parseEnv } from "./env-file";
-import { currentConfigSnapshot, readConfigSnapshot, updateEnvFile, type EnvSnapshot, type EnvUpdateOutcome } from "./env-store";
+import {
+  currentConfigSnapshot,
+  readConfigSnapshot,
+  updateEnvFile,
+  type EnvSnapshot,
+  type EnvUpdateOutcome,
+} from "./env-store";
 import {
   channelKeyPart,
   channelKeys,
@@ -73,7 +79,12 @@ function configItem(key: string, snapshot: EnvSnapshot, includeSchema: boolean):
   const exists = Object.hasOwn(snapshot.values, key);
   const raw = exists ? (snapshot.values[key] ?? "") : "";
   const masked = Boolean(field.sensitive) && raw !== "";
-  const item: TSystemConfigItem = { key, value: masked ? MASK_TOKEN : raw, raw_value_exists: exists, is_masked: masked };
+  const item: TSystemConfigItem = {
+    key,
+    value: masked ? MASK_TOKEN : raw,
+    raw_value_exists: exists,
+    is_masked: masked,
+  };
   if (includeSchema) item.schema = fieldSchemaWire(field);
   return item;
 }
@@ -102,17 +113,28 @@ function isMask(value: string, maskToken: string): boolean {
  * has a stored value keeps that value; read-only keys are refused (update, validate) or skipped (import)
  * unless the value is unchanged; unknown keys are accepted with a warning.
  */
-function resolveItems(items: readonly TSystemConfigUpdateItem[], stored: Record<string, string>, mode: Mode, maskToken: string): Resolution {
+function resolveItems(
+  items: readonly TSystemConfigUpdateItem[],
+  stored: Record<string, string>,
+  mode: Mode,
+  maskToken: string,
+): Resolution {
   const values = new Map<string, string>();
   const issues: ConfigIssue[] = [];
   const seen = new Set<string>();
   let skippedMasked = 0;
   for (const { key, value: submitted } of items) {
     if (!ENV_KEY_PATTERN.test(key) || key === "__proto__") {
-      issues.push({ key, code: "invalid_key", message: `"${key}" is not a valid env key (letters, digits and _ . -, not starting with a digit)`, severity: "error" });
+      issues.push({
+        key,
+        code: "invalid_key",
+        message: `"${key}" is not a valid env key (letters, digits and _ . -, not starting with a digit)`,
+        severity: "error",
+      });
       continue;
     }
-    if (seen.has(key)) issues.push(warning(key, "duplicate_key", `${key} is given more than once; the last value is used`));
+    if (seen.has(key))
+      issues.push(warning(key, "duplicate_key", `${key} is given more than once; the last value is used`));
     seen.add(key);
     values.delete(key);
 
@@ -120,30 +142,59 @@ function resolveItems(items: readonly TSystemConfigUpdateItem[], stored: Record<
     const storedValue = Object.hasOwn(stored, key) ? (stored[key] ?? "") : undefined;
     if (field.sensitive && isMask(submitted, maskToken)) {
       if (storedValue) skippedMasked++;
-      else issues.push(warning(key, "mask_without_value", `${key} was sent as the mask but has no stored value; it is left unset`));
+      else
+        issues.push(
+          warning(key, "mask_without_value", `${key} was sent as the mask but has no stored value; it is left unset`),
+        );
       continue;
     }
     const value = normalizeValue(key, submitted);
     if (field.editable === false) {
       if (value === (storedValue ?? "") || (storedValue === undefined && value === field.default)) continue;
       if (mode === "import") {
-        issues.push(warning(key, "read_only_skipped", `${key} cannot be changed through the config API; the imported value is skipped`));
+        issues.push(
+          warning(
+            key,
+            "read_only_skipped",
+            `${key} cannot be changed through the config API; the imported value is skipped`,
+          ),
+        );
       } else {
-        issues.push({ key, code: "read_only", message: `${key} cannot be changed through the config API`, severity: "error" });
+        issues.push({
+          key,
+          code: "read_only",
+          message: `${key} cannot be changed through the config API`,
+          severity: "error",
+        });
       }
       continue;
     }
     if (!known) {
-      const hint = key !== key.toUpperCase() && fieldFor(key.toUpperCase()).known ? ` (did you mean ${key.toUpperCase()}?)` : "";
-      issues.push(warning(key, "unknown_key", `${key} is not a setting this service knows; it is kept as it is${hint}`));
+      const hint =
+        key !== key.toUpperCase() && fieldFor(key.toUpperCase()).known ? ` (did you mean ${key.toUpperCase()}?)` : "";
+      issues.push(
+        warning(key, "unknown_key", `${key} is not a setting this service knows; it is kept as it is${hint}`),
+      );
     }
     if (value !== submitted) {
       const shown = field.sensitive ? {} : { expected: value, actual: submitted };
-      issues.push({ ...warning(key, "normalized", `${key} is saved as ${field.sensitive ? "a normalised value" : JSON.stringify(value)}`), ...shown });
+      issues.push({
+        ...warning(
+          key,
+          "normalized",
+          `${key} is saved as ${field.sensitive ? "a normalised value" : JSON.stringify(value)}`,
+        ),
+        ...shown,
+      });
     }
     issues.push(...validateValue(key, value));
     if (formatEnvValue(value) === null) {
-      issues.push({ key, code: "unrepresentable_value", message: `${key} holds quote characters that an env file cannot store together with "#"`, severity: "error" });
+      issues.push({
+        key,
+        code: "unrepresentable_value",
+        message: `${key} holds quote characters that an env file cannot store together with "#"`,
+        severity: "error",
+      });
     }
     values.set(key, value);
   }
@@ -162,14 +213,31 @@ function crossFieldIssues(values: Map<string, string>, stored: Record<string, st
   for (const [key, value] of values) {
     const channel = llmChannelOf(key);
     if (channel !== undefined && value !== "" && !declared.has(channel)) {
-      issues.push(warning(key, "channel_not_declared", `${key} belongs to channel ${channel}, which LLM_CHANNELS does not list; it is not used`));
+      issues.push(
+        warning(
+          key,
+          "channel_not_declared",
+          `${key} belongs to channel ${channel}, which LLM_CHANNELS does not list; it is not used`,
+        ),
+      );
     }
   }
   issues.push(...outboundIssues(values, effective));
   const share = effective("SHARE_IMAGE_MAX_CHARS");
   const legacy = effective("MARKDOWN_TO_IMAGE_MAX_CHARS");
-  if ((values.has("SHARE_IMAGE_MAX_CHARS") || values.has("MARKDOWN_TO_IMAGE_MAX_CHARS")) && share && legacy && share !== legacy) {
-    issues.push(warning("MARKDOWN_TO_IMAGE_MAX_CHARS", "alias_conflict", `SHARE_IMAGE_MAX_CHARS (${share}) is used; MARKDOWN_TO_IMAGE_MAX_CHARS (${legacy}) is ignored`));
+  if (
+    (values.has("SHARE_IMAGE_MAX_CHARS") || values.has("MARKDOWN_TO_IMAGE_MAX_CHARS")) &&
+    share &&
+    legacy &&
+    share !== legacy
+  ) {
+    issues.push(
+      warning(
+        "MARKDOWN_TO_IMAGE_MAX_CHARS",
+        "alias_conflict",
+        `SHARE_IMAGE_MAX_CHARS (${share}) is used; MARKDOWN_TO_IMAGE_MAX_CHARS (${legacy}) is ignored`,
+      ),
+    );
   }
   return issues;
 }
@@ -194,7 +262,12 @@ function outboundIssues(values: Map<string, string>, effective: (key: string) =>
     for (const url of value.split(/[,\uFF0C\s]+/).filter((part) => /^[a-z][a-z0-9+.-]*:/i.test(part))) {
       const refusal = literalOutboundRefusal(url, allowPrivate);
       if (refusal) {
-        issues.push({ key, code: "outbound_refused", message: `${key}: this destination is refused: ${refusal}`, severity: "error" });
+        issues.push({
+          key,
+          code: "outbound_refused",
+          message: `${key}: this destination is refused: ${refusal}`,
+          severity: "error",
+        });
         break;
       }
     }
@@ -208,7 +281,11 @@ function validationFailed(issues: ConfigIssue[]): ApiError {
   const errors = issues.filter((i) => i.severity === "error");
   const first = errors[0];
   const summary = first ? `${first.key}: ${first.message}` : "invalid configuration";
-  return ApiError.of("validation_failed", `Configuration validation failed (${errors.length} error${errors.length === 1 ? "" : "s"}; ${summary})`, { issues });
+  return ApiError.of(
+    "validation_failed",
+    `Configuration validation failed (${errors.length} error${errors.length === 1 ? "" : "s"}; ${summary})`,
+    { issues },
+  );
 }
 
 export async function validateSystemConfig(body: TValidateSystemConfigRequest): Promise<TValidateSystemConfigResponse> {
@@ -250,7 +327,8 @@ async function applyItems(
 
 function updateResponse(outcome: EnvUpdateOutcome<WriteResult>): TUpdateSystemConfigResponse {
   const warnings = [...outcome.result.warnings];
-  if (outcome.inPlace) warnings.push("The env file could not be replaced atomically (bind mount?) and was rewritten in place");
+  if (outcome.inPlace)
+    warnings.push("The env file could not be replaced atomically (bind mount?) and was rewritten in place");
   if (outcome.reloadError) warnings.push(`Saved, but reloading settings failed: ${outcome.reloadError}`);
   return {
     success: true,
@@ -264,14 +342,22 @@ function updateResponse(outcome: EnvUpdateOutcome<WriteResult>): TUpdateSystemCo
 }
 
 export function updateSystemConfig(body: TUpdateSystemConfigRequest): Promise<TUpdateSystemConfigResponse> {
-  return applyItems(body.items, { configVersion: body.config_version, reloadNow: body.reload_now, mode: "update", maskToken: body.mask_token });
+  return applyItems(body.items, {
+    configVersion: body.config_version,
+    reloadNow: body.reload_now,
+    mode: "update",
+    maskToken: body.mask_token,
+  });
 }
 
 // ---- export / import (spec 5: both 403 while admin auth is off)
 
 function assertBackupAllowed(): void {
   if (!getSettings().ADMIN_AUTH_ENABLED) {
-    throw ApiError.of("env_backup_access_denied", "Export and import of the env file are only available when admin authentication is enabled");
+    throw ApiError.of(
+      "env_backup_access_denied",
+      "Export and import of the env file are only available when admin authentication is enabled",
+    );
   }
 }
 
@@ -293,5 +379,10 @@ export function importSystemConfig(body: TImportSystemConfigRequest): Promise<TU
   if (items.length === 0) {
     throw ApiError.of("invalid_import_file", "The import holds no KEY=VALUE line");
   }
-  return applyItems(items, { configVersion: body.config_version, reloadNow: body.reload_now, mode: "import", maskToken: MASK_TOKEN });
+  return applyItems(items, {
+    configVersion: body.config_version,
+    reloadNow: body.reload_now,
+    mode: "import",
+    maskToken: MASK_TOKEN,
+  });
 }

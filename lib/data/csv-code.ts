@@ -13,10 +13,12 @@ export function isSafeStem(stem: string): boolean {
 /** The stock_code the csv provider looks up for what the client typed (600519, 00700, AAPL, sh000300). */
 export function csvCodeForInput(input: string): string {
   const token = input.trim();
-  if (/[\\/\0]|\.\./.test(token)) throw ApiError.of("validation_error", `"${token}" is not a security code: give a code, not a path`);
+  if (/[\\/\0]|\.\./.test(token))
+    throw ApiError.of("validation_error", `"${token}" is not a security code: give a code, not a path`);
   const resolved = resolveToken(token);
   if (isRejection(resolved)) throw ApiError.of("validation_error", `${token}: ${resolved.reason}`);
   const code = csvCodeOf(resolved);
-  if (!isSafeStem(code)) throw ApiError.of("validation_error", `${token} resolves to ${code}, which cannot name a file`);
+  if (!isSafeStem(code))
+    throw ApiError.of("validation_error", `${token} resolves to ${code}, which cannot name a file`);
   return code;
 }

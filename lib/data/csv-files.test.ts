@@ -42,22 +42,33 @@ describe("csvCodeForInput: the file name is the stock_code the provider looks up
     expect(csvCodeForInput(input)).toBe(code);
   });
 
-  it.each(["../600519", "..", "a/b", "a\\b", "/etc/passwd", "600519\0", "abc123"])("refuses %j with 400 validation_error", (input) => {
-    let error: unknown = null;
-    try {
-      csvCodeForInput(input);
-    } catch (thrown) {
-      error = thrown;
-    }
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: "validation_error" });
-  });
+  it.each(["../600519", "..", "a/b", "a\\b", "/etc/passwd", "600519\0", "abc123"])(
+    "refuses %j with 400 validation_error",
+    (input) => {
+      let error: unknown = null;
+      try {
+        csvCodeForInput(input);
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 400, code: "validation_error" });
+    },
+  );
 });
 
 describe("saveCsvDataFile, listCsvDataFiles, deleteCsvDataFile", () => {
   it("creates the folder, stores the bytes as given under the normalised code, and lists the file", async () => {
     const item = await saveCsvDataFile({ code: "sh600519", file: file(BARS) });
-    expect(item).toMatchObject({ code: "600519", file: "600519.csv", rows: 2, first_date: "2024-01-02", last_date: "2024-01-03", size_bytes: BARS.length, error: null });
+    expect(item).toMatchObject({
+      code: "600519",
+      file: "600519.csv",
+      rows: 2,
+      first_date: "2024-01-02",
+      last_date: "2024-01-03",
+      size_bytes: BARS.length,
+      error: null,
+    });
     expect(fs.readFileSync(path.join(DIR, "600519.csv"), "utf8")).toBe(BARS);
     expect(fs.readdirSync(DIR)).toEqual(["600519.csv"]);
     expect((await listCsvDataFiles()).items).toEqual([item]);
@@ -71,8 +82,14 @@ describe("saveCsvDataFile, listCsvDataFiles, deleteCsvDataFile", () => {
   });
 
   it("an invalid upload is 400 invalid_import_file with file, line and problem, and writes nothing", async () => {
-    const error = await apiError(saveCsvDataFile({ code: "600519", file: file(`${BARS}2024-01-04,10,11,9,abc,100\n`) }));
-    expect(error).toMatchObject({ status: 400, code: "invalid_import_file", message: '600519.csv line 4: close "abc" is not a number' });
+    const error = await apiError(
+      saveCsvDataFile({ code: "600519", file: file(`${BARS}2024-01-04,10,11,9,abc,100\n`) }),
+    );
+    expect(error).toMatchObject({
+      status: 400,
+      code: "invalid_import_file",
+      message: '600519.csv line 4: close "abc" is not a number',
+    });
     expect(error.extra).toEqual({ detail: { file: "600519.csv", line: 4, problem: 'close "abc" is not a number' } });
     expect(fs.existsSync(DIR)).toBe(false);
   });
@@ -84,7 +101,12 @@ describe("saveCsvDataFile, listCsvDataFiles, deleteCsvDataFile", () => {
     fs.writeFileSync(path.join(DIR, ".600519.csv.abc.tmp"), BARS);
     const { items } = await listCsvDataFiles();
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ code: "000001", rows: null, first_date: null, error: expect.stringMatching(/^000001\.csv line 1: missing required column\(s\) high, low, close, volume/) });
+    expect(items[0]).toMatchObject({
+      code: "000001",
+      rows: null,
+      first_date: null,
+      error: expect.stringMatching(/^000001\.csv line 1: missing required column\(s\) high, low, close, volume/),
+    });
   });
 
   it("delete finds the file by the listed code or any spelling of it; an unknown code is 404", async () => {
@@ -125,6 +147,9 @@ describe("fuzz: a DELETE racing a list or an upload of the same file", () => {
       await rename(from, to);
       fs.rmSync(String(to));
     });
-    expect(await apiError(saveCsvDataFile({ code: "600519", file: file(BARS) }))).toMatchObject({ status: 409, code: "conflict" });
+    expect(await apiError(saveCsvDataFile({ code: "600519", file: file(BARS) }))).toMatchObject({
+      status: 409,
+      code: "conflict",
+    });
   });
 });

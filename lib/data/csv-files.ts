@@ -2,7 +2,14 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ApiError, notFound } from "@/lib/errors/api-error";
-import { csvDataDir, InvalidDataFileError, isMissing, listCsvFileNames, parseBarsCsv, readCsvBars } from "@/lib/market/providers/csv";
+import {
+  csvDataDir,
+  InvalidDataFileError,
+  isMissing,
+  listCsvFileNames,
+  parseBarsCsv,
+  readCsvBars,
+} from "@/lib/market/providers/csv";
 import { csvCodeForInput, isSafeStem } from "./csv-code";
 import { MAX_CSV_UPLOAD_BYTES, MAX_CSV_UPLOAD_ROWS, type TCsvDataFile, type TCsvUpload } from "./schemas";
 
@@ -72,7 +79,9 @@ async function writeAtomically(dir: string, file: string, bytes: Buffer): Promis
 
 /** Other spellings of the same name (aapl.csv beside AAPL.csv) would make the lookup ambiguous. */
 async function removeCaseVariants(dir: string, file: string): Promise<void> {
-  const variants = (await listCsvFileNames(dir)).filter((name) => name !== file && name.toLowerCase() === file.toLowerCase());
+  const variants = (await listCsvFileNames(dir)).filter(
+    (name) => name !== file && name.toLowerCase() === file.toLowerCase(),
+  );
   await Promise.all(variants.map((name) => fs.rm(path.join(dir, name), { force: true })));
 }
 
@@ -81,19 +90,25 @@ export async function saveCsvDataFile(input: TCsvUpload): Promise<TCsvDataFile> 
   const code = csvCodeForInput(input.code);
   const file = `${code}.csv`;
   if (input.file.size > MAX_CSV_UPLOAD_BYTES) {
-    throw tooLarge(`${input.file.name || file} has ${input.file.size} bytes; a CSV data file may have at most ${MAX_CSV_UPLOAD_BYTES} bytes (5 MB)`);
+    throw tooLarge(
+      `${input.file.name || file} has ${input.file.size} bytes; a CSV data file may have at most ${MAX_CSV_UPLOAD_BYTES} bytes (5 MB)`,
+    );
   }
   const bytes = Buffer.from(await input.file.arrayBuffer());
   const text = bytes.toString("utf8");
   const rows = countDataRows(text);
   if (rows > MAX_CSV_UPLOAD_ROWS) {
-    throw tooLarge(`${input.file.name || file} has ${rows} rows; a CSV data file may have at most ${MAX_CSV_UPLOAD_ROWS} rows`);
+    throw tooLarge(
+      `${input.file.name || file} has ${rows} rows; a CSV data file may have at most ${MAX_CSV_UPLOAD_ROWS} rows`,
+    );
   }
   try {
     parseBarsCsv(text, file);
   } catch (error) {
     if (!(error instanceof InvalidDataFileError)) throw error;
-    throw ApiError.of("invalid_import_file", error.message, { detail: { file: error.file, line: error.line, problem: error.problem } });
+    throw ApiError.of("invalid_import_file", error.message, {
+      detail: { file: error.file, line: error.line, problem: error.problem },
+    });
   }
   const dir = csvDataDir();
   await writeAtomically(dir, file, bytes);

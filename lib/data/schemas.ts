@@ -18,7 +18,10 @@ export const ZCsvDataFile = z
     last_date: z.string().nullable().describe("Newest bar's date (YYYY-MM-DD)"),
     size_bytes: z.number().int(),
     updated_at: z.string().describe("Last modification of the file, ISO 8601"),
-    error: z.string().nullable().describe("Why an analysis would fail on this file (file, line and problem); null when valid"),
+    error: z
+      .string()
+      .nullable()
+      .describe("Why an analysis would fail on this file (file, line and problem); null when valid"),
   })
   .meta({ id: "CsvDataFile" });
 
@@ -26,8 +29,12 @@ export const ZCsvDataFileList = z.object({ items: z.array(ZCsvDataFile) }).meta(
 
 export const ZCsvUpload = z
   .object({
-    code: code.describe("Stock code, index code or name, resolved like analyze; the file is stored as <stock_code>.csv"),
-    file: z.file().describe("The CSV file: header row with date, open, high, low, close, volume (optional amount, turnover_rate)"),
+    code: code.describe(
+      "Stock code, index code or name, resolved like analyze; the file is stored as <stock_code>.csv",
+    ),
+    file: z
+      .file()
+      .describe("The CSV file: header row with date, open, high, low, close, volume (optional amount, turnover_rate)"),
   })
   .meta({ id: "CsvUpload" });
 

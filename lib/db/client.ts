@@ -19,7 +19,10 @@ interface DirectRead {
 }
 // One client per process; dev-mode reloads re-evaluate modules, and Next bundles this module more than once, so the
 // client and its direct reader live on globalThis.
-const holder = globalThis as typeof globalThis & { dsaPrisma?: PrismaClient; dsaDirectRead?: WeakMap<PrismaClient, DirectRead> };
+const holder = globalThis as typeof globalThis & {
+  dsaPrisma?: PrismaClient;
+  dsaDirectRead?: WeakMap<PrismaClient, DirectRead>;
+};
 const directReads = (holder.dsaDirectRead ??= new WeakMap());
 
 export function db(): PrismaClient {
@@ -37,7 +40,9 @@ function createClient(): PrismaClient {
     // A pooled connection the server drops while idle emits "error" on the pool; unheard, that ends the process. The
     // adapter listens once Prisma connects, but a direct read may come first.
     pool.on("error", (error) => logger.warn({ err: error }, "PostgreSQL dropped an idle pooled connection"));
-    const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) as unknown as PrismaClient;
+    const client = new PostgresPrismaClient({
+      adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    }) as unknown as PrismaClient;
     directReads.set(client, { open: () => poolReader(pool) });
     return client;
   }
@@ -58,7 +63,9 @@ export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /** Several writes that must hold together: one transaction, with `tx` passed down (timeoutMs for long ones; default 5 s). */
 export function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
-  return options.timeoutMs ? db().$transaction(work, { timeout: options.timeoutMs, maxWait: 10_000 }) : db().$transaction(work);
+  return options.timeoutMs
+    ? db().$transaction(work, { timeout: options.timeoutMs, maxWait: 10_000 })
+    : db().$transaction(work);
 }
 
 /**

@@ -1,6 +1,12 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DATABASE_URL, databaseFilePath, databaseKind, redactedDatabaseUrl, resolveDatabaseUrl } from "./database-url";
+import {
+  DEFAULT_DATABASE_URL,
+  databaseFilePath,
+  databaseKind,
+  redactedDatabaseUrl,
+  resolveDatabaseUrl,
+} from "./database-url";
 
 describe("DATABASE_URL resolution", () => {
   it("defaults to file:./data/dsa.db, made absolute against the working directory", () => {
@@ -23,7 +29,9 @@ describe("DATABASE_URL resolution", () => {
   });
 
   it("refuses any other scheme with a clear message", () => {
-    expect(() => resolveDatabaseUrl("mysql://localhost/dsa")).toThrow(/must be a SQLite "file:" URL or a "postgresql:\/\/" URL/);
+    expect(() => resolveDatabaseUrl("mysql://localhost/dsa")).toThrow(
+      /must be a SQLite "file:" URL or a "postgresql:\/\/" URL/,
+    );
   });
 
   it("hides the password of a URL shown in logs", () => {

@@ -17,7 +17,9 @@ export function resolveDatabaseUrl(raw: string | undefined, cwd = process.cwd())
   const url = raw && raw.trim() !== "" ? raw.trim() : DEFAULT_DATABASE_URL;
   if (databaseKind(url) === "postgres") return url;
   if (!url.startsWith("file:")) {
-    throw new Error(`DATABASE_URL must be a SQLite "file:" URL or a "postgresql://" URL, got scheme "${url.split(":")[0]}"`);
+    throw new Error(
+      `DATABASE_URL must be a SQLite "file:" URL or a "postgresql://" URL, got scheme "${url.split(":")[0]}"`,
+    );
   }
   const file = url.slice("file:".length);
   if (file === ":memory:") return url;

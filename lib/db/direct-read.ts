@@ -45,7 +45,9 @@ export function openSqliteReader(file: string, busyTimeoutMs: number): DirectRea
 const TIMESTAMP_OID = 1114;
 const UTC_TIMESTAMPS = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === TIMESTAMP_OID ? (value: string) => new Date(`${value.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === TIMESTAMP_OID
+      ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** Reads on the pool the Prisma client's adapter owns (it ends the pool when the client disconnects). */

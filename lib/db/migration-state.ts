@@ -17,15 +17,24 @@ export function pendingMigrations(file: string, dir = MIGRATIONS_DIR): string[] 
     .readdirSync(dir)
     .filter((name) => /^\d{14}_/.test(name))
     .sort()
-    .map((name) => ({ name, checksum: createHash("sha256").update(fs.readFileSync(path.join(dir, name, "migration.sql"))).digest("hex") }));
+    .map((name) => ({
+      name,
+      checksum: createHash("sha256")
+        .update(fs.readFileSync(path.join(dir, name, "migration.sql")))
+        .digest("hex"),
+    }));
   if (!fs.existsSync(file) || fs.statSync(file).size === 0) return wanted.map((m) => m.name);
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });
   try {
     sqlite.pragma("busy_timeout = 10000");
-    const ledger = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    const ledger = sqlite
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
+      .get();
     if (!ledger) return wanted.map((m) => m.name);
     const rows = sqlite
-      .prepare("SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL")
+      .prepare(
+        "SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
+      )
       .all() as { name: string; checksum: string }[];
     const applied = new Map(rows.map((r) => [r.name, r.checksum]));
     return wanted.filter((m) => applied.get(m.name) !== m.checksum).map((m) => m.name);

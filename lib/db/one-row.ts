@@ -8,12 +8,20 @@ import { placeholders } from "./raw-sql";
  * Prisma. Column values come as the database driver gives them (a time may be a Date, or SQLite's stored text or
  * number; a PostgreSQL bigint is text): read times with storedTime and numbers with Number.
  */
-export async function readOneRow<T>(sql: string, params: readonly unknown[] = [], client: Db = db()): Promise<T | undefined> {
+export async function readOneRow<T>(
+  sql: string,
+  params: readonly unknown[] = [],
+  client: Db = db(),
+): Promise<T | undefined> {
   return readOneRowSoon<T>(sql, params, client);
 }
 
 /** readOneRow without a promise when the answer is there at once (SQLite's direct reader; lib/soon.ts says why). */
-export function readOneRowSoon<T>(sql: string, params: readonly unknown[] = [], client: Db = db()): Soon<T | undefined> {
+export function readOneRowSoon<T>(
+  sql: string,
+  params: readonly unknown[] = [],
+  client: Db = db(),
+): Soon<T | undefined> {
   const direct = directReader(client);
   if (direct) return direct.one<T>(sql, params);
   return client.$queryRawUnsafe<T[]>(placeholders(sql), ...params).then(([row]) => row);

@@ -55,8 +55,10 @@ export async function migratePostgres(url: string, dir = POSTGRES_MIGRATIONS_DIR
     const applied: string[] = [];
     for (const migration of migrationsIn(dir)) {
       const row = ledger.get(migration.name);
-      if (row && !row.finished_at) throw new Error(`migration ${migration.name} failed earlier; fix the database, then mark it rolled back`);
-      if (row && row.checksum !== migration.checksum) throw new Error(`migration ${migration.name} was changed after it was applied`);
+      if (row && !row.finished_at)
+        throw new Error(`migration ${migration.name} failed earlier; fix the database, then mark it rolled back`);
+      if (row && row.checksum !== migration.checksum)
+        throw new Error(`migration ${migration.name} was changed after it was applied`);
       if (row) continue;
       await client.query("BEGIN");
       try {

@@ -33,7 +33,10 @@ async function catalog(url: string): Promise<unknown> {
     `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
      WHERE table_schema = 'public' AND table_name <> '_prisma_migrations' ORDER BY table_name, column_name`,
   );
-  const indexes = await query(url, `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY indexname`);
+  const indexes = await query(
+    url,
+    `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY indexname`,
+  );
   const constraints = await query(
     url,
     `SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
@@ -46,7 +49,9 @@ async function catalog(url: string): Promise<unknown> {
 describe("the PostgreSQL schema and its migrations", () => {
   it("prisma/postgres/schema.prisma is the SQLite schema's models, regenerated (npm run db:pg-schema after a model change)", () => {
     expect(fs.readFileSync(POSTGRES_SCHEMA, "utf8")).toBe(generatedPostgresSchema());
-    const pgSchema = postgresSchemaFrom('generator client {\n  output       = "../generated/prisma"\n}\ndatasource db {\n  provider = "sqlite"\n}\nmodel A {\n  id Int @id\n}\n');
+    const pgSchema = postgresSchemaFrom(
+      'generator client {\n  output       = "../generated/prisma"\n}\ndatasource db {\n  provider = "sqlite"\n}\nmodel A {\n  id Int @id\n}\n',
+    );
     expect(pgSchema).toContain('provider = "postgresql"');
     expect(pgSchema).toContain('output       = "../../generated/prisma-pg"');
     expect(pgSchema).toContain("model A {\n  id Int @id\n}");
@@ -63,7 +68,10 @@ describe("the PostgreSQL schema and its migrations", () => {
     execFileSync(
       path.resolve("node_modules/.bin/prisma"),
       ["migrate", "diff", "--from-empty", "--to-schema-datamodel", POSTGRES_SCHEMA, "--script", "-o", script],
-      { stdio: "pipe", env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "unused.db")}`, PRISMA_HIDE_UPDATE_MESSAGE: "1" } },
+      {
+        stdio: "pipe",
+        env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "unused.db")}`, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+      },
     );
     const fromSchema = await newDatabase("fromschema");
     await query(fromSchema, fs.readFileSync(script, "utf8"));
@@ -76,10 +84,16 @@ describe("the PostgreSQL schema and its migrations", () => {
   it("replicas starting at once apply each migration once; a second start applies nothing", async () => {
     const url = await newDatabase("race");
     const results = await Promise.all([migratePostgres(url), migratePostgres(url), migratePostgres(url)]);
-    const names = fs.readdirSync("prisma/postgres/migrations").filter((n) => /^\d{14}_/.test(n)).sort();
+    const names = fs
+      .readdirSync("prisma/postgres/migrations")
+      .filter((n) => /^\d{14}_/.test(n))
+      .sort();
     expect(results.flat().sort()).toEqual(names);
     expect(await migratePostgres(url)).toEqual([]);
-    const ledger = await query<{ migration_name: string }>(url, `SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`);
+    const ledger = await query<{ migration_name: string }>(
+      url,
+      `SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
     expect(ledger.map((r) => r.migration_name)).toEqual(names);
   }, 60_000);
 

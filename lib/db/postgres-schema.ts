@@ -17,12 +17,16 @@ const HEADER =
  */
 export function postgresSchemaFrom(sqlite: string): string {
   const replace = (text: string, from: RegExp, to: string): string => {
-    if (!from.test(text)) throw new Error(`prisma/schema.prisma no longer matches ${from}: update lib/db/postgres-schema.ts`);
+    if (!from.test(text))
+      throw new Error(`prisma/schema.prisma no longer matches ${from}: update lib/db/postgres-schema.ts`);
     return text.replace(from, to);
   };
   let schema = replace(sqlite, /output(\s+)= "\.\.\/generated\/prisma"/, 'output$1= "../../generated/prisma-pg"');
   schema = replace(schema, /provider = "sqlite"/, 'provider = "postgresql"');
-  schema = schema.replace(/^\/\/ SQLite is the embedded default\.[^\n]*\n/, "// PostgreSQL: the scale-out database (several replicas on one database).\n");
+  schema = schema.replace(
+    /^\/\/ SQLite is the embedded default\.[^\n]*\n/,
+    "// PostgreSQL: the scale-out database (several replicas on one database).\n",
+  );
   return HEADER + schema;
 }
 

@@ -51,7 +51,9 @@ describe("SQLite: statements outside a transaction while another is open", () =>
       }),
     ).rejects.toBeInstanceOf(Abort);
     const keys = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => db().appState.create({ data: { key: `gate-many-${String(i).padStart(2, "0")}`, value: "v" } })),
+      Array.from({ length: 20 }, (_, i) =>
+        db().appState.create({ data: { key: `gate-many-${String(i).padStart(2, "0")}`, value: "v" } }),
+      ),
     );
     expect(keys).toHaveLength(20);
     expect(await db().appState.count({ where: { key: { startsWith: "gate-many-" } } })).toBe(20);
@@ -65,12 +67,16 @@ describe("SQLite: statements outside a transaction while another is open", () =>
       db().$transaction(async (tx) => {
         await tx.$executeRawUnsafe("PRAGMA defer_foreign_keys = ON");
         await tx.appState.create({ data: { key: "gate-commit-failed", value: "x" } });
-        await tx.analysisNews.create({ data: { historyId: 987_654, position: 0, title: "orphan", snippet: "", url: "https://example.test/" } });
+        await tx.analysisNews.create({
+          data: { historyId: 987_654, position: 0, title: "orphan", snippet: "", url: "https://example.test/" },
+        });
       }),
     ).rejects.toThrow();
     expect(await db().appState.count({ where: { key: "gate-commit-failed" } })).toBe(0);
     expect(await db().analysisNews.count({ where: { historyId: 987_654 } })).toBe(0);
-    await db().$transaction(async (tx) => tx.appState.create({ data: { key: "gate-after-failed-commit", value: "y" } }));
+    await db().$transaction(async (tx) =>
+      tx.appState.create({ data: { key: "gate-after-failed-commit", value: "y" } }),
+    );
     expect(await db().appState.count({ where: { key: "gate-after-failed-commit" } })).toBe(1);
   });
 });

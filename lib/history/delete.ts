@@ -46,7 +46,9 @@ export async function deleteHistoryByCode(stockCode: string, batchSize = DELETE_
   const condition = toSqlCondition(where);
   let total = 0;
   for (;;) {
-    const removed = await db().$transaction((tx) => deleteBatch(tx, condition, batchSize), { timeout: TRANSACTION_TIMEOUT_MS });
+    const removed = await db().$transaction((tx) => deleteBatch(tx, condition, batchSize), {
+      timeout: TRANSACTION_TIMEOUT_MS,
+    });
     if (removed === 0) return total;
     total += removed;
   }
@@ -68,6 +70,9 @@ async function deleteBatch(tx: Tx, condition: SqlCondition, batchSize: number): 
   const records = `SELECT id FROM analysis_history WHERE ${scope}`;
   await tx.$executeRawUnsafe(placeholders(`DELETE FROM analysis_news WHERE history_id IN (${records})`), ...params);
   // Decision signals outlive their report; the link becomes null in the same transaction.
-  await tx.$executeRawUnsafe(placeholders(`UPDATE decision_signal SET source_report_id = NULL WHERE source_report_id IN (${records})`), ...params);
+  await tx.$executeRawUnsafe(
+    placeholders(`UPDATE decision_signal SET source_report_id = NULL WHERE source_report_id IN (${records})`),
+    ...params,
+  );
   return tx.$executeRawUnsafe(placeholders(`DELETE FROM analysis_history WHERE ${scope}`), ...params);
 }

@@ -14,7 +14,14 @@ import { listHistoryStocks } from "./stocks";
 
 const database = withTempDatabase("history-target");
 
-const TARGETS = ["stock:cn:600519", "stock:cn:000001", "stock:us:AAPL", "index:000300.SH", "market:cn", "stock:hk:00700"];
+const TARGETS = [
+  "stock:cn:600519",
+  "stock:cn:000001",
+  "stock:us:AAPL",
+  "index:000300.SH",
+  "market:cn",
+  "stock:hk:00700",
+];
 
 type Op =
   | { kind: "insert"; target: number }
@@ -24,9 +31,25 @@ type Op =
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("insert" as const), target: fc.nat(TARGETS.length - 1) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("deleteIds" as const), picks: fc.array(fc.nat(1000), { minLength: 1, maxLength: 4 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteTarget" as const), target: fc.nat(TARGETS.length - 1) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("retarget" as const), pick: fc.nat(1000), target: fc.nat(TARGETS.length - 1) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("deleteIds" as const),
+      picks: fc.array(fc.nat(1000), { minLength: 1, maxLength: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("deleteTarget" as const), target: fc.nat(TARGETS.length - 1) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("retarget" as const),
+      pick: fc.nat(1000),
+      target: fc.nat(TARGETS.length - 1),
+    }),
+  },
 );
 
 let seq = 0;
@@ -67,7 +90,10 @@ async function apply(op: Op): Promise<void> {
 }
 
 /** Rule 3 from the records: stock and index targets, each with its highest id and record count, newest first. */
-async function expectedFromRecords(): Promise<{ targets: { targetKey: string; latestId: number; recordCount: number }[]; records: number }> {
+async function expectedFromRecords(): Promise<{
+  targets: { targetKey: string; latestId: number; recordCount: number }[];
+  records: number;
+}> {
   const rows = await db().analysisHistory.findMany({ select: { id: true, targetKey: true } });
   const byTarget = new Map<string, { targetKey: string; latestId: number; recordCount: number }>();
   for (const row of rows) {
@@ -89,7 +115,9 @@ async function expectConsistent(): Promise<void> {
   for (const limit of [1, 2, 50]) {
     const listed = await listHistoryStocks({ limit });
     expect(listed.total).toBe(stocks.length);
-    expect(listed.items.map((i) => [i.id, i.analysis_count])).toEqual(stocks.slice(0, limit).map((t) => [t.latestId, t.recordCount]));
+    expect(listed.items.map((i) => [i.id, i.analysis_count])).toEqual(
+      stocks.slice(0, limit).map((t) => [t.latestId, t.recordCount]),
+    );
   }
   expect((await listHistory({ page: 1, limit: 20 })).total).toBe(records);
 }
@@ -97,7 +125,9 @@ async function expectConsistent(): Promise<void> {
 /** Until PostgreSQL backend `pid` is blocked on a lock (its statement has reached the held row). */
 async function waitUntilWaitingForLock(pid: number): Promise<void> {
   for (let i = 0; i < 500; i += 1) {
-    const rows = await db().$queryRawUnsafe<{ wait: string | null }[]>(`SELECT wait_event_type AS wait FROM pg_stat_activity WHERE pid = ${pid}`);
+    const rows = await db().$queryRawUnsafe<{ wait: string | null }[]>(
+      `SELECT wait_event_type AS wait FROM pg_stat_activity WHERE pid = ${pid}`,
+    );
     if (rows[0]?.wait === "Lock") return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -144,7 +174,9 @@ describe("history_target equals the records' own latest row and count per target
       const [deleting, moving] = [new pg.Client(database.env.DATABASE_URL), new pg.Client(database.env.DATABASE_URL)];
       await Promise.all([deleting.connect(), moving.connect()]);
       try {
-        const [{ pid }] = (await moving.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows as [{ pid: number }];
+        const [{ pid }] = (await moving.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows as [
+          { pid: number },
+        ];
         await deleting.query("BEGIN");
         await deleting.query(remove);
         const moved = moving.query(move);
@@ -158,7 +190,10 @@ describe("history_target equals the records' own latest row and count per target
       await db().$executeRawUnsafe(remove);
       await db().$executeRawUnsafe(move);
     }
-    const kept = await db().historyTarget.findMany({ where: { targetKey: { in: ["stock:cn:600519", "stock:us:AAPL"] } }, orderBy: { targetKey: "asc" } });
+    const kept = await db().historyTarget.findMany({
+      where: { targetKey: { in: ["stock:cn:600519", "stock:us:AAPL"] } },
+      orderBy: { targetKey: "asc" },
+    });
     expect(kept.map((t) => [t.targetKey, t.latestId, t.recordCount])).toEqual([
       ["stock:cn:600519", 0, 0],
       ["stock:us:AAPL", older, 1],

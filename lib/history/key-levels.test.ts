@@ -22,7 +22,11 @@ describe("levelPrice", () => {
   });
 });
 
-const report = (action: "buy" | "watch" | "sell", strategy: Record<"ideal_buy" | "secondary_buy" | "stop_loss" | "take_profit", string | null>, current: number | null = 100) => ({
+const report = (
+  action: "buy" | "watch" | "sell",
+  strategy: Record<"ideal_buy" | "secondary_buy" | "stop_loss" | "take_profit", string | null>,
+  current: number | null = 100,
+) => ({
   meta: { current_price: current },
   summary: { action } as never,
   strategy,
@@ -30,7 +34,14 @@ const report = (action: "buy" | "watch" | "sell", strategy: Record<"ideal_buy" |
 
 describe("keyLevels", () => {
   it("lists the four levels in page order with their prices; a long call's buys and stop are below, the target above", () => {
-    const levels = keyLevels(report("buy", { ideal_buy: "100.00（现价）", secondary_buy: "96.50（MA20）", stop_loss: "92.00（支撑下方留出波动缓冲）", take_profit: "112.00（20日最高）" }));
+    const levels = keyLevels(
+      report("buy", {
+        ideal_buy: "100.00（现价）",
+        secondary_buy: "96.50（MA20）",
+        stop_loss: "92.00（支撑下方留出波动缓冲）",
+        take_profit: "112.00（20日最高）",
+      }),
+    );
     expect(levels.map((l) => [l.key, l.kind, l.price, l.direction])).toEqual([
       ["ideal_buy", "ideal_buy", 100, "below"],
       ["secondary_buy", "secondary_buy", 96.5, "below"],
@@ -40,7 +51,14 @@ describe("keyLevels", () => {
   });
 
   it("a watch call's levels are the breakout above and the breakdown below", () => {
-    const levels = keyLevels(report("watch", { ideal_buy: "108.00 (breakout above)", secondary_buy: null, stop_loss: "94.00 (breakdown below)", take_profit: null }));
+    const levels = keyLevels(
+      report("watch", {
+        ideal_buy: "108.00 (breakout above)",
+        secondary_buy: null,
+        stop_loss: "94.00 (breakdown below)",
+        take_profit: null,
+      }),
+    );
     expect(levels.map((l) => [l.kind, l.price, l.direction])).toEqual([
       ["breakout", 108, "above"],
       ["secondary_buy", null, "below"],
@@ -50,9 +68,13 @@ describe("keyLevels", () => {
   });
 
   it("a short call's stop lies above the price and its target below; without a price the kind decides", () => {
-    const short = keyLevels(report("sell", { ideal_buy: null, secondary_buy: null, stop_loss: "106.00", take_profit: "90.00" }));
+    const short = keyLevels(
+      report("sell", { ideal_buy: null, secondary_buy: null, stop_loss: "106.00", take_profit: "90.00" }),
+    );
     expect(short.map((l) => l.direction)).toEqual(["below", "below", "above", "below"]);
-    const unpriced = keyLevels(report("sell", { ideal_buy: null, secondary_buy: null, stop_loss: "106.00", take_profit: "90.00" }, null));
+    const unpriced = keyLevels(
+      report("sell", { ideal_buy: null, secondary_buy: null, stop_loss: "106.00", take_profit: "90.00" }, null),
+    );
     expect(unpriced.map((l) => l.direction)).toEqual(["below", "below", "below", "above"]);
   });
 

@@ -49,17 +49,27 @@ function kindOf(key: KeyLevelKey, action: TAnalysisReport["summary"]["action"]):
  * on (a short call's stop is above the price); without a price, targets and breakouts are above, the rest below.
  */
 function directionOf(kind: KeyLevelKind, price: number | null, current: number | null): "above" | "below" {
-  if (price !== null && current !== null && Number.isFinite(current) && price !== current) return price > current ? "above" : "below";
+  if (price !== null && current !== null && Number.isFinite(current) && price !== current)
+    return price > current ? "above" : "below";
   return kind === "take_profit" || kind === "breakout" ? "above" : "below";
 }
 
 /** The four levels of a report, in the order the page lists them. */
-export function keyLevels(report: Pick<TAnalysisReport, "strategy" | "summary"> & { meta: Pick<TAnalysisReport["meta"], "current_price"> }): KeyLevel[] {
+export function keyLevels(
+  report: Pick<TAnalysisReport, "strategy" | "summary"> & { meta: Pick<TAnalysisReport["meta"], "current_price"> },
+): KeyLevel[] {
   return KEY_LEVEL_KEYS.map((key) => {
     const text = report.strategy[key];
     const found = leadingPrice(text);
     const price = found?.price ?? null;
     const kind = kindOf(key, report.summary.action);
-    return { key, kind, text, price, priceText: found?.priceText ?? null, direction: directionOf(kind, price, report.meta.current_price) };
+    return {
+      key,
+      kind,
+      text,
+      price,
+      priceText: found?.priceText ?? null,
+      direction: directionOf(kind, price, report.meta.current_price),
+    };
   });
 }

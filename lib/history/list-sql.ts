@@ -46,7 +46,12 @@ export function whereClause(condition: SqlCondition): string {
   return condition.sql ? ` WHERE ${condition.sql}` : "";
 }
 
-const COLUMN: Record<string, string> = { targetKey: "target_key", stockCode: "stock_code", reportType: "report_type", createdAt: "created_at" };
+const COLUMN: Record<string, string> = {
+  targetKey: "target_key",
+  stockCode: "stock_code",
+  reportType: "report_type",
+  createdAt: "created_at",
+};
 
 function column(field: string): string {
   const name = COLUMN[field];

@@ -13,7 +13,9 @@ import { historyTargetFilter } from "./target-filter";
  * The filters of GET /api/v1/history. Each has an index: target_key → [targetKey, id], stock_code →
  * [stockCode, id], report_type → [reportType, createdAt], dates → [createdAt].
  */
-export function historyWhere(query: Pick<THistoryListQuery, "stock_code" | "report_type" | "start_date" | "end_date">): Prisma.AnalysisHistoryWhereInput {
+export function historyWhere(
+  query: Pick<THistoryListQuery, "stock_code" | "report_type" | "start_date" | "end_date">,
+): Prisma.AnalysisHistoryWhereInput {
   const where: Prisma.AnalysisHistoryWhereInput = {};
   const target = historyTargetFilter(query.stock_code);
   if (target) Object.assign(where, target);
@@ -41,7 +43,12 @@ export function listHistoryBody(query: THistoryListQuery): Promise<JsonBody<THis
         db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(countSql), ...condition.params),
         db().$queryRawUnsafe<HistoryItemRow[]>(placeholders(pageSql), ...pageParams),
       ]),
-    ([counted, rows]) => ({ total: countOf(counted), page: query.page, limit: query.limit, items: rows.map(toHistoryItem) }),
+    ([counted, rows]) => ({
+      total: countOf(counted),
+      page: query.page,
+      limit: query.limit,
+      items: rows.map(toHistoryItem),
+    }),
   );
 }
 

@@ -4,7 +4,13 @@ import type { TAnalysisReport } from "./schemas";
 import { storedReport } from "@/tests/kits/stored-reports";
 
 const news: MarkdownNewsItem[] = [
-  { title: "茅台发布一季报", snippet: "营收同比增长", url: "https://news.example.com/a", source: "财联社", publishedAt: "2026-05-05" },
+  {
+    title: "茅台发布一季报",
+    snippet: "营收同比增长",
+    url: "https://news.example.com/a",
+    source: "财联社",
+    publishedAt: "2026-05-05",
+  },
 ];
 
 function input(report: TAnalysisReport, items: MarkdownNewsItem[] = news): MarkdownReportInput {
@@ -17,7 +23,18 @@ describe("buildMarkdownReport", () => {
     const headings = [...md.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(md.startsWith("# 贵州茅台 (600519) 分析报告\n")).toBe(true);
     expect(md).toContain("生成时间：2026-05-06 16:00 (Asia/Shanghai)");
-    expect(headings).toEqual(expect.arrayContaining(["核心结论", "行情", "摘要", "策略点位", "技术指标", "相关新闻", "风险提示", "数据来源与模型"]));
+    expect(headings).toEqual(
+      expect.arrayContaining([
+        "核心结论",
+        "行情",
+        "摘要",
+        "策略点位",
+        "技术指标",
+        "相关新闻",
+        "风险提示",
+        "数据来源与模型",
+      ]),
+    );
     expect(headings.indexOf("核心结论")).toBeLessThan(headings.indexOf("策略点位"));
     expect(md).toMatch(/- \*\*操作建议\*\*：\S+/);
     expect(md).toMatch(/- \*\*评分\*\*：\d+ \/ 100/);
@@ -35,7 +52,15 @@ describe("buildMarkdownReport", () => {
     const english = [{ title: "Moutai posts Q1 results", snippet: "Revenue up", url: "https://news.example.com/b" }];
     const md = buildMarkdownReport(input(storedReport("en", { model_used: "openai/gpt-4o-mini" }), english));
     expect(md.startsWith("# Kweichow Moutai (600519) analysis report\n")).toBe(true);
-    for (const heading of ["## Conclusion", "## Price", "## Strategy levels", "## Indicators", "## News", "## Risks", "## Data source and model"]) {
+    for (const heading of [
+      "## Conclusion",
+      "## Price",
+      "## Strategy levels",
+      "## Indicators",
+      "## News",
+      "## Risks",
+      "## Data source and model",
+    ]) {
       expect(md).toContain(heading);
     }
     expect(md).toMatch(/- \*\*Action\*\*: [A-Z]/);
@@ -69,7 +94,12 @@ describe("buildMarkdownReport", () => {
 
   it("a partial record (no dashboard, no snapshot) still yields a readable report", () => {
     const report = storedReport("en");
-    report.details = { ...report.details, raw_result: null, context_snapshot: null, analysis_context_pack_overview: null };
+    report.details = {
+      ...report.details,
+      raw_result: null,
+      context_snapshot: null,
+      analysis_context_pack_overview: null,
+    };
     report.strategy = { ideal_buy: null, secondary_buy: null, stop_loss: null, take_profit: null };
     const md = buildMarkdownReport({ report, news: [] });
     expect(md).toContain("No indicator data was stored with this record.");
@@ -80,7 +110,11 @@ describe("buildMarkdownReport", () => {
   it("market reviews have their own layout (no action, levels or indicators)", () => {
     const report = storedReport("zh", { report_type: "market_review", stock_code: "MARKET", stock_name: "大盘复盘" });
     report.summary = { ...report.summary, action: null, action_label: null, analysis_summary: "沪指震荡收涨。" };
-    report.details = { ...report.details, raw_result: { markdown: "### 指数\n上证指数收涨 0.5%" }, market_structure: { up_count: 3200, down_count: 1800 } };
+    report.details = {
+      ...report.details,
+      raw_result: { markdown: "### 指数\n上证指数收涨 0.5%" },
+      market_structure: { up_count: 3200, down_count: 1800 },
+    };
     const md = buildMarkdownReport({ report, news: [], region: "cn" });
     expect(md.startsWith("# 大盘复盘（A股）\n")).toBe(true);
     expect(md).toContain("## 复盘内容\n\n### 指数\n上证指数收涨 0.5%");

@@ -1,4 +1,11 @@
-import { formatPct, formatPrice, LEVEL_BASIS_LABELS, PHASE_LABELS, SAMPLE_DATA_NOTICE, TREND_STATE_LABELS } from "@/lib/analysis/engine/language";
+import {
+  formatPct,
+  formatPrice,
+  LEVEL_BASIS_LABELS,
+  PHASE_LABELS,
+  SAMPLE_DATA_NOTICE,
+  TREND_STATE_LABELS,
+} from "@/lib/analysis/engine/language";
 import { HISTORY_TIME_ZONE } from "./dates";
 import type { TAnalysisReport } from "./schemas";
 
@@ -90,7 +97,10 @@ export const MARKDOWN_TEXT = {
     reviewBody: "复盘内容",
     marketStructure: "市场结构",
     disclaimer: "免责声明：本报告由程序根据行情数据自动生成，仅供参考，不构成任何投资建议。股市有风险，投资需谨慎。",
-    reportTypes: { simple: "简要", brief: "简要", detailed: "详细", full: "完整", market_review: "大盘复盘" } as Record<string, string>,
+    reportTypes: { simple: "简要", brief: "简要", detailed: "详细", full: "完整", market_review: "大盘复盘" } as Record<
+      string,
+      string
+    >,
     colon: "：",
   },
   en: {
@@ -154,7 +164,13 @@ export const MARKDOWN_TEXT = {
     marketStructure: "Market structure",
     disclaimer:
       "Disclaimer: this report was generated automatically from market data for information only. It is not investment advice; markets carry risk.",
-    reportTypes: { simple: "Brief", brief: "Brief", detailed: "Detailed", full: "Full", market_review: "Market review" } as Record<string, string>,
+    reportTypes: {
+      simple: "Brief",
+      brief: "Brief",
+      detailed: "Detailed",
+      full: "Full",
+      market_review: "Market review",
+    } as Record<string, string>,
     colon: ": ",
   },
 } as const;
@@ -198,7 +214,10 @@ function strings(value: unknown): string[] {
 
 /** One table cell: no line breaks, pipes escaped. */
 function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|").trim();
+  return text
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\|/g, "\\|")
+    .trim();
 }
 
 /** A single line (headings, list items). */
@@ -214,11 +233,20 @@ function linkText(text: string): string {
 function safeUrl(url: string): string | null {
   const trimmed = url.trim();
   if (!/^https?:\/\//i.test(trimmed)) return null;
-  return trimmed.replace(/ /g, "%20").replace(/\(/g, "%28").replace(/\)/g, "%29").replace(/</g, "%3C").replace(/>/g, "%3E");
+  return trimmed
+    .replace(/ /g, "%20")
+    .replace(/\(/g, "%28")
+    .replace(/\)/g, "%29")
+    .replace(/</g, "%3C")
+    .replace(/>/g, "%3E");
 }
 
 function table(header: string[], rows: string[][]): string[] {
-  return [`| ${header.map(cell).join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)];
+  return [
+    `| ${header.map(cell).join(" | ")} |`,
+    `| ${header.map(() => "---").join(" | ")} |`,
+    ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`),
+  ];
 }
 
 // ---- number formatting ----
@@ -273,7 +301,8 @@ function metaLine(report: TAnalysisReport, t: Text, lang: Lang): string {
   const parts = [`${t.generated}${t.colon}${formatTime(report.meta.created_at, zone)}`];
   parts.push(`${t.reportType}${t.colon}${t.reportTypes[report.meta.report_type] ?? report.meta.report_type}`);
   const phase = strAt(phaseSummary, "phase");
-  if (phase && phase in PHASE_LABELS) parts.push(`${t.phase}${t.colon}${PHASE_LABELS[phase as keyof typeof PHASE_LABELS][lang]}`);
+  if (phase && phase in PHASE_LABELS)
+    parts.push(`${t.phase}${t.colon}${PHASE_LABELS[phase as keyof typeof PHASE_LABELS][lang]}`);
   return `> ${parts.join(" · ")}`;
 }
 
@@ -300,7 +329,10 @@ function quoteSection(input: MarkdownReportInput, indicators: unknown, t: Text):
   return [
     `## ${t.quote}`,
     "",
-    ...table([t.price, t.change, t.volumeRatio, t.turnover], [[price(meta.current_price), pct(meta.change_pct), plain(volumeRatio), pct(turnover, false)]]),
+    ...table(
+      [t.price, t.change, t.volumeRatio, t.turnover],
+      [[price(meta.current_price), pct(meta.change_pct), plain(volumeRatio), pct(turnover, false)]],
+    ),
   ];
 }
 
@@ -314,9 +346,13 @@ function strategySection(report: TAnalysisReport, llm: unknown, dashboard: unkno
   const out = [
     `## ${t.strategy}`,
     "",
-    ...table([t.idealBuy, t.secondaryBuy, t.stopLoss, t.takeProfit], [[st.ideal_buy ?? DASH, st.secondary_buy ?? DASH, st.stop_loss ?? DASH, st.take_profit ?? DASH]]),
+    ...table(
+      [t.idealBuy, t.secondaryBuy, t.stopLoss, t.takeProfit],
+      [[st.ideal_buy ?? DASH, st.secondary_buy ?? DASH, st.stop_loss ?? DASH, st.take_profit ?? DASH]],
+    ),
   ];
-  const plan = dict(at(llm, "battle_plan", "position_strategy")) ?? dict(at(dashboard, "battle_plan", "position_strategy"));
+  const plan =
+    dict(at(llm, "battle_plan", "position_strategy")) ?? dict(at(dashboard, "battle_plan", "position_strategy"));
   const rows: [string, string | null][] = [
     [t.suggestedPosition, strAt(plan, "suggested_position")],
     [t.entryPlan, strAt(plan, "entry_plan")],
@@ -333,7 +369,8 @@ function levelCell(levels: unknown, lang: Lang): string | null {
   const value = numAt(first, "price");
   if (value === null) return null;
   const basis = strAt(first, "basis");
-  const label = basis && basis in LEVEL_BASIS_LABELS ? LEVEL_BASIS_LABELS[basis as keyof typeof LEVEL_BASIS_LABELS][lang] : basis;
+  const label =
+    basis && basis in LEVEL_BASIS_LABELS ? LEVEL_BASIS_LABELS[basis as keyof typeof LEVEL_BASIS_LABELS][lang] : basis;
   return label ? `${formatPrice(value)} (${label})` : formatPrice(value);
 }
 
@@ -341,28 +378,49 @@ function indicatorSection(indicators: unknown, dashboard: unknown, t: Text, lang
   const pos = at(dashboard, "data_perspective", "price_position");
   const rows: [string, string | null][] = [];
   const add = (label: string, value: string | null) => rows.push([label, value]);
-  const n = (path: string[], fallback: string[] = []) => numAt(indicators, ...path) ?? (fallback.length ? numAt(pos, ...fallback) : null);
+  const n = (path: string[], fallback: string[] = []) =>
+    numAt(indicators, ...path) ?? (fallback.length ? numAt(pos, ...fallback) : null);
   const some = (value: number | null, fmt: (v: number) => string) => (value === null ? null : fmt(value));
 
   for (const ma of ["ma5", "ma10", "ma20", "ma60"]) add(ma.toUpperCase(), some(n(["ma", ma], [ma]), formatPrice));
-  add(t.bias("MA5"), some(n(["bias", "ma5"], ["bias_ma5"]), (v) => formatPct(v)));
-  add(t.bias("MA20"), some(n(["bias", "ma20"], ["bias_ma20"]), (v) => formatPct(v)));
+  add(
+    t.bias("MA5"),
+    some(n(["bias", "ma5"], ["bias_ma5"]), (v) => formatPct(v)),
+  );
+  add(
+    t.bias("MA20"),
+    some(n(["bias", "ma20"], ["bias_ma20"]), (v) => formatPct(v)),
+  );
   const macd = dict(at(indicators, "macd"));
   if (macd) {
-    const values = [numAt(macd, "dif"), numAt(macd, "dea"), numAt(macd, "histogram")].map((v) => (v === null ? DASH : v.toFixed(3))).join(" / ");
+    const values = [numAt(macd, "dif"), numAt(macd, "dea"), numAt(macd, "histogram")]
+      .map((v) => (v === null ? DASH : v.toFixed(3)))
+      .join(" / ");
     const cross = strAt(macd, "cross");
     const ago = numAt(macd, "cross_bars_ago");
-    const crossText = cross === "golden" || cross === "death" ? `, ${cross === "golden" ? t.golden : t.death}${ago === null ? "" : ` (${t.barsAgo(ago)})`}` : "";
+    const crossText =
+      cross === "golden" || cross === "death"
+        ? `, ${cross === "golden" ? t.golden : t.death}${ago === null ? "" : ` (${t.barsAgo(ago)})`}`
+        : "";
     add(t.macd, values + crossText);
   }
   const rsi = [numAt(indicators, "rsi", "rsi6"), numAt(indicators, "rsi", "rsi12"), numAt(indicators, "rsi", "rsi24")];
   add(t.rsi, rsi.every((v) => v === null) ? null : rsi.map((v) => plain(v, 1)).join(" / "));
-  add(t.volumeRatio, some(n(["volume", "ratio"]), (v) => v.toFixed(2)));
-  add(t.turnover, some(n(["turnover_rate"]), (v) => formatPct(v, false)));
+  add(
+    t.volumeRatio,
+    some(n(["volume", "ratio"]), (v) => v.toFixed(2)),
+  );
+  add(
+    t.turnover,
+    some(n(["turnover_rate"]), (v) => formatPct(v, false)),
+  );
   add(t.high20, some(n(["high_20"]), formatPrice));
   add(t.low20, some(n(["low_20"]), formatPrice));
   const state = strAt(indicators, "trend", "state");
-  add(t.trendState, state && state in TREND_STATE_LABELS ? TREND_STATE_LABELS[state as keyof typeof TREND_STATE_LABELS][lang] : state);
+  add(
+    t.trendState,
+    state && state in TREND_STATE_LABELS ? TREND_STATE_LABELS[state as keyof typeof TREND_STATE_LABELS][lang] : state,
+  );
   add(t.support, levelCell(at(indicators, "support"), lang) ?? some(numAt(pos, "support_level"), formatPrice));
   add(t.resistance, levelCell(at(indicators, "resistance"), lang) ?? some(numAt(pos, "resistance_level"), formatPrice));
   add(t.lastBar, strAt(indicators, "last_bar_date"));
@@ -383,7 +441,9 @@ function checklistSection(llm: unknown, dashboard: unknown, t: Text): string[] {
       const label = strAt(item, "item");
       if (!label) continue;
       const detail = strAt(item, "detail");
-      items.push(`- ${CHECK_ICONS[strAt(item, "status") ?? ""] ?? "❔"} ${line(label)}${detail ? `${t.colon}${line(detail)}` : ""}`);
+      items.push(
+        `- ${CHECK_ICONS[strAt(item, "status") ?? ""] ?? "❔"} ${line(label)}${detail ? `${t.colon}${line(detail)}` : ""}`,
+      );
     }
   }
   if (items.length === 0) {
@@ -423,7 +483,9 @@ function newsSection(input: MarkdownReportInput, t: Text): string[] {
 
 function riskSection(rawResult: unknown, llm: unknown, dashboard: unknown, t: Text): string[] {
   const guardrails = Array.isArray(at(rawResult, "guardrail_reasons"))
-    ? (at(rawResult, "guardrail_reasons") as unknown[]).map((g) => strAt(g, "message")).filter((m): m is string => m !== null)
+    ? (at(rawResult, "guardrail_reasons") as unknown[])
+        .map((g) => strAt(g, "message"))
+        .filter((m): m is string => m !== null)
     : [];
   const risks = [
     ...strings(at(llm, "risk_warnings")),
@@ -440,7 +502,8 @@ function sourcesSection(input: MarkdownReportInput, t: Text): string[] {
   const snapshot = report.details.context_snapshot;
   const overview = report.details.analysis_context_pack_overview;
   const source = input.dataSource ?? strAt(snapshot, "data_source") ?? strAt(overview, "data_source");
-  const isSample = at(snapshot, "is_sample_data") === true || at(overview, "is_sample_data") === true || source === "sample";
+  const isSample =
+    at(snapshot, "is_sample_data") === true || at(overview, "is_sample_data") === true || source === "sample";
   const out = [`## ${t.sources}`, ""];
   if (source) out.push(`- **${t.dataSource}**${t.colon}${line(source)}${isSample ? ` (${t.sampleData})` : ""}`);
   out.push(`- **${t.model}**${t.colon}${report.meta.model_used ? line(report.meta.model_used) : t.rulesOnly}`);

@@ -41,7 +41,8 @@ export const deleteHistoryOp = defineOperation({
   path: "/api/v1/history",
   operationId: "deleteHistory",
   summary: "Delete records by id",
-  description: "Each distinct id is deleted once, with its news, diagnostics and flow, in one transaction. Unknown ids are ignored.",
+  description:
+    "Each distinct id is deleted once, with its news, diagnostics and flow, in one transaction. Unknown ids are ignored.",
   tags: TAGS,
   body: ZDeleteHistoryRequest,
   responses: {
@@ -139,7 +140,8 @@ export const getHistoryMarkdownOp = defineOperation({
 });
 
 const TOO_LARGE = {
-  description: "share_image_too_large: the Markdown report is longer than SHARE_IMAGE_MAX_CHARS (default 15000) characters",
+  description:
+    "share_image_too_large: the Markdown report is longer than SHARE_IMAGE_MAX_CHARS (default 15000) characters",
   schema: ZErrorResponse,
 };
 const SHARE_NOTE =
@@ -174,7 +176,10 @@ export const getHistoryShareImageHtmlOp = defineOperation({
     200: { description: "The card, 1080 px wide", contentType: "text/html", schema: z.string() },
     404: NOT_FOUND,
     413: TOO_LARGE,
-    500: { description: "generation_failed: the report or the card could not be built, or internal_error", schema: ZErrorResponse },
+    500: {
+      description: "generation_failed: the report or the card could not be built, or internal_error",
+      schema: ZErrorResponse,
+    },
   },
 });
 
@@ -191,11 +196,22 @@ export const getHistoryShareImageOp = defineOperation({
   params: ZRecordIdParams,
   query: ZShareImageQuery,
   responses: {
-    200: { description: "The PNG image", contentType: "image/png", schema: z.string().meta({ format: "binary", contentMediaType: "image/png" }) },
+    200: {
+      description: "The PNG image",
+      contentType: "image/png",
+      schema: z.string().meta({ format: "binary", contentMediaType: "image/png" }),
+    },
     404: NOT_FOUND,
     413: TOO_LARGE,
-    500: { description: "generation_failed: the report or the card could not be built, or internal_error", schema: ZErrorResponse },
-    503: { description: "share_image_unavailable: the PNG renderer is missing, failing or turned off (SHARE_IMAGE_PNG_ENABLED=false)", schema: ZErrorResponse },
+    500: {
+      description: "generation_failed: the report or the card could not be built, or internal_error",
+      schema: ZErrorResponse,
+    },
+    503: {
+      description:
+        "share_image_unavailable: the PNG renderer is missing, failing or turned off (SHARE_IMAGE_PNG_ENABLED=false)",
+      schema: ZErrorResponse,
+    },
   },
 });
 

@@ -64,7 +64,9 @@ describe("the history lists' read cache", () => {
     expect(firstReads).toBeGreaterThanOrEqual(2); // the total, the page
     expect(await listHistory({ page: 1, limit: 20 })).toEqual(first);
     expect(reads.mock.calls.length - firstReads).toBe(0); // the version only, and not through Prisma
-    expect(directReads.mock.calls.map(([sql]) => sql)).toEqual(Array(2).fill("SELECT version FROM history_version WHERE id = 1"));
+    expect(directReads.mock.calls.map(([sql]) => sql)).toEqual(
+      Array(2).fill("SELECT version FROM history_version WHERE id = 1"),
+    );
     const stocks = await listHistoryStocks({ limit: 50 });
     const stockReads = reads.mock.calls.length;
     expect(await listHistoryStocks({ limit: 50 })).toEqual(stocks);
@@ -110,7 +112,10 @@ describe("the history lists' read cache", () => {
         await open.query(insertSql("601318"));
         // Another connection's history write completes while the first transaction is still open.
         other = db().$executeRawUnsafe(insertSql("601319"));
-        const done = await Promise.race([other.then(() => true), new Promise((resolve) => setTimeout(resolve, 3000, false))]);
+        const done = await Promise.race([
+          other.then(() => true),
+          new Promise((resolve) => setTimeout(resolve, 3000, false)),
+        ]);
         expect(done).toBe(true);
         const meanwhile = (await historyVersion())!;
         expect(meanwhile).toBeGreaterThan(before);
@@ -139,11 +144,25 @@ describe("the history lists' read cache", () => {
     let listed: number[] = [];
     const id = await db().$transaction(async (tx) => {
       const row = await tx.analysisHistory.create({
-        data: { queryId: "rc-open", stockCode: "002594", displayCode: "002594", market: "cn", targetKey: "stock:cn:002594", reportType: "detailed", reportLanguage: "zh", reportJson: "{}" },
+        data: {
+          queryId: "rc-open",
+          stockCode: "002594",
+          displayCode: "002594",
+          market: "cn",
+          targetKey: "stock:cn:002594",
+          reportType: "detailed",
+          reportLanguage: "zh",
+          reportJson: "{}",
+        },
       });
       // Outside the transaction; on SQLite a read through Prisma would queue behind it (sqlite-gate.ts), this one may not.
       inside = await Promise.race([historyVersion(), new Promise<null>((resolve) => setTimeout(resolve, 2000, null))]);
-      listed = (await Promise.race([listHistory({ page: 1, limit: 20 }), new Promise<never>((_, reject) => setTimeout(reject, 2000, new Error("list waited")))])).items.map((i) => i.id);
+      listed = (
+        await Promise.race([
+          listHistory({ page: 1, limit: 20 }),
+          new Promise<never>((_, reject) => setTimeout(reject, 2000, new Error("list waited"))),
+        ])
+      ).items.map((i) => i.id);
       return row.id;
     });
     expect(inside).toBe(before);
@@ -179,10 +198,16 @@ describe("the history lists' read cache", () => {
     const before = (await listHistory({ page: 1, limit: 20 })).items.find((i) => i.id === id)!;
     expect(before.stock_name).not.toBe("Renamed Moutai Ltd");
     const reads = vi.spyOn(db(), "$queryRawUnsafe");
-    setPreferredNameSource(createNameIndex([{ kind: "stock", market: "cn", code: "600519", nameZh: "贵州茅台", nameEn: "Renamed Moutai Ltd" }]));
+    setPreferredNameSource(
+      createNameIndex([
+        { kind: "stock", market: "cn", code: "600519", nameZh: "贵州茅台", nameEn: "Renamed Moutai Ltd" },
+      ]),
+    );
     const after = await listHistoryBody({ page: 1, limit: 20 });
     expect(after.value.items.find((i) => i.id === id)!.stock_name).toBe("Renamed Moutai Ltd");
-    expect(JSON.parse(Buffer.from(after.bytes()).toString("utf8")).items.find((i: { id: number }) => i.id === id).stock_name).toBe("Renamed Moutai Ltd");
+    expect(
+      JSON.parse(Buffer.from(after.bytes()).toString("utf8")).items.find((i: { id: number }) => i.id === id).stock_name,
+    ).toBe("Renamed Moutai Ltd");
     expect(reads.mock.calls.length).toBe(0); // the version only, read around Prisma
   });
 });

@@ -26,7 +26,11 @@ const keptFor = perClient(() => new LRUCache<string, Kept>({ max: MAX_QUERIES })
 
 /** The current history version; null when its row is missing (then nothing is served from memory). */
 export async function historyVersion(client: Db = db()): Promise<number | null> {
-  const row = await readOneRow<{ version: number | bigint | string }>("SELECT version FROM history_version WHERE id = 1", [], client);
+  const row = await readOneRow<{ version: number | bigint | string }>(
+    "SELECT version FROM history_version WHERE id = 1",
+    [],
+    client,
+  );
   return row ? Number(row.version) : null;
 }
 
@@ -48,7 +52,11 @@ function answerOf<R, T>(rows: R, build: (rows: R) => T): { names: number; body: 
  * rows), else read now. The version is read first, so rows read after a concurrent change are kept under the older
  * version and read again on the next call: never served past a change.
  */
-export async function readHistoryAnswer<R, T>(key: string, read: () => Promise<R>, build: (rows: R) => T): Promise<JsonBody<T>> {
+export async function readHistoryAnswer<R, T>(
+  key: string,
+  read: () => Promise<R>,
+  build: (rows: R) => T,
+): Promise<JsonBody<T>> {
   const client = db();
   const version = await historyVersion(client);
   if (version === null) return new JsonBody(build(await read()));

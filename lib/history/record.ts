@@ -1,5 +1,10 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
-import { ZRunDiagnosticSummary, ZRunFlowSnapshot, type TRunDiagnosticSummary, type TRunFlowSnapshot } from "@/lib/analysis/run-schemas";
+import {
+  ZRunDiagnosticSummary,
+  ZRunFlowSnapshot,
+  type TRunDiagnosticSummary,
+  type TRunFlowSnapshot,
+} from "@/lib/analysis/run-schemas";
 import { db } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { latestTrackRecord, trackRecordText, type TrackRecord } from "@/lib/backtest/track-record";
@@ -86,7 +91,12 @@ export async function getHistoryNews(recordId: string, limit: number): Promise<T
   const where = { historyId: row.id };
   const [total, news] = await Promise.all([
     db().analysisNews.count({ where }),
-    db().analysisNews.findMany({ where, orderBy: { position: "asc" }, take: limit, select: { title: true, snippet: true, url: true } }),
+    db().analysisNews.findMany({
+      where,
+      orderBy: { position: "asc" },
+      take: limit,
+      select: { title: true, snippet: true, url: true },
+    }),
   ]);
   return { total, items: news.map(toNewsIntelItem) };
 }
@@ -101,7 +111,9 @@ export function readRecordExtras(historyId: number, targetKey: string) {
   ]);
 }
 
-export async function buildRecordMarkdown(row: AnalysisHistory): Promise<{ report: TAnalysisReport; markdown: string }> {
+export async function buildRecordMarkdown(
+  row: AnalysisHistory,
+): Promise<{ report: TAnalysisReport; markdown: string }> {
   const [news, track] = await readRecordExtras(row.id, row.targetKey);
   try {
     const report = toAnalysisReport(row);

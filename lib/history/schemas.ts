@@ -18,7 +18,11 @@ export const ZReportMeta = z
     current_price: num,
     change_pct: num.describe("Daily change in percent; never a 60-day change"),
     model_used: text,
-    engine_version: z.string().nullable().optional().describe("The rule set that decided (null on records stored before it was recorded)"),
+    engine_version: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The rule set that decided (null on records stored before it was recorded)"),
     market_phase_summary: json.nullable(),
     asset_type: z.enum(["stock", "index"]).nullable(),
   })
@@ -56,7 +60,9 @@ export const ZReportDetails = z
     skills_used: z
       .array(z.string())
       .optional()
-      .describe("Ids of the strategies whose instructions the model followed (the request's skills); [] for a rule-based report; absent on records stored before strategies"),
+      .describe(
+        "Ids of the strategies whose instructions the model followed (the request's skills); [] for a rule-based report; absent on records stored before strategies",
+      ),
   })
   .meta({ id: "AnalysisReportDetails" });
 
@@ -107,13 +113,20 @@ export function isCalendarDay(value: string): boolean {
 }
 
 const dateRange = {
-  start_date: ZDay.describe("First day included (YYYY-MM-DD, service time zone SERVICE_TIMEZONE, default Asia/Shanghai)"),
+  start_date: ZDay.describe(
+    "First day included (YYYY-MM-DD, service time zone SERVICE_TIMEZONE, default Asia/Shanghai)",
+  ),
   end_date: ZDay.describe("Last day included (YYYY-MM-DD, service time zone SERVICE_TIMEZONE, default Asia/Shanghai)"),
 };
 
 function checkRange(value: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx): void {
   if (value.start_date && value.end_date && value.start_date > value.end_date) {
-    ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date is before start_date", input: value.end_date });
+    ctx.addIssue({
+      code: "custom",
+      path: ["end_date"],
+      message: "end_date is before start_date",
+      input: value.end_date,
+    });
   }
 }
 
@@ -124,10 +137,19 @@ export const ZHistoryListQuery = z
       .max(64)
       .optional()
       .describe("Code in any form (600519, 600519.SH, sh600519 are one stock; indices by canonical identity)"),
-    report_type: z.string().max(32).optional().describe("For example detailed or market_review; absent means all types"),
+    report_type: z
+      .string()
+      .max(32)
+      .optional()
+      .describe("For example detailed or market_review; absent means all types"),
     ...dateRange,
     page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(HISTORY_PAGE_SIZE.min).max(HISTORY_PAGE_SIZE.max).default(HISTORY_PAGE_SIZE.default),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(HISTORY_PAGE_SIZE.min)
+      .max(HISTORY_PAGE_SIZE.max)
+      .default(HISTORY_PAGE_SIZE.default),
   })
   .superRefine(checkRange);
 
@@ -143,7 +165,11 @@ export const ZHistoryNewsQuery = z.object({
 });
 
 export const ZRecordIdParams = z.object({
-  record_id: z.string().min(1).max(128).describe("The integer record id or the query_id; an integer form is tried as an id first"),
+  record_id: z
+    .string()
+    .min(1)
+    .max(128)
+    .describe("The integer record id or the query_id; an integer form is tried as an id first"),
 });
 
 export const ZStockCodeParams = z.object({
@@ -226,7 +252,10 @@ export const ZNewsIntelResponse = z
 
 export const ZDeleteHistoryRequest = z
   .object({
-    record_ids: z.array(z.number().int().min(DB_ID_MIN).max(DB_ID_MAX)).default([]).describe("Record ids; each distinct id is deleted once. Empty → 400 invalid_request"),
+    record_ids: z
+      .array(z.number().int().min(DB_ID_MIN).max(DB_ID_MAX))
+      .default([])
+      .describe("Record ids; each distinct id is deleted once. Empty → 400 invalid_request"),
   })
   .meta({ id: "DeleteHistoryRequest" });
 

@@ -101,7 +101,10 @@ export function toStockBarItem(row: HistoryItemRow, analysisCount: number): TSto
 export function clipSnippet(text: string, max = NEWS_SNIPPET_MAX): string {
   const chars = Array.from(text.replace(/\s+/g, " ").trim());
   if (chars.length <= max) return chars.join("");
-  return `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, max - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 export function toNewsIntelItem(row: Pick<AnalysisNews, "title" | "snippet" | "url">): TNewsIntelItem {

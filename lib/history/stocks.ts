@@ -46,21 +46,37 @@ export function listHistoryStocksBody(query: THistoryStocksQuery): Promise<JsonB
         count: `SELECT COUNT(*) AS n FROM history_target${filter} AND record_count > 0`,
       };
   const read = async () => {
-    const groups = await db().$queryRawUnsafe<{ latest: number; n: bigint }[]>(placeholders(sql.groups), ...condition.params, query.limit);
+    const groups = await db().$queryRawUnsafe<{ latest: number; n: bigint }[]>(
+      placeholders(sql.groups),
+      ...condition.params,
+      query.limit,
+    );
     const latestIds = groups.map((g) => Number(g.latest));
     const rows = latestIds.length
-      ? await db().$queryRawUnsafe<HistoryItemRow[]>(placeholders(`SELECT ${HISTORY_ITEM_SQL} FROM analysis_history WHERE id IN (${latestIds.map(() => "?").join(", ")})`), ...latestIds)
+      ? await db().$queryRawUnsafe<HistoryItemRow[]>(
+          placeholders(
+            `SELECT ${HISTORY_ITEM_SQL} FROM analysis_history WHERE id IN (${latestIds.map(() => "?").join(", ")})`,
+          ),
+          ...latestIds,
+        )
       : [];
-    const total = groups.length < query.limit ? groups.length : countOf(await db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(sql.count), ...condition.params));
+    const total =
+      groups.length < query.limit
+        ? groups.length
+        : countOf(await db().$queryRawUnsafe<{ n: bigint }[]>(placeholders(sql.count), ...condition.params));
     return { groups, byId: new Map(rows.map((row) => [Number(row.id), row])), total };
   };
-  return readHistoryAnswer(JSON.stringify(["stocks", sql, condition.params, query.limit]), read, ({ groups, byId, total }) => ({
-    total,
-    items: groups.flatMap((group) => {
-      const row = byId.get(Number(group.latest));
-      return row ? [toStockBarItem(row, Number(group.n))] : [];
+  return readHistoryAnswer(
+    JSON.stringify(["stocks", sql, condition.params, query.limit]),
+    read,
+    ({ groups, byId, total }) => ({
+      total,
+      items: groups.flatMap((group) => {
+        const row = byId.get(Number(group.latest));
+        return row ? [toStockBarItem(row, Number(group.n))] : [];
+      }),
     }),
-  }));
+  );
 }
 
 export async function listHistoryStocks(query: THistoryStocksQuery): Promise<TStockBarResponse> {

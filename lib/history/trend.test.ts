@@ -9,7 +9,12 @@ import { changeSincePrevious, getStockTrend, TREND_POINTS, type StockTrendPoint 
 withTempDatabase("history-trend");
 
 let seq = 0;
-async function record(fields: { targetKey: string; stockCode?: string; score: number | null; price: number | null }): Promise<number> {
+async function record(fields: {
+  targetKey: string;
+  stockCode?: string;
+  score: number | null;
+  price: number | null;
+}): Promise<number> {
   seq += 1;
   const row = await db().analysisHistory.create({
     data: {
@@ -29,18 +34,35 @@ async function record(fields: { targetKey: string; stockCode?: string; score: nu
   return row.id;
 }
 
-const point = (id: number, score: number | null, price: number | null): StockTrendPoint => ({ id, created_at: "", sentiment_score: score, current_price: price });
+const point = (id: number, score: number | null, price: number | null): StockTrendPoint => ({
+  id,
+  created_at: "",
+  sentiment_score: score,
+  current_price: price,
+});
 
 describe("changeSincePrevious", () => {
   it("score delta and price change in percent from the report before the last", () => {
-    expect(changeSincePrevious([point(1, 40, 10), point(2, 55, 200), point(3, 48, 210)])).toEqual({ previous_id: 2, score_delta: -7, price_change_pct: 5 });
+    expect(changeSincePrevious([point(1, 40, 10), point(2, 55, 200), point(3, 48, 210)])).toEqual({
+      previous_id: 2,
+      score_delta: -7,
+      price_change_pct: 5,
+    });
   });
 
   it("null with one point; a missing figure gives a null change of that figure only", () => {
     expect(changeSincePrevious([point(1, 40, 10)])).toBeNull();
     expect(changeSincePrevious([])).toBeNull();
-    expect(changeSincePrevious([point(1, null, 10), point(2, 50, 11)])).toEqual({ previous_id: 1, score_delta: null, price_change_pct: expect.closeTo(10, 9) });
-    expect(changeSincePrevious([point(1, 50, null), point(2, 50, 11)])).toEqual({ previous_id: 1, score_delta: 0, price_change_pct: null });
+    expect(changeSincePrevious([point(1, null, 10), point(2, 50, 11)])).toEqual({
+      previous_id: 1,
+      score_delta: null,
+      price_change_pct: expect.closeTo(10, 9),
+    });
+    expect(changeSincePrevious([point(1, 50, null), point(2, 50, 11)])).toEqual({
+      previous_id: 1,
+      score_delta: 0,
+      price_change_pct: null,
+    });
   });
 });
 
@@ -65,7 +87,8 @@ describe("getStockTrend", () => {
 
   it(`at most ${TREND_POINTS} points, the newest; an unknown record has none`, async () => {
     const ids: number[] = [];
-    for (let i = 0; i < TREND_POINTS + 3; i++) ids.push(await record({ targetKey: "stock:us:AAPL", stockCode: "AAPL", score: i, price: 100 + i }));
+    for (let i = 0; i < TREND_POINTS + 3; i++)
+      ids.push(await record({ targetKey: "stock:us:AAPL", stockCode: "AAPL", score: i, price: 100 + i }));
     const trend = await getStockTrend(ids.at(-1)!);
     expect(trend.points.map((p) => p.id)).toEqual(ids.slice(-TREND_POINTS));
     expect(trend.change).toMatchObject({ previous_id: ids.at(-2), score_delta: 1 });

@@ -33,8 +33,14 @@ export function changeSincePrevious(points: readonly StockTrendPoint[]): StockTr
   if (points.length < 2) return null;
   const now = points[points.length - 1]!;
   const before = points[points.length - 2]!;
-  const score = now.sentiment_score !== null && before.sentiment_score !== null ? now.sentiment_score - before.sentiment_score : null;
-  const price = now.current_price !== null && before.current_price !== null && before.current_price !== 0 ? ((now.current_price - before.current_price) / before.current_price) * 100 : null;
+  const score =
+    now.sentiment_score !== null && before.sentiment_score !== null
+      ? now.sentiment_score - before.sentiment_score
+      : null;
+  const price =
+    now.current_price !== null && before.current_price !== null && before.current_price !== 0
+      ? ((now.current_price - before.current_price) / before.current_price) * 100
+      : null;
   return { previous_id: before.id, score_delta: score, price_change_pct: price };
 }
 

@@ -9,7 +9,10 @@ import { loadCockpit, READ_BUDGET_MS, SPARK_CLOSES, TILES_TTL_MS } from "./cockp
 
 // The home page's one server read, on sample data.
 
-const database = withTempDatabase("home-cockpit", { MARKET_DATA_SOURCES: "sample", STOCK_LIST: "600519,AAPL,sh600519,510300" });
+const database = withTempDatabase("home-cockpit", {
+  MARKET_DATA_SOURCES: "sample",
+  STOCK_LIST: "600519,AAPL,sh600519,510300",
+});
 
 describe("loadCockpit", () => {
   it("lists the watchlist once per stock, with the one price, 30 closes and a reason for what is not a stock", async () => {
@@ -17,7 +20,14 @@ describe("loadCockpit", () => {
     expect(cockpit.watchlist.map((r) => r.code ?? r.token)).toEqual(["600519", "AAPL", "510300"]);
     const moutai = cockpit.watchlist[0]!;
     const price = await currentPrice(resolveSingleTarget("600519"));
-    expect(moutai).toMatchObject({ name: "贵州茅台", market: "cn", price: price.price, changePct: price.change_pct, latest: null, dataError: null });
+    expect(moutai).toMatchObject({
+      name: "贵州茅台",
+      market: "cn",
+      price: price.price,
+      changePct: price.change_pct,
+      latest: null,
+      dataError: null,
+    });
     expect(moutai.closes).toHaveLength(SPARK_CLOSES);
     expect(moutai.closes.at(-1)).toBe(price.price);
     expect(cockpit.watchlist[2]!.invalid).toMatch(/fund|ETF|基金/i);
@@ -29,17 +39,26 @@ describe("loadCockpit", () => {
     expect(cockpit.markets).toEqual(["cn", "us"]);
     const [cn, us] = await Promise.all([marketOverview("cn"), marketOverview("us")]);
     expect(cockpit.indices.map((i) => i.code)).toEqual([...cn.indices, ...us.indices].map((i) => i.display_code));
-    expect(cockpit.indices.map((i) => i.price)).toEqual([...cn.indices, ...us.indices].map((i) => i.quote?.price ?? null));
+    expect(cockpit.indices.map((i) => i.price)).toEqual(
+      [...cn.indices, ...us.indices].map((i) => i.quote?.price ?? null),
+    );
     expect(cockpit.breadth.map((b) => b.market)).toEqual(["cn", "us"]);
   });
 
   it("carries each stock's latest verdict and the open signal after an analysis", async () => {
-    const result = await analyzeRequest(ZAnalyzeRequest.parse({ stock_code: "600519", notify: false, report_type: "simple" }), "trace-home");
+    const result = await analyzeRequest(
+      ZAnalyzeRequest.parse({ stock_code: "600519", notify: false, report_type: "simple" }),
+      "trace-home",
+    );
     expect(result.status).toBe(200);
     const report = result.status === 200 ? result.body.report : null;
     const cockpit = await loadCockpit("zh");
     const moutai = cockpit.watchlist[0]!;
-    expect(moutai.latest).toMatchObject({ recordId: report!.meta.id, action: report!.summary.action, score: report!.summary.sentiment_score });
+    expect(moutai.latest).toMatchObject({
+      recordId: report!.meta.id,
+      action: report!.summary.action,
+      score: report!.summary.sentiment_score,
+    });
     const directional = ["buy", "add", "reduce", "sell", "avoid"].includes(report!.summary.action ?? "");
     if (directional) expect(cockpit.signals.map((s) => s.code)).toContain("600519");
     expect(cockpit.triggers).toEqual([]);

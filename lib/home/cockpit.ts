@@ -104,7 +104,9 @@ function reason(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 200);
 }
 
-function resolveWatchlist(tokens: readonly string[]): { token: string; symbol: TResolvedSymbol | null; invalid: string | null }[] {
+function resolveWatchlist(
+  tokens: readonly string[],
+): { token: string; symbol: TResolvedSymbol | null; invalid: string | null }[] {
   const seen = new Set<string>();
   const out: { token: string; symbol: TResolvedSymbol | null; invalid: string | null }[] = [];
   for (const token of tokens) {
@@ -124,15 +126,30 @@ function resolveWatchlist(tokens: readonly string[]): { token: string; symbol: T
 /** The latest stored report of each target, by target_key: one grouped read over the [targetKey, id] index. */
 async function latestReports(keys: readonly string[]): Promise<Map<string, WatchRow["latest"]>> {
   if (keys.length === 0) return new Map();
-  const groups = await db().analysisHistory.groupBy({ by: ["targetKey"], where: { targetKey: { in: [...keys] } }, _max: { id: true } });
+  const groups = await db().analysisHistory.groupBy({
+    by: ["targetKey"],
+    where: { targetKey: { in: [...keys] } },
+    _max: { id: true },
+  });
   const ids = groups.map((g) => g._max.id).filter((id): id is number => id !== null);
   const rows = ids.length
-    ? await db().analysisHistory.findMany({ where: { id: { in: ids } }, select: { id: true, targetKey: true, action: true, sentimentScore: true, createdAt: true } })
+    ? await db().analysisHistory.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, targetKey: true, action: true, sentimentScore: true, createdAt: true },
+      })
     : [];
-  return new Map(rows.map((r) => [r.targetKey, { recordId: r.id, action: r.action, score: r.sentimentScore, createdAt: r.createdAt.toISOString() }]));
+  return new Map(
+    rows.map((r) => [
+      r.targetKey,
+      { recordId: r.id, action: r.action, score: r.sentimentScore, createdAt: r.createdAt.toISOString() },
+    ]),
+  );
 }
 
-async function watchRow(entry: { token: string; symbol: TResolvedSymbol | null; invalid: string | null }, language: "zh" | "en"): Promise<WatchRow> {
+async function watchRow(
+  entry: { token: string; symbol: TResolvedSymbol | null; invalid: string | null },
+  language: "zh" | "en",
+): Promise<WatchRow> {
   const { symbol } = entry;
   const base: WatchRow = {
     token: entry.token,
@@ -208,7 +225,14 @@ async function marketTiles(markets: readonly TMarket[]): Promise<{ indices: Inde
     }
     if (overview.breadth) {
       const b = overview.breadth;
-      breadth.push({ market, advancers: b.advancers, decliners: b.decliners, flat: b.flat, limitUp: b.limit_up, limitDown: b.limit_down });
+      breadth.push({
+        market,
+        advancers: b.advancers,
+        decliners: b.decliners,
+        flat: b.flat,
+        limitUp: b.limit_up,
+        limitDown: b.limit_down,
+      });
     }
   });
   return { indices, breadth };
@@ -246,7 +270,13 @@ async function todaysTriggers(timeZone: string): Promise<CockpitTrigger[]> {
   const list = await listAlertTriggers({ status: "triggered", page: 1, page_size: 20 });
   return list.items
     .filter((t) => t.triggered_at >= since)
-    .map((t) => ({ id: t.id, target: t.target, alertType: t.alert_type, message: t.message, triggeredAt: t.triggered_at }));
+    .map((t) => ({
+      id: t.id,
+      target: t.target,
+      alertType: t.alert_type,
+      message: t.message,
+      triggeredAt: t.triggered_at,
+    }));
 }
 
 export async function loadCockpit(language: "zh" | "en"): Promise<Cockpit> {

@@ -12,7 +12,10 @@ afterEach(() => vi.unstubAllEnvs());
 describe("bench routes", () => {
   it("answer 404 not_found like any unknown /api path unless DSA_BENCH_ROUTES=1", async () => {
     vi.stubEnv("DSA_BENCH_ROUTES", "");
-    for (const res of [await bareBenchRoute(get("/api/bench/bare")), await wrappedBenchRoute(get("/api/bench/wrapped"), ctx)]) {
+    for (const res of [
+      await bareBenchRoute(get("/api/bench/bare")),
+      await wrappedBenchRoute(get("/api/bench/wrapped"), ctx),
+    ]) {
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: "not_found" });
     }

@@ -23,7 +23,9 @@ export const benchWrappedOp = defineOperation({
   summary: "Request-overhead bench: the route wrapper around a constant answer",
   tags: ["Health"],
   query: ZBenchQuery,
-  responses: { 200: { description: "ok", schema: z.object({ status: z.string(), n: z.number(), timestamp: z.string() }) } },
+  responses: {
+    200: { description: "ok", schema: z.object({ status: z.string(), n: z.number(), timestamp: z.string() }) },
+  },
 });
 
 const answer = (n: number) => ({ status: "ok", n, timestamp: new Date().toISOString() });
@@ -53,7 +55,10 @@ export async function bareBenchRoute(req: Request): Promise<Response> {
 const wrapped = route(benchWrappedOp, ({ query }) => answer(query.n ?? 0));
 
 /** GET /api/bench/wrapped: the same answer through route(). */
-export async function wrappedBenchRoute(req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }): Promise<Response> {
+export async function wrappedBenchRoute(
+  req: Request,
+  ctx: { params: Promise<Record<string, string | string[] | undefined>> },
+): Promise<Response> {
   if (!benchRoutesEnabled()) return unknownApiPath(req);
   return wrapped(req, ctx);
 }

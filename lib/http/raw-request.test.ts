@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { clientErrorRefusal, isApiPath, MAX_URL_LENGTH, rawRequestTarget, refusalBody, refuseRawRequest, routeTable } from "./raw-request";
+import {
+  clientErrorRefusal,
+  isApiPath,
+  MAX_URL_LENGTH,
+  rawRequestTarget,
+  refusalBody,
+  refuseRawRequest,
+  routeTable,
+} from "./raw-request";
 
 describe("request lines Next would answer with a bare 500", () => {
   it("a malformed percent-escape in the path is 400 invalid_request; a valid one passes", () => {
@@ -28,7 +36,11 @@ describe("request lines Next would answer with a bare 500", () => {
     expect(isApiPath("/api/v1/history/%ff")).toBe(true);
     expect(isApiPath("/health")).toBe(true);
     expect(isApiPath("/history/%ff")).toBe(false);
-    expect(JSON.parse(refusalBody(refusal, true).body)).toEqual({ error: "invalid_request", message: expect.any(String), detail: null });
+    expect(JSON.parse(refusalBody(refusal, true).body)).toEqual({
+      error: "invalid_request",
+      message: expect.any(String),
+      detail: null,
+    });
     expect(refusalBody(refusal, false).body).toMatch(/^<!doctype html>/);
   });
 });
@@ -44,12 +56,21 @@ describe("fuzz: a method the matched route does not serve is 405 in the envelope
   ]);
 
   it("the route is the one Next picks: a fixed segment before a parameter, then backtracking", () => {
-    expect(refuseRawRequest("PATCH", "/api/v1/decision-signals/outcomes", routes)).toMatchObject({ status: 405, code: "method_not_allowed", headers: { Allow: "GET, HEAD, OPTIONS" } });
+    expect(refuseRawRequest("PATCH", "/api/v1/decision-signals/outcomes", routes)).toMatchObject({
+      status: 405,
+      code: "method_not_allowed",
+      headers: { Allow: "GET, HEAD, OPTIONS" },
+    });
     // "./" and "%2e/" are resolved as a URL parser does: this is /api/v1/decision-signals/status, the {signal_id} route.
     for (const url of ["/api/v1/decision-signals/./status", "/api/v1/decision-signals/%2e/status?x=1"]) {
-      expect(refuseRawRequest("PATCH", url, routes), url).toMatchObject({ status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } });
+      expect(refuseRawRequest("PATCH", url, routes), url).toMatchObject({
+        status: 405,
+        headers: { Allow: "GET, HEAD, OPTIONS" },
+      });
     }
-    expect(refuseRawRequest("DELETE", "/api/v1/decision-signals", routes)?.headers.Allow).toBe("GET, POST, HEAD, OPTIONS");
+    expect(refuseRawRequest("DELETE", "/api/v1/decision-signals", routes)?.headers.Allow).toBe(
+      "GET, POST, HEAD, OPTIONS",
+    );
     expect(refuseRawRequest("PUT", "/health", routes)).toMatchObject({ status: 405 });
   });
 
@@ -75,7 +96,14 @@ describe("fuzz: requests Node's HTTP parser refuses", () => {
     expect(rawRequestTarget(Buffer.from("GET /api/v1/history?x=aaaa"))).toBe("/api/v1/history?x=aaaa");
     expect(rawRequestTarget(Buffer.from("\u0000garbage"))).toBeUndefined();
     expect(rawRequestTarget(undefined)).toBeUndefined();
-    const page = refusalBody(refuseRawRequest("PUT", "/api/v1/decision-signals/<b>", routeTable([{ method: "GET", path: "/api/v1/decision-signals/{id}" }]))!, false).body;
+    const page = refusalBody(
+      refuseRawRequest(
+        "PUT",
+        "/api/v1/decision-signals/<b>",
+        routeTable([{ method: "GET", path: "/api/v1/decision-signals/{id}" }]),
+      )!,
+      false,
+    ).body;
     expect(page).not.toContain("<b>");
   });
 });

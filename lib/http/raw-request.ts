@@ -6,7 +6,12 @@ import { ERROR_STATUS } from "@/lib/errors/error-codes";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
-type RefusalCode = "invalid_request" | "method_not_allowed" | "request_header_too_large" | "request_timeout" | "uri_too_long";
+type RefusalCode =
+  | "invalid_request"
+  | "method_not_allowed"
+  | "request_header_too_large"
+  | "request_timeout"
+  | "uri_too_long";
 
 /**
  * Longest request target served. Next echoes the target in redirects (a normalised `..` segment, a trailing
@@ -60,12 +65,19 @@ function methodsAt(node: RouteNode, segments: string[]): Set<string> | null {
 }
 
 /** Why the request line cannot be served, or null when Next may take it. `routes`: the API's route table. */
-export function refuseRawRequest(method: string | undefined, rawUrl: string | undefined, routes?: RouteNode): RawRefusal | null {
+export function refuseRawRequest(
+  method: string | undefined,
+  rawUrl: string | undefined,
+  routes?: RouteNode,
+): RawRefusal | null {
   if (!(ALLOWED_METHODS as readonly string[]).includes(method ?? "")) {
-    return refusal("method_not_allowed", `Method ${method ?? ""} is not allowed`, { Allow: ALLOWED_METHODS.join(", ") });
+    return refusal("method_not_allowed", `Method ${method ?? ""} is not allowed`, {
+      Allow: ALLOWED_METHODS.join(", "),
+    });
   }
   const url = rawUrl ?? "/";
-  if (url.length > MAX_URL_LENGTH) return refusal("uri_too_long", `The request target is longer than ${MAX_URL_LENGTH} characters`);
+  if (url.length > MAX_URL_LENGTH)
+    return refusal("uri_too_long", `The request target is longer than ${MAX_URL_LENGTH} characters`);
   const cut = url.search(/[?#]/);
   const pathPart = cut === -1 ? url : url.slice(0, cut);
   try {
@@ -91,19 +103,25 @@ function refuseMethod(method: string, pathPart: string, routes: RouteNode): RawR
   if (segments.some((s) => s === "")) return null;
   let methods: Set<string> | null;
   try {
-    methods = methodsAt(routes, segments.map((s) => decodeURIComponent(s)));
+    methods = methodsAt(
+      routes,
+      segments.map((s) => decodeURIComponent(s)),
+    );
   } catch {
     return null;
   }
   if (!methods) return null;
   const allowed = methods.has("GET") ? [...methods, "HEAD"] : [...methods];
   if (allowed.includes(method)) return null;
-  return refusal("method_not_allowed", `Method ${method} is not allowed on ${pathname.slice(0, 200)}`, { Allow: [...allowed, "OPTIONS"].join(", ") });
+  return refusal("method_not_allowed", `Method ${method} is not allowed on ${pathname.slice(0, 200)}`, {
+    Allow: [...allowed, "OPTIONS"].join(", "),
+  });
 }
 
 /** A request Node's HTTP parser refused before any handler ran (clientError): its error code → our refusal. */
 export function clientErrorRefusal(code: string | undefined): RawRefusal {
-  if (code === "HPE_HEADER_OVERFLOW") return refusal("request_header_too_large", "The request line or headers are larger than the server accepts");
+  if (code === "HPE_HEADER_OVERFLOW")
+    return refusal("request_header_too_large", "The request line or headers are larger than the server accepts");
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") return refusal("request_timeout", "The request was not received in time");
   return refusal("invalid_request", "The request is not valid HTTP/1.1");
 }
@@ -133,7 +151,10 @@ function escapeHtml(text: string): string {
 
 export function refusalBody(refusal: RawRefusal, api: boolean): { contentType: string; body: string } {
   if (api) {
-    return { contentType: "application/json; charset=utf-8", body: JSON.stringify({ error: refusal.code, message: refusal.message, detail: null }) };
+    return {
+      contentType: "application/json; charset=utf-8",
+      body: JSON.stringify({ error: refusal.code, message: refusal.message, detail: null }),
+    };
   }
   const title = `${refusal.status} · ${TITLES[refusal.code]}`;
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${title}</h1><p>${escapeHtml(refusal.message)}.</p><p><a href="/">DSA home</a></p></body></html>`;

@@ -34,7 +34,11 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * A body must say it is JSON: text/plain and form types are what a cross-site page can send without a
  * CORS preflight, so accepting them would let any web page write here.
  */
-export async function readJsonBody(req: Request, limit = MAX_JSON_BODY_BYTES, invalidJsonCode: ErrorCode = "invalid_request"): Promise<unknown> {
+export async function readJsonBody(
+  req: Request,
+  limit = MAX_JSON_BODY_BYTES,
+  invalidJsonCode: ErrorCode = "invalid_request",
+): Promise<unknown> {
   const text = (await readLimited(req, limit))?.toString("utf8") ?? "";
   if (text.trim() === "") return undefined;
   if (!JSON_TYPE.test(req.headers.get("content-type") ?? "")) {
@@ -70,7 +74,9 @@ function refuseLoneSurrogates(root: unknown, rootLoc: (string | number)[]): void
     if (value === null || typeof value !== "object") continue;
     if (loc.length - rootLoc.length >= MAX_JSON_DEPTH) throw tooDeep(loc);
     // Pushed last to first, so the first offending value in document order is the one reported.
-    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+    const entries: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((item, i) => [i, item])
+      : Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, item] = entries[i]!;
       if (typeof key === "string" && !key.isWellFormed()) throw loneSurrogate(loc);
@@ -80,11 +86,15 @@ function refuseLoneSurrogates(root: unknown, rootLoc: (string | number)[]): void
 }
 
 function tooDeep(loc: (string | number)[]): ApiError {
-  return validationError([{ type: "too_deep", loc: loc.slice(0, 8), msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }]);
+  return validationError([
+    { type: "too_deep", loc: loc.slice(0, 8), msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` },
+  ]);
 }
 
 function loneSurrogate(loc: (string | number)[]): ApiError {
-  return validationError([{ type: "invalid_string", loc, msg: "Text holds a lone UTF-16 surrogate (not valid Unicode)" }]);
+  return validationError([
+    { type: "invalid_string", loc, msg: "Text holds a lone UTF-16 surrogate (not valid Unicode)" },
+  ]);
 }
 
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
@@ -98,7 +108,10 @@ export function isMultipartRequest(req: Request): boolean {
  * Reads a multipart/form-data body into a plain object (one value per field: text or File) for the
  * operation's zod schema, refusing more than the limit before buffering it; undefined when absent.
  */
-export async function readFormBody(req: Request, limit = MAX_JSON_BODY_BYTES): Promise<Record<string, FormDataEntryValue> | undefined> {
+export async function readFormBody(
+  req: Request,
+  limit = MAX_JSON_BODY_BYTES,
+): Promise<Record<string, FormDataEntryValue> | undefined> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!isMultipartRequest(req)) {
     if (!req.body) return undefined;

@@ -8,7 +8,10 @@ import { reply } from "./reply";
 import { route } from "./route";
 
 const ZBody = z.object({ name: z.string().min(1), count: z.number().int().default(1) });
-const ZQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), tags: z.array(z.string()).optional() });
+const ZQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  tags: z.array(z.string()).optional(),
+});
 const ZParams = z.object({ id: z.coerce.number().int() });
 
 const op = defineOperation({
@@ -23,11 +26,21 @@ const op = defineOperation({
   responses: { 201: { description: "created" } },
 });
 
-const handler = route(op, ({ params, query, body, traceId }) => ({ id: params.id, limit: query.limit, tags: query.tags, body, traceId }));
+const handler = route(op, ({ params, query, body, traceId }) => ({
+  id: params.id,
+  limit: query.limit,
+  tags: query.tags,
+  body,
+  traceId,
+}));
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 
 function post(url: string, body: BodyInit | null, headers: Record<string, string> = {}) {
-  return new Request(`http://test${url}`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+  return new Request(`http://test${url}`, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", ...headers },
+  });
 }
 
 describe("route wrapper", () => {
@@ -57,14 +70,20 @@ describe("route wrapper", () => {
     const res = await handler(post("/things/1", JSON.stringify({ name: "", count: 1.5 })), ctx({ id: "1" }));
     expect(res.status).toBe(422);
     const body = await res.json();
-    expect(body.detail.map((d: { loc: unknown[] }) => d.loc)).toEqual([["body", "name"], ["body", "count"]]);
+    expect(body.detail.map((d: { loc: unknown[] }) => d.loc)).toEqual([
+      ["body", "name"],
+      ["body", "count"],
+    ]);
     expect(body.detail.every((d: object) => !("input" in d))).toBe(true);
   });
 
   it("a NUL character anywhere in path, query or body is 422 before any handler (PostgreSQL text cannot hold it)", async () => {
     const inPath = await handler(post("/things/%00", JSON.stringify({ name: "x" })), ctx({ id: "\u0000" }));
     expect(inPath.status).toBe(422);
-    expect((await inPath.json()).detail[0]).toMatchObject({ loc: ["path", "id"], msg: "NUL characters (U+0000) are not accepted" });
+    expect((await inPath.json()).detail[0]).toMatchObject({
+      loc: ["path", "id"],
+      msg: "NUL characters (U+0000) are not accepted",
+    });
     const inQuery = await handler(post("/things/1?tags=a%00", JSON.stringify({ name: "x" })), ctx({ id: "1" }));
     expect((await inQuery.json()).detail[0].loc).toEqual(["query", "tags"]);
     const inBody = await handler(post("/things/1", JSON.stringify({ name: "a\u0000b" })), ctx({ id: "1" }));
@@ -112,7 +131,12 @@ describe("route wrapper", () => {
     });
     const res = await failing(new Request("http://test/x", { method: "POST" }), ctx({}));
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: "duplicate_task", message: "already analysing", stock_code: "600519", existing_task_id: "t1" });
+    expect(await res.json()).toEqual({
+      error: "duplicate_task",
+      message: "already analysing",
+      stock_code: "600519",
+      existing_task_id: "t1",
+    });
   });
 
   it("anything unexpected is 500 internal_error without a stack or the error text", async () => {
@@ -129,7 +153,10 @@ describe("route wrapper", () => {
   it("a handler's thenable (a Prisma query is one) is waited for; every kind of answer carries the trace id", async () => {
     const bare = { ...op, params: undefined, query: undefined, body: undefined };
     const fromQuery = route(bare, () => ({ then: (resolve: (v: unknown) => void) => resolve({ rows: 3 }) }));
-    const res = await fromQuery(new Request("http://test/x", { method: "POST", headers: { "x-trace-id": "trace-thenable-1" } }), ctx({}));
+    const res = await fromQuery(
+      new Request("http://test/x", { method: "POST", headers: { "x-trace-id": "trace-thenable-1" } }),
+      ctx({}),
+    );
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ rows: 3 });
     expect(res.headers.get("x-trace-id")).toBe("trace-thenable-1");
@@ -142,13 +169,18 @@ describe("route wrapper", () => {
       }),
     ];
     for (const answer of answers) {
-      const got = await answer(new Request("http://test/x", { method: "POST", headers: { "x-trace-id": "trace-kinds-22" } }), ctx({}));
+      const got = await answer(
+        new Request("http://test/x", { method: "POST", headers: { "x-trace-id": "trace-kinds-22" } }),
+        ctx({}),
+      );
       expect(got.headers.get("x-trace-id")).toBe("trace-kinds-22");
     }
   });
 
   it("a handler chooses its status with reply(), including an empty 204", async () => {
-    const accepted = route({ ...op, params: undefined, query: undefined, body: undefined }, () => reply(202, { ok: true }));
+    const accepted = route({ ...op, params: undefined, query: undefined, body: undefined }, () =>
+      reply(202, { ok: true }),
+    );
     expect((await accepted(new Request("http://test/x", { method: "POST" }), ctx({}))).status).toBe(202);
     const empty = route({ ...op, params: undefined, query: undefined, body: undefined }, () => reply(204));
     const res = await empty(new Request("http://test/x", { method: "POST" }), ctx({}));
@@ -183,25 +215,41 @@ describe("route wrapper", () => {
 
   it("fuzz: a body nested past MAX_JSON_DEPTH is 422 too_deep, not a stack overflow (500), at any depth", async () => {
     for (const depth of [MAX_JSON_DEPTH + 1, 5_000, 100_000]) {
-      for (const raw of [`{"name":"x","tags":${"[".repeat(depth)}${"]".repeat(depth)}}`, `{"name":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`]) {
+      for (const raw of [
+        `{"name":"x","tags":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+        `{"name":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`,
+      ]) {
         const res = await handler(post("/things/1", raw), ctx({ id: "1" }));
         expect(res.status, `depth ${depth}`).toBe(422);
-        expect(await res.json()).toMatchObject({ error: "validation_error", detail: [{ type: "too_deep", loc: expect.arrayContaining(["body"]) }] });
+        expect(await res.json()).toMatchObject({
+          error: "validation_error",
+          detail: [{ type: "too_deep", loc: expect.arrayContaining(["body"]) }],
+        });
       }
     }
-    const shallow = await handler(post("/things/1", `{"name":"x","extra":${"[".repeat(MAX_JSON_DEPTH - 2)}${"]".repeat(MAX_JSON_DEPTH - 2)}}`), ctx({ id: "1" }));
+    const shallow = await handler(
+      post("/things/1", `{"name":"x","extra":${"[".repeat(MAX_JSON_DEPTH - 2)}${"]".repeat(MAX_JSON_DEPTH - 2)}}`),
+      ctx({ id: "1" }),
+    );
     expect(shallow.status).toBe(201);
   });
 
   it("a JSON body sent as text/plain (a no-preflight cross-site form) or without a type is 415 with the envelope", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", ""]) {
-      const req = new Request("http://test/things/1", { method: "POST", body: JSON.stringify({ name: "x" }), headers: type ? { "content-type": type } : {} });
+      const req = new Request("http://test/things/1", {
+        method: "POST",
+        body: JSON.stringify({ name: "x" }),
+        headers: type ? { "content-type": type } : {},
+      });
       if (!type) req.headers.delete("content-type");
       const res = await handler(req, ctx({ id: "1" }));
       expect(res.status, type).toBe(415);
       expect(await res.json()).toMatchObject({ error: "unsupported_media_type" });
     }
-    const charset = await handler(post("/things/1", JSON.stringify({ name: "x" }), { "content-type": "application/json; charset=utf-8" }), ctx({ id: "1" }));
+    const charset = await handler(
+      post("/things/1", JSON.stringify({ name: "x" }), { "content-type": "application/json; charset=utf-8" }),
+      ctx({ id: "1" }),
+    );
     expect(charset.status).toBe(201);
   });
 });
@@ -224,7 +272,10 @@ describe("route wrapper: a body sent as JSON or as multipart/form-data (docs/api
   );
 
   it("reads JSON by default and multipart when the Content-Type says so", async () => {
-    expect(await (await either(post("/either", JSON.stringify({ text: "600519" })), ctx({}))).json()).toEqual({ text: "600519", file: null });
+    expect(await (await either(post("/either", JSON.stringify({ text: "600519" })), ctx({}))).json()).toEqual({
+      text: "600519",
+      file: null,
+    });
     const form = new FormData();
     form.set("file", new File(["600519,AAPL"], "list.csv"));
     const res = await either(new Request("http://test/either", { method: "POST", body: form }), ctx({}));

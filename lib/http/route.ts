@@ -29,7 +29,11 @@ export const TRACE_HEADER = "X-Trace-Id";
  * Wraps every route handler: trace id, the admin-auth guard (spec 5, one place for all routes), input parsing with the operation's zod schemas, one place that
  * maps thrown errors to the flat envelope (docs/api.md §1), and an access log line.
  */
-export function route<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+export function route<
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+>(
   op: Operation<P, Q, B>,
   handler: (ctx: HandlerContext<P, Q, B>) => unknown,
 ): (req: Request, ctx: NextContext) => Promise<Response> {
@@ -48,13 +52,22 @@ export function route<P extends z.ZodType | undefined, Q extends z.ZodType | und
       response.headers.set(TRACE_HEADER, traceId);
     }
     if (accessLogOn()) {
-      logAccess(traceId, { method: req.method, path: urlOf(req).pathname, status: response.status, ms: Math.round(performance.now() - started) });
+      logAccess(traceId, {
+        method: req.method,
+        path: urlOf(req).pathname,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+      });
     }
     return response;
   };
 }
 
-function parseRequest<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+function parseRequest<
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+>(
   op: Operation<P, Q, B>,
   req: Request,
   nextCtx: NextContext | undefined,
@@ -71,7 +84,8 @@ function parseRequest<P extends z.ZodType | undefined, Q extends z.ZodType | und
         if (raw === undefined && op.bodyRequired !== false) {
           throw ApiError.of("invalid_request", "Request body is required");
         }
-        const body = raw === undefined ? undefined : parseInput("body", schema, raw, { allowNul: op.bodyChecksControlCharacters });
+        const body =
+          raw === undefined ? undefined : parseInput("body", schema, raw, { allowNul: op.bodyChecksControlCharacters });
         return { ...ctx, body } as HandlerContext<P, Q, B>;
       });
     }),
@@ -95,7 +109,8 @@ function toResponse(result: unknown, okStatus: number, traceId: string): Respons
     result.headers.set(TRACE_HEADER, traceId);
     return result;
   }
-  if (result instanceof Reply) return jsonResponse(result.status, result.body, { ...result.headers, [TRACE_HEADER]: traceId });
+  if (result instanceof Reply)
+    return jsonResponse(result.status, result.body, { ...result.headers, [TRACE_HEADER]: traceId });
   if (isJsonBody(result)) return jsonBytesResponse(okStatus, result.bytes(), { [TRACE_HEADER]: traceId });
   return jsonResponse(okStatus, result, { [TRACE_HEADER]: traceId });
 }

@@ -43,10 +43,19 @@ function nulPath(value: unknown, path: (string | number)[] = [], depth = 0): (st
   return null;
 }
 
-export function parseInput<S extends z.ZodType>(part: InputPart, schema: S, input: unknown, options: { allowNul?: boolean } = {}): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  part: InputPart,
+  schema: S,
+  input: unknown,
+  options: { allowNul?: boolean } = {},
+): z.output<S> {
   const nul = options.allowNul ? null : nulPath(input);
   if (nul) {
-    const entry: TValidationIssue = { type: "invalid_string", loc: [part, ...nul], msg: "NUL characters (U+0000) are not accepted" };
+    const entry: TValidationIssue = {
+      type: "invalid_string",
+      loc: [part, ...nul],
+      msg: "NUL characters (U+0000) are not accepted",
+    };
     throw validationError([entry]);
   }
   const result = schema.safeParse(input);

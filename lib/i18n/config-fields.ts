@@ -93,7 +93,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   // ---- notification
   PUBLIC_BASE_URL: {
     title: "公开访问地址",
-    description: "用户打开网页界面所用的地址（例如 https://dsa.example.com）；通知中的链接指向 <base>/history/<id>。留空时为 http://localhost:<PORT>。",
+    description:
+      "用户打开网页界面所用的地址（例如 https://dsa.example.com）；通知中的链接指向 <base>/history/<id>。留空时为 http://localhost:<PORT>。",
   },
   WECHAT_WEBHOOK_URL: {
     title: "企业微信 Webhook 地址",
@@ -157,7 +158,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   EMAIL_SMTP_HOST: {
     title: "SMTP 服务器",
-    description: "SMTP 主机名或 IP 地址（不含端口，端口见 EMAIL_SMTP_PORT）；留空时根据发件人的域名推断（smtp.<domain>）。设置了主机时，密码可以不填（开放中继）。",
+    description:
+      "SMTP 主机名或 IP 地址（不含端口，端口见 EMAIL_SMTP_PORT）；留空时根据发件人的域名推断（smtp.<domain>）。设置了主机时，密码可以不填（开放中继）。",
   },
   EMAIL_SMTP_PORT: {
     title: "SMTP 端口",
@@ -205,7 +207,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   CUSTOM_WEBHOOK_URLS: {
     title: "自定义 Webhook 地址",
-    description: "以逗号分隔的 Webhook 地址（Bark、Discord、Slack、自建服务等）。这类地址通常内含密钥，因此会隐藏显示。",
+    description:
+      "以逗号分隔的 Webhook 地址（Bark、Discord、Slack、自建服务等）。这类地址通常内含密钥，因此会隐藏显示。",
   },
   CUSTOM_WEBHOOK_BEARER_TOKEN: {
     title: "自定义 Webhook Bearer Token",
@@ -342,7 +345,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   ALERT_TRADING_HOURS_ONLY: {
     title: "仅在交易时段检查提醒",
-    description: "个股与大盘提醒规则只在所属市场交易期间检查，持仓规则在持仓所在市场之一交易时检查（信号提醒始终检查）。",
+    description:
+      "个股与大盘提醒规则只在所属市场交易期间检查，持仓规则在持仓所在市场之一交易时检查（信号提醒始终检查）。",
   },
   PORTFOLIO_BASE_CURRENCY: {
     title: "持仓报告币种",
@@ -351,7 +355,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   PORTFOLIO_FX_RATES: {
     title: "兑人民币汇率（手动覆盖）",
-    description: "一单位各货币折合的人民币（CNY）金额，以逗号分隔（USD=7.1,HKD=0.91）；设置后覆盖持仓汇率刷新从行情数据源取得的汇率。留空则使用刷新得到的汇率。",
+    description:
+      "一单位各货币折合的人民币（CNY）金额，以逗号分隔（USD=7.1,HKD=0.91）；设置后覆盖持仓汇率刷新从行情数据源取得的汇率。留空则使用刷新得到的汇率。",
   },
   TASK_RETENTION_MINUTES: {
     title: "已完成任务保留时长（分钟）",
@@ -379,7 +384,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   AGENT_MODEL: {
     title: "问股模型",
-    description: "问股使用的渠道与模型，写作 渠道/模型 或已配置渠道中的模型名（可比报告用更便宜的模型）；留空则按报告渠道顺序。",
+    description:
+      "问股使用的渠道与模型，写作 渠道/模型 或已配置渠道中的模型名（可比报告用更便宜的模型）；留空则按报告渠道顺序。",
   },
   SKILLS_DIR: {
     title: "策略文件目录",
@@ -399,15 +405,18 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   SHARE_IMAGE_PNG_ENABLED: {
     title: "分享图片 PNG 渲染",
-    description: "将分享图片绘制为 PNG（satori + resvg，使用过一次后约占 300 MB 内存）。关闭时 share-image 返回 503，HTML 卡片仍可使用。",
+    description:
+      "将分享图片绘制为 PNG（satori + resvg，使用过一次后约占 300 MB 内存）。关闭时 share-image 返回 503，HTML 卡片仍可使用。",
   },
   SHARE_IMAGE_WARMUP: {
     title: "启动时预热分享图片",
-    description: "每次启动后在后台用 PNG 渲染器绘制几张卡片（各核心占用数秒 CPU），使第一张分享图片与之后的一样快。关闭时启动占用更少 CPU，第一张分享图片约慢一秒。",
+    description:
+      "每次启动后在后台用 PNG 渲染器绘制几张卡片（各核心占用数秒 CPU），使第一张分享图片与之后的一样快。关闭时启动占用更少 CPU，第一张分享图片约慢一秒。",
   },
   SHARE_IMAGE_PRERENDER: {
     title: "保存报告时绘制分享图片",
-    description: "每份新报告保存时在后台绘制其分享图片（在渲染线程上占用数百毫秒 CPU），第一次请求即可直接读取。关闭时由第一次请求绘制。",
+    description:
+      "每份新报告保存时在后台绘制其分享图片（在渲染线程上占用数百毫秒 CPU），第一次请求即可直接读取。关闭时由第一次请求绘制。",
   },
   LOG_LEVEL: {
     title: "日志级别",
@@ -416,7 +425,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   ADMIN_AUTH_ENABLED: {
     title: "管理员认证",
-    description: "除登录、认证状态、健康检查和文档外，所有 API 路由都需要管理员会话。请通过认证设置（会同时设置密码）开启或关闭，而不是在这里。",
+    description:
+      "除登录、认证状态、健康检查和文档外，所有 API 路由都需要管理员会话。请通过认证设置（会同时设置密码）开启或关闭，而不是在这里。",
   },
   ADMIN_SESSION_MAX_AGE_HOURS: {
     title: "会话有效期（小时）",
@@ -428,7 +438,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   SESSION_SECRET: {
     title: "会话密钥",
-    description: "用于加密会话 Cookie（至少 32 个字符）。未设置时会自动生成并保存在数据目录中。修改后所有会话都会退出登录。",
+    description:
+      "用于加密会话 Cookie（至少 32 个字符）。未设置时会自动生成并保存在数据目录中。修改后所有会话都会退出登录。",
   },
   TRUST_X_FORWARDED_FOR: {
     title: "信任代理请求头",
@@ -436,7 +447,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   OUTBOUND_ALLOW_PRIVATE: {
     title: "允许访问内网地址",
-    description: "允许通知 Webhook、LLM 与新闻接口地址指向本机或内网（回环、链路本地、私有网段）。关闭时这类地址（DNS 解析后检查）会被拒绝，以防服务端请求伪造。",
+    description:
+      "允许通知 Webhook、LLM 与新闻接口地址指向本机或内网（回环、链路本地、私有网段）。关闭时这类地址（DNS 解析后检查）会被拒绝，以防服务端请求伪造。",
   },
   PORT: {
     title: "HTTP 端口",
@@ -452,7 +464,8 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   REDIS_URL: {
     title: "Redis",
-    description: "多个副本共用的 Redis，例如 redis://127.0.0.1:6379/0（启动时设置）：任务事件、限流、主节点锁与发送锁。留空时这些都只在本进程内。",
+    description:
+      "多个副本共用的 Redis，例如 redis://127.0.0.1:6379/0（启动时设置）：任务事件、限流、主节点锁与发送锁。留空时这些都只在本进程内。",
   },
   ENV_FILE: {
     title: "env 文件",

@@ -3,7 +3,11 @@
 // in the report's language). The report body keeps its own language.
 
 /** The dictionary's label of a code; a code the map does not know shows as the code itself (or the fallback). */
-export function codeLabel(map: Readonly<Record<string, string>>, code: string | null | undefined, fallback = "—"): string {
+export function codeLabel(
+  map: Readonly<Record<string, string>>,
+  code: string | null | undefined,
+  fallback = "—",
+): string {
   if (code === null || code === undefined || code === "") return fallback;
   return Object.hasOwn(map, code) ? map[code]! : code;
 }

@@ -26,7 +26,8 @@ describe("localeFromAcceptLanguage", () => {
   });
 
   it("names no locale for a missing, empty or wildcard-only header (Node's fetch sends '*')", () => {
-    for (const header of [undefined, null, "", "*", " , ", "en;q=0"]) expect(localeFromAcceptLanguage(header)).toBeNull();
+    for (const header of [undefined, null, "", "*", " , ", "en;q=0"])
+      expect(localeFromAcceptLanguage(header)).toBeNull();
   });
 });
 

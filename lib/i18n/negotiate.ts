@@ -16,7 +16,8 @@ function parseRanges(header: string): Range[] {
     let q = 1;
     for (const param of params) {
       const [key, value] = param.split("=").map((s) => s.trim());
-      if (key?.toLowerCase() === "q") q = value !== undefined && /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value) ? Number(value) : 0;
+      if (key?.toLowerCase() === "q")
+        q = value !== undefined && /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value) ? Number(value) : 0;
     }
     if (q > 0) ranges.push({ tag, q, order });
   });
@@ -33,7 +34,10 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 }
 
 /** The cookie's locale when valid, else the header's, else zh-CN. */
-export function resolveLocale(cookieValue: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+export function resolveLocale(
+  cookieValue: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Locale {
   if (isLocale(cookieValue)) return cookieValue;
   return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
 }

@@ -44,14 +44,26 @@ describe("formatInstant", () => {
 describe("resolveDisplayTimeZone (the dsa_tz cookie)", () => {
   it("uses the service zone without a cookie, with 'service', and with a value that is not a zone", () => {
     for (const value of [undefined, null, "", "service", "Mars/Olympus", "%E0%A4%A", "x".repeat(100)]) {
-      expect(resolveDisplayTimeZone(value, "Asia/Shanghai")).toEqual({ choice: "service", zone: "Asia/Shanghai", serviceZone: "Asia/Shanghai" });
+      expect(resolveDisplayTimeZone(value, "Asia/Shanghai")).toEqual({
+        choice: "service",
+        zone: "Asia/Shanghai",
+        serviceZone: "Asia/Shanghai",
+      });
     }
   });
 
   it("uses the browser's zone stored by the 'local' choice, encoded or not", () => {
-    expect(resolveDisplayTimeZone("America/New_York", "Asia/Shanghai")).toEqual({ choice: "local", zone: "America/New_York", serviceZone: "Asia/Shanghai" });
+    expect(resolveDisplayTimeZone("America/New_York", "Asia/Shanghai")).toEqual({
+      choice: "local",
+      zone: "America/New_York",
+      serviceZone: "Asia/Shanghai",
+    });
     expect(resolveDisplayTimeZone("America%2FNew_York", "Asia/Shanghai").zone).toBe("America/New_York");
-    expect(resolveDisplayTimeZone("UTC", "Europe/Berlin")).toEqual({ choice: "local", zone: "UTC", serviceZone: "Europe/Berlin" });
+    expect(resolveDisplayTimeZone("UTC", "Europe/Berlin")).toEqual({
+      choice: "local",
+      zone: "UTC",
+      serviceZone: "Europe/Berlin",
+    });
   });
 
   it("accepts only real zone names", () => {

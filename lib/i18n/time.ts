@@ -36,7 +36,8 @@ export function isValidTimeZone(value: unknown): value is string {
 /** The display zone from the dsa_tz cookie: a valid zone name means "local" in that zone, anything else the service zone. */
 export function resolveDisplayTimeZone(cookieValue: string | null | undefined, serviceZone: string): DisplayTimeZone {
   const value = cookieValue ? safeDecode(cookieValue) : null;
-  if (value && value !== SERVICE_TIME_ZONE_CHOICE && isValidTimeZone(value)) return { choice: "local", zone: value, serviceZone };
+  if (value && value !== SERVICE_TIME_ZONE_CHOICE && isValidTimeZone(value))
+    return { choice: "local", zone: value, serviceZone };
   return { choice: "service", zone: serviceZone, serviceZone };
 }
 
@@ -73,12 +74,28 @@ function partsFormatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-type WallParts = { year: string; month: string; day: string; hour: string; minute: string; second: string; zoneName: string };
+type WallParts = {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+  zoneName: string;
+};
 
 function wallParts(at: Date, zone: string): WallParts {
   const parts = partsFormatter(zone).formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second"), zoneName: get("timeZoneName") };
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+    zoneName: get("timeZoneName"),
+  };
 }
 
 /**
@@ -98,7 +115,11 @@ export type TimeStyle = "datetime" | "time" | "clock" | "short" | "date";
 export type FormatTimeOptions = { style?: TimeStyle; label?: boolean };
 
 /** An instant in the display zone, e.g. "2025-01-15 06:28 GMT+8"; an unreadable value is returned as given. */
-export function formatInstant(value: string | Date, zone: string, { style = "datetime", label = style !== "date" }: FormatTimeOptions = {}): string {
+export function formatInstant(
+  value: string | Date,
+  zone: string,
+  { style = "datetime", label = style !== "date" }: FormatTimeOptions = {},
+): string {
   const at = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(at.getTime())) return String(value);
   const safeZone = isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE;

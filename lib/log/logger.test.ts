@@ -28,7 +28,14 @@ describe("process loggers", () => {
 
   it("the process logger still censors secrets wherever they appear", () => {
     const { logger, lines } = memoryLoggers();
-    logger.warn({ req: { authorization: "Bearer dsa_secret", cookie: "dsa_session=x" }, llm: { apiKey: "sk-1", api_key: "sk-2" }, login: { password: "pw" } }, "refused");
+    logger.warn(
+      {
+        req: { authorization: "Bearer dsa_secret", cookie: "dsa_session=x" },
+        llm: { apiKey: "sk-1", api_key: "sk-2" },
+        login: { password: "pw" },
+      },
+      "refused",
+    );
     const [entry] = lines();
     expect(entry).toMatchObject({
       req: { authorization: "[redacted]", cookie: "[redacted]" },

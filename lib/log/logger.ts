@@ -17,7 +17,13 @@ type Destination = ReturnType<typeof pino.destination>;
 const holder = globalThis as typeof globalThis & { dsaLogDestination?: Destination };
 
 function stdoutDestination(): Destination {
-  holder.dsaLogDestination ??= pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES, periodicFlush: FLUSH_EVERY_MS, maxLength: MAX_BUFFERED_BYTES });
+  holder.dsaLogDestination ??= pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: BATCH_BYTES,
+    periodicFlush: FLUSH_EVERY_MS,
+    maxLength: MAX_BUFFERED_BYTES,
+  });
   return holder.dsaLogDestination;
 }
 

@@ -19,7 +19,14 @@ export const REVIEW_MIN_CHARS = 80;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_TEMPERATURE = 0.3;
 
-export type ReviewLlmFailureCode = "http_error" | "network_error" | "timeout" | "aborted" | "empty_answer" | "data_check" | "error";
+export type ReviewLlmFailureCode =
+  | "http_error"
+  | "network_error"
+  | "timeout"
+  | "aborted"
+  | "empty_answer"
+  | "data_check"
+  | "error";
 
 export interface ReviewLlmAttempt {
   channel: string;
@@ -85,11 +92,17 @@ export function buildReviewPrompt(payload: TMarketReviewPayload): { system: stri
     temperature: payload.market_light,
     // The regions' numbers only: their section texts repeat them, and the news is listed once below.
     markets: reviewMarkets(payload).map((market) => ({ ...market, sections: undefined, news: undefined })),
-    news: payload.news.map((n) => ({ title: n.title, source: n.source, published_at: n.published_at, region: n.region })),
+    news: payload.news.map((n) => ({
+      title: n.title,
+      source: n.source,
+      published_at: n.published_at,
+      region: n.region,
+    })),
     rule_outlook: payload.outlook,
     rule_risks: payload.risks,
   });
-  const ask = payload.language === "zh" ? "请根据以下数据撰写今日大盘复盘。" : "Write today's market review from the data below.";
+  const ask =
+    payload.language === "zh" ? "请根据以下数据撰写今日大盘复盘。" : "Write today's market review from the data below.";
   return { system: SYSTEM[payload.language], user: `${ask}\n<data>\n${JSON.stringify(data)}\n</data>` };
 }
 
@@ -108,8 +121,11 @@ export function checkReviewText(text: string, payload: TMarketReviewPayload): st
   const issues: string[] = [];
   const chars = text.replace(/\s/g, "").length;
   if (chars < REVIEW_MIN_CHARS) issues.push(`the answer has ${chars} characters, fewer than ${REVIEW_MIN_CHARS}`);
-  const names = reviewMarkets(payload).flatMap((m) => m.indices.filter((i) => i.current !== null).flatMap((i) => [i.name, i.code]));
-  if (names.length > 0 && !names.some((n) => text.includes(n))) issues.push("the answer names none of the reviewed indices");
+  const names = reviewMarkets(payload).flatMap((m) =>
+    m.indices.filter((i) => i.current !== null).flatMap((i) => [i.name, i.code]),
+  );
+  if (names.length > 0 && !names.some((n) => text.includes(n)))
+    issues.push("the answer names none of the reviewed indices");
   return issues;
 }
 
@@ -132,15 +148,20 @@ function classify(error: unknown, timedOut: boolean, callerAborted: boolean, tim
   if (callerAborted) return { code: "aborted", reason: "aborted by the caller" };
   if (timedOut) return { code: "timeout", reason: late };
   if (APICallError.isInstance(error)) {
-    if (error.statusCode !== undefined) return { code: "http_error", status: error.statusCode, reason: `HTTP ${error.statusCode}: ${error.message}` };
+    if (error.statusCode !== undefined)
+      return { code: "http_error", status: error.statusCode, reason: `HTTP ${error.statusCode}: ${error.message}` };
     return { code: "network_error", reason: `request failed: ${error.message}` };
   }
-  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) return { code: "timeout", reason: late };
+  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError"))
+    return { code: "timeout", reason: late };
   if (error instanceof TypeError) return { code: "network_error", reason: `request failed: ${error.message}` };
   return { code: "error", reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
 }
 
-export async function generateReviewText(payload: TMarketReviewPayload, options: ReviewLlmOptions = {}): Promise<ReviewLlmResult> {
+export async function generateReviewText(
+  payload: TMarketReviewPayload,
+  options: ReviewLlmOptions = {},
+): Promise<ReviewLlmResult> {
   const channels = options.channels ?? llmChannels();
   const attempts: ReviewLlmAttempt[] = [];
   if (channels.length === 0) return { ok: false, reason: "no LLM channel configured", attempts };
@@ -178,7 +199,10 @@ export async function generateReviewText(payload: TMarketReviewPayload, options:
         text = normaliseReviewText(result.text);
         const issues = checkReviewText(text, payload);
         if (issues.length > 0) {
-          failure = text.trim() === "" ? { code: "empty_answer", reason: "the answer is empty" } : { code: "data_check", reason: `unusable answer: ${issues.join("; ")}` };
+          failure =
+            text.trim() === ""
+              ? { code: "empty_answer", reason: "the answer is empty" }
+              : { code: "data_check", reason: `unusable answer: ${issues.join("; ")}` };
         }
       } catch (error) {
         failure = classify(error, timeout.aborted, options.signal?.aborted === true, timeoutMs);
@@ -198,7 +222,15 @@ export async function generateReviewText(payload: TMarketReviewPayload, options:
       };
       attempts.push(attempt);
       (failure ? log.warn.bind(log) : log.info.bind(log))(
-        { channel: channel.name, model, ok: attempt.ok, code: attempt.code, ms, reason: failure ? reason : undefined, total_tokens: t.totalTokens },
+        {
+          channel: channel.name,
+          model,
+          ok: attempt.ok,
+          code: attempt.code,
+          ms,
+          reason: failure ? reason : undefined,
+          total_tokens: t.totalTokens,
+        },
         failure ? "market review llm call failed" : "market review llm call succeeded",
       );
       if (options.recordUsage !== false) {
@@ -218,8 +250,13 @@ export async function generateReviewText(payload: TMarketReviewPayload, options:
     },
     { signal: options.signal },
   );
-  if (answer.ok) return { ok: true, text: answer.value, channel: answer.step.channel.name, model: answer.step.model, attempts };
+  if (answer.ok)
+    return { ok: true, text: answer.value, channel: answer.step.channel.name, model: answer.step.model, attempts };
   if (answer.aborted) return { ok: false, reason: "aborted by the caller", attempts };
   const last = attempts.at(-1);
-  return { ok: false, reason: `all ${attempts.length} LLM attempt(s) failed; last (${last?.channel}/${last?.model}): ${last?.reason}`, attempts };
+  return {
+    ok: false,
+    reason: `all ${attempts.length} LLM attempt(s) failed; last (${last?.channel}/${last?.model}): ${last?.reason}`,
+    attempts,
+  };
 }

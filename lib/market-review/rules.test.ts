@@ -5,7 +5,14 @@ import { fixtureText } from "@/tests/kits/market-replay";
 import type { ChainOptions } from "@/lib/market/providers/chain";
 import { createSampleProvider } from "@/lib/market/providers/sample";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
-import { buildRulePayload, regionsOf, renderFullReport, reviewMarkets, renderRuleBody, type RulePayloadInput } from "./rules";
+import {
+  buildRulePayload,
+  regionsOf,
+  renderFullReport,
+  reviewMarkets,
+  renderRuleBody,
+  type RulePayloadInput,
+} from "./rules";
 import { ZMarketReviewPayload } from "./schemas";
 
 const AT = new Date("2026-11-20T12:00:00Z"); // Friday, after the A-share close
@@ -53,8 +60,19 @@ function expectedTemperature(overviews: TMarketOverview[]): number {
   return Math.round((points / max) * 100);
 }
 
-function input(overviews: TMarketOverview[], language: "zh" | "en", extra: Partial<RulePayloadInput> = {}): RulePayloadInput {
-  return { region: overviews.length > 1 ? "both" : overviews[0]!.region, overviews, news: [], language, generatedAt: AT, ...extra };
+function input(
+  overviews: TMarketOverview[],
+  language: "zh" | "en",
+  extra: Partial<RulePayloadInput> = {},
+): RulePayloadInput {
+  return {
+    region: overviews.length > 1 ? "both" : overviews[0]!.region,
+    overviews,
+    news: [],
+    language,
+    generatedAt: AT,
+    ...extra,
+  };
 }
 
 describe("rule-based market review on sample data", () => {
@@ -67,12 +85,16 @@ describe("rule-based market review on sample data", () => {
     expect(text.startsWith("# 大盘复盘（A股）2026-11-20\n")).toBe(true);
     for (const index of cn.indices) {
       const q = index.quote!;
-      expect(text).toContain(`| ${index.name} | ${index.display_code} | ${q.price.toFixed(2)} | ${signedFixed(q.change)} | ${pctText(q.change_pct)} |`);
+      expect(text).toContain(
+        `| ${index.name} | ${index.display_code} | ${q.price.toFixed(2)} | ${signedFixed(q.change)} | ${pctText(q.change_pct)} |`,
+      );
     }
     const changes = cn.indices.map((i) => i.quote!.change_pct);
     const up = changes.filter((c) => c > 0).length;
     const down = changes.filter((c) => c < 0).length;
-    expect(text).toContain(`主要指数 ${up} 涨 ${down} 跌 ${changes.length - up - down} 平，平均涨跌幅 ${pctText(mean(changes))}。`);
+    expect(text).toContain(
+      `主要指数 ${up} 涨 ${down} 跌 ${changes.length - up - down} 平，平均涨跌幅 ${pctText(mean(changes))}。`,
+    );
 
     const b = cn.breadth!;
     const total = b.advancers + b.decliners + b.flat;
@@ -85,7 +107,15 @@ describe("rule-based market review on sample data", () => {
     expect(text).toContain(`市场温度 **${score} / 100（`);
     expect(text).toContain("规则：指数分 = 20 + 10 × 指数平均涨跌幅");
     expect(text).toContain("板块排行：暂无数据源提供。");
-    for (const heading of ["### 市场概览", "### A股：指数表现", "### 市场温度", "### 消息面", "### 后市展望", "### 风险提示"]) expect(text).toContain(heading);
+    for (const heading of [
+      "### 市场概览",
+      "### A股：指数表现",
+      "### 市场温度",
+      "### 消息面",
+      "### 后市展望",
+      "### 风险提示",
+    ])
+      expect(text).toContain(heading);
     expect(text).toContain("判定规则：温度 ≥ 60");
     expect(text.trimEnd().endsWith("投资需谨慎。*")).toBe(true);
     expect(text).not.toMatch(/undefined|NaN|null|\[object Object\]/);
@@ -94,7 +124,11 @@ describe("rule-based market review on sample data", () => {
   it("sample labelling: payload flag, notice at the top of the text and a risk line; zh and en", async () => {
     const cn = await marketOverview("cn", { chain });
     const zh = buildRulePayload(input([cn], "zh"));
-    expect([zh.is_sample_data, zh.data_source, zh.sample_notice]).toEqual([true, "sample", "【样本数据，非真实行情，仅供演示】"]);
+    expect([zh.is_sample_data, zh.data_source, zh.sample_notice]).toEqual([
+      true,
+      "sample",
+      "【样本数据，非真实行情，仅供演示】",
+    ]);
     expect(renderRuleBody(zh).startsWith("> 【样本数据，非真实行情，仅供演示】")).toBe(true);
     expect(zh.risks[0]).toMatch(/样本数据/);
     const en = buildRulePayload(input([cn], "en"));
@@ -108,13 +142,23 @@ describe("rule-based market review on sample data", () => {
     const text = renderFullReport(payload, renderRuleBody(payload));
     expect(text.startsWith("# Market review (US) 2026-11-20\n")).toBe(true);
     for (const index of us.indices) {
-      expect(text).toContain(`| ${index.name_en} | ${index.display_code} | ${index.quote!.price.toFixed(2)} | ${signedFixed(index.quote!.change)} | ${pctText(index.quote!.change_pct)} |`);
+      expect(text).toContain(
+        `| ${index.name_en} | ${index.display_code} | ${index.quote!.price.toFixed(2)} | ${signedFixed(index.quote!.change)} | ${pctText(index.quote!.change_pct)} |`,
+      );
     }
     const b = us.breadth!;
     expect(text).toContain(`${b.advancers} advancers, ${b.decliners} decliners, ${b.flat} unchanged`);
     expect(text).toContain("Limit-up/limit-down counts: not available.");
     expect(payload.market_light.score).toBe(expectedTemperature([us]));
-    for (const heading of ["### Overview", "### US: indices", "### Market temperature", "### News", "### Outlook", "### Risks"]) expect(text).toContain(heading);
+    for (const heading of [
+      "### Overview",
+      "### US: indices",
+      "### Market temperature",
+      "### News",
+      "### Outlook",
+      "### Risks",
+    ])
+      expect(text).toContain(heading);
     expect(text).not.toMatch(/[\u4e00-\u9fff]/);
     expect(text).toContain("It is not investment advice");
   });
@@ -131,7 +175,10 @@ describe("rule-based market review on sample data", () => {
     expect(text).toContain("### A股：指数表现");
     expect(text).toContain("### 美股：指数表现");
     expect(payload.market_light.score).toBe(expectedTemperature([cn, us]));
-    expect(reviewMarkets(payload).map((m) => m.market_light.score)).toEqual([expectedTemperature([cn]), expectedTemperature([us])]);
+    expect(reviewMarkets(payload).map((m) => m.market_light.score)).toEqual([
+      expectedTemperature([cn]),
+      expectedTemperature([us]),
+    ]);
     const cnMean = mean(cn.indices.map((i) => i.quote!.change_pct));
     const usMean = mean(us.indices.map((i) => i.quote!.change_pct));
     const crossRule = payload.outlook.rules.some((r) => r.includes("两地指数均值符号相反"));
@@ -161,11 +208,46 @@ function craftedOverview(overrides: Partial<TMarketOverview> = {}): TMarketOverv
     as_of: "2026-11-20T12:00:00.000Z",
     source: "eastmoney",
     indices: [
-      { canonical_id: "000001.SH", display_code: "sh000001", name: "上证指数", name_en: "SSE Composite Index", quote: quote(3300, 1.2), source: "eastmoney", error: null },
-      { canonical_id: "399001.SZ", display_code: "sz399001", name: "深证成指", name_en: "SZSE Component Index", quote: quote(10000, 2.6), source: "eastmoney", error: null },
-      { canonical_id: "399006.SZ", display_code: "sz399006", name: "创业板指", name_en: "ChiNext Index", quote: null, source: null, error: "no market data" },
+      {
+        canonical_id: "000001.SH",
+        display_code: "sh000001",
+        name: "上证指数",
+        name_en: "SSE Composite Index",
+        quote: quote(3300, 1.2),
+        source: "eastmoney",
+        error: null,
+      },
+      {
+        canonical_id: "399001.SZ",
+        display_code: "sz399001",
+        name: "深证成指",
+        name_en: "SZSE Component Index",
+        quote: quote(10000, 2.6),
+        source: "eastmoney",
+        error: null,
+      },
+      {
+        canonical_id: "399006.SZ",
+        display_code: "sz399006",
+        name: "创业板指",
+        name_en: "ChiNext Index",
+        quote: null,
+        source: null,
+        error: "no market data",
+      },
     ],
-    breadth: { advancers: 1000, decliners: 3900, flat: 100, limit_up: 12, limit_down: 30, limit_note: null, universe: "SH, SZ, BJ A-shares", by_exchange: [], total_amount: null, source: "eastmoney" },
+    breadth: {
+      advancers: 1000,
+      decliners: 3900,
+      flat: 100,
+      limit_up: 12,
+      limit_down: 30,
+      limit_note: null,
+      universe: "SH, SZ, BJ A-shares",
+      by_exchange: [],
+      total_amount: null,
+      source: "eastmoney",
+    },
     breadth_note: null,
     sectors: {
       gainers: [
@@ -213,17 +295,45 @@ describe("rules on crafted data", () => {
 
   it("stance: ≥60 with broad advance → constructive; <40 → defensive; no data at all → unknown", () => {
     const hot = craftedOverview({
-      breadth: { advancers: 4000, decliners: 900, flat: 100, limit_up: 80, limit_down: 2, limit_note: null, universe: "x", by_exchange: [], total_amount: null, source: "eastmoney" },
+      breadth: {
+        advancers: 4000,
+        decliners: 900,
+        flat: 100,
+        limit_up: 80,
+        limit_down: 2,
+        limit_note: null,
+        universe: "x",
+        by_exchange: [],
+        total_amount: null,
+        source: "eastmoney",
+      },
     });
     const warm = buildRulePayload(input([hot], "en"));
     expect(warm.market_light.score).toBeGreaterThanOrEqual(60);
     expect([warm.outlook.stance, warm.market_light.light]).toEqual(["offensive", "green"]);
     const cold = craftedOverview({
-      indices: craftedOverview().indices.map((i) => (i.quote ? { ...i, quote: { ...i.quote, change_pct: -3, change: -99 } } : i)),
-      breadth: { advancers: 200, decliners: 4700, flat: 100, limit_up: 1, limit_down: 90, limit_note: null, universe: "x", by_exchange: [], total_amount: null, source: "eastmoney" },
+      indices: craftedOverview().indices.map((i) =>
+        i.quote ? { ...i, quote: { ...i.quote, change_pct: -3, change: -99 } } : i,
+      ),
+      breadth: {
+        advancers: 200,
+        decliners: 4700,
+        flat: 100,
+        limit_up: 1,
+        limit_down: 90,
+        limit_note: null,
+        universe: "x",
+        by_exchange: [],
+        total_amount: null,
+        source: "eastmoney",
+      },
     });
     const weak = buildRulePayload(input([cold], "en"));
-    expect([weak.outlook.stance, weak.market_light.level, weak.market_light.light]).toEqual(["defensive", "cold", "red"]);
+    expect([weak.outlook.stance, weak.market_light.level, weak.market_light.light]).toEqual([
+      "defensive",
+      "cold",
+      "red",
+    ]);
     const empty = craftedOverview({ indices: [], breadth: null, sectors: null, source: null });
     const none = buildRulePayload(input([empty], "zh"));
     expect([none.market_light.score, none.outlook.stance]).toEqual([null, "unknown"]);
@@ -232,9 +342,21 @@ describe("rules on crafted data", () => {
 
   it("the temperature agrees with the day it shows (down, up and mixed days)", () => {
     const breadth = (advancers: number, decliners: number, flat: number, limitUp: number, limitDown: number) => ({
-      advancers, decliners, flat, limit_up: limitUp, limit_down: limitDown, limit_note: null, universe: "x", by_exchange: [], total_amount: null, source: "eastmoney" as const,
+      advancers,
+      decliners,
+      flat,
+      limit_up: limitUp,
+      limit_down: limitDown,
+      limit_note: null,
+      universe: "x",
+      by_exchange: [],
+      total_amount: null,
+      source: "eastmoney" as const,
     });
-    const withChange = (pct: number) => craftedOverview().indices.map((i) => (i.quote ? { ...i, quote: { ...i.quote, change_pct: pct, change: pct } } : i));
+    const withChange = (pct: number) =>
+      craftedOverview().indices.map((i) =>
+        i.quote ? { ...i, quote: { ...i.quote, change_pct: pct, change: pct } } : i,
+      );
     // Down day: indices −0.01 %, one more decliner than advancers, every limit move a limit up: the formula alone gives 60.
     const downDay = craftedOverview({ indices: withChange(-0.01), breadth: breadth(2495, 2496, 0, 40, 0) });
     expect(expectedTemperature([downDay])).toBe(60);
@@ -259,7 +381,10 @@ describe("rules on crafted data", () => {
 
   it("on recorded breadth (Eastmoney ulist: 1,186 up, 4,360 down): a falling tape never reads positive", () => {
     const recorded = parseEastmoneyBreadth(fixtureText("eastmoney/ulist-np-advancers-decliners.json"))!;
-    const withChange = (pct: number) => craftedOverview().indices.map((i) => (i.quote ? { ...i, quote: { ...i.quote, change_pct: pct, change: pct } } : i));
+    const withChange = (pct: number) =>
+      craftedOverview().indices.map((i) =>
+        i.quote ? { ...i, quote: { ...i.quote, change_pct: pct, change: pct } } : i,
+      );
     for (const pct of [-1, -0.1]) {
       const payload = buildRulePayload(input([craftedOverview({ indices: withChange(pct), breadth: recorded })], "zh"));
       expect(payload.market_light.score!, `indices ${pct}%`).toBeLessThan(60);
@@ -302,11 +427,22 @@ describe("rules on crafted data", () => {
     const payload = buildRulePayload(
       input([craftedOverview()], "zh", {
         news: [
-          { region: "cn", item: { title: "沪指收涨 [快讯]", snippet: "", url: "https://news.example.com/a b", source: "财联社", published_at: "2026-11-20T08:00:00.000Z" } },
+          {
+            region: "cn",
+            item: {
+              title: "沪指收涨 [快讯]",
+              snippet: "",
+              url: "https://news.example.com/a b",
+              source: "财联社",
+              published_at: "2026-11-20T08:00:00.000Z",
+            },
+          },
         ],
       }),
     );
-    expect(renderRuleBody(payload)).toContain("- [沪指收涨 \\[快讯\\]](https://news.example.com/a%20b) (财联社 · 2026-11-20)");
+    expect(renderRuleBody(payload)).toContain(
+      "- [沪指收涨 \\[快讯\\]](https://news.example.com/a%20b) (财联社 · 2026-11-20)",
+    );
     expect(payload.risks.some((r) => r.includes("未检索到大盘相关新闻"))).toBe(false);
   });
 });

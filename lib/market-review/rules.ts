@@ -104,7 +104,11 @@ export function dayDirection(markets: readonly Pick<TReviewMarket, "index_stats"
   return null;
 }
 
-function temperatureFrom(components: TTemperatureComponent[], language: ReviewLanguage, direction: "up" | "down" | null = null): TTemperature {
+function temperatureFrom(
+  components: TTemperatureComponent[],
+  language: ReviewLanguage,
+  direction: "up" | "down" | null = null,
+): TTemperature {
   const max = components.reduce((s, c) => s + c.max, 0);
   if (max === 0) return { score: null, level: null, label: null, light: null, components };
   const points = components.reduce((s, c) => s + c.points, 0);
@@ -112,23 +116,55 @@ function temperatureFrom(components: TTemperatureComponent[], language: ReviewLa
   if (direction === "down") score = Math.min(score, NOT_POSITIVE_MAX);
   if (direction === "up") score = Math.max(score, NOT_NEGATIVE_MIN);
   const hit = LEVELS.find((l) => score >= l.min)!;
-  return { score, level: hit.level, label: hit.label[language], light: score >= 60 ? "green" : score >= 40 ? "yellow" : "red", components };
+  return {
+    score,
+    level: hit.level,
+    label: hit.label[language],
+    light: score >= 60 ? "green" : score >= 40 ? "yellow" : "red",
+    components,
+  };
 }
 
-function marketComponents(region: TMarket, avg: number | null, breadth: TReviewBreadth | null, language: ReviewLanguage): TTemperatureComponent[] {
+function marketComponents(
+  region: TMarket,
+  avg: number | null,
+  breadth: TReviewBreadth | null,
+  language: ReviewLanguage,
+): TTemperatureComponent[] {
   const out: TTemperatureComponent[] = [];
   const label = (key: TTemperatureComponent["key"]) => COMPONENT_LABELS[key][language];
   if (avg !== null) {
-    out.push({ region, key: "index", label: label("index"), value: avg, points: round(clamp(20 + 10 * avg, 0, TEMPERATURE_WEIGHTS.index), 2), max: TEMPERATURE_WEIGHTS.index });
+    out.push({
+      region,
+      key: "index",
+      label: label("index"),
+      value: avg,
+      points: round(clamp(20 + 10 * avg, 0, TEMPERATURE_WEIGHTS.index), 2),
+      max: TEMPERATURE_WEIGHTS.index,
+    });
   }
   if (breadth && breadth.total > 0) {
     const share = breadth.up_count / breadth.total;
-    out.push({ region, key: "breadth", label: label("breadth"), value: breadth.advance_pct ?? 0, points: round(share * TEMPERATURE_WEIGHTS.breadth, 2), max: TEMPERATURE_WEIGHTS.breadth });
+    out.push({
+      region,
+      key: "breadth",
+      label: label("breadth"),
+      value: breadth.advance_pct ?? 0,
+      points: round(share * TEMPERATURE_WEIGHTS.breadth, 2),
+      max: TEMPERATURE_WEIGHTS.breadth,
+    });
   }
   if (breadth && breadth.limit_up_count !== null && breadth.limit_down_count !== null) {
     const moves = breadth.limit_up_count + breadth.limit_down_count;
     const share = moves === 0 ? 0.5 : breadth.limit_up_count / moves;
-    out.push({ region, key: "limit", label: label("limit"), value: round(share * 100, 1), points: round(share * TEMPERATURE_WEIGHTS.limit, 2), max: TEMPERATURE_WEIGHTS.limit });
+    out.push({
+      region,
+      key: "limit",
+      label: label("limit"),
+      value: round(share * 100, 1),
+      points: round(share * TEMPERATURE_WEIGHTS.limit, 2),
+      max: TEMPERATURE_WEIGHTS.limit,
+    });
   }
   return out;
 }
@@ -186,7 +222,12 @@ function breadthOf(region: TMarket, b: TMarketOverview["breadth"], language: Rev
   };
 }
 
-export function reviewMarket(overview: TMarketOverview, language: ReviewLanguage, generatedAt: Date, news: readonly TReviewNews[] = []): TReviewMarket {
+export function reviewMarket(
+  overview: TMarketOverview,
+  language: ReviewLanguage,
+  generatedAt: Date,
+  news: readonly TReviewNews[] = [],
+): TReviewMarket {
   const indices: TReviewIndex[] = overview.indices.map((index) => ({
     canonical_id: index.canonical_id,
     code: index.display_code,
@@ -256,7 +297,11 @@ export function hasMarketData(overview: TMarketOverview): boolean {
 
 /** Any part served by the sample provider makes the whole review sample data. */
 export function usesSampleData(overview: TMarketOverview): boolean {
-  return overview.indices.some((i) => i.source === "sample") || overview.breadth?.source === "sample" || overview.sectors?.source === "sample";
+  return (
+    overview.indices.some((i) => i.source === "sample") ||
+    overview.breadth?.source === "sample" ||
+    overview.sectors?.source === "sample"
+  );
 }
 
 // ---- outlook and risks ----------------------------------------------------------------------------
@@ -292,9 +337,15 @@ const STANCE_RULE: Record<ReviewLanguage, string> = {
   en: "Stance rule: temperature ≥ 60 and every market's share of advancers at least 50% (markets without breadth are skipped) → constructive; temperature < 40 → defensive; otherwise balanced.",
 };
 
-function outlookOf(markets: TReviewMarket[], temperature: TTemperature, language: ReviewLanguage): TMarketReviewPayload["outlook"] {
+function outlookOf(
+  markets: TReviewMarket[],
+  temperature: TTemperature,
+  language: ReviewLanguage,
+): TMarketReviewPayload["outlook"] {
   const score = temperature.score;
-  const breadthOk = markets.every((m) => m.breadth?.advance_pct === null || m.breadth?.advance_pct === undefined || m.breadth.advance_pct >= 50);
+  const breadthOk = markets.every(
+    (m) => m.breadth?.advance_pct === null || m.breadth?.advance_pct === undefined || m.breadth.advance_pct >= 50,
+  );
   const stance: TMarketReviewPayload["outlook"]["stance"] =
     score === null ? "unknown" : score >= 60 && breadthOk ? "offensive" : score < 40 ? "defensive" : "balanced";
   const zh = language === "zh";
@@ -304,22 +355,28 @@ function outlookOf(markets: TReviewMarket[], temperature: TTemperature, language
     const adv = m.breadth?.advance_pct ?? null;
     if (avg === null || adv === null) continue;
     if (avg > 0 && adv < 40) {
-      rules.push(zh
-        ? `${m.label}：指数平均上涨 ${formatPct(avg)}，但上涨家数仅占 ${adv.toFixed(1)}%，指数与个股分化（规则：指数均值 > 0 且上涨占比 < 40%）。`
-        : `${m.label}: indices rose ${formatPct(avg)} on average but only ${adv.toFixed(1)}% of stocks advanced – a narrow, divergent market (rule: index mean > 0 and advancers < 40%).`);
+      rules.push(
+        zh
+          ? `${m.label}：指数平均上涨 ${formatPct(avg)}，但上涨家数仅占 ${adv.toFixed(1)}%，指数与个股分化（规则：指数均值 > 0 且上涨占比 < 40%）。`
+          : `${m.label}: indices rose ${formatPct(avg)} on average but only ${adv.toFixed(1)}% of stocks advanced – a narrow, divergent market (rule: index mean > 0 and advancers < 40%).`,
+      );
     } else if (avg < 0 && adv > 60) {
-      rules.push(zh
-        ? `${m.label}：指数平均下跌 ${formatPct(avg)}，但上涨家数占 ${adv.toFixed(1)}%，个股强于指数（规则：指数均值 < 0 且上涨占比 > 60%）。`
-        : `${m.label}: indices fell ${formatPct(avg)} on average while ${adv.toFixed(1)}% of stocks advanced – stocks stronger than the indices (rule: index mean < 0 and advancers > 60%).`);
+      rules.push(
+        zh
+          ? `${m.label}：指数平均下跌 ${formatPct(avg)}，但上涨家数占 ${adv.toFixed(1)}%，个股强于指数（规则：指数均值 < 0 且上涨占比 > 60%）。`
+          : `${m.label}: indices fell ${formatPct(avg)} on average while ${adv.toFixed(1)}% of stocks advanced – stocks stronger than the indices (rule: index mean < 0 and advancers > 60%).`,
+      );
     }
   }
   const [first, second] = markets;
   const a = first?.index_stats.avg_change_pct ?? null;
   const b = second?.index_stats.avg_change_pct ?? null;
   if (first && second && a !== null && b !== null && Math.sign(a) !== Math.sign(b) && a !== 0 && b !== 0) {
-    rules.push(zh
-      ? `${first.label}（${formatPct(a)}）与${second.label}（${formatPct(b)}）方向相反，关注外围联动（规则：两地指数均值符号相反）。`
-      : `${first.label} (${formatPct(a)}) and ${second.label} (${formatPct(b)}) moved in opposite directions; watch the cross-market spill-over (rule: opposite signs of the index means).`);
+    rules.push(
+      zh
+        ? `${first.label}（${formatPct(a)}）与${second.label}（${formatPct(b)}）方向相反，关注外围联动（规则：两地指数均值符号相反）。`
+        : `${first.label} (${formatPct(a)}) and ${second.label} (${formatPct(b)}) moved in opposite directions; watch the cross-market spill-over (rule: opposite signs of the index means).`,
+    );
   }
   return { stance, label: STANCE_LABELS[stance][language], text: STANCE_TEXT[stance][language], rules };
 }
@@ -330,30 +387,57 @@ export const BIG_MOVE_PCT = 2;
 function risksOf(markets: TReviewMarket[], news: TReviewNews[], isSample: boolean, language: ReviewLanguage): string[] {
   const zh = language === "zh";
   const risks: string[] = [];
-  if (isSample) risks.push(zh ? "本复盘基于样本数据，数字不代表真实行情，不能据此交易。" : "This review rests on sample data: the numbers are not real market prices and must not be traded on.");
+  if (isSample)
+    risks.push(
+      zh
+        ? "本复盘基于样本数据，数字不代表真实行情，不能据此交易。"
+        : "This review rests on sample data: the numbers are not real market prices and must not be traded on.",
+    );
   for (const m of markets) {
     for (const index of m.indices) {
       if (index.change_pct !== null && Math.abs(index.change_pct) >= BIG_MOVE_PCT) {
-        risks.push(zh
-          ? `${index.name}单日波动 ${formatPct(index.change_pct)}（≥ ${BIG_MOVE_PCT}%），注意短线波动放大。`
-          : `${index.name} moved ${formatPct(index.change_pct)} in one day (≥ ${BIG_MOVE_PCT}%): expect wider short-term swings.`);
+        risks.push(
+          zh
+            ? `${index.name}单日波动 ${formatPct(index.change_pct)}（≥ ${BIG_MOVE_PCT}%），注意短线波动放大。`
+            : `${index.name} moved ${formatPct(index.change_pct)} in one day (≥ ${BIG_MOVE_PCT}%): expect wider short-term swings.`,
+        );
       }
     }
     const b = m.breadth;
     if (b && b.limit_up_count !== null && b.limit_down_count !== null && b.limit_down_count > b.limit_up_count) {
-      risks.push(zh
-        ? `${m.label}跌停 ${b.limit_down_count} 家多于涨停 ${b.limit_up_count} 家，短线亏钱效应偏强。`
-        : `${m.label}: ${b.limit_down_count} limit-down versus ${b.limit_up_count} limit-up stocks – short-term losses dominate.`);
+      risks.push(
+        zh
+          ? `${m.label}跌停 ${b.limit_down_count} 家多于涨停 ${b.limit_up_count} 家，短线亏钱效应偏强。`
+          : `${m.label}: ${b.limit_down_count} limit-down versus ${b.limit_up_count} limit-up stocks – short-term losses dominate.`,
+      );
     }
-    if (!b) risks.push(zh ? `${m.label}缺少涨跌家数数据，市场温度仅按指数计算。` : `${m.label}: no advance/decline data, so the temperature rests on the indices alone.`);
+    if (!b)
+      risks.push(
+        zh
+          ? `${m.label}缺少涨跌家数数据，市场温度仅按指数计算。`
+          : `${m.label}: no advance/decline data, so the temperature rests on the indices alone.`,
+      );
     const missing = m.indices.filter((i) => i.current === null);
     if (missing.length > 0) {
       const names = missing.map((i) => i.name).join(zh ? "、" : ", ");
-      risks.push(zh ? `${m.label}有 ${missing.length} 个指数未取得行情（${names}）。` : `${m.label}: no quote for ${missing.length} ${missing.length === 1 ? "index" : "indices"} (${names}).`);
+      risks.push(
+        zh
+          ? `${m.label}有 ${missing.length} 个指数未取得行情（${names}）。`
+          : `${m.label}: no quote for ${missing.length} ${missing.length === 1 ? "index" : "indices"} (${names}).`,
+      );
     }
   }
-  if (news.length === 0) risks.push(zh ? "未检索到大盘相关新闻，判断仅基于行情数据。" : "No market news was found: the view rests on price data only.");
-  risks.push(zh ? "政策变化、外围市场与突发事件可能迅速改变短线走势。" : "Policy changes, overseas markets and unexpected events can quickly change the short-term picture.");
+  if (news.length === 0)
+    risks.push(
+      zh
+        ? "未检索到大盘相关新闻，判断仅基于行情数据。"
+        : "No market news was found: the view rests on price data only.",
+    );
+  risks.push(
+    zh
+      ? "政策变化、外围市场与突发事件可能迅速改变短线走势。"
+      : "Policy changes, overseas markets and unexpected events can quickly change the short-term picture.",
+  );
   return risks;
 }
 
@@ -373,28 +457,50 @@ function dataSourceOf(overviews: TMarketOverview[]): string | null {
   return sources.size === 1 ? [...sources][0]! : "mixed";
 }
 
-function summaryOf(markets: TReviewMarket[], temperature: TTemperature, outlook: TMarketReviewPayload["outlook"], language: ReviewLanguage): string {
+function summaryOf(
+  markets: TReviewMarket[],
+  temperature: TTemperature,
+  outlook: TMarketReviewPayload["outlook"],
+  language: ReviewLanguage,
+): string {
   const zh = language === "zh";
   const parts = markets.map((m) => {
     const s = m.index_stats;
     const quoted = s.up + s.down + s.flat;
-    const idx = quoted === 0
-      ? (zh ? "主要指数无行情" : "no index quotes")
-      : zh
-        ? `${quoted} 个主要指数 ${s.up} 涨 ${s.down} 跌，平均 ${formatPct(s.avg_change_pct ?? 0)}`
-        : `${s.up} of ${quoted} main indices up, ${s.down} down, average ${formatPct(s.avg_change_pct ?? 0)}`;
-    const breadth = m.breadth ? (zh ? `，上涨 ${m.breadth.up_count} 家、下跌 ${m.breadth.down_count} 家` : `; ${m.breadth.up_count} advancers, ${m.breadth.down_count} decliners`) : "";
+    const idx =
+      quoted === 0
+        ? zh
+          ? "主要指数无行情"
+          : "no index quotes"
+        : zh
+          ? `${quoted} 个主要指数 ${s.up} 涨 ${s.down} 跌，平均 ${formatPct(s.avg_change_pct ?? 0)}`
+          : `${s.up} of ${quoted} main indices up, ${s.down} down, average ${formatPct(s.avg_change_pct ?? 0)}`;
+    const breadth = m.breadth
+      ? zh
+        ? `，上涨 ${m.breadth.up_count} 家、下跌 ${m.breadth.down_count} 家`
+        : `; ${m.breadth.up_count} advancers, ${m.breadth.down_count} decliners`
+      : "";
     return `${m.label}${zh ? "：" : ": "}${idx}${breadth}`;
   });
-  const temp = temperature.score === null
-    ? (zh ? "市场温度无法计算" : "temperature not available")
-    : zh
-      ? `市场温度 ${temperature.score}/100（${temperature.label}）`
-      : `market temperature ${temperature.score}/100 (${temperature.label})`;
-  return zh ? `${parts.join("；")}；${temp}，展望：${outlook.label}。` : `${parts.join("; ")}; ${temp}, outlook: ${outlook.label}.`;
+  const temp =
+    temperature.score === null
+      ? zh
+        ? "市场温度无法计算"
+        : "temperature not available"
+      : zh
+        ? `市场温度 ${temperature.score}/100（${temperature.label}）`
+        : `market temperature ${temperature.score}/100 (${temperature.label})`;
+  return zh
+    ? `${parts.join("；")}；${temp}，展望：${outlook.label}。`
+    : `${parts.join("; ")}; ${temp}, outlook: ${outlook.label}.`;
 }
 
-function titleOf(region: TMarketReviewRegion, markets: TReviewMarket[], generatedAt: Date, language: ReviewLanguage): string {
+function titleOf(
+  region: TMarketReviewRegion,
+  markets: TReviewMarket[],
+  generatedAt: Date,
+  language: ReviewLanguage,
+): string {
   const first = regionsOf(region)[0]!;
   const date = markets.find((m) => m.date)?.date ?? localParts(generatedAt, MARKET_TIME_ZONE[first]).date;
   const label = regionLabel(region, language);
@@ -412,7 +518,11 @@ export function buildRulePayload(input: RulePayloadInput): TMarketReviewPayload 
     region,
   }));
   const markets = input.overviews.map((o) => reviewMarket(o, language, input.generatedAt, news));
-  const temperature = temperatureFrom(markets.flatMap((m) => m.market_light.components), language, dayDirection(markets));
+  const temperature = temperatureFrom(
+    markets.flatMap((m) => m.market_light.components),
+    language,
+    dayDirection(markets),
+  );
   const isSample = input.overviews.some(usesSampleData);
   const outlook = outlookOf(markets, temperature, language);
   const title = titleOf(input.region, markets, input.generatedAt, language);
@@ -493,7 +603,10 @@ export function splitSections(markdown: string): TReviewSection[] {
 const DASH = "—";
 
 function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|").trim();
+  return text
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\|/g, "\\|")
+    .trim();
 }
 
 function oneLine(text: string): string {
@@ -508,7 +621,12 @@ function signed(value: number): string {
 function safeUrl(url: string): string | null {
   const trimmed = url.trim();
   if (!/^https?:\/\//i.test(trimmed)) return null;
-  return trimmed.replace(/ /g, "%20").replace(/\(/g, "%28").replace(/\)/g, "%29").replace(/</g, "%3C").replace(/>/g, "%3E");
+  return trimmed
+    .replace(/ /g, "%20")
+    .replace(/\(/g, "%28")
+    .replace(/\)/g, "%29")
+    .replace(/</g, "%3C")
+    .replace(/>/g, "%3E");
 }
 
 const T = {
@@ -517,7 +635,8 @@ const T = {
     indices: (label: string) => `${label}：指数表现`,
     head: ["指数", "代码", "最新", "涨跌", "涨跌幅"],
     noQuote: "无行情",
-    indexStats: (up: number, down: number, flat: number, avg: string) => `主要指数 ${up} 涨 ${down} 跌 ${flat} 平，平均涨跌幅 ${avg}。`,
+    indexStats: (up: number, down: number, flat: number, avg: string) =>
+      `主要指数 ${up} 涨 ${down} 跌 ${flat} 平，平均涨跌幅 ${avg}。`,
     breadthTitle: "市场宽度",
     breadth: (b: TReviewBreadth) =>
       `上涨 ${b.up_count} 家，下跌 ${b.down_count} 家，平盘 ${b.flat_count} 家（统计范围：${b.universe}），上涨家数占比 ${b.advance_pct === null ? DASH : `${b.advance_pct.toFixed(1)}%`}。`,
@@ -530,7 +649,8 @@ const T = {
     laggards: "领跌板块",
     noSectors: "板块排行：暂无数据源提供。",
     temperature: "市场温度",
-    tempLine: (t: TTemperature) => (t.score === null ? "市场温度：数据不足，无法计算。" : `市场温度 **${t.score} / 100（${t.label}）**。`),
+    tempLine: (t: TTemperature) =>
+      t.score === null ? "市场温度：数据不足，无法计算。" : `市场温度 **${t.score} / 100（${t.label}）**。`,
     tempHead: ["市场", "项目", "数值", "得分", "满分"],
     news: "消息面",
     noNews: "未检索到大盘相关新闻（未配置新闻搜索或无结果）。",
@@ -547,7 +667,8 @@ const T = {
     indices: (label: string) => `${label}: indices`,
     head: ["Index", "Code", "Last", "Change", "Change %"],
     noQuote: "no quote",
-    indexStats: (up: number, down: number, flat: number, avg: string) => `Main indices: ${up} up, ${down} down, ${flat} flat; average change ${avg}.`,
+    indexStats: (up: number, down: number, flat: number, avg: string) =>
+      `Main indices: ${up} up, ${down} down, ${flat} flat; average change ${avg}.`,
     breadthTitle: "Breadth",
     breadth: (b: TReviewBreadth) =>
       `${b.up_count} advancers, ${b.down_count} decliners, ${b.flat_count} unchanged (counted: ${b.universe}); advancers ${b.advance_pct === null ? DASH : `${b.advance_pct.toFixed(1)}%`} of the total.`,
@@ -560,7 +681,10 @@ const T = {
     laggards: "Lagging sectors",
     noSectors: "Sector rankings: no provider has them.",
     temperature: "Market temperature",
-    tempLine: (t: TTemperature) => (t.score === null ? "Market temperature: not enough data." : `Market temperature **${t.score} / 100 (${t.label})**.`),
+    tempLine: (t: TTemperature) =>
+      t.score === null
+        ? "Market temperature: not enough data."
+        : `Market temperature **${t.score} / 100 (${t.label})**.`,
     tempHead: ["Market", "Part", "Value", "Points", "Max"],
     news: "News",
     noNews: "No market news was found (no news search configured, or no results).",
@@ -575,7 +699,11 @@ const T = {
 } as const;
 
 function table(head: readonly string[], rows: string[][]): string[] {
-  return [`| ${head.map(cell).join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)];
+  return [
+    `| ${head.map(cell).join(" | ")} |`,
+    `| ${head.map(() => "---").join(" | ")} |`,
+    ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`),
+  ];
 }
 
 function marketLines(m: TReviewMarket, language: ReviewLanguage): string[] {
@@ -598,8 +726,13 @@ function marketLines(m: TReviewMarket, language: ReviewLanguage): string[] {
   }
   out.push("");
   if (m.sectors) {
-    const list = (xs: { name: string; change_pct: number }[]) => (xs.length === 0 ? DASH : xs.map((x) => `${oneLine(x.name)} ${formatPct(x.change_pct)}`).join(t.listSep));
-    out.push(`**${t.leaders}**${t.colon}${list(m.sectors.top)}`, "", `**${t.laggards}**${t.colon}${list(m.sectors.bottom)}`);
+    const list = (xs: { name: string; change_pct: number }[]) =>
+      xs.length === 0 ? DASH : xs.map((x) => `${oneLine(x.name)} ${formatPct(x.change_pct)}`).join(t.listSep);
+    out.push(
+      `**${t.leaders}**${t.colon}${list(m.sectors.top)}`,
+      "",
+      `**${t.laggards}**${t.colon}${list(m.sectors.bottom)}`,
+    );
   } else {
     out.push(t.noSectors);
   }
@@ -613,7 +746,11 @@ function marketSection(m: TReviewMarket, language: ReviewLanguage): string[] {
 /** A region's own cards for the reference's client: its indices and breadth, and its temperature. */
 function regionSections(m: TReviewMarket): TReviewSection[] {
   const t = T[m.language];
-  const temp = [t.tempLine(m.market_light), "", ...table(t.tempHead, componentRows(m.market_light, new Map([[m.region, m.label]])))];
+  const temp = [
+    t.tempLine(m.market_light),
+    "",
+    ...table(t.tempHead, componentRows(m.market_light, new Map([[m.region, m.label]]))),
+  ];
   return [
     { key: "indices", title: t.indices(m.label), markdown: marketLines(m, m.language).join("\n").trim() },
     { key: "temperature", title: t.temperature, markdown: temp.join("\n") },
@@ -640,7 +777,8 @@ function temperatureSection(p: TMarketReviewPayload): string[] {
   if (markets.length > 1) {
     out.push("");
     for (const m of markets) {
-      if (m.market_light.score !== null) out.push(`- ${m.label}${t.colon}${t.scoreWithLabel(m.market_light.score, m.market_light.label ?? "")}`);
+      if (m.market_light.score !== null)
+        out.push(`- ${m.label}${t.colon}${t.scoreWithLabel(m.market_light.score, m.market_light.label ?? "")}`);
     }
   }
   if (rows.length > 0) out.push("", ...table(t.tempHead, rows));
@@ -654,7 +792,9 @@ function newsSection(p: TMarketReviewPayload): string[] {
   const lines = p.news.map((n) => {
     const url = safeUrl(n.url);
     const title = oneLine(n.title).replace(/([\\[\]])/g, "\\$1");
-    const extra = [n.source, n.published_at?.slice(0, 10)].filter((v): v is string => Boolean(v && v.trim())).map(oneLine);
+    const extra = [n.source, n.published_at?.slice(0, 10)]
+      .filter((v): v is string => Boolean(v && v.trim()))
+      .map(oneLine);
     return `- ${url ? `[${title}](${url})` : title}${extra.length > 0 ? ` (${extra.join(" · ")})` : ""}`;
   });
   return [`### ${t.news}`, "", ...lines];
@@ -662,7 +802,13 @@ function newsSection(p: TMarketReviewPayload): string[] {
 
 function outlookSection(p: TMarketReviewPayload): string[] {
   const t = T[p.language];
-  return [`### ${t.outlook}`, "", `**${t.stance}${t.colon}${p.outlook.label}**${t.sentenceEnd}${p.outlook.text}`, "", ...p.outlook.rules.map((r) => `- ${oneLine(r)}`)];
+  return [
+    `### ${t.outlook}`,
+    "",
+    `**${t.stance}${t.colon}${p.outlook.label}**${t.sentenceEnd}${p.outlook.text}`,
+    "",
+    ...p.outlook.rules.map((r) => `- ${oneLine(r)}`),
+  ];
 }
 
 function risksSection(p: TMarketReviewPayload): string[] {
@@ -670,7 +816,10 @@ function risksSection(p: TMarketReviewPayload): string[] {
 }
 
 function join(sections: string[][]): string {
-  return sections.filter((s) => s.length > 0).map((s) => s.join("\n")).join("\n\n");
+  return sections
+    .filter((s) => s.length > 0)
+    .map((s) => s.join("\n"))
+    .join("\n\n");
 }
 
 /** Data sections every review carries, whoever wrote the narrative: index tables, breadth, sectors, temperature. */

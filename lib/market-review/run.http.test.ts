@@ -30,7 +30,8 @@ const REVIEW_ZH = [
   "## 后市展望",
   "短线以均衡配置为主，关注成交量能否持续放大，以及权重板块的持续性。",
 ].join("\n");
-const REVIEW_EN = "### Summary\nThe S&P 500 closed higher while the Nasdaq-100 fell; breadth was weak and the temperature points to a defensive stance for now.";
+const REVIEW_EN =
+  "### Summary\nThe S&P 500 closed higher while the Nasdaq-100 fell; breadth was weak and the temperature points to a defensive stance for now.";
 
 interface Seen {
   model: string;
@@ -63,20 +64,38 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   let raw = "";
   req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
   req.on("end", () => {
-    const body = JSON.parse(raw || "{}") as { model?: string; response_format?: unknown; messages?: { role: string; content: string }[] };
+    const body = JSON.parse(raw || "{}") as {
+      model?: string;
+      response_format?: unknown;
+      messages?: { role: string; content: string }[];
+    };
     const model = body.model ?? "";
     const auth = req.headers.authorization;
-    const text = (role: string) => body.messages?.filter((m) => m.role === role).map((m) => m.content).join("\n") ?? "";
+    const text = (role: string) =>
+      body.messages
+        ?.filter((m) => m.role === role)
+        .map((m) => m.content)
+        .join("\n") ?? "";
     seen.push({ model, auth, responseFormat: body.response_format, system: text("system"), user: text("user") });
-    if (req.method !== "POST" || req.url !== "/v1/chat/completions") return send(res, 404, { error: { message: "not found" } });
+    if (req.method !== "POST" || req.url !== "/v1/chat/completions")
+      return send(res, 404, { error: { message: "not found" } });
     switch (model) {
       case "m-500":
         // A gateway echoing the credential in its error text: it must not reach the record, rows or logs.
-        return send(res, 500, { error: { message: `internal error while using ${auth ?? "no key"}`, type: "server_error" } });
+        return send(res, 500, {
+          error: { message: `internal error while using ${auth ?? "no key"}`, type: "server_error" },
+        });
       case "m-short":
         return send(res, 200, completion(model, "OK"));
       case "m-offtopic":
-        return send(res, 200, completion(model, "This is a long answer about the weather in a city far away, with no relation to any stock index at all."));
+        return send(
+          res,
+          200,
+          completion(
+            model,
+            "This is a long answer about the weather in a city far away, with no relation to any stock index at all.",
+          ),
+        );
       case "m-review-zh":
         return send(res, 200, completion(model, "```markdown\n" + REVIEW_ZH + "\n```"));
       case "m-review-en":
@@ -90,9 +109,19 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse) {
 let counter = 0;
 function useSettings(values: Record<string, string>) {
   const file = path.join(dir, `settings-${++counter}.env`);
-  fs.writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
+  fs.writeFileSync(
+    file,
+    Object.entries(values)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n") + "\n",
+  );
   // The fake LLM listens on 127.0.0.1, which the outbound policy refuses by default.
-  setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", OUTBOUND_ALLOW_PRIVATE: "true" });
+  setEnvironmentForTests({
+    ENV_FILE: file,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "silent",
+    OUTBOUND_ALLOW_PRIVATE: "true",
+  });
 }
 
 function channelSettings(models: string, extra: Record<string, string> = {}) {
@@ -177,10 +206,12 @@ describe("market review with an LLM", () => {
     expect(seen[1]!.user).not.toContain(KEY);
 
     const rows = await db().llmUsage.findMany({ orderBy: { id: "asc" } });
-    expect(rows.map((r) => [r.callType, r.channel, r.model, r.success, r.stockCode, r.queryId, r.totalTokens])).toEqual([
-      ["market_review", "gw", "m-500", false, "MARKET", input.queryId, 0],
-      ["market_review", "gw", "m-review-zh", true, "MARKET", input.queryId, 1200],
-    ]);
+    expect(rows.map((r) => [r.callType, r.channel, r.model, r.success, r.stockCode, r.queryId, r.totalTokens])).toEqual(
+      [
+        ["market_review", "gw", "m-500", false, "MARKET", input.queryId, 0],
+        ["market_review", "gw", "m-review-zh", true, "MARKET", input.queryId, 1200],
+      ],
+    );
     expect(rows[0]!.error).toMatch(/^http_error: HTTP 500/);
 
     const diagnostics = JSON.parse(record.diagnostics!);
@@ -189,7 +220,12 @@ describe("market review with an LLM", () => {
     expect(JSON.parse(record.flow!).summary.model).toBe("m-review-zh");
 
     // The history Markdown shows the model's text and says which model wrote it.
-    const md = buildMarkdownReport({ report: toAnalysisReport(record), news: [], dataSource: record.dataSource, region: record.region });
+    const md = buildMarkdownReport({
+      report: toAnalysisReport(record),
+      news: [],
+      dataSource: record.dataSource,
+      region: record.region,
+    });
     expect(md).toContain("今日上证指数小幅收涨");
     expect(md).toContain("- **分析模型**：m-review-zh");
     expect(getMarketReviewParts(record).report).toBe(markdown);
@@ -212,7 +248,9 @@ describe("market review with an LLM", () => {
     const raw = JSON.parse(record.rawResult!);
     expect(raw.engine).toBe("rules");
     expect(raw.markdown).toBe(raw.rule_markdown);
-    expect(raw.llm_fallback_reason).toMatch(/^all 2 LLM attempt\(s\) failed; last \(gw\/m-offtopic\): unusable answer: the answer names none of the reviewed indices/);
+    expect(raw.llm_fallback_reason).toMatch(
+      /^all 2 LLM attempt\(s\) failed; last \(gw\/m-offtopic\): unusable answer: the answer names none of the reviewed indices/,
+    );
 
     const diagnostics = JSON.parse(record.diagnostics!);
     expect(diagnostics.status).toBe("degraded");
@@ -245,8 +283,15 @@ describe("market review with an LLM", () => {
       LLM_UP_MODELS: "m-review-en",
     });
     captureLogs();
-    const { record, markdown, payload } = await runMarketReview(job({ region: "us", language: "english" }), { newsChain: { providers: [] } });
-    expect([record.stockName, record.reportLanguage, payload.engine, payload.model]).toEqual(["Market review", "en", "llm", "m-review-en"]);
+    const { record, markdown, payload } = await runMarketReview(job({ region: "us", language: "english" }), {
+      newsChain: { providers: [] },
+    });
+    expect([record.stockName, record.reportLanguage, payload.engine, payload.model]).toEqual([
+      "Market review",
+      "en",
+      "llm",
+      "m-review-en",
+    ]);
     expect(markdown).toContain("### Summary\nThe S&P 500 closed higher");
     expect(markdown).toContain("### Data tables");
     const attempts = JSON.parse(record.diagnostics!).components.llm.details.attempts;

@@ -13,7 +13,14 @@ import { marketOverview, type TMarketOverview } from "@/lib/market/overview";
 import { createSampleProvider } from "@/lib/market/providers/sample";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
 import type { NewsChain, NewsProvider, TNewsItem } from "@/lib/news";
-import { getMarketReviewParts, latestMarketReview, MarketReviewUnavailableError, runMarketReview, ZMarketReviewPayload, type MarketReviewJob } from "./index";
+import {
+  getMarketReviewParts,
+  latestMarketReview,
+  MarketReviewUnavailableError,
+  runMarketReview,
+  ZMarketReviewPayload,
+  type MarketReviewJob,
+} from "./index";
 
 // The generator end to end without an LLM: sample market data from the settings, a temporary SQLite
 // database, news from an in-process provider. The LLM path is in run.http.test.ts.
@@ -27,7 +34,12 @@ let counter = 0;
 
 function useSettings(values: Record<string, string>) {
   const file = path.join(dir, `settings-${++counter}.env`);
-  fs.writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
+  fs.writeFileSync(
+    file,
+    Object.entries(values)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n") + "\n",
+  );
   setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" });
 }
 
@@ -114,14 +126,28 @@ describe("runMarketReview without an LLM", () => {
     expect(steps.every(([, message]) => message.length > 0)).toBe(true);
 
     const diagnostics = JSON.parse(record.diagnostics!);
-    expect(diagnostics).toMatchObject({ query_id: input.queryId, task_id: input.taskId, stock_code: "MARKET", trigger_source: "test" });
+    expect(diagnostics).toMatchObject({
+      query_id: input.queryId,
+      task_id: input.taskId,
+      stock_code: "MARKET",
+      trigger_source: "test",
+    });
     expect(Object.keys(diagnostics.components)).toEqual(["overview_cn", "news", "review_rules", "llm"]);
     expect(diagnostics.components.llm.status).toBe("not_configured");
     expect(diagnostics.components.news.status).toBe("not_configured");
-    expect(diagnostics.components.overview_cn).toMatchObject({ status: "ok", details: { provider: "sample", indices: 8, indices_quoted: 8 } });
+    expect(diagnostics.components.overview_cn).toMatchObject({
+      status: "ok",
+      details: { provider: "sample", indices: 8, indices_quoted: 8 },
+    });
     const flow = JSON.parse(record.flow!);
     expect(flow).toMatchObject({ task_id: input.taskId, stock_code: "MARKET", stock_name: "大盘复盘" });
-    expect(flow.nodes.map((n: { id: string }) => n.id)).toEqual(["entry", "overview_cn", "news", "review_rules", "llm"]);
+    expect(flow.nodes.map((n: { id: string }) => n.id)).toEqual([
+      "entry",
+      "overview_cn",
+      "news",
+      "review_rules",
+      "llm",
+    ]);
 
     // The status reader gets the same text and payload back from the stored row.
     const parts = getMarketReviewParts(record);
@@ -136,7 +162,9 @@ describe("runMarketReview without an LLM", () => {
     for (const index of cn.indices) {
       const q = index.quote!;
       const sign = (v: number) => (v > 0 ? "+" : "");
-      expect(markdown).toContain(`| ${index.name} | ${index.display_code} | ${q.price.toFixed(2)} | ${sign(q.change)}${q.change.toFixed(2)} | ${sign(q.change_pct)}${q.change_pct.toFixed(2)}% |`);
+      expect(markdown).toContain(
+        `| ${index.name} | ${index.display_code} | ${q.price.toFixed(2)} | ${sign(q.change)}${q.change.toFixed(2)} | ${sign(q.change_pct)}${q.change_pct.toFixed(2)}% |`,
+      );
     }
     const b = cn.breadth!;
     expect(markdown).toContain(`上涨 ${b.advancers} 家，下跌 ${b.decliners} 家，平盘 ${b.flat} 家`);
@@ -146,7 +174,12 @@ describe("runMarketReview without an LLM", () => {
   it("the history Markdown (buildMarkdownReport) holds the review once, labels sample data and ends with the disclaimer", async () => {
     const { record, markdown } = await runMarketReview(job(), { newsChain: noNews });
     const news = await db().analysisNews.findMany({ where: { historyId: record.id } });
-    const md = buildMarkdownReport({ report: toAnalysisReport(record), news, dataSource: record.dataSource, region: record.region });
+    const md = buildMarkdownReport({
+      report: toAnalysisReport(record),
+      news,
+      dataSource: record.dataSource,
+      region: record.region,
+    });
     expect(md.startsWith("# 大盘复盘（A股）\n")).toBe(true);
     expect(md).toContain("## 复盘内容");
     // The body as stored (no title, no disclaimer of its own) appears whole under that heading.
@@ -159,14 +192,23 @@ describe("runMarketReview without an LLM", () => {
   });
 
   it("report_language en: English name, text and payload; region both = cn + us", async () => {
-    const { record, markdown, payload } = await runMarketReview(job({ region: "both", language: "en-US" }), { newsChain: noNews });
-    expect(record).toMatchObject({ stockName: "Market review", reportLanguage: "en", region: "both", targetKey: "review:both", market: "both" });
+    const { record, markdown, payload } = await runMarketReview(job({ region: "both", language: "en-US" }), {
+      newsChain: noNews,
+    });
+    expect(record).toMatchObject({
+      stockName: "Market review",
+      reportLanguage: "en",
+      region: "both",
+      targetKey: "review:both",
+      market: "both",
+    });
     expect(payload.regions).toEqual(["cn", "us"]);
     expect(markdown.startsWith("# Market review (China A-shares + US) 2026-11-20\n")).toBe(true);
     expect(markdown).toContain("### China A-shares: indices");
     expect(markdown).toContain("### US: indices");
     const us = await independentOverview("us");
-    for (const index of us.indices) expect(markdown).toContain(`| ${index.name_en} | ${index.display_code} | ${index.quote!.price.toFixed(2)} |`);
+    for (const index of us.indices)
+      expect(markdown).toContain(`| ${index.name_en} | ${index.display_code} | ${index.quote!.price.toFixed(2)} |`);
     const diagnostics = JSON.parse(record.diagnostics!);
     expect(Object.keys(diagnostics.components)).toEqual(["overview_cn", "overview_us", "news", "review_rules", "llm"]);
     expect(toAnalysisReport(record).meta.stock_name).toBe("Market review");
@@ -174,8 +216,20 @@ describe("runMarketReview without an LLM", () => {
 
   it("market news: one query per region, items stored as the record's news and listed in the review", async () => {
     const items: TNewsItem[] = [
-      { title: "A股三大指数收涨", snippet: "沪指涨0.5%", url: "https://news.example.com/1", source: "财联社", published_at: "2026-11-20T08:00:00.000Z" },
-      { title: "北向资金净流入", snippet: "", url: "https://news.example.com/2", source: "证券时报", published_at: null },
+      {
+        title: "A股三大指数收涨",
+        snippet: "沪指涨0.5%",
+        url: "https://news.example.com/1",
+        source: "财联社",
+        published_at: "2026-11-20T08:00:00.000Z",
+      },
+      {
+        title: "北向资金净流入",
+        snippet: "",
+        url: "https://news.example.com/2",
+        source: "证券时报",
+        published_at: null,
+      },
     ];
     const { chain, queries } = newsChain(items);
     const { record, payload, markdown } = await runMarketReview(job({ region: "both" }), { newsChain: chain });
@@ -191,7 +245,10 @@ describe("runMarketReview without an LLM", () => {
       ["A股三大指数收涨", "沪指涨0.5%", "https://news.example.com/1"],
       ["北向资金净流入", "", "https://news.example.com/2"],
     ]);
-    expect(JSON.parse(record.diagnostics!).components.news).toMatchObject({ status: "ok", details: { provider: "tavily", record_count: 2 } });
+    expect(JSON.parse(record.diagnostics!).components.news).toMatchObject({
+      status: "ok",
+      details: { provider: "tavily", record_count: 2 },
+    });
   });
 
   it("no market data at all → MarketReviewUnavailableError, nothing stored", async () => {
@@ -199,28 +256,49 @@ describe("runMarketReview without an LLM", () => {
       region,
       as_of: AT.toISOString(),
       source: null,
-      indices: [{ canonical_id: "HSI", display_code: "HSI", name: "恒生指数", name_en: "Hang Seng Index", quote: null, source: null, error: "no market data for quote of hk index HSI: yahoo (timeout)" }],
+      indices: [
+        {
+          canonical_id: "HSI",
+          display_code: "HSI",
+          name: "恒生指数",
+          name_en: "Hang Seng Index",
+          quote: null,
+          source: null,
+          error: "no market data for quote of hk index HSI: yahoo (timeout)",
+        },
+      ],
       breadth: null,
       breadth_note: "yahoo: has no market-breadth data",
       sectors: null,
       sectors_note: "yahoo: has no sector rankings",
     });
-    await expect(runMarketReview(job({ region: "hk" }), { overview: nothing, newsChain: noNews })).rejects.toThrow(MarketReviewUnavailableError);
-    await expect(runMarketReview(job({ region: "hk" }), { overview: nothing, newsChain: noNews })).rejects.toThrow(/No market data for the market review \(hk\): hk: no market data for quote of hk index HSI/);
+    await expect(runMarketReview(job({ region: "hk" }), { overview: nothing, newsChain: noNews })).rejects.toThrow(
+      MarketReviewUnavailableError,
+    );
+    await expect(runMarketReview(job({ region: "hk" }), { overview: nothing, newsChain: noNews })).rejects.toThrow(
+      /No market data for the market review \(hk\): hk: no market data for quote of hk index HSI/,
+    );
     const failing = async (): Promise<TMarketOverview> => {
       throw new Error("provider exploded");
     };
-    await expect(runMarketReview(job({ region: "both" }), { overview: failing, newsChain: noNews })).rejects.toThrow(/cn: overview failed; us: overview failed/);
+    await expect(runMarketReview(job({ region: "both" }), { overview: failing, newsChain: noNews })).rejects.toThrow(
+      /cn: overview failed; us: overview failed/,
+    );
     expect(await db().analysisHistory.count()).toBe(0);
   });
 
   it("one region without data in both: the review goes on with a degraded stage and a risk note", async () => {
     const real = (region: "cn" | "hk" | "us") => marketOverview(region, { chain: sampleChain });
     const overview = async (region: "cn" | "hk" | "us") =>
-      region === "us" ? { ...(await real("us")), indices: [], breadth: null, source: null, breadth_note: "none" } : real(region);
+      region === "us"
+        ? { ...(await real("us")), indices: [], breadth: null, source: null, breadth_note: "none" }
+        : real(region);
     const { record, payload } = await runMarketReview(job({ region: "both" }), { overview, newsChain: noNews });
     const diagnostics = JSON.parse(record.diagnostics!);
-    expect(diagnostics.components.overview_us).toMatchObject({ status: "degraded", message: "no index quote and no breadth" });
+    expect(diagnostics.components.overview_us).toMatchObject({
+      status: "degraded",
+      message: "no index quote and no breadth",
+    });
     expect(diagnostics.status).toBe("degraded");
     expect(payload.risks).toContain("美股缺少涨跌家数数据，市场温度仅按指数计算。");
     expect(payload.market_light.score).toBe(reviewMarkets(payload)[0]!.market_light.score);
@@ -229,7 +307,9 @@ describe("runMarketReview without an LLM", () => {
   it("an aborted signal stops the run before anything is stored", async () => {
     const controller = new AbortController();
     controller.abort(new Error("task cancelled"));
-    await expect(runMarketReview(job({ signal: controller.signal }), { newsChain: noNews })).rejects.toThrow("task cancelled");
+    await expect(runMarketReview(job({ signal: controller.signal }), { newsChain: noNews })).rejects.toThrow(
+      "task cancelled",
+    );
     expect(await db().analysisHistory.count()).toBe(0);
   });
 

@@ -11,7 +11,14 @@ import type { TReportDetails, TReportSummary } from "@/lib/history/schemas";
 import { marketOverview, type MarketOverviewOptions, type TMarketOverview } from "@/lib/market/overview";
 import type { ChainOptions } from "@/lib/market/providers/chain";
 import type { TMarket } from "@/lib/market/symbols";
-import { configuredNewsChain, searchNewsWith, type NewsAttempt, type NewsChain, type NewsProviderName, type TNewsItem } from "@/lib/news";
+import {
+  configuredNewsChain,
+  searchNewsWith,
+  type NewsAttempt,
+  type NewsChain,
+  type NewsProviderName,
+  type TNewsItem,
+} from "@/lib/news";
 import { generateReviewText, type ReviewLlmResult } from "./llm";
 import {
   buildRulePayload,
@@ -83,7 +90,10 @@ const EMPTY_NEWS: Record<ReviewLanguage, string> = {
 };
 
 /** The news query of a region and the language it is written in. */
-export function marketNewsQuery(region: TMarket, language: ReviewLanguage): { query: string; language: ReviewLanguage } {
+export function marketNewsQuery(
+  region: TMarket,
+  language: ReviewLanguage,
+): { query: string; language: ReviewLanguage } {
   if (region === "cn") return { query: "A股 大盘 收盘 复盘 上证指数", language: "zh" };
   if (region === "hk") {
     return language === "en"
@@ -104,13 +114,22 @@ interface MarketNews {
   configured: boolean;
 }
 
-async function searchMarketNews(regions: TMarket[], language: ReviewLanguage, chain: NewsChain, signal: AbortSignal | undefined): Promise<MarketNews> {
+async function searchMarketNews(
+  regions: TMarket[],
+  language: ReviewLanguage,
+  chain: NewsChain,
+  signal: AbortSignal | undefined,
+): Promise<MarketNews> {
   const out: MarketNews = { items: [], attempts: [], provider: null, configured: chain.providers.length > 0 };
   if (!out.configured) return out;
   const seen = new Set<string>();
   for (const region of regions) {
     const { query, language: queryLanguage } = marketNewsQuery(region, language);
-    const result = await searchNewsWith(query, { limit: NEWS_PER_REGION, days: NEWS_DAYS, language: queryLanguage, signal }, chain);
+    const result = await searchNewsWith(
+      query,
+      { limit: NEWS_PER_REGION, days: NEWS_DAYS, language: queryLanguage, signal },
+      chain,
+    );
     out.attempts.push(...result.attempts);
     out.provider ??= result.provider;
     for (const item of result.items) {
@@ -158,8 +177,19 @@ export async function runMarketReview(job: MarketReviewJob, deps: MarketReviewDe
           status: complete ? "ok" : "degraded",
           provider: o.source,
           recordCount: quoted,
-          message: !hasMarketData(o) ? "no index quote and no breadth" : complete ? undefined : `${quoted}/${o.indices.length} indices quoted${o.breadth ? "" : "; no breadth"}`,
-          details: { indices: o.indices.length, indices_quoted: quoted, breadth: o.breadth !== null, sectors: o.sectors !== null, breadth_note: o.breadth_note, sectors_note: o.sectors_note },
+          message: !hasMarketData(o)
+            ? "no index quote and no breadth"
+            : complete
+              ? undefined
+              : `${quoted}/${o.indices.length} indices quoted${o.breadth ? "" : "; no breadth"}`,
+          details: {
+            indices: o.indices.length,
+            indices_quoted: quoted,
+            breadth: o.breadth !== null,
+            sectors: o.sectors !== null,
+            breadth_note: o.breadth_note,
+            sectors_note: o.sectors_note,
+          },
         };
       },
     );
@@ -174,7 +204,9 @@ export async function runMarketReview(job: MarketReviewJob, deps: MarketReviewDe
   }
   const usable = overviews.filter(hasMarketData);
   if (usable.length === 0) {
-    throw new MarketReviewUnavailableError(`No market data for the market review (${job.region}): ${reasons.join("; ") || "no provider answered"}`);
+    throw new MarketReviewUnavailableError(
+      `No market data for the market review (${job.region}): ${reasons.join("; ") || "no provider answered"}`,
+    );
   }
 
   throwIfAborted(job.signal);
@@ -197,8 +229,11 @@ export async function runMarketReview(job: MarketReviewJob, deps: MarketReviewDe
   const newsItems = news?.items ?? [];
 
   progress(60, "writing the rule-based review");
-  const rulePayload = await run.stage("review_rules", "Rule-based review", "analysis", () =>
-    buildRulePayload({ region: job.region, overviews, news: newsItems, language, generatedAt: now() }),
+  const rulePayload = await run.stage(
+    "review_rules",
+    "Rule-based review",
+    "analysis",
+    () => buildRulePayload({ region: job.region, overviews, news: newsItems, language, generatedAt: now() }),
     (p) => ({ details: { temperature: p.market_light.score, stance: p.outlook.stance, markets: p.regions.length } }),
   );
   const ruleBody = renderRuleBody(rulePayload);
@@ -252,13 +287,15 @@ export async function runMarketReview(job: MarketReviewJob, deps: MarketReviewDe
     contextSnapshot: details.context_snapshot,
     diagnostics: diagnostics as unknown as Record<string, unknown>,
     flow: run.flow() as unknown as Record<string, unknown>,
-    news: payload.news.map((n, i): NewsEvidence => ({
-      title: n.title,
-      snippet: newsItems[i]?.item.snippet ?? "",
-      url: n.url,
-      source: n.source,
-      published_at: n.published_at,
-    })),
+    news: payload.news.map(
+      (n, i): NewsEvidence => ({
+        title: n.title,
+        snippet: newsItems[i]?.item.snippet ?? "",
+        url: n.url,
+        source: n.source,
+        published_at: n.published_at,
+      }),
+    ),
   });
   progress(100, "done");
   return { record, markdown, payload };
@@ -273,7 +310,10 @@ async function runLlm(
 ): Promise<ReviewLlmResult | null> {
   const configured = deps.llmChannels ? deps.llmChannels.length > 0 : llmConfigured();
   if (!configured) {
-    run.note("llm", "LLM review", "model", { status: "not_configured", message: "no LLM channel configured: rule-based review" });
+    run.note("llm", "LLM review", "model", {
+      status: "not_configured",
+      message: "no LLM channel configured: rule-based review",
+    });
     return null;
   }
   progress(70, "asking the model");
@@ -293,7 +333,12 @@ async function runLlm(
       status: r.ok ? "ok" : "degraded",
       provider: r.ok ? `${r.channel}/${r.model}` : null,
       message: r.ok ? undefined : `fell back to the rule-based review: ${r.reason}`,
-      attempts: r.attempts.map((a) => ({ provider: `${a.channel}/${a.model}`, ok: a.ok, reason: a.ok ? null : a.reason, ms: a.ms })),
+      attempts: r.attempts.map((a) => ({
+        provider: `${a.channel}/${a.model}`,
+        ok: a.ok,
+        reason: a.ok ? null : a.reason,
+        ms: a.ms,
+      })),
     }),
   );
   if (result?.ok) run.setModel(result.model);

@@ -56,7 +56,11 @@ export const ZReviewBreadth = z.object({
 
 export const ZReviewSector = z.object({ code: z.string(), name: z.string(), change_pct: pct });
 
-export const ZReviewSectors = z.object({ top: z.array(ZReviewSector), bottom: z.array(ZReviewSector), source: z.string() });
+export const ZReviewSectors = z.object({
+  top: z.array(ZReviewSector),
+  bottom: z.array(ZReviewSector),
+  source: z.string(),
+});
 
 /** One part of the temperature: its measured value, the points it earned and the most it could earn. */
 export const ZTemperatureComponent = z.object({

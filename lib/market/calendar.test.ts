@@ -53,7 +53,10 @@ describe("exchange calendars", () => {
     const root = path.resolve(import.meta.dirname, "../..");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-calendar-"));
     const file = path.join(dir, "probe.mts");
-    fs.writeFileSync(file, `import { isTradingDay } from ${JSON.stringify(path.join(root, "lib/market/calendar.ts"))};\nconsole.log(isTradingDay("cn", "2026-02-17"), isTradingDay("us", "2026-11-26"), isTradingDay("hk", "2026-12-24"));\n`);
+    fs.writeFileSync(
+      file,
+      `import { isTradingDay } from ${JSON.stringify(path.join(root, "lib/market/calendar.ts"))};\nconsole.log(isTradingDay("cn", "2026-02-17"), isTradingDay("us", "2026-11-26"), isTradingDay("hk", "2026-12-24"));\n`,
+    );
     const run = spawnSync("npx", ["tsx", file], { cwd: root, encoding: "utf8" });
     fs.rmSync(dir, { recursive: true, force: true });
     expect(run.stderr).not.toMatch(/SyntaxError|Error/);

@@ -8,11 +8,32 @@ import type { MarketDataProvider, TDailyBar, TMarketSymbol, TQuote } from "./pro
 // as the analysis headline. A user's-file provider (cache bypassed) serves fixed bars and a chosen quote.
 
 const AAPL: TMarketSymbol = { kind: "stock", market: "us", code: "AAPL" };
-const bar = (date: string, close: number): TDailyBar => ({ date, open: close, high: close + 1, low: close - 1, close, volume: 1000, amount: null, turnover_rate: null, source: "csv" });
+const bar = (date: string, close: number): TDailyBar => ({
+  date,
+  open: close,
+  high: close + 1,
+  low: close - 1,
+  close,
+  volume: 1000,
+  amount: null,
+  turnover_rate: null,
+  source: "csv",
+});
 const BARS = [bar("2026-07-21", 100), bar("2026-07-22", 102), bar("2026-07-23", 104)];
 const quoteAt = (time: string, price: number): TQuote => ({
-  price, change: 1, change_pct: 0.5, volume: 500, amount: null, volume_ratio: 1.1, turnover_rate: null,
-  high: price + 2, low: price - 2, open: price - 1, prev_close: 104, time, source: "csv",
+  price,
+  change: 1,
+  change_pct: 0.5,
+  volume: 500,
+  amount: null,
+  volume_ratio: 1.1,
+  turnover_rate: null,
+  high: price + 2,
+  low: price - 2,
+  open: price - 1,
+  prev_close: 104,
+  time,
+  source: "csv",
 });
 
 function chainWith(quote: TQuote | null, bars: TDailyBar[] = BARS): ChainOptions {
@@ -32,7 +53,14 @@ describe("one price everywhere: currentPrice", () => {
   it("a quote newer than the last bar is the price, of its own session", async () => {
     setClock(() => new Date("2026-07-24T15:00:00Z"));
     const p = await currentPrice(AAPL, chainWith(quoteAt("2026-07-24T10:30:00-04:00", 107.5)));
-    expect(p).toMatchObject({ price: 107.5, change_pct: 0.5, date: "2026-07-24", basis: "quote", time: "2026-07-24T10:30:00-04:00", source: "csv" });
+    expect(p).toMatchObject({
+      price: 107.5,
+      change_pct: 0.5,
+      date: "2026-07-24",
+      basis: "quote",
+      time: "2026-07-24T10:30:00-04:00",
+      source: "csv",
+    });
   });
 
   it("a quote of the last bar's session replaces its close", async () => {

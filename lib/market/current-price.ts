@@ -19,7 +19,11 @@ export interface PriceSeries extends MergedSeries {
  * The final daily bars (`days` of them) merged with the quote: the one series valuations and checks read. A failed
  * quote leaves the bars' close; failed bars with a quote leave the quote; with neither it throws.
  */
-export async function getPriceSeries(symbol: TMarketSymbol, days: number, chain: ChainOptions = configuredChain()): Promise<PriceSeries> {
+export async function getPriceSeries(
+  symbol: TMarketSymbol,
+  days: number,
+  chain: ChainOptions = configuredChain(),
+): Promise<PriceSeries> {
   const [bars, quote] = await Promise.allSettled([getDailyBars(symbol, days, chain), getQuote(symbol, chain)]);
   const quoteData = quote.status === "fulfilled" ? quote.value.data : null;
   if (bars.status === "rejected" && quoteData === null) throw bars.reason;
@@ -29,7 +33,10 @@ export async function getPriceSeries(symbol: TMarketSymbol, days: number, chain:
 }
 
 /** A security's current price as every feature shows it. Throws MarketDataUnavailableError. */
-export async function currentPrice(symbol: TMarketSymbol, chain: ChainOptions = configuredChain()): Promise<OnePrice & Pick<PriceSeries, "quote" | "quoteFailure">> {
+export async function currentPrice(
+  symbol: TMarketSymbol,
+  chain: ChainOptions = configuredChain(),
+): Promise<OnePrice & Pick<PriceSeries, "quote" | "quoteFailure">> {
   // Two bars: the last close, and the one before it for the day's change when the quote is stale.
   const series = await getPriceSeries(symbol, 2, chain);
   if (!series.current) throw new MarketDataUnavailableError(symbol.code, []);

@@ -49,7 +49,9 @@ describe("indexStrip on sample data", () => {
     // After the close the quote is the last final bar, so the line is exactly the cached daily closes.
     const symbol = { kind: "index" as const, market: "cn" as const, code: "000300.SH", canonicalId: "000300.SH" };
     const bars = (await getDailyBars(symbol, STRIP_DAYS)).bars;
-    expect(strip.indices.find((row) => row.canonical_id === "000300.SH")!.closes).toEqual(bars.map((b) => ({ date: b.date, close: b.close })));
+    expect(strip.indices.find((row) => row.canonical_id === "000300.SH")!.closes).toEqual(
+      bars.map((b) => ({ date: b.date, close: b.close })),
+    );
   });
 
   it("a shorter window gives as many closes as asked", async () => {
@@ -87,8 +89,10 @@ describe("indexStrip on sample data", () => {
   it("a provider that does not answer within the budget gives rows without data, not a hang or a throw", async () => {
     const silent: MarketDataProvider = {
       ...sample,
-      dailyBars: (_symbol, _days, ctx) => new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason))),
-      quote: (_symbol, ctx) => new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason))),
+      dailyBars: (_symbol, _days, ctx) =>
+        new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason))),
+      quote: (_symbol, ctx) =>
+        new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason))),
     };
     const started = Date.now();
     const strip = await indexStrip("hk", { chain: chainOf(silent), budgetMs: 50 });
@@ -98,7 +102,12 @@ describe("indexStrip on sample data", () => {
     expect(strip.breadth).toBeNull();
     expect(strip.breadth_note).toBe("no answer within 50 ms");
     for (const row of strip.indices) {
-      expect(row).toMatchObject({ quote: null, closes: [], quote_error: "no answer within 50 ms", bars_error: "no answer within 50 ms" });
+      expect(row).toMatchObject({
+        quote: null,
+        closes: [],
+        quote_error: "no answer within 50 ms",
+        bars_error: "no answer within 50 ms",
+      });
     }
     // Let the abandoned reads end (chain timeout 300 ms) before the database goes away.
     await new Promise((resolve) => setTimeout(resolve, 400));

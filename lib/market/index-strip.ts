@@ -52,7 +52,6 @@ export interface IndexStripOptions {
   budgetMs?: number;
 }
 
-
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -73,7 +72,11 @@ async function barsOf(entry: TIndexEntry, days: number, chain: ChainOptions, bud
   }
 }
 
-async function overviewOf(region: TMarket, chain: ChainOptions, budgetMs: number): Promise<TMarketOverview | { error: string }> {
+async function overviewOf(
+  region: TMarket,
+  chain: ChainOptions,
+  budgetMs: number,
+): Promise<TMarketOverview | { error: string }> {
   try {
     return await withTimeBudget(marketOverview(region, { chain }), budgetMs);
   } catch (error) {
@@ -91,10 +94,21 @@ export async function indexStrip(region: TMarket, options: IndexStripOptions = {
     chain = options.chain ?? configuredChain();
   } catch (error) {
     const reason = reasonOf(error);
-    const indices = entries.map((entry) => ({ ...baseOf(entry), quote: null, quote_source: null, quote_error: reason, closes: [], bars_source: null, bars_error: reason }));
+    const indices = entries.map((entry) => ({
+      ...baseOf(entry),
+      quote: null,
+      quote_source: null,
+      quote_error: reason,
+      closes: [],
+      bars_source: null,
+      bars_error: reason,
+    }));
     return { region, as_of: now().toISOString(), is_sample: false, indices, breadth: null, breadth_note: reason };
   }
-  const [overview, bars] = await Promise.all([overviewOf(region, chain, budgetMs), Promise.all(entries.map((entry) => barsOf(entry, days, chain, budgetMs)))]);
+  const [overview, bars] = await Promise.all([
+    overviewOf(region, chain, budgetMs),
+    Promise.all(entries.map((entry) => barsOf(entry, days, chain, budgetMs))),
+  ]);
   const quoted = "error" in overview ? null : overview;
   const indices = entries.map((entry, i): IndexStripRow => {
     const found = quoted?.indices.find((index) => index.canonical_id === entry.canonicalId);
@@ -112,7 +126,9 @@ export async function indexStrip(region: TMarket, options: IndexStripOptions = {
     };
   });
   const breadth = quoted?.breadth ?? null;
-  const isSample = indices.some((row) => row.quote_source === "sample" || row.bars_source === "sample") || breadth?.source === "sample";
+  const isSample =
+    indices.some((row) => row.quote_source === "sample" || row.bars_source === "sample") ||
+    breadth?.source === "sample";
   return {
     region,
     as_of: quoted?.as_of ?? now().toISOString(),
@@ -124,5 +140,10 @@ export async function indexStrip(region: TMarket, options: IndexStripOptions = {
 }
 
 function baseOf(entry: TIndexEntry) {
-  return { canonical_id: entry.canonicalId, display_code: entry.displayCode, name: entry.nameZh, name_en: entry.nameEn };
+  return {
+    canonical_id: entry.canonicalId,
+    display_code: entry.displayCode,
+    name: entry.nameZh,
+    name_en: entry.nameEn,
+  };
 }

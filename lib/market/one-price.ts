@@ -29,7 +29,12 @@ export function mergeQuoteBars(bars: readonly TDailyBar[], quote: TQuote | null,
   const quoteDate = localParts(new Date(quote.time), MARKET_TIME_ZONE[market]).date;
   if (lastBar && quoteDate < lastBar.date) return { bars: out, merge: "ignored_stale" };
   if (lastBar && quoteDate === lastBar.date) {
-    out[out.length - 1] = { ...lastBar, close: quote.price, high: Math.max(lastBar.high, quote.price), low: Math.min(lastBar.low, quote.price) };
+    out[out.length - 1] = {
+      ...lastBar,
+      close: quote.price,
+      high: Math.max(lastBar.high, quote.price),
+      low: Math.min(lastBar.low, quote.price),
+    };
     return { bars: out, merge: "replaced" };
   }
   const open = quote.open ?? quote.prev_close ?? lastBar?.close ?? quote.price;
@@ -48,7 +53,11 @@ export function mergeQuoteBars(bars: readonly TDailyBar[], quote: TQuote | null,
 }
 
 /** The day's change in percent: the quote's own figure when it is current (0 stays 0), else the last two closes. */
-export function seriesChangePct(bars: readonly { close: number }[], quote: TQuote | null, merge: QuoteMerge): number | null {
+export function seriesChangePct(
+  bars: readonly { close: number }[],
+  quote: TQuote | null,
+  merge: QuoteMerge,
+): number | null {
   if (quote && merge !== "ignored_stale") return quote.change_pct;
   if (bars.length < 2) return null;
   const prev = bars[bars.length - 2]!.close;
@@ -81,4 +90,3 @@ export function onePriceOf(series: MergedSeries, quote: TQuote | null): OnePrice
     source: fromQuote ? quote.source : last.source,
   };
 }
-

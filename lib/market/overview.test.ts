@@ -49,13 +49,25 @@ describe("Eastmoney breadth (ulist.np/get) against the recorded body", () => {
     expect(parseEastmoneyBreadth('{"rc":100,"data":null}')).toBeNull();
     expect(parseEastmoneyBreadth('{"rc":0,"data":{"total":1,"diff":[{"f104":"-","f105":"-","f106":"-"}]}}')).toBeNull();
     // A 0 is a real count, never "missing".
-    expect(parseEastmoneyBreadth('{"rc":0,"data":{"total":1,"diff":[{"f104":0,"f105":0,"f106":12}]}}')).toMatchObject({ advancers: 0, decliners: 0, flat: 12, universe: "SH A-shares" });
+    expect(parseEastmoneyBreadth('{"rc":0,"data":{"total":1,"diff":[{"f104":0,"f105":0,"f106":12}]}}')).toMatchObject({
+      advancers: 0,
+      decliners: 0,
+      flat: 12,
+      universe: "SH A-shares",
+    });
     expect(() => parseEastmoneyBreadth("<html>")).toThrow(/neither JSON nor JSONP/);
     expect(() => parseEastmoneyBreadth('{"rc":0,"data":{"diff":"x"}}')).toThrow(/unexpected body/);
   });
 
   it("A-share limit sizes by board", () => {
-    expect([aShareLimitPct("600519"), aShareLimitPct("000001"), aShareLimitPct("300750"), aShareLimitPct("688004"), aShareLimitPct("920200"), aShareLimitPct("510300")]).toEqual([10, 10, 20, 20, 30, null]);
+    expect([
+      aShareLimitPct("600519"),
+      aShareLimitPct("000001"),
+      aShareLimitPct("300750"),
+      aShareLimitPct("688004"),
+      aShareLimitPct("920200"),
+      aShareLimitPct("510300"),
+    ]).toEqual([10, 10, 20, 20, 30, null]);
   });
 });
 
@@ -64,10 +76,25 @@ describe("marketOverview from recorded bodies (fetch replayed)", () => {
     const { calls } = replay([[isUlist, bodyResponse(fixtureText(ULIST))]]);
     const overview = await marketOverview("cn", { chain: chainOf(eastmoney, sample) });
     expect(ZMarketOverview.parse(overview)).toEqual(overview);
-    expect(overview.breadth).toMatchObject({ advancers: 1186, decliners: 4360, flat: 79, source: "eastmoney", limit_up: null });
+    expect(overview.breadth).toMatchObject({
+      advancers: 1186,
+      decliners: 4360,
+      flat: 79,
+      source: "eastmoney",
+      limit_up: null,
+    });
     expect(overview.breadth_note).toBeNull();
     // Eastmoney's stock/get is not answered here (no recorded index reply), so quotes come from the sample.
-    expect(overview.indices.map((i) => i.canonical_id)).toEqual(["000001.SH", "399001.SZ", "000300.SH", "000905.SH", "000852.SH", "399006.SZ", "000688.SH", "000016.SH"]);
+    expect(overview.indices.map((i) => i.canonical_id)).toEqual([
+      "000001.SH",
+      "399001.SZ",
+      "000300.SH",
+      "000905.SH",
+      "000852.SH",
+      "399006.SZ",
+      "000688.SH",
+      "000016.SH",
+    ]);
     expect(overview.indices.every((i) => i.source === "sample" && i.quote !== null && i.error === null)).toBe(true);
     expect(overview.source).toBe("mixed");
     expect(overview.sectors).toBeNull();
@@ -75,15 +102,24 @@ describe("marketOverview from recorded bodies (fetch replayed)", () => {
     const ulist = calls.find(isUlist)!;
     expect(ulist.searchParams.get("secids")).toBe(BREADTH_SECIDS.map((s) => s.secid).join(","));
     expect(ulist.searchParams.get("fields")).toBe("f104,f105,f106");
-    expect(calls.some((u) => u.pathname === "/api/qt/stock/get" && u.searchParams.get("secid") === "1.000001")).toBe(true);
+    expect(calls.some((u) => u.pathname === "/api/qt/stock/get" && u.searchParams.get("secid") === "1.000001")).toBe(
+      true,
+    );
   });
 
   it("with Eastmoney alone and no index reply, each index carries its reason and no quote", async () => {
     replay([[isUlist, bodyResponse(fixtureText(ULIST))]]);
     const overview = await marketOverview("cn", { chain: chainOf(eastmoney) });
     expect(overview.source).toBe("eastmoney");
-    expect(overview.indices[0]).toMatchObject({ canonical_id: "000001.SH", name: "上证指数", quote: null, source: null });
-    expect(overview.indices[0]!.error).toMatch(/no market data for quote of cn index 000001.SH: eastmoney \(transient: network error/);
+    expect(overview.indices[0]).toMatchObject({
+      canonical_id: "000001.SH",
+      name: "上证指数",
+      quote: null,
+      source: null,
+    });
+    expect(overview.indices[0]!.error).toMatch(
+      /no market data for quote of cn index 000001.SH: eastmoney \(transient: network error/,
+    );
   });
 
   it("hk and us: no recorded breadth reply → breadth null with the reason; a garbage ulist reply is a reason too", async () => {
@@ -146,7 +182,12 @@ describe("marketOverview with MARKET_DATA_SOURCES=sample", () => {
   it("us and hk: no daily limits, counted over their catalogue stocks", async () => {
     const us = await marketOverview("us", { chain: chainOf(sample) });
     expect(us.indices.map((i) => i.canonical_id)).toEqual(["SPX", "IXIC", "NDX", "DJI"]);
-    expect(us.breadth).toMatchObject({ universe: "sample catalogue: 6 us stocks", limit_up: null, limit_down: null, limit_note: "us stocks have no daily price limit" });
+    expect(us.breadth).toMatchObject({
+      universe: "sample catalogue: 6 us stocks",
+      limit_up: null,
+      limit_down: null,
+      limit_note: "us stocks have no daily price limit",
+    });
     const changes = await sampleChanges("us", ["AAPL", "TSLA", "NVDA", "MSFT", "GOOGL", "AMZN"]);
     expect(us.breadth!.advancers).toBe(changes.filter((c) => c > 0).length);
     const hk = await marketOverview("hk", { chain: chainOf(sample) });

@@ -102,14 +102,21 @@ const LIMIT_NOTE_LIVE = "no provider body for limit-up/limit-down counts is reco
 
 const ZUlist = z.looseObject({
   rc: z.number(),
-  data: z.looseObject({ total: z.number().optional(), diff: z.array(z.looseObject({})) }).nullable().optional(),
+  data: z
+    .looseObject({ total: z.number().optional(), diff: z.array(z.looseObject({})) })
+    .nullable()
+    .optional(),
 });
 
 /** ulist.np/get reply (f104 advancers, f105 decliners, f106 flat per secid, in request order) → breadth. */
-export function parseEastmoneyBreadth(text: string, exchanges: readonly string[] = BREADTH_SECIDS.map((s) => s.exchange)): TMarketBreadth | null {
+export function parseEastmoneyBreadth(
+  text: string,
+  exchanges: readonly string[] = BREADTH_SECIDS.map((s) => s.exchange),
+): TMarketBreadth | null {
   const parsed = ZUlist.safeParse(parseJson(unwrapJsonp(text), "eastmoney ulist"));
   if (!parsed.success) throw new ProviderResponseError("eastmoney ulist: unexpected body");
-  if (parsed.data.rc !== 0 && parsed.data.rc !== 100) throw new ProviderResponseError(`eastmoney ulist: rc ${parsed.data.rc}`);
+  if (parsed.data.rc !== 0 && parsed.data.rc !== 100)
+    throw new ProviderResponseError(`eastmoney ulist: rc ${parsed.data.rc}`);
   const diff = parsed.data.data?.diff ?? [];
   const rows = diff.map((row, i) => ({
     exchange: exchanges[i] ?? `#${i + 1}`,
@@ -117,8 +124,10 @@ export function parseEastmoneyBreadth(text: string, exchanges: readonly string[]
     decliners: num(row.f105),
     flat: num(row.f106),
   }));
-  const complete = rows.filter((r): r is { exchange: string; advancers: number; decliners: number; flat: number } =>
-    r.advancers !== null && r.decliners !== null && r.flat !== null);
+  const complete = rows.filter(
+    (r): r is { exchange: string; advancers: number; decliners: number; flat: number } =>
+      r.advancers !== null && r.decliners !== null && r.flat !== null,
+  );
   if (complete.length === 0) return null;
   const sum = (k: "advancers" | "decliners" | "flat") => complete.reduce((s, r) => s + r[k], 0);
   return ZMarketBreadth.parse({
@@ -137,7 +146,11 @@ export function parseEastmoneyBreadth(text: string, exchanges: readonly string[]
 }
 
 async function eastmoneyBreadth(timeoutMs: number): Promise<TMarketBreadth | null> {
-  const params = new URLSearchParams({ fltt: "2", secids: BREADTH_SECIDS.map((s) => s.secid).join(","), fields: "f104,f105,f106" });
+  const params = new URLSearchParams({
+    fltt: "2",
+    secids: BREADTH_SECIDS.map((s) => s.secid).join(","),
+    fields: "f104,f105,f106",
+  });
   const url = `${ULIST_URL}?${params}`;
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -165,7 +178,11 @@ export function aShareLimitPct(code: string): number | null {
 // A limit move rounds to the cent, so 9.95 % can be a 10 % limit: count within 0.1 point of the limit.
 const LIMIT_TOLERANCE = 0.1;
 
-async function sampleBreadth(region: TMarket, provider: MarketDataProvider, timeoutMs: number): Promise<TMarketBreadth | null> {
+async function sampleBreadth(
+  region: TMarket,
+  provider: MarketDataProvider,
+  timeoutMs: number,
+): Promise<TMarketBreadth | null> {
   const codes = sampleCatalogueKeys()
     .filter((key) => key.startsWith(`${region}:`))
     .map((key) => key.slice(region.length + 1));
@@ -199,7 +216,9 @@ async function sampleBreadth(region: TMarket, provider: MarketDataProvider, time
     limit_down: limitDown,
     limit_note: region === "cn" ? null : `${region} stocks have no daily price limit`,
     universe: `sample catalogue: ${quotes.length} ${region} stocks`,
-    total_amount: quotes.every((q) => q.quote.amount !== null) ? quotes.reduce((sum, q) => sum + (q.quote.amount ?? 0), 0) : null,
+    total_amount: quotes.every((q) => q.quote.amount !== null)
+      ? quotes.reduce((sum, q) => sum + (q.quote.amount ?? 0), 0)
+      : null,
     by_exchange: [],
     source: "sample",
   });
@@ -215,20 +234,38 @@ async function indexQuotes(region: TMarket, chain: ChainOptions): Promise<TOverv
   const entries = listIndexEntries().filter((entry) => entry.region === region);
   return Promise.all(
     entries.map(async (entry): Promise<TOverviewIndex> => {
-      const base = { canonical_id: entry.canonicalId, display_code: entry.displayCode, name: entry.nameZh, name_en: entry.nameEn };
-      const symbol: TMarketSymbol = { kind: "index", market: region, code: entry.canonicalId, canonicalId: entry.canonicalId };
+      const base = {
+        canonical_id: entry.canonicalId,
+        display_code: entry.displayCode,
+        name: entry.nameZh,
+        name_en: entry.nameEn,
+      };
+      const symbol: TMarketSymbol = {
+        kind: "index",
+        market: region,
+        code: entry.canonicalId,
+        canonicalId: entry.canonicalId,
+      };
       try {
         const result = await getQuote(symbol, chain);
         return { ...base, quote: result.data, source: result.source, error: null };
       } catch (error) {
-        const reason = error instanceof MarketDataUnavailableError ? error.message : error instanceof Error ? error.message : String(error);
+        const reason =
+          error instanceof MarketDataUnavailableError
+            ? error.message
+            : error instanceof Error
+              ? error.message
+              : String(error);
         return { ...base, quote: null, source: null, error: reason };
       }
     }),
   );
 }
 
-async function breadthOf(region: TMarket, chain: ChainOptions): Promise<{ breadth: TMarketBreadth | null; note: string | null }> {
+async function breadthOf(
+  region: TMarket,
+  chain: ChainOptions,
+): Promise<{ breadth: TMarketBreadth | null; note: string | null }> {
   const reasons: string[] = [];
   for (const provider of providersOf(chain)) {
     try {

@@ -16,7 +16,13 @@ const aapl: TMarketSymbol = { kind: "stock", market: "us", code: "AAPL" };
 function counting(): { chain: ChainOptions; calls: () => number } {
   const inner = createSampleProvider({ latencyMs: () => 5 });
   let n = 0;
-  const provider: MarketDataProvider = { ...inner, quote: (s, ctx) => { n += 1; return inner.quote(s, ctx); } };
+  const provider: MarketDataProvider = {
+    ...inner,
+    quote: (s, ctx) => {
+      n += 1;
+      return inner.quote(s, ctx);
+    },
+  };
   return { chain: { providers: [provider], timeoutMs: 1000 }, calls: () => n };
 }
 

@@ -1,6 +1,12 @@
 import { LRUCache } from "lru-cache";
 import { now } from "@/lib/clock";
-import { bypassesCache, chainQuote, configuredChain, type ChainOptions, type ChainResult } from "@/lib/market/providers/chain";
+import {
+  bypassesCache,
+  chainQuote,
+  configuredChain,
+  type ChainOptions,
+  type ChainResult,
+} from "@/lib/market/providers/chain";
 import type { TMarketSymbol, TQuote } from "@/lib/market/providers/types";
 import { symbolKey } from "@/lib/market/symbol-key";
 
@@ -33,12 +39,20 @@ export interface QuoteResult extends ChainResult<TQuote> {
 }
 
 /** `refresh` (analyze's force_refresh) ignores a cached quote; a call already in flight is still shared. */
-export async function getQuote(symbol: TMarketSymbol, chain: ChainOptions = configuredChain(), options: { refresh?: boolean } = {}): Promise<QuoteResult> {
+export async function getQuote(
+  symbol: TMarketSymbol,
+  chain: ChainOptions = configuredChain(),
+  options: { refresh?: boolean } = {},
+): Promise<QuoteResult> {
   // A quote from a user's file is re-read per call (cheap: parsed files are kept by stamp), so a replaced
   // file counts at the next analysis.
   if (await bypassesCache(symbol, chain)) return { ...(await chainQuote(symbol, chain)), cached: false };
   const status: LRUCache.Status<string, ChainResult<TQuote>, QuoteAsk> = {};
-  const result = await cache.fetch(symbolKey(symbol), { context: { symbol, chain }, forceRefresh: options.refresh === true, status });
+  const result = await cache.fetch(symbolKey(symbol), {
+    context: { symbol, chain },
+    forceRefresh: options.refresh === true,
+    status,
+  });
   if (!result) throw new Error(`No quote answer for ${symbolKey(symbol)}`);
   return { ...result, cached: status.fetch === "hit" };
 }

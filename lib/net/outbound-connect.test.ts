@@ -14,7 +14,11 @@ type Answer = { address: string; family: number }[];
 function fakeDns(answers: Answer[]) {
   let call = 0;
   const calls: string[] = [];
-  const resolve = (hostname: string, _options: unknown, callback: (error: NodeJS.ErrnoException | null, addresses: Answer) => void) => {
+  const resolve = (
+    hostname: string,
+    _options: unknown,
+    callback: (error: NodeJS.ErrnoException | null, addresses: Answer) => void,
+  ) => {
     calls.push(hostname);
     const answer = answers[Math.min(call++, answers.length - 1)]!;
     setImmediate(() => callback(null, answer));
@@ -30,7 +34,10 @@ let port: number;
 let hits = 0;
 
 beforeAll(async () => {
-  setEnvironmentForTests({ ENV_FILE: path.join(os.tmpdir(), "dsa-outbound-connect-missing.env"), OUTBOUND_ALLOW_PRIVATE: "false" });
+  setEnvironmentForTests({
+    ENV_FILE: path.join(os.tmpdir(), "dsa-outbound-connect-missing.env"),
+    OUTBOUND_ALLOW_PRIVATE: "false",
+  });
   server = http.createServer((_req, res) => {
     hits++;
     res.end("inside");
@@ -51,7 +58,9 @@ describe("the outbound policy holds at connect time (DNS rebinding)", () => {
     expect(single).toBeInstanceOf(OutboundRefusedError);
     expect((single as Error).message).toMatch(/rebind\.example resolves to 127\.0\.0\.1/);
     const publicOnly = guardedLookup(() => false, fakeDns([PUBLIC]).resolve);
-    const all = await new Promise<unknown>((done) => publicOnly("public.example", { all: true }, (error, addresses) => done(error ?? addresses)));
+    const all = await new Promise<unknown>((done) =>
+      publicOnly("public.example", { all: true }, (error, addresses) => done(error ?? addresses)),
+    );
     expect(all).toEqual(PUBLIC);
     const first = await new Promise<unknown[]>((done) => publicOnly("public.example", {}, (...args) => done(args)));
     expect(first).toEqual([null, "93.184.215.14", 4]);
@@ -62,7 +71,10 @@ describe("the outbound policy holds at connect time (DNS rebinding)", () => {
     const agent = guardedAgent(() => false, dns.resolve);
     // The name check before the request is bypassed here (OUTBOUND_ALLOW_PRIVATE would pass it), as a
     // first public answer would: only the connect-time lookup stands between the request and the listener.
-    setEnvironmentForTests({ ENV_FILE: path.join(os.tmpdir(), "dsa-outbound-connect-missing.env"), OUTBOUND_ALLOW_PRIVATE: "true" });
+    setEnvironmentForTests({
+      ENV_FILE: path.join(os.tmpdir(), "dsa-outbound-connect-missing.env"),
+      OUTBOUND_ALLOW_PRIVATE: "true",
+    });
     try {
       const error = await guardedFetch(`http://rebind.example:${port}/`, {}, agent).then(
         () => null,
@@ -77,13 +89,20 @@ describe("the outbound policy holds at connect time (DNS rebinding)", () => {
       expect(await res.text()).toBe("inside");
       expect(hits).toBe(1);
     } finally {
-      setEnvironmentForTests({ ENV_FILE: path.join(os.tmpdir(), "dsa-outbound-connect-missing.env"), OUTBOUND_ALLOW_PRIVATE: "false" });
+      setEnvironmentForTests({
+        ENV_FILE: path.join(os.tmpdir(), "dsa-outbound-connect-missing.env"),
+        OUTBOUND_ALLOW_PRIVATE: "false",
+      });
     }
   });
 
   it("with the policy on, the check before the request refuses a private literal address without any lookup", async () => {
     const dns = fakeDns([PUBLIC]);
-    const error = await guardedFetch(`http://127.0.0.1:${port}/`, {}, guardedAgent(() => false, dns.resolve)).then(
+    const error = await guardedFetch(
+      `http://127.0.0.1:${port}/`,
+      {},
+      guardedAgent(() => false, dns.resolve),
+    ).then(
       () => null,
       (e: unknown) => e,
     );
@@ -92,7 +111,9 @@ describe("the outbound policy holds at connect time (DNS rebinding)", () => {
   });
 
   it("SMTP (nodemailer resolves names itself) is given the checked address: a private answer is refused", async () => {
-    await expect(pinnedAddress("smtp.rebind.example", fakeDns([LOOPBACK]).resolve)).rejects.toBeInstanceOf(OutboundRefusedError);
+    await expect(pinnedAddress("smtp.rebind.example", fakeDns([LOOPBACK]).resolve)).rejects.toBeInstanceOf(
+      OutboundRefusedError,
+    );
     expect(await pinnedAddress("smtp.public.example", fakeDns([PUBLIC]).resolve)).toBe("93.184.215.14");
     expect(await pinnedAddress("[2606:4700::1111]")).toBe("2606:4700::1111");
   });

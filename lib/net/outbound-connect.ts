@@ -2,7 +2,12 @@ import dns from "node:dns";
 import net from "node:net";
 import { Agent, fetch as undiciFetch } from "undici";
 import { getSettings } from "@/lib/settings/settings";
-import { assertOutboundAllowed, isPrivateAddress, OutboundRefusedError, privateAddressRefusal } from "./outbound-policy";
+import {
+  assertOutboundAllowed,
+  isPrivateAddress,
+  OutboundRefusedError,
+  privateAddressRefusal,
+} from "./outbound-policy";
 
 // The connect-time half of the outbound policy. Checking a URL's name before the request is not enough on
 // its own: fetch resolves the name again when it connects, and a DNS answer that changes in between (DNS
@@ -10,8 +15,16 @@ import { assertOutboundAllowed, isPrivateAddress, OutboundRefusedError, privateA
 // the socket's own lookup refuses private addresses, so the address connected to is always one that was
 // checked. Literal IP addresses never reach a lookup; the URL check (literalOutboundRefusal) covers them.
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
-type DnsLookup = (hostname: string, options: dns.LookupAllOptions, callback: (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
+type DnsLookup = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void;
 
 const systemLookup: DnsLookup = (hostname, options, callback) => dns.lookup(hostname, options, callback);
 
@@ -21,8 +34,16 @@ export function guardedLookup(allowPrivate: () => boolean, resolve: DnsLookup = 
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "");
       const inside = allowPrivate() ? undefined : addresses.find((a) => isPrivateAddress(a.address));
-      if (inside) return callback(Object.assign(new OutboundRefusedError(`Outbound request refused: ${privateAddressRefusal(hostname, inside.address)}`), { code: "ERR_OUTBOUND_REFUSED" }), "");
-      if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "");
+      if (inside)
+        return callback(
+          Object.assign(
+            new OutboundRefusedError(`Outbound request refused: ${privateAddressRefusal(hostname, inside.address)}`),
+            { code: "ERR_OUTBOUND_REFUSED" },
+          ),
+          "",
+        );
+      if (addresses.length === 0)
+        return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "");
       if (options.all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
@@ -46,7 +67,11 @@ function outboundAgent(): Agent {
  * (scheme, literal addresses, blocked names, every address the name resolves to), then the request over
  * sockets whose connect-time lookup applies the same address check.
  */
-export async function guardedFetch(input: string | URL, init: RequestInit = {}, dispatcher: Agent = outboundAgent()): Promise<Response> {
+export async function guardedFetch(
+  input: string | URL,
+  init: RequestInit = {},
+  dispatcher: Agent = outboundAgent(),
+): Promise<Response> {
   const url = typeof input === "string" ? input : input.href;
   await assertOutboundAllowed(url, getSettings().OUTBOUND_ALLOW_PRIVATE);
   return (await undiciFetch(url, { ...(init as object), dispatcher })) as unknown as Response;
@@ -67,10 +92,13 @@ export function outboundRefusalOf(error: unknown): OutboundRefusedError | null {
 export async function pinnedAddress(host: string, resolve: DnsLookup = systemLookup): Promise<string> {
   const bare = host.replace(/^\[|\]$/g, "");
   if (net.isIP(bare)) return bare;
-  const addresses = await new Promise<dns.LookupAddress[]>((done, fail) => resolve(bare, { all: true }, (error, found) => (error ? fail(error) : done(found))));
+  const addresses = await new Promise<dns.LookupAddress[]>((done, fail) =>
+    resolve(bare, { all: true }, (error, found) => (error ? fail(error) : done(found))),
+  );
   const allowPrivate = getSettings().OUTBOUND_ALLOW_PRIVATE;
   const inside = allowPrivate ? undefined : addresses.find((a) => isPrivateAddress(a.address));
-  if (inside) throw new OutboundRefusedError(`Outbound request refused: ${privateAddressRefusal(bare, inside.address)}`);
+  if (inside)
+    throw new OutboundRefusedError(`Outbound request refused: ${privateAddressRefusal(bare, inside.address)}`);
   if (addresses.length === 0) throw new OutboundRefusedError(`Outbound request refused: ${bare} cannot be resolved`);
   return addresses[0]!.address;
 }

@@ -7,7 +7,14 @@ import { guardedFetch } from "./outbound-connect";
 export const outboundFetch: typeof fetch = async (input, init) => {
   if (input instanceof Request) {
     const { url, method, headers, body, signal } = input;
-    return guardedFetch(url, { method, headers, body, signal, ...(body ? { duplex: "half" } : {}), ...init } as RequestInit);
+    return guardedFetch(url, {
+      method,
+      headers,
+      body,
+      signal,
+      ...(body ? { duplex: "half" } : {}),
+      ...init,
+    } as RequestInit);
   }
   return guardedFetch(input, init);
 };

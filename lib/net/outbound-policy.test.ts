@@ -30,10 +30,15 @@ describe("the outbound URL policy (SSRF)", () => {
   });
 
   it("a name is checked on every address it resolves to, after DNS", async () => {
-    const resolve = async (host: string) => (host === "intranet.example" ? [{ address: "93.184.215.14" }, { address: "10.0.0.5" }] : [{ address: "93.184.215.14" }]);
+    const resolve = async (host: string) =>
+      host === "intranet.example"
+        ? [{ address: "93.184.215.14" }, { address: "10.0.0.5" }]
+        : [{ address: "93.184.215.14" }];
     expect(await outboundRefusal("http://intranet.example/hook", false, resolve)).toMatch(/resolves to 10\.0\.0\.5/);
     expect(await outboundRefusal("http://public.example/hook", false, resolve)).toBeNull();
-    expect(await outboundRefusal("http://unresolvable.invalid/", false, async () => Promise.reject(new Error("ENOTFOUND")))).toMatch(/cannot be resolved/);
+    expect(
+      await outboundRefusal("http://unresolvable.invalid/", false, async () => Promise.reject(new Error("ENOTFOUND"))),
+    ).toMatch(/cannot be resolved/);
   });
 
   it("public addresses pass; OUTBOUND_ALLOW_PRIVATE lets local receivers through", async () => {
@@ -46,7 +51,9 @@ describe("the outbound URL policy (SSRF)", () => {
   it("a bare host (an SMTP server) gets the same address and name checks", async () => {
     expect(await hostRefusal("127.0.0.1", false)).toMatch(/OUTBOUND_ALLOW_PRIVATE/);
     expect(await hostRefusal("metadata.google.internal", false)).toMatch(/metadata/);
-    expect(await hostRefusal("smtp.example.com", false, async () => [{ address: "192.168.1.5" }])).toMatch(/resolves to 192\.168\.1\.5/);
+    expect(await hostRefusal("smtp.example.com", false, async () => [{ address: "192.168.1.5" }])).toMatch(
+      /resolves to 192\.168\.1\.5/,
+    );
     expect(await hostRefusal("127.0.0.1", true)).toBeNull();
   });
 });

@@ -42,7 +42,8 @@ export function isPrivateAddress(address: string): boolean {
   if (!net.isIPv6(address)) return true;
   const mapped = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
   if (mapped) {
-    const v4 = mapped[1] ?? [mapped[2]!, mapped[3]!].flatMap((h) => [parseInt(h, 16) >> 8, parseInt(h, 16) & 255]).join(".");
+    const v4 =
+      mapped[1] ?? [mapped[2]!, mapped[3]!].flatMap((h) => [parseInt(h, 16) >> 8, parseInt(h, 16) & 255]).join(".");
     return PRIVATE_V4.check(v4, "ipv4");
   }
   return PRIVATE_V6.check(address, "ipv6");
@@ -65,10 +66,12 @@ export function literalOutboundRefusal(raw: string, allowPrivate: boolean): stri
   } catch {
     return "not a valid URL";
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return `scheme ${url.protocol} is not allowed (only http and https)`;
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return `scheme ${url.protocol} is not allowed (only http and https)`;
   if (allowPrivate) return null;
   const host = hostOf(url);
-  if (net.isIP(host)) return isPrivateAddress(host) ? `${host} is a loopback, link-local or private address; ${HINT}` : null;
+  if (net.isIP(host))
+    return isPrivateAddress(host) ? `${host} is a loopback, link-local or private address; ${HINT}` : null;
   if (BLOCKED_NAMES.some((name) => name.test(host))) return `${host} names this machine or a metadata service; ${HINT}`;
   return null;
 }
@@ -77,17 +80,26 @@ export type Resolver = (host: string) => Promise<{ address: string }[]>;
 const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
 
 /** The same check after resolving the name: every address it resolves to must be public. */
-export async function outboundRefusal(raw: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<string | null> {
+export async function outboundRefusal(
+  raw: string,
+  allowPrivate: boolean,
+  resolve: Resolver = systemResolver,
+): Promise<string | null> {
   const literal = literalOutboundRefusal(raw, allowPrivate);
   if (literal || allowPrivate) return literal;
   return hostRefusal(hostOf(new URL(raw)), allowPrivate, resolve);
 }
 
 /** For a destination named by host alone (an SMTP server): the address and name checks, after DNS. */
-export async function hostRefusal(rawHost: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<string | null> {
+export async function hostRefusal(
+  rawHost: string,
+  allowPrivate: boolean,
+  resolve: Resolver = systemResolver,
+): Promise<string | null> {
   if (allowPrivate) return null;
   const host = rawHost.replace(/^\[|\]$/g, "").toLowerCase();
-  if (net.isIP(host)) return isPrivateAddress(host) ? `${host} is a loopback, link-local or private address; ${HINT}` : null;
+  if (net.isIP(host))
+    return isPrivateAddress(host) ? `${host} is a loopback, link-local or private address; ${HINT}` : null;
   if (BLOCKED_NAMES.some((name) => name.test(host))) return `${host} names this machine or a metadata service; ${HINT}`;
   let addresses: { address: string }[];
   try {

@@ -23,7 +23,9 @@ function errorText(text: string): string {
       (typeof detail === "object" && detail !== null ? detail.error : detail) ??
       body.message ??
       body.msg ??
-      (typeof body.error === "object" && body.error !== null ? (body.error as Record<string, unknown>).detail : body.error);
+      (typeof body.error === "object" && body.error !== null
+        ? (body.error as Record<string, unknown>).detail
+        : body.error);
     return typeof raw === "string" ? raw.slice(0, 120) : "";
   } catch {
     return "";

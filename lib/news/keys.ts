@@ -39,7 +39,11 @@ export class KeyRing {
 }
 
 /** Run `work` with one key after another until one is not refused; other failures end the call at once. */
-export async function withKeyRotation<T>(ring: KeyRing, signal: AbortSignal, work: (key: string) => Promise<T>): Promise<T> {
+export async function withKeyRotation<T>(
+  ring: KeyRing,
+  signal: AbortSignal,
+  work: (key: string) => Promise<T>,
+): Promise<T> {
   const refusals: number[] = [];
   for (const index of ring.order()) {
     if (signal.aborted) throw signal.reason;

@@ -47,9 +47,14 @@ function route(answers: Partial<Record<Host, Answer>>) {
     return answer(call, signal);
   });
 }
-const body = (text: string, status = 200): Answer => () => json(text, status);
+const body =
+  (text: string, status = 200): Answer =>
+  () =>
+    json(text, status);
 const keyOf = (call: StubCall) =>
-  call.headers.authorization?.replace(/^Bearer /, "") ?? call.headers["x-subscription-token"] ?? call.url.searchParams.get("api_key");
+  call.headers.authorization?.replace(/^Bearer /, "") ??
+  call.headers["x-subscription-token"] ??
+  call.url.searchParams.get("api_key");
 
 beforeEach(() => setClock(() => new Date("2026-09-28T12:00:00Z")));
 afterEach(() => {
@@ -67,7 +72,12 @@ describe("fallback order", () => {
       "serpapi.com": body(SERPAPI),
     });
     const result = await searchNewsWith("noticias Nicaragua hoy", { limit: 10, days: 3 }, chainOf(60));
-    expect(calls.map((c) => c.url.hostname)).toEqual(["api.bochaai.com", "api.tavily.com", "api.search.brave.com", "serpapi.com"]);
+    expect(calls.map((c) => c.url.hostname)).toEqual([
+      "api.bochaai.com",
+      "api.tavily.com",
+      "api.search.brave.com",
+      "serpapi.com",
+    ]);
     expect(result.provider).toBe("serpapi");
     expect(result.disclosure).toBeNull();
     expect(result.attempts.map(({ provider, ok, reason }) => ({ provider, ok, reason }))).toEqual([
@@ -96,7 +106,11 @@ describe("fallback order", () => {
       "api.tavily.com": body('{"query":"q","results":[]}'),
       "api.search.brave.com": body(BRAVE),
     });
-    const result = await searchNewsWith("q", { limit: 10, days: 7 }, chainOf(200, { bocha: KEYS.bocha, tavily: KEYS.tavily, brave: KEYS.brave }));
+    const result = await searchNewsWith(
+      "q",
+      { limit: 10, days: 7 },
+      chainOf(200, { bocha: KEYS.bocha, tavily: KEYS.tavily, brave: KEYS.brave }),
+    );
     expect(result.attempts.map((a) => a.reason)).toEqual(["empty (7 older than 7 days)", "empty", null]);
     expect(result.provider).toBe("brave");
     expect(result.items.map((i) => i.source)).toEqual(["AccuWeather", "TimeAndDate", "BBC"]);
@@ -105,7 +119,11 @@ describe("fallback order", () => {
   it("a provider that ignores its abort signal still loses to the deadline", async () => {
     const stuck: NewsProvider = { name: "tavily", search: () => new Promise(() => undefined) };
     const result = await searchNewsWith("q", { limit: 3, days: 1 }, { providers: [stuck], timeoutMs: 30 });
-    expect(result).toMatchObject({ items: [], disclosure: "no_news_evidence", attempts: [{ provider: "tavily", ok: false, reason: "timeout after 30 ms" }] });
+    expect(result).toMatchObject({
+      items: [],
+      disclosure: "no_news_evidence",
+      attempts: [{ provider: "tavily", ok: false, reason: "timeout after 30 ms" }],
+    });
   });
 
   it("the caller's own abort stops the search instead of falling through", async () => {
@@ -117,7 +135,9 @@ describe("fallback order", () => {
       },
       "api.tavily.com": body(TAVILY),
     });
-    await expect(searchNewsWith("q", { signal: controller.signal }, chainOf(5000))).rejects.toThrow("analysis cancelled");
+    await expect(searchNewsWith("q", { signal: controller.signal }, chainOf(5000))).rejects.toThrow(
+      "analysis cancelled",
+    );
     expect(calls).toHaveLength(1);
   });
 });
@@ -127,7 +147,8 @@ describe("key rotation", () => {
     const { calls } = route({
       "api.tavily.com": (call) => {
         const key = keyOf(call);
-        if (key === KEYS.tavily[0]) return json('{"detail":{"error":"Unauthorized: missing or invalid API key."}}', 401);
+        if (key === KEYS.tavily[0])
+          return json('{"detail":{"error":"Unauthorized: missing or invalid API key."}}', 401);
         if (key === KEYS.tavily[1]) return json('{"detail":{"error":"rate limited"}}', 429);
         return json(TAVILY);
       },
@@ -143,7 +164,11 @@ describe("key rotation", () => {
   });
 
   it("round robin across working keys (quota spread); the key travels as each API wants it", async () => {
-    const { calls } = route({ "api.bochaai.com": body(BOCHA), "serpapi.com": body(SERPAPI), "api.search.brave.com": body(BRAVE) });
+    const { calls } = route({
+      "api.bochaai.com": body(BOCHA),
+      "serpapi.com": body(SERPAPI),
+      "api.search.brave.com": body(BRAVE),
+    });
     const bocha = chainOf(200, { bocha: KEYS.bocha });
     await searchNewsWith("q", { days: 3650 }, bocha);
     await searchNewsWith("q", { days: 3650 }, bocha);
@@ -158,7 +183,8 @@ describe("key rotation", () => {
 
   it("every key refused (HTTP or Bocha's code in the body) → the provider fails over", async () => {
     route({
-      "api.bochaai.com": (call) => (keyOf(call) === KEYS.bocha[0] ? json('{"code":"403","message":"余额不足"}') : json('{"code":"401"}', 401)),
+      "api.bochaai.com": (call) =>
+        keyOf(call) === KEYS.bocha[0] ? json('{"code":"403","message":"余额不足"}') : json('{"code":"401"}', 401),
       "api.tavily.com": body(TAVILY),
     });
     const result = await searchNewsWith("q", { days: 3650 }, chainOf(200, { bocha: KEYS.bocha, tavily: KEYS.tavily }));
@@ -184,7 +210,10 @@ describe("normalised items", () => {
     ];
     route({ "api.tavily.com": () => json({ results }) });
     const result = await searchNewsWith("q", { limit: 2 }, chainOf(200, { tavily: KEYS.tavily }));
-    expect(result.items.map((i) => [i.title, i.snippet])).toEqual([["A", "first"], ["B", "b"]]);
+    expect(result.items.map((i) => [i.title, i.snippet])).toEqual([
+      ["A", "first"],
+      ["B", "b"],
+    ]);
   });
 
   it("requests carry the window and the limit in each API's terms", async () => {
@@ -197,9 +226,21 @@ describe("normalised items", () => {
     const result = await searchNewsWith("贵州茅台 600519 最新消息", { limit: 8, days: 3, language: "zh" }, chainOf());
     expect(result.disclosure).toBe("no_news_evidence");
     const [bocha, tavily, brave, serp] = calls;
-    expect(bocha).toMatchObject({ method: "POST", body: { query: "贵州茅台 600519 最新消息", freshness: "oneWeek", count: 8, summary: false } });
-    expect(tavily).toMatchObject({ method: "POST", body: { query: "贵州茅台 600519 最新消息", topic: "news", days: 3, max_results: 8 } });
-    expect(Object.fromEntries(brave?.url.searchParams ?? [])).toEqual({ q: "贵州茅台 600519 最新消息", count: "8", safesearch: "moderate", freshness: "pw", search_lang: "zh-hans" });
+    expect(bocha).toMatchObject({
+      method: "POST",
+      body: { query: "贵州茅台 600519 最新消息", freshness: "oneWeek", count: 8, summary: false },
+    });
+    expect(tavily).toMatchObject({
+      method: "POST",
+      body: { query: "贵州茅台 600519 最新消息", topic: "news", days: 3, max_results: 8 },
+    });
+    expect(Object.fromEntries(brave?.url.searchParams ?? [])).toEqual({
+      q: "贵州茅台 600519 最新消息",
+      count: "8",
+      safesearch: "moderate",
+      freshness: "pw",
+      search_lang: "zh-hans",
+    });
     expect(serp?.url.searchParams.get("q")).toBe("贵州茅台 600519 最新消息 when:3d");
     expect(serp?.url.searchParams.get("engine")).toBe("google_news");
     expect(serp?.url.searchParams.get("hl")).toBe("zh-cn");
@@ -212,14 +253,25 @@ describe("no news evidence", () => {
     const { calls } = route({});
     expect(configuredNewsChain().providers).toEqual([]);
     const result = await searchNews("贵州茅台 600519 最新消息");
-    expect(result).toEqual({ query: "贵州茅台 600519 最新消息", items: [], provider: null, disclosure: "no_news_evidence", attempts: [] });
+    expect(result).toEqual({
+      query: "贵州茅台 600519 最新消息",
+      items: [],
+      provider: null,
+      disclosure: "no_news_evidence",
+      attempts: [],
+    });
     const stock = await searchStockNews({ code: "600519", name: "贵州茅台", market: "cn" });
     expect(stock.disclosure).toBe("no_news_evidence");
     expect(calls).toHaveLength(0);
   });
 
   it("keys set → providers enabled in order, lists split on commas (blanks ignored)", async () => {
-    setEnvironmentForTests({ ENV_FILE: "/nonexistent/.env", SERPAPI_API_KEYS: "serp-1-xxxx", TAVILY_API_KEYS: " tvly-a-xxxx , ,tvly-b-xxxx", BOCHA_API_KEYS: "" });
+    setEnvironmentForTests({
+      ENV_FILE: "/nonexistent/.env",
+      SERPAPI_API_KEYS: "serp-1-xxxx",
+      TAVILY_API_KEYS: " tvly-a-xxxx , ,tvly-b-xxxx",
+      BOCHA_API_KEYS: "",
+    });
     const chain = configuredNewsChain();
     expect(chain.providers.map((p) => p.name)).toEqual(["tavily", "serpapi"]);
     const { calls } = route({ "api.tavily.com": body(TAVILY) });
@@ -233,7 +285,12 @@ describe("no news evidence", () => {
     const result = await searchNewsWith("q", {}, chainOf());
     expect(result.items).toEqual([]);
     expect(result.disclosure).toBe("no_news_evidence");
-    expect(result.attempts.map((a) => [a.provider, a.ok])).toEqual([["bocha", false], ["tavily", false], ["brave", false], ["serpapi", false]]);
+    expect(result.attempts.map((a) => [a.provider, a.ok])).toEqual([
+      ["bocha", false],
+      ["tavily", false],
+      ["brave", false],
+      ["serpapi", false],
+    ]);
   });
 });
 
@@ -255,7 +312,9 @@ describe("secrets", () => {
       "HTTP 500: bad key ***",
       "HTTP 400: Invalid API key: ***",
       "network error: connect ECONNREFUSED (X-Subscription-Token: ***)",
-      expect.stringMatching(/^network error: fetch failed \(no recorded reply for https:\/\/serpapi\.com\/search\.json\?.*api_key=\*\*\*/),
+      expect.stringMatching(
+        /^network error: fetch failed \(no recorded reply for https:\/\/serpapi\.com\/search\.json\?.*api_key=\*\*\*/,
+      ),
     ]);
   });
 });

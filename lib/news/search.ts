@@ -97,7 +97,11 @@ async function callWithDeadline(
   }
 }
 
-export async function searchNewsWith(query: string, options: NewsQueryOptions, chain: NewsChain): Promise<NewsSearchResult> {
+export async function searchNewsWith(
+  query: string,
+  options: NewsQueryOptions,
+  chain: NewsChain,
+): Promise<NewsSearchResult> {
   const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_NEWS_LIMIT));
   const days = Math.max(1, options.days ?? DEFAULT_NEWS_DAYS);
   const timeoutMs = chain.timeoutMs ?? DEFAULT_NEWS_TIMEOUT_MS;
@@ -111,7 +115,13 @@ export async function searchNewsWith(query: string, options: NewsQueryOptions, c
     const ms = () => Math.round(performance.now() - started);
     let raw: TNewsItem[];
     try {
-      raw = await callWithDeadline(provider, query, { limit, days, language: options.language }, options.signal, timeoutMs);
+      raw = await callWithDeadline(
+        provider,
+        query,
+        { limit, days, language: options.language },
+        options.signal,
+        timeoutMs,
+      );
     } catch (error) {
       // The caller gave up (request cancelled): stop, do not try the others.
       if (options.signal?.aborted) throw options.signal.reason;
@@ -144,8 +154,15 @@ export function configuredNewsChain(): NewsChain {
   };
   const signature = JSON.stringify(keys);
   if (cached?.signature === signature) return cached.chain;
-  const factories = { bocha: createBochaProvider, tavily: createTavilyProvider, brave: createBraveProvider, serpapi: createSerpApiProvider };
-  const providers = NEWS_PROVIDER_ORDER.filter((name) => keys[name].length > 0).map((name) => factories[name]({ keys: keys[name] }));
+  const factories = {
+    bocha: createBochaProvider,
+    tavily: createTavilyProvider,
+    brave: createBraveProvider,
+    serpapi: createSerpApiProvider,
+  };
+  const providers = NEWS_PROVIDER_ORDER.filter((name) => keys[name].length > 0).map((name) =>
+    factories[name]({ keys: keys[name] }),
+  );
   const chain: NewsChain = { providers, timeoutMs: DEFAULT_NEWS_TIMEOUT_MS, secrets: Object.values(keys).flat() };
   cached = { signature, chain };
   return chain;

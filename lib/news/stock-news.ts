@@ -29,12 +29,21 @@ function hkTicker(code: string): string {
 }
 
 /** The query text and the locale it is written in. */
-export function stockNewsQuery(target: NewsTarget, language: "zh" | "en" = "zh"): { query: string; language: "zh" | "en" } {
+export function stockNewsQuery(
+  target: NewsTarget,
+  language: "zh" | "en" = "zh",
+): { query: string; language: "zh" | "en" } {
   const code = clean(target.code);
   const name = clean(target.name);
   const index = target.kind === "index";
-  const chinese = (subject: string) => ({ query: `${subject} ${index ? "最新行情 消息" : "最新消息"}`, language: "zh" as const });
-  const english = (subject: string) => ({ query: `${subject} ${index ? "index market news" : "stock news"}`, language: "en" as const });
+  const chinese = (subject: string) => ({
+    query: `${subject} ${index ? "最新行情 消息" : "最新消息"}`,
+    language: "zh" as const,
+  });
+  const english = (subject: string) => ({
+    query: `${subject} ${index ? "index market news" : "stock news"}`,
+    language: "en" as const,
+  });
 
   if (target.market === "cn") return chinese(name ? `${name} ${code}` : `${code} ${index ? "指数" : "股票"}`);
   if (target.market === "hk") {

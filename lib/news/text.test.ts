@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { redactSecrets } from "./redact";
 import { beijingZInstant, clipText, instant, naiveUtcInstant, newsItem, plainText, urlKey } from "./text";
 
-const hasBrokenSurrogate = (s: string) => /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+const hasBrokenSurrogate = (s: string) =>
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 
 describe("snippet limit (spec: NewsIntelItem.snippet at most 50 characters)", () => {
   it("keeps a short text as it is, cuts a long one to 49 + '…'", () => {
@@ -58,13 +59,17 @@ describe("URL de-duplication key", () => {
     const key = urlKey("https://www.example.com/a/b?x=1&y=2");
     expect(urlKey("http://example.com/a/b/?y=2&x=1&utm_source=feed")).toBe(key);
     expect(urlKey("https://EXAMPLE.com:443/a/b?x=1&y=2#comments")).toBe(key);
-    expect(urlKey("https://m.sohu.com/a/815036254_121819701/?pvid=000115_3w_a")).toBe(urlKey("https://m.sohu.com/a/815036254_121819701"));
+    expect(urlKey("https://m.sohu.com/a/815036254_121819701/?pvid=000115_3w_a")).toBe(
+      urlKey("https://m.sohu.com/a/815036254_121819701"),
+    );
   });
 
   it("a different path, parameter value or hash-bang route is a different article", () => {
     expect(urlKey("https://example.com/a?id=1")).not.toBe(urlKey("https://example.com/a?id=2"));
     expect(urlKey("https://example.com/a")).not.toBe(urlKey("https://example.com/b"));
-    expect(urlKey("https://mparticle.uc.cn/a.html#!wm_id=1")).not.toBe(urlKey("https://mparticle.uc.cn/a.html#!wm_id=2"));
+    expect(urlKey("https://mparticle.uc.cn/a.html#!wm_id=1")).not.toBe(
+      urlKey("https://mparticle.uc.cn/a.html#!wm_id=2"),
+    );
   });
 });
 
@@ -86,14 +91,21 @@ describe("dates", () => {
 
 describe("newsItem", () => {
   it("source falls back to the host; an unusable URL drops the item", () => {
-    expect(newsItem({ title: "t", url: "https://www.x.example/p" })).toEqual({ title: "t", snippet: "", url: "https://www.x.example/p", source: "x.example", published_at: null });
+    expect(newsItem({ title: "t", url: "https://www.x.example/p" })).toEqual({
+      title: "t",
+      snippet: "",
+      url: "https://www.x.example/p",
+      source: "x.example",
+      published_at: null,
+    });
     expect(newsItem({ title: "t", url: "ftp://x.example/p" })).toBeNull();
   });
 });
 
 describe("secret redaction", () => {
   it("masks configured keys anywhere, and api_key=, Bearer and X-Subscription-Token values even when unknown", () => {
-    const text = "fetch failed for https://serpapi.com/search.json?q=x&api_key=abc123secret&hl=en (Authorization: Bearer tvly-ABCDEF123456) X-Subscription-Token: BSAzzzz key mykey-0001";
+    const text =
+      "fetch failed for https://serpapi.com/search.json?q=x&api_key=abc123secret&hl=en (Authorization: Bearer tvly-ABCDEF123456) X-Subscription-Token: BSAzzzz key mykey-0001";
     const out = redactSecrets(text, ["mykey-0001"]);
     expect(out).not.toMatch(/abc123secret|tvly-ABCDEF123456|BSAzzzz|mykey-0001/);
     expect(out).toContain("api_key=***&hl=en");

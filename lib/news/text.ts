@@ -106,7 +106,8 @@ export function instant(value: unknown): string | null {
 export function naiveUtcInstant(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const text = value.trim();
-  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(text)) return isoOf(Date.parse(text.includes("T") ? `${text}Z` : `${text}T00:00:00Z`));
+  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(text))
+    return isoOf(Date.parse(text.includes("T") ? `${text}Z` : `${text}T00:00:00Z`));
   return instant(text);
 }
 
@@ -143,13 +144,21 @@ export function newsItem(raw: RawNewsFields): TNewsItem | null {
   const title = clipText(plainText(raw.title), TITLE_MAX);
   if (!url || title === "") return null;
   const source = plainText(raw.source) || hostOf(url);
-  const item = { title, snippet: clipText(plainText(raw.snippet)), url, source, published_at: raw.published_at ?? null };
+  const item = {
+    title,
+    snippet: clipText(plainText(raw.snippet)),
+    url,
+    source,
+    published_at: raw.published_at ?? null,
+  };
   const parsed = ZNewsItem.safeParse(item);
   return parsed.success ? parsed.data : null;
 }
 
 export function asObject(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 export function asArray(value: unknown): unknown[] {

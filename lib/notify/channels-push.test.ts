@@ -124,12 +124,18 @@ describe("ntfy (NTFY_URL, NTFY_TOKEN)", () => {
 
   it("a 403 is a permanent failure with ntfy's error; 429 and 5xx are retryable; the token never shows", async () => {
     const target = ntfyTarget({ url: `${receiver.baseUrl}/secret-topic-9876`, token: "tk_ntfy0123456789" });
-    receiver.answer = () => ({ status: 403, body: { code: 40301, http: 403, error: "forbidden", link: "https://ntfy.sh/docs/publish/#authentication" } });
+    receiver.answer = () => ({
+      status: 403,
+      body: { code: 40301, http: 403, error: "forbidden", link: "https://ntfy.sh/docs/publish/#authentication" },
+    });
     const forbidden = await failure(target);
     expect(forbidden.message).toBe("HTTP 403: forbidden (40301)");
     expect(forbidden.retryable).toBe(false);
 
-    receiver.answer = () => ({ status: 429, body: { code: 42901, http: 429, error: "limit reached: too many requests" } });
+    receiver.answer = () => ({
+      status: 429,
+      body: { code: 42901, http: 429, error: "limit reached: too many requests" },
+    });
     const limited = await failure(target);
     expect(limited.retryable).toBe(true);
     expect(limited.message).toContain("too many requests");
@@ -165,7 +171,10 @@ describe("Gotify (GOTIFY_URL, GOTIFY_TOKEN)", () => {
   it("alerts get priority 8; without a link there is no click extra; long text is cut with the link kept", async () => {
     const target = gotifyTarget({ url: receiver.baseUrl, token: "AgotifyAppToken1" });
     await target.send({ ...message, kind: "alert", link: null }, context());
-    expect(receiver.requests[0]!.json).toMatchObject({ priority: 8, extras: { "client::display": { contentType: "text/markdown" } } });
+    expect(receiver.requests[0]!.json).toMatchObject({
+      priority: 8,
+      extras: { "client::display": { contentType: "text/markdown" } },
+    });
     expect((receiver.requests[0]!.json as { extras: object }).extras).not.toHaveProperty("client::notification");
 
     await target.send({ ...message, body: "x".repeat(30_000) }, context());
@@ -179,7 +188,11 @@ describe("Gotify (GOTIFY_URL, GOTIFY_TOKEN)", () => {
     const target = gotifyTarget({ url: receiver.baseUrl, token: "AgotifyAppToken1" });
     receiver.answer = () => ({
       status: 401,
-      body: { error: "Unauthorized", errorCode: 401, errorDescription: "you need to provide a valid access token or user credentials to access this api" },
+      body: {
+        error: "Unauthorized",
+        errorCode: 401,
+        errorDescription: "you need to provide a valid access token or user credentials to access this api",
+      },
     });
     const denied = await failure(target);
     expect(denied.retryable).toBe(false);
@@ -187,7 +200,10 @@ describe("Gotify (GOTIFY_URL, GOTIFY_TOKEN)", () => {
     expect(denied.message).toContain("you need to provide a valid access token");
     expect(denied.message).not.toContain("AgotifyAppToken1");
 
-    receiver.answer = () => ({ status: 500, body: { error: "Internal Server Error", errorCode: 500, errorDescription: "token AgotifyAppToken1" } });
+    receiver.answer = () => ({
+      status: 500,
+      body: { error: "Internal Server Error", errorCode: 500, errorDescription: "token AgotifyAppToken1" },
+    });
     const broken = await failure(target);
     expect(broken.retryable).toBe(true);
     expect(stored(target, broken)).not.toContain("AgotifyAppToken1");
@@ -237,13 +253,23 @@ describe("Pushover (PUSHOVER_USER_KEY + PUSHOVER_API_TOKEN)", () => {
     const target = pushoverTarget({ ...keys, apiBaseUrl: receiver.baseUrl });
     receiver.answer = () => ({
       status: 400,
-      body: { user: "invalid", errors: ["user identifier is not a valid user, group, or subscribed user key", "message cannot be blank"], status: 0, request: "r1" },
+      body: {
+        user: "invalid",
+        errors: ["user identifier is not a valid user, group, or subscribed user key", "message cannot be blank"],
+        status: 0,
+        request: "r1",
+      },
     });
     const invalid = await failure(target);
-    expect(invalid.message).toBe("HTTP 400: user identifier is not a valid user, group, or subscribed user key; message cannot be blank");
+    expect(invalid.message).toBe(
+      "HTTP 400: user identifier is not a valid user, group, or subscribed user key; message cannot be blank",
+    );
     expect(invalid.retryable).toBe(false);
 
-    receiver.answer = () => ({ status: 200, body: { status: 0, errors: ["application token is invalid"], request: "r2" } });
+    receiver.answer = () => ({
+      status: 200,
+      body: { status: 0, errors: ["application token is invalid"], request: "r2" },
+    });
     const zero = await failure(target);
     expect(zero.message).toBe("pushover status 0: application token is invalid");
     expect(zero.retryable).toBe(false);
@@ -260,7 +286,11 @@ describe("Pushover (PUSHOVER_USER_KEY + PUSHOVER_API_TOKEN)", () => {
 
 describe("PushPlus (PUSHPLUS_TOKEN, PUSHPLUS_TOPIC)", () => {
   it("POSTs /send with token, title, Markdown content, the markdown template and the topic", async () => {
-    const target = pushplusTarget({ token: "be8652e98bd04139a13e1bffcd6d0f71", topic: "dsa-group", apiBaseUrl: receiver.baseUrl });
+    const target = pushplusTarget({
+      token: "be8652e98bd04139a13e1bffcd6d0f71",
+      topic: "dsa-group",
+      apiBaseUrl: receiver.baseUrl,
+    });
     receiver.answer = () => ({ body: { code: 200, msg: "请求成功", data: "075074e3c17e449e9a0cb79cc6f3fc83" } });
     await target.send(message, context());
     const [req] = receiver.requests;
@@ -277,7 +307,11 @@ describe("PushPlus (PUSHPLUS_TOKEN, PUSHPLUS_TOPIC)", () => {
   });
 
   it("no topic field without PUSHPLUS_TOPIC; long content is cut to 20000 characters with the link kept", async () => {
-    const target = pushplusTarget({ token: "be8652e98bd04139a13e1bffcd6d0f71", topic: "", apiBaseUrl: receiver.baseUrl });
+    const target = pushplusTarget({
+      token: "be8652e98bd04139a13e1bffcd6d0f71",
+      topic: "",
+      apiBaseUrl: receiver.baseUrl,
+    });
     receiver.answer = () => ({ body: { code: 200, msg: "请求成功" } });
     await target.send({ ...message, body: "长".repeat(25_000) }, context());
     const sent = receiver.requests[0]!.json as Record<string, string>;
@@ -288,7 +322,11 @@ describe("PushPlus (PUSHPLUS_TOKEN, PUSHPLUS_TOPIC)", () => {
   });
 
   it("a code other than 200 fails with msg; 500 is retryable, 903 and 900 are not; HTTP 5xx is retryable", async () => {
-    const target = pushplusTarget({ token: "be8652e98bd04139a13e1bffcd6d0f71", topic: "", apiBaseUrl: receiver.baseUrl });
+    const target = pushplusTarget({
+      token: "be8652e98bd04139a13e1bffcd6d0f71",
+      topic: "",
+      apiBaseUrl: receiver.baseUrl,
+    });
     receiver.answer = () => ({ body: { code: 903, msg: "无效的用户令牌", data: null } });
     const invalid = await failure(target);
     expect(invalid.message).toBe("code 903: 无效的用户令牌");
@@ -311,7 +349,9 @@ describe("ServerChan³ (SERVERCHAN3_SENDKEY)", () => {
   it("takes the uid from the SendKey for the host; older SCT keys use the Turbo API", () => {
     expect(serverchanUrl({ sendkey })).toBe(`https://12345.push.ft07.com/send/${sendkey}.send`);
     expect(serverchanUrl({ sendkey: "SCT98765abcdef" })).toBe("https://sctapi.ftqq.com/SCT98765abcdef.send");
-    expect(serverchanUrl({ sendkey, apiBaseUrl: "http://127.0.0.1:1/" })).toBe(`http://127.0.0.1:1/send/${sendkey}.send`);
+    expect(serverchanUrl({ sendkey, apiBaseUrl: "http://127.0.0.1:1/" })).toBe(
+      `http://127.0.0.1:1/send/${sendkey}.send`,
+    );
   });
 
   it("POSTs {title, desp} to /send/<sendkey>.send; the title is cut to 32 characters and desp within 30000 bytes with the link kept", async () => {
@@ -391,7 +431,10 @@ describe("Discord bot (DISCORD_BOT_TOKEN + DISCORD_MAIN_CHANNEL_ID)", () => {
     expect(req!.method).toBe("POST");
     expect(req!.url).toBe("/api/v10/channels/112233445566/messages");
     expect(req!.headers.authorization).toBe(`Bot ${token}`);
-    expect(req!.json).toEqual({ content: `**${message.title}**\n\n${message.body}\n\n${LINK}`, allowed_mentions: { parse: [] } });
+    expect(req!.json).toEqual({
+      content: `**${message.title}**\n\n${message.body}\n\n${LINK}`,
+      allowed_mentions: { parse: [] },
+    });
 
     await target.send({ ...message, body: "y".repeat(5000) }, context());
     const content = (receiver.requests[1]!.json as { content: string }).content;
@@ -406,7 +449,10 @@ describe("Discord bot (DISCORD_BOT_TOKEN + DISCORD_MAIN_CHANNEL_ID)", () => {
     expect(denied.retryable).toBe(false);
     expect(denied.message).toContain("HTTP 403");
     expect(denied.message).toContain("Missing Permissions");
-    receiver.answer = () => ({ status: 429, body: { message: "You are being rate limited.", retry_after: 0.5, global: false } });
+    receiver.answer = () => ({
+      status: 429,
+      body: { message: "You are being rate limited.", retry_after: 0.5, global: false },
+    });
     const limited = await failure(target);
     expect(limited.retryable).toBe(true);
     expect(stored(target, limited)).not.toContain(token);
@@ -488,11 +534,17 @@ describe("Feishu app mode (FEISHU_APP_ID + FEISHU_APP_SECRET + FEISHU_CHAT_ID)",
   });
 
   it("an ou_ id is an open_id; the card is cut within the limit with the link kept", async () => {
-    const target = feishuAppTarget({ ...app, chatId: "ou_7d8a6e6df7621556ce0d21922b676706ccs", apiBaseUrl: receiver.baseUrl });
+    const target = feishuAppTarget({
+      ...app,
+      chatId: "ou_7d8a6e6df7621556ce0d21922b676706ccs",
+      apiBaseUrl: receiver.baseUrl,
+    });
     tokenThenSent();
     await target.send({ ...message, body: "长".repeat(8000) }, context());
     expect(receiver.requests[1]!.url).toBe("/open-apis/im/v1/messages?receive_id_type=open_id");
-    const card = JSON.parse((receiver.requests[1]!.json as { content: string }).content) as { elements: { content: string }[] };
+    const card = JSON.parse((receiver.requests[1]!.json as { content: string }).content) as {
+      elements: { content: string }[];
+    };
     const content = card.elements[0]!.content;
     expect(utf8Bytes(content)).toBeLessThanOrEqual(FEISHU_MAX_BYTES);
     expect(utf8Bytes(content)).toBeGreaterThan(FEISHU_MAX_BYTES - 100);
@@ -510,7 +562,10 @@ describe("Feishu app mode (FEISHU_APP_ID + FEISHU_APP_SECRET + FEISHU_CHAT_ID)",
     expect(auth).toEqual(["Bearer t-first", "Bearer t-first", "Bearer t-second"]);
 
     const base = receiver.answer;
-    receiver.answer = (req, i) => (req.url === TOKEN_PATH ? base(req, i) : { status: 400, body: { code: 99991663, msg: "Invalid access token for authorization." } });
+    receiver.answer = (req, i) =>
+      req.url === TOKEN_PATH
+        ? base(req, i)
+        : { status: 400, body: { code: 99991663, msg: "Invalid access token for authorization." } };
     const rejected = await failure(target, message, new Date(NOW.getTime() + 7200 * 1000));
     expect(rejected.retryable).toBe(true);
     expect(rejected.message).toBe("message: HTTP 400: code 99991663: Invalid access token for authorization.");
@@ -530,15 +585,21 @@ describe("Feishu app mode (FEISHU_APP_ID + FEISHU_APP_SECRET + FEISHU_CHAT_ID)",
     tokenThenSent(["t-visible-token"]);
     const base = receiver.answer;
     receiver.answer = (req, i) =>
-      req.url === TOKEN_PATH ? base(req, i) : { status: 400, body: { code: 230002, msg: "Bot/User can NOT be out of the chat. t-visible-token" } };
+      req.url === TOKEN_PATH
+        ? base(req, i)
+        : { status: 400, body: { code: 230002, msg: "Bot/User can NOT be out of the chat. t-visible-token" } };
     const outside = await failure(target);
     expect(outside.retryable).toBe(false);
     expect(outside.message).toContain("code 230002: Bot/User can NOT be out of the chat.");
     expect(stored(target, outside)).not.toContain("t-visible-token");
 
-    receiver.answer = (req, i) => (req.url === TOKEN_PATH ? base(req, i) : { status: 400, body: { code: 230020, msg: "This operation triggers the frequency limit." } });
+    receiver.answer = (req, i) =>
+      req.url === TOKEN_PATH
+        ? base(req, i)
+        : { status: 400, body: { code: 230020, msg: "This operation triggers the frequency limit." } };
     expect((await failure(target)).retryable).toBe(true);
-    receiver.answer = (req, i) => (req.url === TOKEN_PATH ? base(req, i) : { status: 502, body: "<html>bad gateway</html>" });
+    receiver.answer = (req, i) =>
+      req.url === TOKEN_PATH ? base(req, i) : { status: 502, body: "<html>bad gateway</html>" };
     const bad = await failure(target);
     expect(bad.retryable).toBe(true);
     expect(bad.message).toBe("message: HTTP 502: unexpected answer");
@@ -649,7 +710,10 @@ describe("notify() with the URL-configured push channels", () => {
       NOTIFICATION_RETRY_ATTEMPTS: "2",
     });
     await db().notificationDelivery.deleteMany();
-    receiver.answer = (req) => (req.url === "/gotify/message" ? { status: 401, body: { error: "Unauthorized", errorDescription: "token gotify-secret-2 unknown" } } : {});
+    receiver.answer = (req) =>
+      req.url === "/gotify/message"
+        ? { status: 401, body: { error: "Unauthorized", errorDescription: "token gotify-secret-2 unknown" } }
+        : {};
     const result = await notify(message);
     expect(result.status).toBe("partial");
     expect(result.deliveries).toEqual([
@@ -662,7 +726,11 @@ describe("notify() with the URL-configured push channels", () => {
     expect(row!.error).not.toContain("gotify-secret-2");
     expect(receiver.requests.map((r) => r.url).sort()).toEqual(["/astrbot", "/gotify/message", "/ntfy-topic"]);
 
-    configure({ NTFY_URL: `${receiver.baseUrl}/ntfy-topic`, ASTRBOT_URL: `${receiver.baseUrl}/astrbot`, NOTIFICATION_REPORT_CHANNELS: "ntfy" });
+    configure({
+      NTFY_URL: `${receiver.baseUrl}/ntfy-topic`,
+      ASTRBOT_URL: `${receiver.baseUrl}/astrbot`,
+      NOTIFICATION_REPORT_CHANNELS: "ntfy",
+    });
     const routed = await notify({ ...message, title: "routed" });
     expect(routed.deliveries.map((d) => d.channel)).toEqual(["ntfy"]);
   });

@@ -63,7 +63,10 @@ describe("generic webhook (CUSTOM_WEBHOOK_URLS)", () => {
   it("POSTs the message as JSON with the Bearer token", async () => {
     configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/hook/one`, CUSTOM_WEBHOOK_BEARER_TOKEN: "tok-0123456789" });
     const result = await notify(message);
-    expect(result).toEqual({ status: "sent", deliveries: [{ channel: "custom", status: "sent", attempts: 1, error: null }] });
+    expect(result).toEqual({
+      status: "sent",
+      deliveries: [{ channel: "custom", status: "sent", attempts: 1, error: null }],
+    });
     expect(receiver.requests).toHaveLength(1);
     const [req] = receiver.requests;
     expect(req!.method).toBe("POST");
@@ -148,7 +151,11 @@ describe("WeCom (WECHAT_WEBHOOK_URL)", () => {
 describe("Feishu (FEISHU_WEBHOOK_URL)", () => {
   it("sends a card with Markdown, the keyword first, signed with timestamp and sign", async () => {
     const secret = "feishu-secret-abc";
-    configure({ FEISHU_WEBHOOK_URL: `${receiver.baseUrl}/open-apis/bot/v2/hook/uuid-1`, FEISHU_WEBHOOK_SECRET: secret, FEISHU_WEBHOOK_KEYWORD: "DSA" });
+    configure({
+      FEISHU_WEBHOOK_URL: `${receiver.baseUrl}/open-apis/bot/v2/hook/uuid-1`,
+      FEISHU_WEBHOOK_SECRET: secret,
+      FEISHU_WEBHOOK_KEYWORD: "DSA",
+    });
     receiver.answer = () => ({ body: { code: 0, msg: "success", data: {} } });
     const result = await notify(message);
     expect(result.status).toBe("sent");
@@ -170,19 +177,28 @@ describe("Feishu (FEISHU_WEBHOOK_URL)", () => {
 
   it("without a secret there is no signature; a non-zero code fails", async () => {
     configure({ FEISHU_WEBHOOK_URL: `${receiver.baseUrl}/hook` });
-    receiver.answer = () => ({ body: { code: 19021, msg: "sign match fail or timestamp is not within one hour from current time" } });
+    receiver.answer = () => ({
+      body: { code: 19021, msg: "sign match fail or timestamp is not within one hour from current time" },
+    });
     const result = await notify(message);
     const body = receiver.requests[0]!.json as Record<string, unknown>;
     expect(body).not.toHaveProperty("sign");
     expect(body).not.toHaveProperty("timestamp");
-    expect(result.deliveries[0]).toMatchObject({ status: "failed", attempts: 1, error: "code 19021: sign match fail or timestamp is not within one hour from current time" });
+    expect(result.deliveries[0]).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      error: "code 19021: sign match fail or timestamp is not within one hour from current time",
+    });
   });
 });
 
 describe("DingTalk (DINGTALK_WEBHOOK_URL)", () => {
   it("signs the URL with timestamp and HMAC-SHA256 sign as DingTalk documents, and sends markdown", async () => {
     const secret = "SECb1234567890abcdef";
-    configure({ DINGTALK_WEBHOOK_URL: `${receiver.baseUrl}/robot/send?access_token=ding-token-xyz`, DINGTALK_SECRET: secret });
+    configure({
+      DINGTALK_WEBHOOK_URL: `${receiver.baseUrl}/robot/send?access_token=ding-token-xyz`,
+      DINGTALK_SECRET: secret,
+    });
     receiver.answer = () => ({ body: { errcode: 0, errmsg: "ok" } });
     expect((await notify(message)).status).toBe("sent");
     const url = new URL(receiver.requests[0]!.url, receiver.baseUrl);
@@ -190,19 +206,29 @@ describe("DingTalk (DINGTALK_WEBHOOK_URL)", () => {
     expect(url.searchParams.get("access_token")).toBe("ding-token-xyz");
     const timestamp = NOW.getTime();
     expect(url.searchParams.get("timestamp")).toBe(String(timestamp));
-    const expected = createHmac("sha256", Buffer.from(secret, "utf8")).update(Buffer.from(`${timestamp}\n${secret}`, "utf8")).digest("base64");
+    const expected = createHmac("sha256", Buffer.from(secret, "utf8"))
+      .update(Buffer.from(`${timestamp}\n${secret}`, "utf8"))
+      .digest("base64");
     expect(url.searchParams.get("sign")).toBe(expected);
     // The raw query carries the sign URL-encoded (+, / and = of Base64 escaped).
     expect(receiver.requests[0]!.url).toContain(`sign=${encodeURIComponent(expected)}`);
     expect(receiver.requests[0]!.json).toEqual({
       msgtype: "markdown",
-      markdown: { title: message.title, text: `### ${message.title}\n\n${message.body}\n\n[查看完整报告](http://dsa.local/history/42)` },
+      markdown: {
+        title: message.title,
+        text: `### ${message.title}\n\n${message.body}\n\n[查看完整报告](http://dsa.local/history/42)`,
+      },
     });
   });
 
   it("a rate-limit errcode is retried", async () => {
-    configure({ DINGTALK_WEBHOOK_URL: `${receiver.baseUrl}/robot/send?access_token=t`, NOTIFICATION_RETRY_ATTEMPTS: "2" });
-    receiver.answer = (_, i) => ({ body: i === 0 ? { errcode: 130101, errmsg: "send too fast" } : { errcode: 0, errmsg: "ok" } });
+    configure({
+      DINGTALK_WEBHOOK_URL: `${receiver.baseUrl}/robot/send?access_token=t`,
+      NOTIFICATION_RETRY_ATTEMPTS: "2",
+    });
+    receiver.answer = (_, i) => ({
+      body: i === 0 ? { errcode: 130101, errmsg: "send too fast" } : { errcode: 0, errmsg: "ok" },
+    });
     expect((await notify(message)).deliveries[0]).toMatchObject({ status: "sent", attempts: 2 });
   });
 });
@@ -211,7 +237,12 @@ describe("Telegram (TELEGRAM_BOT_TOKEN + TELEGRAM_CHAT_ID) against a local Bot A
   const token = "123456:ABC-telegram-token";
 
   it("calls sendMessage with plain text, the chat and the topic", async () => {
-    configure({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: "-100200", TELEGRAM_MESSAGE_THREAD_ID: "7", TELEGRAM_API_BASE_URL: `${receiver.baseUrl}/` });
+    configure({
+      TELEGRAM_BOT_TOKEN: token,
+      TELEGRAM_CHAT_ID: "-100200",
+      TELEGRAM_MESSAGE_THREAD_ID: "7",
+      TELEGRAM_API_BASE_URL: `${receiver.baseUrl}/`,
+    });
     receiver.answer = () => ({ body: { ok: true, result: { message_id: 1 } } });
     expect((await notify(message)).status).toBe("sent");
     expect(receiver.requests[0]!.url).toBe(`/bot${token}/sendMessage`);
@@ -224,8 +255,23 @@ describe("Telegram (TELEGRAM_BOT_TOKEN + TELEGRAM_CHAT_ID) against a local Bot A
   });
 
   it("cuts to 4096 characters and reports ok=false without the token", async () => {
-    configure({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: "5", TELEGRAM_API_BASE_URL: receiver.baseUrl, NOTIFICATION_RETRY_ATTEMPTS: "1" });
-    receiver.answer = (_, i) => (i === 0 ? { body: { ok: true } } : { status: 400, body: { ok: false, error_code: 400, description: `Bad Request: chat not found for /bot${token}/sendMessage` } });
+    configure({
+      TELEGRAM_BOT_TOKEN: token,
+      TELEGRAM_CHAT_ID: "5",
+      TELEGRAM_API_BASE_URL: receiver.baseUrl,
+      NOTIFICATION_RETRY_ATTEMPTS: "1",
+    });
+    receiver.answer = (_, i) =>
+      i === 0
+        ? { body: { ok: true } }
+        : {
+            status: 400,
+            body: {
+              ok: false,
+              error_code: 400,
+              description: `Bad Request: chat not found for /bot${token}/sendMessage`,
+            },
+          };
     await notify({ ...message, body: "x😀".repeat(3000) });
     const text = (receiver.requests[0]!.json as { text: string }).text;
     expect(utf16Units(text)).toBeLessThanOrEqual(4096);
@@ -258,7 +304,10 @@ describe("Discord and Slack webhooks", () => {
   });
 
   it("Slack: mrkdwn text with <url|label>; an answer other than ok fails", async () => {
-    configure({ SLACK_WEBHOOK_URL: `${receiver.baseUrl}/services/T0/B0/slack-secret`, NOTIFICATION_RETRY_ATTEMPTS: "1" });
+    configure({
+      SLACK_WEBHOOK_URL: `${receiver.baseUrl}/services/T0/B0/slack-secret`,
+      NOTIFICATION_RETRY_ATTEMPTS: "1",
+    });
     receiver.answer = (_, i) => (i === 0 ? { body: "ok" } : { status: 404, body: "no_service" });
     expect((await notify(message)).status).toBe("sent");
     expect(receiver.requests[0]!.json).toEqual({

@@ -40,7 +40,11 @@ export async function recordDelivery(record: DeliveryRecord): Promise<void> {
  * True when a message matching `match` was sent to this channel since `since`: the same message (dedupKey, the
  * duplicate window) or one about the same subject (the cooldown). A failed lookup sends rather than drops.
  */
-export async function sentSince(channel: string, match: { dedupKey: string } | { subject: string }, since: Date): Promise<boolean> {
+export async function sentSince(
+  channel: string,
+  match: { dedupKey: string } | { subject: string },
+  since: Date,
+): Promise<boolean> {
   try {
     const row = await db().notificationDelivery.findFirst({
       where: { channel, ...match, status: "sent", createdAt: { gte: since } },

@@ -19,8 +19,26 @@ export interface DigestInput {
 }
 
 const TEXT = {
-  zh: { title: "自选股日报", stocks: "只", failed: "分析失败", advice: "操作", trend: "趋势", open: "打开历史记录", sample: "含样例数据", score: "分" },
-  en: { title: "Watchlist report", stocks: "stocks", failed: "analysis failed", advice: "Advice", trend: "Trend", open: "Open the history", sample: "includes sample data", score: "" },
+  zh: {
+    title: "自选股日报",
+    stocks: "只",
+    failed: "分析失败",
+    advice: "操作",
+    trend: "趋势",
+    open: "打开历史记录",
+    sample: "含样例数据",
+    score: "分",
+  },
+  en: {
+    title: "Watchlist report",
+    stocks: "stocks",
+    failed: "analysis failed",
+    advice: "Advice",
+    trend: "Trend",
+    open: "Open the history",
+    sample: "includes sample data",
+    score: "",
+  },
 } as const;
 
 function reportLines(entry: Extract<DigestEntry, { kind: "report" }>, input: DigestInput): string[] {
@@ -29,7 +47,10 @@ function reportLines(entry: Extract<DigestEntry, { kind: "report" }>, input: Dig
   const name = meta.stock_name ? `${meta.stock_name} (${meta.stock_code})` : meta.stock_code;
   const action = summary.action_label ?? summary.action;
   const score = summary.sentiment_score !== null ? `${summary.sentiment_score}${t.score}` : null;
-  const price = meta.current_price !== null ? `${formatNumber(meta.current_price)}${meta.change_pct !== null ? ` (${signed(meta.change_pct)}%)` : ""}` : null;
+  const price =
+    meta.current_price !== null
+      ? `${formatNumber(meta.current_price)}${meta.change_pct !== null ? ` (${signed(meta.change_pct)}%)` : ""}`
+      : null;
   const head = [action, score, price].filter(Boolean).join(" · ");
   const conclusion = summary.analysis_summary ? ` — ${oneLine(summary.analysis_summary)}` : "";
   const lines = [`- **[${name}](${historyLink(entry.recordId)})** ${head}${conclusion}`];
@@ -45,7 +66,9 @@ export function digestMessage(input: DigestInput): NotificationMessage {
   const lines = input.entries.flatMap((entry) =>
     entry.kind === "report"
       ? reportLines(entry, input)
-      : [`- **${entry.stockName ? `${entry.stockName} (${entry.stockCode})` : entry.stockCode}** ${t.failed}: ${oneLine(entry.reason)}`],
+      : [
+          `- **${entry.stockName ? `${entry.stockName} (${entry.stockCode})` : entry.stockCode}** ${t.failed}: ${oneLine(entry.reason)}`,
+        ],
   );
   if (input.entries.some((e) => e.kind === "report" && e.sample)) lines.push(`\n${t.sample}`);
   return {

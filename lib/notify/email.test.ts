@@ -71,7 +71,9 @@ function subjectOf(raw: string): string {
   // Whitespace between two encoded words is not part of the text (RFC 2047 §6.2).
   const unfolded = match![1]!.replace(/\?=\r\n[ \t]+=\?/g, "?==?").replace(/\r\n[ \t]+/g, " ");
   return unfolded.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-    encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : decodeQuotedPrintable(text.replace(/_/g, " ")),
   );
 }
 
@@ -96,7 +98,8 @@ beforeAll(async () => {
     authMethods: ["PLAIN", "LOGIN"],
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === "dsa@example.com" && auth.password === PASSWORD) return callback(null, { user: auth.username });
+      if (auth.username === "dsa@example.com" && auth.password === PASSWORD)
+        return callback(null, { user: auth.username });
       return callback(new Error("Invalid username or password"));
     },
     onData(stream, session, callback) {
@@ -132,7 +135,10 @@ describe("email channel", () => {
   it("logs in as the sender and delivers subject, plain text and HTML with the report link to every receiver", async () => {
     configure({ EMAIL_PASSWORD: PASSWORD, EMAIL_RECEIVERS: "a@example.com, b@example.com" });
     const result = await notify(message);
-    expect(result).toEqual({ status: "sent", deliveries: [{ channel: "email", status: "sent", attempts: 1, error: null }] });
+    expect(result).toEqual({
+      status: "sent",
+      deliveries: [{ channel: "email", status: "sent", attempts: 1, error: null }],
+    });
     expect(received).toHaveLength(1);
     const [mail] = received;
     expect(mail!.user).toBe("dsa@example.com");
@@ -142,7 +148,10 @@ describe("email channel", () => {
     expect(mail!.raw).toMatch(/^From: dsa@example\.com$/m);
     expect(mail!.raw).toMatch(/^To: a@example\.com, b@example\.com$/m);
     expect(part(mail!.raw, "text/plain")).toBe(
-      "- Action: buy · Score 72\n- Price: 1500.5 (+1.20%)\n- Summary: 趋势向上，回踩买入\n\nOpen the full report: http://dsa.local/history/42?tab=summary".replace(/\n/g, "\r\n"),
+      "- Action: buy · Score 72\n- Price: 1500.5 (+1.20%)\n- Summary: 趋势向上，回踩买入\n\nOpen the full report: http://dsa.local/history/42?tab=summary".replace(
+        /\n/g,
+        "\r\n",
+      ),
     );
     const html = part(mail!.raw, "text/html");
     expect(html).toContain("<li><strong>Summary</strong>: 趋势向上，回踩买入</li>");
@@ -153,7 +162,12 @@ describe("email channel", () => {
     configure({ EMAIL_PASSWORD: PASSWORD, OUTBOUND_ALLOW_PRIVATE: "false", NOTIFICATION_RETRY_ATTEMPTS: "2" });
     const before = received.length;
     const result = await notify({ ...message, related: { kind: "analysis", id: "smtp-ssrf" } });
-    expect(result.deliveries[0]).toMatchObject({ channel: "email", status: "failed", attempts: 1, error: expect.stringMatching(/^destination refused: 127\.0\.0\.1 .*OUTBOUND_ALLOW_PRIVATE/) });
+    expect(result.deliveries[0]).toMatchObject({
+      channel: "email",
+      status: "failed",
+      attempts: 1,
+      error: expect.stringMatching(/^destination refused: 127\.0\.0\.1 .*OUTBOUND_ALLOW_PRIVATE/),
+    });
     expect(received).toHaveLength(before);
   });
 
@@ -176,13 +190,23 @@ describe("email channel", () => {
   });
 
   it("sender without password or host: email is off", async () => {
-    setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: databaseUrl, EMAIL_SENDER: "dsa@example.com" });
+    setEnvironmentForTests({
+      ENV_FILE: path.join(dir, "missing.env"),
+      DATABASE_URL: databaseUrl,
+      EMAIL_SENDER: "dsa@example.com",
+    });
     expect((await notify(message)).status).toBe("no_channels");
   });
 
   it("derives the SMTP server from the sender's domain when no host is set", () => {
     expect(smtpServer({ sender: "me@qq.com", host: "", port: 0 })).toEqual({ host: "smtp.qq.com", port: 465 });
-    expect(smtpServer({ sender: "me@outlook.com", host: "", port: 0 })).toEqual({ host: "smtp-mail.outlook.com", port: 587 });
-    expect(smtpServer({ sender: "me@corp.cn", host: "mail.corp.cn", port: 25 })).toEqual({ host: "mail.corp.cn", port: 25 });
+    expect(smtpServer({ sender: "me@outlook.com", host: "", port: 0 })).toEqual({
+      host: "smtp-mail.outlook.com",
+      port: 587,
+    });
+    expect(smtpServer({ sender: "me@corp.cn", host: "mail.corp.cn", port: 25 })).toEqual({
+      host: "mail.corp.cn",
+      port: 25,
+    });
   });
 });

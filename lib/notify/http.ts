@@ -12,7 +12,13 @@ export class DeliveryError extends Error {
     readonly answerText?: string,
   ) {
     // Delivery errors reach API callers and the deliveries list: one short printable line.
-    super(message.replace(/[\p{Cc}\p{Cf}]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 300));
+    super(
+      message
+        .replace(/[\p{Cc}\p{Cf}]+/gu, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 300),
+    );
   }
 }
 
@@ -27,7 +33,11 @@ export interface PostOptions {
 }
 
 /** One POST: the answer whatever its status, or a DeliveryError for a timeout or network failure (no URL in it). */
-export async function post(url: string, body: string, options: PostOptions & { contentType: string }): Promise<HttpAnswer> {
+export async function post(
+  url: string,
+  body: string,
+  options: PostOptions & { contentType: string },
+): Promise<HttpAnswer> {
   let response: Response;
   try {
     // The outbound policy, before the request and at the connect (DNS rebinding).
@@ -40,7 +50,11 @@ export async function post(url: string, body: string, options: PostOptions & { c
     });
   } catch (error) {
     const refused = outboundRefusalOf(error);
-    if (refused) throw new DeliveryError(`destination refused: ${refused.message.replace(/^Outbound request refused: /, "")}`, false);
+    if (refused)
+      throw new DeliveryError(
+        `destination refused: ${refused.message.replace(/^Outbound request refused: /, "")}`,
+        false,
+      );
     throw networkError(error, options.timeoutMs);
   }
   return { status: response.status, text: await response.text().catch(() => "") };
@@ -55,12 +69,17 @@ export function isRetryableStatus(status: number): boolean {
 export async function postJson(url: string, body: unknown, options: PostOptions): Promise<HttpAnswer> {
   const answer = await post(url, JSON.stringify(body), { ...options, contentType: "application/json; charset=utf-8" });
   if (answer.status >= 200 && answer.status < 300) return answer;
-  throw new DeliveryError(`${statusLine(answer.status)}${serviceReason(answer.text)}`, isRetryableStatus(answer.status), answer.text);
+  throw new DeliveryError(
+    `${statusLine(answer.status)}${serviceReason(answer.text)}`,
+    isRetryableStatus(answer.status),
+    answer.text,
+  );
 }
 
 export function networkError(error: unknown, timeoutMs: number): DeliveryError {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err?.name === "TimeoutError" || err?.name === "AbortError") return new DeliveryError(`timeout after ${timeoutMs} ms`, true);
+  if (err?.name === "TimeoutError" || err?.name === "AbortError")
+    return new DeliveryError(`timeout after ${timeoutMs} ms`, true);
   const code = err?.cause?.code ?? err?.cause?.message ?? err?.message ?? "unknown";
   return new DeliveryError(`network error: ${code}`, true);
 }
@@ -83,7 +102,15 @@ export function statusLine(status: number): string {
   return `HTTP ${status}`;
 }
 
-const REASON_FIELDS = ["description", "errorDescription", "error_description", "message", "errmsg", "msg", "error"] as const;
+const REASON_FIELDS = [
+  "description",
+  "errorDescription",
+  "error_description",
+  "message",
+  "errmsg",
+  "msg",
+  "error",
+] as const;
 
 /**
  * The reason a service gave in a JSON error answer ({description}, {message}, {error}…), short and
@@ -91,9 +118,15 @@ const REASON_FIELDS = ["description", "errorDescription", "error_description", "
  */
 export function serviceReason(text: string): string {
   const answer = parseAnswer(text);
-  const reason = REASON_FIELDS.map((field) => answer[field]).find((value): value is string => typeof value === "string" && value.trim() !== "");
+  const reason = REASON_FIELDS.map((field) => answer[field]).find(
+    (value): value is string => typeof value === "string" && value.trim() !== "",
+  );
   if (!reason) return "";
-  return `: ${reason.replace(/[\p{Cc}\p{Cf}]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 100)}`;
+  return `: ${reason
+    .replace(/[\p{Cc}\p{Cf}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 100)}`;
 }
 
 /** An error code a service put in its answer, kept only when it looks like one (short, word characters). */

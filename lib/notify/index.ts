@@ -12,7 +12,14 @@ import type { NotificationMessage, NotifyResult } from "./types";
 // messages of the three callers: finished analyses, market reviews and alert triggers.
 export { notify, notifyInBackground, settleNotifications } from "./notify";
 export { analysisMessage, marketReviewMessage, alertMessage, historyLink, type AlertTriggerNotice } from "./messages";
-export type { DeliveryOutcome, NotificationMessage, NotifyOptions, NotifyResult, TNotificationKind, TNotifyChannel } from "./types";
+export type {
+  DeliveryOutcome,
+  NotificationMessage,
+  NotifyOptions,
+  NotifyResult,
+  TNotificationKind,
+  TNotifyChannel,
+} from "./types";
 
 /** After an analysis with notify=true: fire-and-forget; the analysis result never waits on it. */
 export function notifyAnalysisCompleted(record: AnalysisHistory, report: TAnalysisReport): void {
@@ -43,7 +50,11 @@ export async function notifyAlertTrigger(notice: AlertTriggerNotice): Promise<No
  * cooldown for that target; no_channel: nothing enabled for alerts) is logged as one delivery row with channel
  * "none", so the trigger's notification record says why nothing went out. Never rejects.
  */
-export async function recordHeldAlertNotification(notice: AlertTriggerNotice, code: "cooldown_active" | "no_channel", detail: string): Promise<void> {
+export async function recordHeldAlertNotification(
+  notice: AlertTriggerNotice,
+  code: "cooldown_active" | "no_channel",
+  detail: string,
+): Promise<void> {
   try {
     const message = alertMessage(notice);
     await recordDelivery({

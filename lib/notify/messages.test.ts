@@ -69,9 +69,20 @@ describe("analysis summary", () => {
 
   it("in Chinese, without a base URL the link is this server on localhost; absent fields are left out", () => {
     setEnvironmentForTests({ ENV_FILE: "/nonexistent/.env", PORT: "3123" });
-    const message = analysisMessage({ ...record, dataSource: "sample" }, report("zh", { operation_advice: null, sentiment_label: null, trend_prediction: "震荡上行" }));
+    const message = analysisMessage(
+      { ...record, dataSource: "sample" },
+      report("zh", { operation_advice: null, sentiment_label: null, trend_prediction: "震荡上行" }),
+    );
     expect(message.title).toBe("贵州茅台 (600519) · 买入 · 72分");
-    expect(message.body).toBe(["- **建议**: 买入 · 评分 72", "- **现价**: 1500.50 (-1.23%)", "- **趋势**: 震荡上行", "- **结论**: Uptrend intact; buy the pullback.", "- 样例数据"].join("\n"));
+    expect(message.body).toBe(
+      [
+        "- **建议**: 买入 · 评分 72",
+        "- **现价**: 1500.50 (-1.23%)",
+        "- **趋势**: 震荡上行",
+        "- **结论**: Uptrend intact; buy the pullback.",
+        "- 样例数据",
+      ].join("\n"),
+    );
     expect(message.link).toEqual({ url: "http://localhost:3123/history/42", label: "查看完整报告" });
   });
 });
@@ -107,7 +118,17 @@ describe("market review and alert summaries", () => {
   });
 
   it("alert: kind alert, severity in the title, observed value and threshold", () => {
-    expect(alertMessage({ triggerId: 5, ruleName: "茅台突破", target: "600519", message: "价格 1510 上穿 1500", observedValue: 1510, threshold: 1500, severity: "warning" })).toEqual({
+    expect(
+      alertMessage({
+        triggerId: 5,
+        ruleName: "茅台突破",
+        target: "600519",
+        message: "价格 1510 上穿 1500",
+        observedValue: 1510,
+        threshold: 1500,
+        severity: "warning",
+      }),
+    ).toEqual({
       kind: "alert",
       title: "提醒 [warning] · 茅台突破 · 600519",
       body: "价格 1510 上穿 1500\n- **观测值**: 1510\n- **阈值**: 1500",

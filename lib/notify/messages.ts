@@ -8,11 +8,55 @@ import type { NotificationMessage } from "./types";
 
 type Lang = "zh" | "en";
 
-type LabelKey = "action" | "score" | "trend" | "price" | "summary" | "advice" | "report" | "sample" | "temperature" | "outlook" | "review" | "observed" | "threshold" | "alert";
+type LabelKey =
+  | "action"
+  | "score"
+  | "trend"
+  | "price"
+  | "summary"
+  | "advice"
+  | "report"
+  | "sample"
+  | "temperature"
+  | "outlook"
+  | "review"
+  | "observed"
+  | "threshold"
+  | "alert";
 
 const LABELS: Record<Lang, Record<LabelKey, string>> = {
-  zh: { action: "建议", score: "评分", trend: "趋势", price: "现价", summary: "结论", advice: "操作", report: "查看完整报告", sample: "样例数据", temperature: "市场温度", outlook: "策略", review: "查看复盘", observed: "观测值", threshold: "阈值", alert: "提醒" },
-  en: { action: "Action", score: "Score", trend: "Trend", price: "Price", summary: "Summary", advice: "Advice", report: "Open the full report", sample: "sample data", temperature: "Market temperature", outlook: "Stance", review: "Open the review", observed: "Observed", threshold: "Threshold", alert: "Alert" },
+  zh: {
+    action: "建议",
+    score: "评分",
+    trend: "趋势",
+    price: "现价",
+    summary: "结论",
+    advice: "操作",
+    report: "查看完整报告",
+    sample: "样例数据",
+    temperature: "市场温度",
+    outlook: "策略",
+    review: "查看复盘",
+    observed: "观测值",
+    threshold: "阈值",
+    alert: "提醒",
+  },
+  en: {
+    action: "Action",
+    score: "Score",
+    trend: "Trend",
+    price: "Price",
+    summary: "Summary",
+    advice: "Advice",
+    report: "Open the full report",
+    sample: "sample data",
+    temperature: "Market temperature",
+    outlook: "Stance",
+    review: "Open the review",
+    observed: "Observed",
+    threshold: "Threshold",
+    alert: "Alert",
+  },
 };
 
 /** Where users open the web UI: PUBLIC_BASE_URL, else this server on localhost. */
@@ -32,12 +76,18 @@ export function analysisMessage(record: AnalysisHistory, report: TAnalysisReport
   const { summary, meta } = report;
   const name = meta.stock_name ? `${meta.stock_name} (${meta.stock_code})` : meta.stock_code;
   const action = summary.action_label ?? summary.action;
-  const titleParts = [name, action, summary.sentiment_score !== null ? `${summary.sentiment_score}${lang === "zh" ? "分" : ""}` : null];
+  const titleParts = [
+    name,
+    action,
+    summary.sentiment_score !== null ? `${summary.sentiment_score}${lang === "zh" ? "分" : ""}` : null,
+  ];
   const lines = [
     action || summary.sentiment_score !== null
       ? `- **${t.action}**: ${action ?? "-"}${summary.sentiment_score !== null ? ` · ${t.score} ${summary.sentiment_score}` : ""}${summary.sentiment_label ? ` (${summary.sentiment_label})` : ""}`
       : null,
-    meta.current_price !== null ? `- **${t.price}**: ${formatNumber(meta.current_price)}${meta.change_pct !== null ? ` (${signed(meta.change_pct)}%)` : ""}` : null,
+    meta.current_price !== null
+      ? `- **${t.price}**: ${formatNumber(meta.current_price)}${meta.change_pct !== null ? ` (${signed(meta.change_pct)}%)` : ""}`
+      : null,
     summary.trend_prediction ? `- **${t.trend}**: ${oneLine(summary.trend_prediction)}` : null,
     summary.analysis_summary ? `- **${t.summary}**: ${oneLine(summary.analysis_summary)}` : null,
     summary.operation_advice ? `- **${t.advice}**: ${oneLine(summary.operation_advice)}` : null,
@@ -64,7 +114,10 @@ export function marketReviewMessage(record: AnalysisHistory, payload: TMarketRev
     market.indices
       .filter((index) => index.current !== null)
       .slice(0, 4)
-      .map((index) => `- ${index.name}: ${formatNumber(index.current!)}${index.change_pct !== null ? ` (${signed(index.change_pct)}%)` : ""}`),
+      .map(
+        (index) =>
+          `- ${index.name}: ${formatNumber(index.current!)}${index.change_pct !== null ? ` (${signed(index.change_pct)}%)` : ""}`,
+      ),
   );
   const lines = [
     temperature ? `**${t.temperature}**: ${temperature}` : null,
@@ -104,8 +157,12 @@ export function alertMessage(notice: AlertTriggerNotice): NotificationMessage {
   const t = LABELS[notice.language ?? "zh"];
   const lines = [
     oneLine(notice.message),
-    notice.observedValue !== null && notice.observedValue !== undefined ? `- **${t.observed}**: ${formatNumber(notice.observedValue)}` : null,
-    notice.threshold !== null && notice.threshold !== undefined ? `- **${t.threshold}**: ${formatNumber(notice.threshold)}` : null,
+    notice.observedValue !== null && notice.observedValue !== undefined
+      ? `- **${t.observed}**: ${formatNumber(notice.observedValue)}`
+      : null,
+    notice.threshold !== null && notice.threshold !== undefined
+      ? `- **${t.threshold}**: ${formatNumber(notice.threshold)}`
+      : null,
   ];
   return {
     kind: "alert",
@@ -114,7 +171,10 @@ export function alertMessage(notice: AlertTriggerNotice): NotificationMessage {
     link: notice.link ?? null,
     related: { kind: "alert", id: notice.triggerId },
     severity: asSeverity(notice.severity) ?? "warning",
-    subject: notice.ruleId !== null && notice.ruleId !== undefined ? `alert-rule:${notice.ruleId}:${notice.target}` : `alert:${notice.target}`,
+    subject:
+      notice.ruleId !== null && notice.ruleId !== undefined
+        ? `alert-rule:${notice.ruleId}:${notice.target}`
+        : `alert:${notice.target}`,
   };
 }
 

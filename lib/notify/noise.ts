@@ -34,7 +34,9 @@ export function parseQuietHours(text: string): QuietWindow | null {
 
 /** Start inclusive, end exclusive: 23:00-07:00 is quiet at 23:00 and 06:59, not at 07:00. */
 export function inQuietWindow(minutes: number, window: QuietWindow): boolean {
-  return window.start < window.end ? minutes >= window.start && minutes < window.end : minutes >= window.start || minutes < window.end;
+  return window.start < window.end
+    ? minutes >= window.start && minutes < window.end
+    : minutes >= window.start || minutes < window.end;
 }
 
 export function quietTimeZone(settings: Readonly<TSettings>): string {
@@ -44,7 +46,8 @@ export function quietTimeZone(settings: Readonly<TSettings>): string {
 /** Why a message of this severity is not sent now (a suppression reason), or null to send it. */
 export function holdReason(severity: TSeverity, settings: Readonly<TSettings>, at: Date): string | null {
   const minimum = settings.NOTIFICATION_MIN_SEVERITY;
-  if (minimum && RANK[severity] < RANK[minimum]) return `severity ${severity} below NOTIFICATION_MIN_SEVERITY ${minimum}`;
+  if (minimum && RANK[severity] < RANK[minimum])
+    return `severity ${severity} below NOTIFICATION_MIN_SEVERITY ${minimum}`;
   const window = parseQuietHours(settings.NOTIFICATION_QUIET_HOURS);
   if (window && severity !== "critical") {
     const zone = quietTimeZone(settings);

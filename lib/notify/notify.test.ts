@@ -35,7 +35,12 @@ const message: NotificationMessage = {
 
 function configure(extra: Record<string, string>): void {
   // The receivers listen on 127.0.0.1, which the outbound policy refuses by default.
-  setEnvironmentForTests({ ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true", ...extra });
+  setEnvironmentForTests({
+    ENV_FILE: path.join(dir, "missing.env"),
+    DATABASE_URL: databaseUrl,
+    OUTBOUND_ALLOW_PRIVATE: "true",
+    ...extra,
+  });
 }
 
 function rows() {
@@ -65,16 +70,33 @@ afterAll(async () => {
 
 describe("retries with exponential backoff", () => {
   it("a receiver failing twice then succeeding: 3 attempts, sent, delays base then 2×base", async () => {
-    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}${SECRET_PATH}`, NOTIFICATION_RETRY_ATTEMPTS: "4", NOTIFICATION_RETRY_BASE_DELAY_MS: "60" });
-    receiver.answer = (_, i) => (i < 2 ? { status: 503, body: { error: "busy" } } : { status: 200, body: { ok: true } });
+    configure({
+      CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}${SECRET_PATH}`,
+      NOTIFICATION_RETRY_ATTEMPTS: "4",
+      NOTIFICATION_RETRY_BASE_DELAY_MS: "60",
+    });
+    receiver.answer = (_, i) =>
+      i < 2 ? { status: 503, body: { error: "busy" } } : { status: 200, body: { ok: true } };
     const result = await notify(message);
-    expect(result).toEqual({ status: "sent", deliveries: [{ channel: "custom", status: "sent", attempts: 3, error: null }] });
+    expect(result).toEqual({
+      status: "sent",
+      deliveries: [{ channel: "custom", status: "sent", attempts: 3, error: null }],
+    });
     expect(receiver.requests).toHaveLength(3);
     const [a, b, c] = receiver.requests.map((r) => r.at);
     expect(b! - a!).toBeGreaterThanOrEqual(55);
     expect(c! - b!).toBeGreaterThanOrEqual(115);
     const [row] = await rows();
-    expect(row).toMatchObject({ channel: "custom", kind: "report", status: "sent", attempts: 3, error: null, title: message.title, relatedKind: "analysis", relatedId: "query-7" });
+    expect(row).toMatchObject({
+      channel: "custom",
+      kind: "report",
+      status: "sent",
+      attempts: 3,
+      error: null,
+      title: message.title,
+      relatedKind: "analysis",
+      relatedId: "query-7",
+    });
     expect(row!.createdAt.toISOString()).toBe(clock.toISOString());
   });
 
@@ -86,7 +108,10 @@ describe("retries with exponential backoff", () => {
       NOTIFICATION_RETRY_BASE_DELAY_MS: "5",
     });
     // A service that echoes what it got (URL, auth header) into its error page.
-    receiver.answer = (req) => ({ status: 500, body: `upstream failed for http://127.0.0.1${req.url} auth=${req.headers.authorization}` });
+    receiver.answer = (req) => ({
+      status: 500,
+      body: `upstream failed for http://127.0.0.1${req.url} auth=${req.headers.authorization}`,
+    });
     const result = await notify(message);
     expect(result.status).toBe("failed");
     expect(result.deliveries[0]).toMatchObject({ channel: "custom", status: "failed", attempts: 3 });
@@ -108,20 +133,36 @@ describe("retries with exponential backoff", () => {
         probe.close(() => resolve(free));
       });
     });
-    configure({ CUSTOM_WEBHOOK_URLS: `http://127.0.0.1:${port}${SECRET_PATH}`, NOTIFICATION_RETRY_ATTEMPTS: "2", NOTIFICATION_RETRY_BASE_DELAY_MS: "1" });
+    configure({
+      CUSTOM_WEBHOOK_URLS: `http://127.0.0.1:${port}${SECRET_PATH}`,
+      NOTIFICATION_RETRY_ATTEMPTS: "2",
+      NOTIFICATION_RETRY_BASE_DELAY_MS: "1",
+    });
     const result = await notify(message);
     expect(result.deliveries[0]).toMatchObject({ status: "failed", attempts: 2, error: "network error: ECONNREFUSED" });
   });
 
   it("a 4xx answer is not retried; a slow receiver times out", async () => {
-    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/h`, NOTIFICATION_RETRY_ATTEMPTS: "3", NOTIFICATION_RETRY_BASE_DELAY_MS: "1" });
+    configure({
+      CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/h`,
+      NOTIFICATION_RETRY_ATTEMPTS: "3",
+      NOTIFICATION_RETRY_BASE_DELAY_MS: "1",
+    });
     receiver.answer = () => ({ status: 401, body: "unauthorized" });
     expect((await notify(message)).deliveries[0]).toMatchObject({ status: "failed", attempts: 1, error: "HTTP 401" });
 
-    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/slow`, NOTIFICATION_RETRY_ATTEMPTS: "1", NOTIFICATION_TIMEOUT_MS: "500" });
+    configure({
+      CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/slow`,
+      NOTIFICATION_RETRY_ATTEMPTS: "1",
+      NOTIFICATION_TIMEOUT_MS: "500",
+    });
     receiver.answer = () => ({ delayMs: 1500 });
     // The recorded reason is the client's own timeout, not the receiver's late answer.
-    expect((await notify(message)).deliveries[0]).toMatchObject({ status: "failed", attempts: 1, error: "timeout after 500 ms" });
+    expect((await notify(message)).deliveries[0]).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      error: "timeout after 500 ms",
+    });
   });
 });
 
@@ -137,22 +178,35 @@ describe("no configured secret survives in a failure reason, whichever channel i
       NOTIFICATION_RETRY_ATTEMPTS: "1",
       ENV_FILE: envFile,
     });
-    receiver.answer = (request) => ({ status: 400, body: { error: `bad ${request.url} sk-other-setting-8080 vendor-token-9090` } });
+    receiver.answer = (request) => ({
+      status: 400,
+      body: { error: `bad ${request.url} sk-other-setting-8080 vendor-token-9090` },
+    });
     const result = await notify(message);
     expect(result.deliveries).toMatchObject([{ channel: "gotify", status: "failed" }]);
     const text = JSON.stringify([result, await rows()]);
     expect(text).toMatch(/HTTP 400/);
-    for (const secret of ["path-key-5150", "gotify-token-7070", "sk-other-setting-8080", "vendor-token-9090"]) expect(text).not.toContain(secret);
+    for (const secret of ["path-key-5150", "gotify-token-7070", "sk-other-setting-8080", "vendor-token-9090"])
+      expect(text).not.toContain(secret);
     configure({});
   });
 });
 
 describe("the outbound policy (SSRF)", () => {
   it("by default a webhook on this machine, the metadata address or a numeric loopback is refused before any request, with the reason", async () => {
-    for (const url of [`${receiver.baseUrl}/hook`, "http://169.254.169.254/latest/meta-data/", "http://2130706433:6379/", "http://[::1]:6379/"]) {
+    for (const url of [
+      `${receiver.baseUrl}/hook`,
+      "http://169.254.169.254/latest/meta-data/",
+      "http://2130706433:6379/",
+      "http://[::1]:6379/",
+    ]) {
       configure({ CUSTOM_WEBHOOK_URLS: url, OUTBOUND_ALLOW_PRIVATE: "false", NOTIFICATION_RETRY_ATTEMPTS: "3" });
       const result = await notify({ ...message, related: { kind: "analysis", id: `ssrf-${url}` } });
-      expect(result.deliveries[0], url).toMatchObject({ status: "failed", attempts: 1, error: expect.stringMatching(/^destination refused: .*OUTBOUND_ALLOW_PRIVATE/) });
+      expect(result.deliveries[0], url).toMatchObject({
+        status: "failed",
+        attempts: 1,
+        error: expect.stringMatching(/^destination refused: .*OUTBOUND_ALLOW_PRIVATE/),
+      });
     }
     expect(receiver.requests).toHaveLength(0);
   });
@@ -201,15 +255,28 @@ describe("channels and routing", () => {
   });
 
   it("NOTIFICATION_<KIND>_CHANNELS limits each kind; options.channels limits one call", async () => {
-    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, SLACK_WEBHOOK_URL: `${receiver.baseUrl}/slack`, NOTIFICATION_REPORT_CHANNELS: "Slack" });
+    configure({
+      CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`,
+      SLACK_WEBHOOK_URL: `${receiver.baseUrl}/slack`,
+      NOTIFICATION_REPORT_CHANNELS: "Slack",
+    });
     receiver.answer = () => ({ body: "ok" });
     expect((await notify(message)).deliveries.map((d) => d.channel)).toEqual(["slack"]);
-    expect((await notify({ ...message, kind: "alert" })).deliveries.map((d) => d.channel).sort()).toEqual(["custom", "slack"]);
-    expect((await notify({ ...message, kind: "alert" }, { channels: ["custom"] })).deliveries.map((d) => d.channel)).toEqual(["custom"]);
+    expect((await notify({ ...message, kind: "alert" })).deliveries.map((d) => d.channel).sort()).toEqual([
+      "custom",
+      "slack",
+    ]);
+    expect(
+      (await notify({ ...message, kind: "alert" }, { channels: ["custom"] })).deliveries.map((d) => d.channel),
+    ).toEqual(["custom"]);
   });
 
   it("a partial outcome when one channel fails and another delivers", async () => {
-    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, DISCORD_WEBHOOK_URL: `${receiver.baseUrl}/discord`, NOTIFICATION_RETRY_ATTEMPTS: "1" });
+    configure({
+      CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`,
+      DISCORD_WEBHOOK_URL: `${receiver.baseUrl}/discord`,
+      NOTIFICATION_RETRY_ATTEMPTS: "1",
+    });
     receiver.answer = (req) => (req.url === "/discord" ? { status: 400, body: "bad" } : { body: { ok: true } });
     expect((await notify(message)).status).toBe("partial");
   });
@@ -220,7 +287,17 @@ describe("duplicate suppression (NOTIFICATION_DEDUP_TTL_SECONDS)", () => {
     configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_DEDUP_TTL_SECONDS: "60" });
     expect((await notify(message)).status).toBe("sent");
     clock = new Date(clock.getTime() + 59_000);
-    expect(await notify(message)).toEqual({ status: "suppressed", deliveries: [{ channel: "custom", status: "suppressed", attempts: 0, error: "duplicate within NOTIFICATION_DEDUP_TTL_SECONDS" }] });
+    expect(await notify(message)).toEqual({
+      status: "suppressed",
+      deliveries: [
+        {
+          channel: "custom",
+          status: "suppressed",
+          attempts: 0,
+          error: "duplicate within NOTIFICATION_DEDUP_TTL_SECONDS",
+        },
+      ],
+    });
     // A different message is not a duplicate.
     expect((await notify({ ...message, body: "- **Action**: sell" })).status).toBe("sent");
     clock = new Date(clock.getTime() + 2_000);
@@ -238,7 +315,11 @@ describe("duplicate suppression (NOTIFICATION_DEDUP_TTL_SECONDS)", () => {
   });
 
   it("a failed send does not suppress the next one; with the window off every message is sent", async () => {
-    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_DEDUP_TTL_SECONDS: "60", NOTIFICATION_RETRY_ATTEMPTS: "1" });
+    configure({
+      CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`,
+      NOTIFICATION_DEDUP_TTL_SECONDS: "60",
+      NOTIFICATION_RETRY_ATTEMPTS: "1",
+    });
     receiver.answer = (_, i) => (i === 0 ? { status: 500 } : { body: { ok: true } });
     expect((await notify(message)).status).toBe("failed");
     expect((await notify(message)).status).toBe("sent");
@@ -250,9 +331,19 @@ describe("duplicate suppression (NOTIFICATION_DEDUP_TTL_SECONDS)", () => {
 
   it("alert triggers: kind alert, related to the trigger, deduplicated by trigger id", async () => {
     configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_DEDUP_TTL_SECONDS: "3600" });
-    const notice = { triggerId: 12, ruleName: "Moutai above 1500", target: "600519", message: "price 1510 crossed above 1500", observedValue: 1510, threshold: 1500, language: "en" as const };
+    const notice = {
+      triggerId: 12,
+      ruleName: "Moutai above 1500",
+      target: "600519",
+      message: "price 1510 crossed above 1500",
+      observedValue: 1510,
+      threshold: 1500,
+      language: "en" as const,
+    };
     expect((await notifyAlertTrigger(notice)).status).toBe("sent");
-    expect((await notifyAlertTrigger({ ...notice, message: "price 1511 crossed above 1500" })).status).toBe("suppressed");
+    expect((await notifyAlertTrigger({ ...notice, message: "price 1511 crossed above 1500" })).status).toBe(
+      "suppressed",
+    );
     expect((await notifyAlertTrigger({ ...notice, triggerId: 13 })).status).toBe("sent");
     expect(receiver.requests[0]!.json).toMatchObject({
       kind: "alert",
@@ -269,7 +360,11 @@ describe("the send lock across replicas (REDIS_URL)", () => {
   let otherReplica: RedisConnection;
   beforeEach(async () => {
     namespace = useTestNamespace();
-    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_DEDUP_TTL_SECONDS: "60", REDIS_URL: REDIS_TEST_URL });
+    configure({
+      CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`,
+      NOTIFICATION_DEDUP_TTL_SECONDS: "60",
+      REDIS_URL: REDIS_TEST_URL,
+    });
     await redisConnection()!.usableClient();
     otherReplica = new RedisConnection(REDIS_TEST_URL);
     await otherReplica.usableClient();
@@ -286,7 +381,17 @@ describe("the send lock across replicas (REDIS_URL)", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(receiver.requests).toHaveLength(0);
     // The other replica's send went out and was recorded before it let go.
-    await db().notificationDelivery.create({ data: { channel: "custom", kind: "report", status: "sent", attempts: 1, title: message.title, dedupKey: contentKey(message), createdAt: clock } });
+    await db().notificationDelivery.create({
+      data: {
+        channel: "custom",
+        kind: "report",
+        status: "sent",
+        attempts: 1,
+        title: message.title,
+        dedupKey: contentKey(message),
+        createdAt: clock,
+      },
+    });
     await release();
     expect((await sending).status).toBe("suppressed");
     expect(receiver.requests).toHaveLength(0);
@@ -300,7 +405,9 @@ describe("the send lock across replicas (REDIS_URL)", () => {
     expect((await sending).status).toBe("sent");
     expect(receiver.requests).toHaveLength(1);
     const started = Date.now();
-    await (await takeSendLock("custom", contentKey(message), 10_000, otherReplica))();
+    await (
+      await takeSendLock("custom", contentKey(message), 10_000, otherReplica)
+    )();
     // A lock left held would make this wait its 10 s.
     expect(Date.now() - started).toBeLessThan(3000);
   });
@@ -308,21 +415,39 @@ describe("the send lock across replicas (REDIS_URL)", () => {
 
 describe("long messages in parts", () => {
   it("parts go out in order; a part that keeps failing stops the rest and is named in the reason", async () => {
-    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_RETRY_ATTEMPTS: "2", NOTIFICATION_RETRY_BASE_DELAY_MS: "1" });
+    configure({
+      CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`,
+      NOTIFICATION_RETRY_ATTEMPTS: "2",
+      NOTIFICATION_RETRY_BASE_DELAY_MS: "1",
+    });
     const body = Array.from({ length: 900 }, (_, i) => `- stock ${i} ${"x".repeat(40)}`).join("\n");
     receiver.answer = (_, i) => (i === 0 ? { body: { ok: true } } : { status: 400, body: "bad part" });
     const result = await notify({ ...message, body });
-    expect(result.deliveries).toEqual([{ channel: "custom", status: "failed", attempts: 2, error: "part 2/3: HTTP 400" }]);
-    expect(receiver.requests.map((r) => (r.json as { title: string }).title)).toEqual([`${message.title} (1/3)`, `${message.title} (2/3)`]);
+    expect(result.deliveries).toEqual([
+      { channel: "custom", status: "failed", attempts: 2, error: "part 2/3: HTTP 400" },
+    ]);
+    expect(receiver.requests.map((r) => (r.json as { title: string }).title)).toEqual([
+      `${message.title} (1/3)`,
+      `${message.title} (2/3)`,
+    ]);
   });
 });
 
 describe("noise control (quiet hours, minimum severity, cooldown)", () => {
   // The clock is 2026-11-22 08:00 UTC = 16:00 in Shanghai.
   it("quiet hours hold every message but critical ones, recorded as suppressed with the reason; nothing reaches the channel", async () => {
-    configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, SERVICE_TIMEZONE: "Asia/Shanghai", NOTIFICATION_QUIET_HOURS: "15:30-16:30" });
+    configure({
+      CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`,
+      SERVICE_TIMEZONE: "Asia/Shanghai",
+      NOTIFICATION_QUIET_HOURS: "15:30-16:30",
+    });
     const held = await notify(message);
-    expect(held).toEqual({ status: "suppressed", deliveries: [{ channel: "custom", status: "suppressed", attempts: 0, error: "quiet hours 15:30-16:30 (Asia/Shanghai)" }] });
+    expect(held).toEqual({
+      status: "suppressed",
+      deliveries: [
+        { channel: "custom", status: "suppressed", attempts: 0, error: "quiet hours 15:30-16:30 (Asia/Shanghai)" },
+      ],
+    });
     expect((await notify({ ...message, severity: "critical" })).status).toBe("sent");
     clock = new Date("2026-11-22T08:31:00.000Z");
     expect((await notify(message)).status).toBe("sent");
@@ -337,7 +462,14 @@ describe("noise control (quiet hours, minimum severity, cooldown)", () => {
   it("messages below NOTIFICATION_MIN_SEVERITY are not sent; alerts default to warning, reports to info", async () => {
     configure({ CUSTOM_WEBHOOK_URLS: `${receiver.baseUrl}/custom`, NOTIFICATION_MIN_SEVERITY: "warning" });
     expect((await notify(message)).deliveries[0]!.error).toBe("severity info below NOTIFICATION_MIN_SEVERITY warning");
-    const notice = { triggerId: 21, ruleId: 4, ruleName: "Moutai below 1400", target: "600519", message: "price 1390 crossed below 1400", language: "en" as const };
+    const notice = {
+      triggerId: 21,
+      ruleId: 4,
+      ruleName: "Moutai below 1400",
+      target: "600519",
+      message: "price 1390 crossed below 1400",
+      language: "en" as const,
+    };
     expect((await notifyAlertTrigger(notice)).status).toBe("sent");
     expect((await notifyAlertTrigger({ ...notice, triggerId: 22, severity: "info" })).status).toBe("suppressed");
     expect(receiver.requests).toHaveLength(1);
@@ -349,7 +481,10 @@ describe("noise control (quiet hours, minimum severity, cooldown)", () => {
     expect((await notify(moutai)).status).toBe("sent");
     clock = new Date(clock.getTime() + 599_000);
     const second = await notify({ ...moutai, body: "- **Action**: sell" });
-    expect(second.deliveries[0]).toMatchObject({ status: "suppressed", error: "cooldown: stock:cn:600519 was notified less than 600 s ago" });
+    expect(second.deliveries[0]).toMatchObject({
+      status: "suppressed",
+      error: "cooldown: stock:cn:600519 was notified less than 600 s ago",
+    });
     expect((await notify({ ...message, subject: "stock:cn:000001", body: "- **Action**: buy" })).status).toBe("sent");
     clock = new Date(clock.getTime() + 2_000);
     expect((await notify({ ...moutai, body: "- **Action**: sell" })).status).toBe("sent");

@@ -21,7 +21,12 @@ const ROUTES: Record<TNotificationKind, keyof TSettings | null> = {
 };
 
 // A message without its own severity: reports are information, alerts warnings, system errors errors.
-const KIND_SEVERITY: Record<TNotificationKind, TSeverity> = { report: "info", alert: "warning", system_error: "error", test: "info" };
+const KIND_SEVERITY: Record<TNotificationKind, TSeverity> = {
+  report: "info",
+  alert: "warning",
+  system_error: "error",
+  test: "info",
+};
 
 const DUPLICATE = "duplicate within NOTIFICATION_DEDUP_TTL_SECONDS";
 
@@ -43,7 +48,8 @@ export async function notify(message: NotificationMessage, options: NotifyOption
     if (targets.length === 0) return { status: "no_channels", deliveries: [] };
     const dedupKey = options.dedupKey ?? contentKey(message);
     // A test is sent now, whatever the quiet hours, severity floor, duplicates or cooldown say.
-    const held = message.kind === "test" ? null : holdReason(message.severity ?? KIND_SEVERITY[message.kind], settings, now());
+    const held =
+      message.kind === "test" ? null : holdReason(message.severity ?? KIND_SEVERITY[message.kind], settings, now());
     if (held) {
       const deliveries = await Promise.all(targets.map((target) => suppress(target, message, dedupKey, held)));
       return { status: "suppressed", deliveries };
@@ -69,11 +75,18 @@ export async function settleNotifications(): Promise<void> {
   while (pending.size > 0) await Promise.allSettled([...pending]);
 }
 
-function selectTargets(all: ChannelTarget[], settings: Readonly<TSettings>, kind: TNotificationKind, options: NotifyOptions): ChannelTarget[] {
+function selectTargets(
+  all: ChannelTarget[],
+  settings: Readonly<TSettings>,
+  kind: TNotificationKind,
+  options: NotifyOptions,
+): ChannelTarget[] {
   const route = ROUTES[kind];
   const routed = route ? (settings[route] as string[]) : [];
   return all.filter(
-    (target) => (routed.length === 0 || routed.includes(target.channel)) && (!options.channels || options.channels.includes(target.channel)),
+    (target) =>
+      (routed.length === 0 || routed.includes(target.channel)) &&
+      (!options.channels || options.channels.includes(target.channel)),
   );
 }
 
@@ -83,7 +96,12 @@ export function contentKey(message: NotificationMessage): string {
     .digest("hex");
 }
 
-async function deliverOnce(target: ChannelTarget, message: NotificationMessage, dedupKey: string, settings: Readonly<TSettings>): Promise<DeliveryOutcome> {
+async function deliverOnce(
+  target: ChannelTarget,
+  message: NotificationMessage,
+  dedupKey: string,
+  settings: Readonly<TSettings>,
+): Promise<DeliveryOutcome> {
   const key = `${target.id}\u0000${dedupKey}`;
   const earlier = inFlight.get(key);
   if (earlier && settings.NOTIFICATION_DEDUP_TTL_SECONDS > 0) {
@@ -99,7 +117,12 @@ async function deliverOnce(target: ChannelTarget, message: NotificationMessage, 
   }
 }
 
-async function deliver(target: ChannelTarget, message: NotificationMessage, dedupKey: string, settings: Readonly<TSettings>): Promise<DeliveryOutcome> {
+async function deliver(
+  target: ChannelTarget,
+  message: NotificationMessage,
+  dedupKey: string,
+  settings: Readonly<TSettings>,
+): Promise<DeliveryOutcome> {
   const ttl = message.kind === "test" ? 0 : settings.NOTIFICATION_DEDUP_TTL_SECONDS;
   const parts = splitMessage(message, target.limit);
   // Several replicas: the duplicate check and the send happen under one lock per channel and message (send-lock.ts).
@@ -119,9 +142,15 @@ async function deliverParts(
   settings: Readonly<TSettings>,
   ttl: number,
 ): Promise<DeliveryOutcome> {
-  if (ttl > 0 && (await sentSince(target.id, { dedupKey }, new Date(now().getTime() - ttl * 1000)))) return suppress(target, message, dedupKey, DUPLICATE);
+  if (ttl > 0 && (await sentSince(target.id, { dedupKey }, new Date(now().getTime() - ttl * 1000))))
+    return suppress(target, message, dedupKey, DUPLICATE);
   const cooldown = settings.NOTIFICATION_COOLDOWN_SECONDS;
-  if (cooldown > 0 && message.kind !== "test" && message.subject && (await sentSince(target.id, { subject: message.subject }, new Date(now().getTime() - cooldown * 1000)))) {
+  if (
+    cooldown > 0 &&
+    message.kind !== "test" &&
+    message.subject &&
+    (await sentSince(target.id, { subject: message.subject }, new Date(now().getTime() - cooldown * 1000)))
+  ) {
     return suppress(target, message, dedupKey, `cooldown: ${message.subject} was notified less than ${cooldown} s ago`);
   }
 
@@ -137,12 +166,27 @@ async function deliverParts(
       break;
     }
   }
-  const outcome: DeliveryOutcome = { channel: target.id, status: reason === null ? "sent" : "failed", attempts, error: reason };
-  await recordDelivery({ ...outcome, ...describe(message), dedupKey, latencyMs: Date.now() - started, createdAt: now() });
+  const outcome: DeliveryOutcome = {
+    channel: target.id,
+    status: reason === null ? "sent" : "failed",
+    attempts,
+    error: reason,
+  };
+  await recordDelivery({
+    ...outcome,
+    ...describe(message),
+    dedupKey,
+    latencyMs: Date.now() - started,
+    createdAt: now(),
+  });
   return outcome;
 }
 
-async function sendWithRetries(target: ChannelTarget, message: NotificationMessage, settings: Readonly<TSettings>): Promise<{ attempts: number; reason: string | null }> {
+async function sendWithRetries(
+  target: ChannelTarget,
+  message: NotificationMessage,
+  settings: Readonly<TSettings>,
+): Promise<{ attempts: number; reason: string | null }> {
   const maxAttempts = settings.NOTIFICATION_RETRY_ATTEMPTS;
   let attempts = 0;
   let reason: string | null = null;
@@ -150,10 +194,16 @@ async function sendWithRetries(target: ChannelTarget, message: NotificationMessa
     if (attempts > 0) await sleep(settings.NOTIFICATION_RETRY_BASE_DELAY_MS * 2 ** (attempts - 1));
     attempts += 1;
     try {
-      await withTimeout(target.send(message, { now: now(), timeoutMs: settings.NOTIFICATION_TIMEOUT_MS }), settings.NOTIFICATION_TIMEOUT_MS);
+      await withTimeout(
+        target.send(message, { now: now(), timeoutMs: settings.NOTIFICATION_TIMEOUT_MS }),
+        settings.NOTIFICATION_TIMEOUT_MS,
+      );
       return { attempts, reason: null };
     } catch (error) {
-      reason = redactReason(error instanceof Error ? error.message : String(error), [...target.secrets, ...sensitiveSettingValues()]);
+      reason = redactReason(error instanceof Error ? error.message : String(error), [
+        ...target.secrets,
+        ...sensitiveSettingValues(),
+      ]);
       logger.warn({ channel: target.id, attempt: attempts, error: reason }, "notification attempt failed");
       if (error instanceof DeliveryError && !error.retryable) break;
     }
@@ -161,14 +211,24 @@ async function sendWithRetries(target: ChannelTarget, message: NotificationMessa
   return { attempts, reason };
 }
 
-async function suppress(target: ChannelTarget, message: NotificationMessage, dedupKey: string, reason: string): Promise<DeliveryOutcome> {
+async function suppress(
+  target: ChannelTarget,
+  message: NotificationMessage,
+  dedupKey: string,
+  reason: string,
+): Promise<DeliveryOutcome> {
   const outcome: DeliveryOutcome = { channel: target.id, status: "suppressed", attempts: 0, error: reason };
   await recordDelivery({ ...outcome, ...describe(message), dedupKey, latencyMs: null, createdAt: now() });
   return outcome;
 }
 
 function describe(message: NotificationMessage) {
-  return { kind: message.kind, title: message.title, related: message.related ?? null, subject: message.subject ?? null };
+  return {
+    kind: message.kind,
+    title: message.title,
+    related: message.related ?? null,
+    subject: message.subject ?? null,
+  };
 }
 
 function overall(deliveries: DeliveryOutcome[]): NotifyResult["status"] {

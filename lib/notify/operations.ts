@@ -1,5 +1,11 @@
 import { defineOperation, type Operation } from "@/lib/operation/operation";
-import { ZDeliveryListQuery, ZDeliveryListResponse, ZNotifyChannelList, ZNotifyTestRequest, ZNotifyTestResult } from "./schemas";
+import {
+  ZDeliveryListQuery,
+  ZDeliveryListResponse,
+  ZNotifyChannelList,
+  ZNotifyTestRequest,
+  ZNotifyTestResult,
+} from "./schemas";
 
 const TAGS = ["Notifications"];
 
@@ -8,7 +14,8 @@ export const listNotifyChannelsOp = defineOperation({
   path: "/api/v1/notifications/channels",
   operationId: "listNotificationChannels",
   summary: "The notification channels that are on (beyond the spec)",
-  description: "A channel is on when its settings are complete (README, Configuration). Only names are listed, never a URL or token.",
+  description:
+    "A channel is on when its settings are complete (README, Configuration). Only names are listed, never a URL or token.",
   tags: TAGS,
   responses: { 200: { description: "Configured channels", schema: ZNotifyChannelList } },
 });
@@ -33,7 +40,8 @@ export const listDeliveriesOp = defineOperation({
   path: "/api/v1/notifications/deliveries",
   operationId: "listNotificationDeliveries",
   summary: "The notification delivery log, newest first (beyond the spec)",
-  description: "One row per message and channel: sent, failed (with the sanitised reason) or suppressed (with why). page_size 1-100, default 20.",
+  description:
+    "One row per message and channel: sent, failed (with the sanitised reason) or suppressed (with why). page_size 1-100, default 20.",
   tags: TAGS,
   query: ZDeliveryListQuery,
   responses: { 200: { description: "One page of deliveries", schema: ZDeliveryListResponse } },

@@ -10,7 +10,10 @@ const MAX_REASON = 500;
  */
 export function redactReason(reason: string, secrets: readonly string[]): string {
   let out = reason.replace(URL_PATTERN, (url) => `${originOf(url)}/***`);
-  const values = secrets.flatMap(secretForms).filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+  const values = secrets
+    .flatMap(secretForms)
+    .filter((s) => s.length >= 4)
+    .sort((a, b) => b.length - a.length);
   for (const value of values) out = out.split(value).join("***");
   return sanitizeText(out).slice(0, MAX_REASON);
 }

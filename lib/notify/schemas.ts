@@ -9,19 +9,28 @@ export const RECENT_DELIVERIES = 8;
 
 export const ZNotifyChannelInfo = z
   .object({
-    id: z.string().describe("Delivery id: the channel name, custom#2… for further webhooks, feishu-app for the Feishu app bot"),
+    id: z
+      .string()
+      .describe("Delivery id: the channel name, custom#2… for further webhooks, feishu-app for the Feishu app bot"),
     channel: z.enum(NOTIFY_CHANNELS),
   })
   .meta({ id: "NotifyChannelInfo" });
 
 export const ZNotifyChannelList = z
-  .object({ channels: z.array(ZNotifyChannelInfo).describe("Every channel whose settings are complete; no secret is shown") })
+  .object({
+    channels: z.array(ZNotifyChannelInfo).describe("Every channel whose settings are complete; no secret is shown"),
+  })
   .meta({ id: "NotifyChannelList" });
 export type TNotifyChannelList = z.infer<typeof ZNotifyChannelList>;
 
 export const ZNotifyTestRequest = z
   .object({
-    channels: z.array(z.enum(NOTIFY_CHANNELS)).min(1).max(NOTIFY_CHANNELS.length).optional().describe("Only these channels; default every configured one"),
+    channels: z
+      .array(z.enum(NOTIFY_CHANNELS))
+      .min(1)
+      .max(NOTIFY_CHANNELS.length)
+      .optional()
+      .describe("Only these channels; default every configured one"),
   })
   .meta({ id: "NotifyTestRequest" });
 export type TNotifyTestRequest = z.infer<typeof ZNotifyTestRequest>;
@@ -48,7 +57,12 @@ export const ZDeliveryListQuery = z.object({
   channel: z.string().trim().min(1).max(40).optional().describe("A delivery id (wechat, custom#2, feishu-app…)"),
   kind: z.enum(DELIVERY_KINDS).optional(),
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(DELIVERY_PAGE_SIZE.min).max(DELIVERY_PAGE_SIZE.max).default(DELIVERY_PAGE_SIZE.default),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(DELIVERY_PAGE_SIZE.min)
+    .max(DELIVERY_PAGE_SIZE.max)
+    .default(DELIVERY_PAGE_SIZE.default),
 });
 export type TDeliveryListQuery = z.infer<typeof ZDeliveryListQuery>;
 
@@ -70,6 +84,11 @@ export const ZDeliveryItem = z
 export type TDeliveryItem = z.infer<typeof ZDeliveryItem>;
 
 export const ZDeliveryListResponse = z
-  .object({ items: z.array(ZDeliveryItem), total: z.number().int(), page: z.number().int(), page_size: z.number().int() })
+  .object({
+    items: z.array(ZDeliveryItem),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  })
   .meta({ id: "NotificationDeliveryList" });
 export type TDeliveryListResponse = z.infer<typeof ZDeliveryListResponse>;

@@ -79,7 +79,11 @@ describe("notification send lock", () => {
   });
 
   it("the lock is held at most as long as every attempt of every part may take", () => {
-    const settings = { NOTIFICATION_RETRY_ATTEMPTS: 3, NOTIFICATION_TIMEOUT_MS: 10_000, NOTIFICATION_RETRY_BASE_DELAY_MS: 1000 };
+    const settings = {
+      NOTIFICATION_RETRY_ATTEMPTS: 3,
+      NOTIFICATION_TIMEOUT_MS: 10_000,
+      NOTIFICATION_RETRY_BASE_DELAY_MS: 1000,
+    };
     // 3 × (10 s + 1 s backstop) + 1 s + 2 s backoff per part, plus 5 s to record.
     expect(sendBudgetMs(settings, 1)).toBe(36_000 + 5000);
     expect(sendBudgetMs(settings, 2)).toBe(72_000 + 5000);

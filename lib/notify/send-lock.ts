@@ -14,7 +14,13 @@ const noLock: ReleaseSendLock = async () => {};
  * The longest one channel's send of `parts` parts can take (every attempt timing out, the backoff between them, the
  * record written): how long the send lock is held at most, so a replica that dies mid-send frees it by itself.
  */
-export function sendBudgetMs(settings: Pick<TSettings, "NOTIFICATION_RETRY_ATTEMPTS" | "NOTIFICATION_TIMEOUT_MS" | "NOTIFICATION_RETRY_BASE_DELAY_MS">, parts: number): number {
+export function sendBudgetMs(
+  settings: Pick<
+    TSettings,
+    "NOTIFICATION_RETRY_ATTEMPTS" | "NOTIFICATION_TIMEOUT_MS" | "NOTIFICATION_RETRY_BASE_DELAY_MS"
+  >,
+  parts: number,
+): number {
   const attempts = settings.NOTIFICATION_RETRY_ATTEMPTS;
   const backoff = settings.NOTIFICATION_RETRY_BASE_DELAY_MS * (2 ** Math.max(0, attempts - 1) - 1);
   return Math.max(1, parts) * (attempts * (settings.NOTIFICATION_TIMEOUT_MS + 1000) + backoff) + RECORD_SLACK_MS;
@@ -27,7 +33,12 @@ export function sendBudgetMs(settings: Pick<TSettings, "NOTIFICATION_RETRY_ATTEM
  * replicas what the in-flight map does inside one process. Without Redis, or while it is unreachable, there is no
  * lock and sending goes on as in one process (the outage is logged once by the connection).
  */
-export async function takeSendLock(channel: string, dedupKey: string, holdMs: number, connection: RedisConnection | null = redisConnection()): Promise<ReleaseSendLock> {
+export async function takeSendLock(
+  channel: string,
+  dedupKey: string,
+  holdMs: number,
+  connection: RedisConnection | null = redisConnection(),
+): Promise<ReleaseSendLock> {
   if (!connection) return noLock;
   const client = connection.readyClient();
   if (!client) {

@@ -6,7 +6,13 @@ import { normalizeReportLanguage } from "@/lib/analysis/engine/language";
 import { configuredTargets } from "./channels";
 import { publicBaseUrl } from "./messages";
 import { notify } from "./notify";
-import type { TDeliveryListQuery, TDeliveryListResponse, TNotifyChannelList, TNotifyTestRequest, TNotifyTestResult } from "./schemas";
+import type {
+  TDeliveryListQuery,
+  TDeliveryListResponse,
+  TNotifyChannelList,
+  TNotifyTestRequest,
+  TNotifyTestResult,
+} from "./schemas";
 
 // The notification endpoints: which channels are on, a test message to them, and the delivery log.
 
@@ -16,7 +22,12 @@ export function listChannels(): TNotifyChannelList {
 
 const TEST_TEXT = {
   zh: { title: "DSA 测试通知", body: "这是一条测试消息：收到即说明此渠道配置正确。", at: "发送时间", open: "打开设置" },
-  en: { title: "DSA test notification", body: "This is a test message: if you can read it, this channel is set up correctly.", at: "Sent at", open: "Open the settings" },
+  en: {
+    title: "DSA test notification",
+    body: "This is a test message: if you can read it, this channel is set up correctly.",
+    at: "Sent at",
+    open: "Open the settings",
+  },
 } as const;
 
 export async function sendTestNotification(request: TNotifyTestRequest): Promise<TNotifyTestResult> {
@@ -34,10 +45,19 @@ export async function sendTestNotification(request: TNotifyTestRequest): Promise
 }
 
 export async function listDeliveries(query: TDeliveryListQuery): Promise<TDeliveryListResponse> {
-  const where: Prisma.NotificationDeliveryWhereInput = { status: query.status, channel: query.channel, kind: query.kind };
+  const where: Prisma.NotificationDeliveryWhereInput = {
+    status: query.status,
+    channel: query.channel,
+    kind: query.kind,
+  };
   const [total, rows] = await Promise.all([
     db().notificationDelivery.count({ where }),
-    db().notificationDelivery.findMany({ where, orderBy: { id: "desc" }, skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    db().notificationDelivery.findMany({
+      where,
+      orderBy: { id: "desc" },
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
   ]);
   return {
     total,

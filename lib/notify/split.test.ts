@@ -10,7 +10,8 @@ const message: NotificationMessage = {
   link: { url: "https://dsa.example.com/history", label: "Open the history" },
 };
 
-const lines = (n: number, width = 60) => Array.from({ length: n }, (_, i) => `- line ${String(i).padStart(3, "0")} ${"x".repeat(width)}`);
+const lines = (n: number, width = 60) =>
+  Array.from({ length: n }, (_, i) => `- line ${String(i).padStart(3, "0")} ${"x".repeat(width)}`);
 
 describe("splitting long notifications", () => {
   it("keeps a message that fits as it is", () => {
@@ -26,7 +27,9 @@ describe("splitting long notifications", () => {
     expect(parts.map((p) => p.title)).toEqual(parts.map((_, i) => `${message.title} (${i + 1}/${parts.length})`));
     for (const part of parts) {
       expect(part.link).toEqual(message.link);
-      expect(`### ${part.title}\n\n${part.body}\n\n[${part.link!.label}](${part.link!.url})`.length).toBeLessThanOrEqual(2000);
+      expect(
+        `### ${part.title}\n\n${part.body}\n\n[${part.link!.label}](${part.link!.url})`.length,
+      ).toBeLessThanOrEqual(2000);
       // Whole lines only.
       for (const line of part.body.split("\n")) expect(line).toMatch(/^- line \d{3} x{60}$/);
     }

@@ -44,16 +44,22 @@ export function splitLines(text: string, budget: number, measure: Measure): stri
 }
 
 /** The message as it goes to a channel with this limit: itself when it fits, else up to MAX_PARTS numbered parts. */
-export function splitMessage(message: NotificationMessage, limit: { max: number; measure: Measure } | undefined): NotificationMessage[] {
+export function splitMessage(
+  message: NotificationMessage,
+  limit: { max: number; measure: Measure } | undefined,
+): NotificationMessage[] {
   if (!limit) return [message];
   const { measure } = limit;
-  const frame = `### ${partTitle(message.title, MAX_PARTS - 1, MAX_PARTS)}\n\n` + (message.link ? `\n\n[${message.link.label}](${message.link.url})` : "");
+  const frame =
+    `### ${partTitle(message.title, MAX_PARTS - 1, MAX_PARTS)}\n\n` +
+    (message.link ? `\n\n[${message.link.label}](${message.link.url})` : "");
   const budget = Math.floor(limit.max * HEADROOM) - measure(frame);
   const body = message.body.trim();
   if (budget <= 0 || measure(body) <= budget) return [message];
   const chunks = splitLines(body, budget, measure);
   if (chunks.length <= 1) return [message];
   // Too many parts: the last one carries the rest, which the channel then cuts with its "…" mark.
-  const kept = chunks.length > MAX_PARTS ? [...chunks.slice(0, MAX_PARTS - 1), chunks.slice(MAX_PARTS - 1).join("\n")] : chunks;
+  const kept =
+    chunks.length > MAX_PARTS ? [...chunks.slice(0, MAX_PARTS - 1), chunks.slice(MAX_PARTS - 1).join("\n")] : chunks;
   return kept.map((chunk, index) => ({ ...message, title: partTitle(message.title, index, kept.length), body: chunk }));
 }

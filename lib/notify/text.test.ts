@@ -32,14 +32,20 @@ describe("cutting messages to a channel's limit", () => {
 
 describe("Markdown conversions", () => {
   it("plain text for Telegram and email", () => {
-    expect(markdownToPlain("### Title\n- **Action**: buy `x`\n[Open](http://h/a)")).toBe("Title\n- Action: buy x\nOpen: http://h/a");
+    expect(markdownToPlain("### Title\n- **Action**: buy `x`\n[Open](http://h/a)")).toBe(
+      "Title\n- Action: buy x\nOpen: http://h/a",
+    );
   });
 
   it("Slack mrkdwn escapes &, <, > and keeps links as <url|label>", () => {
-    expect(markdownToSlack("**A&B** <tag>\n[Open report](http://h/history/1?a=1&b=2)")).toBe("*A&amp;B* &lt;tag&gt;\n<http://h/history/1?a=1&b=2|Open report>");
+    expect(markdownToSlack("**A&B** <tag>\n[Open report](http://h/history/1?a=1&b=2)")).toBe(
+      "*A&amp;B* &lt;tag&gt;\n<http://h/history/1?a=1&b=2|Open report>",
+    );
   });
 
   it("HTML for email escapes text and renders lists and links", () => {
-    expect(markdownToHtml("- **x** <script>\n[go](http://h/1)")).toBe('<ul>\n<li><strong>x</strong> &lt;script&gt;</li>\n</ul>\n<p><a href="http://h/1">go</a></p>');
+    expect(markdownToHtml("- **x** <script>\n[go](http://h/1)")).toBe(
+      '<ul>\n<li><strong>x</strong> &lt;script&gt;</li>\n</ul>\n<p><a href="http://h/1">go</a></p>',
+    );
   });
 });

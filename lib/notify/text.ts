@@ -30,7 +30,11 @@ export function cutTo(text: string, budget: number, measure: Measure): string {
  * head + body + tail within `limit`: the body is cut (marked with "…") so head and tail survive; when even
  * head and tail are too long, everything is cut as one text.
  */
-export function fitMessage(parts: { head: string; body: string; tail: string }, limit: number, measure: Measure): string {
+export function fitMessage(
+  parts: { head: string; body: string; tail: string },
+  limit: number,
+  measure: Measure,
+): string {
   const whole = parts.head + parts.body + parts.tail;
   if (measure(whole) <= limit) return whole;
   const room = limit - measure(parts.head) - measure(parts.tail) - measure(CUT_MARK);
@@ -74,7 +78,10 @@ export function markdownToHtml(markdown: string): string {
   const inline = (line: string) =>
     escapeHtml(line)
       .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
-      .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label: string, url: string) => `<a href="${url}">${label}</a>`);
+      .replace(
+        /\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g,
+        (_, label: string, url: string) => `<a href="${url}">${label}</a>`,
+      );
   const html: string[] = [];
   let list = false;
   for (const raw of markdown.split("\n")) {
@@ -88,7 +95,10 @@ export function markdownToHtml(markdown: string): string {
     if (list) html.push("</ul>");
     list = false;
     const heading = /^(#{1,6})\s+(.*)$/.exec(raw);
-    if (heading) html.push(`<h${Math.min(heading[1]!.length + 1, 6)}>${inline(heading[2]!)}</h${Math.min(heading[1]!.length + 1, 6)}>`);
+    if (heading)
+      html.push(
+        `<h${Math.min(heading[1]!.length + 1, 6)}>${inline(heading[2]!)}</h${Math.min(heading[1]!.length + 1, 6)}>`,
+      );
     else if (raw.trim() !== "") html.push(`<p>${inline(raw)}</p>`);
   }
   if (list) html.push("</ul>");

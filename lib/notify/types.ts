@@ -8,8 +8,20 @@ export type TNotificationKind = "report" | "alert" | "system_error" | "test";
 
 /** The channels lib/notify implements; names as in the reference's routing lists (NOTIFICATION_CHANNELS). */
 export const NOTIFY_CHANNELS = [
-  "custom", "wechat", "feishu", "dingtalk", "telegram", "discord", "slack", "email",
-  "pushover", "ntfy", "gotify", "pushplus", "serverchan3", "astrbot",
+  "custom",
+  "wechat",
+  "feishu",
+  "dingtalk",
+  "telegram",
+  "discord",
+  "slack",
+  "email",
+  "pushover",
+  "ntfy",
+  "gotify",
+  "pushplus",
+  "serverchan3",
+  "astrbot",
 ] as const;
 export type TNotifyChannel = (typeof NOTIFY_CHANNELS)[number] & (typeof NOTIFICATION_CHANNELS)[number];
 

@@ -23,8 +23,18 @@ describe("the BearerToken scheme in the OpenAPI document", () => {
       else if (op.adminSessionOnly) expect(security, op.operationId).toEqual([{ AdminSessionCookie: [] }]);
       else expect(security, op.operationId).toEqual([{ AdminSessionCookie: [] }, { BearerToken: [] }]);
     }
-    const sessionOnly = OPERATIONS.filter((op) => op.adminSessionOnly).map((op) => op.operationId).sort();
-    expect(sessionOnly).toEqual(["changePassword", "createApiToken", "exportSystemConfig", "importSystemConfig", "listApiTokens", "revokeApiToken", "updateAuthSettings"]);
+    const sessionOnly = OPERATIONS.filter((op) => op.adminSessionOnly)
+      .map((op) => op.operationId)
+      .sort();
+    expect(sessionOnly).toEqual([
+      "changePassword",
+      "createApiToken",
+      "exportSystemConfig",
+      "importSystemConfig",
+      "listApiTokens",
+      "revokeApiToken",
+      "updateAuthSettings",
+    ]);
   });
 
   it("Swagger UI keeps a pasted token across reloads", async () => {

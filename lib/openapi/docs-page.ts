@@ -66,7 +66,8 @@ export function docsAsset(name: string): Promise<Buffer> | null {
   if (!(name in DOCS_ASSETS)) return null;
   let bytes = cache.get(name);
   if (!bytes) {
-    bytes = name === "docs-init.js" ? Promise.resolve(Buffer.from(INIT_SCRIPT)) : fs.readFile(path.join(ASSET_DIR, name));
+    bytes =
+      name === "docs-init.js" ? Promise.resolve(Buffer.from(INIT_SCRIPT)) : fs.readFile(path.join(ASSET_DIR, name));
     cache.set(name, bytes);
   }
   return bytes;

@@ -49,10 +49,7 @@ export function buildOpenApiDocument(operations: readonly Operation[]): JsonSche
 }
 
 function operationObject(op: Operation, components: Map<string, JsonSchema>): JsonSchema {
-  const parameters = [
-    ...parameterList("path", op.params, components),
-    ...parameterList("query", op.query, components),
-  ];
+  const parameters = [...parameterList("path", op.params, components), ...parameterList("query", op.query, components)];
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(op.responses)) {
     const contentType = spec.contentType ?? (spec.schema ? "application/json" : undefined);
@@ -66,7 +63,11 @@ function operationObject(op: Operation, components: Map<string, JsonSchema>): Js
     responses["422"] = errorContent("Request validation failed", ZValidationErrorResponse, components);
   }
   if (!op.public && !responses["401"]) {
-    responses["401"] = errorContent("Admin auth is enabled and neither a session nor a valid API token was sent", ZErrorResponse, components);
+    responses["401"] = errorContent(
+      "Admin auth is enabled and neither a session nor a valid API token was sent",
+      ZErrorResponse,
+      components,
+    );
   }
   if (!responses["500"]) responses["500"] = errorContent("Internal server error", ZErrorResponse, components);
 
@@ -80,14 +81,20 @@ function operationObject(op: Operation, components: Map<string, JsonSchema>): Js
   if (parameters.length > 0) operation.parameters = parameters;
   if (op.body) {
     const schema = toSchema(op.body, "input", components);
-    const types = op.bodyFormat === "json-or-multipart" ? ["application/json", "multipart/form-data"] : [op.bodyFormat === "multipart" ? "multipart/form-data" : "application/json"];
+    const types =
+      op.bodyFormat === "json-or-multipart"
+        ? ["application/json", "multipart/form-data"]
+        : [op.bodyFormat === "multipart" ? "multipart/form-data" : "application/json"];
     operation.requestBody = {
       required: op.bodyRequired !== false,
       content: Object.fromEntries(types.map((type) => [type, { schema }])),
     };
   }
   // Either scheme alone is enough, hence two alternatives; session-only operations list just the cookie.
-  if (!op.public) operation.security = op.adminSessionOnly ? [{ AdminSessionCookie: [] }] : [{ AdminSessionCookie: [] }, { BearerToken: [] }];
+  if (!op.public)
+    operation.security = op.adminSessionOnly
+      ? [{ AdminSessionCookie: [] }]
+      : [{ AdminSessionCookie: [] }, { BearerToken: [] }];
   return operation;
 }
 
@@ -125,7 +132,10 @@ function toSchema(schema: z.ZodType, io: Io, components: Map<string, JsonSchema>
 }
 
 function rewriteRefs(node: JsonSchema, rename: (id: string) => string): JsonSchema {
-  const text = JSON.stringify(node).replace(/"#\/\$defs\/([^"]+)"/g, (_m, id: string) => `"#/components/schemas/${rename(id)}"`);
+  const text = JSON.stringify(node).replace(
+    /"#\/\$defs\/([^"]+)"/g,
+    (_m, id: string) => `"#/components/schemas/${rename(id)}"`,
+  );
   return JSON.parse(text) as JsonSchema;
 }
 
@@ -140,7 +150,8 @@ function mergeInputVariants<T extends { components: { schemas: Record<string, Js
     names[name] = base in schemas && !sameAsOutput ? `${base}Input` : base;
   }
   let text = JSON.stringify(document);
-  for (const [from, to] of Object.entries(names)) text = text.split(`"#/components/schemas/${from}"`).join(`"#/components/schemas/${to}"`);
+  for (const [from, to] of Object.entries(names))
+    text = text.split(`"#/components/schemas/${from}"`).join(`"#/components/schemas/${to}"`);
   const result = JSON.parse(text) as T;
   for (const [from, to] of Object.entries(names)) {
     const def = result.components.schemas[from];

@@ -2,7 +2,14 @@ import { AGENT_OPERATIONS } from "@/lib/agent/operations";
 import { ALERT_OPERATIONS } from "@/lib/alerts/operations";
 import { BACKTEST_OPERATIONS } from "@/lib/backtest/operations";
 import { analyzeOp } from "@/lib/analysis/operations";
-import { API_TOKEN_OPERATIONS, changePasswordOp, getAuthStatusOp, loginOp, logoutOp, updateAuthSettingsOp } from "@/lib/auth/operations";
+import {
+  API_TOKEN_OPERATIONS,
+  changePasswordOp,
+  getAuthStatusOp,
+  loginOp,
+  logoutOp,
+  updateAuthSettingsOp,
+} from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
 import { DATA_OPERATIONS } from "@/lib/data/operations";
 import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";

@@ -60,6 +60,8 @@ export function defineOperation<
 }
 
 export function successStatus(op: Pick<Operation, "responses">): number {
-  const codes = Object.keys(op.responses).map(Number).filter((c) => c >= 200 && c < 300);
+  const codes = Object.keys(op.responses)
+    .map(Number)
+    .filter((c) => c >= 200 && c < 300);
   return codes.length > 0 ? Math.min(...codes) : 200;
 }

@@ -29,7 +29,17 @@ const COMMON: Record<Field, string[]> = {
   side: ["买卖标志", "买卖方向", "交易方向", "业务名称", "操作", "方向", "side", "action", "type"],
   quantity: ["成交数量", "成交股数", "数量", "交易数量", "quantity", "qty", "shares"],
   price: ["成交均价", "成交价格", "成交价", "价格", "均价", "交易价格", "price"],
-  trade_uid: ["成交编号", "成交序号", "合同编号", "委托编号", "流水号", "交易流水号", "trade_uid", "trade id", "order id"],
+  trade_uid: [
+    "成交编号",
+    "成交序号",
+    "合同编号",
+    "委托编号",
+    "流水号",
+    "交易流水号",
+    "trade_uid",
+    "trade id",
+    "order id",
+  ],
   currency: ["币种", "货币", "currency"],
   market: ["交易市场", "市场", "交易所", "market"],
   note: ["备注", "摘要", "说明", "note", "memo"],
@@ -43,19 +53,37 @@ export const BROKERS: readonly BrokerSpec[] = [
     broker: "huatai",
     aliases: ["ht", "htsc"],
     display_name: "华泰证券",
-    columns: { trade_date: ["成交日期", "成交时间"], side: ["买卖标志", "操作"], quantity: ["成交数量"], price: ["成交均价"], trade_uid: ["成交编号"] },
+    columns: {
+      trade_date: ["成交日期", "成交时间"],
+      side: ["买卖标志", "操作"],
+      quantity: ["成交数量"],
+      price: ["成交均价"],
+      trade_uid: ["成交编号"],
+    },
   },
   {
     broker: "citic",
     aliases: ["zhongxin"],
     display_name: "中信证券",
-    columns: { trade_date: ["发生日期", "成交日期"], side: ["买卖方向", "业务名称"], quantity: ["成交数量"], price: ["成交价格"], trade_uid: ["合同编号", "成交编号"] },
+    columns: {
+      trade_date: ["发生日期", "成交日期"],
+      side: ["买卖方向", "业务名称"],
+      quantity: ["成交数量"],
+      price: ["成交价格"],
+      trade_uid: ["合同编号", "成交编号"],
+    },
   },
   {
     broker: "cmb",
     aliases: ["zhaoshang", "cmbchina"],
     display_name: "招商证券",
-    columns: { trade_date: ["日期", "成交日期"], side: ["交易方向"], quantity: ["成交股数", "成交数量"], price: ["成交价"], trade_uid: ["流水号"] },
+    columns: {
+      trade_date: ["日期", "成交日期"],
+      side: ["交易方向"],
+      quantity: ["成交股数", "成交数量"],
+      price: ["成交价"],
+      trade_uid: ["流水号"],
+    },
   },
 ];
 
@@ -66,7 +94,11 @@ export function brokerList(): { brokers: { broker: string; aliases: string[]; di
 export function brokerSpec(name: string): BrokerSpec {
   const key = name.trim().toLowerCase();
   const spec = BROKERS.find((b) => b.broker === key || b.aliases.includes(key));
-  if (!spec) throw ApiError.of("validation_error", `broker must be one of: ${BROKERS.map((b) => b.broker).join(", ")} (got ${name})`);
+  if (!spec)
+    throw ApiError.of(
+      "validation_error",
+      `broker must be one of: ${BROKERS.map((b) => b.broker).join(", ")} (got ${name})`,
+    );
   return spec;
 }
 
@@ -90,9 +122,20 @@ function rows(text: string): string[][] {
   const lines = text.split(/\r?\n/);
   const headerIndex = lines.findIndex((l) => l.trim() !== "");
   const header = lines[headerIndex] ?? "";
-  const delimiter = header.includes("\t") && !header.includes(",") ? "\t" : header.split(";").length > header.split(",").length ? ";" : ",";
+  const delimiter =
+    header.includes("\t") && !header.includes(",")
+      ? "\t"
+      : header.split(";").length > header.split(",").length
+        ? ";"
+        : ",";
   try {
-    return parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true }) as string[][];
+    return parse(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      bom: true,
+    }) as string[][];
   } catch (error) {
     throw ApiError.of("validation_error", `Not a readable CSV: ${(error as Error).message}`);
   }
@@ -158,7 +201,17 @@ function locate(header: string[], spec: BrokerSpec) {
 
 /** The key a re-import of the same row finds: its values, and which repeat of identical values it is in the file. */
 export function dedupHash(record: Omit<TImportRecord, "dedup_hash" | "line_number">, occurrence: number): string {
-  const payload = [record.trade_date, record.symbol, record.side, record.quantity.toFixed(8), record.price.toFixed(8), record.fee.toFixed(8), record.tax.toFixed(8), record.currency ?? "", String(occurrence)].join("|");
+  const payload = [
+    record.trade_date,
+    record.symbol,
+    record.side,
+    record.quantity.toFixed(8),
+    record.price.toFixed(8),
+    record.fee.toFixed(8),
+    record.tax.toFixed(8),
+    record.currency ?? "",
+    String(occurrence),
+  ].join("|");
   return createHash("sha256").update(payload).digest("hex");
 }
 
@@ -171,10 +224,14 @@ export function parseBrokerExport(brokerName: string, bytes: Uint8Array): Parsed
   const { fields, fees, taxes } = locate(table[headerAt]!, spec);
   const missing = (["trade_date", "symbol", "side", "quantity", "price"] as const).filter((f) => fields[f] < 0);
   if (missing.length > 0) {
-    throw ApiError.of("validation_error", `${spec.broker}: no column for ${missing.join(", ")} (header: ${table[headerAt]!.map(cell).join(",")})`);
+    throw ApiError.of(
+      "validation_error",
+      `${spec.broker}: no column for ${missing.join(", ")} (header: ${table[headerAt]!.map(cell).join(",")})`,
+    );
   }
   const body = table.slice(headerAt + 1);
-  if (body.length > MAX_IMPORT_ROWS) throw ApiError.of("validation_error", `At most ${MAX_IMPORT_ROWS} rows per file (${body.length} given)`);
+  if (body.length > MAX_IMPORT_ROWS)
+    throw ApiError.of("validation_error", `At most ${MAX_IMPORT_ROWS} rows per file (${body.length} given)`);
 
   const out: ParsedExport = { broker: spec.broker, records: [], skipped: [], errors: [] };
   const seen = new Map<string, number>();
@@ -230,7 +287,16 @@ export function parseBrokerExport(brokerName: string, bytes: Uint8Array): Parsed
       currency: /^[A-Z]{3,8}$/.test(currency) ? currency : currencyWord(currency),
       note: get("note") || null,
     };
-    const key = JSON.stringify([base.trade_date, base.symbol, base.side, base.quantity, base.price, base.fee, base.tax, base.currency]);
+    const key = JSON.stringify([
+      base.trade_date,
+      base.symbol,
+      base.side,
+      base.quantity,
+      base.price,
+      base.fee,
+      base.tax,
+      base.currency,
+    ]);
     const occurrence = (seen.get(key) ?? 0) + 1;
     seen.set(key, occurrence);
     out.records.push({ ...base, dedup_hash: dedupHash(base, occurrence), line_number: line });

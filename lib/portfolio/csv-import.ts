@@ -40,13 +40,23 @@ class DryRun extends Error {
 }
 
 const CHUNK = 500;
-async function existing(tx: Tx, accountId: number, records: readonly TImportRecord[]): Promise<{ uids: Set<string>; hashes: Set<string> }> {
+async function existing(
+  tx: Tx,
+  accountId: number,
+  records: readonly TImportRecord[],
+): Promise<{ uids: Set<string>; hashes: Set<string> }> {
   const uids = new Set<string>();
   const hashes = new Set<string>();
   for (let i = 0; i < records.length; i += CHUNK) {
     const part = records.slice(i, i + CHUNK);
     const rows = await tx.portfolioTrade.findMany({
-      where: { accountId, OR: [{ tradeUid: { in: part.flatMap((r) => (r.trade_uid ? [r.trade_uid] : [])) } }, { dedupHash: { in: part.map((r) => r.dedup_hash) } }] },
+      where: {
+        accountId,
+        OR: [
+          { tradeUid: { in: part.flatMap((r) => (r.trade_uid ? [r.trade_uid] : [])) } },
+          { dedupHash: { in: part.map((r) => r.dedup_hash) } },
+        ],
+      },
       select: { tradeUid: true, dedupHash: true },
     });
     for (const row of rows) {
@@ -58,7 +68,12 @@ async function existing(tx: Tx, accountId: number, records: readonly TImportReco
 }
 
 /** Inserts the new records and recomputes positions, taking out the sells that would oversell; the failures' messages. */
-async function insertChecked(tx: Tx, accountId: number, broker: string, records: readonly TImportRecord[]): Promise<string[]> {
+async function insertChecked(
+  tx: Tx,
+  accountId: number,
+  broker: string,
+  records: readonly TImportRecord[],
+): Promise<string[]> {
   const at = now();
   await tx.portfolioTrade.createMany({
     data: records.map((r) => {
@@ -86,8 +101,16 @@ async function insertChecked(tx: Tx, accountId: number, broker: string, records:
   const lineOf = new Map(records.map((r) => [r.dedup_hash, r.line_number]));
   const inserted = new Map<number, { line: number; targetKey: string; tradeDate: string; side: string }>();
   for (let i = 0; i < records.length; i += CHUNK) {
-    const rows = await tx.portfolioTrade.findMany({ where: { accountId, dedupHash: { in: records.slice(i, i + CHUNK).map((r) => r.dedup_hash) } } });
-    for (const row of rows) inserted.set(row.id, { line: lineOf.get(row.dedupHash!)!, targetKey: row.targetKey, tradeDate: row.tradeDate, side: row.side });
+    const rows = await tx.portfolioTrade.findMany({
+      where: { accountId, dedupHash: { in: records.slice(i, i + CHUNK).map((r) => r.dedup_hash) } },
+    });
+    for (const row of rows)
+      inserted.set(row.id, {
+        line: lineOf.get(row.dedupHash!)!,
+        targetKey: row.targetKey,
+        tradeDate: row.tradeDate,
+        side: row.side,
+      });
   }
   const failures: string[] = [];
   for (let guard = 0; guard <= records.length; guard++) {
@@ -101,7 +124,9 @@ async function insertChecked(tx: Tx, accountId: number, broker: string, records:
       if (drop === null) {
         // A stored sell is left above the holding by an imported sell before it: take out the latest such import.
         const stored = await tx.portfolioTrade.findUniqueOrThrow({ where: { id: offending } });
-        const candidates = [...inserted].filter(([, t]) => t.side === "sell" && t.targetKey === stored.targetKey && t.tradeDate <= stored.tradeDate);
+        const candidates = [...inserted].filter(
+          ([, t]) => t.side === "sell" && t.targetKey === stored.targetKey && t.tradeDate <= stored.tradeDate,
+        );
         drop = candidates.sort((a, b) => (a[1].tradeDate < b[1].tradeDate ? 1 : -1))[0]?.[0] ?? null;
         if (drop === null) throw error;
       }
@@ -117,7 +142,9 @@ async function insertChecked(tx: Tx, accountId: number, broker: string, records:
 export async function commitImport(form: TImportCommitForm): Promise<TImportCommit> {
   const parsed = parseBrokerExport(form.broker, await bytesOf(form.file));
   await getAccountOrThrow(form.account_id);
-  const records = [...parsed.records].sort((a, b) => (a.trade_date < b.trade_date ? -1 : a.trade_date > b.trade_date ? 1 : a.line_number - b.line_number));
+  const records = [...parsed.records].sort((a, b) =>
+    a.trade_date < b.trade_date ? -1 : a.trade_date > b.trade_date ? 1 : a.line_number - b.line_number,
+  );
   const work = async (tx: Tx): Promise<TImportCommit> => {
     const stored = await existing(tx, form.account_id, records);
     const uids = new Set(stored.uids);

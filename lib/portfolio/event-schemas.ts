@@ -56,8 +56,18 @@ export const ZCorporateActionCreate = z
     action_type: z.enum(ACTION_TYPES),
     market: z.enum(MARKETS).nullish(),
     currency: ZCurrencyCode.nullish().describe("Default: the currency of the symbol's market"),
-    cash_dividend_per_share: z.number().min(0).finite().nullish().describe("cash_dividend (required): cash per share held at the start of effective_date"),
-    split_ratio: z.number().positive().finite().nullish().describe("split_adjustment (required): new shares per old share (2 = two-for-one, 0.5 = one-for-two)"),
+    cash_dividend_per_share: z
+      .number()
+      .min(0)
+      .finite()
+      .nullish()
+      .describe("cash_dividend (required): cash per share held at the start of effective_date"),
+    split_ratio: z
+      .number()
+      .positive()
+      .finite()
+      .nullish()
+      .describe("split_adjustment (required): new shares per old share (2 = two-for-one, 0.5 = one-for-two)"),
     note: z.string().max(255).nullish(),
   })
   .meta({ id: "PortfolioCorporateActionCreate" });
@@ -89,6 +99,8 @@ export const ZCorporateActionListQuery = ZPageQuery.extend({
 });
 export type TCorporateActionListQuery = z.input<typeof ZCorporateActionListQuery>;
 
-export const ZCorporateActionList = z.object({ ...page, items: z.array(ZCorporateAction) }).meta({ id: "PortfolioCorporateActionList" });
+export const ZCorporateActionList = z
+  .object({ ...page, items: z.array(ZCorporateAction) })
+  .meta({ id: "PortfolioCorporateActionList" });
 export type TCorporateActionList = z.infer<typeof ZCorporateActionList>;
 export const ZCorporateActionParams = z.object({ action_id: z.coerce.number().int().positive().max(DB_ID_MAX) });

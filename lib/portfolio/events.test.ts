@@ -2,7 +2,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { withTempDatabase } from "@/tests/kits/db/temp-database";
-import { createCashEntry, createCorporateAction, deleteCashEntry, deleteCorporateAction, listCashEntries, listCorporateActions } from "./events";
+import {
+  createCashEntry,
+  createCorporateAction,
+  deleteCashEntry,
+  deleteCorporateAction,
+  listCashEntries,
+  listCorporateActions,
+} from "./events";
 import { portfolioSnapshot } from "./snapshot";
 import { createAccount, createTrade, listPositions } from "./store";
 
@@ -18,13 +25,55 @@ describe("cash ledger and corporate actions in the snapshot (docs/api.md §12.1.
   it("cash = ledger in − out − buys + sells − fees − taxes + dividends, in the account's base currency", async () => {
     const account = await createAccount({ name: "main", base_currency: "CNY" });
     await createCashEntry({ account_id: account.id, event_date: "2026-05-01", direction: "in", amount: 200_000 });
-    await createCashEntry({ account_id: account.id, event_date: "2026-05-02", direction: "in", amount: 1_000, currency: "usd" });
-    await createCashEntry({ account_id: account.id, event_date: "2026-09-01", direction: "out", amount: 5_000, note: "rent" });
+    await createCashEntry({
+      account_id: account.id,
+      event_date: "2026-05-02",
+      direction: "in",
+      amount: 1_000,
+      currency: "usd",
+    });
+    await createCashEntry({
+      account_id: account.id,
+      event_date: "2026-09-01",
+      direction: "out",
+      amount: 5_000,
+      note: "rent",
+    });
     await createCashEntry({ account_id: account.id, event_date: "2026-12-01", direction: "in", amount: 99_999 }); // after as_of
-    await createTrade({ account_id: account.id, symbol: "600519", trade_date: "2026-06-01", side: "buy", quantity: 100, price: 1400, fee: 5, tax: 0 });
-    await createTrade({ account_id: account.id, symbol: "600519", trade_date: "2026-08-03", side: "sell", quantity: 50, price: 1500, fee: 5, tax: 75 });
-    await createCorporateAction({ account_id: account.id, symbol: "600519", effective_date: "2026-07-01", action_type: "cash_dividend", cash_dividend_per_share: 20 });
-    await createCorporateAction({ account_id: account.id, symbol: "600519", effective_date: "2026-10-01", action_type: "cash_dividend", cash_dividend_per_share: 10 });
+    await createTrade({
+      account_id: account.id,
+      symbol: "600519",
+      trade_date: "2026-06-01",
+      side: "buy",
+      quantity: 100,
+      price: 1400,
+      fee: 5,
+      tax: 0,
+    });
+    await createTrade({
+      account_id: account.id,
+      symbol: "600519",
+      trade_date: "2026-08-03",
+      side: "sell",
+      quantity: 50,
+      price: 1500,
+      fee: 5,
+      tax: 75,
+    });
+    await createCorporateAction({
+      account_id: account.id,
+      symbol: "600519",
+      effective_date: "2026-07-01",
+      action_type: "cash_dividend",
+      cash_dividend_per_share: 20,
+    });
+    await createCorporateAction({
+      account_id: account.id,
+      symbol: "600519",
+      effective_date: "2026-10-01",
+      action_type: "cash_dividend",
+      cash_dividend_per_share: 10,
+    });
 
     const snapshot = await portfolioSnapshot({ account_id: account.id, as_of: AS_OF, cost_method: "fifo" });
     // In: 200,000 + 1,000 USD × 7; out 5,000; buy −140,005; sell +75,000 − 80; dividends 100 × 20 + 50 × 10.
@@ -40,20 +89,59 @@ describe("cash ledger and corporate actions in the snapshot (docs/api.md §12.1.
     const page = await listCashEntries({ account_id: account.id, direction: "in", page_size: 2 });
     expect(page).toMatchObject({ total: 3, page: 1, page_size: 2 });
     expect(page.items[0]).toMatchObject({ event_date: "2026-12-01", currency: "CNY" });
-    expect((await listCashEntries({ account_id: account.id, date_from: "2026-05-02", date_to: "2026-05-02" })).items).toEqual([expect.objectContaining({ currency: "USD", amount: 1_000 })]);
+    expect(
+      (await listCashEntries({ account_id: account.id, date_from: "2026-05-02", date_to: "2026-05-02" })).items,
+    ).toEqual([expect.objectContaining({ currency: "USD", amount: 1_000 })]);
     expect(await deleteCashEntry(page.items[0]!.id)).toEqual({ deleted: 1 });
     await expect(deleteCashEntry(page.items[0]!.id)).rejects.toMatchObject({ status: 404, code: "not_found" });
   });
 
   it("a split multiplies the shares and divides the cost from its date; positions, sells and the cached holding follow", async () => {
     const account = await createAccount({ name: "split" });
-    await createTrade({ account_id: account.id, symbol: "000001", trade_date: "2026-06-01", side: "buy", quantity: 1000, price: 12, fee: 0 });
+    await createTrade({
+      account_id: account.id,
+      symbol: "000001",
+      trade_date: "2026-06-01",
+      side: "buy",
+      quantity: 1000,
+      price: 12,
+      fee: 0,
+    });
     // Selling 1,500 is only possible after the 2-for-1 split.
-    await expect(createTrade({ account_id: account.id, symbol: "000001", trade_date: "2026-08-03", side: "sell", quantity: 1500, price: 6.5 })).rejects.toMatchObject({ code: "portfolio_oversell" });
-    const split = await createCorporateAction({ account_id: account.id, symbol: "sz000001", effective_date: "2026-07-01", action_type: "split_adjustment", split_ratio: 2, note: "2-for-1" });
-    expect(split).toMatchObject({ symbol: "000001", market: "cn", currency: "CNY", split_ratio: 2, cash_dividend_per_share: null });
+    await expect(
+      createTrade({
+        account_id: account.id,
+        symbol: "000001",
+        trade_date: "2026-08-03",
+        side: "sell",
+        quantity: 1500,
+        price: 6.5,
+      }),
+    ).rejects.toMatchObject({ code: "portfolio_oversell" });
+    const split = await createCorporateAction({
+      account_id: account.id,
+      symbol: "sz000001",
+      effective_date: "2026-07-01",
+      action_type: "split_adjustment",
+      split_ratio: 2,
+      note: "2-for-1",
+    });
+    expect(split).toMatchObject({
+      symbol: "000001",
+      market: "cn",
+      currency: "CNY",
+      split_ratio: 2,
+      cash_dividend_per_share: null,
+    });
     expect((await listPositions(account.id)).items[0]!.quantity).toBe(2000);
-    await createTrade({ account_id: account.id, symbol: "000001", trade_date: "2026-08-03", side: "sell", quantity: 1500, price: 6.5 });
+    await createTrade({
+      account_id: account.id,
+      symbol: "000001",
+      trade_date: "2026-08-03",
+      side: "sell",
+      quantity: 1500,
+      price: 6.5,
+    });
 
     const snapshot = await portfolioSnapshot({ account_id: account.id, as_of: AS_OF, cost_method: "avg" });
     const position = snapshot.accounts[0]!.positions[0]!;
@@ -70,8 +158,25 @@ describe("cash ledger and corporate actions in the snapshot (docs/api.md §12.1.
 
   it("the type's amount is required; unknown accounts are 404", async () => {
     const account = await createAccount({ name: "x" });
-    await expect(createCorporateAction({ account_id: account.id, symbol: "600519", effective_date: "2026-07-01", action_type: "cash_dividend" })).rejects.toMatchObject({ status: 400, code: "validation_error" });
-    await expect(createCorporateAction({ account_id: account.id, symbol: "600519", effective_date: "2026-07-01", action_type: "split_adjustment", cash_dividend_per_share: 1 })).rejects.toMatchObject({ status: 400 });
-    await expect(createCashEntry({ account_id: account.id + 99, event_date: "2026-07-01", direction: "in", amount: 1 })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      createCorporateAction({
+        account_id: account.id,
+        symbol: "600519",
+        effective_date: "2026-07-01",
+        action_type: "cash_dividend",
+      }),
+    ).rejects.toMatchObject({ status: 400, code: "validation_error" });
+    await expect(
+      createCorporateAction({
+        account_id: account.id,
+        symbol: "600519",
+        effective_date: "2026-07-01",
+        action_type: "split_adjustment",
+        cash_dividend_per_share: 1,
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      createCashEntry({ account_id: account.id + 99, event_date: "2026-07-01", direction: "in", amount: 1 }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

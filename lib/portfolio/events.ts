@@ -85,7 +85,12 @@ export async function listCashEntries(input: TCashListQuery): Promise<TCashList>
   };
   const [total, rows] = await Promise.all([
     db().portfolioCashEntry.count({ where }),
-    db().portfolioCashEntry.findMany({ where, orderBy: [{ eventDate: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    db().portfolioCashEntry.findMany({
+      where,
+      orderBy: [{ eventDate: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
   ]);
   return { items: rows.map(toCashEntry), total, page: query.page, page_size: query.page_size };
 }
@@ -102,10 +107,14 @@ export async function deleteCashEntry(id: number): Promise<{ deleted: number }> 
 // POST /api/v1/portfolio/corporate-actions – a cash dividend or a split of a security in an account
 export async function createCorporateAction(input: TCorporateActionCreate): Promise<TCorporateAction> {
   const body = ZCorporateActionCreate.parse(input);
-  if (body.action_type === "cash_dividend" && (body.cash_dividend_per_share === undefined || body.cash_dividend_per_share === null)) {
+  if (
+    body.action_type === "cash_dividend" &&
+    (body.cash_dividend_per_share === undefined || body.cash_dividend_per_share === null)
+  ) {
     throw ApiError.of("validation_error", "cash_dividend needs cash_dividend_per_share");
   }
-  if (body.action_type === "split_adjustment" && !body.split_ratio) throw ApiError.of("validation_error", "split_adjustment needs split_ratio > 0");
+  if (body.action_type === "split_adjustment" && !body.split_ratio)
+    throw ApiError.of("validation_error", "split_adjustment needs split_ratio > 0");
   const symbol = resolveTradeSymbol(body.symbol, body.market);
   const row = await portfolioWrite(() =>
     inTransaction(async (tx) => {
@@ -144,7 +153,12 @@ export async function listCorporateActions(input: TCorporateActionListQuery): Pr
   };
   const [total, rows] = await Promise.all([
     db().portfolioCorporateAction.count({ where }),
-    db().portfolioCorporateAction.findMany({ where, orderBy: [{ effectiveDate: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    db().portfolioCorporateAction.findMany({
+      where,
+      orderBy: [{ effectiveDate: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
   ]);
   return { items: rows.map(toCorporateAction), total, page: query.page, page_size: query.page_size };
 }

@@ -13,8 +13,16 @@ import { DB_ID_MAX } from "@/lib/db/id-range";
 // date. A pair that fails keeps its last stored rate (stale_count) or has none (error_count).
 
 export const ZFxRefreshQuery = z.object({
-  account_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional().describe("Only this account's currencies (default every active account)"),
-  as_of: ZDay.optional().describe("The day staleness is judged against (default today); providers give their latest rate"),
+  account_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(DB_ID_MAX)
+    .optional()
+    .describe("Only this account's currencies (default every active account)"),
+  as_of: ZDay.optional().describe(
+    "The day staleness is judged against (default today); providers give their latest rate",
+  ),
 });
 export type TFxRefreshQuery = z.infer<typeof ZFxRefreshQuery>;
 
@@ -26,9 +34,14 @@ export const ZFxRefresh = z
     disabled_reason: z.string().nullable(),
     pair_count: z.number().int().describe("Currencies other than CNY the accounts use, each refreshed against CNY"),
     updated_count: z.number().int(),
-    stale_count: z.number().int().describe("Failed now; the last stored rate stays in use (stale once older than 3 days)"),
+    stale_count: z
+      .number()
+      .int()
+      .describe("Failed now; the last stored rate stays in use (stale once older than 3 days)"),
     error_count: z.number().int().describe("Failed with no stored rate"),
-    manual_override: z.array(z.string()).describe("Currencies PORTFOLIO_FX_RATES sets: they override the fetched rates"),
+    manual_override: z
+      .array(z.string())
+      .describe("Currencies PORTFOLIO_FX_RATES sets: they override the fetched rates"),
     pairs: z.array(
       z.object({
         currency: z.string(),
@@ -60,7 +73,10 @@ async function currenciesOf(accountIds: number[]): Promise<string[]> {
 // POST /api/v1/portfolio/fx/refresh – fetch and store the rates the accounts need
 export async function refreshFxRates(query: TFxRefreshQuery): Promise<TFxRefresh> {
   const asOf = query.as_of ?? today();
-  const accountIds = query.account_id !== undefined ? [(await getAccountOrThrow(query.account_id)).id] : (await db().portfolioAccount.findMany({ where: { active: true }, select: { id: true } })).map((a) => a.id);
+  const accountIds =
+    query.account_id !== undefined
+      ? [(await getAccountOrThrow(query.account_id)).id]
+      : (await db().portfolioAccount.findMany({ where: { active: true }, select: { id: true } })).map((a) => a.id);
   const currencies = await currenciesOf(accountIds);
   const chain = configuredChain();
   const providers = fxProviders(chain);
@@ -90,9 +106,20 @@ export async function refreshFxRates(query: TFxRefreshQuery): Promise<TFxRefresh
         create: { currency, rate: data.rate, rateDate: data.date, source: data.source, fetchedAt: now() },
         update: { rate: data.rate, source: data.source, fetchedAt: now() },
       });
-      pairs.push({ currency, quote_currency: "CNY", status: "updated", rate: data.rate, rate_date: data.date, source: data.source, error: null });
+      pairs.push({
+        currency,
+        quote_currency: "CNY",
+        status: "updated",
+        rate: data.rate,
+        rate_date: data.date,
+        source: data.source,
+        error: null,
+      });
     } catch (error) {
-      const last = await db().portfolioFxRate.findFirst({ where: { currency }, orderBy: [{ rateDate: "desc" }, { id: "desc" }] });
+      const last = await db().portfolioFxRate.findFirst({
+        where: { currency },
+        orderBy: [{ rateDate: "desc" }, { id: "desc" }],
+      });
       pairs.push({
         currency,
         quote_currency: "CNY",

@@ -57,11 +57,21 @@ export class FxTable {
 /** The rates a valuation at as_of uses. */
 export async function loadFx(asOf: string): Promise<FxTable> {
   const rates = new Map<string, FxRate>();
-  for (const [code, rate] of Object.entries(FALLBACK_RATES)) rates.set(code, { rate, date: null, source: "fallback", stale: true });
-  const stored = await db().portfolioFxRate.findMany({ where: { rateDate: { lte: asOf } }, orderBy: [{ rateDate: "asc" }, { id: "asc" }] });
+  for (const [code, rate] of Object.entries(FALLBACK_RATES))
+    rates.set(code, { rate, date: null, source: "fallback", stale: true });
+  const stored = await db().portfolioFxRate.findMany({
+    where: { rateDate: { lte: asOf } },
+    orderBy: [{ rateDate: "asc" }, { id: "asc" }],
+  });
   for (const row of stored) {
-    rates.set(row.currency, { rate: row.rate, date: row.rateDate, source: row.source, stale: addDays(row.rateDate, FX_STALE_DAYS) < asOf });
+    rates.set(row.currency, {
+      rate: row.rate,
+      date: row.rateDate,
+      source: row.source,
+      stale: addDays(row.rateDate, FX_STALE_DAYS) < asOf,
+    });
   }
-  for (const [code, rate] of Object.entries(settingsRates())) rates.set(code, { rate, date: null, source: "PORTFOLIO_FX_RATES", stale: false });
+  for (const [code, rate] of Object.entries(settingsRates()))
+    rates.set(code, { rate, date: null, source: "PORTFOLIO_FX_RATES", stale: false });
   return new FxTable(rates);
 }

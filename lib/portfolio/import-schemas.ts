@@ -6,7 +6,9 @@ import { DB_ID_MAX } from "@/lib/db/id-range";
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 export const ZBrokerList = z
-  .object({ brokers: z.array(z.object({ broker: z.string(), aliases: z.array(z.string()), display_name: z.string() })) })
+  .object({
+    brokers: z.array(z.object({ broker: z.string(), aliases: z.array(z.string()), display_name: z.string() })),
+  })
   .meta({ id: "PortfolioImportBrokerList" });
 
 const ZFormBool = z
@@ -25,7 +27,9 @@ export const ZImportCommitForm = z
   .object({
     account_id: z.coerce.number().int().positive().max(DB_ID_MAX),
     broker: z.string().trim().min(1).max(32),
-    dry_run: ZFormBool.default(false).describe("true: count what would be inserted, duplicate or fail, and store nothing"),
+    dry_run: ZFormBool.default(false).describe(
+      "true: count what would be inserted, duplicate or fail, and store nothing",
+    ),
     file: z.file(),
   })
   .meta({ id: "PortfolioImportCommitForm" });
@@ -41,7 +45,11 @@ export const ZImportRecord = z
     fee: z.number(),
     tax: z.number(),
     trade_uid: z.string().nullable(),
-    dedup_hash: z.string().describe("SHA-256 of the row's values and which repeat of identical values it is in the file: a re-import finds it"),
+    dedup_hash: z
+      .string()
+      .describe(
+        "SHA-256 of the row's values and which repeat of identical values it is in the file: a re-import finds it",
+      ),
     currency: z.string().nullable(),
     note: z.string().nullable(),
     line_number: z.number().int(),
@@ -67,7 +75,10 @@ export const ZImportCommit = z
     account_id: z.number().int(),
     record_count: z.number().int(),
     inserted_count: z.number().int(),
-    duplicate_count: z.number().int().describe("Already stored (same trade_uid or dedup_hash in the account) or repeated in the file"),
+    duplicate_count: z
+      .number()
+      .int()
+      .describe("Already stored (same trade_uid or dedup_hash in the account) or repeated in the file"),
     failed_count: z.number().int().describe("Rows that did not read, and sells above the holding at their date"),
     dry_run: z.boolean(),
     errors: z.array(z.string()),

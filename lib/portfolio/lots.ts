@@ -58,7 +58,9 @@ type Step = { date: string; trade?: LotTrade; action?: LotAction };
  * after its date (actions by date, then id); actions after the last trade come last.
  */
 function steps(trades: readonly LotTrade[], actions: readonly LotAction[]): Step[] {
-  const pending = [...actions].sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : a.id - b.id));
+  const pending = [...actions].sort((a, b) =>
+    a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : a.id - b.id,
+  );
   const out: Step[] = [];
   let next = 0;
   for (const trade of trades) {
@@ -135,7 +137,8 @@ export function quantityAt(trades: readonly LotTrade[], date: string, actions: r
   for (const step of steps(trades, actions)) {
     if (step.date > date) continue;
     if (step.trade) quantity += step.trade.side === "buy" ? step.trade.quantity : -step.trade.quantity;
-    else if (step.action!.type === "split_adjustment" && step.action!.splitRatio && step.action!.splitRatio > 0) quantity *= step.action!.splitRatio;
+    else if (step.action!.type === "split_adjustment" && step.action!.splitRatio && step.action!.splitRatio > 0)
+      quantity *= step.action!.splitRatio;
   }
   return Math.max(0, quantity);
 }

@@ -16,11 +16,19 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe("portfolio migrations keep the stored data", () => {
   it("accounts and trades of the earlier shape survive, with markets and currencies filled in", () => {
     const sqlite = new Database(path.join(dir, "m.db"));
-    const names = fs.readdirSync(ROOT).filter((n) => /^\d{14}_/.test(n)).sort();
-    const apply = (list: string[]) => list.forEach((n) => sqlite.exec(fs.readFileSync(path.join(ROOT, n, "migration.sql"), "utf8")));
+    const names = fs
+      .readdirSync(ROOT)
+      .filter((n) => /^\d{14}_/.test(n))
+      .sort();
+    const apply = (list: string[]) =>
+      list.forEach((n) => sqlite.exec(fs.readFileSync(path.join(ROOT, n, "migration.sql"), "utf8")));
     apply(names.filter((n) => n < FIRST_NEW));
     const at = Date.parse("2026-06-01T00:00:00Z");
-    sqlite.prepare("INSERT INTO portfolio_account (id, name, market, currency, active, created_at) VALUES (1, 'mixed', NULL, 'USD', 1, ?), (2, 'hk', 'hk', 'HKD', 0, ?)").run(at, at);
+    sqlite
+      .prepare(
+        "INSERT INTO portfolio_account (id, name, market, currency, active, created_at) VALUES (1, 'mixed', NULL, 'USD', 1, ?), (2, 'hk', 'hk', 'HKD', 0, ?)",
+      )
+      .run(at, at);
     sqlite
       .prepare(
         "INSERT INTO portfolio_trade (account_id, side, stock_code, target_key, market, quantity, price, fee, trade_date, created_at) VALUES " +
@@ -28,11 +36,17 @@ describe("portfolio migrations keep the stored data", () => {
       )
       .run(at, at, at);
     apply(names.filter((n) => n >= FIRST_NEW));
-    expect(sqlite.prepare("SELECT id, market, currency, active, updated_at AS u FROM portfolio_account ORDER BY id").all()).toEqual([
+    expect(
+      sqlite.prepare("SELECT id, market, currency, active, updated_at AS u FROM portfolio_account ORDER BY id").all(),
+    ).toEqual([
       { id: 1, market: "us", currency: "USD", active: 1, u: at },
       { id: 2, market: "hk", currency: "HKD", active: 0, u: at },
     ]);
-    expect(sqlite.prepare("SELECT stock_code AS s, currency AS c, tax, fee, trade_uid AS uid FROM portfolio_trade ORDER BY id").all()).toEqual([
+    expect(
+      sqlite
+        .prepare("SELECT stock_code AS s, currency AS c, tax, fee, trade_uid AS uid FROM portfolio_trade ORDER BY id")
+        .all(),
+    ).toEqual([
       { s: "AAPL", c: "USD", tax: 0, fee: 1, uid: null },
       { s: "600519", c: "CNY", tax: 0, fee: 5, uid: null },
       { s: "00700", c: "HKD", tax: 0, fee: 0, uid: null },

@@ -12,10 +12,18 @@ import { positionKey, positionVerdicts, type PositionPrice } from "./position-ve
 
 withTempDatabase("position-verdicts", { MARKET_DATA_SOURCES: "sample" });
 
-const at = (symbol: string, market: string, last_price: number, price_available = true): PositionPrice => ({ symbol, market, last_price, price_available });
+const at = (symbol: string, market: string, last_price: number, price_available = true): PositionPrice => ({
+  symbol,
+  market,
+  last_price,
+  price_available,
+});
 
 async function analyse(code: string): Promise<TAnalysisReport> {
-  const result = await analyzeRequest(ZAnalyzeRequest.parse({ stock_code: code, notify: false, report_type: "simple" }), `trace-verdicts-${code}`);
+  const result = await analyzeRequest(
+    ZAnalyzeRequest.parse({ stock_code: code, notify: false, report_type: "simple" }),
+    `trace-verdicts-${code}`,
+  );
   if (result.status !== 200) throw new Error(`analysis of ${code} answered ${result.status}`);
   return result.body.report;
 }
@@ -49,7 +57,13 @@ describe("positionVerdicts", () => {
     const key = positionKey({ market: "cn", symbol: "600519" });
 
     const above = (await positionVerdicts([at("600519", "cn", stop! + 1), at("AAPL", "us", 200)]))[key]!;
-    expect(above).toMatchObject({ recordId: report.meta.id, action: report.summary.action, score: report.summary.sentiment_score, stop, belowStop: false });
+    expect(above).toMatchObject({
+      recordId: report.meta.id,
+      action: report.summary.action,
+      score: report.summary.sentiment_score,
+      stop,
+      belowStop: false,
+    });
     expect(above.stopSide).toBe(["reduce", "sell", "avoid"].includes(report.summary.action ?? "") ? "above" : "below");
 
     const under = (await positionVerdicts([at("600519", "cn", stop! - 1)]))[key]!;
@@ -65,16 +79,31 @@ describe("positionVerdicts", () => {
 
     const hold = await linkedSignal(report, "hold", Math.round(price * 1.05 * 100) / 100);
     const flagged = (await positionVerdicts([at("600519", "cn", price)]))[key]!;
-    expect(flagged).toMatchObject({ recordId: report.meta.id, stop: hold.item.stop_loss, stopSignalId: hold.item.id, stopSide: "below", belowStop: true });
+    expect(flagged).toMatchObject({
+      recordId: report.meta.id,
+      stop: hold.item.stop_loss,
+      stopSignalId: hold.item.id,
+      stopSide: "below",
+      belowStop: true,
+    });
 
     const sell = await linkedSignal(report, "sell", Math.round(price * 1.08 * 100) / 100);
     const short = (await positionVerdicts([at("600519", "cn", price)]))[key]!;
-    expect(short).toMatchObject({ stop: sell.item.stop_loss, stopSignalId: sell.item.id, stopSide: "above", belowStop: false });
+    expect(short).toMatchObject({
+      stop: sell.item.stop_loss,
+      stopSignalId: sell.item.id,
+      stopSide: "above",
+      belowStop: false,
+    });
 
     // A newer report without linked signals takes over: its own strategy stop.
     const next = await analyse("600519");
     const latest = (await positionVerdicts([at("600519", "cn", price)]))[key]!;
-    expect(latest).toMatchObject({ recordId: next.meta.id, action: next.summary.action, stop: levelPrice(next.strategy.stop_loss) });
+    expect(latest).toMatchObject({
+      recordId: next.meta.id,
+      action: next.summary.action,
+      stop: levelPrice(next.strategy.stop_loss),
+    });
     expect([hold.item.id, sell.item.id]).not.toContain(latest.stopSignalId);
   });
 });

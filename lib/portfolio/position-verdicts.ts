@@ -49,10 +49,17 @@ interface Latest {
 }
 
 async function latestReports(keys: readonly string[]): Promise<Latest[]> {
-  const groups = await db().analysisHistory.groupBy({ by: ["targetKey"], where: { targetKey: { in: [...keys] } }, _max: { id: true } });
+  const groups = await db().analysisHistory.groupBy({
+    by: ["targetKey"],
+    where: { targetKey: { in: [...keys] } },
+    _max: { id: true },
+  });
   const ids = groups.map((g) => g._max.id).filter((id): id is number => id !== null);
   if (ids.length === 0) return [];
-  return db().analysisHistory.findMany({ where: { id: { in: ids } }, select: { id: true, targetKey: true, action: true, sentimentScore: true, createdAt: true } });
+  return db().analysisHistory.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, targetKey: true, action: true, sentimentScore: true, createdAt: true },
+  });
 }
 
 // report_json is always written by JSON.stringify; SQLite still checks it, PostgreSQL's cast would fail loudly.
@@ -64,10 +71,17 @@ const STOP_SQL = {
 /** The strategy.stop_loss text of each report, read inside the database (report_json also holds the bars, not needed here). */
 async function strategyStops(ids: readonly number[]): Promise<Map<number, number | null>> {
   const rows = await db().$queryRawUnsafe<{ id: number | bigint; stop: unknown }[]>(
-    placeholders(`SELECT id, ${STOP_SQL[activeDatabaseKind()]} AS stop FROM analysis_history WHERE id IN (${ids.map(() => "?").join(", ")})`),
+    placeholders(
+      `SELECT id, ${STOP_SQL[activeDatabaseKind()]} AS stop FROM analysis_history WHERE id IN (${ids.map(() => "?").join(", ")})`,
+    ),
     ...ids,
   );
-  return new Map(rows.map((r) => [Number(r.id), typeof r.stop === "string" ? levelPrice(r.stop) : typeof r.stop === "number" && r.stop > 0 ? r.stop : null]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      typeof r.stop === "string" ? levelPrice(r.stop) : typeof r.stop === "number" && r.stop > 0 ? r.stop : null,
+    ]),
+  );
 }
 
 /** The newest signal with a stop linked to each report. */
@@ -78,7 +92,8 @@ async function signalStops(ids: readonly number[]): Promise<Map<number, { id: nu
     select: { id: true, sourceReportId: true, action: true, stopLoss: true },
   });
   const out = new Map<number, { id: number; action: string; stop: number }>();
-  for (const r of rows) if (!out.has(r.sourceReportId!)) out.set(r.sourceReportId!, { id: r.id, action: r.action, stop: r.stopLoss! });
+  for (const r of rows)
+    if (!out.has(r.sourceReportId!)) out.set(r.sourceReportId!, { id: r.id, action: r.action, stop: r.stopLoss! });
   return out;
 }
 

@@ -58,7 +58,10 @@ function dailyReturns(holdings: readonly Held[], dates: readonly string[]) {
       // A split between the two sessions changes the shares, not the value: yesterday's holding, split, at today's close.
       const held = quantityAt(h.trades, dates[i - 1]!, h.actions);
       const split = h.actions
-        .filter((a) => a.type === "split_adjustment" && a.splitRatio && a.effectiveDate > dates[i - 1]! && a.effectiveDate <= date)
+        .filter(
+          (a) =>
+            a.type === "split_adjustment" && a.splitRatio && a.effectiveDate > dates[i - 1]! && a.effectiveDate <= date,
+        )
         .reduce((factor, a) => factor * a.splitRatio!, 1);
       pnl += (held * split * bar.close - held * previous.close) * h.toReport;
       previousValue += held * previous.close * h.toReport;
@@ -107,7 +110,14 @@ async function decisionSignalRisk(open: readonly Held[]): Promise<TPortfolioRisk
       account_id: h.accountId,
       symbol: h.symbol,
       market: h.market,
-      signal: { id: s.id, stock_code: s.stockCode, action: s.action, score: s.score, status: s.status, created_at: s.createdAt.toISOString() },
+      signal: {
+        id: s.id,
+        stock_code: s.stockCode,
+        action: s.action,
+        score: s.score,
+        status: s.status,
+        created_at: s.createdAt.toISOString(),
+      },
     });
   }
   return { available: true, total: items.length, actions, items };
@@ -119,15 +129,31 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
   const { asOf, fx } = valuation;
   const base = valuation.currency;
   const warnings: TPortfolioRisk["warnings"] = [];
-  const held: Held[] = valuation.books.flatMap((book) => book.holdings.filter((h) => h.quantity > 0).map((h) => ({ ...h, toReport: fx.convert(1, h.currency, base) })));
+  const held: Held[] = valuation.books.flatMap((book) =>
+    book.holdings.filter((h) => h.quantity > 0).map((h) => ({ ...h, toReport: fx.convert(1, h.currency, base) })),
+  );
   const fxStale = held.some((h) => fx.isStale(h.currency, base));
 
   const positions: TRiskPosition[] = held.map((h) => {
     const cost = h.quantity * h.costPerShare;
     if (h.priceSource === "missing") {
-      warnings.push({ code: "price_unavailable", message: `${h.symbol}: no market data (${h.priceError ?? "no bars"})`, symbol: h.symbol, value: null, limit: null, date: null });
+      warnings.push({
+        code: "price_unavailable",
+        message: `${h.symbol}: no market data (${h.priceError ?? "no bars"})`,
+        symbol: h.symbol,
+        value: null,
+        limit: null,
+        date: null,
+      });
     } else if (h.priceStale) {
-      warnings.push({ code: "price_stale", message: `${h.symbol}: last price is from ${h.priceDate}`, symbol: h.symbol, value: null, limit: null, date: h.priceDate });
+      warnings.push({
+        code: "price_stale",
+        message: `${h.symbol}: last price is from ${h.priceDate}`,
+        symbol: h.symbol,
+        value: null,
+        limit: null,
+        date: h.priceDate,
+      });
     }
     const priced = h.lastPrice !== null;
     return {
@@ -166,33 +192,66 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
     .sort((a, b) => b.base - a.base)
     .map((r) => {
       const weight = total > 0 ? round((r.base / total) * 100, 2) : 0;
-      return { symbol: r.symbol, market_value: round(r.value, 2), market_value_base: round(r.base, 2), weight_pct: weight, is_alert: weight > limit };
+      return {
+        symbol: r.symbol,
+        market_value: round(r.value, 2),
+        market_value_base: round(r.base, 2),
+        weight_pct: weight,
+        is_alert: weight > limit,
+      };
     });
   const topWeight = topPositions[0]?.weight_pct ?? 0;
   const hhi = topPositions.reduce((sum, p) => sum + (p.weight_pct / 100) ** 2, 0);
   for (const p of topPositions.filter((p) => p.is_alert)) {
-    warnings.push({ code: "concentration", message: `${p.symbol} is ${p.weight_pct}% of the portfolio (limit ${limit}%)`, symbol: p.symbol, value: p.weight_pct, limit, date: null });
+    warnings.push({
+      code: "concentration",
+      message: `${p.symbol} is ${p.weight_pct}% of the portfolio (limit ${limit}%)`,
+      symbol: p.symbol,
+      value: p.weight_pct,
+      limit,
+      date: null,
+    });
   }
 
   const exposure = (key: (p: TRiskPosition) => string) => {
     const sums = new Map<string, number>();
     for (const p of positions) sums.set(key(p), (sums.get(key(p)) ?? 0) + p.market_value_base);
-    return [...sums].map(([k, value]) => ({ key: k, market_value_base: round(value, 2), weight_pct: total > 0 ? round((value / total) * 100, 2) : 0 }));
+    return [...sums].map(([k, value]) => ({
+      key: k,
+      market_value_base: round(value, 2),
+      weight_pct: total > 0 ? round((value / total) * 100, 2) : 0,
+    }));
   };
 
   const windowStart = addDays(asOf, -RISK_THRESHOLDS.lookback_days);
-  const dates = [...new Set(held.flatMap((h) => h.bars.map((b) => b.date)))].filter((d) => d >= windowStart && d <= asOf).sort();
+  const dates = [...new Set(held.flatMap((h) => h.bars.map((b) => b.date)))]
+    .filter((d) => d >= windowStart && d <= asOf)
+    .sort();
   const { returns, curvePoints, values } = dailyReturns(held, dates);
   const dd = drawdowns(curvePoints);
   const enough = returns.length >= MIN_RETURNS;
   const volatility = enough ? sampleStandardDeviation(returns) * Math.sqrt(252) * 100 : null;
   const var95 = enough ? Math.max(0, -quantile(returns, 0.05)) : null;
   if (!enough && held.length > 0) {
-    warnings.push({ code: "short_history", message: `Only ${returns.length} daily returns in the lookback: volatility and VaR need ${MIN_RETURNS}`, symbol: null, value: returns.length, limit: MIN_RETURNS, date: null });
+    warnings.push({
+      code: "short_history",
+      message: `Only ${returns.length} daily returns in the lookback: volatility and VaR need ${MIN_RETURNS}`,
+      symbol: null,
+      value: returns.length,
+      limit: MIN_RETURNS,
+      date: null,
+    });
   }
   if (dd.max > RISK_THRESHOLDS.drawdown_alert_pct) {
     const value = round(dd.max, 2);
-    warnings.push({ code: "drawdown", message: `Maximum drawdown ${value}% over ${RISK_THRESHOLDS.lookback_days} days`, symbol: null, value, limit: RISK_THRESHOLDS.drawdown_alert_pct, date: null });
+    warnings.push({
+      code: "drawdown",
+      message: `Maximum drawdown ${value}% over ${RISK_THRESHOLDS.lookback_days} days`,
+      symbol: null,
+      value,
+      limit: RISK_THRESHOLDS.drawdown_alert_pct,
+      date: null,
+    });
   }
 
   const nearPct = RISK_THRESHOLDS.stop_loss_alert_pct * RISK_THRESHOLDS.stop_loss_near_ratio;
@@ -200,17 +259,39 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
     .filter((p) => p.last_price !== null && p.cost_per_share > 0 && p.last_price < p.cost_per_share)
     .map((p) => {
       const lossPct = round(((p.cost_per_share - p.last_price!) / p.cost_per_share) * 100, 2);
-      return { account_id: p.account_id, symbol: p.symbol, avg_cost: p.cost_per_share, last_price: p.last_price!, loss_pct: lossPct, near_threshold_pct: round(nearPct, 2), is_triggered: lossPct >= RISK_THRESHOLDS.stop_loss_alert_pct };
+      return {
+        account_id: p.account_id,
+        symbol: p.symbol,
+        avg_cost: p.cost_per_share,
+        last_price: p.last_price!,
+        loss_pct: lossPct,
+        near_threshold_pct: round(nearPct, 2),
+        is_triggered: lossPct >= RISK_THRESHOLDS.stop_loss_alert_pct,
+      };
     })
     .filter((i) => i.loss_pct >= nearPct)
     .sort((a, b) => b.loss_pct - a.loss_pct);
   for (const item of stopItems.filter((i) => i.is_triggered)) {
-    warnings.push({ code: "stop_loss", message: `${item.symbol} is ${item.loss_pct}% below its cost`, symbol: item.symbol, value: item.loss_pct, limit: RISK_THRESHOLDS.stop_loss_alert_pct, date: null });
+    warnings.push({
+      code: "stop_loss",
+      message: `${item.symbol} is ${item.loss_pct}% below its cost`,
+      symbol: item.symbol,
+      value: item.loss_pct,
+      limit: RISK_THRESHOLDS.stop_loss_alert_pct,
+      date: null,
+    });
   }
 
   const signalRisk = await decisionSignalRisk(held);
   if (signalRisk.total > 0) {
-    warnings.push({ code: "decision_signals", message: `${signalRisk.total} active sell/reduce/alert/avoid signal(s) on held stocks`, symbol: null, value: signalRisk.total, limit: null, date: null });
+    warnings.push({
+      code: "decision_signals",
+      message: `${signalRisk.total} active sell/reduce/alert/avoid signal(s) on held stocks`,
+      symbol: null,
+      value: signalRisk.total,
+      limit: null,
+      date: null,
+    });
   }
 
   return {
@@ -222,10 +303,22 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
     fx: {
       rates_to_cny: fx.ratesToCny(),
       stale: fxStale,
-      rates: [...fx.rates].map(([currency, r]) => ({ currency, rate: r.rate, date: r.date, source: r.source, stale: r.stale })),
+      rates: [...fx.rates].map(([currency, r]) => ({
+        currency,
+        rate: r.rate,
+        date: r.date,
+        source: r.source,
+        stale: r.stale,
+      })),
     },
     positions,
-    concentration: { total_market_value: round(total, 2), top_weight_pct: topWeight, hhi: round(hhi, 4), alert: topWeight > limit, top_positions: topPositions.slice(0, TOP_ROWS) },
+    concentration: {
+      total_market_value: round(total, 2),
+      top_weight_pct: topWeight,
+      hhi: round(hhi, 4),
+      alert: topWeight > limit,
+      top_positions: topPositions.slice(0, TOP_ROWS),
+    },
     sector_concentration: {
       available: false,
       reason: "no sector classification source is configured",
@@ -235,7 +328,15 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
       top_sectors:
         positions.length === 0
           ? []
-          : [{ sector: UNCLASSIFIED, market_value_base: round(total, 2), weight_pct: total > 0 ? 100 : 0, symbol_count: bySymbol.size, is_alert: false }],
+          : [
+              {
+                sector: UNCLASSIFIED,
+                market_value_base: round(total, 2),
+                weight_pct: total > 0 ? 100 : 0,
+                symbol_count: bySymbol.size,
+                is_alert: false,
+              },
+            ],
       coverage: { classified_count: 0, unclassified_count: bySymbol.size, failed_count: 0 },
       errors: [],
     },
@@ -246,11 +347,28 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
       current_drawdown_pct: round(dd.current, 2),
       alert: dd.max > RISK_THRESHOLDS.drawdown_alert_pct,
       fx_stale: fxStale,
-      series: values.map((v, i) => ({ date: v.date, value: round(v.value, 2), index: round(curvePoints[i]!.index, 6) })),
+      series: values.map((v, i) => ({
+        date: v.date,
+        value: round(v.value, 2),
+        index: round(curvePoints[i]!.index, 6),
+      })),
     },
     volatility_pct: volatility === null ? null : round(volatility, 2),
-    var_95_1d: var95 === null ? null : { pct: round(var95 * 100, 3), amount: round(var95 * total, 2), method: "historical", observations: returns.length },
-    stop_loss: { near_alert: stopItems.length > 0, triggered_count: stopItems.filter((i) => i.is_triggered).length, near_count: stopItems.length, items: stopItems },
+    var_95_1d:
+      var95 === null
+        ? null
+        : {
+            pct: round(var95 * 100, 3),
+            amount: round(var95 * total, 2),
+            method: "historical",
+            observations: returns.length,
+          },
+    stop_loss: {
+      near_alert: stopItems.length > 0,
+      triggered_count: stopItems.filter((i) => i.is_triggered).length,
+      near_count: stopItems.length,
+      items: stopItems,
+    },
     decision_signal_risk: signalRisk,
     warnings,
   };

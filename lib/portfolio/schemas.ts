@@ -8,7 +8,10 @@ export const CURRENCIES = ["CNY", "HKD", "USD"] as const;
 /** docs/api.md §12.0: portfolio lists page with page (>= 1) and page_size 1..100, default 20. */
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
-export const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD").refine(isCalendarDay, "not a calendar date");
+export const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD")
+  .refine(isCalendarDay, "not a calendar date");
 /** A currency code as the reference takes it: 3-8 characters, stored upper-case. */
 export const ZCurrencyCode = z
   .string()
@@ -71,7 +74,9 @@ export type TAccount = z.infer<typeof ZAccount>;
 
 export const ZAccountList = z.object({ accounts: z.array(ZAccount) }).meta({ id: "PortfolioAccountList" });
 export const ZAccountListQuery = z.object({
-  include_inactive: ZQueryBool.default(false).describe("The reference's client always sends false; true lists deactivated accounts too"),
+  include_inactive: ZQueryBool.default(false).describe(
+    "The reference's client always sends false; true lists deactivated accounts too",
+  ),
 });
 
 export const ZAccountParams = z.object({ account_id: z.coerce.number().int().positive().max(DB_ID_MAX) });
@@ -82,16 +87,30 @@ export const ZDeleted = z.object({ deleted: z.number().int() }).meta({ id: "Port
 export const ZTradeCreate = z
   .object({
     account_id: z.number().int().positive().max(DB_ID_MAX),
-    symbol: z.string().trim().min(1).max(16).describe("Stock code in any spelling analyze accepts (600519, sh600519, 00700, AAPL)"),
+    symbol: z
+      .string()
+      .trim()
+      .min(1)
+      .max(16)
+      .describe("Stock code in any spelling analyze accepts (600519, sh600519, 00700, AAPL)"),
     trade_date: ZDay,
     side: z.enum(["buy", "sell"]),
     quantity: z.number().positive().finite(),
     price: z.number().positive().finite(),
     fee: z.number().min(0).finite().default(0),
     tax: z.number().min(0).finite().default(0),
-    market: z.enum(MARKETS).nullish().describe("Checked against the symbol's market; decides a code that two markets share"),
+    market: z
+      .enum(MARKETS)
+      .nullish()
+      .describe("Checked against the symbol's market; decides a code that two markets share"),
     currency: ZCurrencyCode.nullish().describe("Default: the currency of the symbol's market"),
-    trade_uid: z.string().trim().min(1).max(128).nullish().describe("Unique per account: a second trade with it is a 409 conflict"),
+    trade_uid: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .nullish()
+      .describe("Unique per account: a second trade with it is a 409 conflict"),
     note: z.string().max(255).nullish(),
   })
   .meta({ id: "PortfolioTradeCreate" });

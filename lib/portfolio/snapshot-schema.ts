@@ -32,7 +32,11 @@ export const ZSnapshotPosition = z
     unrealized_pnl_pct: n.nullable(),
     realized_pnl_base: n.describe("Realized trading P&L by cost_method plus dividends, in valuation_currency"),
     valuation_currency: z.string(),
-    price_source: z.enum(PRICE_SOURCES).describe("realtime_quote: the quote stands for the price's session; history_close: a daily close; missing: no market data"),
+    price_source: z
+      .enum(PRICE_SOURCES)
+      .describe(
+        "realtime_quote: the quote stands for the price's session; history_close: a daily close; missing: no market data",
+      ),
     price_provider: z.string().nullable(),
     price_date: z.string().nullable(),
     price_stale: z.boolean().describe("The price is more than 7 days older than as_of"),
@@ -72,7 +76,9 @@ export const ZSnapshot = z
   .object({
     as_of: z.string(),
     cost_method: z.enum(["fifo", "avg"]),
-    currency: z.string().describe("Currency of the totals: the account's base currency, or PORTFOLIO_BASE_CURRENCY over all accounts"),
+    currency: z
+      .string()
+      .describe("Currency of the totals: the account's base currency, or PORTFOLIO_BASE_CURRENCY over all accounts"),
     account_count: z.number().int(),
     ...totals,
     accounts: z.array(ZAccountSnapshot),

@@ -33,7 +33,8 @@ function accountSnapshot(book: AccountBook, valuation: Valuation): TAccountSnaps
         market_value: money(h.marketValue),
         market_value_base: money(marketValueBase),
         unrealized_pnl_base: money(unrealizedBase),
-        unrealized_pnl_pct: totalCost > 0 && h.lastPrice !== null ? money(((h.marketValue - totalCost) / totalCost) * 100) : null,
+        unrealized_pnl_pct:
+          totalCost > 0 && h.lastPrice !== null ? money(((h.marketValue - totalCost) / totalCost) * 100) : null,
         realized_pnl_base: money(fx.convert(h.realized + h.dividends, h.currency, base)),
         valuation_currency: base,
         price_source: h.priceSource,
@@ -73,8 +74,9 @@ function accountSnapshot(book: AccountBook, valuation: Valuation): TAccountSnaps
 export function snapshotOf(valuation: Valuation): TSnapshot {
   const accounts = valuation.books.map((book) => accountSnapshot(book, valuation));
   const to = valuation.currency;
-  const sum = (key: "total_cash" | "total_market_value" | "realized_pnl" | "unrealized_pnl" | "fee_total" | "tax_total") =>
-    money(accounts.reduce((total, a) => total + valuation.fx.convert(a[key], a.base_currency, to), 0));
+  const sum = (
+    key: "total_cash" | "total_market_value" | "realized_pnl" | "unrealized_pnl" | "fee_total" | "tax_total",
+  ) => money(accounts.reduce((total, a) => total + valuation.fx.convert(a[key], a.base_currency, to), 0));
   const cash = sum("total_cash");
   const marketValue = sum("total_market_value");
   return {

@@ -20,12 +20,35 @@ describe("portfolio writes against a locked SQLite file", () => {
     const other = new Database(temp.file);
     other.exec("BEGIN IMMEDIATE");
     try {
-      await expect(createTrade({ account_id: a.id, symbol: "000001", trade_date: "2026-03-02", side: "buy", quantity: 100, price: 10 })).rejects.toMatchObject({ status: 409, code: "portfolio_busy" });
-      await expect(updateAccount(a.id, { name: "renamed" })).rejects.toMatchObject({ status: 409, code: "portfolio_busy" });
+      await expect(
+        createTrade({
+          account_id: a.id,
+          symbol: "000001",
+          trade_date: "2026-03-02",
+          side: "buy",
+          quantity: 100,
+          price: 10,
+        }),
+      ).rejects.toMatchObject({ status: 409, code: "portfolio_busy" });
+      await expect(updateAccount(a.id, { name: "renamed" })).rejects.toMatchObject({
+        status: 409,
+        code: "portfolio_busy",
+      });
     } finally {
       other.exec("ROLLBACK");
       other.close();
     }
-    expect((await createTrade({ account_id: a.id, symbol: "000001", trade_date: "2026-03-02", side: "buy", quantity: 100, price: 10 })).id).toBeGreaterThan(0);
+    expect(
+      (
+        await createTrade({
+          account_id: a.id,
+          symbol: "000001",
+          trade_date: "2026-03-02",
+          side: "buy",
+          quantity: 100,
+          price: 10,
+        })
+      ).id,
+    ).toBeGreaterThan(0);
   }, 30_000);
 });

@@ -1,4 +1,10 @@
-import type { Prisma, PortfolioAccount, PortfolioCorporateAction, PortfolioPosition, PortfolioTrade } from "@/generated/prisma/client";
+import type {
+  Prisma,
+  PortfolioAccount,
+  PortfolioCorporateAction,
+  PortfolioPosition,
+  PortfolioTrade,
+} from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db, inTransaction, type Tx } from "@/lib/db/client";
 import { lockInTransaction } from "@/lib/db/transaction-lock";
@@ -6,7 +12,16 @@ import { ApiError, notFound } from "@/lib/errors/api-error";
 import { dedupKey, isRejection, resolveToken, type TResolvedSymbol } from "@/lib/market/symbols";
 import { currencyOfMarket, marketOfCurrency } from "./currency";
 import { foldTrades, OversellError, type LotAction, type LotTrade } from "./lots";
-import type { TAccount, TAccountCreate, TAccountUpdate, TPortfolioMarket, TPosition, TTrade, TTradeCreate, TTradeListQuery } from "./schemas";
+import type {
+  TAccount,
+  TAccountCreate,
+  TAccountUpdate,
+  TPortfolioMarket,
+  TPosition,
+  TTrade,
+  TTradeCreate,
+  TTradeListQuery,
+} from "./schemas";
 import { ZAccountCreate, ZTradeCreate, ZTradeListQuery } from "./schemas";
 import { portfolioWrite } from "./write-guard";
 
@@ -19,7 +34,8 @@ export function resolveTradeSymbol(code: string, market?: TPortfolioMarket | nul
   }
   if (isRejection(resolved)) throw ApiError.of("validation_error", `${code}: ${resolved.reason}`);
   if (resolved.kind === "index") throw ApiError.of("validation_error", `${code} is an index; trades are of stocks`);
-  if (market && resolved.market !== market) throw ApiError.of("validation_error", `${code} is a ${resolved.market} stock, not ${market}`);
+  if (market && resolved.market !== market)
+    throw ApiError.of("validation_error", `${code} is a ${resolved.market} stock, not ${market}`);
   return resolved;
 }
 
@@ -85,7 +101,11 @@ const COUNTS = { _count: { select: { trades: true, positions: true } } } as cons
 
 // GET /api/v1/portfolio/accounts – active accounts (all with include_inactive)
 export async function listAccounts(query: { include_inactive?: boolean } = {}): Promise<{ accounts: TAccount[] }> {
-  const rows = await db().portfolioAccount.findMany({ where: query.include_inactive ? {} : { active: true }, orderBy: { id: "asc" }, include: COUNTS });
+  const rows = await db().portfolioAccount.findMany({
+    where: query.include_inactive ? {} : { active: true },
+    orderBy: { id: "asc" },
+    include: COUNTS,
+  });
   return { accounts: rows.map(toAccount) };
 }
 
@@ -95,7 +115,16 @@ export async function createAccount(input: TAccountCreate): Promise<TAccount> {
   const at = now();
   const row = await portfolioWrite(() =>
     db().portfolioAccount.create({
-      data: { name: body.name, broker: body.broker ?? null, ownerId: body.owner_id ?? null, market: body.market, currency: body.base_currency, active: true, createdAt: at, updatedAt: at },
+      data: {
+        name: body.name,
+        broker: body.broker ?? null,
+        ownerId: body.owner_id ?? null,
+        market: body.market,
+        currency: body.base_currency,
+        active: true,
+        createdAt: at,
+        updatedAt: at,
+      },
       include: COUNTS,
     }),
   );
@@ -131,7 +160,9 @@ export async function updateAccount(id: number, patch: TAccountUpdate): Promise<
 // DELETE /api/v1/portfolio/accounts/{account_id} – docs/api.md §12.1.4: deactivates; trades, cash and positions stay
 export async function deactivateAccount(id: number): Promise<{ deleted: number }> {
   await getAccountOrThrow(id);
-  await portfolioWrite(() => db().portfolioAccount.update({ where: { id }, data: { active: false, updatedAt: now() } }));
+  await portfolioWrite(() =>
+    db().portfolioAccount.update({ where: { id }, data: { active: false, updatedAt: now() } }),
+  );
   return { deleted: 1 };
 }
 
@@ -147,12 +178,16 @@ export function lotAction(row: PortfolioCorporateAction): LotAction {
 
 function oversell(error: OversellError, rows: readonly PortfolioTrade[]): ApiError {
   const trade = rows.find((r) => r.id === error.tradeId)!;
-  return ApiError.of("portfolio_oversell", `Selling ${error.sold} ${trade.stockCode} on ${trade.tradeDate} exceeds the ${error.held} held then`, {
-    symbol: trade.stockCode,
-    trade_date: trade.tradeDate,
-    trade_id: trade.id,
-    held_quantity: error.held,
-  });
+  return ApiError.of(
+    "portfolio_oversell",
+    `Selling ${error.sold} ${trade.stockCode} on ${trade.tradeDate} exceeds the ${error.held} held then`,
+    {
+      symbol: trade.stockCode,
+      trade_date: trade.tradeDate,
+      trade_id: trade.id,
+      held_quantity: error.held,
+    },
+  );
 }
 
 /**
@@ -222,8 +257,14 @@ export async function insertTrades(accountId: number, trades: readonly NewTrade[
     const at = now();
     const rows: PortfolioTrade[] = [];
     for (const trade of trades) {
-      if (trade.tradeUid !== null && (await t.portfolioTrade.findFirst({ where: { accountId, tradeUid: trade.tradeUid }, select: { id: true } }))) {
-        throw ApiError.of("conflict", `A trade with trade_uid ${trade.tradeUid} is already stored in account ${accountId}`);
+      if (
+        trade.tradeUid !== null &&
+        (await t.portfolioTrade.findFirst({ where: { accountId, tradeUid: trade.tradeUid }, select: { id: true } }))
+      ) {
+        throw ApiError.of(
+          "conflict",
+          `A trade with trade_uid ${trade.tradeUid} is already stored in account ${accountId}`,
+        );
       }
       rows.push(
         await t.portfolioTrade.create({
@@ -293,12 +334,15 @@ export async function deleteTrade(id: number): Promise<{ deleted: number }> {
 /** The where clause of a date range over a YYYY-MM-DD column; date_from after date_to is a 400. */
 export function dayRange(from: string | undefined, to: string | undefined): { gte?: string; lte?: string } | undefined {
   if (from === undefined && to === undefined) return undefined;
-  if (from !== undefined && to !== undefined && from > to) throw ApiError.of("validation_error", "date_from is after date_to");
+  if (from !== undefined && to !== undefined && from > to)
+    throw ApiError.of("validation_error", "date_from is after date_to");
   return { ...(from !== undefined ? { gte: from } : {}), ...(to !== undefined ? { lte: to } : {}) };
 }
 
 // GET /api/v1/portfolio/trades – newest first, filtered (docs/api.md §12.1.10)
-export async function listTrades(input: TTradeListQuery): Promise<{ items: TTrade[]; total: number; page: number; page_size: number }> {
+export async function listTrades(
+  input: TTradeListQuery,
+): Promise<{ items: TTrade[]; total: number; page: number; page_size: number }> {
   const query = ZTradeListQuery.parse(input);
   const tradeDate = dayRange(query.date_from, query.date_to);
   const where: Prisma.PortfolioTradeWhereInput = {
@@ -309,7 +353,12 @@ export async function listTrades(input: TTradeListQuery): Promise<{ items: TTrad
   };
   const [total, rows] = await Promise.all([
     db().portfolioTrade.count({ where }),
-    db().portfolioTrade.findMany({ where, orderBy: [{ tradeDate: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    db().portfolioTrade.findMany({
+      where,
+      orderBy: [{ tradeDate: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
   ]);
   return { items: rows.map(toTrade), total, page: query.page, page_size: query.page_size };
 }

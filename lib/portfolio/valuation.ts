@@ -1,4 +1,9 @@
-import type { PortfolioAccount, PortfolioCashEntry, PortfolioCorporateAction, PortfolioTrade } from "@/generated/prisma/client";
+import type {
+  PortfolioAccount,
+  PortfolioCashEntry,
+  PortfolioCorporateAction,
+  PortfolioTrade,
+} from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
@@ -70,7 +75,8 @@ export interface Valuation {
 
 export function costMethodOf(value: string | undefined): CostMethod {
   const method = (value ?? "fifo").trim().toLowerCase();
-  if (method !== "fifo" && method !== "avg") throw ApiError.of("validation_error", `cost_method must be fifo or avg (got ${value})`);
+  if (method !== "fifo" && method !== "avg")
+    throw ApiError.of("validation_error", `cost_method must be fifo or avg (got ${value})`);
   return method;
 }
 
@@ -98,7 +104,10 @@ async function priceSeries(stockCode: string, asOf: string): Promise<PriceInfo> 
 }
 
 /** The price of a position at as_of and where it comes from (docs/api.md §12.1.5 price_source). */
-export function priceAt(info: PriceInfo, asOf: string): Pick<ValuedPosition, "lastPrice" | "priceDate" | "priceSource" | "priceProvider" | "priceStale"> {
+export function priceAt(
+  info: PriceInfo,
+  asOf: string,
+): Pick<ValuedPosition, "lastPrice" | "priceDate" | "priceSource" | "priceProvider" | "priceStale"> {
   const bar = info.bars.at(-1);
   if (!bar) return { lastPrice: null, priceDate: null, priceSource: "missing", priceProvider: null, priceStale: false };
   const fromQuote = info.current !== null && info.current.basis === "quote" && info.current.date === bar.date;
@@ -112,7 +121,15 @@ export function priceAt(info: PriceInfo, asOf: string): Pick<ValuedPosition, "la
 }
 
 function lotTrade(row: PortfolioTrade): LotTrade {
-  return { id: row.id, side: row.side as LotTrade["side"], quantity: row.quantity, price: row.price, fee: row.fee, tax: row.tax, tradeDate: row.tradeDate };
+  return {
+    id: row.id,
+    side: row.side as LotTrade["side"],
+    quantity: row.quantity,
+    price: row.price,
+    fee: row.fee,
+    tax: row.tax,
+    tradeDate: row.tradeDate,
+  };
 }
 
 /** Replays one account's ledger and trades into cash flows and trade groups (prices are filled in by the caller). */
@@ -137,18 +154,28 @@ function replayAccount(
 }
 
 /** GET /snapshot and GET /risk: the accounts (one, or every active one) valued at as_of. */
-export async function valuePortfolio(query: { account_id?: number; as_of?: string; cost_method?: string }): Promise<Valuation> {
+export async function valuePortfolio(query: {
+  account_id?: number;
+  as_of?: string;
+  cost_method?: string;
+}): Promise<Valuation> {
   const costMethod = costMethodOf(query.cost_method);
   const asOf = query.as_of ?? today();
   const one = query.account_id !== undefined ? await getAccountOrThrow(query.account_id) : null;
-  const accounts = one ? [one] : await db().portfolioAccount.findMany({ where: { active: true }, orderBy: { id: "asc" } });
+  const accounts = one
+    ? [one]
+    : await db().portfolioAccount.findMany({ where: { active: true }, orderBy: { id: "asc" } });
   const ids = accounts.map((a) => a.id);
   const [trades, ledger, corporateActions] = await Promise.all([
-    db().portfolioTrade.findMany({ where: { accountId: { in: ids }, tradeDate: { lte: asOf } }, orderBy: [{ tradeDate: "asc" }, { id: "asc" }] }),
+    db().portfolioTrade.findMany({
+      where: { accountId: { in: ids }, tradeDate: { lte: asOf } },
+      orderBy: [{ tradeDate: "asc" }, { id: "asc" }],
+    }),
     db().portfolioCashEntry.findMany({ where: { accountId: { in: ids }, eventDate: { lte: asOf } } }),
     db().portfolioCorporateAction.findMany({ where: { accountId: { in: ids }, effectiveDate: { lte: asOf } } }),
   ]);
-  const actionsOf = (accountId: number, targetKey: string): PortfolioCorporateAction[] => corporateActions.filter((a) => a.accountId === accountId && a.targetKey === targetKey);
+  const actionsOf = (accountId: number, targetKey: string): PortfolioCorporateAction[] =>
+    corporateActions.filter((a) => a.accountId === accountId && a.targetKey === targetKey);
   const fx = await loadFx(asOf);
 
   const prices = new Map<string, Promise<PriceInfo>>();
@@ -188,7 +215,21 @@ export async function valuePortfolio(query: { account_id?: number; as_of?: strin
         priceError: info.error,
       });
     }
-    books.push({ account, baseCurrency: replay.baseCurrency, holdings, cash: replay.cash, fees: replay.fees, taxes: replay.taxes });
+    books.push({
+      account,
+      baseCurrency: replay.baseCurrency,
+      holdings,
+      cash: replay.cash,
+      fees: replay.fees,
+      taxes: replay.taxes,
+    });
   }
-  return { asOf, costMethod, currency: one ? one.currency : getSettings().PORTFOLIO_BASE_CURRENCY, accountId: one?.id ?? null, books, fx };
+  return {
+    asOf,
+    costMethod,
+    currency: one ? one.currency : getSettings().PORTFOLIO_BASE_CURRENCY,
+    accountId: one?.id ?? null,
+    books,
+    fx,
+  };
 }

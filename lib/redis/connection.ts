@@ -76,7 +76,10 @@ export class RedisConnection {
     this.outage = true;
     this.probeUntilRecovered();
     logger.warn(
-      { redis: describeUrl(this.url), err: error instanceof Error ? error.message : error === undefined ? undefined : String(error) },
+      {
+        redis: describeUrl(this.url),
+        err: error instanceof Error ? error.message : error === undefined ? undefined : String(error),
+      },
       "Redis unavailable: live task events reach only this replica's clients, rate limits and locks are per process until it is back",
     );
   }
@@ -84,7 +87,8 @@ export class RedisConnection {
   private recovered(): void {
     this.everReady = true;
     if (this.client.status !== "ready" || (this.subscriber && this.subscriber.status !== "ready")) return;
-    if (this.outage && !this.closed) logger.info({ redis: describeUrl(this.url) }, "Redis available again: live cross-replica features restored");
+    if (this.outage && !this.closed)
+      logger.info({ redis: describeUrl(this.url) }, "Redis available again: live cross-replica features restored");
     this.outage = false;
     if (this.probe) clearInterval(this.probe);
     this.probe = null;

@@ -12,7 +12,15 @@ import { closeRedisConnections, RedisConnection, redisConnection } from "./conne
 import { redisKey } from "./keys";
 import { LeaderLock } from "./leader-lock";
 import { sharedRateLimiter } from "./rate-limiter";
-import { dropTestNamespace, REDIS_CLOSED_URL, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace, waitFor } from "@/tests/kits/redis-test";
+import {
+  dropTestNamespace,
+  REDIS_CLOSED_URL,
+  REDIS_TEST_URL,
+  sleep,
+  useRedisSettings,
+  useTestNamespace,
+  waitFor,
+} from "@/tests/kits/redis-test";
 
 // REDIS_URL set but nothing answers there. The service keeps working as one process: local events,
 // limits in memory, jobs run locally; nothing throws, and the outage is logged once.
@@ -21,7 +29,17 @@ const OUTAGE = /^Redis unavailable/;
 const redisAddress = new URL(REDIS_TEST_URL);
 
 function progress(id: string): TaskEvent {
-  return { type: "task_progress", task: { task_id: id, stock_code: "600519", status: "processing", created_at: "2026-11-22T08:00:00.000Z", progress: 5, analysis_phase: "auto" } };
+  return {
+    type: "task_progress",
+    task: {
+      task_id: id,
+      stock_code: "600519",
+      status: "processing",
+      created_at: "2026-11-22T08:00:00.000Z",
+      progress: 5,
+      analysis_phase: "auto",
+    },
+  };
 }
 
 /** A TCP relay to the local Redis that can be cut and restored on the same port: an outage without stopping Redis. */
@@ -59,7 +77,9 @@ async function startProxy(): Promise<{ port: number; cut(): void; restore(): Pro
 }
 
 function outageWarnings(spy: ReturnType<typeof vi.spyOn>): number {
-  return (spy.mock.calls as unknown[][]).filter((call) => call.some((arg) => typeof arg === "string" && OUTAGE.test(arg))).length;
+  return (spy.mock.calls as unknown[][]).filter((call) =>
+    call.some((arg) => typeof arg === "string" && OUTAGE.test(arg)),
+  ).length;
 }
 
 let warn: ReturnType<typeof vi.spyOn>;
@@ -157,7 +177,11 @@ describe("Redis down (degraded mode)", () => {
       expect(new Set(seenByA).size).toBe(seenByA.length);
       expect(seenByA).not.toContain("lost-during-outage");
       expect(outageWarnings(warn)).toBe(1);
-      expect((info.mock.calls as unknown[][]).some((call) => call.some((arg) => typeof arg === "string" && /^Redis available again/.test(arg)))).toBe(true);
+      expect(
+        (info.mock.calls as unknown[][]).some((call) =>
+          call.some((arg) => typeof arg === "string" && /^Redis available again/.test(arg)),
+        ),
+      ).toBe(true);
       a.close();
       b.close();
     } finally {
@@ -178,7 +202,11 @@ describe("Redis down (degraded mode)", () => {
       expect(connection.isDegraded()).toBe(true);
       // No reconnect happens (the socket never dropped); the probe's ping ends the outage.
       await waitFor(() => !connection.isDegraded(), 5000);
-      expect((info.mock.calls as unknown[][]).some((call) => call.some((arg) => typeof arg === "string" && /^Redis available again/.test(arg)))).toBe(true);
+      expect(
+        (info.mock.calls as unknown[][]).some((call) =>
+          call.some((arg) => typeof arg === "string" && /^Redis available again/.test(arg)),
+        ),
+      ).toBe(true);
       proxy.cut();
       await waitFor(() => connection.isDegraded());
       expect(outageWarnings(warn)).toBe(2);

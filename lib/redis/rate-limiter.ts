@@ -16,8 +16,15 @@ export interface SharedLimiterOptions {
  * Redis limiter hands each call to an in-memory "insurance" limiter with the same budget, so limits still hold per
  * process instead of failing open or refusing everyone; it does not wait for a reconnect to decide.
  */
-export function sharedRateLimiter(options: SharedLimiterOptions, connection: RedisConnection | null = redisConnection()): RateLimiterAbstract {
-  const memory = new RateLimiterMemory({ keyPrefix: options.keyPrefix, points: options.points, duration: options.duration });
+export function sharedRateLimiter(
+  options: SharedLimiterOptions,
+  connection: RedisConnection | null = redisConnection(),
+): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({
+    keyPrefix: options.keyPrefix,
+    points: options.points,
+    duration: options.duration,
+  });
   if (!connection) return memory;
   return new RateLimiterRedis({
     storeClient: connection.client,

@@ -6,7 +6,17 @@ import { evaluateReport } from "./evaluate";
 // trade with the report's own stop and target, and win/loss from the outcome engine's ±2 % band.
 
 function bars(rows: [string, number, number, number, number][]): TDailyBar[] {
-  return rows.map(([date, open, high, low, close]) => ({ date, open, high, low, close, volume: 1000, amount: null, turnover_rate: null, source: "sample" as const }));
+  return rows.map(([date, open, high, low, close]) => ({
+    date,
+    open,
+    high,
+    low,
+    close,
+    volume: 1000,
+    amount: null,
+    turnover_rate: null,
+    source: "sample" as const,
+  }));
 }
 
 const SERIES = bars([
@@ -52,27 +62,74 @@ describe("evaluateReport", () => {
       ["2026-03-04", 95, 96, 94, 96],
     ]);
     const e = evaluateReport({ action: "add", anchorDate: "2026-03-02", stopLoss: 97, takeProfit: 110 }, gap, 2);
-    expect(e).toMatchObject({ outcome: "loss", hitStopLoss: true, firstHit: "stop", simulatedExitPrice: 95, simulatedExitReason: "stop_loss", firstHitTradingDays: 1 });
+    expect(e).toMatchObject({
+      outcome: "loss",
+      hitStopLoss: true,
+      firstHit: "stop",
+      simulatedExitPrice: 95,
+      simulatedExitReason: "stop_loss",
+      firstHitTradingDays: 1,
+    });
     expect(e.simulatedReturnPct).toBeCloseTo(-5, 10);
   });
 
   it("a hold without touches rides to the window end; stop and target both on one day count as the stop", () => {
     const end = evaluateReport({ action: "hold", anchorDate: "2026-03-02", stopLoss: 90, takeProfit: 130 }, SERIES, 2);
-    expect(end).toMatchObject({ directionExpected: "not_down", outcome: "win", firstHit: "none", simulatedExitReason: "window_end", simulatedExitPrice: 104 });
-    const both = evaluateReport({ action: "hold", anchorDate: "2026-03-04", stopLoss: 103.5, takeProfit: 110.5 }, SERIES, 1);
-    expect(both).toMatchObject({ firstHit: "both_same_day", hitStopLoss: true, hitTakeProfit: true, simulatedExitPrice: 103.5, simulatedExitReason: "stop_loss_same_day_as_target" });
+    expect(end).toMatchObject({
+      directionExpected: "not_down",
+      outcome: "win",
+      firstHit: "none",
+      simulatedExitReason: "window_end",
+      simulatedExitPrice: 104,
+    });
+    const both = evaluateReport(
+      { action: "hold", anchorDate: "2026-03-04", stopLoss: 103.5, takeProfit: 110.5 },
+      SERIES,
+      1,
+    );
+    expect(both).toMatchObject({
+      firstHit: "both_same_day",
+      hitStopLoss: true,
+      hitTakeProfit: true,
+      simulatedExitPrice: 103.5,
+      simulatedExitReason: "stop_loss_same_day_as_target",
+    });
   });
 
   it("sell and watch are cash: the simulated return is 0 whatever the stock did; a sell into a rally is a loss", () => {
     const sell = evaluateReport({ action: "sell", anchorDate: "2026-03-02", stopLoss: 105, takeProfit: 95 }, SERIES, 3);
-    expect(sell).toMatchObject({ position: "cash", directionExpected: "not_up", outcome: "loss", directionCorrect: false, simulatedReturnPct: 0, simulatedExitReason: "cash", hitStopLoss: null, firstHit: null });
-    const watch = evaluateReport({ action: "watch", anchorDate: "2026-03-02", stopLoss: null, takeProfit: null }, SERIES, 3);
-    expect(watch).toMatchObject({ position: "cash", directionExpected: null, directionCorrect: null, outcome: "neutral", evalStatus: "completed", simulatedReturnPct: 0 });
+    expect(sell).toMatchObject({
+      position: "cash",
+      directionExpected: "not_up",
+      outcome: "loss",
+      directionCorrect: false,
+      simulatedReturnPct: 0,
+      simulatedExitReason: "cash",
+      hitStopLoss: null,
+      firstHit: null,
+    });
+    const watch = evaluateReport(
+      { action: "watch", anchorDate: "2026-03-02", stopLoss: null, takeProfit: null },
+      SERIES,
+      3,
+    );
+    expect(watch).toMatchObject({
+      position: "cash",
+      directionExpected: null,
+      directionCorrect: null,
+      outcome: "neutral",
+      evalStatus: "completed",
+      simulatedReturnPct: 0,
+    });
     expect(watch.stockReturnPct).toBeCloseTo(10, 10);
   });
 
   it("too few bars after the anchor is insufficient (retried later); no bar on or before the anchor is unable", () => {
-    expect(evaluateReport({ action: "buy", anchorDate: "2026-03-05", stopLoss: null, takeProfit: null }, SERIES, 3)).toMatchObject({ evalStatus: "insufficient", retryable: true, startPrice: 110 });
-    expect(evaluateReport({ action: "buy", anchorDate: "2026-02-01", stopLoss: null, takeProfit: null }, SERIES, 3)).toMatchObject({ evalStatus: "unable", unableReason: "missing_anchor_price" });
+    expect(
+      evaluateReport({ action: "buy", anchorDate: "2026-03-05", stopLoss: null, takeProfit: null }, SERIES, 3),
+    ).toMatchObject({ evalStatus: "insufficient", retryable: true, startPrice: 110 });
+    expect(
+      evaluateReport({ action: "buy", anchorDate: "2026-02-01", stopLoss: null, takeProfit: null }, SERIES, 3),
+    ).toMatchObject({ evalStatus: "unable", unableReason: "missing_anchor_price" });
   });
 });

@@ -57,23 +57,45 @@ function movementOf(returnPct: number): "up" | "down" | "flat" {
  * it gapped through: that is the price there was), else at the window's last close. When one daily bar touched
  * both, the stop is assumed first: daily bars cannot tell, and the conservative reading does not flatter.
  */
-function simulateLong(start: number, window: readonly TDailyBar[], firstHit: string | null, firstHitDate: string | null, stop: number | null, target: number | null, endClose: number) {
+function simulateLong(
+  start: number,
+  window: readonly TDailyBar[],
+  firstHit: string | null,
+  firstHitDate: string | null,
+  stop: number | null,
+  target: number | null,
+  endClose: number,
+) {
   const bar = firstHitDate ? window.find((b) => b.date === firstHitDate) : undefined;
   if (bar && stop !== null && (firstHit === "stop" || firstHit === "both_same_day")) {
-    return { exit: Math.min(stop, bar.open), reason: firstHit === "stop" ? "stop_loss" : "stop_loss_same_day_as_target" };
+    return {
+      exit: Math.min(stop, bar.open),
+      reason: firstHit === "stop" ? "stop_loss" : "stop_loss_same_day_as_target",
+    };
   }
-  if (bar && target !== null && firstHit === "target") return { exit: Math.max(target, bar.open), reason: "take_profit" };
+  if (bar && target !== null && firstHit === "target")
+    return { exit: Math.max(target, bar.open), reason: "take_profit" };
   return { exit: endClose, reason: "window_end" };
 }
 
-export function evaluateReport(facts: ReportFacts, bars: readonly TDailyBar[], windowDays: number): ReportEvaluationResult {
+export function evaluateReport(
+  facts: ReportFacts,
+  bars: readonly TDailyBar[],
+  windowDays: number,
+): ReportEvaluationResult {
   const direction = facts.action ? expectedDirection(facts.action) : null;
   const long = direction === "up" || direction === "not_down";
   // A report without a direction still has a window to measure: the engine measures it as a hold (prices
   // only); its outcome fields below are then those of a cash position.
   const engineAction: TSignalAction = direction ? facts.action! : "hold";
   const e = evaluateOutcome(
-    { action: engineAction, entryLow: null, entryHigh: null, stopLoss: long ? facts.stopLoss : null, targetPrice: long ? facts.takeProfit : null },
+    {
+      action: engineAction,
+      entryLow: null,
+      entryHigh: null,
+      stopLoss: long ? facts.stopLoss : null,
+      targetPrice: long ? facts.takeProfit : null,
+    },
     bars,
     facts.anchorDate,
     windowDays,
@@ -130,7 +152,13 @@ export function evaluateReport(facts: ReportFacts, bars: readonly TDailyBar[], w
   };
   if (!long) {
     // Out of the market: the money stays put, whatever the stock did.
-    return { ...completed, simulatedEntryPrice: null, simulatedExitPrice: null, simulatedExitReason: "cash", simulatedReturnPct: 0 };
+    return {
+      ...completed,
+      simulatedEntryPrice: null,
+      simulatedExitPrice: null,
+      simulatedExitReason: "cash",
+      simulatedReturnPct: 0,
+    };
   }
   const trade = simulateLong(start, window, e.firstHit, e.firstHitDate, facts.stopLoss, facts.takeProfit, e.endClose!);
   return {

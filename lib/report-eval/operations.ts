@@ -11,7 +11,10 @@ import {
 } from "./schemas";
 
 const TAGS = ["Report backtest"];
-const NO_DATA = { description: "not_found: nothing evaluated in this scope (the reference client shows its empty card)", schema: ZErrorResponse };
+const NO_DATA = {
+  description: "not_found: nothing evaluated in this scope (the reference client shows its empty card)",
+  schema: ZErrorResponse,
+};
 
 export const runReportBacktestOp = defineOperation({
   method: "POST",
@@ -47,7 +50,10 @@ export const reportBacktestPerformanceOp = defineOperation({
   summary: "How the stored reports did, overall",
   tags: TAGS,
   query: ZReportEvalPerformanceQuery,
-  responses: { 200: { description: "Counts, rates and mean returns of the evaluations in scope", schema: ZReportEvalPerformance }, 404: NO_DATA },
+  responses: {
+    200: { description: "Counts, rates and mean returns of the evaluations in scope", schema: ZReportEvalPerformance },
+    404: NO_DATA,
+  },
 });
 
 export const reportBacktestStockPerformanceOp = defineOperation({
@@ -58,7 +64,10 @@ export const reportBacktestStockPerformanceOp = defineOperation({
   tags: TAGS,
   params: ZReportEvalCodeParams,
   query: ZReportEvalPerformanceQuery,
-  responses: { 200: { description: "Counts, rates and mean returns of the stock's evaluations", schema: ZReportEvalPerformance }, 404: NO_DATA },
+  responses: {
+    200: { description: "Counts, rates and mean returns of the stock's evaluations", schema: ZReportEvalPerformance },
+    404: NO_DATA,
+  },
 });
 
 export const REPORT_BACKTEST_OPERATIONS: readonly Operation[] = [

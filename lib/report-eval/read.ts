@@ -17,14 +17,20 @@ import {
 // GET /api/v1/backtest/results and /performance[/{code}] (docs/api.md §12.4): the stored rows of
 // report-eval-v1, listed and aggregated. Every figure is a count or a plain mean of stored rows.
 
-type Scope = Pick<TReportEvalResultsQuery, "code" | "eval_window_days" | "analysis_date_from" | "analysis_date_to" | "analysis_phase">;
+type Scope = Pick<
+  TReportEvalResultsQuery,
+  "code" | "eval_window_days" | "analysis_date_from" | "analysis_date_to" | "analysis_phase"
+>;
 
 function scopeWhere(scope: Scope): Prisma.ReportEvaluationWhereInput {
   const where: Prisma.ReportEvaluationWhereInput = { engineVersion: REPORT_EVAL_ENGINE };
   if (scope.code) where.stockCode = storedCodeOf(scope.code);
   if (scope.eval_window_days !== undefined) where.evalWindowDays = scope.eval_window_days;
   if (scope.analysis_date_from || scope.analysis_date_to) {
-    where.analysisDate = { ...(scope.analysis_date_from ? { gte: scope.analysis_date_from } : {}), ...(scope.analysis_date_to ? { lte: scope.analysis_date_to } : {}) };
+    where.analysisDate = {
+      ...(scope.analysis_date_from ? { gte: scope.analysis_date_from } : {}),
+      ...(scope.analysis_date_to ? { lte: scope.analysis_date_to } : {}),
+    };
   }
   if (scope.analysis_phase) where.analysisPhase = scope.analysis_phase;
   return where;
@@ -39,7 +45,14 @@ function parts(reportJson: string): StoredReportParts | null {
 }
 
 type Row = ReportEvaluation & {
-  history: { queryId: string; stockName: string | null; operationAdvice: string | null; trendPrediction: string | null; marketPhaseSummary: string | null; reportJson: string };
+  history: {
+    queryId: string;
+    stockName: string | null;
+    operationAdvice: string | null;
+    trendPrediction: string | null;
+    marketPhaseSummary: string | null;
+    reportJson: string;
+  };
 };
 
 function toItem(row: Row): TReportEvalItem {
@@ -86,7 +99,14 @@ function toItem(row: Row): TReportEvalItem {
   };
 }
 
-const HISTORY_FIELDS = { queryId: true, stockName: true, operationAdvice: true, trendPrediction: true, marketPhaseSummary: true, reportJson: true } as const;
+const HISTORY_FIELDS = {
+  queryId: true,
+  stockName: true,
+  operationAdvice: true,
+  trendPrediction: true,
+  marketPhaseSummary: true,
+  reportJson: true,
+} as const;
 
 export async function listReportBacktestResults(query: TReportEvalResultsQuery): Promise<TReportEvalResultsResponse> {
   const where = scopeWhere(query);
@@ -106,17 +126,33 @@ export async function listReportBacktestResults(query: TReportEvalResultsQuery):
 // ---- performance
 
 const pct = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : null);
-const mean = (values: readonly number[]) => (values.length > 0 ? values.reduce((s, v) => s + v, 0) / values.length : null);
+const mean = (values: readonly number[]) =>
+  values.length > 0 ? values.reduce((s, v) => s + v, 0) / values.length : null;
 const numbers = (values: readonly (number | null)[]) => values.filter((v): v is number => v !== null);
 
 type PerfRow = Pick<
   ReportEvaluation,
-  "evalStatus" | "position" | "outcome" | "action" | "directionExpected" | "directionCorrect" | "stockReturnPct" | "simulatedReturnPct" | "stopLoss" | "takeProfit" | "hitStopLoss" | "hitTakeProfit" | "firstHit" | "firstHitTradingDays" | "analysisPhase"
+  | "evalStatus"
+  | "position"
+  | "outcome"
+  | "action"
+  | "directionExpected"
+  | "directionCorrect"
+  | "stockReturnPct"
+  | "simulatedReturnPct"
+  | "stopLoss"
+  | "takeProfit"
+  | "hitStopLoss"
+  | "hitTakeProfit"
+  | "firstHit"
+  | "firstHitTradingDays"
+  | "analysisPhase"
 >;
 
 function aggregate(rows: readonly PerfRow[]) {
   const completed = rows.filter((r) => r.evalStatus === "completed");
-  const count = (outcome: string, list: readonly PerfRow[] = completed) => list.filter((r) => r.outcome === outcome).length;
+  const count = (outcome: string, list: readonly PerfRow[] = completed) =>
+    list.filter((r) => r.outcome === outcome).length;
   const directional = completed.filter((r) => r.directionExpected !== null);
   const longs = completed.filter((r) => r.position === "long");
   const withStop = longs.filter((r) => r.stopLoss !== null);
@@ -136,7 +172,9 @@ function aggregate(rows: readonly PerfRow[]) {
       avg_simulated_return_pct: mean(numbers(list.map((r) => r.simulatedReturnPct))),
     };
   }
-  const phases = Object.fromEntries(REPORT_EVAL_PHASES.map((p) => [p, rows.filter((r) => r.analysisPhase === p).length])) as Record<TEvalPhase, number>;
+  const phases = Object.fromEntries(
+    REPORT_EVAL_PHASES.map((p) => [p, rows.filter((r) => r.analysisPhase === p).length]),
+  ) as Record<TEvalPhase, number>;
   return {
     total_evaluations: rows.length,
     completed_count: completed.length,
@@ -161,23 +199,48 @@ function aggregate(rows: readonly PerfRow[]) {
 }
 
 /** Overall (no code) or one stock's performance; 404 when nothing is evaluated in the scope (the client shows its empty card). */
-export async function reportBacktestPerformance(query: TReportEvalPerformanceQuery, code?: string): Promise<TReportEvalPerformance> {
+export async function reportBacktestPerformance(
+  query: TReportEvalPerformanceQuery,
+  code?: string,
+): Promise<TReportEvalPerformance> {
   const scope: Scope = { ...query, code };
   let window = query.eval_window_days;
   if (window === undefined) {
-    const latest = await db().reportEvaluation.findFirst({ where: scopeWhere(scope), orderBy: [{ evaluatedAt: "desc" }, { id: "desc" }], select: { evalWindowDays: true } });
-    if (!latest) throw notFound(code ? `No evaluated reports for ${code}` : "No evaluated reports yet: run POST /api/v1/backtest/run");
+    const latest = await db().reportEvaluation.findFirst({
+      where: scopeWhere(scope),
+      orderBy: [{ evaluatedAt: "desc" }, { id: "desc" }],
+      select: { evalWindowDays: true },
+    });
+    if (!latest)
+      throw notFound(
+        code ? `No evaluated reports for ${code}` : "No evaluated reports yet: run POST /api/v1/backtest/run",
+      );
     window = latest.evalWindowDays;
   }
   const rows = await db().reportEvaluation.findMany({
     where: scopeWhere({ ...scope, eval_window_days: window }),
     select: {
-      evalStatus: true, position: true, outcome: true, action: true, directionExpected: true, directionCorrect: true, stockReturnPct: true,
-      simulatedReturnPct: true, stopLoss: true, takeProfit: true, hitStopLoss: true, hitTakeProfit: true, firstHit: true, firstHitTradingDays: true,
+      evalStatus: true,
+      position: true,
+      outcome: true,
+      action: true,
+      directionExpected: true,
+      directionCorrect: true,
+      stockReturnPct: true,
+      simulatedReturnPct: true,
+      stopLoss: true,
+      takeProfit: true,
+      hitStopLoss: true,
+      hitTakeProfit: true,
+      firstHit: true,
+      firstHitTradingDays: true,
       analysisPhase: true,
     },
   });
-  if (rows.length === 0) throw notFound(code ? `No evaluated reports for ${code} over ${window} days` : `No evaluated reports over ${window} days`);
+  if (rows.length === 0)
+    throw notFound(
+      code ? `No evaluated reports for ${code} over ${window} days` : `No evaluated reports over ${window} days`,
+    );
   return {
     scope: code ? "stock" : "overall",
     code: code ? storedCodeOf(code) : null,

@@ -46,14 +46,21 @@ function parseJson<T>(text: string | null): T | null {
 function anchorDateOf(record: AnalysisHistory): string {
   const snapshot = parseJson<{ as_of?: { date?: unknown } }>(record.contextSnapshot);
   const date = snapshot?.as_of?.date;
-  return typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : lastClosedTradingDay(record.market as TMarket, record.createdAt);
+  return typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date)
+    ? date
+    : lastClosedTradingDay(record.market as TMarket, record.createdAt);
 }
 
 function factsOf(record: AnalysisHistory): ReportFacts {
   const action = (record.action as TSignalAction | null) ?? null;
   const parts = parseJson<StoredReportParts>(record.reportJson);
   const plan = action && isDirectional(action) && parts ? planFromStrategy(action, parts.strategy) : {};
-  return { action, anchorDate: anchorDateOf(record), stopLoss: plan.stop_loss ?? null, takeProfit: plan.target_price ?? null };
+  return {
+    action,
+    anchorDate: anchorDateOf(record),
+    stopLoss: plan.stop_loss ?? null,
+    takeProfit: plan.target_price ?? null,
+  };
 }
 
 function candidateFilter(request: TReportEvalRunRequest): Prisma.AnalysisHistoryWhereInput {
@@ -65,7 +72,11 @@ function candidateFilter(request: TReportEvalRunRequest): Prisma.AnalysisHistory
   if (request.code) where.stockCode = storedCodeOf(request.code);
   if (!request.force) {
     where.evaluations = {
-      none: { evalWindowDays: request.eval_window_days, engineVersion: REPORT_EVAL_ENGINE, OR: [{ evalStatus: "completed" }, { retryable: false }] },
+      none: {
+        evalWindowDays: request.eval_window_days,
+        engineVersion: REPORT_EVAL_ENGINE,
+        OR: [{ evalStatus: "completed" }, { retryable: false }],
+      },
     };
   }
   return where;
@@ -73,10 +84,19 @@ function candidateFilter(request: TReportEvalRunRequest): Prisma.AnalysisHistory
 
 export async function runReportBacktest(request: TReportEvalRunRequest): Promise<TReportEvalRunResponse> {
   const window = request.eval_window_days;
-  const records = await db().analysisHistory.findMany({ where: candidateFilter(request), orderBy: { id: "asc" }, take: request.limit });
+  const records = await db().analysisHistory.findMany({
+    where: candidateFilter(request),
+    orderBy: { id: "asc" },
+    take: request.limit,
+  });
   const items = records.map((record) => ({ record, facts: factsOf(record) }));
-  const symbolOf = (record: AnalysisHistory) => marketSymbolOf({ stockCode: record.stockCode, market: record.market, assetType: record.assetType ?? "stock" });
-  const bars = await barsSince(items.map(({ record, facts }) => ({ symbol: symbolOf(record), from: facts.anchorDate })), "report backtest", window);
+  const symbolOf = (record: AnalysisHistory) =>
+    marketSymbolOf({ stockCode: record.stockCode, market: record.market, assetType: record.assetType ?? "stock" });
+  const bars = await barsSince(
+    items.map(({ record, facts }) => ({ symbol: symbolOf(record), from: facts.anchorDate })),
+    "report backtest",
+    window,
+  );
   const at = now();
   const counts = { processed: records.length, saved: 0, completed: 0, insufficient: 0, errors: 0 };
   const writes = items.map(({ record, facts }) => {

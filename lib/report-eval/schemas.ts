@@ -14,7 +14,12 @@ export const ZReportEvalRunRequest = z
   .object({
     code: ZCode.nullish().describe("Only this stock's reports"),
     force: z.boolean().default(false).describe("Recompute rows already completed"),
-    eval_window_days: z.number().int().min(REPORT_EVAL_WINDOW.min).max(REPORT_EVAL_WINDOW.max).default(REPORT_EVAL_WINDOW.default),
+    eval_window_days: z
+      .number()
+      .int()
+      .min(REPORT_EVAL_WINDOW.min)
+      .max(REPORT_EVAL_WINDOW.max)
+      .default(REPORT_EVAL_WINDOW.default),
     min_age_days: z.number().int().min(0).max(3650).default(0).describe("Only reports at least this many days old"),
     limit: z.number().int().min(1).max(1000).default(200).describe("Reports evaluated in this run"),
   })
@@ -94,7 +99,9 @@ export const ZReportEvalItem = z
     simulated_entry_price: num,
     simulated_exit_price: num,
     simulated_exit_reason: z.string().nullable(),
-    simulated_return_pct: num.describe("The position the report implied: long from the anchor close to the stop, target or window end; cash 0"),
+    simulated_return_pct: num.describe(
+      "The position the report implied: long from the anchor close to the stop, target or window end; cash 0",
+    ),
   })
   .meta({ id: "ReportBacktestResult" });
 

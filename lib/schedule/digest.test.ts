@@ -47,7 +47,10 @@ afterEach(async () => {
 async function work(taskId: string, fail = false): Promise<void> {
   const row = await db().analysisTask.findUniqueOrThrow({ where: { id: taskId } });
   if (fail) {
-    await db().analysisTask.update({ where: { id: taskId }, data: { status: "failed", error: "no market data for 000001", activeKey: null } });
+    await db().analysisTask.update({
+      where: { id: taskId },
+      data: { status: "failed", error: "no market data for 000001", activeKey: null },
+    });
     return;
   }
   await runTask(row, { signal: new AbortController().signal, onProgress: () => {} });
@@ -65,7 +68,9 @@ describe("watchlist digest", () => {
     expect(run.digest).toBe("pending");
     const [moutai, apple, pingan] = run.accepted.map((a) => a.task_id);
     // Per-stock notifications are off: the tasks carry notify=false.
-    expect(JSON.parse((await db().analysisTask.findUniqueOrThrow({ where: { id: moutai! } })).request)).toMatchObject({ notify: false });
+    expect(JSON.parse((await db().analysisTask.findUniqueOrThrow({ where: { id: moutai! } })).request)).toMatchObject({
+      notify: false,
+    });
 
     await work(moutai!);
     await work(apple!);
@@ -84,7 +89,11 @@ describe("watchlist digest", () => {
     expect(hook.link).toBe("https://dsa.example.com/history");
     const records = await db().analysisHistory.findMany({ orderBy: { id: "asc" } });
     const lines = hook.content.split("\n");
-    expect(lines[0]).toMatch(new RegExp(`^- \\*\\*\\[贵州茅台 \\(600519\\)\\]\\(https://dsa\\.example\\.com/history/${records[0]!.id}\\)\\*\\* `));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^- \\*\\*\\[贵州茅台 \\(600519\\)\\]\\(https://dsa\\.example\\.com/history/${records[0]!.id}\\)\\*\\* `,
+      ),
+    );
     expect(lines.find((l) => l.includes("(AAPL)"))).toContain(`/history/${records[1]!.id})`);
     expect(hook.content.indexOf("600519")).toBeLessThan(hook.content.indexOf("AAPL"));
     expect(hook.content).toContain("- **平安银行 (000001)** 分析失败: no market data for 000001");
@@ -113,6 +122,9 @@ describe("watchlist digest", () => {
     await settleNotifications();
     await sendDueDigests();
     // runTask sends each stock's own report; there is no digest.
-    expect(receiver.requests.map((r) => (r.json as { related_kind: string }).related_kind)).toEqual(["analysis", "analysis"]);
+    expect(receiver.requests.map((r) => (r.json as { related_kind: string }).related_kind)).toEqual([
+      "analysis",
+      "analysis",
+    ]);
   });
 });

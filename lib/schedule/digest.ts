@@ -28,24 +28,45 @@ async function entriesOf(run: RunRow): Promise<DigestEntry[]> {
     const record = recordById.get(task_id);
     if (record) {
       try {
-        return { kind: "report", recordId: record.id, report: toAnalysisReport(record), sample: record.dataSource?.includes("sample") ?? false };
+        return {
+          kind: "report",
+          recordId: record.id,
+          report: toAnalysisReport(record),
+          sample: record.dataSource?.includes("sample") ?? false,
+        };
       } catch {
-        return { kind: "failed", stockCode: stock_code, stockName: record.stockName, reason: "the stored report is unreadable" };
+        return {
+          kind: "failed",
+          stockCode: stock_code,
+          stockName: record.stockName,
+          reason: "the stored report is unreadable",
+        };
       }
     }
     const task = taskById.get(task_id);
-    return { kind: "failed", stockCode: stock_code, stockName: task?.stockName ?? null, reason: task?.error ?? "no report was stored" };
+    return {
+      kind: "failed",
+      stockCode: stock_code,
+      stockName: task?.stockName ?? null,
+      reason: task?.error ?? "no report was stored",
+    };
   });
 }
 
 async function sendDigest(run: RunRow): Promise<void> {
-  const claimed = await db().scheduledRun.updateMany({ where: { id: run.id, digest: "pending" }, data: { digest: "sending" } });
+  const claimed = await db().scheduledRun.updateMany({
+    where: { id: run.id, digest: "pending" },
+    data: { digest: "sending" },
+  });
   if (claimed.count !== 1) return;
   let status = "failed";
   try {
     const entries = await entriesOf(run);
     const firstReport = entries.find((e) => e.kind === "report");
-    const language = firstReport?.kind === "report" ? firstReport.report.meta.report_language : normalizeReportLanguage(null, getSettings().REPORT_LANGUAGE);
+    const language =
+      firstReport?.kind === "report"
+        ? firstReport.report.meta.report_language
+        : normalizeReportLanguage(null, getSettings().REPORT_LANGUAGE);
     const message = digestMessage({
       date: localParts(run.startedAt, serviceTimeZone()).date,
       language: language === "en" ? "en" : "zh",
@@ -61,10 +82,16 @@ async function sendDigest(run: RunRow): Promise<void> {
 
 /** Sends every pending digest whose analyses have all finished (only the run of `traceId` when given). */
 export async function sendDueDigests(traceId?: string): Promise<void> {
-  const runs = await db().scheduledRun.findMany({ where: { digest: "pending", ...(traceId ? { traceId } : {}) }, orderBy: { id: "asc" }, take: 20 });
+  const runs = await db().scheduledRun.findMany({
+    where: { digest: "pending", ...(traceId ? { traceId } : {}) },
+    orderBy: { id: "asc" },
+    take: 20,
+  });
   for (const run of runs) {
     if (!run.traceId) continue;
-    const open = await db().analysisTask.count({ where: { traceId: run.traceId, kind: "analysis", status: { in: ["pending", "processing"] } } });
+    const open = await db().analysisTask.count({
+      where: { traceId: run.traceId, kind: "analysis", status: { in: ["pending", "processing"] } },
+    });
     if (open === 0) await sendDigest(run);
   }
 }

@@ -30,7 +30,9 @@ export const runSchedulerNowOp = defineOperation({
     `${SCHEDULE} Run-now does the same as a slot, whether or not the schedule is enabled, and does not use up the day's slot. ` +
     "The answer lists what was queued; the analyses themselves run in the background (see /analysis/tasks).",
   tags: TAGS,
-  responses: { 202: { description: "The run: tasks queued, duplicates, rejected and skipped entries", schema: ZScheduledRun } },
+  responses: {
+    202: { description: "The run: tasks queued, duplicates, rejected and skipped entries", schema: ZScheduledRun },
+  },
 });
 
 export const SCHEDULE_OPERATIONS: readonly Operation[] = [getSchedulerStatusOp, runSchedulerNowOp];

@@ -25,7 +25,10 @@ export async function claimSlot(slotKey: string, trigger: "schedule" | "manual")
 /** Takes over runs left "running" by a process that died; each is returned to exactly one caller. */
 export async function claimInterruptedRuns(): Promise<RunRow[]> {
   const cutoff = new Date(now().getTime() - STALE_RUN_MS);
-  const stale = await db().scheduledRun.findMany({ where: { status: "running", startedAt: { lt: cutoff } }, orderBy: { id: "asc" } });
+  const stale = await db().scheduledRun.findMany({
+    where: { status: "running", startedAt: { lt: cutoff } },
+    orderBy: { id: "asc" },
+  });
   const taken: RunRow[] = [];
   for (const row of stale) {
     const startedAt = now();

@@ -13,7 +13,10 @@ import { claimSlot, finishRun, type RunRow } from "./run-store";
 import type { TScheduledRun } from "./schemas";
 import { toScheduledRun } from "./serialize";
 
-export type RunSummary = Pick<TScheduledRun, "message" | "accepted" | "duplicates" | "rejected" | "skipped" | "market_review">;
+export type RunSummary = Pick<
+  TScheduledRun,
+  "message" | "accepted" | "duplicates" | "rejected" | "skipped" | "market_review"
+>;
 
 // Scheduled reports go out to the configured channels: each on its own with SINGLE_STOCK_NOTIFY, else merged into
 // one message when the run's analyses are done (lib/schedule/digest.ts).
@@ -30,7 +33,8 @@ function scheduledRequest(): TAnalyzeRequest {
 function closedMarkets(at: Date): Set<TMarket> {
   const closed = new Set<TMarket>();
   if (!getSettings().TRADING_DAY_CHECK_ENABLED) return closed;
-  for (const market of ["cn", "hk", "us"] as const) if (!isTradingDay(market, marketDate(market, at))) closed.add(market);
+  for (const market of ["cn", "hk", "us"] as const)
+    if (!isTradingDay(market, marketDate(market, at))) closed.add(market);
   return closed;
 }
 
@@ -39,25 +43,46 @@ async function queueWatchlist(summary: RunSummary, closed: Set<TMarket>, at: Dat
   summary.rejected = rejected.map((r) => ({ stock_code: r.token, message: r.reason }));
   const open = targets.filter((target) => {
     if (!closed.has(target.market)) return true;
-    summary.skipped.push({ stock_code: target.displayCode, market: target.market, reason: `market closed on ${marketDate(target.market, at)} (weekend or exchange holiday)` });
+    summary.skipped.push({
+      stock_code: target.displayCode,
+      market: target.market,
+      reason: `market closed on ${marketDate(target.market, at)} (weekend or exchange holiday)`,
+    });
     return false;
   });
   if (open.length === 0) return;
   // single: false — a stock still in flight from an earlier run is a duplicate to report, not an error.
-  const submission = await submitAnalysisTasks(scheduledRequest(), { targets: open, rejected: [], single: false }, traceId);
+  const submission = await submitAnalysisTasks(
+    scheduledRequest(),
+    { targets: open, rejected: [], single: false },
+    traceId,
+  );
   if (submission.kind !== "batch") return;
   summary.accepted = submission.body.accepted.map((a) => ({ task_id: a.task_id, stock_code: a.stock_code }));
-  summary.duplicates = submission.body.duplicates.map((d) => ({ stock_code: d.stock_code, existing_task_id: d.existing_task_id }));
+  summary.duplicates = submission.body.duplicates.map((d) => ({
+    stock_code: d.stock_code,
+    existing_task_id: d.existing_task_id,
+  }));
 }
 
 async function queueReview(summary: RunSummary, closed: Set<TMarket>, traceId: string): Promise<void> {
   const region = getSettings().MARKET_REVIEW_REGION;
   if (!getSettings().MARKET_REVIEW_ENABLED) {
-    summary.market_review = { outcome: "disabled", region: null, task_id: null, message: "MARKET_REVIEW_ENABLED is off" };
+    summary.market_review = {
+      outcome: "disabled",
+      region: null,
+      task_id: null,
+      message: "MARKET_REVIEW_ENABLED is off",
+    };
     return;
   }
   if (regionsOf(region).every((market) => closed.has(market))) {
-    summary.market_review = { outcome: "skipped", region, task_id: null, message: `every market of ${region} is closed today` };
+    summary.market_review = {
+      outcome: "skipped",
+      region,
+      task_id: null,
+      message: `every market of ${region} is closed today`,
+    };
     return;
   }
   try {
@@ -75,7 +100,10 @@ function describe(summary: RunSummary): string {
   if (summary.duplicates.length > 0) parts.push(`${summary.duplicates.length} already running`);
   if (summary.skipped.length > 0) parts.push(`${summary.skipped.length} skipped (market closed)`);
   if (summary.rejected.length > 0) parts.push(`${summary.rejected.length} rejected`);
-  const review = summary.market_review.outcome === "accepted" ? "market review queued" : `market review ${summary.market_review.outcome}`;
+  const review =
+    summary.market_review.outcome === "accepted"
+      ? "market review queued"
+      : `market review ${summary.market_review.outcome}`;
   const empty = getSettings().STOCK_LIST.length === 0 ? "STOCK_LIST is empty; " : "";
   return `${empty}${parts.join(", ")}; ${review}`;
 }
@@ -105,7 +133,13 @@ export async function executeRun(row: RunRow): Promise<TScheduledRun> {
     await queueWatchlist(summary, closed, at, traceId);
     await queueReview(summary, closed, traceId);
     summary.message = describe(summary);
-    const done = await finishRun(row.id, { status: "completed", summary, error: null, traceId, digest: digestDue(summary) });
+    const done = await finishRun(row.id, {
+      status: "completed",
+      summary,
+      error: null,
+      traceId,
+      digest: digestDue(summary),
+    });
     logger.info({ trace_id: traceId, run: row.slotKey, queued: summary.accepted.length }, "watchlist run queued");
     return toScheduledRun(done);
   } catch (error) {
@@ -113,7 +147,13 @@ export async function executeRun(row: RunRow): Promise<TScheduledRun> {
     summary.message = `failed after queueing ${summary.accepted.length}: ${reason}`;
     logger.error({ trace_id: traceId, run: row.slotKey, err: error }, "watchlist run failed");
     // What was queued before the failure still runs; its reports are merged as usual.
-    const failed = await finishRun(row.id, { status: "failed", summary, error: reason.slice(0, 500), traceId, digest: digestDue(summary) });
+    const failed = await finishRun(row.id, {
+      status: "failed",
+      summary,
+      error: reason.slice(0, 500),
+      traceId,
+      digest: digestDue(summary),
+    });
     return toScheduledRun(failed);
   }
 }

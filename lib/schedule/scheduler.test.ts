@@ -88,7 +88,12 @@ describe("daily schedule", () => {
   it("reports the next slot in the service time zone", async () => {
     at(MONDAY_SLOT - 60_000);
     const status = await schedulerStatus(10);
-    expect(status).toMatchObject({ enabled: true, time_zone: "Asia/Shanghai", schedule_time: "18:00", stock_list: BASE.STOCK_LIST.split(/[,\s]+/) });
+    expect(status).toMatchObject({
+      enabled: true,
+      time_zone: "Asia/Shanghai",
+      schedule_time: "18:00",
+      stock_list: BASE.STOCK_LIST.split(/[,\s]+/),
+    });
     expect(status.next_run_at).toBe("2026-11-23T10:00:00.000Z");
   });
 
@@ -96,7 +101,12 @@ describe("daily schedule", () => {
     // Saturday 18:00 in Shanghai is Saturday 05:00 in New York: every market is closed.
     const [run] = await runDueWork(at(SATURDAY_SLOT));
     expect(run!.accepted).toEqual([]);
-    expect(run!.skipped.map((s) => `${s.stock_code}:${s.market}`)).toEqual(["600519:cn", "00700:hk", "AAPL:us", "sh000001:cn"]);
+    expect(run!.skipped.map((s) => `${s.stock_code}:${s.market}`)).toEqual([
+      "600519:cn",
+      "00700:hk",
+      "AAPL:us",
+      "sh000001:cn",
+    ]);
     expect(run!.market_review.outcome).toBe("skipped");
     expect(await db().analysisTask.count()).toBe(0);
 
@@ -111,7 +121,9 @@ describe("daily schedule", () => {
     await clearAll();
     temp.useSettings({ ...BASE, SCHEDULE_TIME: "23:30" });
     const [thanksgiving] = await runDueWork(at(Date.parse("2026-11-26T15:30:00Z")));
-    expect(thanksgiving!.skipped.map((s) => `${s.stock_code}:${s.reason}`)).toEqual(["AAPL:market closed on 2026-11-26 (weekend or exchange holiday)"]);
+    expect(thanksgiving!.skipped.map((s) => `${s.stock_code}:${s.reason}`)).toEqual([
+      "AAPL:market closed on 2026-11-26 (weekend or exchange holiday)",
+    ]);
     expect(thanksgiving!.accepted).toHaveLength(3);
 
     await clearAll();

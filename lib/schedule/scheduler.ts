@@ -57,7 +57,9 @@ export function startDailyScheduler(): void {
   // The worker finishing a run's last analysis triggers its merged report at once (the tick is the backstop).
   const unsubscribe = taskEventBus().subscribe((event) => {
     if ((event.type !== "task_completed" && event.type !== "task_failed") || !event.task.trace_id) return;
-    sendDueDigests(event.task.trace_id).catch((error: unknown) => logger.error({ err: error }, "watchlist digest check failed"));
+    sendDueDigests(event.task.trace_id).catch((error: unknown) =>
+      logger.error({ err: error }, "watchlist digest check failed"),
+    );
   });
   holder.__dsaDailyScheduler = {
     stop: async () => {

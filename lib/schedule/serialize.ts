@@ -35,6 +35,8 @@ export function toScheduledRun(row: RunRow): TScheduledRun {
     rejected: summary.rejected,
     skipped: summary.skipped,
     market_review: summary.market_review,
-    digest: (DIGEST_STATES as readonly string[]).includes(row.digest ?? "") ? (row.digest as TScheduledRun["digest"]) : null,
+    digest: (DIGEST_STATES as readonly string[]).includes(row.digest ?? "")
+      ? (row.digest as TScheduledRun["digest"])
+      : null,
   };
 }

@@ -11,7 +11,8 @@ export async function schedulerStatus(limit: number): Promise<TSchedulerStatus> 
   const time = parseSlotTime(settings.SCHEDULE_TIME);
   const timeZone = serviceTimeZone();
   const enabled = settings.SCHEDULE_ENABLED && time !== null;
-  const problem = settings.SCHEDULE_ENABLED && !time ? `SCHEDULE_TIME "${settings.SCHEDULE_TIME}" is not HH:MM (00:00-23:59)` : null;
+  const problem =
+    settings.SCHEDULE_ENABLED && !time ? `SCHEDULE_TIME "${settings.SCHEDULE_TIME}" is not HH:MM (00:00-23:59)` : null;
   return {
     enabled,
     schedule_time: settings.SCHEDULE_TIME,

@@ -36,6 +36,9 @@ export function screeningStatus(): TScreeningStatusResponse {
     contract_version: null,
     version: null,
     strategy_count: 0,
-    diagnostics: { reason: "Stock screening (AlphaSift) is not part of DSA; the watchlist, alerts and backtests cover its daily use." },
+    diagnostics: {
+      reason:
+        "Stock screening (AlphaSift) is not part of DSA; the watchlist, alerts and backtests cover its daily use.",
+    },
   };
 }

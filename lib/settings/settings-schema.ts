@@ -33,7 +33,11 @@ export const ZSettings = z.object({
   REPORT_LANGUAGE: z.string().default("zh"),
   // Spec 5: when true every /api/v1/* route but login, auth status, health and docs needs the admin session.
   ADMIN_AUTH_ENABLED: flag.default(false),
-  ADMIN_SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  ADMIN_SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
   // Requests per minute one API token may make (429 with Retry-After beyond it).
   API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   // Seals the session cookie; when unset one is generated once and kept in the data folder.
@@ -48,8 +52,17 @@ export const ZSettings = z.object({
   MARKET_DATA_SOURCES: z
     .string()
     .default("eastmoney,tencent,yahoo")
-    .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter((s) => s !== ""))
-    .pipe(z.array(z.string().regex(/^[a-z0-9_]+$/, "provider names are letters, digits and _")).min(1, "name at least one provider")),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter((s) => s !== ""),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z0-9_]+$/, "provider names are letters, digits and _"))
+        .min(1, "name at least one provider"),
+    ),
   // Artificial delay of the offline sample provider (demos, progress and duplicate tests).
   SAMPLE_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   // CSV data source (docs/api.md §10): folder of <code>.csv files, relative to the working directory.
@@ -59,10 +72,22 @@ export const ZSettings = z.object({
   // News search: API keys per provider, comma separated and rotated; an empty list disables
   // that provider. Split leniently (spaces, full-width commas: keys never contain them) and never failing,
   // so a pasted list cannot break the settings load.
-  TAVILY_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
-  SERPAPI_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
-  BOCHA_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
-  BRAVE_API_KEYS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  TAVILY_API_KEYS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  SERPAPI_API_KEYS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  BOCHA_API_KEYS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  BRAVE_API_KEYS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   // IANA zone of the service's calendar (usage periods today/month, docs/api.md §6). Kept as text here so a bad
   // hand edit cannot break the settings load: lib/time/zoned-time.ts falls back to Asia/Shanghai and logs it.
   SERVICE_TIMEZONE: z.string().trim().default("Asia/Shanghai"),
@@ -84,12 +109,21 @@ export const ZSettings = z.object({
   // SERVICE_TIMEZONE; a malformed value disables the schedule rather than failing the load), how late a missed
   // slot still runs (a restart across the slot), the market review in the same run, and whether markets whose
   // exchange is closed on its local day (weekend or exchange holiday, lib/market/calendar.ts) are skipped.
-  STOCK_LIST: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  STOCK_LIST: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   REPORT_TYPE: z
     .string()
     .default("simple")
     .transform((v) => v.trim().toLowerCase())
-    .transform((v) => (v === "detailed" ? "full" : ["simple", "full", "brief"].includes(v) ? (v as "simple" | "full" | "brief") : "simple")),
+    .transform((v) =>
+      v === "detailed"
+        ? "full"
+        : ["simple", "full", "brief"].includes(v)
+          ? (v as "simple" | "full" | "brief")
+          : "simple",
+    ),
   SCHEDULE_ENABLED: flag.default(false),
   SCHEDULE_TIME: z.string().trim().default("18:00"),
   SCHEDULE_CATCH_UP_MINUTES: z.coerce.number().int().min(0).max(1440).default(180),
@@ -127,10 +161,19 @@ export const ZSettings = z.object({
   SHARE_IMAGE_PRERENDER: flag.default(true),
   // Testing aid: seconds added to the decision-signal clock (creation, default expiry, lazy expiry), so
   // API tests can move signal time without touching the market-data clock. 0 (the default) in production.
-  SIGNAL_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(-3_650 * 86_400).max(3_650 * 86_400).default(0),
+  SIGNAL_CLOCK_OFFSET_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(-3_650 * 86_400)
+    .max(3_650 * 86_400)
+    .default(0),
   // Notifications (lib/notify). A channel is on when its settings are filled, off when empty.
   // Kept as plain text (never failing the settings load); the config API checks URL shapes on save.
-  PUBLIC_BASE_URL: z.string().trim().default("").transform((v) => v.replace(/\/+$/, "")),
+  PUBLIC_BASE_URL: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v) => v.replace(/\/+$/, "")),
   WECHAT_WEBHOOK_URL: z.string().trim().default(""),
   FEISHU_WEBHOOK_URL: z.string().trim().default(""),
   FEISHU_WEBHOOK_SECRET: z.string().trim().default(""),
@@ -140,15 +183,25 @@ export const ZSettings = z.object({
   TELEGRAM_BOT_TOKEN: z.string().trim().default(""),
   TELEGRAM_CHAT_ID: z.string().trim().default(""),
   TELEGRAM_MESSAGE_THREAD_ID: z.string().trim().default(""),
-  TELEGRAM_API_BASE_URL: z.string().trim().default("https://api.telegram.org").transform((v) => v.replace(/\/+$/, "")),
+  TELEGRAM_API_BASE_URL: z
+    .string()
+    .trim()
+    .default("https://api.telegram.org")
+    .transform((v) => v.replace(/\/+$/, "")),
   DISCORD_WEBHOOK_URL: z.string().trim().default(""),
   SLACK_WEBHOOK_URL: z.string().trim().default(""),
-  CUSTOM_WEBHOOK_URLS: z.string().default("").transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  CUSTOM_WEBHOOK_URLS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
   CUSTOM_WEBHOOK_BEARER_TOKEN: z.string().trim().default(""),
   CUSTOM_WEBHOOK_BODY_TEMPLATE: z.string().trim().default(""),
   EMAIL_SENDER: z.string().trim().default(""),
   EMAIL_PASSWORD: z.string().default(""),
-  EMAIL_RECEIVERS: z.string().default("").transform((v) => v.split(/[,\uFF0C;\s]+/).filter((s) => s !== "")),
+  EMAIL_RECEIVERS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[,\uFF0C;\s]+/).filter((s) => s !== "")),
   EMAIL_SMTP_HOST: z.string().trim().default(""),
   // 0: derived from the sender's domain (465 with TLS for the known providers).
   EMAIL_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -165,17 +218,50 @@ export const ZSettings = z.object({
   PUSHOVER_API_TOKEN: z.string().trim().default(""),
   NTFY_URL: z.string().trim().default(""),
   NTFY_TOKEN: z.string().trim().default(""),
-  GOTIFY_URL: z.string().trim().default("").transform((v) => v.replace(/\/+$/, "")),
+  GOTIFY_URL: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v) => v.replace(/\/+$/, "")),
   GOTIFY_TOKEN: z.string().trim().default(""),
   PUSHPLUS_TOKEN: z.string().trim().default(""),
   PUSHPLUS_TOPIC: z.string().trim().default(""),
   SERVERCHAN3_SENDKEY: z.string().trim().default(""),
   ASTRBOT_URL: z.string().trim().default(""),
   ASTRBOT_TOKEN: z.string().trim().default(""),
-  NOTIFICATION_REPORT_CHANNELS: z.string().default("").transform((v) => v.toLowerCase().split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
-  NOTIFICATION_ALERT_CHANNELS: z.string().default("").transform((v) => v.toLowerCase().split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
-  NOTIFICATION_SYSTEM_ERROR_CHANNELS: z.string().default("").transform((v) => v.toLowerCase().split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
-  NOTIFICATION_DEDUP_TTL_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(0),
+  NOTIFICATION_REPORT_CHANNELS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .toLowerCase()
+        .split(/[,\uFF0C\s]+/)
+        .filter((s) => s !== ""),
+    ),
+  NOTIFICATION_ALERT_CHANNELS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .toLowerCase()
+        .split(/[,\uFF0C\s]+/)
+        .filter((s) => s !== ""),
+    ),
+  NOTIFICATION_SYSTEM_ERROR_CHANNELS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .toLowerCase()
+        .split(/[,\uFF0C\s]+/)
+        .filter((s) => s !== ""),
+    ),
+  NOTIFICATION_DEDUP_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(0),
   // Noise control (lib/notify/noise.ts): quiet hours "HH:MM-HH:MM" (may cross midnight) in NOTIFICATION_TIMEZONE
   // (empty: SERVICE_TIMEZONE), the lowest severity sent, and a per-channel cooldown per subject (stock or rule).
   // Kept as text so a bad hand edit turns the feature off instead of failing the settings load.
@@ -185,8 +271,16 @@ export const ZSettings = z.object({
     .string()
     .default("")
     .transform((v) => v.trim().toLowerCase())
-    .transform((v) => (["info", "warning", "error", "critical"].includes(v) ? (v as "info" | "warning" | "error" | "critical") : null)),
-  NOTIFICATION_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).catch(0).default(0),
+    .transform((v) =>
+      ["info", "warning", "error", "critical"].includes(v) ? (v as "info" | "warning" | "error" | "critical") : null,
+    ),
+  NOTIFICATION_COOLDOWN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .catch(0)
+    .default(0),
   NOTIFICATION_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   NOTIFICATION_RETRY_BASE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   NOTIFICATION_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),

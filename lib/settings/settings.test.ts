@@ -2,7 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { envFilePath, getRawSetting, getSettings, installConfigDocument, installedConfigDocument, reloadSettings, setEnvironmentForTests } from "@/lib/settings/settings";
+import {
+  envFilePath,
+  getRawSetting,
+  getSettings,
+  installConfigDocument,
+  installedConfigDocument,
+  reloadSettings,
+  setEnvironmentForTests,
+} from "@/lib/settings/settings";
 
 let dir: string;
 let envFile: string;
@@ -72,7 +80,12 @@ describe("settings accessor", () => {
 
 describe("settings compatibility with the reference service's .env", () => {
   it("accepts Python log level names in any case", () => {
-    for (const [raw, level] of [["INFO", "info"], ["WARNING", "warn"], ["Critical", "fatal"], ["debug", "debug"]] as const) {
+    for (const [raw, level] of [
+      ["INFO", "info"],
+      ["WARNING", "warn"],
+      ["Critical", "fatal"],
+      ["debug", "debug"],
+    ] as const) {
       setEnvironmentForTests({ ENV_FILE: "/nonexistent/dsa.env", LOG_LEVEL: raw });
       expect(getSettings().LOG_LEVEL).toBe(level);
     }
@@ -81,12 +94,22 @@ describe("settings compatibility with the reference service's .env", () => {
 
 describe("20 §3: the config document (PostgreSQL) as the live store", () => {
   const PG = "postgresql://postgres@127.0.0.1:5432/not_opened";
-  const doc = (revision: number, values: Record<string, string>, databaseUrl = PG) => ({ databaseUrl, revision, text: "", updatedAt: new Date(0), values });
+  const doc = (revision: number, values: Record<string, string>, databaseUrl = PG) => ({
+    databaseUrl,
+    revision,
+    text: "",
+    updatedAt: new Date(0),
+    values,
+  });
 
   it("replaces the env file's ordinary values; launch keys stay with the environment and the env file", () => {
     fs.writeFileSync(envFile, "LOG_LEVEL=info\nPORT=4000\nUNKNOWN_KEY=file\n");
     setEnvironmentForTests({ ENV_FILE: envFile, DATABASE_URL: PG, LOG_LEVEL: "warn" });
-    expect(installConfigDocument(doc(1, { LOG_LEVEL: "error", PORT: "4999", DATABASE_URL: "file:/tmp/x.db", REDIS_URL: "redis://x:1" }))).toBe(true);
+    expect(
+      installConfigDocument(
+        doc(1, { LOG_LEVEL: "error", PORT: "4999", DATABASE_URL: "file:/tmp/x.db", REDIS_URL: "redis://x:1" }),
+      ),
+    ).toBe(true);
     const s = getSettings();
     expect(s.LOG_LEVEL).toBe("error");
     expect(s.PORT).toBe(4000);

@@ -84,7 +84,11 @@ function load(): Loaded {
 
 const isLaunchKey = (key: string) => (LAUNCH_KEYS as readonly string[]).includes(key);
 
-function pick(key: string, fileValues: Record<string, string>, storedValues: Record<string, string>): string | undefined {
+function pick(
+  key: string,
+  fileValues: Record<string, string>,
+  storedValues: Record<string, string>,
+): string | undefined {
   const fromEnv = blankToUndefined(shared.environment[key]);
   if (isLaunchKey(key)) return fromEnv ?? blankToUndefined(fileValues[key]);
   return blankToUndefined(storedValues[key]) ?? fromEnv;

@@ -41,7 +41,12 @@ class RelaxedMatchCommitted extends Error {}
  * source_report_id and trace_id are never deduplicated.
  */
 export async function createSignal(request: TDecisionSignalCreateRequest): Promise<CreateSignalResult> {
-  const plan = { entry_low: request.entry_low, entry_high: request.entry_high, stop_loss: request.stop_loss, target_price: request.target_price };
+  const plan = {
+    entry_low: request.entry_low,
+    entry_high: request.entry_high,
+    stop_loss: request.stop_loss,
+    target_price: request.target_price,
+  };
   assertPricePlan(request.action, plan);
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -69,7 +74,12 @@ export function signalKeys(fields: {
   horizon: string;
   marketPhase?: string | null;
 }): Keys {
-  const source = fields.sourceReportId != null ? `report:${fields.sourceReportId}` : fields.traceId ? `trace:${fields.traceId}` : null;
+  const source =
+    fields.sourceReportId != null
+      ? `report:${fields.sourceReportId}`
+      : fields.traceId
+        ? `trace:${fields.traceId}`
+        : null;
   if (source === null) return { dedupKey: null, relaxedKey: null };
   const relaxedKey = [source, fields.sourceType, fields.market, fields.targetKey, fields.action].join("|");
   return { relaxedKey, dedupKey: [relaxedKey, fields.horizon, fields.marketPhase ?? "-"].join("|") };
@@ -79,7 +89,9 @@ export function signalKeys(fields: {
 async function findMatch(client: Tx, keys: Keys): Promise<DecisionSignal | null> {
   if (!keys.dedupKey || !keys.relaxedKey) return null;
   const rows = await client.decisionSignal.findMany({
-    where: { OR: [{ dedupKey: keys.dedupKey }, { relaxedKey: keys.relaxedKey, status: { in: ["active", "expired"] } }] },
+    where: {
+      OR: [{ dedupKey: keys.dedupKey }, { relaxedKey: keys.relaxedKey, status: { in: ["active", "expired"] } }],
+    },
     orderBy: { id: "desc" },
   });
   return rows.find((row) => row.dedupKey === keys.dedupKey) ?? rows[0] ?? null;
@@ -99,7 +111,10 @@ async function createOnce(request: TDecisionSignalCreateRequest): Promise<Create
   const horizon = request.horizon ?? defaultHorizon(request.action, request.market_phase);
   const expiresAt = request.expires_at ? new Date(request.expires_at) : defaultExpiry(horizon, request.market, at);
   // An active create whose expiry has already passed (a late replay) is stored expired: never an activation.
-  const status: TSignalStatus = request.status === "active" && expiresAt !== null && expiresAt.getTime() <= at.getTime() ? "expired" : request.status;
+  const status: TSignalStatus =
+    request.status === "active" && expiresAt !== null && expiresAt.getTime() <= at.getTime()
+      ? "expired"
+      : request.status;
   const keys = signalKeys({
     sourceReportId: request.source_report_id,
     traceId: request.trace_id,
@@ -162,14 +177,24 @@ async function createOnce(request: TDecisionSignalCreateRequest): Promise<Create
 }
 
 /** Inserts the signal, then under its stock's lock (taken again if the match check took it) checks for a relaxed match committed meanwhile and invalidates the opposite side. */
-async function insertAndSettle(tx: Tx, data: Prisma.DecisionSignalUncheckedCreateInput, relaxedKey: string | null, at: Date): Promise<CreateSignalResult> {
+async function insertAndSettle(
+  tx: Tx,
+  data: Prisma.DecisionSignalUncheckedCreateInput,
+  relaxedKey: string | null,
+  at: Date,
+): Promise<CreateSignalResult> {
   const row = await tx.decisionSignal.create({ data });
   const opposites = row.status === "active" ? oppositesWhere(row) : null;
-  const relaxedMatch: Prisma.DecisionSignalWhereInput | null = relaxedKey ? { relaxedKey, status: { in: ["active", "expired"] }, id: { not: row.id } } : null;
+  const relaxedMatch: Prisma.DecisionSignalWhereInput | null = relaxedKey
+    ? { relaxedKey, status: { in: ["active", "expired"] }, id: { not: row.id } }
+    : null;
   const settle = [relaxedMatch, opposites].filter((where) => where !== null);
   if (settle.length === 0) return { item: toSignalItem(row), created: true };
   await lockInTransaction(tx, lockKey(row.targetKey));
-  const found = await tx.decisionSignal.findMany({ where: { OR: settle }, select: { id: true, relaxedKey: true, metadata: true } });
+  const found = await tx.decisionSignal.findMany({
+    where: { OR: settle },
+    select: { id: true, relaxedKey: true, metadata: true },
+  });
   // A relaxed match has this signal's action, an opposite the other side's, so the relaxed key tells them apart.
   if (relaxedKey && found.some((other) => other.relaxedKey === relaxedKey)) throw new RelaxedMatchCommitted();
   await invalidateVictims(tx, found, row, at);
@@ -182,7 +207,13 @@ async function insertAndSettle(tx: Tx, data: Prisma.DecisionSignalUncheckedCreat
  * anything else — a non-active create, or a match that is invalidated, closed or archived — is returned as it
  * is, so an old replayed create never activates anything.
  */
-async function answerMatch(tx: Tx, match: DecisionSignal, incoming: TSignalStatus, expiresAt: Date | null, at: Date): Promise<CreateSignalResult> {
+async function answerMatch(
+  tx: Tx,
+  match: DecisionSignal,
+  incoming: TSignalStatus,
+  expiresAt: Date | null,
+  at: Date,
+): Promise<CreateSignalResult> {
   if (match.status === "active") {
     await invalidateOpposites(tx, match, at);
     return { item: toSignalItem(match), created: false };

@@ -17,7 +17,13 @@ export async function putFeedback(signalId: number, request: TFeedbackRequest): 
   return db().$transaction(async (tx) => {
     await getSignalRowOrThrow(tx, signalId);
     const at = signalNow();
-    const fields = { feedbackValue: request.feedback_value, reasonCode: request.reason_code ?? null, note: request.note ?? null, source: request.source, updatedAt: at };
+    const fields = {
+      feedbackValue: request.feedback_value,
+      reasonCode: request.reason_code ?? null,
+      note: request.note ?? null,
+      source: request.source,
+      updatedAt: at,
+    };
     const row = await tx.decisionSignalFeedback.upsert({
       where: { signalId },
       create: { signalId, ...fields, createdAt: at },

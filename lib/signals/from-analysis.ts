@@ -4,7 +4,12 @@ import { logger } from "@/lib/log/logger";
 import type { TMarket } from "@/lib/market/symbols";
 import { createSignal } from "./create";
 import { isDirectional, pricePlanProblem, type PricePlan } from "./lifecycle";
-import { SIGNAL_MARKET_PHASES, type TDecisionSignalCreateRequest, type TSignalAction, type TSignalMarketPhase } from "./schemas";
+import {
+  SIGNAL_MARKET_PHASES,
+  type TDecisionSignalCreateRequest,
+  type TSignalAction,
+  type TSignalMarketPhase,
+} from "./schemas";
 
 /** "1450.00（MA5）" / "1450.00 (MA5)" → 1450; null when the level is absent or unreadable. */
 export function levelPrice(text: string | null | undefined): number | null {
@@ -25,7 +30,8 @@ export function planFromStrategy(action: TSignalAction, strategy: StoredReportPa
   const stop = levelPrice(strategy.stop_loss);
   const target = levelPrice(strategy.take_profit);
   let plan: PricePlan = {};
-  if (action === "buy" || action === "add") plan = { entry_low: secondary ?? ideal, entry_high: ideal ?? secondary, stop_loss: stop, target_price: target };
+  if (action === "buy" || action === "add")
+    plan = { entry_low: secondary ?? ideal, entry_high: ideal ?? secondary, stop_loss: stop, target_price: target };
   if (action === "hold") plan = { stop_loss: stop, target_price: target };
   // rules-v2 short-side plans are in the call's own terms (wrong above the stop, aiming at the support below);
   // an older buy-style plan on a short call fails the check below and is left out.
@@ -34,11 +40,16 @@ export function planFromStrategy(action: TSignalAction, strategy: StoredReportPa
 }
 
 /** The create request for a stored analysis, or null when its action is not directional (watch, alert, none). */
-export function signalRequestFromAnalysis(record: AnalysisHistory, triggerSource: string): TDecisionSignalCreateRequest | null {
+export function signalRequestFromAnalysis(
+  record: AnalysisHistory,
+  triggerSource: string,
+): TDecisionSignalCreateRequest | null {
   const action = record.action as TSignalAction | null;
   if (!isDirectional(action)) return null;
   const parts = JSON.parse(record.reportJson) as StoredReportParts;
-  const phase = (SIGNAL_MARKET_PHASES as readonly string[]).includes(record.analysisPhase ?? "") ? (record.analysisPhase as TSignalMarketPhase) : null;
+  const phase = (SIGNAL_MARKET_PHASES as readonly string[]).includes(record.analysisPhase ?? "")
+    ? (record.analysisPhase as TSignalMarketPhase)
+    : null;
   const score = parts.summary.sentiment_score;
   return {
     stock_code: record.stockCode,
@@ -57,7 +68,11 @@ export function signalRequestFromAnalysis(record: AnalysisHistory, triggerSource
     status: "active",
     report_language: record.reportLanguage,
     decision_engine_version: record.engineVersion,
-    metadata: { query_id: record.queryId, report_type: record.reportType, operation_advice: parts.summary.operation_advice ?? null },
+    metadata: {
+      query_id: record.queryId,
+      report_type: record.reportType,
+      operation_advice: parts.summary.operation_advice ?? null,
+    },
   };
 }
 
@@ -70,6 +85,9 @@ export async function createSignalFromAnalysis(record: AnalysisHistory, triggerS
     const request = signalRequestFromAnalysis(record, triggerSource);
     if (request) await createSignal(request);
   } catch (error) {
-    logger.warn({ err: error, trace_id: record.traceId, query_id: record.queryId }, "decision signal from analysis failed");
+    logger.warn(
+      { err: error, trace_id: record.traceId, query_id: record.queryId },
+      "decision signal from analysis failed",
+    );
   }
 }

@@ -1,12 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { addTradingDays, defaultExpiry, defaultHorizon, derivePlanQuality, expectedDirection, isDirectional, isTerminal, oppositeActions, pricePlanProblem } from "./lifecycle";
+import {
+  addTradingDays,
+  defaultExpiry,
+  defaultHorizon,
+  derivePlanQuality,
+  expectedDirection,
+  isDirectional,
+  isTerminal,
+  oppositeActions,
+  pricePlanProblem,
+} from "./lifecycle";
 
 describe("docs/api.md §4 lifecycle defaults", () => {
   it("horizon: intraday for alert or an in-session phase, else 3d", () => {
     expect(defaultHorizon("alert", null)).toBe("intraday");
     expect(defaultHorizon("alert", "postmarket")).toBe("intraday");
-    for (const phase of ["premarket", "intraday", "lunch_break", "closing_auction"] as const) expect(defaultHorizon("buy", phase)).toBe("intraday");
-    for (const phase of ["postmarket", "non_trading", "unknown", null, undefined] as const) expect(defaultHorizon("buy", phase)).toBe("3d");
+    for (const phase of ["premarket", "intraday", "lunch_break", "closing_auction"] as const)
+      expect(defaultHorizon("buy", phase)).toBe("intraday");
+    for (const phase of ["postmarket", "non_trading", "unknown", null, undefined] as const)
+      expect(defaultHorizon("buy", phase)).toBe("3d");
     expect(defaultHorizon("sell", undefined)).toBe("3d");
   });
 
@@ -63,7 +75,14 @@ describe("docs/api.md §4 directions", () => {
   });
 
   it("expected directions; watch and alert are not directional", () => {
-    expect(["buy", "add", "hold", "reduce", "sell", "avoid"].map((a) => expectedDirection(a as never))).toEqual(["up", "up", "not_down", "not_up", "not_up", "not_up"]);
+    expect(["buy", "add", "hold", "reduce", "sell", "avoid"].map((a) => expectedDirection(a as never))).toEqual([
+      "up",
+      "up",
+      "not_down",
+      "not_up",
+      "not_up",
+      "not_up",
+    ]);
     expect(isDirectional("watch")).toBe(false);
     expect(isDirectional("alert")).toBe(false);
     expect(isDirectional(null)).toBe(false);
@@ -74,14 +93,20 @@ describe("docs/api.md §4 directions", () => {
 describe("price-plan sanity", () => {
   it("a buy's stop is below the entry and its target above", () => {
     expect(pricePlanProblem("buy", { entry_low: 10, entry_high: 11, stop_loss: 9, target_price: 13 })).toBeNull();
-    expect(pricePlanProblem("buy", { entry_low: 10, entry_high: 11, stop_loss: 10.5, target_price: 13 })).toMatch(/stop_loss must be below/);
-    expect(pricePlanProblem("add", { entry_low: 10, entry_high: 11, stop_loss: 9, target_price: 10.8 })).toMatch(/target_price must be above/);
+    expect(pricePlanProblem("buy", { entry_low: 10, entry_high: 11, stop_loss: 10.5, target_price: 13 })).toMatch(
+      /stop_loss must be below/,
+    );
+    expect(pricePlanProblem("add", { entry_low: 10, entry_high: 11, stop_loss: 9, target_price: 10.8 })).toMatch(
+      /target_price must be above/,
+    );
     expect(pricePlanProblem("buy", { stop_loss: 12, target_price: 11 })).toMatch(/below target_price/);
   });
 
   it("mirrored for reduce, sell and avoid", () => {
     expect(pricePlanProblem("sell", { entry_low: 10, entry_high: 11, stop_loss: 12, target_price: 9 })).toBeNull();
-    expect(pricePlanProblem("sell", { entry_low: 10, entry_high: 11, stop_loss: 10.5 })).toMatch(/stop_loss must be above/);
+    expect(pricePlanProblem("sell", { entry_low: 10, entry_high: 11, stop_loss: 10.5 })).toMatch(
+      /stop_loss must be above/,
+    );
     expect(pricePlanProblem("reduce", { entry_high: 11, target_price: 11.5 })).toMatch(/target_price must be below/);
   });
 

@@ -96,14 +96,20 @@ export function pricePlanProblem(action: TSignalAction, plan: PricePlan): string
   const entryBottom = low ?? high ?? null;
   const entryTop = high ?? low ?? null;
   if (direction === "up") {
-    if (stop != null && entryBottom != null && !(stop < entryBottom)) return `a ${action} signal's stop_loss must be below the entry`;
-    if (target != null && entryTop != null && !(target > entryTop)) return `a ${action} signal's target_price must be above the entry`;
-    if (stop != null && target != null && !(stop < target)) return `a ${action} signal's stop_loss must be below target_price`;
+    if (stop != null && entryBottom != null && !(stop < entryBottom))
+      return `a ${action} signal's stop_loss must be below the entry`;
+    if (target != null && entryTop != null && !(target > entryTop))
+      return `a ${action} signal's target_price must be above the entry`;
+    if (stop != null && target != null && !(stop < target))
+      return `a ${action} signal's stop_loss must be below target_price`;
   }
   if (direction === "not_up") {
-    if (stop != null && entryTop != null && !(stop > entryTop)) return `a ${action} signal's stop_loss must be above the entry`;
-    if (target != null && entryBottom != null && !(target < entryBottom)) return `a ${action} signal's target_price must be below the entry`;
-    if (stop != null && target != null && !(stop > target)) return `a ${action} signal's stop_loss must be above target_price`;
+    if (stop != null && entryTop != null && !(stop > entryTop))
+      return `a ${action} signal's stop_loss must be above the entry`;
+    if (target != null && entryBottom != null && !(target < entryBottom))
+      return `a ${action} signal's target_price must be below the entry`;
+    if (stop != null && target != null && !(stop > target))
+      return `a ${action} signal's stop_loss must be above target_price`;
   }
   return null;
 }

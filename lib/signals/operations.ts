@@ -22,10 +22,14 @@ import {
 
 const TAGS = ["Decision signals"];
 // Spec 5: the signal endpoints declare the cookie scheme (every non-public operation does) and say why 401.
-const UNAUTHORIZED = { description: "Admin auth is enabled and the admin session is missing or invalid", schema: ZErrorResponse };
+const UNAUTHORIZED = {
+  description: "Admin auth is enabled and the admin session is missing or invalid",
+  schema: ZErrorResponse,
+};
 const NOT_FOUND = { description: "not_found: no decision signal has this id", schema: ZErrorResponse };
 const BAD_REQUEST = (what: string) => ({ description: what, schema: ZErrorResponse });
-const LAZY_EXPIRY = "Active signals whose expires_at has passed are first marked expired, in the same transaction as the read (spec 4.5 rule 1).";
+const LAZY_EXPIRY =
+  "Active signals whose expires_at has passed are first marked expired, in the same transaction as the read (spec 4.5 rule 1).";
 
 export const createSignalOp = defineOperation({
   method: "POST",
@@ -47,7 +51,9 @@ export const createSignalOp = defineOperation({
   body: ZDecisionSignalCreateRequest,
   responses: {
     200: { description: "The created or matched signal", schema: ZDecisionSignalMutationResponse },
-    400: BAD_REQUEST("invalid_price_plan: the plan contradicts the action (a buy's stop_loss must be below the entry and its target above; mirrored for reduce/sell/avoid), or entry_low > entry_high"),
+    400: BAD_REQUEST(
+      "invalid_price_plan: the plan contradicts the action (a buy's stop_loss must be below the entry and its target above; mirrored for reduce/sell/avoid), or entry_low > entry_high",
+    ),
     401: UNAUTHORIZED,
   },
 });
@@ -147,7 +153,8 @@ export const outcomeStatsOp = defineOperation({
   method: "GET",
   path: "/api/v1/decision-signals/outcomes/stats",
   operationId: "getDecisionSignalOutcomeStats",
-  summary: "Outcome counts, hit rate and average return, overall and per horizon, action, market, phase, source, plan quality",
+  summary:
+    "Outcome counts, hit rate and average return, overall and per horizon, action, market, phase, source, plan quality",
   description:
     "Defaults: the current engine version, all four horizons, every signal status but archived (spec 4.5 rule 3). " +
     "hit_rate_pct = hit / (hit + miss) × 100; avg_stock_return_pct over completed rows.",
@@ -163,7 +170,11 @@ export const signalOutcomesOp = defineOperation({
   summary: "One signal's outcome rows (current engine version), by horizon",
   tags: TAGS,
   params: ZSignalIdParams,
-  responses: { 200: { description: "The signal's outcome rows", schema: ZOutcomeListResponse }, 401: UNAUTHORIZED, 404: NOT_FOUND },
+  responses: {
+    200: { description: "The signal's outcome rows", schema: ZOutcomeListResponse },
+    401: UNAUTHORIZED,
+    404: NOT_FOUND,
+  },
 });
 
 export const getFeedbackOp = defineOperation({

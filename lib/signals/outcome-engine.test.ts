@@ -44,7 +44,12 @@ describe("3.3: outcome engine decision-signal-v1", () => {
     expect(r.stockReturnPct).toBeCloseTo(5, 10);
     expect(r.firstHit).toBe("target");
     expect(r.firstHitDate).toBe("2026-11-26");
-    const sell = evaluateOutcome({ action: "sell", entryLow: null, entryHigh: null, stopLoss: 108.5, targetPrice: 96 }, BARS, "2026-11-20", 5);
+    const sell = evaluateOutcome(
+      { action: "sell", entryLow: null, entryHigh: null, stopLoss: 108.5, targetPrice: 96 },
+      BARS,
+      "2026-11-20",
+      5,
+    );
     expect(sell.directionExpected).toBe("not_up");
     expect(sell.outcome).toBe("miss");
     expect(sell.directionCorrect).toBe(false);
@@ -56,12 +61,22 @@ describe("3.3: outcome engine decision-signal-v1", () => {
 
   it("neutral band ±2 %: up, not_down, not_up", () => {
     expect([2, 1.99, -1.99, -2].map((r) => classifyReturn("up", r))).toEqual(["hit", "neutral", "neutral", "miss"]);
-    expect([0, -0.01, -1.99, -2].map((r) => classifyReturn("not_down", r))).toEqual(["hit", "neutral", "neutral", "miss"]);
+    expect([0, -0.01, -1.99, -2].map((r) => classifyReturn("not_down", r))).toEqual([
+      "hit",
+      "neutral",
+      "neutral",
+      "miss",
+    ]);
     expect([2, 2.01, -5].map((r) => classifyReturn("not_up", r))).toEqual(["hit", "miss", "hit"]);
   });
 
   it("a holiday anchor falls back to the newest bar before it", () => {
-    const r = evaluateOutcome(BUY, BARS.filter((b) => b.date !== "2026-11-20"), "2026-11-20", 1);
+    const r = evaluateOutcome(
+      BUY,
+      BARS.filter((b) => b.date !== "2026-11-20"),
+      "2026-11-20",
+      1,
+    );
     expect(r.anchorDate).toBe("2026-11-19");
     expect(r.startPrice).toBe(99);
     expect(r.stockReturnPct).toBeCloseTo((102 / 99 - 1) * 100, 10);
@@ -71,12 +86,23 @@ describe("3.3: outcome engine decision-signal-v1", () => {
     const missing = evaluateOutcome(BUY, [], "2026-11-20", 1);
     expect(missing).toMatchObject({ evalStatus: "unable", unableReason: "missing_anchor_price", retryable: true });
     const short = evaluateOutcome(BUY, BARS, "2026-11-25", 3);
-    expect(short).toMatchObject({ evalStatus: "unable", unableReason: "insufficient_forward_bars", retryable: true, anchorDate: "2026-11-25", startPrice: 103.5 });
+    expect(short).toMatchObject({
+      evalStatus: "unable",
+      unableReason: "insufficient_forward_bars",
+      retryable: true,
+      anchorDate: "2026-11-25",
+      startPrice: 103.5,
+    });
   });
 
   it("terminal unable: watch and alert have no direction", () => {
     for (const action of ["watch", "alert"] as const) {
-      expect(evaluateOutcome({ ...BUY, action }, BARS, "2026-11-20", 1)).toMatchObject({ evalStatus: "unable", unableReason: "non_directional_action", retryable: false, outcome: null });
+      expect(evaluateOutcome({ ...BUY, action }, BARS, "2026-11-20", 1)).toMatchObject({
+        evalStatus: "unable",
+        unableReason: "non_directional_action",
+        retryable: false,
+        outcome: null,
+      });
     }
   });
 });

@@ -66,14 +66,23 @@ function blank(windowDays: number, direction: TDirection | null): OutcomeEvaluat
 }
 
 function unable(base: OutcomeEvaluation, reason: string): OutcomeEvaluation {
-  return { ...base, evalStatus: "unable", unableReason: reason, retryable: (RETRYABLE_REASONS as readonly string[]).includes(reason) };
+  return {
+    ...base,
+    evalStatus: "unable",
+    unableReason: reason,
+    retryable: (RETRYABLE_REASONS as readonly string[]).includes(reason),
+  };
 }
 
 /**
  * docs/api.md §4: up hits at ≥ +band and misses at ≤ −band; not_down hits at ≥ 0 and misses at ≤ −band; not_up
  * hits at ≤ +band. The band is 2 % for stored signals; a backtest request may choose its own (docs/api.md §11).
  */
-export function classifyReturn(direction: TDirection, returnPct: number, bandPct: number = NEUTRAL_BAND_PCT): "hit" | "miss" | "neutral" {
+export function classifyReturn(
+  direction: TDirection,
+  returnPct: number,
+  bandPct: number = NEUTRAL_BAND_PCT,
+): "hit" | "miss" | "neutral" {
   if (direction === "up") return returnPct >= bandPct ? "hit" : returnPct <= -bandPct ? "miss" : "neutral";
   if (direction === "not_down") return returnPct >= 0 ? "hit" : returnPct <= -bandPct ? "miss" : "neutral";
   return returnPct <= bandPct ? "hit" : "miss";
@@ -91,7 +100,11 @@ export function directionAgrees(direction: TDirection, returnPct: number): boole
   return returnPct <= 0;
 }
 
-function firstTouch(signal: OutcomeSignal, long: boolean, window: readonly TDailyBar[]): { hit: TFirstHit | null; date: string | null } {
+function firstTouch(
+  signal: OutcomeSignal,
+  long: boolean,
+  window: readonly TDailyBar[],
+): { hit: TFirstHit | null; date: string | null } {
   const { stopLoss: stop, targetPrice: target } = signal;
   if (stop === null && target === null) return { hit: null, date: null };
   for (const bar of window) {
@@ -146,7 +159,8 @@ export function evaluateOutcome(
   const adverse = long ? (minLow / start - 1) * 100 : (1 - maxHigh / start) * 100;
   const entryLo = signal.entryLow ?? signal.entryHigh;
   const entryHi = signal.entryHigh ?? signal.entryLow;
-  const entryReachable = entryLo === null || entryHi === null ? null : window.some((b) => b.low <= entryHi && b.high >= entryLo);
+  const entryReachable =
+    entryLo === null || entryHi === null ? null : window.some((b) => b.low <= entryHi && b.high >= entryLo);
   const touch = firstTouch(signal, long, window);
   return {
     ...withAnchor,

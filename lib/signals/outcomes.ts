@@ -22,7 +22,6 @@ import { toOutcomeItem } from "./serialize";
 import { getSignalRowOrThrow } from "./store";
 import { marketSymbolOf } from "./target";
 
-
 const SIGNAL_FACTS = { action: true, market: true, marketPhase: true, sourceType: true, planQuality: true } as const;
 
 /** SQL conditions on decision_signal s for a run's filters. */
@@ -30,7 +29,10 @@ function runFilters(request: TOutcomeRunRequest): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [Prisma.sql`1 = 1`];
   if (request.signal_id != null) conditions.push(Prisma.sql`s.id = ${request.signal_id}`);
   if (request.market) conditions.push(Prisma.sql`s.market = ${request.market}`);
-  if (request.stock_code) conditions.push(Prisma.sql`s.target_key IN (${Prisma.join(stockTargetKeys(request.stock_code, request.market ?? undefined))})`);
+  if (request.stock_code)
+    conditions.push(
+      Prisma.sql`s.target_key IN (${Prisma.join(stockTargetKeys(request.stock_code, request.market ?? undefined))})`,
+    );
   if (request.action) conditions.push(Prisma.sql`s.action = ${request.action}`);
   if (request.source_type) conditions.push(Prisma.sql`s.source_type = ${request.source_type}`);
   if (request.status) conditions.push(Prisma.sql`s.status = ${request.status}`);
@@ -46,7 +48,11 @@ const FINAL_ROW = Prisma.sql`(f.eval_status = 'completed' OR NOT f.retryable)`;
  * runs with a limit walk through every signal instead of retrying the same recoverable ones forever. One
  * bounded SQL query (the ordering needs an aggregate Prisma cannot express).
  */
-async function candidateIds(request: TOutcomeRunRequest, horizons: readonly TOutcomeHorizon[], limit: number): Promise<number[]> {
+async function candidateIds(
+  request: TOutcomeRunRequest,
+  horizons: readonly TOutcomeHorizon[],
+  limit: number,
+): Promise<number[]> {
   const conditions = runFilters(request);
   if (!request.force) {
     conditions.push(Prisma.sql`(SELECT COUNT(*) FROM decision_signal_outcome f WHERE f.signal_id = s.id AND f.engine_version = ${ENGINE_VERSION}
@@ -81,10 +87,30 @@ interface Pending {
 
 // Columns of one multi-row upsert; the order matches rowValues.
 const COLUMNS = [
-  "signal_id", "horizon", "engine_version", "eval_status", "retryable", "outcome", "direction_expected", "direction_correct",
-  "unable_reason", "anchor_date", "eval_window_days", "start_price", "end_date", "end_close", "max_high", "min_low",
-  "stock_return_pct", "max_favorable_excursion_pct", "max_adverse_excursion_pct", "entry_reachable", "first_hit",
-  "first_hit_date", "created_at", "updated_at",
+  "signal_id",
+  "horizon",
+  "engine_version",
+  "eval_status",
+  "retryable",
+  "outcome",
+  "direction_expected",
+  "direction_correct",
+  "unable_reason",
+  "anchor_date",
+  "eval_window_days",
+  "start_price",
+  "end_date",
+  "end_close",
+  "max_high",
+  "min_low",
+  "stock_return_pct",
+  "max_favorable_excursion_pct",
+  "max_adverse_excursion_pct",
+  "entry_reachable",
+  "first_hit",
+  "first_hit_date",
+  "created_at",
+  "updated_at",
 ];
 // Everything but the key and created_at is replaced on conflict (force and recoverable rows overwrite in place).
 const UPDATED = COLUMNS.filter((c) => !["signal_id", "horizon", "engine_version", "created_at"].includes(c))
@@ -95,25 +121,55 @@ const bool = (v: boolean | null) => (v === null ? null : v ? 1 : 0);
 
 // PostgreSQL casts each JSON element to its column's type (SQLite's json_extract keeps the JSON type).
 const POSTGRES_TYPES: Record<string, string> = {
-  signal_id: "integer", eval_window_days: "integer",
-  retryable: "boolean", direction_correct: "boolean", entry_reachable: "boolean",
-  start_price: "double precision", end_close: "double precision", max_high: "double precision", min_low: "double precision",
-  stock_return_pct: "double precision", max_favorable_excursion_pct: "double precision", max_adverse_excursion_pct: "double precision",
-  created_at: "timestamp(3)", updated_at: "timestamp(3)",
+  signal_id: "integer",
+  eval_window_days: "integer",
+  retryable: "boolean",
+  direction_correct: "boolean",
+  entry_reachable: "boolean",
+  start_price: "double precision",
+  end_close: "double precision",
+  max_high: "double precision",
+  min_low: "double precision",
+  stock_return_pct: "double precision",
+  max_favorable_excursion_pct: "double precision",
+  max_adverse_excursion_pct: "double precision",
+  created_at: "timestamp(3)",
+  updated_at: "timestamp(3)",
 };
 
 function jsonRowsSource(): string {
-  if (activeDatabaseKind() === "sqlite") return `SELECT ${COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")} FROM json_each(?)`;
+  if (activeDatabaseKind() === "sqlite")
+    return `SELECT ${COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")} FROM json_each(?)`;
   return `SELECT ${COLUMNS.map((c, i) => `(e ->> ${i})::${POSTGRES_TYPES[c] ?? "text"}`).join(", ")} FROM jsonb_array_elements(?::jsonb) AS e`;
 }
 
 function rowValues(p: Pending, stamp: string): unknown[] {
   const e = p.evaluation;
   return [
-    p.signal.id, p.horizon, ENGINE_VERSION, e.evalStatus, bool(e.retryable), e.outcome, e.directionExpected, bool(e.directionCorrect),
-    e.unableReason, e.anchorDate, e.evalWindowDays, e.startPrice, e.endDate, e.endClose, e.maxHigh, e.minLow,
-    e.stockReturnPct, e.maxFavorableExcursionPct, e.maxAdverseExcursionPct, bool(e.entryReachable), e.firstHit,
-    e.firstHitDate, stamp, stamp,
+    p.signal.id,
+    p.horizon,
+    ENGINE_VERSION,
+    e.evalStatus,
+    bool(e.retryable),
+    e.outcome,
+    e.directionExpected,
+    bool(e.directionCorrect),
+    e.unableReason,
+    e.anchorDate,
+    e.evalWindowDays,
+    e.startPrice,
+    e.endDate,
+    e.endClose,
+    e.maxHigh,
+    e.minLow,
+    e.stockReturnPct,
+    e.maxFavorableExcursionPct,
+    e.maxAdverseExcursionPct,
+    bool(e.entryReachable),
+    e.firstHit,
+    e.firstHitDate,
+    stamp,
+    stamp,
   ];
 }
 
@@ -161,12 +217,13 @@ async function writeRows(pending: readonly Pending[], at: Date): Promise<Decisio
     `${jsonRowsSource()} WHERE true ` +
     `ON CONFLICT ("signal_id", "horizon", "engine_version") DO UPDATE SET ${UPDATED} ` +
     `RETURNING "id", "signal_id", "horizon", "created_at"`;
-  const returned = await db().$queryRawUnsafe<{ id: number | bigint; signal_id: number | bigint; horizon: string; created_at: string | Date }[]>(
-    placeholders(sql),
-    JSON.stringify(pending.map((p) => rowValues(p, stamp))),
-  );
+  const returned = await db().$queryRawUnsafe<
+    { id: number | bigint; signal_id: number | bigint; horizon: string; created_at: string | Date }[]
+  >(placeholders(sql), JSON.stringify(pending.map((p) => rowValues(p, stamp))));
   const byKey = new Map(pending.map((p) => [`${p.signal.id}|${p.horizon}`, p]));
-  return returned.map((r) => toRow(byKey.get(`${Number(r.signal_id)}|${r.horizon}`)!, Number(r.id), new Date(r.created_at), at));
+  return returned.map((r) =>
+    toRow(byKey.get(`${Number(r.signal_id)}|${r.horizon}`)!, Number(r.id), new Date(r.created_at), at),
+  );
 }
 
 /**
@@ -187,8 +244,14 @@ export async function runOutcomes(request: TOutcomeRunRequest): Promise<TOutcome
     orderBy: { id: "asc" },
   });
   // The anchor: the last session closed when the signal was created.
-  const anchored = signals.map((signal) => ({ signal, anchorDate: lastClosedTradingDay(signal.market as TMarket, signal.createdAt) }));
-  const bars = await barsSince(anchored.map(({ signal, anchorDate }) => ({ symbol: marketSymbolOf(signal), from: anchorDate })), "decision signal outcomes");
+  const anchored = signals.map((signal) => ({
+    signal,
+    anchorDate: lastClosedTradingDay(signal.market as TMarket, signal.createdAt),
+  }));
+  const bars = await barsSince(
+    anchored.map(({ signal, anchorDate }) => ({ symbol: marketSymbolOf(signal), from: anchorDate })),
+    "decision signal outcomes",
+  );
   const pending: Pending[] = [];
   for (const { signal, anchorDate } of anchored) {
     const series = bars.get(symbolKey(marketSymbolOf(signal))) ?? [];
@@ -197,7 +260,13 @@ export async function runOutcomes(request: TOutcomeRunRequest): Promise<TOutcome
       const final = existing && (existing.evalStatus === "completed" || !existing.retryable);
       if (final && !request.force) continue;
       const evaluation = evaluateOutcome(
-        { action: signal.action as TSignalAction, entryLow: signal.entryLow, entryHigh: signal.entryHigh, stopLoss: signal.stopLoss, targetPrice: signal.targetPrice },
+        {
+          action: signal.action as TSignalAction,
+          entryLow: signal.entryLow,
+          entryHigh: signal.entryHigh,
+          stopLoss: signal.stopLoss,
+          targetPrice: signal.targetPrice,
+        },
         series,
         anchorDate,
         horizonSessions(horizon)!,
@@ -243,6 +312,8 @@ export async function signalOutcomes(signalId: number) {
   const signal = await getSignalRowOrThrow(db(), signalId);
   const rows = await db().decisionSignalOutcome.findMany({ where: { signalId, engineVersion: ENGINE_VERSION } });
   const order = (h: string) => (OUTCOME_HORIZONS as readonly string[]).indexOf(h);
-  const items: TDecisionSignalOutcomeItem[] = rows.sort((a, b) => order(a.horizon) - order(b.horizon)).map((r) => toOutcomeItem(r, signal));
+  const items: TDecisionSignalOutcomeItem[] = rows
+    .sort((a, b) => order(a.horizon) - order(b.horizon))
+    .map((r) => toOutcomeItem(r, signal));
   return { items, total: items.length, page: 1, page_size: Math.max(1, items.length) };
 }

@@ -35,7 +35,11 @@ function parseBound(value: string | undefined): Bound | null {
 }
 
 /** Inclusive bounds: a date-time is used as given; a "to" day includes that whole day (service time zone). */
-function range(from: string | undefined, to: string | undefined, field: string): Prisma.DateTimeNullableFilter | undefined {
+function range(
+  from: string | undefined,
+  to: string | undefined,
+  field: string,
+): Prisma.DateTimeNullableFilter | undefined {
   const lower = parseBound(from);
   const upper = parseBound(to);
   if (!lower && !upper) return undefined;
@@ -89,17 +93,28 @@ export async function listSignals(query: TDecisionSignalListQuery): Promise<TDec
     const where = await listWhere(tx, query);
     const [total, rows] = await Promise.all([
       tx.decisionSignal.count({ where }),
-      tx.decisionSignal.findMany({ where, orderBy: NEWEST_FIRST, skip: (query.page - 1) * query.page_size, take: query.page_size }),
+      tx.decisionSignal.findMany({
+        where,
+        orderBy: NEWEST_FIRST,
+        skip: (query.page - 1) * query.page_size,
+        take: query.page_size,
+      }),
     ]);
     return { items: rows.map(toSignalItem), total, page: query.page, page_size: query.page_size };
   });
 }
 
 // GET /api/v1/decision-signals/latest/{stock_code} – the stock's newest active signals
-export async function latestSignals(stockCode: string, market: TMarket | undefined, limit: number): Promise<TDecisionSignalListResponse> {
+export async function latestSignals(
+  stockCode: string,
+  market: TMarket | undefined,
+  limit: number,
+): Promise<TDecisionSignalListResponse> {
   return db().$transaction(async (tx) => {
     await expireOverdue(tx, signalNow());
-    const where: Prisma.DecisionSignalWhereInput = { AND: [stockFilter(stockCode, market), { status: "active" }, market ? { market } : {}] };
+    const where: Prisma.DecisionSignalWhereInput = {
+      AND: [stockFilter(stockCode, market), { status: "active" }, market ? { market } : {}],
+    };
     const [total, rows] = await Promise.all([
       tx.decisionSignal.count({ where }),
       tx.decisionSignal.findMany({ where, orderBy: NEWEST_FIRST, take: limit }),

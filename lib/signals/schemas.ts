@@ -11,7 +11,15 @@ export const SIGNAL_STATUSES = ["active", "expired", "invalidated", "closed", "a
 export const TERMINAL_STATUSES = ["expired", "invalidated", "closed", "archived"] as const;
 export const PLAN_QUALITIES = ["complete", "partial", "minimal", "unknown"] as const;
 export const SIGNAL_HORIZONS = ["intraday", "1d", "3d", "5d", "10d", "swing", "long"] as const;
-export const SIGNAL_MARKET_PHASES = ["premarket", "intraday", "lunch_break", "closing_auction", "postmarket", "non_trading", "unknown"] as const;
+export const SIGNAL_MARKET_PHASES = [
+  "premarket",
+  "intraday",
+  "lunch_break",
+  "closing_auction",
+  "postmarket",
+  "non_trading",
+  "unknown",
+] as const;
 export const OUTCOME_HORIZONS = ["1d", "3d", "5d", "10d"] as const;
 export const EVAL_STATUSES = ["completed", "unable"] as const;
 export const OUTCOMES = ["hit", "miss", "neutral"] as const;
@@ -55,12 +63,23 @@ const ZMetadata = z.record(z.string(), z.unknown());
 
 export const ZDecisionSignalCreateRequest = z
   .object({
-    stock_code: z.string().trim().min(1).max(32).describe("Code in any variant form (600519, 600519.SH, sh600519 are one stock)"),
+    stock_code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(32)
+      .describe("Code in any variant form (600519, 600519.SH, sh600519 are one stock)"),
     stock_name: z.string().max(128).nullish(),
     market: ZMarket,
     source_type: ZSignalSourceType,
     source_agent: z.string().max(64).nullish(),
-    source_report_id: z.number().int().positive().max(DB_ID_MAX).nullish().describe("analysis_history id of the report the signal came from"),
+    source_report_id: z
+      .number()
+      .int()
+      .positive()
+      .max(DB_ID_MAX)
+      .nullish()
+      .describe("analysis_history id of the report the signal came from"),
     trace_id: z.string().max(64).nullish(),
     market_phase: ZSignalMarketPhase.nullish(),
     trigger_source: z.string().trim().min(1).max(64),
@@ -68,7 +87,9 @@ export const ZDecisionSignalCreateRequest = z
     action_label: z.string().max(64).nullish(),
     confidence: z.number().min(0).max(1).nullish(),
     score: z.number().int().min(0).max(100).nullish(),
-    horizon: ZSignalHorizon.nullish().describe("Absent: intraday for action alert or an in-session market_phase, else 3d"),
+    horizon: ZSignalHorizon.nullish().describe(
+      "Absent: intraday for action alert or an in-session market_phase, else 3d",
+    ),
     entry_low: price.nullish(),
     entry_high: price.nullish(),
     stop_loss: price.nullish(),
@@ -80,12 +101,24 @@ export const ZDecisionSignalCreateRequest = z
     catalyst_summary: longText.nullish(),
     evidence: longText.nullish(),
     data_quality_summary: longText.nullish(),
-    plan_quality: ZPlanQuality.nullish().describe("Absent: complete with entry, stop and target; partial with some; minimal with none"),
-    status: ZSignalStatus.default("active").describe("active (default); an active signal whose expires_at has passed is stored expired"),
-    expires_at: isoInstant.nullish().describe("Absent: derived from the horizon (Nd: close of the N-th trading session; intraday: this session's close; swing/long: none)"),
+    plan_quality: ZPlanQuality.nullish().describe(
+      "Absent: complete with entry, stop and target; partial with some; minimal with none",
+    ),
+    status: ZSignalStatus.default("active").describe(
+      "active (default); an active signal whose expires_at has passed is stored expired",
+    ),
+    expires_at: isoInstant
+      .nullish()
+      .describe(
+        "Absent: derived from the horizon (Nd: close of the N-th trading session; intraday: this session's close; swing/long: none)",
+      ),
     metadata: ZMetadata.nullish(),
     report_language: z.string().max(16).nullish(),
-    decision_engine_version: z.string().max(64).nullish().describe("Rule set of the analysis behind the signal (set by the service for analysis signals)"),
+    decision_engine_version: z
+      .string()
+      .max(64)
+      .nullish()
+      .describe("Rule set of the analysis behind the signal (set by the service for analysis signals)"),
   })
   .meta({ id: "DecisionSignalCreateRequest" });
 
@@ -101,7 +134,11 @@ export const ZDecisionSignalItem = z
     market: ZMarket,
     source_type: ZSignalSourceType,
     source_agent: z.string().nullable(),
-    source_report_id: z.number().int().nullable().describe("Linked history record; null when none or after the record was deleted"),
+    source_report_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Linked history record; null when none or after the record was deleted"),
     trace_id: z.string().nullable(),
     market_phase: ZSignalMarketPhase.nullable(),
     trigger_source: z.string(),
@@ -154,8 +191,15 @@ export type TDecisionSignalListResponse = z.infer<typeof ZDecisionSignalListResp
 
 export const ZDecisionSignalStatusUpdateRequest = z
   .object({
-    status: z.string().max(32).describe("A legal status (active, expired, invalidated, closed, archived); anything else → 400. Terminal → active → 400"),
-    metadata: ZMetadata.nullish().describe("When the key is present, replaces the stored metadata whole (null clears it)"),
+    status: z
+      .string()
+      .max(32)
+      .describe(
+        "A legal status (active, expired, invalidated, closed, archived); anything else → 400. Terminal → active → 400",
+      ),
+    metadata: ZMetadata.nullish().describe(
+      "When the key is present, replaces the stored metadata whole (null clears it)",
+    ),
   })
   .meta({ id: "DecisionSignalStatusUpdateRequest" });
 
@@ -166,7 +210,10 @@ export const ZDecisionSignalStatusUpdateRequest = z
 const ZBound = z
   .string()
   .trim()
-  .refine((v) => v === "" || (isoInstant.safeParse(v).success || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDay(v))), "Expected an ISO date-time or YYYY-MM-DD")
+  .refine(
+    (v) => v === "" || isoInstant.safeParse(v).success || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDay(v)),
+    "Expected an ISO date-time or YYYY-MM-DD",
+  )
   .optional();
 
 const flag = z.stringbool();
@@ -189,14 +236,29 @@ export const ZDecisionSignalListQuery = z.object({
   trace_id: z.string().max(64).optional(),
   trigger_source: z.string().max(64).optional(),
   status: ZSignalStatus.optional(),
-  created_from: ZBound.describe("Inclusive lower bound on created_at (date-time, or YYYY-MM-DD in the service time zone)"),
+  created_from: ZBound.describe(
+    "Inclusive lower bound on created_at (date-time, or YYYY-MM-DD in the service time zone)",
+  ),
   created_to: ZBound.describe("Inclusive upper bound on created_at (a day includes the whole day)"),
   expires_from: ZBound.describe("Inclusive lower bound on expires_at"),
   expires_to: ZBound.describe("Inclusive upper bound on expires_at"),
-  holding_only: flag.default(false).describe("Only stocks held (quantity > 0) in active portfolio accounts, from cached positions"),
-  account_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional().describe("With holding_only: only this (active) account's holdings"),
+  holding_only: flag
+    .default(false)
+    .describe("Only stocks held (quantity > 0) in active portfolio accounts, from cached positions"),
+  account_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(DB_ID_MAX)
+    .optional()
+    .describe("With holding_only: only this (active) account's holdings"),
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(SIGNAL_PAGE_SIZE.min).max(SIGNAL_PAGE_SIZE.max).default(SIGNAL_PAGE_SIZE.default),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(SIGNAL_PAGE_SIZE.min)
+    .max(SIGNAL_PAGE_SIZE.max)
+    .default(SIGNAL_PAGE_SIZE.default),
 });
 
 export type TDecisionSignalListQuery = z.infer<typeof ZDecisionSignalListQuery>;
@@ -212,7 +274,10 @@ export const ZLatestQuery = z.object({
 function listParam<T extends z.ZodType>(item: T) {
   return z.preprocess((v) => {
     if (v === undefined) return undefined;
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).map((s) => s.trim()).filter((s) => s !== "");
+    const parts = (Array.isArray(v) ? v : [v])
+      .flatMap((s) => String(s).split(","))
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
     return parts.length === 0 ? undefined : parts;
   }, z.array(item).optional());
 }
@@ -227,7 +292,13 @@ export const ZOutcomeRunRequest = z
     action: ZSignalAction.nullish(),
     source_type: ZSignalSourceType.nullish(),
     status: ZSignalStatus.nullish(),
-    limit: z.number().int().min(OUTCOME_RUN_LIMIT.min).max(OUTCOME_RUN_LIMIT.max).default(OUTCOME_RUN_LIMIT.default).describe("Signals evaluated in this run"),
+    limit: z
+      .number()
+      .int()
+      .min(OUTCOME_RUN_LIMIT.min)
+      .max(OUTCOME_RUN_LIMIT.max)
+      .default(OUTCOME_RUN_LIMIT.default)
+      .describe("Signals evaluated in this run"),
   })
   .meta({ id: "DecisionSignalOutcomeRunRequest" });
 
@@ -245,7 +316,10 @@ export const ZDecisionSignalOutcomeItem = z
     direction_correct: z.boolean().nullable(),
     unable_reason: z.string().nullable(),
     retryable: z.boolean().describe("For unable rows: a later run recomputes it (market data not there yet)"),
-    anchor_date: z.string().nullable().describe("Trade date of the anchor bar: the last close at or before the signal's creation"),
+    anchor_date: z
+      .string()
+      .nullable()
+      .describe("Trade date of the anchor bar: the last close at or before the signal's creation"),
     eval_window_days: z.number().int().nullable(),
     start_price: z.number().nullable().describe("Anchor close"),
     end_date: z.string().nullable(),
@@ -253,10 +327,24 @@ export const ZDecisionSignalOutcomeItem = z
     max_high: z.number().nullable(),
     min_low: z.number().nullable(),
     stock_return_pct: z.number().nullable().describe("(end_close / start_price − 1) × 100"),
-    max_favorable_excursion_pct: z.number().nullable().describe("Best move in the expected direction within the window, in % of start_price"),
-    max_adverse_excursion_pct: z.number().nullable().describe("Worst move against the expected direction within the window, in % of start_price (≤ 0 unless the whole window moved favourably)"),
-    entry_reachable: z.boolean().nullable().describe("Some bar of the window traded inside [entry_low, entry_high]; null without an entry"),
-    first_hit: z.enum(FIRST_HITS).nullable().describe("Which of stop_loss and target_price the window touched first; null without both"),
+    max_favorable_excursion_pct: z
+      .number()
+      .nullable()
+      .describe("Best move in the expected direction within the window, in % of start_price"),
+    max_adverse_excursion_pct: z
+      .number()
+      .nullable()
+      .describe(
+        "Worst move against the expected direction within the window, in % of start_price (≤ 0 unless the whole window moved favourably)",
+      ),
+    entry_reachable: z
+      .boolean()
+      .nullable()
+      .describe("Some bar of the window traded inside [entry_low, entry_high]; null without an entry"),
+    first_hit: z
+      .enum(FIRST_HITS)
+      .nullable()
+      .describe("Which of stop_loss and target_price the window touched first; null without both"),
     first_hit_date: z.string().nullable(),
     action: ZSignalAction.nullable(),
     market: ZMarket.nullable(),
@@ -276,7 +364,12 @@ export const ZOutcomeRunResponse = z
     evaluated: z.number().int().describe("Signal × horizon pairs computed"),
     created: z.number().int(),
     updated: z.number().int(),
-    skipped: z.number().int().describe("Pairs (matching signal × requested horizon) already completed or terminally unable, left alone (0 with force)"),
+    skipped: z
+      .number()
+      .int()
+      .describe(
+        "Pairs (matching signal × requested horizon) already completed or terminally unable, left alone (0 with force)",
+      ),
     engine_version: z.string(),
   })
   .meta({ id: "DecisionSignalOutcomeRunResponse" });
@@ -290,7 +383,12 @@ export const ZOutcomeListQuery = z.object({
   eval_status: ZEvalStatus.optional(),
   outcome: ZOutcomeValue.optional(),
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(SIGNAL_PAGE_SIZE.min).max(SIGNAL_PAGE_SIZE.max).default(SIGNAL_PAGE_SIZE.default),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(SIGNAL_PAGE_SIZE.min)
+    .max(SIGNAL_PAGE_SIZE.max)
+    .default(SIGNAL_PAGE_SIZE.default),
 });
 
 export type TOutcomeListQuery = z.infer<typeof ZOutcomeListQuery>;
@@ -308,8 +406,16 @@ export const ZOutcomeStatsQuery = z.object({
   // Spec 4.5 types both as arrays of strings: a value that names no horizon or status counts nothing.
   horizons: listParam(z.string()).describe(`Repeated or comma separated (${OUTCOME_HORIZONS.join(", ")}); default all`),
   engine_version: z.string().max(64).optional().describe("Default: the current engine version"),
-  statuses: listParam(z.string()).describe(`Signal statuses counted (${SIGNAL_STATUSES.join(", ")}); default every status but archived`),
-  decision_engine_version: z.string().max(64).optional().describe("Only signals of analyses by this rule set (rules-v1, rules-v2, …); breakdowns.decision_engine_version compares them"),
+  statuses: listParam(z.string()).describe(
+    `Signal statuses counted (${SIGNAL_STATUSES.join(", ")}); default every status but archived`,
+  ),
+  decision_engine_version: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      "Only signals of analyses by this rule set (rules-v1, rules-v2, …); breakdowns.decision_engine_version compares them",
+    ),
 });
 
 export type TOutcomeStatsQuery = z.infer<typeof ZOutcomeStatsQuery>;
@@ -325,7 +431,9 @@ const statsCounts = {
   avg_stock_return_pct: z.number().nullable().describe("Mean stock_return_pct of completed rows"),
 };
 
-export const ZOutcomeStatsBucket = z.object({ value: z.string().nullable(), ...statsCounts }).meta({ id: "DecisionSignalOutcomeStatsBucket" });
+export const ZOutcomeStatsBucket = z
+  .object({ value: z.string().nullable(), ...statsCounts })
+  .meta({ id: "DecisionSignalOutcomeStatsBucket" });
 
 export const ZOutcomeStatsCell = z
   .object({ horizon: ZOutcomeHorizon, action: ZSignalAction, ...statsCounts })
@@ -345,7 +453,11 @@ export const ZOutcomeStatsResponse = z
       market_phase: z.array(ZOutcomeStatsBucket),
       source_type: z.array(ZOutcomeStatsBucket),
       plan_quality: z.array(ZOutcomeStatsBucket),
-      decision_engine_version: z.array(ZOutcomeStatsBucket).describe("By the rule set of the analysis behind each signal (null: not from an analysis, or before it was recorded)"),
+      decision_engine_version: z
+        .array(ZOutcomeStatsBucket)
+        .describe(
+          "By the rule set of the analysis behind each signal (null: not from an analysis, or before it was recorded)",
+        ),
     }),
     by_horizon_action: z.array(ZOutcomeStatsCell).describe("One cell per horizon and action present"),
   })

@@ -71,8 +71,23 @@ function counts(t: Tally) {
   };
 }
 
-type Dimension = "horizon" | "action" | "market" | "market_phase" | "source_type" | "plan_quality" | "decision_engine_version";
-const DIMENSIONS: readonly Dimension[] = ["horizon", "action", "market", "market_phase", "source_type", "plan_quality", "decision_engine_version"];
+type Dimension =
+  | "horizon"
+  | "action"
+  | "market"
+  | "market_phase"
+  | "source_type"
+  | "plan_quality"
+  | "decision_engine_version";
+const DIMENSIONS: readonly Dimension[] = [
+  "horizon",
+  "action",
+  "market",
+  "market_phase",
+  "source_type",
+  "plan_quality",
+  "decision_engine_version",
+];
 
 function buckets(rows: readonly GroupRow[], dimension: Dimension): TOutcomeStatsBucket[] {
   const tallies = new Map<string | null, Tally>();
@@ -98,7 +113,10 @@ export async function outcomeStats(query: TOutcomeStatsQuery): Promise<TOutcomeS
   const horizons = query.horizons ? known(query.horizons, OUTCOME_HORIZONS) : [...OUTCOME_HORIZONS];
   const statuses = query.statuses ? known(query.statuses, SIGNAL_STATUSES) : [...DEFAULT_STATS_STATUSES];
   // One grouped query: the groups (horizon × signal facts × result) are few whatever the number of rows.
-  const rows = horizons.length === 0 || statuses.length === 0 ? [] : await db().$queryRaw<GroupRow[]>(Prisma.sql`
+  const rows =
+    horizons.length === 0 || statuses.length === 0
+      ? []
+      : await db().$queryRaw<GroupRow[]>(Prisma.sql`
     SELECT o.horizon AS horizon, s.action AS action, s.market AS market, s.market_phase AS market_phase,
            s.source_type AS source_type, s.plan_quality AS plan_quality, s.decision_engine_version AS decision_engine_version,
            o.eval_status AS eval_status,
@@ -117,14 +135,21 @@ export async function outcomeStats(query: TOutcomeStatsQuery): Promise<TOutcomeS
   const cells = new Map<string, { horizon: TOutcomeHorizon; action: TSignalAction; tally: Tally }>();
   for (const row of rows) {
     add(total, row);
-    if (row.eval_status === "unable" && row.unable_reason) unableReasons[row.unable_reason] = (unableReasons[row.unable_reason] ?? 0) + Number(row.n);
+    if (row.eval_status === "unable" && row.unable_reason)
+      unableReasons[row.unable_reason] = (unableReasons[row.unable_reason] ?? 0) + Number(row.n);
     const key = `${row.horizon}|${row.action}`;
-    const cell = cells.get(key) ?? { horizon: row.horizon as TOutcomeHorizon, action: row.action as TSignalAction, tally: emptyTally() };
+    const cell = cells.get(key) ?? {
+      horizon: row.horizon as TOutcomeHorizon,
+      action: row.action as TSignalAction,
+      tally: emptyTally(),
+    };
     add(cell.tally, row);
     cells.set(key, cell);
   }
   const order = (h: string) => (OUTCOME_HORIZONS as readonly string[]).indexOf(h);
-  const breakdowns = Object.fromEntries(DIMENSIONS.map((d) => [d, buckets(rows, d)])) as TOutcomeStatsResponse["breakdowns"];
+  const breakdowns = Object.fromEntries(
+    DIMENSIONS.map((d) => [d, buckets(rows, d)]),
+  ) as TOutcomeStatsResponse["breakdowns"];
   breakdowns.horizon.sort((a, b) => order(a.value ?? "") - order(b.value ?? ""));
   return {
     engine_version: engineVersion,

@@ -22,7 +22,10 @@ function isStatus(value: string): value is TSignalStatus {
  */
 export async function updateSignalStatus(id: number, update: StatusUpdate): Promise<TDecisionSignalItem> {
   if (!isStatus(update.status)) {
-    throw ApiError.of("invalid_signal_status", `Illegal status "${update.status}": use one of ${SIGNAL_STATUSES.join(", ")}`);
+    throw ApiError.of(
+      "invalid_signal_status",
+      `Illegal status "${update.status}": use one of ${SIGNAL_STATUSES.join(", ")}`,
+    );
   }
   const status = update.status;
   return db().$transaction(async (tx) => {
@@ -30,7 +33,10 @@ export async function updateSignalStatus(id: number, update: StatusUpdate): Prom
     await expireOverdue(tx, at);
     const row = await getSignalRowOrThrow(tx, id);
     if (status === "active" && isTerminal(row.status as TSignalStatus)) {
-      throw ApiError.of("invalid_status_transition", `Signal ${id} is ${row.status}, a terminal status: it cannot become active again`);
+      throw ApiError.of(
+        "invalid_status_transition",
+        `Signal ${id} is ${row.status}, a terminal status: it cannot become active again`,
+      );
     }
     const data: { status: string; updatedAt: Date; metadata?: string | null } = { status, updatedAt: at };
     if ("metadata" in update) data.metadata = update.metadata == null ? null : JSON.stringify(update.metadata);

@@ -34,7 +34,12 @@ export function oppositesWhere(signal: SignalSide): Prisma.DecisionSignalWhereIn
 }
 
 /** Marks the given opposite signals invalidated by `signal`; each keeps a note of why in its metadata. */
-export async function invalidateVictims(tx: Tx, victims: Pick<DecisionSignal, "id" | "metadata">[], signal: SignalSide, at: Date): Promise<number> {
+export async function invalidateVictims(
+  tx: Tx,
+  victims: Pick<DecisionSignal, "id" | "metadata">[],
+  signal: SignalSide,
+  at: Date,
+): Promise<number> {
   for (const victim of victims) {
     const metadata = {
       ...(parseMetadata(victim.metadata) ?? {}),
@@ -43,7 +48,10 @@ export async function invalidateVictims(tx: Tx, victims: Pick<DecisionSignal, "i
       invalidated_at: at.toISOString(),
       previous_status: "active",
     };
-    await tx.decisionSignal.update({ where: { id: victim.id }, data: { status: "invalidated", metadata: JSON.stringify(metadata), updatedAt: at } });
+    await tx.decisionSignal.update({
+      where: { id: victim.id },
+      data: { status: "invalidated", metadata: JSON.stringify(metadata), updatedAt: at },
+    });
   }
   return victims.length;
 }

@@ -3,7 +3,13 @@ import { redisKey } from "@/lib/redis/keys";
 import { RedisTaskEventBus } from "./redis-event-bus";
 import type { TaskEvent, TaskEventBus, TaskEventListener } from "./event-types";
 
-export { TASK_EVENT_TYPES, type TaskEvent, type TaskEventBus, type TaskEventListener, type TTaskEventType } from "./event-types";
+export {
+  TASK_EVENT_TYPES,
+  type TaskEvent,
+  type TaskEventBus,
+  type TaskEventListener,
+  type TTaskEventType,
+} from "./event-types";
 
 /** Fan-out is synchronous and never awaits a listener, so one slow consumer cannot delay the others. */
 export class InProcessTaskEventBus implements TaskEventBus {

@@ -3,7 +3,13 @@ import type { TTaskInfo } from "./schemas";
 // What a task event bus carries and promises, apart from its two implementations (event-bus.ts in process,
 // redis-event-bus.ts between replicas), so that neither imports the other for its types.
 
-export const TASK_EVENT_TYPES = ["task_created", "task_started", "task_progress", "task_completed", "task_failed"] as const;
+export const TASK_EVENT_TYPES = [
+  "task_created",
+  "task_started",
+  "task_progress",
+  "task_completed",
+  "task_failed",
+] as const;
 export type TTaskEventType = (typeof TASK_EVENT_TYPES)[number];
 
 export interface TaskEvent {

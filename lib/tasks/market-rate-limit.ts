@@ -68,7 +68,10 @@ export class MarketStartLimiter {
     if (!connection) return null;
     const { ratePerMinute } = this.limits();
     if (this.shared?.ratePerMinute !== ratePerMinute) {
-      this.shared = { ratePerMinute, limiter: sharedRateLimiter({ keyPrefix: "market-starts", points: ratePerMinute, duration: 60 }, connection) };
+      this.shared = {
+        ratePerMinute,
+        limiter: sharedRateLimiter({ keyPrefix: "market-starts", points: ratePerMinute, duration: 60 }, connection),
+      };
     }
     return this.shared.limiter;
   }
@@ -79,7 +82,9 @@ export class MarketStartLimiter {
     const shared = this.sharedLimiter();
     if (!shared) return [...out];
     const points = this.limits().ratePerMinute;
-    const counts = await Promise.all(markets.map((market) => (out.has(market) ? null : shared.get(market).catch(() => null))));
+    const counts = await Promise.all(
+      markets.map((market) => (out.has(market) ? null : shared.get(market).catch(() => null))),
+    );
     markets.forEach((market, i) => {
       if ((counts[i]?.consumedPoints ?? 0) >= points) out.add(market);
     });

@@ -1,7 +1,14 @@
 import { ZRunFlowSnapshot } from "@/lib/analysis/run-schemas";
 import { ZErrorResponse } from "@/lib/errors/schemas";
 import { defineOperation, type Operation } from "@/lib/operation/operation";
-import { ZMarketReviewAccepted, ZMarketReviewRequest, ZTaskIdParams, ZTaskListQuery, ZTaskListResponse, ZTaskStatus } from "./schemas";
+import {
+  ZMarketReviewAccepted,
+  ZMarketReviewRequest,
+  ZTaskIdParams,
+  ZTaskListQuery,
+  ZTaskListResponse,
+  ZTaskStatus,
+} from "./schemas";
 
 const TAGS = ["Analysis"];
 const RETENTION =
@@ -81,4 +88,10 @@ export const marketReviewOp = defineOperation({
   },
 });
 
-export const TASK_OPERATIONS: readonly Operation[] = [listTasksOp, taskStreamOp, getTaskFlowOp, getTaskStatusOp, marketReviewOp];
+export const TASK_OPERATIONS: readonly Operation[] = [
+  listTasksOp,
+  taskStreamOp,
+  getTaskFlowOp,
+  getTaskStatusOp,
+  marketReviewOp,
+];

@@ -31,12 +31,24 @@ function isReview(record: Pick<AnalysisHistory, "reportType">): boolean {
   return record.reportType === MARKET_REVIEW_REPORT_TYPE;
 }
 
-function fromRecord(record: AnalysisHistory): Pick<TTaskStatus, "result" | "market_review_report" | "market_review_payload" | "region"> {
+function fromRecord(
+  record: AnalysisHistory,
+): Pick<TTaskStatus, "result" | "market_review_report" | "market_review_payload" | "region"> {
   if (isReview(record)) {
     const parts = getMarketReviewParts(record);
-    return { result: null, market_review_report: parts.report, market_review_payload: parts.payload, region: parts.region ?? record.region };
+    return {
+      result: null,
+      market_review_report: parts.report,
+      market_review_payload: parts.payload,
+      region: parts.region ?? record.region,
+    };
   }
-  return { result: toAnalysisResult(record), market_review_report: null, market_review_payload: null, region: record.region };
+  return {
+    result: toAnalysisResult(record),
+    market_review_report: null,
+    market_review_payload: null,
+    region: record.region,
+  };
 }
 
 async function recordOf(queryId: string): Promise<AnalysisHistory | null> {
@@ -47,7 +59,9 @@ function statusFromTask(row: TaskRow): TTaskStatus {
   return {
     task_id: row.id,
     trace_id: row.traceId,
-    status: (TASK_STATUSES as readonly string[]).includes(row.status) ? (row.status as TTaskStatus["status"]) : "pending",
+    status: (TASK_STATUSES as readonly string[]).includes(row.status)
+      ? (row.status as TTaskStatus["status"])
+      : "pending",
     progress: row.progress,
     result: null,
     market_review_report: null,

@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { closeRedisConnections, RedisConnection } from "@/lib/redis/connection";
 import { redisKey } from "@/lib/redis/keys";
-import { dropTestNamespace, REDIS_TEST_URL, sleep, useRedisSettings, useTestNamespace, waitFor } from "@/tests/kits/redis-test";
+import {
+  dropTestNamespace,
+  REDIS_TEST_URL,
+  sleep,
+  useRedisSettings,
+  useTestNamespace,
+  waitFor,
+} from "@/tests/kits/redis-test";
 import { InProcessTaskEventBus, taskEventBus, type TaskEvent } from "./event-bus";
 import { RedisTaskEventBus } from "./redis-event-bus";
 import type { TTaskInfo } from "./schemas";
@@ -10,8 +17,19 @@ import type { TTaskInfo } from "./schemas";
 // The task event bus across replicas. Each "replica" is a bus with its own Redis connections, as two
 // server processes would have; the channel lives in this file's own namespace.
 
-function event(id: string, type: TaskEvent["type"] = "task_progress", createdAt = "2026-11-22T08:00:00.000Z"): TaskEvent {
-  const task: TTaskInfo = { task_id: id, stock_code: "600519", status: "processing", created_at: createdAt, progress: 10, analysis_phase: "auto" };
+function event(
+  id: string,
+  type: TaskEvent["type"] = "task_progress",
+  createdAt = "2026-11-22T08:00:00.000Z",
+): TaskEvent {
+  const task: TTaskInfo = {
+    task_id: id,
+    stock_code: "600519",
+    status: "processing",
+    created_at: createdAt,
+    progress: 10,
+    analysis_phase: "auto",
+  };
   return { type, task };
 }
 
@@ -24,7 +42,10 @@ let namespace = "";
 const opened: RedisConnection[] = [];
 const buses: RedisTaskEventBus[] = [];
 
-async function replica(connection?: RedisConnection, creationGraceMs?: number): Promise<{ bus: RedisTaskEventBus; seen: string[]; connection: RedisConnection }> {
+async function replica(
+  connection?: RedisConnection,
+  creationGraceMs?: number,
+): Promise<{ bus: RedisTaskEventBus; seen: string[]; connection: RedisConnection }> {
   const own = connection ?? new RedisConnection(REDIS_TEST_URL);
   if (!connection) opened.push(own);
   const bus = new RedisTaskEventBus(own, redisKey("task-events"), new InProcessTaskEventBus(), creationGraceMs);

@@ -15,7 +15,9 @@ interface Envelope {
 
 function isEnvelope(value: unknown): value is Envelope {
   const v = value as Partial<Envelope> | null;
-  return typeof v?.origin === "string" && typeof v.event?.type === "string" && typeof v.event.task?.task_id === "string";
+  return (
+    typeof v?.origin === "string" && typeof v.event?.type === "string" && typeof v.event.task?.task_id === "string"
+  );
 }
 
 /**

@@ -38,14 +38,20 @@ export const ZTaskInfo = z
     skills: z.array(z.string()).nullish(),
     region: z.string().nullish(),
     asset_type: ZAssetType.nullish(),
-    task_kind: z.enum(TASK_KINDS).nullish().describe("Ours: what the task runs (a backtest's task id is its backtest_id)"),
+    task_kind: z
+      .enum(TASK_KINDS)
+      .nullish()
+      .describe("Ours: what the task runs (a backtest's task id is its backtest_id)"),
   })
   .meta({ id: "TaskInfo" });
 export type TTaskInfo = z.infer<typeof ZTaskInfo>;
 
 export const ZTaskListResponse = z
   .object({
-    total: z.number().int().describe("Tasks in the queue view: pending, processing, and finished within the retention window"),
+    total: z
+      .number()
+      .int()
+      .describe("Tasks in the queue view: pending, processing, and finished within the retention window"),
     pending: z.number().int(),
     processing: z.number().int(),
     tasks: z.array(ZTaskInfo),
@@ -105,7 +111,9 @@ export const ZRejectedTaskItem = z
   .object({
     stock_code: z.string(),
     message: z.string().describe("Why, in English"),
-    reason_code: ZRejectionCode.optional().describe("The same as a code (beyond the spec), for clients that word it in another language"),
+    reason_code: ZRejectionCode.optional().describe(
+      "The same as a code (beyond the spec), for clients that word it in another language",
+    ),
     reason_params: z.record(z.string(), z.string()).optional().describe("The values the reason names"),
   })
   .meta({ id: "RejectedTaskItem" });
@@ -121,7 +129,12 @@ export const ZBatchTaskAcceptedResponse = z
 export type TBatchTaskAcceptedResponse = z.infer<typeof ZBatchTaskAcceptedResponse>;
 
 export const ZDuplicateTaskError = z
-  .object({ error: z.literal("duplicate_task"), message: z.string(), stock_code: z.string(), existing_task_id: z.string() })
+  .object({
+    error: z.literal("duplicate_task"),
+    message: z.string(),
+    stock_code: z.string(),
+    existing_task_id: z.string(),
+  })
   .meta({ id: "DuplicateTaskError" });
 
 // Spec 2.5 with docs/api.md §7 types.
@@ -135,7 +148,11 @@ export const ZMarketReviewRequest = z
       .nullish()
       .describe("cn, hk, us, or both (cn + us); default MARKET_REVIEW_REGION, else cn"),
     send_notification: z.boolean().default(true),
-    report_language: z.string().max(16).nullish().describe("zh or en (aliases as for analyze); default REPORT_LANGUAGE"),
+    report_language: z
+      .string()
+      .max(16)
+      .nullish()
+      .describe("zh or en (aliases as for analyze); default REPORT_LANGUAGE"),
   })
   .meta({ id: "MarketReviewRequest" });
 export type TMarketReviewRequest = z.infer<typeof ZMarketReviewRequest>;

@@ -31,7 +31,8 @@ const LANES = [
 function stageStatus(task: TaskRow, from: number, next: number): FlowStatus {
   if (task.status === "pending") return "pending";
   if (task.progress >= next) return "success";
-  if (task.progress >= from) return task.status === "failed" ? "failed" : task.status === "processing" ? "running" : "unknown";
+  if (task.progress >= from)
+    return task.status === "failed" ? "failed" : task.status === "processing" ? "running" : "unknown";
   return task.status === "failed" ? "skipped" : "pending";
 }
 
@@ -40,10 +41,30 @@ export function skeletonFlow(task: TaskRow): TRunFlowSnapshot {
   const stages = task.kind === "market_review" ? REVIEW_STAGES : ANALYSIS_STAGES;
   const queueStatus: FlowStatus = task.status === "pending" ? "running" : "success";
   const nodes: TRunFlowSnapshot["nodes"] = [
-    { id: "entry", lane: "entry", kind: "entry", label: "api_async", status: "success", started_at: task.createdAt.toISOString(), metadata: {} },
-    { id: "queue", lane: "entry", kind: "queue", label: "Task queue", status: queueStatus, started_at: task.createdAt.toISOString(), ended_at: task.startedAt?.toISOString() ?? null, message: task.message, metadata: {} },
+    {
+      id: "entry",
+      lane: "entry",
+      kind: "entry",
+      label: "api_async",
+      status: "success",
+      started_at: task.createdAt.toISOString(),
+      metadata: {},
+    },
+    {
+      id: "queue",
+      lane: "entry",
+      kind: "queue",
+      label: "Task queue",
+      status: queueStatus,
+      started_at: task.createdAt.toISOString(),
+      ended_at: task.startedAt?.toISOString() ?? null,
+      message: task.message,
+      metadata: {},
+    },
   ];
-  const edges: TRunFlowSnapshot["edges"] = [{ id: "entry->queue", from: "entry", to: "queue", kind: "control", status: "success", metadata: {} }];
+  const edges: TRunFlowSnapshot["edges"] = [
+    { id: "entry->queue", from: "entry", to: "queue", kind: "control", status: "success", metadata: {} },
+  ];
   let previous = "queue";
   stages.forEach((stage, index) => {
     const status = stageStatus(task, stage.from, stages[index + 1]?.from ?? 100);
@@ -52,9 +73,28 @@ export function skeletonFlow(task: TaskRow): TRunFlowSnapshot {
     previous = stage.id;
   });
   const overall: FlowStatus =
-    task.status === "pending" ? "pending" : task.status === "processing" ? "running" : task.status === "failed" ? "failed" : task.status === "completed" ? "success" : "unknown";
+    task.status === "pending"
+      ? "pending"
+      : task.status === "processing"
+        ? "running"
+        : task.status === "failed"
+          ? "failed"
+          : task.status === "completed"
+            ? "success"
+            : "unknown";
   const events: TRunFlowSnapshot["events"] = task.error
-    ? [{ id: "task:failed", timestamp: task.completedAt?.toISOString() ?? null, severity: "danger", type: "task_failed", node_id: null, title: "Task failed", message: task.error, metadata: {} }]
+    ? [
+        {
+          id: "task:failed",
+          timestamp: task.completedAt?.toISOString() ?? null,
+          severity: "danger",
+          type: "task_failed",
+          node_id: null,
+          title: "Task failed",
+          message: task.error,
+          metadata: {},
+        },
+      ]
     : [];
   return {
     task_id: task.id,

@@ -7,17 +7,49 @@ import type { TTaskInfo } from "./schemas";
 function row(id: string, status = "pending"): TaskRow {
   const at = new Date("2026-11-22T08:00:00Z");
   return {
-    id, traceId: "t", kind: "analysis", stockCode: id, stockName: null, market: "cn", assetType: "stock", activeKey: `stock:cn:${id}`, request: "{}",
-    originalQuery: null, selectionSource: null, reportType: "detailed", analysisPhase: "auto", skills: null, region: "cn", status, progress: 0,
-    message: null, error: null, attempts: 0, leaseOwner: null, leaseUntil: null, createdAt: at, startedAt: null, completedAt: null,
+    id,
+    traceId: "t",
+    kind: "analysis",
+    stockCode: id,
+    stockName: null,
+    market: "cn",
+    assetType: "stock",
+    activeKey: `stock:cn:${id}`,
+    request: "{}",
+    originalQuery: null,
+    selectionSource: null,
+    reportType: "detailed",
+    analysisPhase: "auto",
+    skills: null,
+    region: "cn",
+    status,
+    progress: 0,
+    message: null,
+    error: null,
+    attempts: 0,
+    leaseOwner: null,
+    leaseUntil: null,
+    createdAt: at,
+    startedAt: null,
+    completedAt: null,
   };
 }
 
 function info(id: string, status: TTaskInfo["status"] = "processing"): TTaskInfo {
-  return { task_id: id, stock_code: id, status, created_at: "2026-11-22T08:00:00.000Z", progress: 10, analysis_phase: "auto" };
+  return {
+    task_id: id,
+    stock_code: id,
+    status,
+    created_at: "2026-11-22T08:00:00.000Z",
+    progress: 10,
+    analysis_phase: "auto",
+  };
 }
 
-async function readEvents(stream: ReadableStream<Uint8Array>, count: number): Promise<{ event: string; data: unknown }[]> {
+async function readEvents(
+  stream: ReadableStream<Uint8Array>,
+  count: number,
+): Promise<{ event: string; data: unknown }[]> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";

@@ -48,7 +48,12 @@ describe("task store", () => {
     const a = await createTask(task("A"));
     const b = await createTask(task("B"));
     const c = await createTask(task("C"));
-    const order = [await claimNextTask("me"), await claimNextTask("me"), await claimNextTask("me"), await claimNextTask("me")].map((r) => r?.stockCode);
+    const order = [
+      await claimNextTask("me"),
+      await claimNextTask("me"),
+      await claimNextTask("me"),
+      await claimNextTask("me"),
+    ].map((r) => r?.stockCode);
     expect(order).toEqual(["AAPL", "A", "B", "C"]);
     expect([a, b, c].every((o) => o.created)).toBe(true);
   });
@@ -65,7 +70,11 @@ describe("task store", () => {
     for (let i = 0; i < 120; i++) await createTask(task(`T${i}`));
     await disconnectDb();
     const start = (owner: string) => {
-      const child = spawn(process.execPath, ["--import", "tsx", CHILD, database.env.DATABASE_URL!, owner, database.env.ENV_FILE!], { stdio: ["pipe", "pipe", "inherit"] });
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", CHILD, database.env.DATABASE_URL!, owner, database.env.ENV_FILE!],
+        { stdio: ["pipe", "pipe", "inherit"] },
+      );
       let out = "";
       let onReady: () => void = () => undefined;
       const ready = new Promise<void>((resolve) => (onReady = resolve));
@@ -74,7 +83,11 @@ describe("task store", () => {
         if (out.startsWith("ready\n")) onReady();
       });
       const claimed = new Promise<string[]>((resolve, reject) =>
-        child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as string[]) : reject(new Error(`child exited ${code}`)))),
+        child.on("exit", (code) =>
+          code === 0
+            ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as string[])
+            : reject(new Error(`child exited ${code}`)),
+        ),
       );
       return { ready, go: () => child.stdin.end("go\n"), claimed };
     };
@@ -104,7 +117,8 @@ describe("task store", () => {
     const requeued = await requeueOrphans(processOwnerId());
     expect(requeued.map((r) => r.id)).toEqual([expired!.id]);
     expect(requeued[0]).toMatchObject({ status: "pending", message: "re-queued after a restart", leaseOwner: null });
-    for (const held of [sameHost, mine, alive]) expect((await db().analysisTask.findUnique({ where: { id: held!.id } }))!.status).toBe("processing");
+    for (const held of [sameHost, mine, alive])
+      expect((await db().analysisTask.findUnique({ where: { id: held!.id } }))!.status).toBe("processing");
     // Once its lease runs out, the same-host holder's task goes back too.
     await db().analysisTask.update({ where: { id: sameHost!.id }, data: { leaseUntil: new Date(Date.now() - 1) } });
     expect((await requeueOrphans(processOwnerId())).map((r) => r.id)).toEqual([sameHost!.id]);
@@ -116,7 +130,11 @@ describe("task store", () => {
     const mine = await claimNextTask("me:1:a");
     const theirs = await claimNextTask("them:2:b");
     expect(await releaseOwnTasks("me:1:a")).toBe(1);
-    expect(await db().analysisTask.findUnique({ where: { id: mine!.id } })).toMatchObject({ status: "pending", leaseOwner: null, message: "re-queued after a restart" });
+    expect(await db().analysisTask.findUnique({ where: { id: mine!.id } })).toMatchObject({
+      status: "pending",
+      leaseOwner: null,
+      message: "re-queued after a restart",
+    });
     expect((await db().analysisTask.findUnique({ where: { id: theirs!.id } }))!.status).toBe("processing");
   });
 

@@ -102,7 +102,11 @@ export async function claimNextTask(owner: string, excludeMarkets: readonly stri
   // waited, and this process's pump stopped until the next wake. Every lost race is a task another process took,
   // so the loop ends.
   for (;;) {
-    const candidate = await db().analysisTask.findFirst({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
+    const candidate = await db().analysisTask.findFirst({
+      where,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true },
+    });
     if (!candidate) return null;
     const startedAt = now();
     const claimed = await db().analysisTask.updateMany({
@@ -123,7 +127,10 @@ export async function claimNextTask(owner: string, excludeMarkets: readonly stri
 
 async function claimSkipLocked(owner: string, excludeMarkets: readonly string[]): Promise<TaskRow | null> {
   const startedAt = now();
-  const markets = excludeMarkets.length > 0 ? `AND (market IS NULL OR market NOT IN (${excludeMarkets.map(() => "?").join(", ")}))` : "";
+  const markets =
+    excludeMarkets.length > 0
+      ? `AND (market IS NULL OR market NOT IN (${excludeMarkets.map(() => "?").join(", ")}))`
+      : "";
   const [row] = await db().$queryRawUnsafe<{ id: string }[]>(
     placeholders(`UPDATE analysis_task SET status = 'processing', lease_owner = ?, lease_until = ?, started_at = ?, progress = 1,
          message = 'started', attempts = attempts + 1
@@ -139,7 +146,12 @@ async function claimSkipLocked(owner: string, excludeMarkets: readonly string[])
 }
 
 /** Progress of a task this process holds; a task it no longer holds (re-queued elsewhere) is left alone. */
-export async function recordProgress(id: string, owner: string, progress: number, message: string): Promise<TaskRow | null> {
+export async function recordProgress(
+  id: string,
+  owner: string,
+  progress: number,
+  message: string,
+): Promise<TaskRow | null> {
   const updated = await db().analysisTask.updateMany({
     where: { id, status: "processing", leaseOwner: owner },
     data: { progress, message },
@@ -190,13 +202,23 @@ function holderGone(row: Pick<TaskRow, "leaseOwner" | "leaseUntil">, self: strin
  */
 export async function requeueOrphans(self: string): Promise<TaskRow[]> {
   const at = now();
-  const processing = await db().analysisTask.findMany({ where: { status: "processing" }, select: { id: true, leaseOwner: true, leaseUntil: true } });
+  const processing = await db().analysisTask.findMany({
+    where: { status: "processing" },
+    select: { id: true, leaseOwner: true, leaseUntil: true },
+  });
   const requeued: TaskRow[] = [];
   for (const row of processing) {
     if (!holderGone(row, self, at)) continue;
     const updated = await db().analysisTask.updateMany({
       where: { id: row.id, status: "processing", leaseOwner: row.leaseOwner },
-      data: { status: "pending", progress: 0, leaseOwner: null, leaseUntil: null, startedAt: null, message: REQUEUED_MESSAGE },
+      data: {
+        status: "pending",
+        progress: 0,
+        leaseOwner: null,
+        leaseUntil: null,
+        startedAt: null,
+        message: REQUEUED_MESSAGE,
+      },
     });
     if (updated.count === 1) requeued.push((await db().analysisTask.findUnique({ where: { id: row.id } }))!);
   }
@@ -209,7 +231,14 @@ export const REQUEUED_MESSAGE = "re-queued after a restart";
 export async function releaseOwnTasks(owner: string): Promise<number> {
   const updated = await db().analysisTask.updateMany({
     where: { status: "processing", leaseOwner: owner },
-    data: { status: "pending", progress: 0, leaseOwner: null, leaseUntil: null, startedAt: null, message: REQUEUED_MESSAGE },
+    data: {
+      status: "pending",
+      progress: 0,
+      leaseOwner: null,
+      leaseUntil: null,
+      startedAt: null,
+      message: REQUEUED_MESSAGE,
+    },
   });
   return updated.count;
 }
@@ -240,26 +269,41 @@ export async function findVisibleTask(id: string): Promise<TaskRow | null> {
 }
 
 export async function listVisibleTasks(limit: number): Promise<TaskRow[]> {
-  return db().analysisTask.findMany({ where: visibleWhere(), orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+  return db().analysisTask.findMany({
+    where: visibleWhere(),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
 }
 
 /** Queue-wide counters in one statement (each Prisma query costs its compile time; this is read per list call). */
 export async function queueCounters(): Promise<{ total: number; pending: number; processing: number }> {
-  const [row] = await db().$queryRawUnsafe<{ total: bigint | null; pending: bigint | null; processing: bigint | null }[]>(
+  const [row] = await db().$queryRawUnsafe<
+    { total: bigint | null; pending: bigint | null; processing: bigint | null }[]
+  >(
     placeholders(`SELECT COUNT(*) AS total, SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS pending,
               SUM(CASE WHEN status = 'processing' THEN 1 ELSE 0 END) AS processing
        FROM analysis_task WHERE status IN ('pending', 'processing') OR completed_at >= ?`),
     retentionCutoff(),
   );
-  return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0), processing: Number(row?.processing ?? 0) };
+  return {
+    total: Number(row?.total ?? 0),
+    pending: Number(row?.pending ?? 0),
+    processing: Number(row?.processing ?? 0),
+  };
 }
 
 export async function activeTasks(): Promise<TaskRow[]> {
-  return db().analysisTask.findMany({ where: { status: { in: [...ACTIVE_STATUSES] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return db().analysisTask.findMany({
+    where: { status: { in: [...ACTIVE_STATUSES] } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
 }
 
 /** Rows past the window are only history's business now; deleting them keeps the table small. */
 export async function purgeFinishedTasks(): Promise<number> {
-  const result = await db().analysisTask.deleteMany({ where: { status: { notIn: [...ACTIVE_STATUSES] }, completedAt: { lt: retentionCutoff() } } });
+  const result = await db().analysisTask.deleteMany({
+    where: { status: { notIn: [...ACTIVE_STATUSES] }, completedAt: { lt: retentionCutoff() } },
+  });
   return result.count;
 }

@@ -24,7 +24,9 @@ const BATCH_SOURCES = new Set(["import", "image"]);
 // replicas on other hosts run their own even on a shared PostgreSQL.
 export const MARKET_REVIEW_KEY = `market_review:${os.hostname()}`;
 
-export type AsyncSubmission = { kind: "single"; body: TTaskAccepted } | { kind: "batch"; body: TBatchTaskAcceptedResponse };
+export type AsyncSubmission =
+  | { kind: "single"; body: TTaskAccepted }
+  | { kind: "batch"; body: TBatchTaskAcceptedResponse };
 
 /**
  * Creates the task and, when it was created, tells this process's stream and the workers. Another replica may claim
@@ -90,7 +92,11 @@ function plural(count: number, word: string): string {
 }
 
 /** Spec 4.2 rules 7–9: one task per remaining target; a single duplicate is a 409, batch duplicates never. */
-export async function submitAnalysisTasks(request: TAnalyzeRequest, plan: AnalysisPlan, traceId: string): Promise<AsyncSubmission> {
+export async function submitAnalysisTasks(
+  request: TAnalyzeRequest,
+  plan: AnalysisPlan,
+  traceId: string,
+): Promise<AsyncSubmission> {
   const outcomes: { target: TResolvedSymbol; outcome: CreateOutcome }[] = [];
   for (const target of plan.targets) {
     const outcome = await createAndAnnounce(analysisTask(target, request, plan, traceId));
@@ -100,14 +106,24 @@ export async function submitAnalysisTasks(request: TAnalyzeRequest, plan: Analys
   if (plan.single) {
     const { target, outcome } = outcomes[0]!;
     if (!outcome.created) {
-      throw ApiError.of("duplicate_task", `${target.displayCode} is already being analysed (task ${outcome.existing.id})`, {
-        stock_code: target.displayCode,
-        existing_task_id: outcome.existing.id,
-      });
+      throw ApiError.of(
+        "duplicate_task",
+        `${target.displayCode} is already being analysed (task ${outcome.existing.id})`,
+        {
+          stock_code: target.displayCode,
+          existing_task_id: outcome.existing.id,
+        },
+      );
     }
     return {
       kind: "single",
-      body: { task_id: outcome.task.id, trace_id: traceId, status: "pending", message: `Analysis of ${target.displayCode} queued`, analysis_phase: request.analysis_phase },
+      body: {
+        task_id: outcome.task.id,
+        trace_id: traceId,
+        status: "pending",
+        message: `Analysis of ${target.displayCode} queued`,
+        analysis_phase: request.analysis_phase,
+      },
     };
   }
 
@@ -132,14 +148,22 @@ export async function submitAnalysisTasks(request: TAnalyzeRequest, plan: Analys
     }
   }
   if (plan.rejected.length > 0) {
-    body.rejected = plan.rejected.map((r) => ({ stock_code: r.token, message: r.reason, reason_code: r.code, reason_params: r.params }));
+    body.rejected = plan.rejected.map((r) => ({
+      stock_code: r.token,
+      message: r.reason,
+      reason_code: r.code,
+      reason_params: r.params,
+    }));
   }
   body.message = `${plural(body.accepted.length, "task")} submitted, ${plural(body.duplicates.length, "duplicate")}, ${plan.rejected.length} rejected`;
   return { kind: "batch", body };
 }
 
 // Spec 4.2 market-review; docs/api.md §7 for the request, the stock name and the history row.
-export async function submitMarketReview(request: TMarketReviewRequest, traceId: string): Promise<TMarketReviewAccepted> {
+export async function submitMarketReview(
+  request: TMarketReviewRequest,
+  traceId: string,
+): Promise<TMarketReviewAccepted> {
   const region: TReviewRegion = request.region ?? getSettings().MARKET_REVIEW_REGION ?? "cn";
   const outcome = await createAndAnnounce({
     id: newId(),
@@ -160,7 +184,9 @@ export async function submitMarketReview(request: TMarketReviewRequest, traceId:
     message: "queued",
   });
   if (!outcome.created) {
-    throw ApiError.of("duplicate_market_review", `A market review is already running (task ${outcome.existing.id})`, { existing_task_id: outcome.existing.id });
+    throw ApiError.of("duplicate_market_review", `A market review is already running (task ${outcome.existing.id})`, {
+      existing_task_id: outcome.existing.id,
+    });
   }
   return {
     status: "accepted",

@@ -54,7 +54,9 @@ export class TaskWorkerPool {
     this.pollTimer.unref();
     this.maintenanceTimer.unref();
     await this.maintain();
-    await markCarriedOver(this.startedAt).catch((error: unknown) => logger.warn({ err: error }, "could not mark carried-over tasks"));
+    await markCarriedOver(this.startedAt).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not mark carried-over tasks"),
+    );
     this.wake();
   }
 
@@ -111,13 +113,23 @@ export class TaskWorkerPool {
     try {
       const result = await runTask(row, { signal: controller.signal, onProgress });
       await progressChain;
-      this.publish("task_completed", await finishTask(row.id, this.owner, { status: "completed", message: result.message, stockName: result.stockName }));
+      this.publish(
+        "task_completed",
+        await finishTask(row.id, this.owner, {
+          status: "completed",
+          message: result.message,
+          stockName: result.stockName,
+        }),
+      );
     } catch (error) {
       await progressChain;
       if (this.stopping && controller.signal.aborted) return; // re-queued by stop()
       const text = failureText(error);
       logger.warn({ task_id: row.id, trace_id: row.traceId, error: text }, "task failed");
-      this.publish("task_failed", await finishTask(row.id, this.owner, { status: "failed", message: "failed", error: text }).catch(() => null));
+      this.publish(
+        "task_failed",
+        await finishTask(row.id, this.owner, { status: "failed", message: "failed", error: text }).catch(() => null),
+      );
     } finally {
       this.running.delete(row.id);
       if (this.running.size === 0) {

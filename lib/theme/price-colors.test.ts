@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isPriceColors, priceColorChoice, priceColorCss, priceColorsForLanguage, priceHues, resolvePriceColors } from "./price-colors";
+import {
+  isPriceColors,
+  priceColorChoice,
+  priceColorCss,
+  priceColorsForLanguage,
+  priceHues,
+  resolvePriceColors,
+} from "./price-colors";
 
 // The price colour convention of a page, from the dsa_colors cookie, else the UI language.
 
@@ -27,8 +34,10 @@ describe("price colour convention", () => {
   });
 
   it("language defaults: every Chinese tag reads red up, every other language green up", () => {
-    for (const tag of ["zh", "zh-CN", "zh-TW", "zh-Hant-HK", "ZH-cn", "zh_CN"]) expect(priceColorsForLanguage(tag), tag).toBe("red_up");
-    for (const tag of ["en", "en-US", "ja", "de-DE", "", null, undefined, "zha"]) expect(priceColorsForLanguage(tag), String(tag)).toBe("green_up");
+    for (const tag of ["zh", "zh-CN", "zh-TW", "zh-Hant-HK", "ZH-cn", "zh_CN"])
+      expect(priceColorsForLanguage(tag), tag).toBe("red_up");
+    for (const tag of ["en", "en-US", "ja", "de-DE", "", null, undefined, "zha"])
+      expect(priceColorsForLanguage(tag), String(tag)).toBe("green_up");
   });
 
   it("isPriceColors accepts exactly the two conventions", () => {
@@ -58,7 +67,9 @@ describe("price colour convention", () => {
     expect(greenUp).toContain("--price-down-chart:#ef4444");
     // Every shade the classes of components/analysis/tone.ts use is defined for both sides.
     for (const css of [redUp, greenUp]) {
-      for (const side of ["up", "down"]) for (const shade of ["50", "300", "400", "500", "600", "700", "950"]) expect(css).toContain(`--price-${side}-${shade}:oklch(`);
+      for (const side of ["up", "down"])
+        for (const shade of ["50", "300", "400", "500", "600", "700", "950"])
+          expect(css).toContain(`--price-${side}-${shade}:oklch(`);
     }
   });
 });

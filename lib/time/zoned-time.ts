@@ -36,7 +36,10 @@ export function serviceTimeZone(): string {
   if (isTimeZone(configured)) return configured;
   if (warnedAbout !== configured) {
     warnedAbout = configured;
-    logger.warn({ SERVICE_TIMEZONE: configured, using: DEFAULT_SERVICE_TIME_ZONE }, "invalid SERVICE_TIMEZONE, using the default");
+    logger.warn(
+      { SERVICE_TIMEZONE: configured, using: DEFAULT_SERVICE_TIME_ZONE },
+      "invalid SERVICE_TIMEZONE, using the default",
+    );
   }
   return DEFAULT_SERVICE_TIME_ZONE;
 }

@@ -23,7 +23,9 @@ export const getUsageSummaryOp = defineOperation({
   description: PERIODS,
   tags: TAGS,
   query: ZUsageSummaryQuery,
-  responses: { 200: { description: "Token use of the period (zeros when nothing was recorded)", schema: ZUsageSummaryResponse } },
+  responses: {
+    200: { description: "Token use of the period (zeros when nothing was recorded)", schema: ZUsageSummaryResponse },
+  },
 });
 
 export const getUsageDashboardOp = defineOperation({

@@ -26,7 +26,13 @@ describe("usage periods in the service time zone (docs/api.md §6)", () => {
   });
 
   it("all has no bounds and leaves from_date to the first recorded call", () => {
-    expect(periodWindow("all", new Date("2026-11-22T04:00:00Z"), SH)).toEqual({ period: "all", timeZone: SH, fromDate: null, toDate: "2026-11-22", calledAt: undefined });
+    expect(periodWindow("all", new Date("2026-11-22T04:00:00Z"), SH)).toEqual({
+      period: "all",
+      timeZone: SH,
+      fromDate: null,
+      toDate: "2026-11-22",
+      calledAt: undefined,
+    });
   });
 
   it("December rolls over into January of the next year", () => {
@@ -56,7 +62,12 @@ describe("usage periods in the service time zone (docs/api.md §6)", () => {
   });
 
   it("recognises IANA zones", () => {
-    expect([isTimeZone(SH), isTimeZone("UTC"), isTimeZone("Mars/Olympus"), isTimeZone("")]).toEqual([true, true, false, false]);
+    expect([isTimeZone(SH), isTimeZone("UTC"), isTimeZone("Mars/Olympus"), isTimeZone("")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("asks Intl about a zone name once (every request that reads the service zone asks again)", () => {

@@ -22,15 +22,31 @@ export function periodWindow(period: TUsagePeriod, at: Date, timeZone: string): 
   const today = localDay(at, timeZone);
   if (period === "all") return { period, timeZone, fromDate: null, toDate: today, calledAt: undefined };
   if (period === "today") {
-    return { period, timeZone, fromDate: today, toDate: today, calledAt: { gte: startOfLocalDay(today, timeZone), lt: startOfLocalDay(addDays(today, 1), timeZone) } };
+    return {
+      period,
+      timeZone,
+      fromDate: today,
+      toDate: today,
+      calledAt: { gte: startOfLocalDay(today, timeZone), lt: startOfLocalDay(addDays(today, 1), timeZone) },
+    };
   }
   const first = firstOfMonth(today);
-  return { period, timeZone, fromDate: first, toDate: today, calledAt: { gte: startOfLocalDay(first, timeZone), lt: startOfLocalDay(firstOfNextMonth(today), timeZone) } };
+  return {
+    period,
+    timeZone,
+    fromDate: first,
+    toDate: today,
+    calledAt: { gte: startOfLocalDay(first, timeZone), lt: startOfLocalDay(firstOfNextMonth(today), timeZone) },
+  };
 }
 
 /** The `days` local days ending today, oldest first, with the instant each starts and the end of the last. */
 export function dayWindow(days: number, at: Date, timeZone: string): { days: string[]; starts: Date[]; until: Date } {
   const today = localDay(at, timeZone);
   const list = Array.from({ length: days }, (_, i) => addDays(today, i - days + 1));
-  return { days: list, starts: list.map((d) => startOfLocalDay(d, timeZone)), until: startOfLocalDay(addDays(today, 1), timeZone) };
+  return {
+    days: list,
+    starts: list.map((d) => startOfLocalDay(d, timeZone)),
+    until: startOfLocalDay(addDays(today, 1), timeZone),
+  };
 }

@@ -55,7 +55,12 @@ export async function recordLlmUsage(input: LlmUsageInput): Promise<boolean> {
     return true;
   } catch (error) {
     logger.warn(
-      { err_name: (error as Error)?.name, err: String((error as Error)?.message ?? error).slice(0, 300), model: input.model, call_type: input.callType },
+      {
+        err_name: (error as Error)?.name,
+        err: String((error as Error)?.message ?? error).slice(0, 300),
+        model: input.model,
+        call_type: input.callType,
+      },
       "llm usage not recorded",
     );
     return false;

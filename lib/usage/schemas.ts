@@ -93,12 +93,13 @@ export const ZUsageRecentCall = z
   .meta({ id: "UsageRecentCall" });
 
 export const ZUsageDashboardResponse = z
-  .object({ ...summaryFields, recent_calls: z.array(ZUsageRecentCall).describe("The period's latest calls, newest first, at most limit") })
+  .object({
+    ...summaryFields,
+    recent_calls: z.array(ZUsageRecentCall).describe("The period's latest calls, newest first, at most limit"),
+  })
   .meta({ id: "UsageDashboardResponse" });
 
-export const ZUsageDay = z
-  .object({ date: ZDay, ...tokenFields })
-  .meta({ id: "UsageDay" });
+export const ZUsageDay = z.object({ date: ZDay, ...tokenFields }).meta({ id: "UsageDay" });
 
 export const ZUsageDailyResponse = z
   .object({

@@ -42,14 +42,32 @@ beforeEach(async () => {
 });
 
 const call = (at: string, model: string, total: number, extra: Partial<Parameters<typeof recordLlmUsage>[0]> = {}) =>
-  recordLlmUsage({ callType: "analysis", model, promptTokens: total - Math.floor(total / 4), completionTokens: Math.floor(total / 4), durationMs: 10, success: true, calledAt: new Date(at), ...extra });
+  recordLlmUsage({
+    callType: "analysis",
+    model,
+    promptTokens: total - Math.floor(total / 4),
+    completionTokens: Math.floor(total / 4),
+    durationMs: 10,
+    success: true,
+    calledAt: new Date(at),
+    ...extra,
+  });
 
 describe("usage aggregation (spec 4.6, docs/api.md §6)", () => {
   it("an empty database gives zeros, empty breakdowns and a null from_date for all", async () => {
     setClock(() => new Date("2026-11-22T04:00:00Z"));
     for (const period of ["today", "month", "all"] as const) {
       const body = ZUsageSummaryResponse.parse(await usageSummary(period));
-      expect(body).toMatchObject({ period, time_zone: "Asia/Shanghai", total_calls: 0, total_prompt_tokens: 0, total_completion_tokens: 0, total_tokens: 0, by_call_type: [], by_model: [] });
+      expect(body).toMatchObject({
+        period,
+        time_zone: "Asia/Shanghai",
+        total_calls: 0,
+        total_prompt_tokens: 0,
+        total_completion_tokens: 0,
+        total_tokens: 0,
+        by_call_type: [],
+        by_model: [],
+      });
     }
     expect((await usageSummary("all")).from_date).toBeNull();
     expect((await usageDashboard("month", 50)).recent_calls).toEqual([]);
@@ -66,7 +84,12 @@ describe("usage aggregation (spec 4.6, docs/api.md §6)", () => {
     await call("2026-11-15T16:00:00.000Z", "m-a", 6400); // tomorrow 00:00: not today, still this month
 
     const month = await usageSummary("month");
-    expect(month).toMatchObject({ from_date: "2026-11-01", to_date: "2026-11-15", total_calls: 6, total_tokens: 200 + 400 + 800 + 1600 + 3200 + 6400 });
+    expect(month).toMatchObject({
+      from_date: "2026-11-01",
+      to_date: "2026-11-15",
+      total_calls: 6,
+      total_tokens: 200 + 400 + 800 + 1600 + 3200 + 6400,
+    });
     const today = await usageSummary("today");
     expect(today).toMatchObject({ from_date: "2026-11-15", to_date: "2026-11-15", total_calls: 2, total_tokens: 4800 });
     const all = await usageSummary("all");
@@ -74,7 +97,12 @@ describe("usage aggregation (spec 4.6, docs/api.md §6)", () => {
 
     // In UTC the same rows split differently: Oct 31 23:30 stays in October.
     useZone("UTC");
-    expect(await usageSummary("month")).toMatchObject({ time_zone: "UTC", from_date: "2026-11-01", total_calls: 4, total_tokens: 800 + 1600 + 3200 + 6400 });
+    expect(await usageSummary("month")).toMatchObject({
+      time_zone: "UTC",
+      from_date: "2026-11-01",
+      total_calls: 4,
+      total_tokens: 800 + 1600 + 3200 + 6400,
+    });
   });
 
   it("breakdowns: by call type and by model with max_total_tokens, largest first; totals add up", async () => {
@@ -85,14 +113,33 @@ describe("usage aggregation (spec 4.6, docs/api.md §6)", () => {
     await call("2026-11-21T03:00:00Z", "gpt-4o-mini", 0, { success: false, promptTokens: 0, completionTokens: 0 });
     const body = await usageSummary("month");
     expect(body.by_model).toEqual([
-      { model: "gpt-4o-mini", calls: 2, prompt_tokens: 2250, completion_tokens: 750, total_tokens: 3000, max_total_tokens: 3000 },
-      { model: "deepseek-chat", calls: 2, prompt_tokens: 1125 + 675, completion_tokens: 375 + 225, total_tokens: 2400, max_total_tokens: 1500 },
+      {
+        model: "gpt-4o-mini",
+        calls: 2,
+        prompt_tokens: 2250,
+        completion_tokens: 750,
+        total_tokens: 3000,
+        max_total_tokens: 3000,
+      },
+      {
+        model: "deepseek-chat",
+        calls: 2,
+        prompt_tokens: 1125 + 675,
+        completion_tokens: 375 + 225,
+        total_tokens: 2400,
+        max_total_tokens: 1500,
+      },
     ]);
     expect(body.by_call_type).toEqual([
       { call_type: "agent", calls: 1, prompt_tokens: 2250, completion_tokens: 750, total_tokens: 3000 },
       { call_type: "analysis", calls: 3, prompt_tokens: 1800, completion_tokens: 600, total_tokens: 2400 },
     ]);
-    expect(body).toMatchObject({ total_calls: 4, total_prompt_tokens: 4050, total_completion_tokens: 1350, total_tokens: 5400 });
+    expect(body).toMatchObject({
+      total_calls: 4,
+      total_prompt_tokens: 4050,
+      total_completion_tokens: 1350,
+      total_tokens: 5400,
+    });
   });
 
   it("dashboard: recent calls of the period, newest first, at most limit", async () => {
@@ -106,7 +153,14 @@ describe("usage aggregation (spec 4.6, docs/api.md §6)", () => {
       ["m3", "2026-11-18T01:00:00.000Z", "600513"],
       ["m2", "2026-11-17T01:00:00.000Z", "600512"],
     ]);
-    expect(body.recent_calls[0]).toMatchObject({ call_type: "analysis", prompt_tokens: 78, completion_tokens: 26, total_tokens: 104, success: true, duration_ms: 10 });
+    expect(body.recent_calls[0]).toMatchObject({
+      call_type: "analysis",
+      prompt_tokens: 78,
+      completion_tokens: 26,
+      total_tokens: 104,
+      success: true,
+      duration_ms: 10,
+    });
     expect((await usageDashboard("all", 200)).recent_calls.at(-1)!.model).toBe("old");
   });
 
@@ -138,7 +192,11 @@ describe("usage aggregation (spec 4.6, docs/api.md §6)", () => {
     await call("2026-03-09T03:59:00Z", "m", 4); // Mar 8 23:59 EDT
     await call("2026-03-09T04:00:00Z", "m", 8); // Mar 9 00:00 EDT
     const days = (await usageDaily(3)).days.map((d) => [d.date, d.total_tokens]);
-    expect(days).toEqual([["2026-03-07", 1], ["2026-03-08", 6], ["2026-03-09", 8]]);
+    expect(days).toEqual([
+      ["2026-03-07", 1],
+      ["2026-03-08", 6],
+      ["2026-03-09", 8],
+    ]);
   });
 
   it("an invalid SERVICE_TIMEZONE falls back to Asia/Shanghai and is logged", async () => {
@@ -146,12 +204,29 @@ describe("usage aggregation (spec 4.6, docs/api.md §6)", () => {
     useZone("Mars/Olympus");
     setClock(() => new Date("2026-11-22T04:00:00Z"));
     expect((await usageSummary("today")).time_zone).toBe("Asia/Shanghai");
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ SERVICE_TIMEZONE: "Mars/Olympus" }), "invalid SERVICE_TIMEZONE, using the default");
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ SERVICE_TIMEZONE: "Mars/Olympus" }),
+      "invalid SERVICE_TIMEZONE, using the default",
+    );
   });
 
   it("the operations document as OpenAPI with the named wire schemas", () => {
-    const doc = buildOpenApiDocument(USAGE_OPERATIONS) as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
-    expect(Object.keys(doc.paths).sort()).toEqual(["/api/v1/usage/daily", "/api/v1/usage/dashboard", "/api/v1/usage/summary"]);
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["UsageSummaryResponse", "UsageDashboardResponse", "UsageDailyResponse", "UsageModelBreakdown"]));
+    const doc = buildOpenApiDocument(USAGE_OPERATIONS) as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/api/v1/usage/daily",
+      "/api/v1/usage/dashboard",
+      "/api/v1/usage/summary",
+    ]);
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        "UsageSummaryResponse",
+        "UsageDashboardResponse",
+        "UsageDailyResponse",
+        "UsageModelBreakdown",
+      ]),
+    );
   });
 });

@@ -73,8 +73,16 @@ function summaryBody(
     total_prompt_tokens: total.prompt_tokens,
     total_completion_tokens: total.completion_tokens,
     total_tokens: total.total_tokens,
-    by_call_type: byCallType.map((g): TUsageCallTypeBreakdown => ({ call_type: g.callType, ...tokens(g._count._all, g._sum) })),
-    by_model: byModel.map((g): TUsageModelBreakdown => ({ model: g.model, ...tokens(g._count._all, g._sum), max_total_tokens: g._max.totalTokens ?? 0 })),
+    by_call_type: byCallType.map(
+      (g): TUsageCallTypeBreakdown => ({ call_type: g.callType, ...tokens(g._count._all, g._sum) }),
+    ),
+    by_model: byModel.map(
+      (g): TUsageModelBreakdown => ({
+        model: g.model,
+        ...tokens(g._count._all, g._sum),
+        max_total_tokens: g._max.totalTokens ?? 0,
+      }),
+    ),
   };
 }
 
@@ -158,7 +166,9 @@ export async function usageDaily(days: number): Promise<TUsageDailyResponse> {
     FROM llm_usage
     WHERE called_at >= ${window.starts[0]} AND called_at < ${window.until}
     GROUP BY bucket`;
-  const byDay = new Map(window.days.map((date) => [date, { date, calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }]));
+  const byDay = new Map(
+    window.days.map((date) => [date, { date, calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }]),
+  );
   for (const row of rows) {
     const entry = byDay.get(localDay(new Date(Number(row.bucket) * BUCKET_SECONDS * 1000), timeZone));
     if (!entry) continue;

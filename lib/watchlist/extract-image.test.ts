@@ -16,7 +16,10 @@ function answer(text: string) {
   return {
     content: [{ type: "text" as const, text }],
     finishReason: { unified: "stop" as const, raw: "stop" },
-    usage: { inputTokens: { total: 900, noCache: 900, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 40, text: 40, reasoning: 0 } },
+    usage: {
+      inputTokens: { total: 900, noCache: 900, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 40, text: 40, reasoning: 0 },
+    },
     warnings: [],
   };
 }
@@ -31,7 +34,8 @@ function factoryOf(behaviours: Record<string, string | Error>) {
       doGenerate: async (options) => {
         prompts.push(options.prompt);
         const behaviour = behaviours[model];
-        if (behaviour === undefined || behaviour instanceof Error) throw behaviour ?? new Error(`no behaviour for ${model}`);
+        if (behaviour === undefined || behaviour instanceof Error)
+          throw behaviour ?? new Error(`no behaviour for ${model}`);
         return answer(behaviour);
       },
     });
@@ -62,7 +66,11 @@ describe("12.7 extract-from-image", () => {
       ],
     });
     const { factory, prompts } = factoryOf({ vision: reply });
-    const result = await extractFromImage({ file: png() }, { include_raw: true }, { channels: [channel("v", ["vision"])], modelFactory: factory });
+    const result = await extractFromImage(
+      { file: png() },
+      { include_raw: true },
+      { channels: [channel("v", ["vision"])], modelFactory: factory },
+    );
     expect(result.codes).toEqual(["600519", "00700", "002594"]);
     // A well-formed code the stock list does not know is only a guess from a picture; one that does not read is rejected.
     expect(result.items.find((i) => i.code === "999999")).toMatchObject({ confidence: "low", name: "幻觉公司" });
@@ -75,8 +83,14 @@ describe("12.7 extract-from-image", () => {
 
   it("raw_text only when asked for", async () => {
     const { factory } = factoryOf({ vision: '{"stocks":[{"code":"AAPL","name":"Apple"}]}' });
-    const result = await extractFromImage({ file: png() }, noRaw, { channels: [channel("v", ["vision"])], modelFactory: factory });
-    expect(result).toEqual({ codes: ["AAPL"], items: [{ code: "AAPL", name: "苹果", confidence: "high", raw: "AAPL Apple" }] });
+    const result = await extractFromImage({ file: png() }, noRaw, {
+      channels: [channel("v", ["vision"])],
+      modelFactory: factory,
+    });
+    expect(result).toEqual({
+      codes: ["AAPL"],
+      items: [{ code: "AAPL", name: "苹果", confidence: "high", raw: "AAPL Apple" }],
+    });
   });
 
   it("without an LLM channel: 400 extract_failed naming the settings, never a guess", async () => {
@@ -88,8 +102,22 @@ describe("12.7 extract-from-image", () => {
 
   it("a failing model falls through to the next; when all fail: 400 extract_failed with the reason scrubbed of keys", async () => {
     const ch = channel("v", ["blind", "broken"], "openai-compatible", "sk-image-secret-0123456789");
-    const noImages = new APICallError({ message: "model does not support image input", url: "http://x", requestBodyValues: {}, statusCode: 400, responseBody: "{}", isRetryable: false });
-    const leaky = new APICallError({ message: "denied for sk-image-secret-0123456789", url: "http://x", requestBodyValues: {}, statusCode: 401, responseBody: "{}", isRetryable: false });
+    const noImages = new APICallError({
+      message: "model does not support image input",
+      url: "http://x",
+      requestBodyValues: {},
+      statusCode: 400,
+      responseBody: "{}",
+      isRetryable: false,
+    });
+    const leaky = new APICallError({
+      message: "denied for sk-image-secret-0123456789",
+      url: "http://x",
+      requestBodyValues: {},
+      statusCode: 401,
+      responseBody: "{}",
+      isRetryable: false,
+    });
     const { factory } = factoryOf({ blind: noImages, broken: leaky });
     const error = await failure(extractFromImage({ file: png() }, noRaw, { channels: [ch], modelFactory: factory }));
     expect(error).toMatchObject({ status: 400, code: "extract_failed" });
@@ -98,21 +126,34 @@ describe("12.7 extract-from-image", () => {
     expect(error.message).toContain("[redacted]");
 
     const { factory: second } = factoryOf({ blind: noImages, good: '{"stocks":[{"code":"NVDA","name":null}]}' });
-    const ok = await extractFromImage({ file: png() }, noRaw, { channels: [channel("a", ["blind"]), channel("b", ["good"])], modelFactory: second });
+    const ok = await extractFromImage({ file: png() }, noRaw, {
+      channels: [channel("a", ["blind"]), channel("b", ["good"])],
+      modelFactory: second,
+    });
     expect(ok.codes).toEqual(["NVDA"]);
   });
 
   it("an answer that is not the JSON asked for is a failure, not an empty list", async () => {
     const { factory } = factoryOf({ chatty: "I can see Moutai and Tencent in the picture." });
-    expect((await failure(extractFromImage({ file: png() }, noRaw, { channels: [channel("v", ["chatty"])], modelFactory: factory }))).code).toBe("extract_failed");
+    expect(
+      (
+        await failure(
+          extractFromImage({ file: png() }, noRaw, { channels: [channel("v", ["chatty"])], modelFactory: factory }),
+        )
+      ).code,
+    ).toBe("extract_failed");
   });
 
   it("the bytes decide the type: a text file named .png is 400 unsupported_type; no file or an empty one is bad_request", async () => {
     const fake = new TextEncoder().encode("600519,贵州茅台");
-    expect((await failure(extractFromImage({ file: png(fake) }, noRaw, { channels: [] }))).code).toBe("unsupported_type");
+    expect((await failure(extractFromImage({ file: png(fake) }, noRaw, { channels: [] }))).code).toBe(
+      "unsupported_type",
+    );
     expect((await failure(extractFromImage({}, noRaw, { channels: [] }))).code).toBe("bad_request");
     expect((await failure(extractFromImage(undefined, noRaw, { channels: [] }))).code).toBe("bad_request");
-    expect((await failure(extractFromImage({ file: png(new Uint8Array()) }, noRaw, { channels: [] }))).code).toBe("bad_request");
+    expect((await failure(extractFromImage({ file: png(new Uint8Array()) }, noRaw, { channels: [] }))).code).toBe(
+      "bad_request",
+    );
   });
 
   it("JPEG, WebP and GIF are accepted by their magic bytes, whatever type the upload declared", async () => {
@@ -122,7 +163,10 @@ describe("12.7 extract-from-image", () => {
     const webp = new TextEncoder().encode("RIFF\x10\x00\x00\x00WEBPVP8 ");
     const gif = new TextEncoder().encode("GIF89a\x01\x00\x01\x00");
     for (const bytes of [jpeg, webp, gif]) {
-      expect(await extractFromImage({ file: png(bytes, "application/octet-stream") }, noRaw, opts)).toEqual({ codes: [], items: [] });
+      expect(await extractFromImage({ file: png(bytes, "application/octet-stream") }, noRaw, opts)).toEqual({
+        codes: [],
+        items: [],
+      });
     }
   });
 });

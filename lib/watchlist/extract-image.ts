@@ -6,7 +6,15 @@ import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import { recordLlmUsage } from "@/lib/usage/record-usage";
 import { resolveCandidates, type Candidate } from "./resolve";
-import { MAX_IMAGE_BYTES, MAX_IMPORT_ENTRIES, ZImageExtraction, type TExtractImageForm, type TExtractImageQuery, type TExtractImageResult, type TImageExtraction } from "./schemas";
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMPORT_ENTRIES,
+  ZImageExtraction,
+  type TExtractImageForm,
+  type TExtractImageQuery,
+  type TExtractImageResult,
+  type TImageExtraction,
+} from "./schemas";
 
 // POST /api/v1/stocks/extract-from-image (docs/api.md §12.7): the codes and names a model reads off a broker screenshot,
 // each then resolved like any import entry, so the model can only propose; what does not resolve never reaches
@@ -17,7 +25,10 @@ import { MAX_IMAGE_BYTES, MAX_IMPORT_ENTRIES, ZImageExtraction, type TExtractIma
 const BUDGET_MS = 55_000;
 
 const IMAGE_TYPES: readonly { mediaType: string; magic: (bytes: Uint8Array) => boolean }[] = [
-  { mediaType: "image/png", magic: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((x, i) => b[i] === x) },
+  {
+    mediaType: "image/png",
+    magic: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((x, i) => b[i] === x),
+  },
   { mediaType: "image/jpeg", magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { mediaType: "image/webp", magic: (b) => ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP" },
   { mediaType: "image/gif", magic: (b) => /^GIF8[79]a$/.test(ascii(b, 0, 6)) },
@@ -46,13 +57,17 @@ interface Image {
 
 async function readImage(file: File | undefined): Promise<Image> {
   if (!file) throw ApiError.of("bad_request", 'No image: send it as the multipart/form-data field "file"');
-  if (file.size > MAX_IMAGE_BYTES) throw ApiError.of("payload_too_large", `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+  if (file.size > MAX_IMAGE_BYTES)
+    throw ApiError.of("payload_too_large", `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
   if (file.size === 0) throw ApiError.of("bad_request", "The image file is empty");
   const bytes = new Uint8Array(await file.arrayBuffer());
   // The bytes decide, not the declared type: a renamed file is refused here rather than by the model.
   const type = IMAGE_TYPES.find((t) => t.magic(bytes));
   if (!type) {
-    throw ApiError.of("unsupported_type", `Unsupported image type (${file.type || "unknown"}): send a PNG, JPEG, WebP or GIF image`);
+    throw ApiError.of(
+      "unsupported_type",
+      `Unsupported image type (${file.type || "unknown"}): send a PNG, JPEG, WebP or GIF image`,
+    );
   }
   return { bytes, mediaType: type.mediaType };
 }
@@ -91,7 +106,12 @@ async function readWithModels(image: Image, options: ExtractOptions): Promise<Re
   const log = logger.child({ component: "watchlist-image" });
   const failures: string[] = [];
 
-  const attempt = async (channel: LlmChannel, model: string, mode: LlmOutputMode, apiKey: string): Promise<Reading | Failure> => {
+  const attempt = async (
+    channel: LlmChannel,
+    model: string,
+    mode: LlmOutputMode,
+    apiKey: string,
+  ): Promise<Reading | Failure> => {
     const timeoutMs = Math.max(1, deadline - Date.now());
     const timeout = AbortSignal.timeout(timeoutMs);
     const abortSignal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -102,7 +122,15 @@ async function readWithModels(image: Image, options: ExtractOptions): Promise<Re
       const result = await generateText({
         model: factory(channel, model, mode, apiKey),
         system: PROMPT,
-        messages: [{ role: "user", content: [{ type: "text", text: "Read the securities in this image." }, { type: "image", image: image.bytes, mediaType: image.mediaType }] }],
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "text", text: "Read the securities in this image." },
+              { type: "image", image: image.bytes, mediaType: image.mediaType },
+            ],
+          },
+        ],
         output: Output.object({ schema: ZImageExtraction }),
         temperature: 0,
         maxRetries: 0,
@@ -111,13 +139,20 @@ async function readWithModels(image: Image, options: ExtractOptions): Promise<Re
       usage = result.usage;
       outcome = { extraction: result.output, text: result.text };
     } catch (error) {
-      const failure = classify(error, { timedOut: timeout.aborted, callerAborted: options.signal?.aborted === true, timeoutMs });
+      const failure = classify(error, {
+        timedOut: timeout.aborted,
+        callerAborted: options.signal?.aborted === true,
+        timeoutMs,
+      });
       usage = failure.usage;
       outcome = { status: failure.status, reason: scrub(failure.reason, secrets), code: failure.code };
     }
     const failure = isFailure(outcome) ? outcome : null;
     const durationMs = Math.round(performance.now() - started);
-    log[failure ? "warn" : "info"]({ channel: channel.name, model, mode, ms: durationMs, reason: failure?.reason }, failure ? "image read failed" : "image read");
+    log[failure ? "warn" : "info"](
+      { channel: channel.name, model, mode, ms: durationMs, reason: failure?.reason },
+      failure ? "image read failed" : "image read",
+    );
     await recordLlmUsage({
       callType: "image_extract",
       channel: channel.name,
@@ -147,11 +182,18 @@ async function readWithModels(image: Image, options: ExtractOptions): Promise<Re
   if (answer.ok) return answer.value;
   if (answer.aborted) throw ApiError.of("extract_failed", "The request was cancelled");
   const last = failures.at(-1) ?? `no answer within ${BUDGET_MS / 1000} s`;
-  throw ApiError.of("extract_failed", `No model could read the image (${failures.length} tried; last ${last}). A model that accepts images is needed`);
+  throw ApiError.of(
+    "extract_failed",
+    `No model could read the image (${failures.length} tried; last ${last}). A model that accepts images is needed`,
+  );
 }
 
 // POST /api/v1/stocks/extract-from-image
-export async function extractFromImage(form: TExtractImageForm | undefined, query: TExtractImageQuery, options: ExtractOptions = {}): Promise<TExtractImageResult> {
+export async function extractFromImage(
+  form: TExtractImageForm | undefined,
+  query: TExtractImageQuery,
+  options: ExtractOptions = {},
+): Promise<TExtractImageResult> {
   const image = await readImage(form?.file);
   const reading = await readWithModels(image, options);
   const candidates: Candidate[] = reading.extraction.stocks.slice(0, MAX_IMPORT_ENTRIES).flatMap((stock) => {

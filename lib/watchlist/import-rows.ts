@@ -11,8 +11,33 @@ import { MAX_IMPORT_ENTRIES, MAX_IMPORT_ROWS } from "./schemas";
 /** How far down a header row is looked for (broker exports put account lines first). */
 const HEADER_SEARCH_ROWS = 20;
 
-const CODE_HEADERS = ["code", "symbol", "ticker", "stock_code", "stockcode", "stock code", "代码", "证券代码", "股票代码", "代号", "证券代号", "商品代码"];
-const NAME_HEADERS = ["name", "stock_name", "stockname", "stock name", "名称", "证券名称", "股票名称", "简称", "证券简称", "股票简称", "商品名称"];
+const CODE_HEADERS = [
+  "code",
+  "symbol",
+  "ticker",
+  "stock_code",
+  "stockcode",
+  "stock code",
+  "代码",
+  "证券代码",
+  "股票代码",
+  "代号",
+  "证券代号",
+  "商品代码",
+];
+const NAME_HEADERS = [
+  "name",
+  "stock_name",
+  "stockname",
+  "stock name",
+  "名称",
+  "证券名称",
+  "股票名称",
+  "简称",
+  "证券简称",
+  "股票简称",
+  "商品名称",
+];
 const MARKET_HEADERS = ["market", "exchange", "市场", "交易市场", "市场名称", "交易所"];
 const CN_MARKET = /深|沪|上海|北京|北交|a股|^sz$|^sh$|^bj$/i;
 
@@ -20,7 +45,8 @@ const CELL_SEPARATORS = /[,，;；、|\t]+/;
 const DELIMITERS = ["\t", ",", ";", "|", "，"] as const;
 // Values that are never a code or a name: prices, signed or percent figures, dates, times, bare punctuation.
 // (Eastmoney's secids 1.600519 and 116.700 are codes, not decimals.)
-const NOISE = /^(?!(?:[01]\.\d{6}|116\.\d{1,5})$)(?:[-+]?\d[\d,]*\.\d+%?|[-+]\d+(?:\.\d+)?%?|\d+(?:\.\d+)?%|\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}.*|\d{1,2}:\d{2}(?::\d{2})?|[\p{P}\p{S}]+)$/u;
+const NOISE =
+  /^(?!(?:[01]\.\d{6}|116\.\d{1,5})$)(?:[-+]?\d[\d,]*\.\d+%?|[-+]\d+(?:\.\d+)?%?|\d+(?:\.\d+)?%|\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}.*|\d{1,2}:\d{2}(?::\d{2})?|[\p{P}\p{S}]+)$/u;
 
 function parseFailed(message: string): ApiError {
   return ApiError.of("parse_failed", message);
@@ -94,7 +120,9 @@ function freeTokens(cell: string, whole: (text: string) => boolean): string[] {
 }
 
 function freeCandidates(rows: readonly string[][], whole: (text: string) => boolean): Candidate[] {
-  return rows.flatMap((row) => row.flatMap((cell) => freeTokens(cell, whole))).map((code) => ({ code, source: "free" as const }));
+  return rows
+    .flatMap((row) => row.flatMap((cell) => freeTokens(cell, whole)))
+    .map((code) => ({ code, source: "free" as const }));
 }
 
 /**
@@ -103,7 +131,8 @@ function freeCandidates(rows: readonly string[][], whole: (text: string) => bool
  */
 export function rowsToCandidates(rows: readonly string[][], whole: (text: string) => boolean): Candidate[] {
   const filled = rows.filter((row) => row.some((cell) => cleanCell(cell) !== ""));
-  if (filled.length > MAX_IMPORT_ROWS) throw parseFailed(`The import has ${filled.length} rows; at most ${MAX_IMPORT_ROWS} are read`);
+  if (filled.length > MAX_IMPORT_ROWS)
+    throw parseFailed(`The import has ${filled.length} rows; at most ${MAX_IMPORT_ROWS} are read`);
   const header = findHeader(filled);
   const candidates = header ? columnCandidates(filled, header) : freeCandidates(filled, whole);
   if (candidates.length > MAX_IMPORT_ENTRIES) {
@@ -112,7 +141,8 @@ export function rowsToCandidates(rows: readonly string[][], whole: (text: string
   return candidates;
 }
 
-const namesColumn = (cells: readonly string[]) => cells.some((c) => isHeader(c, CODE_HEADERS) || isHeader(c, NAME_HEADERS));
+const namesColumn = (cells: readonly string[]) =>
+  cells.some((c) => isHeader(c, CODE_HEADERS) || isHeader(c, NAME_HEADERS));
 
 /**
  * How the lines split into cells: the delimiter of the first line with a code or name header, "spaces" for a header
@@ -131,13 +161,23 @@ function headerDelimiter(lines: readonly string[]): string | "spaces" | "line" |
 
 /** Text (a CSV, a TXT, pasted text) as rows: split by its delimiter when it has a header row, else one cell per line. */
 export function textToRows(text: string): string[][] {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/).filter((line) => line.trim() !== "");
-  if (lines.length > MAX_IMPORT_ROWS) throw parseFailed(`The import has ${lines.length} lines; at most ${MAX_IMPORT_ROWS} are read`);
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r\n|\r|\n/)
+    .filter((line) => line.trim() !== "");
+  if (lines.length > MAX_IMPORT_ROWS)
+    throw parseFailed(`The import has ${lines.length} lines; at most ${MAX_IMPORT_ROWS} are read`);
   const delimiter = headerDelimiter(lines);
   if (delimiter === null || delimiter === "line") return lines.map((line) => [line]);
   if (delimiter === "spaces") return lines.map((line) => line.trim().split(/\s+/));
   try {
-    return parse(lines.join("\n"), { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true }) as string[][];
+    return parse(lines.join("\n"), {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      bom: true,
+    }) as string[][];
   } catch (error) {
     throw parseFailed(`Not a readable CSV: ${(error as Error).message.slice(0, 200)}`);
   }

@@ -38,24 +38,39 @@ const IMPORT =
 
 // GET /api/v1/stocks/watchlist
 export const getWatchlistOp = defineOperation({
-  method: "GET", path: "/api/v1/stocks/watchlist", operationId: "getWatchlist", summary: "The watchlist (STOCK_LIST, docs/api.md §12.7)", description: LIST, tags: TAGS,
+  method: "GET",
+  path: "/api/v1/stocks/watchlist",
+  operationId: "getWatchlist",
+  summary: "The watchlist (STOCK_LIST, docs/api.md §12.7)",
+  description: LIST,
+  tags: TAGS,
   responses: { 200: { description: "Entries in order, as stored", schema: ZWatchlist } },
 });
 
 export const addToWatchlistOp = defineOperation({
-  method: "POST", path: "/api/v1/stocks/watchlist/add", operationId: "addToWatchlist", summary: "Add a stock or index to the watchlist",
+  method: "POST",
+  path: "/api/v1/stocks/watchlist/add",
+  operationId: "addToWatchlist",
+  summary: "Add a stock or index to the watchlist",
   description: `${RESOLVE} The normalised display code is stored (600519, 00700, AAPL, sh000300); a stock already listed in any spelling is not added again. At most ${MAX_WATCHLIST_ENTRIES} entries. ${LIST}`,
-  tags: TAGS, body: ZWatchlistChange,
+  tags: TAGS,
+  body: ZWatchlistChange,
   responses: {
     200: { description: "The updated list", schema: ZWatchlist },
-    400: error("invalid_stock_code: does not resolve (reason_code and reason_params say why); invalid_request: the list is full"),
+    400: error(
+      "invalid_stock_code: does not resolve (reason_code and reason_params say why); invalid_request: the list is full",
+    ),
   },
 });
 
 export const removeFromWatchlistOp = defineOperation({
-  method: "POST", path: "/api/v1/stocks/watchlist/remove", operationId: "removeFromWatchlist", summary: "Remove a stock or index from the watchlist",
+  method: "POST",
+  path: "/api/v1/stocks/watchlist/remove",
+  operationId: "removeFromWatchlist",
+  summary: "Remove a stock or index from the watchlist",
   description: `${RESOLVE} Every entry naming the same stock is removed (600519 removes sh600519 and 贵州茅台); a code not listed leaves the list as it is. ${LIST}`,
-  tags: TAGS, body: ZWatchlistChange,
+  tags: TAGS,
+  body: ZWatchlistChange,
   responses: {
     200: { description: "The updated list", schema: ZWatchlist },
     400: error("invalid_stock_code: does not resolve and matches no entry's text"),
@@ -63,37 +78,61 @@ export const removeFromWatchlistOp = defineOperation({
 });
 
 export const parseImportOp = defineOperation({
-  method: "POST", path: "/api/v1/stocks/parse-import", operationId: "parseWatchlistImport", summary: "Read codes from a CSV/XLSX/TXT file or pasted text",
+  method: "POST",
+  path: "/api/v1/stocks/parse-import",
+  operationId: "parseWatchlistImport",
+  summary: "Read codes from a CSV/XLSX/TXT file or pasted text",
   description:
     `Either multipart/form-data with the field "file" (CSV, XLSX or TXT; UTF-8, GBK or UTF-16 with a BOM; at most ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB, ` +
     `a workbook unpacking to at most ${MAX_XLSX_UNPACKED_BYTES / 1024 / 1024} MB) or JSON {"text": "..."} (at most ${MAX_IMPORT_TEXT_BYTES / 1024} KB); the file ` +
     `wins when both come. At most ${MAX_IMPORT_ROWS} rows and ${MAX_IMPORT_ENTRIES} entries. ${IMPORT}`,
-  tags: TAGS, body: ZParseImportBody, bodyFormat: "json-or-multipart", bodyRequired: false, invalidJsonCode: "invalid_json",
+  tags: TAGS,
+  body: ZParseImportBody,
+  bodyFormat: "json-or-multipart",
+  bodyRequired: false,
+  invalidJsonCode: "invalid_json",
   maxBodyBytes: MAX_IMPORT_FILE_BYTES + MULTIPART_OVERHEAD_BYTES,
   responses: {
     200: { description: "Resolved and rejected entries", schema: ZImportResult },
-    400: error("invalid_json: the JSON body does not parse; bad_request: neither a file nor text; parse_failed: not a readable CSV/XLSX/text, an .xls, too many rows or entries"),
+    400: error(
+      "invalid_json: the JSON body does not parse; bad_request: neither a file nor text; parse_failed: not a readable CSV/XLSX/text, an .xls, too many rows or entries",
+    ),
     413: error("payload_too_large: the file, the text or the unpacked workbook is over its limit"),
     415: error("unsupported_media_type: neither JSON nor multipart/form-data"),
   },
 });
 
 export const extractFromImageOp = defineOperation({
-  method: "POST", path: "/api/v1/stocks/extract-from-image", operationId: "extractWatchlistFromImage", summary: "Read codes from a broker screenshot with a vision model",
+  method: "POST",
+  path: "/api/v1/stocks/extract-from-image",
+  operationId: "extractWatchlistFromImage",
+  summary: "Read codes from a broker screenshot with a vision model",
   description:
     `multipart/form-data field "file": a PNG, JPEG, WebP or GIF image (decided by its bytes) of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. The configured LLM ` +
     "channels (LLM_CHANNELS, else OPENAI_API_KEY / DEEPSEEK_API_KEY) are asked in order, each model once, within 55 s, for the codes and names " +
     "they read; a model that does not take images fails and the next is tried. Every code and name is then resolved like a parse-import " +
     "entry, so the model can only propose: what does not resolve never reaches `codes`. Each call is recorded as usage (call type image_extract). " +
     "Nothing is saved.",
-  tags: TAGS, query: ZExtractImageQuery, body: ZExtractImageForm, bodyFormat: "multipart", bodyRequired: false,
+  tags: TAGS,
+  query: ZExtractImageQuery,
+  body: ZExtractImageForm,
+  bodyFormat: "multipart",
+  bodyRequired: false,
   maxBodyBytes: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
   responses: {
     200: { description: "Resolved and rejected entries (raw_text with include_raw=true)", schema: ZExtractImageResult },
-    400: error("bad_request: no file or an empty one; unsupported_type: not a PNG, JPEG, WebP or GIF; extract_failed: no LLM channel (the message names the settings) or no model could read the image (scrubbed reason)"),
+    400: error(
+      "bad_request: no file or an empty one; unsupported_type: not a PNG, JPEG, WebP or GIF; extract_failed: no LLM channel (the message names the settings) or no model could read the image (scrubbed reason)",
+    ),
     413: error("payload_too_large: the image is over the limit"),
     415: error("unsupported_media_type: not multipart/form-data"),
   },
 });
 
-export const WATCHLIST_OPERATIONS: readonly Operation[] = [getWatchlistOp, addToWatchlistOp, removeFromWatchlistOp, parseImportOp, extractFromImageOp];
+export const WATCHLIST_OPERATIONS: readonly Operation[] = [
+  getWatchlistOp,
+  addToWatchlistOp,
+  removeFromWatchlistOp,
+  parseImportOp,
+  extractFromImageOp,
+];

@@ -100,7 +100,7 @@ describe("12.7 parse-import: pasted text", () => {
 });
 
 describe("12.7 parse-import: files", () => {
-  it("a broker CSV (UTF-8): preamble skipped, code and name columns read, Excel's =\"…\" guard, a totals row rejected", async () => {
+  it('a broker CSV (UTF-8): preamble skipped, code and name columns read, Excel\'s ="…" guard, a totals row rejected', async () => {
     const result = await fromFile(fixture("broker-utf8.csv"));
     expect(result.codes).toEqual(["600519", "000001", "000858"]);
     expect(byCode(result.items, "000858")).toMatchObject({ name: "五粮液", confidence: "high" });
@@ -125,7 +125,10 @@ describe("12.7 parse-import: files", () => {
   });
 
   it("UTF-16 text with a byte-order mark (Excel's Unicode text) is decoded", async () => {
-    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("证券代码\t证券名称\n600519\t贵州茅台\n", "utf16le")]);
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from("证券代码\t证券名称\n600519\t贵州茅台\n", "utf16le"),
+    ]);
     const result = await fromFile(new File([bytes], "export.txt"));
     expect(result.codes).toEqual(["600519"]);
   });
@@ -147,7 +150,10 @@ describe("12.7 parse-import: files", () => {
   });
 
   it("an XLSX without a header: every cell is free text", async () => {
-    const buffer = await writeXlsxFile([[{ value: "贵州茅台" }, { value: "AAPL" }], [{ value: 700 }, { value: 100 }]]).toBuffer();
+    const buffer = await writeXlsxFile([
+      [{ value: "贵州茅台" }, { value: "AAPL" }],
+      [{ value: 700 }, { value: 100 }],
+    ]).toBuffer();
     const result = await fromFile(new File([new Uint8Array(buffer)], "list.xlsx"));
     expect(result.codes).toEqual(["600519", "AAPL", "00700"]);
     // 700 is Tencent in the stock list; 100 is a number the list does not know: a guess, kept out of codes.
@@ -193,7 +199,10 @@ describe("12.7 parse-import: refusals", () => {
   it("a workbook whose directory declares more XML than allowed is refused before anything is inflated (zip bomb)", async () => {
     const bomb = zipWithDeclaredSize("xl/worksheets/sheet1.xml", 64 * 1024 * 1024);
     expect(declaredXmlBytes(bomb)).toBe(64 * 1024 * 1024);
-    expect(await failure(fromFile(new File([bomb], "bomb.xlsx")))).toMatchObject({ code: "payload_too_large", status: 413 });
+    expect(await failure(fromFile(new File([bomb], "bomb.xlsx")))).toMatchObject({
+      code: "payload_too_large",
+      status: 413,
+    });
   });
 });
 

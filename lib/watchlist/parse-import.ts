@@ -15,7 +15,10 @@ export function decodeText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
   if (bytes.subarray(0, 8192).includes(0)) {
-    throw ApiError.of("parse_failed", "Not a CSV, XLSX or text file (the bytes are binary); save the list as .csv, .xlsx or .txt");
+    throw ApiError.of(
+      "parse_failed",
+      "Not a CSV, XLSX or text file (the bytes are binary); save the list as .csv, .xlsx or .txt",
+    );
   }
   return decodeExport(bytes);
 }
@@ -26,17 +29,25 @@ function wholeEntry(text: string): boolean {
 }
 
 async function rowsOfFile(file: File): Promise<string[][]> {
-  if (file.size > MAX_IMPORT_FILE_BYTES) throw ApiError.of("payload_too_large", `The file is larger than ${mb(MAX_IMPORT_FILE_BYTES)}`);
+  if (file.size > MAX_IMPORT_FILE_BYTES)
+    throw ApiError.of("payload_too_large", `The file is larger than ${mb(MAX_IMPORT_FILE_BYTES)}`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length === 0) throw ApiError.of("bad_request", "The file is empty");
   if (isZip(bytes)) return xlsxRows(bytes);
-  if (isOldExcel(bytes)) throw ApiError.of("parse_failed", "Only .xlsx workbooks are read; save the .xls file as .xlsx (or CSV) and try again");
+  if (isOldExcel(bytes))
+    throw ApiError.of(
+      "parse_failed",
+      "Only .xlsx workbooks are read; save the .xls file as .xlsx (or CSV) and try again",
+    );
   return textToRows(decodeText(bytes));
 }
 
 function rowsOfText(text: string): string[][] {
   if (Buffer.byteLength(text, "utf8") > MAX_IMPORT_TEXT_BYTES) {
-    throw ApiError.of("payload_too_large", `The text is longer than ${MAX_IMPORT_TEXT_BYTES / 1024} KB; import a file instead`);
+    throw ApiError.of(
+      "payload_too_large",
+      `The text is longer than ${MAX_IMPORT_TEXT_BYTES / 1024} KB; import a file instead`,
+    );
   }
   return textToRows(text);
 }
@@ -46,6 +57,10 @@ export async function parseImport(body: TParseImportBody | undefined): Promise<T
   let rows: string[][];
   if (body?.file) rows = await rowsOfFile(body.file);
   else if (body?.text !== undefined && body.text.trim() !== "") rows = rowsOfText(body.text);
-  else throw ApiError.of("bad_request", 'Nothing to read: send a file (multipart/form-data field "file") or JSON {"text": "..."}');
+  else
+    throw ApiError.of(
+      "bad_request",
+      'Nothing to read: send a file (multipart/form-data field "file") or JSON {"text": "..."}',
+    );
   return resolveCandidates(rowsToCandidates(rows, wholeEntry));
 }

@@ -35,7 +35,13 @@ interface Resolved {
   key?: string;
 }
 
-function accepted(symbol: TResolvedSymbol, confidence: TImportConfidence, raw: string, givenName: string | undefined, reasons: string[]): Resolved {
+function accepted(
+  symbol: TResolvedSymbol,
+  confidence: TImportConfidence,
+  raw: string,
+  givenName: string | undefined,
+  reasons: string[],
+): Resolved {
   const item: TImportItem = { code: symbol.displayCode, confidence, raw };
   const name = symbol.name ?? givenName;
   if (name) item.name = name;
@@ -68,20 +74,33 @@ function fromCode(candidate: Candidate, code: string, symbol: TResolvedSymbol, r
   const reasons = candidate.note ? [candidate.note] : [];
   const byName = candidate.name ? resolveToken(candidate.name) : null;
   if (byName && !isRejection(byName) && known(byName) && dedupKey(byName) !== dedupKey(symbol)) {
-    reasons.push(`the name "${candidate.name}" belongs to ${byName.displayCode}${byName.name ? ` (${byName.name})` : ""}`);
+    reasons.push(
+      `the name "${candidate.name}" belongs to ${byName.displayCode}${byName.name ? ` (${byName.name})` : ""}`,
+    );
     return accepted(symbol, "medium", raw, candidate.name, reasons);
   }
   if (known(symbol)) return accepted(symbol, "high", raw, candidate.name, reasons);
-  const guess = candidate.source === "image" ? `${symbol.displayCode} is not in the stock list; check it against the image` : candidate.source === "column" ? null : guessReason(code, symbol);
+  const guess =
+    candidate.source === "image"
+      ? `${symbol.displayCode} is not in the stock list; check it against the image`
+      : candidate.source === "column"
+        ? null
+        : guessReason(code, symbol);
   if (guess) return accepted(symbol, "low", raw, candidate.name, [...reasons, guess]);
-  return accepted(symbol, "medium", raw, candidate.name, [...reasons, `${symbol.displayCode} is a well-formed code the stock list does not know`]);
+  return accepted(symbol, "medium", raw, candidate.name, [
+    ...reasons,
+    `${symbol.displayCode} is a well-formed code the stock list does not know`,
+  ]);
 }
 
 function fromName(name: string, raw: string, source: Candidate["source"]): Resolved {
   const symbol = resolveToken(name);
   if (isRejection(symbol)) return rejected(raw, name, symbol.reason);
   if (known(symbol)) return accepted(symbol, "high", raw, undefined, []);
-  const guess = source === "column" ? `"${name}" is not a name the stock list knows; read as the ticker ${symbol.displayCode}` : guessReason(name, symbol);
+  const guess =
+    source === "column"
+      ? `"${name}" is not a name the stock list knows; read as the ticker ${symbol.displayCode}`
+      : guessReason(name, symbol);
   return guess ? accepted(symbol, "low", raw, undefined, [guess]) : accepted(symbol, "medium", raw, undefined, []);
 }
 
@@ -95,7 +114,9 @@ export function resolveCandidate(candidate: Candidate): Resolved {
   if (name) {
     const byName = resolveToken(name);
     if (!isRejection(byName) && known(byName)) {
-      return accepted(byName, "medium", raw, undefined, [`the code "${code}" does not read (${symbol.reason}); matched by the name`]);
+      return accepted(byName, "medium", raw, undefined, [
+        `the code "${code}" does not read (${symbol.reason}); matched by the name`,
+      ]);
     }
   }
   return rejected(raw, name, symbol.reason);

@@ -19,7 +19,11 @@ export const MAX_IMPORT_ENTRIES = 2_000;
 export const MAX_WATCHLIST_ENTRIES = 500;
 
 export const ZWatchlist = z
-  .object({ stock_codes: z.array(z.string()).describe("STOCK_LIST entries in order, as stored (added entries are normalised display codes)") })
+  .object({
+    stock_codes: z
+      .array(z.string())
+      .describe("STOCK_LIST entries in order, as stored (added entries are normalised display codes)"),
+  })
   .meta({ id: "WatchlistResponse" });
 export type TWatchlist = z.infer<typeof ZWatchlist>;
 
@@ -28,7 +32,9 @@ export const ZWatchlistChange = z
     stock_code: z
       .string()
       .max(200)
-      .describe("A code in any spelling (600519, sh600519, 600519.SH, 0700.HK, AAPL), a registered index, or a stock name or alias"),
+      .describe(
+        "A code in any spelling (600519, sh600519, 600519.SH, 0700.HK, AAPL), a registered index, or a stock name or alias",
+      ),
   })
   .meta({ id: "WatchlistChangeRequest" });
 export type TWatchlistChange = z.infer<typeof ZWatchlistChange>;
@@ -52,7 +58,9 @@ export type TImportItem = z.infer<typeof ZImportItem>;
 
 export const ZImportResult = z
   .object({
-    codes: z.array(z.string()).describe("Distinct codes of the high and medium items, in input order: what the client offers to add"),
+    codes: z
+      .array(z.string())
+      .describe("Distinct codes of the high and medium items, in input order: what the client offers to add"),
     items: z.array(ZImportItem).describe("Every distinct entry read, resolved or rejected, in input order"),
   })
   .meta({ id: "WatchlistImportResult" });
@@ -60,8 +68,16 @@ export type TImportResult = z.infer<typeof ZImportResult>;
 
 export const ZParseImportBody = z
   .object({
-    text: z.string().optional().describe("JSON body: pasted text (a broker export, a column of codes, names separated by anything)"),
-    file: z.file().optional().describe("multipart/form-data: a CSV, XLSX or TXT file (UTF-8, GBK or UTF-16 with a BOM); used before `text` when both are sent"),
+    text: z
+      .string()
+      .optional()
+      .describe("JSON body: pasted text (a broker export, a column of codes, names separated by anything)"),
+    file: z
+      .file()
+      .optional()
+      .describe(
+        "multipart/form-data: a CSV, XLSX or TXT file (UTF-8, GBK or UTF-16 with a BOM); used before `text` when both are sent",
+      ),
   })
   .meta({ id: "WatchlistParseImportRequest" });
 export type TParseImportBody = z.infer<typeof ZParseImportBody>;

@@ -130,7 +130,10 @@ describe("12.7 watchlist: concurrent edits never lose an entry", () => {
     fs.writeFileSync(file, "STOCK_LIST=600519\n");
     const before = readEnvSnapshot(file).version;
     await addToWatchlist("AAPL");
-    const stale = updateEnvFile({ expectedVersion: before }, () => ({ updates: { STOCK_LIST: "600519,MSFT" }, result: null }));
+    const stale = updateEnvFile({ expectedVersion: before }, () => ({
+      updates: { STOCK_LIST: "600519,MSFT" },
+      result: null,
+    }));
     expect((await failure(stale)).code).toBe("config_version_conflict");
     expect(getWatchlist().stock_codes).toEqual(["600519", "AAPL"]);
   });

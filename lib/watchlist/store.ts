@@ -61,7 +61,10 @@ export async function addToWatchlist(token: string): Promise<TWatchlist> {
   return changeList((entries) => {
     if (entries.some((entry) => entryKey(entry) === key)) return null;
     if (entries.length >= MAX_WATCHLIST_ENTRIES) {
-      throw ApiError.of("invalid_request", `The watchlist holds at most ${MAX_WATCHLIST_ENTRIES} entries; remove some first`);
+      throw ApiError.of(
+        "invalid_request",
+        `The watchlist holds at most ${MAX_WATCHLIST_ENTRIES} entries; remove some first`,
+      );
     }
     return [...entries, target.displayCode];
   });
@@ -75,7 +78,8 @@ export async function removeFromWatchlist(token: string): Promise<TWatchlist> {
   return changeList((entries) => {
     const kept = entries.filter((entry) => entryKey(entry) !== key);
     if (kept.length < entries.length) return kept;
-    if (isRejection(resolved)) throw invalidCode(token, resolved.reason, { reason_code: resolved.code, reason_params: resolved.params });
+    if (isRejection(resolved))
+      throw invalidCode(token, resolved.reason, { reason_code: resolved.code, reason_params: resolved.params });
     return null;
   });
 }

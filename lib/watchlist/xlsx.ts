@@ -33,11 +33,13 @@ export function declaredXmlBytes(bytes: Uint8Array): number {
   if (end < 0) throw parseFailed("Not a readable .xlsx workbook (no zip directory)");
   const entries = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
-  if (entries > MAX_ZIP_ENTRIES) throw parseFailed(`The workbook holds ${entries} files; at most ${MAX_ZIP_ENTRIES} are read`);
+  if (entries > MAX_ZIP_ENTRIES)
+    throw parseFailed(`The workbook holds ${entries} files; at most ${MAX_ZIP_ENTRIES} are read`);
   if (at === 0xffffffff) throw parseFailed("ZIP64 workbooks are not read; save the file again as .xlsx");
   let total = 0;
   for (let i = 0; i < entries; i++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw parseFailed("Not a readable .xlsx workbook (damaged zip directory)");
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50)
+      throw parseFailed("Not a readable .xlsx workbook (damaged zip directory)");
     const size = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
     const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
@@ -57,14 +59,18 @@ function cellText(value: unknown): string {
 export async function xlsxRows(bytes: Uint8Array): Promise<string[][]> {
   const unpacked = declaredXmlBytes(bytes);
   if (unpacked > MAX_XLSX_UNPACKED_BYTES) {
-    throw ApiError.of("payload_too_large", `The workbook unpacks to ${Math.round(unpacked / 1024 / 1024)} MB; at most ${MAX_XLSX_UNPACKED_BYTES / 1024 / 1024} MB is read`);
+    throw ApiError.of(
+      "payload_too_large",
+      `The workbook unpacks to ${Math.round(unpacked / 1024 / 1024)} MB; at most ${MAX_XLSX_UNPACKED_BYTES / 1024 / 1024} MB is read`,
+    );
   }
   let rows: unknown[][];
   try {
     rows = await readSheet(bytes.slice().buffer);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "XLS_FILE_NOT_SUPPORTED") throw parseFailed("Only .xlsx workbooks are read; save the .xls file as .xlsx (or CSV) and try again");
+    if (code === "XLS_FILE_NOT_SUPPORTED")
+      throw parseFailed("Only .xlsx workbooks are read; save the .xls file as .xlsx (or CSV) and try again");
     throw parseFailed(`Not a readable .xlsx workbook: ${String((error as Error)?.message ?? error).slice(0, 200)}`);
   }
   return rows.map((row) => row.map(cellText));

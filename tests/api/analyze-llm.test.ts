@@ -41,7 +41,9 @@ let answer: (data: PromptData) => TLlmReport = () => {
 };
 
 function promptText(body: { messages?: { content?: unknown }[] }): string {
-  return (body.messages ?? []).map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content))).join("\n");
+  return (body.messages ?? [])
+    .map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)))
+    .join("\n");
 }
 
 function promptData(body: { messages?: { content?: unknown }[] }): PromptData {
@@ -68,7 +70,9 @@ function startFakeLlm(): Promise<void> {
           object: "chat.completion",
           created: 1_790_000_000,
           model: body.model,
-          choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(report) }, finish_reason: "stop" }],
+          choices: [
+            { index: 0, message: { role: "assistant", content: JSON.stringify(report) }, finish_reason: "stop" },
+          ],
           usage: { prompt_tokens: 1200, completion_tokens: 300, total_tokens: 1500 },
         }),
       );
@@ -93,7 +97,11 @@ afterAll(async () => {
 });
 
 const analyze = (code: string) =>
-  fetch(`${server.baseUrl}/api/v1/analysis/analyze`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stock_code: code }) });
+  fetch(`${server.baseUrl}/api/v1/analysis/analyze`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ stock_code: code }),
+  });
 
 describe("the LLM path end to end against a local OpenAI-compatible server", () => {
   it("with a channel configured, the report comes from the model, and the call's tokens are recorded", async () => {
@@ -102,11 +110,20 @@ describe("the LLM path end to end against a local OpenAI-compatible server", () 
     price = first.report.meta.current_price!;
 
     // The live configuration: the env file on SQLite, the config document on PostgreSQL.
-    await writeLiveConfig(server, `MARKET_DATA_SOURCES=sample\nOPENAI_API_KEY=${API_KEY}\nOPENAI_BASE_URL=${fakeUrl}\nOPENAI_MODEL=fake-model\n`);
+    await writeLiveConfig(
+      server,
+      `MARKET_DATA_SOURCES=sample\nOPENAI_API_KEY=${API_KEY}\nOPENAI_BASE_URL=${fakeUrl}\nOPENAI_MODEL=fake-model\n`,
+    );
     // Seen on the next env-file check (SQLite) or revision poll (PostgreSQL, once a second): wait until the server
     // lists the model, rather than a fixed time a loaded machine can outlast.
     await expect
-      .poll(async () => ((await (await fetch(`${server.baseUrl}/api/v1/agent/models`)).json()) as { models: { model: string }[] }).models.map((m) => m.model), { timeout: 15_000, interval: 250 })
+      .poll(
+        async () =>
+          (
+            (await (await fetch(`${server.baseUrl}/api/v1/agent/models`)).json()) as { models: { model: string }[] }
+          ).models.map((m) => m.model),
+        { timeout: 15_000, interval: 250 },
+      )
       .toContain("fake-model");
 
     const res = await analyze("600519");
@@ -125,11 +142,25 @@ describe("the LLM path end to end against a local OpenAI-compatible server", () 
 
     const database = await openServerDatabase(server);
     try {
-      const usage = await database.all("SELECT call_type, model, stock_code, query_id, prompt_tokens, completion_tokens, total_tokens, success FROM llm_usage");
+      const usage = await database.all(
+        "SELECT call_type, model, stock_code, query_id, prompt_tokens, completion_tokens, total_tokens, success FROM llm_usage",
+      );
       expect(usage).toEqual([
-        { call_type: "analysis", model: "fake-model", stock_code: "600519", query_id: body.query_id, prompt_tokens: 1200, completion_tokens: 300, total_tokens: 1500, success: 1 },
+        {
+          call_type: "analysis",
+          model: "fake-model",
+          stock_code: "600519",
+          query_id: body.query_id,
+          prompt_tokens: 1200,
+          completion_tokens: 300,
+          total_tokens: 1500,
+          success: 1,
+        },
       ]);
-      const stored = await database.get<Record<string, string>>("SELECT diagnostics, flow, raw_result FROM analysis_history WHERE query_id = ?", body.query_id);
+      const stored = await database.get<Record<string, string>>(
+        "SELECT diagnostics, flow, raw_result FROM analysis_history WHERE query_id = ?",
+        body.query_id,
+      );
       expect(JSON.stringify(stored)).not.toContain(API_KEY);
     } finally {
       await database.close();
@@ -163,14 +194,28 @@ async function flowNode(id: number, key: string) {
 /** The engine's plan for an action, as the report writes it. */
 function enginePlan(ind: TIndicators, action: TDecisionAction, language: "zh" | "en") {
   const plan = structurePlan(ind, action, "llm");
-  return { ideal_buy: levelText(plan.ideal_buy, language), secondary_buy: levelText(plan.secondary_buy, language), stop_loss: levelText(plan.stop_loss, language), take_profit: levelText(plan.take_profit, language) };
+  return {
+    ideal_buy: levelText(plan.ideal_buy, language),
+    secondary_buy: levelText(plan.secondary_buy, language),
+    stop_loss: levelText(plan.stop_loss, language),
+    take_profit: levelText(plan.take_profit, language),
+  };
 }
 
 describe("an LLM's plan and action are held to the engine's invariants", () => {
   it("an invented buy plan (a stop 0.1 ATR under the price) is replaced by the engine's buy plan; the flow's llm_plan node says why", async () => {
     answer = ({ current_price: p, indicators: { atr14: atr } }) => {
       // Passes the model-output check (stop < price < target, entry between) but not the plan invariants.
-      const report = validReport({ action: "buy", score: 70, levels: { ideal_buy: p, secondary_buy: null, stop_loss: round2(p - 0.1 * atr), take_profit: round2(p + 0.11 * atr + 0.3 * atr) } });
+      const report = validReport({
+        action: "buy",
+        score: 70,
+        levels: {
+          ideal_buy: p,
+          secondary_buy: null,
+          stop_loss: round2(p - 0.1 * atr),
+          take_profit: round2(p + 0.11 * atr + 0.3 * atr),
+        },
+      });
       report.core_conclusion.one_sentence = "Fake model: buy now with a tight stop.";
       return report;
     };
@@ -196,34 +241,64 @@ describe("an LLM's plan and action are held to the engine's invariants", () => {
     }
     const planCheck = component(result, "llm_plan");
     expect(planCheck).toMatchObject({ status: "degraded" });
-    expect(planCheck!.message).toMatch(/replaced by the rule plan for buy: stop_loss .* is within 0\.3 ATR of the price/);
-    expect(await flowNode(report.meta.id!, "llm_plan")).toMatchObject({ status: expect.not.stringMatching(/^success$/), message: planCheck!.message });
+    expect(planCheck!.message).toMatch(
+      /replaced by the rule plan for buy: stop_loss .* is within 0\.3 ATR of the price/,
+    );
+    expect(await flowNode(report.meta.id!, "llm_plan")).toMatchObject({
+      status: expect.not.stringMatching(/^success$/),
+      message: planCheck!.message,
+    });
   });
 
   it("a buy whose stop sits above the price is refused as a contradiction: the rule report stands, with the reason", async () => {
-    answer = ({ current_price: p }) => validReport({ action: "buy", score: 70, levels: { ideal_buy: round2(p * 0.99), secondary_buy: null, stop_loss: round2(p * 1.02), take_profit: round2(p * 1.1) } });
+    answer = ({ current_price: p }) =>
+      validReport({
+        action: "buy",
+        score: 70,
+        levels: {
+          ideal_buy: round2(p * 0.99),
+          secondary_buy: null,
+          stop_loss: round2(p * 1.02),
+          take_profit: round2(p * 1.1),
+        },
+      });
     const result = await analyzed("600519");
     expect(result.report.meta.model_used).toBeNull();
     expect(component(result, "llm")).toMatchObject({ status: "degraded" });
-    expect(component(result, "llm")!.message).toMatch(/fell back to the rule-based report: .*stop_loss .* is not below the price/);
+    expect(component(result, "llm")!.message).toMatch(
+      /fell back to the rule-based report: .*stop_loss .* is not below the price/,
+    );
   });
 
   it("an action against the model's own score band, with no guardrail reason, is aligned to the band; the flow's llm_action node says why", async () => {
     // Buy at 50 is a watch-band score: the model's own numbers do not support a buy.
     answer = ({ current_price: p, indicators: { atr14: atr } }) =>
-      validReport({ action: "buy", score: 50, levels: { ideal_buy: round2(p - 0.5 * atr), secondary_buy: null, stop_loss: round2(p - 2 * atr), take_profit: round2(p + 4 * atr) } });
+      validReport({
+        action: "buy",
+        score: 50,
+        levels: {
+          ideal_buy: round2(p - 0.5 * atr),
+          secondary_buy: null,
+          stop_loss: round2(p - 2 * atr),
+          take_profit: round2(p + 4 * atr),
+        },
+      });
     const result = await analyzed("AAPL");
     const { report } = result;
     expect(report.meta.model_used).toBe("fake-model");
     expect(report.summary).toMatchObject({ action: "watch", sentiment_score: 50 });
     const action = component(result, "llm_action");
     expect(action).toMatchObject({ status: "degraded" });
-    expect(action!.message).toBe("the model's action buy disagrees with its own score 50 (watch band) and no guardrail reason explains it: aligned to watch");
+    expect(action!.message).toBe(
+      "the model's action buy disagrees with its own score 50 (watch band) and no guardrail reason explains it: aligned to watch",
+    );
     expect(await flowNode(report.meta.id!, "llm_action")).toMatchObject({ message: action!.message });
     // A buy plan does not fit a watch call: the engine's watch levels (breakout above, breakdown below) replace it.
     const ind = (report.details.context_snapshot as { indicators: TIndicators }).indicators;
     expect(report.strategy).toEqual(enginePlan(ind, "watch", report.meta.report_language));
-    expect(component(result, "llm_plan")!.message).toMatch(/replaced by the rule plan for watch: a watch call's buy level is a breakout above the price/);
+    expect(component(result, "llm_plan")!.message).toMatch(
+      /replaced by the rule plan for watch: a watch call's buy level is a breakout above the price/,
+    );
   });
 });
 
@@ -231,7 +306,16 @@ describe("an LLM's plan and action are held to the engine's invariants", () => {
 
 describe("skills (alias strategies) join the LLM prompt and the report records them", () => {
   const holdAnswer = ({ current_price: p, indicators: { atr14: atr } }: PromptData) =>
-    validReport({ action: "hold", score: 55, levels: { ideal_buy: null, secondary_buy: null, stop_loss: round2(p - 2 * atr), take_profit: round2(p + 4 * atr) } });
+    validReport({
+      action: "hold",
+      score: 55,
+      levels: {
+        ideal_buy: null,
+        secondary_buy: null,
+        stop_loss: round2(p - 2 * atr),
+        take_profit: round2(p + 4 * atr),
+      },
+    });
 
   async function breakoutInstructions(): Promise<string> {
     const { skills } = await loadSkills({ userDir: "" });
@@ -255,11 +339,16 @@ describe("skills (alias strategies) join the LLM prompt and the report records t
     expect(prompts.at(-1)).toContain("volume_breakout");
     expect(result.report.details.skills_used).toEqual(["volume_breakout"]);
     const skills = component(result, "skills");
-    expect(skills).toMatchObject({ status: "degraded", details: { applied: ["volume_breakout"], unknown: ["no_such_strategy"] } });
+    expect(skills).toMatchObject({
+      status: "degraded",
+      details: { applied: ["volume_breakout"], unknown: ["no_such_strategy"] },
+    });
     expect(skills!.message).toBe("applied: volume_breakout; unknown ids ignored: no_such_strategy");
 
     // The stored record says the same when read back.
-    const stored = ZAnalysisReport.parse(await (await fetch(`${server.baseUrl}/api/v1/history/${result.report.meta.id}`)).json());
+    const stored = ZAnalysisReport.parse(
+      await (await fetch(`${server.baseUrl}/api/v1/history/${result.report.meta.id}`)).json(),
+    );
     expect(stored.details.skills_used).toEqual(["volume_breakout"]);
   });
 
@@ -282,10 +371,14 @@ describe("skills (alias strategies) join the LLM prompt and the report records t
     expect(res.status, await res.clone().text()).toBe(202);
     const accepted = ZTaskAccepted.parse(await res.json());
     const deadline = Date.now() + 20_000;
-    let status = ZTaskStatus.parse(await (await fetch(`${server.baseUrl}/api/v1/analysis/status/${accepted.task_id}`)).json());
+    let status = ZTaskStatus.parse(
+      await (await fetch(`${server.baseUrl}/api/v1/analysis/status/${accepted.task_id}`)).json(),
+    );
     while (!["completed", "failed"].includes(status.status) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      status = ZTaskStatus.parse(await (await fetch(`${server.baseUrl}/api/v1/analysis/status/${accepted.task_id}`)).json());
+      status = ZTaskStatus.parse(
+        await (await fetch(`${server.baseUrl}/api/v1/analysis/status/${accepted.task_id}`)).json(),
+      );
     }
     expect(status.status, status.error).toBe("completed");
     expect(status.skills).toEqual(["volume_breakout"]);

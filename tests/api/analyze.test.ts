@@ -34,7 +34,13 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
     expect(body.stock_code).toBe("600519");
     expect(body.stock_name).toBe("贵州茅台");
     const { meta, summary, strategy, details } = body.report;
-    expect(meta).toMatchObject({ query_id: body.query_id, stock_code: "600519", report_type: "detailed", report_language: "zh", asset_type: "stock" });
+    expect(meta).toMatchObject({
+      query_id: body.query_id,
+      stock_code: "600519",
+      report_type: "detailed",
+      report_language: "zh",
+      asset_type: "stock",
+    });
     expect(typeof meta.current_price).toBe("number");
     expect(typeof meta.change_pct).toBe("number");
     expect(summary.sentiment_score).toBeGreaterThanOrEqual(0);
@@ -45,11 +51,17 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
     expect(details.empty_news_disclosure).toBeTruthy();
     expect(details.news_content).toBeNull();
     expect(details.context_snapshot).toMatchObject({ data_source: "sample", is_sample_data: true });
-    expect(body.diagnostic_summary).toMatchObject({ query_id: body.query_id, components: { llm: { status: "not_configured" } } });
+    expect(body.diagnostic_summary).toMatchObject({
+      query_id: body.query_id,
+      components: { llm: { status: "not_configured" } },
+    });
 
     const database = await openServerDatabase(server);
     try {
-      const row = (await database.get<Record<string, string>>("SELECT stock_code, target_key, report_type, diagnostics, flow FROM analysis_history WHERE query_id = ?", body.query_id))!;
+      const row = (await database.get<Record<string, string>>(
+        "SELECT stock_code, target_key, report_type, diagnostics, flow FROM analysis_history WHERE query_id = ?",
+        body.query_id,
+      ))!;
       expect(row).toMatchObject({ stock_code: "600519", target_key: "stock:cn:600519", report_type: "detailed" });
       expect(JSON.parse(row.flow!).nodes.length).toBeGreaterThan(2);
       expect(JSON.parse(row.diagnostics!).query_id).toBe(body.query_id);
@@ -69,26 +81,44 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
   it("docs/api.md §7: report_language en (or an alias) gives an English report; brief is accepted", async () => {
     const res = await analyze({ stock_code: "AAPL", report_language: "English", report_type: "brief" });
     const body = ZAnalysisResultResponse.parse(await res.json());
-    expect(body.report.meta).toMatchObject({ report_language: "en", report_type: "brief", stock_code: "AAPL", stock_name: "Apple" });
+    expect(body.report.meta).toMatchObject({
+      report_language: "en",
+      report_type: "brief",
+      stock_code: "AAPL",
+      stock_name: "Apple",
+    });
     expect(body.report.summary.analysis_summary).toMatch(/Sample data/);
   });
 
   it("spec 4.2 rules 1-6: each bad request is 400 validation_error with its reason", async () => {
     await expectError({}, 400, "validation_error");
     await expectError({ stock_code: "   " }, 400, "validation_error");
-    const tooMany = await expectError({ stock_codes: Array.from({ length: 51 }, () => "600519") }, 400, "validation_error");
+    const tooMany = await expectError(
+      { stock_codes: Array.from({ length: 51 }, () => "600519") },
+      400,
+      "validation_error",
+    );
     expect(tooMany).toMatch(/51/);
     expect(await expectError({ stock_code: "abc123" }, 400, "validation_error")).toMatch(/^abc123: /);
     expect(await expectError({ stock_code: "csi999999" }, 400, "validation_error")).toMatch(/^csi999999: /);
     // The reason as a code with its values too, for clients that word it in their own language.
     const coded = (await (await analyze({ stock_code: "不存在的公司" })).json()) as Record<string, unknown>;
-    expect(coded).toMatchObject({ error: "validation_error", stock_code: "不存在的公司", reason_code: "unknown_name", reason_params: { name: "不存在的公司" } });
+    expect(coded).toMatchObject({
+      error: "validation_error",
+      stock_code: "不存在的公司",
+      reason_code: "unknown_name",
+      reason_params: { name: "不存在的公司" },
+    });
     expect(await expectError({ stock_codes: ["600519", "AAPL"] }, 400, "validation_error")).toMatch(/async_mode/);
-    expect(await expectError({ stock_codes: ["600519", "不存在的公司名称"] }, 400, "validation_error")).toMatch(/^不存在的公司名称: /);
+    expect(await expectError({ stock_codes: ["600519", "不存在的公司名称"] }, 400, "validation_error")).toMatch(
+      /^不存在的公司名称: /,
+    );
   });
 
   it("spec 2.6 rule 4: an English report names the stock in English", async () => {
-    const body = ZAnalysisResultResponse.parse(await (await analyze({ stock_code: "600519", report_language: "en" })).json());
+    const body = ZAnalysisResultResponse.parse(
+      await (await analyze({ stock_code: "600519", report_language: "en" })).json(),
+    );
     expect(body.report.meta.stock_name).toBe("Kweichow Moutai");
     expect(body.stock_name).toBe("Kweichow Moutai");
   });
@@ -110,5 +140,4 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
     const message = await expectError({ stock_code: "600036" }, 500, "analysis_failed");
     expect(message).toMatch(/600036/);
   });
-
 });

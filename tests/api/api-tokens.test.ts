@@ -5,7 +5,15 @@ import { openServerDatabase } from "../setup/server-database";
 // Over HTTP: API tokens with admin auth on.
 
 type OpenApi = { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
-type Created = { id: string; name: string; scope: string; token: string; prefix: string; created_at: string; expires_at: string | null };
+type Created = {
+  id: string;
+  name: string;
+  scope: string;
+  token: string;
+  prefix: string;
+  created_at: string;
+  expires_at: string | null;
+};
 
 const PASSWORD = "tokens-pass";
 
@@ -56,7 +64,12 @@ describe("API tokens with admin auth on", () => {
     const admin = client(base, { cookie });
     const read = await mint(base, cookie, { name: "reader", scope: "read", expires_in_days: 30 });
     expect(read.token).toMatch(/^dsa_[A-Za-z0-9_-]{43}$/);
-    expect(read).toMatchObject({ name: "reader", scope: "read", prefix: read.token.slice(0, 12), expires_at: expect.any(String) });
+    expect(read).toMatchObject({
+      name: "reader",
+      scope: "read",
+      prefix: read.token.slice(0, 12),
+      expires_at: expect.any(String),
+    });
     const write = await mint(base, cookie, { name: "writer", scope: "write" });
     expect(write.expires_at).toBeNull();
 
@@ -67,7 +80,16 @@ describe("API tokens with admin auth on", () => {
     expect(listText).not.toContain(write.token.slice(12));
     const items = (JSON.parse(listText) as { items: Record<string, unknown>[] }).items;
     expect(items.map((t) => t.name)).toEqual(expect.arrayContaining(["reader", "writer"]));
-    for (const item of items) expect(Object.keys(item).sort()).toEqual(["created_at", "expires_at", "id", "last_used_at", "name", "prefix", "scope"]);
+    for (const item of items)
+      expect(Object.keys(item).sort()).toEqual([
+        "created_at",
+        "expires_at",
+        "id",
+        "last_used_at",
+        "name",
+        "prefix",
+        "scope",
+      ]);
 
     const asRead = client(base, { token: read.token });
     expect((await asRead("GET", "/api/v1/portfolio/accounts")).status).toBe(200);
@@ -82,7 +104,11 @@ describe("API tokens with admin auth on", () => {
     expect((await asWrite("DELETE", `/api/v1/auth/tokens/${read.id}`)).status).toBe(403);
     expect((await asWrite("GET", "/api/v1/system/config/export")).status).toBe(403);
 
-    const used = ((await (await admin("GET", "/api/v1/auth/tokens")).json()) as { items: { id: string; last_used_at: string | null }[] }).items;
+    const used = (
+      (await (await admin("GET", "/api/v1/auth/tokens")).json()) as {
+        items: { id: string; last_used_at: string | null }[];
+      }
+    ).items;
     expect(used.find((t) => t.id === write.id)?.last_used_at).toEqual(expect.any(String));
 
     expect((await admin("DELETE", `/api/v1/auth/tokens/${write.id}`)).status).toBe(204);
@@ -102,9 +128,16 @@ describe("API tokens with admin auth on", () => {
     try {
       // SQLite may hold the DateTime as epoch-ms or as ISO text; PostgreSQL's timestamp is read back as ISO text
       // and takes the ISO text (UTC, as Prisma writes it) in return.
-      const { expires_at: stored } = (await database.get<{ expires_at: number | string }>("SELECT expires_at FROM api_token WHERE id = ?", token.id))!;
+      const { expires_at: stored } = (await database.get<{ expires_at: number | string }>(
+        "SELECT expires_at FROM api_token WHERE id = ?",
+        token.id,
+      ))!;
       const past = Date.now() - 60_000;
-      await database.run("UPDATE api_token SET expires_at = ? WHERE id = ?", typeof stored === "number" ? past : new Date(past).toISOString(), token.id);
+      await database.run(
+        "UPDATE api_token SET expires_at = ? WHERE id = ?",
+        typeof stored === "number" ? past : new Date(past).toISOString(),
+        token.id,
+      );
     } finally {
       await database.close();
     }

@@ -28,21 +28,39 @@ describe("5: admin auth off (default)", () => {
 
   it("docs/api.md §2: status says disabled with no password", async () => {
     const res = await fetch(`${base}/api/v1/auth/status`);
-    expect(await res.json()).toEqual({ authEnabled: false, loggedIn: false, passwordSet: false, passwordChangeable: false, setupState: "no_password" });
+    expect(await res.json()).toEqual({
+      authEnabled: false,
+      loggedIn: false,
+      passwordSet: false,
+      passwordChangeable: false,
+      setupState: "no_password",
+    });
   });
 
   it("docs/api.md §2: login answers 400 auth_disabled; change-password 400 not_changeable", async () => {
-    const login = await fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: client("10.0.0.1"), body: JSON.stringify({ password: "secret1" }) });
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: "POST",
+      headers: client("10.0.0.1"),
+      body: JSON.stringify({ password: "secret1" }),
+    });
     expect(login.status).toBe(400);
     expect((await login.json()).error).toBe("auth_disabled");
-    const change = await fetch(`${base}/api/v1/auth/change-password`, { method: "POST", headers: client("10.0.0.1"), body: "{}" });
+    const change = await fetch(`${base}/api/v1/auth/change-password`, {
+      method: "POST",
+      headers: client("10.0.0.1"),
+      body: "{}",
+    });
     expect(change.status).toBe(400);
     expect((await change.json()).error).toBe("not_changeable");
   });
 
   it("5: no route answers 401 while auth is off", async () => {
     for (const op of OPERATIONS) {
-      const res = await fetch(`${base}${samplePath(op.path)}`, { method: op.method, headers: client("10.0.0.2"), body: op.method === "GET" ? undefined : "{}" });
+      const res = await fetch(`${base}${samplePath(op.path)}`, {
+        method: op.method,
+        headers: client("10.0.0.2"),
+        body: op.method === "GET" ? undefined : "{}",
+      });
       expect(res.status, `${op.method} ${op.path}`).not.toBe(401);
     }
   });
@@ -53,17 +71,34 @@ describe("5: admin auth on", () => {
   let base: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ ADMIN_AUTH_ENABLED: "true", TRUST_X_FORWARDED_FOR: "true", ADMIN_SESSION_MAX_AGE_HOURS: "2" });
+    server = await startTestServer({
+      ADMIN_AUTH_ENABLED: "true",
+      TRUST_X_FORWARDED_FOR: "true",
+      ADMIN_SESSION_MAX_AGE_HOURS: "2",
+    });
     base = server.baseUrl;
   });
   afterAll(() => server?.stop());
 
   // The service's own page sends its Origin; the first login (which sets the password) needs it.
   const login = (ip: string, body: object, extra: Record<string, string> = {}) =>
-    fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { ...client(ip), origin: base, ...extra }, body: JSON.stringify(body) });
+    fetch(`${base}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { ...client(ip), origin: base, ...extra },
+      body: JSON.stringify(body),
+    });
 
   it("5: every non-exempt route answers 401 without a session; exempt routes do not (route walk)", async () => {
-    const exempt = new Set(["/", "/health", "/api/health", "/api/v1/health", "/openapi.json", "/api/v1/auth/login", "/api/v1/auth/status", "/api/v1/auth/logout"]);
+    const exempt = new Set([
+      "/",
+      "/health",
+      "/api/health",
+      "/api/v1/health",
+      "/openapi.json",
+      "/api/v1/auth/login",
+      "/api/v1/auth/status",
+      "/api/v1/auth/logout",
+    ]);
     for (const op of OPERATIONS) {
       const res = await fetch(`${base}${samplePath(op.path)}`, {
         method: op.method,
@@ -82,10 +117,18 @@ describe("5: admin auth on", () => {
 
   it("docs/api.md §2: first login sets the password only with a matching confirmation of ≥ 6 characters", async () => {
     const status = await (await fetch(`${base}/api/v1/auth/status`)).json();
-    expect(status).toEqual({ authEnabled: true, loggedIn: false, passwordSet: false, passwordChangeable: false, setupState: "enabled" });
+    expect(status).toEqual({
+      authEnabled: true,
+      loggedIn: false,
+      passwordSet: false,
+      passwordChangeable: false,
+      setupState: "enabled",
+    });
     expect((await (await login("10.1.0.2", {})).json()).error).toBe("password_required");
     expect((await (await login("10.1.0.2", { password: "abcdef" })).json()).error).toBe("password_mismatch");
-    expect((await (await login("10.1.0.2", { password: "abc", passwordConfirm: "abc" })).json()).error).toBe("invalid_password");
+    expect((await (await login("10.1.0.2", { password: "abc", passwordConfirm: "abc" })).json()).error).toBe(
+      "invalid_password",
+    );
 
     const ok = await login("10.1.0.2", { password: "first-pass", password_confirm: "first-pass" });
     expect(ok.status).toBe(200);
@@ -98,7 +141,9 @@ describe("5: admin auth on", () => {
     expect(setCookie).toMatch(/Max-Age=7200/);
     expect(setCookie).not.toMatch(/Secure/i);
 
-    const after = await (await fetch(`${base}/api/v1/auth/status`, { headers: { cookie: sessionCookieOf(ok) } })).json();
+    const after = await (
+      await fetch(`${base}/api/v1/auth/status`, { headers: { cookie: sessionCookieOf(ok) } })
+    ).json();
     expect(after).toMatchObject({ loggedIn: true, passwordSet: true, passwordChangeable: true });
   });
 
@@ -129,28 +174,62 @@ describe("5: admin auth on", () => {
 
   it("docs/api.md §2: logout revokes the session server-side and clears the cookie", async () => {
     const cookie = sessionCookieOf(await login("10.1.0.7", { password: "first-pass" }));
-    const protectedCall = () => fetch(`${base}/api/v1/auth/change-password`, { method: "POST", headers: client("10.1.0.7", cookie), body: "{}" });
+    const protectedCall = () =>
+      fetch(`${base}/api/v1/auth/change-password`, { method: "POST", headers: client("10.1.0.7", cookie), body: "{}" });
     expect((await protectedCall()).status).toBe(400); // reached the handler: current_required
     const out = await fetch(`${base}/api/v1/auth/logout`, { method: "POST", headers: client("10.1.0.7", cookie) });
     expect(out.status).toBe(204);
     expect(out.headers.get("set-cookie")).toMatch(/dsa_session=;.*Max-Age=0/i);
     expect((await protectedCall()).status).toBe(401);
-    expect(await (await fetch(`${base}/api/v1/auth/status`, { headers: { cookie } })).json()).toMatchObject({ loggedIn: false });
+    expect(await (await fetch(`${base}/api/v1/auth/status`, { headers: { cookie } })).json()).toMatchObject({
+      loggedIn: false,
+    });
   });
 
   it("docs/api.md §2: change-password checks current and confirmation, then ends every other session", async () => {
     const mine = sessionCookieOf(await login("10.1.0.8", { password: "first-pass" }));
     const other = sessionCookieOf(await login("10.1.0.9", { password: "first-pass" }));
     const change = (body: object) =>
-      fetch(`${base}/api/v1/auth/change-password`, { method: "POST", headers: client("10.1.0.8", mine), body: JSON.stringify(body) });
-    expect((await (await change({ newPassword: "second-pass", newPasswordConfirm: "second-pass" })).json()).error).toBe("current_required");
-    expect((await (await change({ currentPassword: "nope", newPassword: "second-pass", newPasswordConfirm: "second-pass" })).json()).error).toBe("invalid_password");
-    expect((await (await change({ currentPassword: "first-pass", newPassword: "second-pass", newPasswordConfirm: "x" })).json()).error).toBe("password_mismatch");
-    expect((await (await change({ currentPassword: "first-pass", newPassword: "short", newPasswordConfirm: "short" })).json()).error).toBe("invalid_password");
-    expect((await change({ currentPassword: "first-pass", newPassword: "second-pass", newPasswordConfirm: "second-pass" })).status).toBe(204);
+      fetch(`${base}/api/v1/auth/change-password`, {
+        method: "POST",
+        headers: client("10.1.0.8", mine),
+        body: JSON.stringify(body),
+      });
+    expect((await (await change({ newPassword: "second-pass", newPasswordConfirm: "second-pass" })).json()).error).toBe(
+      "current_required",
+    );
+    expect(
+      (
+        await (
+          await change({ currentPassword: "nope", newPassword: "second-pass", newPasswordConfirm: "second-pass" })
+        ).json()
+      ).error,
+    ).toBe("invalid_password");
+    expect(
+      (
+        await (
+          await change({ currentPassword: "first-pass", newPassword: "second-pass", newPasswordConfirm: "x" })
+        ).json()
+      ).error,
+    ).toBe("password_mismatch");
+    expect(
+      (
+        await (
+          await change({ currentPassword: "first-pass", newPassword: "short", newPasswordConfirm: "short" })
+        ).json()
+      ).error,
+    ).toBe("invalid_password");
+    expect(
+      (await change({ currentPassword: "first-pass", newPassword: "second-pass", newPasswordConfirm: "second-pass" }))
+        .status,
+    ).toBe(204);
 
-    expect(await (await fetch(`${base}/api/v1/auth/status`, { headers: { cookie: mine } })).json()).toMatchObject({ loggedIn: true });
-    expect(await (await fetch(`${base}/api/v1/auth/status`, { headers: { cookie: other } })).json()).toMatchObject({ loggedIn: false });
+    expect(await (await fetch(`${base}/api/v1/auth/status`, { headers: { cookie: mine } })).json()).toMatchObject({
+      loggedIn: true,
+    });
+    expect(await (await fetch(`${base}/api/v1/auth/status`, { headers: { cookie: other } })).json()).toMatchObject({
+      loggedIn: false,
+    });
     expect((await login("10.1.0.10", { password: "first-pass" })).status).toBe(401);
     expect((await login("10.1.0.10", { password: "second-pass" })).status).toBe(200);
   });
@@ -180,11 +259,20 @@ describe("5: admin auth on", () => {
   it("docs/api.md §2: the live configuration (env file, or the config document on PostgreSQL) can switch admin auth off at run time", async () => {
     await writeLiveConfig(server, "ADMIN_AUTH_ENABLED=false\n");
     // Seen on the next env-file check (SQLite) or revision poll (PostgreSQL, once a second).
-    await expect.poll(async () => (await (await fetch(`${base}/api/v1/auth/status`)).json()) as object, { timeout: 10_000, interval: 250 }).toMatchObject({
-      authEnabled: false,
-      setupState: "password_retained",
+    await expect
+      .poll(async () => (await (await fetch(`${base}/api/v1/auth/status`)).json()) as object, {
+        timeout: 10_000,
+        interval: 250,
+      })
+      .toMatchObject({
+        authEnabled: false,
+        setupState: "password_retained",
+      });
+    const res = await fetch(`${base}/api/v1/auth/change-password`, {
+      method: "POST",
+      headers: client("10.1.0.11"),
+      body: "{}",
     });
-    const res = await fetch(`${base}/api/v1/auth/change-password`, { method: "POST", headers: client("10.1.0.11"), body: "{}" });
     expect(res.status).toBe(400);
   });
 });
@@ -201,16 +289,27 @@ describe("docs/api.md §2: POST /api/v1/auth/settings switches admin auth", () =
   afterAll(() => server?.stop());
 
   const settings = (body: object, cookie?: string) =>
-    fetch(`${base}/api/v1/auth/settings`, { method: "POST", headers: { ...client("10.2.0.1", cookie), origin: base }, body: JSON.stringify(body) });
+    fetch(`${base}/api/v1/auth/settings`, {
+      method: "POST",
+      headers: { ...client("10.2.0.1", cookie), origin: base },
+      body: JSON.stringify(body),
+    });
 
   it("turning auth on needs a confirmed password, then logs this client in and writes the env file", async () => {
     expect((await (await settings({ authEnabled: true })).json()).error).toBe("password_required");
-    expect((await (await settings({ authEnabled: true, password: "switch-pass", passwordConfirm: "nope" })).json()).error).toBe("password_mismatch");
+    expect(
+      (await (await settings({ authEnabled: true, password: "switch-pass", passwordConfirm: "nope" })).json()).error,
+    ).toBe("password_mismatch");
     expect((await fetch(`${base}/api/v1/system/config/export`)).status).toBe(403);
 
     const on = await settings({ authEnabled: true, password: "switch-pass", passwordConfirm: "switch-pass" });
     expect(on.status).toBe(200);
-    expect(await on.json()).toMatchObject({ authEnabled: true, loggedIn: true, passwordSet: true, setupState: "enabled" });
+    expect(await on.json()).toMatchObject({
+      authEnabled: true,
+      loggedIn: true,
+      passwordSet: true,
+      setupState: "enabled",
+    });
     expect(await envFile()).toMatch(/^ADMIN_AUTH_ENABLED=true$/m);
     const cookie = sessionCookieOf(on);
 
@@ -229,7 +328,9 @@ describe("docs/api.md §2: POST /api/v1/auth/settings switches admin auth", () =
     expect(await envFile()).toMatch(/^ADMIN_AUTH_ENABLED=false$/m);
     expect((await fetch(`${base}/api/v1/system/config/export`)).status).toBe(403);
 
-    expect((await settings({ authEnabled: true, password: "other-pass", passwordConfirm: "other-pass" })).status).toBe(401);
+    expect((await settings({ authEnabled: true, password: "other-pass", passwordConfirm: "other-pass" })).status).toBe(
+      401,
+    );
     const again = await settings({ authEnabled: true, currentPassword: "switch-pass" });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ authEnabled: true, loggedIn: true });
@@ -253,7 +354,11 @@ describe("the client address and https come from the socket unless the proxy is 
   afterAll(() => server?.stop());
 
   const login = (password: string, headers: Record<string, string> = {}) =>
-    fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ password }) });
+    fetch(`${base}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ password }),
+    });
 
   it("a client-sent X-Forwarded-Proto: https does not make the cookie Secure", async () => {
     const res = await login("socket-pass", { "x-forwarded-proto": "https" });
@@ -262,7 +367,9 @@ describe("the client address and https come from the socket unless the proxy is 
   });
 
   it("300 concurrent wrong passwords are mostly 429, not 300 × 401", async () => {
-    const statuses = await Promise.all(Array.from({ length: 300 }, () => login("wrong-pass", { "x-forwarded-for": "10.5.0.1" }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 300 }, () => login("wrong-pass", { "x-forwarded-for": "10.5.0.1" }).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(295);
   });
@@ -274,4 +381,3 @@ describe("the client address and https come from the socket unless the proxy is 
     }
   });
 });
-

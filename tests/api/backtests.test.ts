@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RULE_ENGINE_VERSION } from "@/lib/analysis/engine/version";
-import { ZBacktestAccepted, ZBacktestRun, ZCallsPage, ZRunsPage, ZSeriesResponse, type TBacktestRun } from "@/lib/backtest/schemas";
+import {
+  ZBacktestAccepted,
+  ZBacktestRun,
+  ZCallsPage,
+  ZRunsPage,
+  ZSeriesResponse,
+  type TBacktestRun,
+} from "@/lib/backtest/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { readSse } from "./sse-client";
 
@@ -99,7 +106,9 @@ describe("backtest API (docs/api.md §11)", () => {
     expect(first.items.map((c) => c.date)).toEqual([...first.items.map((c) => c.date)].sort());
     expect(first.items[0]!.outcomes.map((o) => o.horizon)).toEqual([1, 3, 5, 10]);
     const lastPage = Math.ceil(run.calls_total / 500);
-    const tail = ZCallsPage.parse(await json(await call("GET", `/${run.backtest_id}/calls?page=${lastPage}&page_size=500`), 200));
+    const tail = ZCallsPage.parse(
+      await json(await call("GET", `/${run.backtest_id}/calls?page=${lastPage}&page_size=500`), 200),
+    );
     const lastCall = tail.items.at(-1)!;
     expect(lastCall.date).toBe(run.end_date);
     expect(lastCall.outcomes.every((o) => o.return_pct === null && o.outcome === null)).toBe(true);
@@ -113,7 +122,9 @@ describe("backtest API (docs/api.md §11)", () => {
 
   it("a report of a backtested stock carries the track record in its Markdown and share page", async () => {
     const runs = ZRunsPage.parse(await json(await call("GET", "?stock_code=600519"), 200));
-    const run = ZBacktestRun.parse(await json(await call("GET", `/${runs.items.find((r) => r.status === "completed")!.backtest_id}`), 200));
+    const run = ZBacktestRun.parse(
+      await json(await call("GET", `/${runs.items.find((r) => r.status === "completed")!.backtest_id}`), 200),
+    );
     const ten = run.summary!.horizons.find((h) => h.horizon === 10)!;
     const analyzed = await fetch(`${server.baseUrl}/api/v1/analysis/analyze`, {
       method: "POST",
@@ -123,7 +134,9 @@ describe("backtest API (docs/api.md §11)", () => {
     const report = (await json(analyzed, 200)) as { report: { meta: { id: number; engine_version: string } } };
     expect(report.report.meta.engine_version).toBe(RULE_ENGINE_VERSION);
     const id = report.report.meta.id;
-    const markdown = ((await json(await fetch(`${server.baseUrl}/api/v1/history/${id}/markdown`), 200)) as { content: string }).content;
+    const markdown = (
+      (await json(await fetch(`${server.baseUrl}/api/v1/history/${id}/markdown`), 200)) as { content: string }
+    ).content;
     const signed = (v: number | null) => `${v! > 0 ? "+" : ""}${v!.toFixed(2)}%`;
     const line = markdown.split("\n").find((l) => l.startsWith("> Track record"));
     expect(line).toBe(
@@ -135,17 +148,32 @@ describe("backtest API (docs/api.md §11)", () => {
   });
 
   it("dates, step, horizons and band are honoured; list is newest first and filters by any code form", async () => {
-    const body = { stock_code: "AAPL", start_date: "2026-03-02", end_date: "2026-06-30", horizons: [10, 2], step: 5, neutral_band_pct: 0.5 };
+    const body = {
+      stock_code: "AAPL",
+      start_date: "2026-03-02",
+      end_date: "2026-06-30",
+      horizons: [10, 2],
+      step: 5,
+      neutral_band_pct: 0.5,
+    };
     const accepted = ZBacktestAccepted.parse(await json(await call("POST", "", body), 202));
     const run = await waitFinished(accepted.backtest_id);
-    expect(run).toMatchObject({ status: "completed", horizons: [2, 10], step: 5, neutral_band_pct: 0.5, stock_code: "AAPL" });
+    expect(run).toMatchObject({
+      status: "completed",
+      horizons: [2, 10],
+      step: 5,
+      neutral_band_pct: 0.5,
+      stock_code: "AAPL",
+    });
     expect(run.start_date! >= "2026-03-02").toBe(true);
     expect(run.end_date! <= "2026-06-30").toBe(true);
     const calls = ZCallsPage.parse(await json(await call("GET", `/${run.backtest_id}/calls?page_size=500`), 200));
     expect(calls.total).toBe(run.calls_total);
     expect(calls.items.length).toBeGreaterThan(10);
     // A call every 5th trading day: 4 weekdays between two calls (the sample calendar has no holidays).
-    const gaps = calls.items.slice(1).map((c, i) => (Date.parse(c.date) - Date.parse(calls.items[i]!.date)) / 86_400_000);
+    const gaps = calls.items
+      .slice(1)
+      .map((c, i) => (Date.parse(c.date) - Date.parse(calls.items[i]!.date)) / 86_400_000);
     expect(gaps.every((g) => g === 7)).toBe(true);
 
     const list = ZRunsPage.parse(await json(await call("GET", "?stock_code=aapl&page_size=5"), 200));
@@ -161,10 +189,16 @@ describe("backtest API (docs/api.md §11)", () => {
   });
 
   it("delete removes the run and its calls; unknown ids are 404 not_found", async () => {
-    const accepted = ZBacktestAccepted.parse(await json(await call("POST", "", { stock_code: "00700", step: 10 }), 202));
+    const accepted = ZBacktestAccepted.parse(
+      await json(await call("POST", "", { stock_code: "00700", step: 10 }), 202),
+    );
     await waitFinished(accepted.backtest_id);
     expect(await json(await call("DELETE", `/${accepted.backtest_id}`), 200)).toEqual({ deleted: 1 });
-    for (const path of [`/${accepted.backtest_id}`, `/${accepted.backtest_id}/calls`, `/${accepted.backtest_id}/series`]) {
+    for (const path of [
+      `/${accepted.backtest_id}`,
+      `/${accepted.backtest_id}/calls`,
+      `/${accepted.backtest_id}/series`,
+    ]) {
       expect(await json(await call("GET", path), 404)).toMatchObject({ error: "not_found" });
     }
     expect(await json(await call("DELETE", `/${accepted.backtest_id}`), 404)).toMatchObject({ error: "not_found" });
@@ -188,7 +222,9 @@ describe("backtest API (docs/api.md §11)", () => {
       expect(error.error, JSON.stringify(body)).toBe("validation_error");
       expect(error.detail.length).toBeGreaterThan(0);
     }
-    expect(await json(await call("POST", "", { stock_code: "no such stock xyz" }), 400)).toMatchObject({ error: "validation_error" });
+    expect(await json(await call("POST", "", { stock_code: "no such stock xyz" }), 400)).toMatchObject({
+      error: "validation_error",
+    });
     expect(await json(await call("GET", "/x/calls?page_size=501"), 422)).toMatchObject({ error: "validation_error" });
   });
 });
@@ -199,10 +235,14 @@ describe("a backtest survives kill -9 of the server", () => {
 
   it("running when the process dies, completed once after the restart", async () => {
     crashed = await startTestServer({ MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "4000" });
-    const accepted = ZBacktestAccepted.parse(await json(await call("POST", "", { stock_code: "MSFT" }, crashed.baseUrl), 202));
+    const accepted = ZBacktestAccepted.parse(
+      await json(await call("POST", "", { stock_code: "MSFT" }, crashed.baseUrl), 202),
+    );
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const run = ZBacktestRun.parse(await json(await call("GET", `/${accepted.backtest_id}`, undefined, crashed.baseUrl), 200));
+      const run = ZBacktestRun.parse(
+        await json(await call("GET", `/${accepted.backtest_id}`, undefined, crashed.baseUrl), 200),
+      );
       if (run.status === "running") break;
       if (Date.now() > deadline) throw new Error("the backtest never started");
       await new Promise((r) => setTimeout(r, 50));
@@ -211,7 +251,9 @@ describe("a backtest survives kill -9 of the server", () => {
     crashed = await startTestServer({ MARKET_DATA_SOURCES: "sample" }, { dataDir: crashed.dataDir });
     const run = await waitFinished(accepted.backtest_id, crashed.baseUrl, 90_000);
     expect(run.status).toBe("completed");
-    const calls = ZCallsPage.parse(await json(await call("GET", `/${run.backtest_id}/calls?page_size=500`, undefined, crashed.baseUrl), 200));
+    const calls = ZCallsPage.parse(
+      await json(await call("GET", `/${run.backtest_id}/calls?page_size=500`, undefined, crashed.baseUrl), 200),
+    );
     expect(calls.total).toBe(run.calls_total);
     const dates = calls.items.map((c) => c.date);
     expect(new Set(dates).size).toBe(dates.length);

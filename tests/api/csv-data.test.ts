@@ -35,7 +35,11 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 function analyze(body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${server.baseUrl}/api/v1/analysis/analyze`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return fetch(`${server.baseUrl}/api/v1/analysis/analyze`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 async function analyzeOk(code: string) {
@@ -79,15 +83,23 @@ describe("analysis on the csv data source (docs/api.md §10)", () => {
     const body = await analyzeOk("600519");
     expect(body.stock_code).toBe("600519");
     expect(body.report.meta.current_price).toBe(moutai.lastClose);
-    const snapshot = body.report.details.context_snapshot as { data_source: string; indicators: { last_bar_date: string }; quote: { source: string; time: string } };
+    const snapshot = body.report.details.context_snapshot as {
+      data_source: string;
+      indicators: { last_bar_date: string };
+      quote: { source: string; time: string };
+    };
     expect(snapshot.data_source).toBe("csv");
     expect(snapshot.quote.source).toBe("csv");
     expect(snapshot.quote.time).toBe(`${moutai.lastDate}T15:00:00+08:00`);
     expect(snapshot.indicators.last_bar_date).toBe(moutai.lastDate);
-    expect(body.diagnostic_summary).toMatchObject({ components: { daily_bars: { status: "ok", details: { provider: "csv" } } } });
+    expect(body.diagnostic_summary).toMatchObject({
+      components: { daily_bars: { status: "ok", details: { provider: "csv" } } },
+    });
 
     // The stored record and its Markdown name the source and the last bar's date.
-    const markdown = (await (await fetch(`${server.baseUrl}/api/v1/history/${body.query_id}/markdown`)).json()) as { content: string };
+    const markdown = (await (await fetch(`${server.baseUrl}/api/v1/history/${body.query_id}/markdown`)).json()) as {
+      content: string;
+    };
     expect(markdown.content).toContain("csv");
     expect(markdown.content).toContain(moutai.lastDate);
   });
@@ -105,10 +117,19 @@ describe("analysis on the csv data source (docs/api.md §10)", () => {
       await new Promise((r) => setTimeout(r, 100));
       run = ZBacktestRun.parse(await (await fetch(`${server.baseUrl}/api/v1/backtests/${id}`)).json());
     }
-    expect(run).toMatchObject({ status: "completed", data_source: "csv", last_bar_date: apple.lastDate, end_date: apple.lastDate });
+    expect(run).toMatchObject({
+      status: "completed",
+      data_source: "csv",
+      last_bar_date: apple.lastDate,
+      end_date: apple.lastDate,
+    });
     // Every row from the 20th is a call (step 1): the file has apple.rows bars.
     expect(run.calls_total).toBe(apple.rows - 19);
-    const closes = apple.text.trim().split("\n").slice(1).map((l) => Number(l.split(",")[4]));
+    const closes = apple.text
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => Number(l.split(",")[4]));
     expect(run.summary!.equity!.buy_hold_return_pct).toBeCloseTo((closes.at(-1)! / closes[19]! - 1) * 100, 9);
   });
 
@@ -124,13 +145,26 @@ describe("analysis on the csv data source (docs/api.md §10)", () => {
     expect((body.report.details.context_snapshot as { data_source: string }).data_source).toBe("sample");
     expect(body.diagnostic_summary).toMatchObject({
       status: "degraded",
-      components: { daily_bars: { details: { provider: "sample", attempts: [{ provider: "csv", ok: false, reason: "empty" }, { provider: "sample", ok: true }] } } },
+      components: {
+        daily_bars: {
+          details: {
+            provider: "sample",
+            attempts: [
+              { provider: "csv", ok: false, reason: "empty" },
+              { provider: "sample", ok: true },
+            ],
+          },
+        },
+      },
     });
   });
 
   it("an invalid file fails the analysis (500 analysis_failed naming file, line and problem) instead of falling through", async () => {
     // 300750 has sample data, so a fallthrough would have answered 200.
-    fs.writeFileSync(path.join(DIR, "300750.csv"), `${HEADER}\n2024-01-02,10,11,9,10.5,100\n2024-01-03,10,9,11,10.5,100\n`);
+    fs.writeFileSync(
+      path.join(DIR, "300750.csv"),
+      `${HEADER}\n2024-01-02,10,11,9,10.5,100\n2024-01-03,10,9,11,10.5,100\n`,
+    );
     const message = await errorOf(await analyze({ stock_code: "300750" }), 500, "analysis_failed");
     expect(message).toContain("300750.csv line 3: high 9 is below low 11");
 
@@ -159,13 +193,24 @@ describe("CSV data files API", () => {
     const res = await upload("0941.HK", { text: fixture("hk-00941-2020-2025.csv").text, name: "china-mobile.csv" });
     expect(res.status).toBe(201);
     const item = ZCsvDataFile.parse(await res.json());
-    expect(item).toMatchObject({ code: "00941", file: "00941.csv", rows: 1314, first_date: "2020-01-02", last_date: "2025-05-22", error: null });
+    expect(item).toMatchObject({
+      code: "00941",
+      file: "00941.csv",
+      rows: 1314,
+      first_date: "2020-01-02",
+      last_date: "2025-05-22",
+      error: null,
+    });
     expect(item.size_bytes).toBe(fs.statSync(path.join(DIR, "00941.csv")).size);
     expect(fs.readdirSync(DIR).filter((name) => name.endsWith(".tmp"))).toEqual([]);
 
     const listed = await listFiles();
     expect(listed.map((f) => f.code)).toEqual(expect.arrayContaining(["00941", "600519", "AAPL"]));
-    expect(listed.find((f) => f.code === "600519")).toMatchObject({ rows: moutai.rows, last_date: moutai.lastDate, error: null });
+    expect(listed.find((f) => f.code === "600519")).toMatchObject({
+      rows: moutai.rows,
+      last_date: moutai.lastDate,
+      error: null,
+    });
   });
 
   it("an invalid file is 400 invalid_import_file naming the line and problem, and nothing is written", async () => {
@@ -173,25 +218,38 @@ describe("CSV data files API", () => {
     const res = await upload("AAPL", { text: `${HEADER}\n2024-01-02,10,11,9,10.5,100\n2024-01-03,10,11,9,-1,100\n` });
     const body = (await res.json()) as { error: string; message: string; detail: { line: number; problem: string } };
     expect(res.status).toBe(400);
-    expect(body).toMatchObject({ error: "invalid_import_file", message: "AAPL.csv line 3: close -1 is not above 0", detail: { line: 3, problem: "close -1 is not above 0" } });
+    expect(body).toMatchObject({
+      error: "invalid_import_file",
+      message: "AAPL.csv line 3: close -1 is not above 0",
+      detail: { line: 3, problem: "close -1 is not above 0" },
+    });
     expect(fs.readFileSync(path.join(DIR, "AAPL.csv"), "utf8")).toBe(before);
 
-    const missing = await errorOf(await upload("AAPL", { text: "date,open,close\n2024-01-02,1,1\n" }), 400, "invalid_import_file");
+    const missing = await errorOf(
+      await upload("AAPL", { text: "date,open,close\n2024-01-02,1,1\n" }),
+      400,
+      "invalid_import_file",
+    );
     expect(missing).toMatch(/^AAPL\.csv line 1: missing required column\(s\) high, low, volume/);
   });
 
   it("more than 5 MB or more than 20,000 rows is 413 payload_too_large with a clear message", async () => {
     const row = "2024-01-02,10,11,9,10.5,100\n";
     const huge = `${HEADER}\n${row.repeat(Math.ceil((5 * 1024 * 1024) / row.length) + 10)}`;
-    expect(await errorOf(await upload("600000", { text: huge }), 413, "payload_too_large")).toMatch(/^upload\.csv has \d+ bytes; a CSV data file may have at most 5242880 bytes \(5 MB\)$/);
+    expect(await errorOf(await upload("600000", { text: huge }), 413, "payload_too_large")).toMatch(
+      /^upload\.csv has \d+ bytes; a CSV data file may have at most 5242880 bytes \(5 MB\)$/,
+    );
     // Far past the limit, the request is refused while it streams, before the body is buffered.
     const far = await upload("600000", { text: huge.repeat(2) });
     expect(await errorOf(far, 413, "payload_too_large")).toMatch(/^Request body exceeds \d+ bytes$/);
 
     const days: string[] = [];
-    for (let d = new Date(Date.UTC(1950, 0, 1)); days.length < 20_001; d = new Date(d.getTime() + 86_400_000)) days.push(d.toISOString().slice(0, 10));
+    for (let d = new Date(Date.UTC(1950, 0, 1)); days.length < 20_001; d = new Date(d.getTime() + 86_400_000))
+      days.push(d.toISOString().slice(0, 10));
     const many = `${HEADER}\n${days.map((day) => `${day},10,11,9,10.5,100`).join("\n")}\n`;
-    expect(await errorOf(await upload("600000", { text: many }), 413, "payload_too_large")).toBe("upload.csv has 20001 rows; a CSV data file may have at most 20000 rows");
+    expect(await errorOf(await upload("600000", { text: many }), 413, "payload_too_large")).toBe(
+      "upload.csv has 20001 rows; a CSV data file may have at most 20000 rows",
+    );
     expect(fs.existsSync(path.join(DIR, "600000.csv"))).toBe(false);
   });
 
@@ -201,11 +259,20 @@ describe("CSV data files API", () => {
       expect(await errorOf(await upload(code, { text }), 400, "validation_error"), code).toBeTruthy();
     }
     expect(fs.readdirSync(path.dirname(DIR)).filter((name) => name.startsWith("evil"))).toEqual([]);
-    expect(fs.readdirSync(DIR).sort()).toEqual(fs.readdirSync(DIR).filter((name) => name.endsWith(".csv")).sort());
+    expect(fs.readdirSync(DIR).sort()).toEqual(
+      fs
+        .readdirSync(DIR)
+        .filter((name) => name.endsWith(".csv"))
+        .sort(),
+    );
   });
 
   it("a body that is not multipart is 415; a missing file field is 422", async () => {
-    const json = await fetch(`${server.baseUrl}/api/v1/data/csv`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code: "AAPL" }) });
+    const json = await fetch(`${server.baseUrl}/api/v1/data/csv`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ code: "AAPL" }),
+    });
     await errorOf(json, 415, "unsupported_media_type");
     const res = await upload("AAPL", null);
     expect(res.status).toBe(422);
@@ -229,7 +296,10 @@ describe("CSV data files API", () => {
       components: { schemas: Record<string, { properties?: Record<string, { format?: string }> }> };
     };
     const op = doc.paths["/api/v1/data/csv"]!.post!;
-    let schema = op.requestBody!.content["multipart/form-data"]!.schema as { $ref?: string; properties?: Record<string, { format?: string }> };
+    let schema = op.requestBody!.content["multipart/form-data"]!.schema as {
+      $ref?: string;
+      properties?: Record<string, { format?: string }>;
+    };
     if (schema.$ref) schema = doc.components.schemas[schema.$ref.split("/").at(-1)!]!;
     expect(schema.properties?.code).toBeDefined();
     expect(schema.properties?.file?.format).toBe("binary");

@@ -46,7 +46,9 @@ export type Hints = Record<string, readonly (string | number)[]>;
 
 /** Every operation of the document, in document order. */
 export function documentOperations(doc: OpenApiDocument): FuzzOperation[] {
-  return Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
 }
 
 // ---- hostile building blocks
@@ -106,7 +108,9 @@ const ODD_STRINGS = [
 ];
 
 /** Arbitrary UTF-16 code units: controls, lone surrogates, private use, everything. */
-const codeUnitString = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 24 }).map((units) => String.fromCharCode(...units));
+const codeUnitString = fc
+  .array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 24 })
+  .map((units) => String.fromCharCode(...units));
 
 const hugeString = fc
   .tuple(fc.constantFrom("x", "字", "😀", "\u0000", "%", "\ud800"), fc.integer({ min: 1_000, max: 120_000 }))
@@ -121,8 +125,26 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(-1, 0, -0, 0.5, 1.5, -2.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2, 1e21, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
-  fc.constantFrom("1e999", "-1e999", "123456789012345678901234567890", "-0.0", "1E+400", "0.0000000000000000000000001").map((t) => new RawJson(t)),
+  fc.constantFrom(
+    -1,
+    0,
+    -0,
+    0.5,
+    1.5,
+    -2.5,
+    2 ** 31,
+    2 ** 53,
+    2 ** 53 + 2,
+    1e21,
+    1e308,
+    -1e308,
+    5e-324,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_SAFE_INTEGER,
+  ),
+  fc
+    .constantFrom("1e999", "-1e999", "123456789012345678901234567890", "-0.0", "1E+400", "0.0000000000000000000000001")
+    .map((t) => new RawJson(t)),
   fc.double(),
   fc.integer(),
 );
@@ -138,7 +160,22 @@ const deepValue: fc.Arbitrary<RawJson> = fc.oneof(
   fc.constantFrom(deepNesting(100_000, "[", "]"), new RawJson(`${'{"a":'.repeat(60_000)}1${"}".repeat(60_000)}`)),
 );
 
-const hostileKey = fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "", " ", "\ud800", "a.b", "$where", "toString", "hasOwnProperty"), codeUnitString, fc.string({ maxLength: 12 }));
+const hostileKey = fc.oneof(
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "",
+    " ",
+    "\ud800",
+    "a.b",
+    "$where",
+    "toString",
+    "hasOwnProperty",
+  ),
+  codeUnitString,
+  fc.string({ maxLength: 12 }),
+);
 
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: hostileString, weight: 5 },
@@ -176,7 +213,10 @@ function resolve(schema: JsonSchema, ctx: Ctx): JsonSchema {
   let current = schema;
   for (let i = 0; i < 10 && typeof current.$ref === "string"; i++) {
     const name = current.$ref.replace("#/components/schemas/", "");
-    current = { ...ctx.doc.components.schemas[name], ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== "$ref")) };
+    current = {
+      ...ctx.doc.components.schemas[name],
+      ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== "$ref")),
+    };
   }
   return current;
 }
@@ -189,24 +229,35 @@ function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = num(schema.minLength) ?? 0;
   const maxLength = Math.min(num(schema.maxLength) ?? 40, 40);
   if (schema.format === "date-time") {
-    return fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2035-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString());
+    return fc
+      .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2035-12-31T00:00:00Z"), noInvalidDate: true })
+      .map((d) => d.toISOString());
   }
   if (typeof schema.pattern === "string") {
     try {
       const pattern = new RegExp(schema.pattern);
-      return fc.stringMatching(pattern).filter((s) => s.length >= minLength && s.length <= (num(schema.maxLength) ?? Infinity));
+      return fc
+        .stringMatching(pattern)
+        .filter((s) => s.length >= minLength && s.length <= (num(schema.maxLength) ?? Infinity));
     } catch {
       // a pattern fast-check cannot generate from: plain strings below
     }
   }
-  const dateLike = fc.date({ min: new Date("2015-01-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-  return fc.oneof(fc.string({ minLength, maxLength: Math.max(minLength, maxLength) }), dateLike.filter((s) => s.length >= minLength && s.length <= (num(schema.maxLength) ?? Infinity)));
+  const dateLike = fc
+    .date({ min: new Date("2015-01-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+  return fc.oneof(
+    fc.string({ minLength, maxLength: Math.max(minLength, maxLength) }),
+    dateLike.filter((s) => s.length >= minLength && s.length <= (num(schema.maxLength) ?? Infinity)),
+  );
 }
 
 function numberArb(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const exclusiveMin = num(schema.exclusiveMinimum);
   let min = num(schema.minimum) ?? (exclusiveMin !== undefined ? exclusiveMin + (integer ? 1 : 1e-6) : -1_000);
-  let max = num(schema.maximum) ?? (num(schema.exclusiveMaximum) !== undefined ? num(schema.exclusiveMaximum)! - (integer ? 1 : 1e-6) : 1_000_000);
+  let max =
+    num(schema.maximum) ??
+    (num(schema.exclusiveMaximum) !== undefined ? num(schema.exclusiveMaximum)! - (integer ? 1 : 1e-6) : 1_000_000);
   // Ids and pages up to 2^53: mostly small values, where records exist.
   if (max - min > 1_000_000) max = Math.min(max, Math.max(min, 0) + 1_000);
   if (min > max) min = max;
@@ -220,7 +271,9 @@ export function validValue(schema: JsonSchema, ctx: Ctx, name?: string, depth = 
   const generic = validGeneric(s, ctx, depth);
   const hints = name ? ctx.hints[name] : undefined;
   if (!hints || hints.length === 0) return generic;
-  const hinted = fc.constantFrom(...hints).map((h) => (s.type === "string" || (s.anyOf && typeof h === "string") ? String(h) : h));
+  const hinted = fc
+    .constantFrom(...hints)
+    .map((h) => (s.type === "string" || (s.anyOf && typeof h === "string") ? String(h) : h));
   return fc.oneof({ arbitrary: hinted, weight: 3 }, { arbitrary: generic, weight: 1 });
 }
 
@@ -228,7 +281,8 @@ function validGeneric(s: JsonSchema, ctx: Ctx, depth: number): fc.Arbitrary<unkn
   if ("const" in s) return fc.constant(s.const);
   if (Array.isArray(s.enum) && s.enum.length > 0) return fc.constantFrom(...(s.enum as unknown[]));
   const alternatives = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
-  if (alternatives && alternatives.length > 0) return fc.oneof(...alternatives.map((a) => validValue(a, ctx, undefined, depth)));
+  if (alternatives && alternatives.length > 0)
+    return fc.oneof(...alternatives.map((a) => validValue(a, ctx, undefined, depth)));
   if (Array.isArray(s.allOf) && s.allOf.length > 0) return validValue(s.allOf[0] as JsonSchema, ctx, undefined, depth);
   const type = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
   if (type.length > 1) return fc.oneof(...type.map((t) => validGeneric({ ...s, type: t }, ctx, depth)));
@@ -246,7 +300,10 @@ function validGeneric(s: JsonSchema, ctx: Ctx, depth: number): fc.Arbitrary<unkn
     case "array": {
       const items = (s.items as JsonSchema | undefined) ?? {};
       const minLength = num(s.minItems) ?? 0;
-      return fc.array(validValue(items, ctx, undefined, depth + 1), { minLength, maxLength: Math.max(minLength, Math.min(num(s.maxItems) ?? 4, 4)) });
+      return fc.array(validValue(items, ctx, undefined, depth + 1), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(num(s.maxItems) ?? 4, 4)),
+      });
     }
     case "object":
       return objectArb(s, ctx, depth);
@@ -263,7 +320,11 @@ function objectArb(s: JsonSchema, ctx: Ctx, depth: number): fc.Arbitrary<Record<
   const record = fc.record(model, { requiredKeys: [...required].filter((k) => k in model) });
   const extra = s.additionalProperties;
   if (extra && typeof extra === "object" && Object.keys(properties).length === 0) {
-    return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), validValue(extra as JsonSchema, ctx, undefined, depth + 1), { maxKeys: 3 });
+    return fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 12 }),
+      validValue(extra as JsonSchema, ctx, undefined, depth + 1),
+      { maxKeys: 3 },
+    );
   }
   return record as fc.Arbitrary<Record<string, unknown>>;
 }
@@ -276,7 +337,9 @@ export function percentEncode(text: string): string {
   for (const char of text) {
     const code = char.charCodeAt(0);
     if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`)
+        .join("");
     } else {
       out += encodeURIComponent(char);
     }
@@ -284,7 +347,25 @@ export function percentEncode(text: string): string {
   return out;
 }
 
-const RAW_SEGMENTS = ["%ff", "%", "%zz", "%ED%A0%80", "%C0%AE%C0%AE", "%2e%2e", "..", ".", "%2F", "%00", "a%2Fb", "%E4%B8", "+", "%20", "~", "!$&'()*+,;=:@", "%25"];
+const RAW_SEGMENTS = [
+  "%ff",
+  "%",
+  "%zz",
+  "%ED%A0%80",
+  "%C0%AE%C0%AE",
+  "%2e%2e",
+  "..",
+  ".",
+  "%2F",
+  "%00",
+  "a%2Fb",
+  "%E4%B8",
+  "+",
+  "%20",
+  "~",
+  "!$&'()*+,;=:@",
+  "%25",
+];
 
 function pathValue(param: ParameterObject, ctx: Ctx): fc.Arbitrary<string> {
   const valid = validValue(param.schema, ctx, param.name).map((v) => percentEncode(String(v)));
@@ -301,12 +382,16 @@ type QueryPart = string;
 function queryParts(params: ParameterObject[], ctx: Ctx): fc.Arbitrary<QueryPart[]> {
   const perParam = params.map((param) => {
     const name = percentEncode(param.name);
-    const valid = validValue(param.schema, ctx, param.name).map((v) => (Array.isArray(v) ? v.map((x) => `${name}=${percentEncode(String(x))}`) : [`${name}=${percentEncode(String(v))}`]));
+    const valid = validValue(param.schema, ctx, param.name).map((v) =>
+      Array.isArray(v) ? v.map((x) => `${name}=${percentEncode(String(x))}`) : [`${name}=${percentEncode(String(v))}`],
+    );
     const hostile = fc.oneof(
       hostileString.filter((s) => s.length < 20_000).map((s) => [`${name}=${percentEncode(s)}`]),
       fc.constantFrom(...RAW_SEGMENTS).map((s) => [`${name}=${s}`]),
       hostileNumber.map((n) => [`${name}=${percentEncode(n instanceof RawJson ? n.text : String(n))}`]),
-      fc.tuple(validValue(param.schema, ctx, param.name), hostileString).map(([a, b]) => [`${name}=${percentEncode(String(a))}`, `${name}=${percentEncode(b)}`]),
+      fc
+        .tuple(validValue(param.schema, ctx, param.name), hostileString)
+        .map(([a, b]) => [`${name}=${percentEncode(String(a))}`, `${name}=${percentEncode(b)}`]),
       fc.constantFrom([name], [`${name}=`], [`${name}[]=1`], [`${name}[a]=1`]),
     );
     const absent = fc.constant<string[]>([]);
@@ -316,7 +401,12 @@ function queryParts(params: ParameterObject[], ctx: Ctx): fc.Arbitrary<QueryPart
   });
   const extra = fc.array(
     fc.oneof(
-      fc.tuple(hostileKey, hostileString.filter((s) => s.length < 2_000)).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`),
+      fc
+        .tuple(
+          hostileKey,
+          hostileString.filter((s) => s.length < 2_000),
+        )
+        .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`),
       fc.constantFrom("&&&", "=", "=x", "a", "%=%", "a=%ff", "__proto__[x]=1", "a=1&a=2&a=3"),
     ),
     { maxLength: 2 },
@@ -372,7 +462,8 @@ function jsonBodyPlan(schema: JsonSchema, ctx: Ctx): fc.Arbitrary<BodyPlan> {
   const valid = validValue(s, ctx);
   const properties = Object.keys((s.properties ?? {}) as object);
   const required = (s.required ?? []) as string[];
-  const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? { ...(v as Record<string, unknown>) } : {});
+  const asObject = (v: unknown): Record<string, unknown> =>
+    v !== null && typeof v === "object" && !Array.isArray(v) ? { ...(v as Record<string, unknown>) } : {};
   const mutations: fc.Arbitrary<BodyPlan>[] = [
     valid.map((value) => ({ value, shape: "valid" })),
     fc.tuple(valid, hostileValue, fc.nat()).map(([v, bad, i]) => {
@@ -381,7 +472,9 @@ function jsonBodyPlan(schema: JsonSchema, ctx: Ctx): fc.Arbitrary<BodyPlan> {
       value[key] = bad;
       return { value, shape: `hostile ${key}` };
     }),
-    fc.tuple(valid, fc.dictionary(hostileKey, hostileValue, { minKeys: 1, maxKeys: 3 })).map(([v, more]) => ({ value: Object.assign(asObject(v), more), shape: "extra keys" })),
+    fc
+      .tuple(valid, fc.dictionary(hostileKey, hostileValue, { minKeys: 1, maxKeys: 3 }))
+      .map(([v, more]) => ({ value: Object.assign(asObject(v), more), shape: "extra keys" })),
     hostileValue.map((value) => ({ value, shape: "hostile root" })),
   ];
   if (required.length > 0) {
@@ -394,12 +487,34 @@ function jsonBodyPlan(schema: JsonSchema, ctx: Ctx): fc.Arbitrary<BodyPlan> {
       }),
     );
   }
-  const body = fc.oneof({ arbitrary: mutations[0]!, weight: 4 }, ...mutations.slice(1).map((arbitrary) => ({ arbitrary, weight: 2 })));
+  const body = fc.oneof(
+    { arbitrary: mutations[0]!, weight: 4 },
+    ...mutations.slice(1).map((arbitrary) => ({ arbitrary, weight: 2 })),
+  );
   return fc.oneof(
     { arbitrary: body, weight: 16 },
-    { arbitrary: fc.tuple(body, fc.constantFrom(...CONTENT_TYPES)).map(([plan, contentType]) => ({ ...plan, contentType, shape: `${plan.shape} as ${contentType || "no type"}` })), weight: 2 },
-    { arbitrary: fc.tuple(fc.constantFrom(...RAW_BODIES), fc.constantFrom("application/json", "text/plain", "")).map(([raw, contentType]) => ({ raw, contentType, shape: "raw" })), weight: 2 },
-    { arbitrary: fc.constant<BodyPlan>({ raw: `{"x":"${"a".repeat(1024 * 1024 + 16)}"}`, contentType: "application/json", shape: "over 1 MiB" }), weight: 1 },
+    {
+      arbitrary: fc.tuple(body, fc.constantFrom(...CONTENT_TYPES)).map(([plan, contentType]) => ({
+        ...plan,
+        contentType,
+        shape: `${plan.shape} as ${contentType || "no type"}`,
+      })),
+      weight: 2,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom(...RAW_BODIES), fc.constantFrom("application/json", "text/plain", ""))
+        .map(([raw, contentType]) => ({ raw, contentType, shape: "raw" })),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.constant<BodyPlan>({
+        raw: `{"x":"${"a".repeat(1024 * 1024 + 16)}"}`,
+        contentType: "application/json",
+        shape: "over 1 MiB",
+      }),
+      weight: 1,
+    },
   );
 }
 
@@ -415,21 +530,53 @@ function multipart(boundary: string, fields: [string, string, string?][]): Buffe
 }
 
 function multipartBodyPlan(ctx: Ctx): fc.Arbitrary<BodyPlan> {
-  const code = fc.oneof(fc.constantFrom(...(ctx.hints.code ?? ["600519"]).map(String)), hostileString.filter((s) => s.length < 200 && !/[\r\n"]/.test(s)));
+  const code = fc.oneof(
+    fc.constantFrom(...(ctx.hints.code ?? ["600519"]).map(String)),
+    hostileString.filter((s) => s.length < 200 && !/[\r\n"]/.test(s)),
+  );
   const file = fc.oneof(
     fc.constant(CSV_OK),
-    fc.constantFrom("", "date\n", "a,b,c\n1,2,3\n", "date,open,high,low,close,volume\nnot-a-date,x,y,z,w,v\n", "\u0000\u0001", "date,open,high,low,close,volume\n2026-01-05,-1,1e999,NaN,0,-5\n"),
+    fc.constantFrom(
+      "",
+      "date\n",
+      "a,b,c\n1,2,3\n",
+      "date,open,high,low,close,volume\nnot-a-date,x,y,z,w,v\n",
+      "\u0000\u0001",
+      "date,open,high,low,close,volume\n2026-01-05,-1,1e999,NaN,0,-5\n",
+    ),
     hostileString.filter((s) => s.length < 50_000),
   );
   const boundary = "fuzzBoundary7f3a";
   const ct = `multipart/form-data; boundary=${boundary}`;
   return fc.oneof(
-    fc.tuple(code, file).map(([c, f]) => ({ raw: multipart(boundary, [["code", c], ["file", f, "bars.csv"]]), contentType: ct, shape: "multipart" })),
-    fc.tuple(code, file).map(([c, f]) => ({ raw: multipart(boundary, [["code", c], ["file", f]]), contentType: ct, shape: "multipart file as text" })),
+    fc.tuple(code, file).map(([c, f]) => ({
+      raw: multipart(boundary, [
+        ["code", c],
+        ["file", f, "bars.csv"],
+      ]),
+      contentType: ct,
+      shape: "multipart",
+    })),
+    fc.tuple(code, file).map(([c, f]) => ({
+      raw: multipart(boundary, [
+        ["code", c],
+        ["file", f],
+      ]),
+      contentType: ct,
+      shape: "multipart file as text",
+    })),
     code.map((c) => ({ raw: multipart(boundary, [["code", c]]), contentType: ct, shape: "multipart missing file" })),
-    file.map((f) => ({ raw: multipart(boundary, [["file", f, "x.csv"]]), contentType: ct, shape: "multipart missing code" })),
+    file.map((f) => ({
+      raw: multipart(boundary, [["file", f, "x.csv"]]),
+      contentType: ct,
+      shape: "multipart missing code",
+    })),
     fc.constantFrom<BodyPlan>(
-      { raw: `--${boundary}\r\nContent-Disposition: form-data; name="code"\r\n\r\n600519`, contentType: ct, shape: "multipart truncated" },
+      {
+        raw: `--${boundary}\r\nContent-Disposition: form-data; name="code"\r\n\r\n600519`,
+        contentType: ct,
+        shape: "multipart truncated",
+      },
       { raw: "garbage", contentType: "multipart/form-data", shape: "multipart no boundary" },
       { raw: "garbage", contentType: ct, shape: "multipart garbage" },
       { raw: '{"code":"600519"}', contentType: "application/json", shape: "json instead of multipart" },
@@ -457,10 +604,18 @@ export function requestArbitrary(fop: FuzzOperation, doc: OpenApiDocument, hints
   const bodyArb: fc.Arbitrary<BodyPlan | undefined> = content["multipart/form-data"]
     ? multipartBodyPlan(ctx)
     : jsonSchema
-      ? fc.oneof({ arbitrary: jsonBodyPlan(jsonSchema, ctx), weight: 12 }, { arbitrary: fc.constant(undefined), weight: 1 })
+      ? fc.oneof(
+          { arbitrary: jsonBodyPlan(jsonSchema, ctx), weight: 12 },
+          { arbitrary: fc.constant(undefined), weight: 1 },
+        )
       : fc.oneof(
           { arbitrary: fc.constant(undefined), weight: 6 },
-          { arbitrary: fc.tuple(fc.constantFrom(...RAW_BODIES), fc.constantFrom(...CONTENT_TYPES)).map(([raw, contentType]) => ({ raw, contentType, shape: "unexpected body" })), weight: 1 },
+          {
+            arbitrary: fc
+              .tuple(fc.constantFrom(...RAW_BODIES), fc.constantFrom(...CONTENT_TYPES))
+              .map(([raw, contentType]) => ({ raw, contentType, shape: "unexpected body" })),
+            weight: 1,
+          },
         );
   const headerArb = fc.record(
     {
@@ -473,17 +628,33 @@ export function requestArbitrary(fop: FuzzOperation, doc: OpenApiDocument, hints
     { requiredKeys: [] },
   );
   return fc
-    .record({ path: pathArb, query: queryParts(queryParams, ctx), body: bodyArb, headers: fc.oneof({ arbitrary: fc.constant({}), weight: 5 }, { arbitrary: headerArb, weight: 1 }) })
+    .record({
+      path: pathArb,
+      query: queryParts(queryParams, ctx),
+      body: bodyArb,
+      headers: fc.oneof({ arbitrary: fc.constant({}), weight: 5 }, { arbitrary: headerArb, weight: 1 }),
+    })
     .map(({ path, query, body, headers }) => {
       const out: Record<string, string> = { ...(headers as Record<string, string>) };
       let payload: Buffer | undefined;
       if (body) {
-        payload = body.raw !== undefined ? (typeof body.raw === "string" ? Buffer.from(body.raw, "utf8") : body.raw) : Buffer.from(toJsonText(body.value), "utf8");
+        payload =
+          body.raw !== undefined
+            ? typeof body.raw === "string"
+              ? Buffer.from(body.raw, "utf8")
+              : body.raw
+            : Buffer.from(toJsonText(body.value), "utf8");
         const type = body.contentType ?? "application/json";
         if (type !== "") out["content-type"] = type;
       }
       const target = query.length > 0 ? `${path}?${query.join("&")}` : path;
-      const request: FuzzRequest = { method: fop.method, target, headers: out, body: payload, shape: body ? body.shape : "no body" };
+      const request: FuzzRequest = {
+        method: fop.method,
+        target,
+        headers: out,
+        body: payload,
+        shape: body ? body.shape : "no body",
+      };
       // fast-check prints a counterexample with this, not the whole (up to 1 MiB) body.
       return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) });
     });
@@ -491,6 +662,8 @@ export function requestArbitrary(fop: FuzzOperation, doc: OpenApiDocument, hints
 
 /** One line for a failure report: request line, how it was built, headers, the body's start. */
 export function describeRequest(req: FuzzRequest): string {
-  const body = req.body ? `${req.body.byteLength} B ${JSON.stringify(req.body.subarray(0, 200).toString("utf8"))}` : "none";
+  const body = req.body
+    ? `${req.body.byteLength} B ${JSON.stringify(req.body.subarray(0, 200).toString("utf8"))}`
+    : "none";
   return `${req.method} ${req.target.slice(0, 300)}${req.target.length > 300 ? "…" : ""} [${req.shape}] headers=${JSON.stringify(req.headers)} body=${body}`;
 }

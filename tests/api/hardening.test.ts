@@ -7,7 +7,12 @@ import { describe, expect, inject, it } from "vitest";
 const base = inject("baseUrl");
 
 /** A raw request (fetch refuses TRACE and normalises paths), answered as status, headers and text. */
-function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
@@ -25,22 +30,47 @@ const json = { "content-type": "application/json" };
 
 describe("lone UTF-16 surrogates are 422 at the parse layer, never 500", () => {
   it("every listed route answers 422 validation_error for a body otherwise valid", async () => {
-    const account = await (await fetch(`${base}/api/v1/portfolio/accounts`, { method: "POST", headers: json, body: JSON.stringify({ name: "surrogate-base" }) })).json();
+    const account = await (
+      await fetch(`${base}/api/v1/portfolio/accounts`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ name: "surrogate-base" }),
+      })
+    ).json();
     const signal = await (
       await fetch(`${base}/api/v1/decision-signals`, {
         method: "POST",
         headers: json,
-        body: JSON.stringify({ stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "api-test", action: "buy", trace_id: "surrogate-1" }),
+        body: JSON.stringify({
+          stock_code: "600519",
+          market: "cn",
+          source_type: "agent",
+          trigger_source: "api-test",
+          action: "buy",
+          trace_id: "surrogate-1",
+        }),
       })
     ).json();
     const lone = "\\ud800";
     const cases: [string, string, string][] = [
       ["POST", "/api/v1/portfolio/accounts", `{"name":"acc${lone}"}`],
       ["PUT", `/api/v1/portfolio/accounts/${account.id}`, `{"name":"acc${lone}"}`],
-      ["POST", "/api/v1/portfolio/trades", `{"account_id":${account.id},"side":"buy","symbol":"600519","quantity":100,"price":10,"fee":0,"trade_date":"2026-06-01","note":"n${lone}"}`],
-      ["POST", "/api/v1/decision-signals", `{"stock_code":"600519","market":"cn","source_type":"agent","trigger_source":"t${lone}","action":"buy"}`],
+      [
+        "POST",
+        "/api/v1/portfolio/trades",
+        `{"account_id":${account.id},"side":"buy","symbol":"600519","quantity":100,"price":10,"fee":0,"trade_date":"2026-06-01","note":"n${lone}"}`,
+      ],
+      [
+        "POST",
+        "/api/v1/decision-signals",
+        `{"stock_code":"600519","market":"cn","source_type":"agent","trigger_source":"t${lone}","action":"buy"}`,
+      ],
       ["PUT", `/api/v1/decision-signals/${signal.item.id}/feedback`, `{"feedback_value":"useful","note":"x${lone}"}`],
-      ["POST", "/api/v1/alerts/rules", `{"alert_type":"price_cross","target":"600519","parameters":{"direction":"above","price":1},"name":"r${lone}"}`],
+      [
+        "POST",
+        "/api/v1/alerts/rules",
+        `{"alert_type":"price_cross","target":"600519","parameters":{"direction":"above","price":1},"name":"r${lone}"}`,
+      ],
     ];
     for (const [method, path, body] of cases) {
       const res = await raw(method, path, json, body);
@@ -53,15 +83,30 @@ describe("lone UTF-16 surrogates are 422 at the parse layer, never 500", () => {
 describe("cross-site writes and non-JSON bodies with admin auth off", () => {
   it("a text/plain form post from another page is refused (403 by Origin, 415 by type) and changes nothing", async () => {
     const body = JSON.stringify({ authEnabled: true, password: "attacker-pw", passwordConfirm: "attacker-pw" });
-    const forged = await fetch(`${base}/api/v1/auth/settings`, { method: "POST", headers: { "content-type": "text/plain", origin: "http://evil.example" }, body });
+    const forged = await fetch(`${base}/api/v1/auth/settings`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", origin: "http://evil.example" },
+      body,
+    });
     expect(forged.status).toBe(403);
     expect(await forged.json()).toMatchObject({ error: "forbidden" });
-    const plain = await fetch(`${base}/api/v1/portfolio/accounts`, { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify({ name: "plain" }) });
+    const plain = await fetch(`${base}/api/v1/portfolio/accounts`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify({ name: "plain" }),
+    });
     expect(plain.status).toBe(415);
     expect(await plain.json()).toMatchObject({ error: "unsupported_media_type" });
-    const analyze = await fetch(`${base}/api/v1/analysis/analyze`, { method: "POST", headers: { ...json, "sec-fetch-site": "cross-site" }, body: JSON.stringify({ stock_code: "600519", async_mode: true }) });
+    const analyze = await fetch(`${base}/api/v1/analysis/analyze`, {
+      method: "POST",
+      headers: { ...json, "sec-fetch-site": "cross-site" },
+      body: JSON.stringify({ stock_code: "600519", async_mode: true }),
+    });
     expect(analyze.status).toBe(403);
-    expect(await (await fetch(`${base}/api/v1/auth/status`)).json()).toMatchObject({ authEnabled: false, setupState: "no_password" });
+    expect(await (await fetch(`${base}/api/v1/auth/status`)).json()).toMatchObject({
+      authEnabled: false,
+      setupState: "no_password",
+    });
   });
 
   it("the first admin setup without a same-origin Origin is refused", async () => {
@@ -132,7 +177,12 @@ describe("fuzz: what Next or Node would answer outside the envelope", () => {
   });
 
   it("a body of 100,000 nested arrays is 422 too_deep (was a stack overflow, 500)", async () => {
-    const res = await raw("POST", "/api/v1/portfolio/accounts", json, `{"name":"deep","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`);
+    const res = await raw(
+      "POST",
+      "/api/v1/portfolio/accounts",
+      json,
+      `{"name":"deep","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`,
+    );
     expect(res.status).toBe(422);
     expect(JSON.parse(res.text)).toMatchObject({ error: "validation_error", detail: [{ type: "too_deep" }] });
   });

@@ -71,7 +71,9 @@ describe("request plumbing over HTTP", () => {
         .filter((l) => l.startsWith("{"))
         .map((l) => JSON.parse(l) as Record<string, unknown>)
         .find((e) => e.trace_id === "log-check-trace-42");
-    await expect.poll(entryOf, { timeout: 10_000, interval: 100 }).toMatchObject({ method: "GET", path: "/api/health", status: 200, msg: "request" });
+    await expect
+      .poll(entryOf, { timeout: 10_000, interval: 100 })
+      .toMatchObject({ method: "GET", path: "/api/health", status: 200, msg: "request" });
   });
 });
 
@@ -107,17 +109,24 @@ describe("database at start-up", () => {
   it("npm start applied prisma/migrations to DATABASE_URL and the file runs in WAL mode", async () => {
     const server = sharedTestServer(dataDir);
     // SQLite only: the database is a file, checked before opening it (opening would create it).
-    if (databaseKind(server.databaseUrl) === "sqlite") expect(fs.existsSync(databaseFilePath(server.databaseUrl))).toBe(true);
+    if (databaseKind(server.databaseUrl) === "sqlite")
+      expect(fs.existsSync(databaseFilePath(server.databaseUrl))).toBe(true);
     const database = await openServerDatabase(server);
     try {
       // Each database has its own migrations and ledger: prisma/migrations on SQLite, prisma/postgres/migrations on
       // PostgreSQL (applied by the launcher into the same _prisma_migrations table).
-      const applied = await database.all<{ migration_name: string }>("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL");
-      const folder = database.kind === "sqlite" ? path.resolve("prisma", "migrations") : path.resolve("prisma", "postgres", "migrations");
+      const applied = await database.all<{ migration_name: string }>(
+        "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL",
+      );
+      const folder =
+        database.kind === "sqlite"
+          ? path.resolve("prisma", "migrations")
+          : path.resolve("prisma", "postgres", "migrations");
       const shipped = fs.readdirSync(folder).filter((d) => /^\d+_/.test(d));
       expect(applied.map((m) => m.migration_name).sort()).toEqual(shipped.sort());
       // SQLite only: WAL is a SQLite journal mode; PostgreSQL has no journal_mode.
-      if (database.kind === "sqlite") expect((await database.get<{ journal_mode: string }>("PRAGMA journal_mode"))?.journal_mode).toBe("wal");
+      if (database.kind === "sqlite")
+        expect((await database.get<{ journal_mode: string }>("PRAGMA journal_mode"))?.journal_mode).toBe("wal");
     } finally {
       await database.close();
     }

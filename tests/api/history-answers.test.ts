@@ -23,7 +23,10 @@ async function expectLists(): Promise<void> {
     expect(Object.keys(body).sort(), query).toEqual(["items", "limit", "page", "total"]);
     ZHistoryListResponse.parse(body);
   }
-  const stocks = (await (await fetch(`${server.baseUrl}/api/v1/history/stocks?limit=200`)).json()) as Record<string, unknown>;
+  const stocks = (await (await fetch(`${server.baseUrl}/api/v1/history/stocks?limit=200`)).json()) as Record<
+    string,
+    unknown
+  >;
   expect(Object.keys(stocks).sort()).toEqual(["items", "total"]);
   ZStockBarResponse.parse(stocks);
 }
@@ -37,7 +40,9 @@ describe("the History page and the API share no kept answer", () => {
     await analyzeRecord(server.baseUrl, { stock_code: "600519" });
     expect((await fetch(`${server.baseUrl}/history`)).status).toBe(200);
     await expectLists();
-    const listed = ZHistoryListResponse.parse(await (await fetch(`${server.baseUrl}/api/v1/history?page=1&limit=20`)).json());
+    const listed = ZHistoryListResponse.parse(
+      await (await fetch(`${server.baseUrl}/api/v1/history?page=1&limit=20`)).json(),
+    );
     expect(listed.total).toBe(1);
   });
 });

@@ -48,7 +48,10 @@ beforeAll(async () => {
   made.small = await analyzeRecord(small.baseUrl, { stock_code: "600519" });
   made.noRenderer = await analyzeRecord(noRenderer.baseUrl, { stock_code: "600519" });
   database = await openServerDatabase(server);
-  const hostileId = await cloneRecord(database, made.moutai.id, { query_id: "share-hostile-0001", stock_name: `茅台${HOSTILE}` });
+  const hostileId = await cloneRecord(database, made.moutai.id, {
+    query_id: "share-hostile-0001",
+    stock_name: `茅台${HOSTILE}`,
+  });
   made.hostile = { id: hostileId, queryId: "share-hostile-0001" };
   await addNews(database, hostileId, [
     { title: `利好${HOSTILE}`, snippet: "<b>bold</b> & more", url: "https://news.example.com/1" },
@@ -99,7 +102,9 @@ describe("GET /api/v1/history/{record_id}/share-image-html (spec 4.3 rule 5)", (
   });
 
   it("a market review gets the review card from its stored payload", async () => {
-    const report = (await (await get(server, `/${made.review.id}`)).json()) as { details: { context_snapshot: { market_review_payload: { title: string } } } };
+    const report = (await (await get(server, `/${made.review.id}`)).json()) as {
+      details: { context_snapshot: { market_review_payload: { title: string } } };
+    };
     const html = await (await get(server, `/${made.review.queryId}/share-image-html`)).text();
     expect(html).toContain(report.details.context_snapshot.market_review_payload.title);
     expect(html).toContain(">市场温度<");
@@ -123,13 +128,18 @@ describe("GET /api/v1/history/{record_id}/share-image-html (spec 4.3 rule 5)", (
 /** The server's log lines with this message about this record. */
 async function logged(base: TestServer, msg: string, recordId: number): Promise<number> {
   const lines = (await settledServerLog(base)).split("\n").filter((line) => line.startsWith("{"));
-  return lines.map((line) => JSON.parse(line) as { msg?: string; record_id?: number }).filter((entry) => entry.msg === msg && entry.record_id === recordId).length;
+  return lines
+    .map((line) => JSON.parse(line) as { msg?: string; record_id?: number })
+    .filter((entry) => entry.msg === msg && entry.record_id === recordId).length;
 }
 
 describe("GET /api/v1/history/{record_id}/share-image (spec 4.3 rule 6)", () => {
   it("SHARE_IMAGE_PRERENDER (on by default): a stored report's PNG is drawn in the background; the request reads it", async () => {
     const deadline = Date.now() + 60_000;
-    while ((await logged(server, "share image drawn in the background", made.apple.id)) === 0 && Date.now() < deadline) {
+    while (
+      (await logged(server, "share image drawn in the background", made.apple.id)) === 0 &&
+      Date.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(await logged(server, "share image drawn in the background", made.apple.id)).toBe(1);

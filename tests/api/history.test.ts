@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZRunDiagnosticSummary, ZRunFlowSnapshot } from "@/lib/analysis/run-schemas";
-import { ZAnalysisReport, ZHistoryListResponse, ZMarkdownReportResponse, ZNewsIntelResponse, ZStockBarResponse } from "@/lib/history/schemas";
+import {
+  ZAnalysisReport,
+  ZHistoryListResponse,
+  ZMarkdownReportResponse,
+  ZNewsIntelResponse,
+  ZStockBarResponse,
+} from "@/lib/history/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
-import { addNews as addNewsTo, analyzeRecord, cloneRecord as cloneRecordInto, type MadeRecord } from "../setup/history-records";
+import {
+  addNews as addNewsTo,
+  analyzeRecord,
+  cloneRecord as cloneRecordInto,
+  type MadeRecord,
+} from "../setup/history-records";
 import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
 
 // Both databases: list paging, filters and the delete of 10,000+ records are raw SQL and transactions of each dialect.
@@ -17,13 +28,41 @@ type Made = MadeRecord;
 const made: Record<string, Made> = {};
 
 const HISTORY_ITEM_FIELDS = [
-  "id", "query_id", "stock_code", "stock_name", "report_type", "region", "trend_prediction", "analysis_summary", "sentiment_score",
-  "operation_advice", "action", "action_label", "current_price", "change_pct", "volume_ratio", "turnover_rate", "model_used", "created_at",
-  "market_phase_summary", "asset_type",
+  "id",
+  "query_id",
+  "stock_code",
+  "stock_name",
+  "report_type",
+  "region",
+  "trend_prediction",
+  "analysis_summary",
+  "sentiment_score",
+  "operation_advice",
+  "action",
+  "action_label",
+  "current_price",
+  "change_pct",
+  "volume_ratio",
+  "turnover_rate",
+  "model_used",
+  "created_at",
+  "market_phase_summary",
+  "asset_type",
 ];
 const STOCK_BAR_FIELDS = [
-  "id", "stock_code", "stock_name", "report_type", "sentiment_score", "operation_advice", "action", "action_label", "analysis_count",
-  "last_analysis_time", "model_used", "market_phase_summary", "asset_type",
+  "id",
+  "stock_code",
+  "stock_name",
+  "report_type",
+  "sentiment_score",
+  "operation_advice",
+  "action",
+  "action_label",
+  "analysis_count",
+  "last_analysis_time",
+  "model_used",
+  "market_phase_summary",
+  "asset_type",
 ];
 
 const analyze = (body: Record<string, unknown>): Promise<Made> => analyzeRecord(server.baseUrl, body);
@@ -50,19 +89,26 @@ function del(pathAndQuery: string, body?: unknown) {
   });
 }
 
-const cloneRecord = (sourceId: number, overrides: Record<string, unknown>) => cloneRecordInto(database, sourceId, overrides);
-const addNews = (historyId: number, items: { title: string; snippet: string; url: string }[]) => addNewsTo(database, historyId, items);
+const cloneRecord = (sourceId: number, overrides: Record<string, unknown>) =>
+  cloneRecordInto(database, sourceId, overrides);
+const addNews = (historyId: number, items: { title: string; snippet: string; url: string }[]) =>
+  addNewsTo(database, historyId, items);
 
 async function newsCount(historyId: number): Promise<number> {
-  return (await database.get<{ n: number }>("SELECT COUNT(*) AS n FROM analysis_news WHERE history_id = ?", historyId))!.n;
+  return (await database.get<{ n: number }>("SELECT COUNT(*) AS n FROM analysis_news WHERE history_id = ?", historyId))!
+    .n;
 }
 
 /** Moves a record to another instant for the duration of `work`, then puts it back. */
 async function withCreatedAt(changes: [number, string][], work: () => Promise<void>): Promise<void> {
-  const write = (at: string, id: number) => database.run("UPDATE analysis_history SET created_at = ? WHERE id = ?", at, id);
+  const write = (at: string, id: number) =>
+    database.run("UPDATE analysis_history SET created_at = ? WHERE id = ?", at, id);
   const saved: (readonly [number, string])[] = [];
   for (const [id] of changes) {
-    saved.push([id, (await database.get<{ at: string }>("SELECT created_at AS at FROM analysis_history WHERE id = ?", id))!.at] as const);
+    saved.push([
+      id,
+      (await database.get<{ at: string }>("SELECT created_at AS at FROM analysis_history WHERE id = ?", id))!.at,
+    ] as const);
   }
   // Prisma's SQLite adapter stores DateTime as ISO text with an explicit offset; PostgreSQL's timestamp (UTC,
   // without zone) takes the same text and drops the +00:00.
@@ -98,7 +144,12 @@ beforeAll(async () => {
   });
   made.review = { id: reviewId, queryId: "review-task-0001" };
   await addNews(made.moutai.id, [
-    { title: "贵州茅台发布一季度报告", snippet: "公司一季度营业收入同比增长，净利润保持稳定增长，渠道库存健康，直销占比继续提升，高端白酒需求稳健，分红率维持高位，机构普遍上调全年盈利预测。", url: "https://news.example.com/1" },
+    {
+      title: "贵州茅台发布一季度报告",
+      snippet:
+        "公司一季度营业收入同比增长，净利润保持稳定增长，渠道库存健康，直销占比继续提升，高端白酒需求稳健，分红率维持高位，机构普遍上调全年盈利预测。",
+      url: "https://news.example.com/1",
+    },
     { title: "白酒板块午后走强", snippet: "短讯", url: "https://news.example.com/2" },
     { title: "茅台批价回升 [快讯]", snippet: "批价 | 回升", url: "https://news.example.com/3" },
   ]);
@@ -157,14 +208,29 @@ describe("GET /api/v1/history (spec 4.3)", () => {
     const byId = new Map(page.items.map((i) => [i.id, i]));
     const zh = byId.get(made.moutai!.id)!;
     const en = byId.get(made.moutaiEn!.id)!;
-    expect(zh).toMatchObject({ stock_code: "600519", stock_name: "贵州茅台", report_type: "detailed", asset_type: "stock", region: "cn" });
+    expect(zh).toMatchObject({
+      stock_code: "600519",
+      stock_name: "贵州茅台",
+      report_type: "detailed",
+      asset_type: "stock",
+      region: "cn",
+    });
     expect(zh.action_label).toMatch(/^[\u4e00-\u9fff]+$/);
     expect(en.action_label).toMatch(/^[A-Z][a-z]+$/);
     expect(en.stock_name).toBe("Kweichow Moutai"); // spec 2.6 rule 4: the language drives the stock name
     expect(typeof zh.current_price).toBe("number");
     expect(zh.market_phase_summary).toMatchObject({ market: "cn" });
-    expect(byId.get(made.sseIndex!.id)).toMatchObject({ asset_type: "index", stock_code: "sh000001", stock_name: "上证指数" });
-    expect(byId.get(made.review!.id)).toMatchObject({ asset_type: null, action: null, action_label: null, report_type: "market_review" });
+    expect(byId.get(made.sseIndex!.id)).toMatchObject({
+      asset_type: "index",
+      stock_code: "sh000001",
+      stock_name: "上证指数",
+    });
+    expect(byId.get(made.review!.id)).toMatchObject({
+      asset_type: null,
+      action: null,
+      action_label: null,
+      report_type: "market_review",
+    });
   });
 
   it("4.3: start_date/end_date are inclusive service-time-zone (Asia/Shanghai) days", async () => {
@@ -212,9 +278,17 @@ describe("GET /api/v1/history/stocks (spec 4.3 rule 3)", () => {
     expect(ids(body.items)).toEqual([made.apple!.id, made.pingAn!.id, made.sseIndex!.id, made.moutaiEn!.id]);
     for (const item of body.items) expect(Object.keys(item).sort()).toEqual([...STOCK_BAR_FIELDS].sort());
     const moutai = body.items.find((i) => i.stock_code === "600519")!;
-    expect(moutai).toMatchObject({ id: made.moutaiEn!.id, analysis_count: 3, stock_name: "Kweichow Moutai", asset_type: "stock" });
+    expect(moutai).toMatchObject({
+      id: made.moutaiEn!.id,
+      analysis_count: 3,
+      stock_name: "Kweichow Moutai",
+      asset_type: "stock",
+    });
     expect(moutai.action_label).toMatch(/^[A-Z]/); // the latest record is the English one
-    expect(body.items.find((i) => i.stock_code === "sh000001")).toMatchObject({ asset_type: "index", analysis_count: 1 });
+    expect(body.items.find((i) => i.stock_code === "sh000001")).toMatchObject({
+      asset_type: "index",
+      analysis_count: 1,
+    });
     expect(body.items.map((i) => i.stock_code)).not.toContain("MARKET");
   });
 
@@ -222,7 +296,10 @@ describe("GET /api/v1/history/stocks (spec 4.3 rule 3)", () => {
     const limited = ZStockBarResponse.parse(await getJson("/stocks?limit=2"));
     expect(ids(limited.items)).toEqual([made.apple!.id, made.pingAn!.id]);
     expect(limited.total).toBe(4);
-    expect(ZStockBarResponse.parse(await getJson("/stocks?start_date=2000-01-01&end_date=2000-01-02"))).toEqual({ total: 0, items: [] });
+    expect(ZStockBarResponse.parse(await getJson("/stocks?start_date=2000-01-01&end_date=2000-01-02"))).toEqual({
+      total: 0,
+      items: [],
+    });
     await withCreatedAt([[made.moutai!.id, "2024-05-01T02:00:00.000Z"]], async () => {
       const may = ZStockBarResponse.parse(await getJson("/stocks?start_date=2024-05-01&end_date=2024-05-01"));
       expect(may.items).toEqual([expect.objectContaining({ id: made.moutai!.id, analysis_count: 1 })]);
@@ -236,8 +313,16 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
     const byId = ZAnalysisReport.parse(await getJson(`/${made.moutai!.id}`));
     const byQueryId = ZAnalysisReport.parse(await getJson(`/${made.moutai!.queryId}`));
     expect(byQueryId).toEqual(byId);
-    expect(byId.meta).toMatchObject({ id: made.moutai!.id, query_id: made.moutai!.queryId, stock_code: "600519", report_language: "zh" });
-    expect(ZAnalysisReport.parse(await getJson(`/${made.sseIndex!.id}`)).meta).toMatchObject({ stock_code: "sh000001", asset_type: "index" });
+    expect(byId.meta).toMatchObject({
+      id: made.moutai!.id,
+      query_id: made.moutai!.queryId,
+      stock_code: "600519",
+      report_language: "zh",
+    });
+    expect(ZAnalysisReport.parse(await getJson(`/${made.sseIndex!.id}`)).meta).toMatchObject({
+      stock_code: "sh000001",
+      asset_type: "index",
+    });
   });
 
   it("4.3: an integer form is tried as an id first, then as a query_id", async () => {
@@ -274,7 +359,10 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
 
   it("docs/api.md §5: diagnostics and flow are the ones stored with the run", async () => {
     const diagnostics = ZRunDiagnosticSummary.parse(await getJson(`/${made.moutai!.queryId}/diagnostics`));
-    expect(diagnostics).toMatchObject({ query_id: made.moutai!.queryId, components: { llm: { status: "not_configured" } } });
+    expect(diagnostics).toMatchObject({
+      query_id: made.moutai!.queryId,
+      components: { llm: { status: "not_configured" } },
+    });
     const flow = ZRunFlowSnapshot.parse(await getJson(`/${made.moutai!.id}/flow`));
     expect(flow.stock_code).toBe("600519");
     expect(flow.nodes.length).toBeGreaterThan(2);
@@ -283,7 +371,11 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
   it("4.3 news / spec 8: news in order, limit 1-100, snippets of at most 50 characters; none is still 200", async () => {
     const news = ZNewsIntelResponse.parse(await getJson(`/${made.moutai!.id}/news`));
     expect(news.total).toBe(3);
-    expect(news.items.map((n) => n.url)).toEqual(["https://news.example.com/1", "https://news.example.com/2", "https://news.example.com/3"]);
+    expect(news.items.map((n) => n.url)).toEqual([
+      "https://news.example.com/1",
+      "https://news.example.com/2",
+      "https://news.example.com/3",
+    ]);
     for (const item of news.items) expect(Array.from(item.snippet).length).toBeLessThanOrEqual(50);
     expect(news.items[0]!.snippet.endsWith("…")).toBe(true);
     const limited = ZNewsIntelResponse.parse(await getJson(`/${made.moutai!.queryId}/news?limit=1`));
@@ -296,7 +388,22 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
   it("the zh record's Markdown is a complete Chinese report with its news links", async () => {
     const { content } = ZMarkdownReportResponse.parse(await getJson(`/${made.moutai!.id}/markdown`));
     expect(content.startsWith("# 贵州茅台 (600519) 分析报告\n")).toBe(true);
-    for (const part of ["## 核心结论", "**操作建议**：", "/ 100", "## 行情", "## 摘要", "## 策略点位", "## 技术指标", "| MA20 |", "## 相关新闻", "## 风险提示", "## 数据来源与模型", "样本数据", "规则引擎", "免责声明"]) {
+    for (const part of [
+      "## 核心结论",
+      "**操作建议**：",
+      "/ 100",
+      "## 行情",
+      "## 摘要",
+      "## 策略点位",
+      "## 技术指标",
+      "| MA20 |",
+      "## 相关新闻",
+      "## 风险提示",
+      "## 数据来源与模型",
+      "样本数据",
+      "规则引擎",
+      "免责声明",
+    ]) {
       expect(content, part).toContain(part);
     }
     expect(content).toContain("- [贵州茅台发布一季度报告](https://news.example.com/1)");
@@ -306,7 +413,16 @@ describe("GET /api/v1/history/{record_id} and its parts (spec 4.3)", () => {
   it("an en record's Markdown is English; no news shows the empty-news disclosure", async () => {
     const { content } = ZMarkdownReportResponse.parse(await getJson(`/${made.apple!.queryId}/markdown`));
     expect(content.startsWith("# Apple (AAPL) analysis report\n")).toBe(true);
-    for (const part of ["## Conclusion", "**Action**: ", "## Strategy levels", "## Indicators", "## News", "No news evidence", "## Risks", "Disclaimer:"]) {
+    for (const part of [
+      "## Conclusion",
+      "**Action**: ",
+      "## Strategy levels",
+      "## Indicators",
+      "## News",
+      "No news evidence",
+      "## Risks",
+      "Disclaimer:",
+    ]) {
       expect(content, part).toContain(part);
     }
     expect(content).not.toMatch(/[\u4e00-\u9fff]/);
@@ -394,7 +510,9 @@ describe("DELETE /api/v1/history and /by-code/{stock_code} (spec 4.3 rule 1)", (
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: count + 1 });
     expect((await list("stock_code=AAPL")).total).toBe(0);
-    const orphans = (await database.get<{ n: number }>("SELECT COUNT(*) AS n FROM analysis_news WHERE history_id NOT IN (SELECT id FROM analysis_history)"))!;
+    const orphans = (await database.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM analysis_news WHERE history_id NOT IN (SELECT id FROM analysis_history)",
+    ))!;
     expect(orphans.n).toBe(0);
   }, 120_000);
 });

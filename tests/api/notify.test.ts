@@ -35,7 +35,11 @@ afterAll(async () => {
 });
 
 function post(route: string, body: unknown) {
-  return fetch(`${server.baseUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return fetch(`${server.baseUrl}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -49,13 +53,18 @@ async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, ti
 }
 
 function customFor(relatedId: string): ReceivedRequest | undefined {
-  return receiver.requests.find((r) => r.url === SECRET_PATH && (r.json as { related_id?: string }).related_id === relatedId);
+  return receiver.requests.find(
+    (r) => r.url === SECRET_PATH && (r.json as { related_id?: string }).related_id === relatedId,
+  );
 }
 
 async function deliveries(relatedId: string) {
   const database = await openServerDatabase(server);
   try {
-    return await database.all("SELECT channel, status, attempts, error, related_kind FROM notification_delivery WHERE related_id = ? ORDER BY channel", relatedId);
+    return await database.all(
+      "SELECT channel, status, attempts, error, related_kind FROM notification_delivery WHERE related_id = ? ORDER BY channel",
+      relatedId,
+    );
   } finally {
     await database.close();
   }
@@ -76,7 +85,9 @@ describe("notifications after analyses", () => {
     expect(content).toContain(`**Price**: `);
     expect(content).toContain(`[Open the full report](${link})`);
 
-    const wecom = await waitFor(() => receiver.requests.find((r) => r.url.startsWith("/wecom") && JSON.stringify(r.json).includes(link)));
+    const wecom = await waitFor(() =>
+      receiver.requests.find((r) => r.url.startsWith("/wecom") && JSON.stringify(r.json).includes(link)),
+    );
     expect(wecom.json).toMatchObject({ msgtype: "markdown" });
     await waitFor(async () => ((await deliveries(body.query_id)).length === 2 ? true : undefined));
     expect(await deliveries(body.query_id)).toEqual([
@@ -87,20 +98,30 @@ describe("notifications after analyses", () => {
 
   it("notify=false sends nothing", async () => {
     const before = receiver.requests.length;
-    const body = ZAnalysisResultResponse.parse(await (await post("/api/v1/analysis/analyze", { stock_code: "000001", notify: false })).json());
+    const body = ZAnalysisResultResponse.parse(
+      await (await post("/api/v1/analysis/analyze", { stock_code: "000001", notify: false })).json(),
+    );
     await new Promise((r) => setTimeout(r, 800));
     expect(receiver.requests.length).toBe(before);
     expect(await deliveries(body.query_id)).toEqual([]);
   });
 
   it("a failing channel never changes the analysis: 200, and the failure is recorded without secrets", async () => {
-    receiver.answer = (req) => (req.url.startsWith("/wecom") ? { status: 502, body: `bad gateway for ${req.url}` } : { status: 200, body: { ok: true } });
+    receiver.answer = (req) =>
+      req.url.startsWith("/wecom")
+        ? { status: 502, body: `bad gateway for ${req.url}` }
+        : { status: 200, body: { ok: true } };
     try {
       const res = await post("/api/v1/analysis/analyze", { stock_code: "AAPL", notify: true });
       expect(res.status).toBe(200);
       const body = ZAnalysisResultResponse.parse(await res.json());
       await waitFor(async () => ((await deliveries(body.query_id)).length === 2 ? true : undefined));
-      const [custom, wecom] = (await deliveries(body.query_id)) as { channel: string; status: string; attempts: number; error: string | null }[];
+      const [custom, wecom] = (await deliveries(body.query_id)) as {
+        channel: string;
+        status: string;
+        attempts: number;
+        error: string | null;
+      }[];
       expect(custom).toMatchObject({ channel: "custom", status: "sent" });
       expect(wecom).toMatchObject({ channel: "wechat", status: "failed", attempts: 3 });
       expect(wecom!.error).toContain("HTTP 502");
@@ -111,14 +132,22 @@ describe("notifications after analyses", () => {
   });
 
   it("async analyze with notify=true and a market review with send_notification=true are sent when their tasks finish", async () => {
-    const task = ZTaskAccepted.parse(await (await post("/api/v1/analysis/analyze", { stock_code: "hk00700", async_mode: true, notify: true })).json());
+    const task = ZTaskAccepted.parse(
+      await (await post("/api/v1/analysis/analyze", { stock_code: "hk00700", async_mode: true, notify: true })).json(),
+    );
     const fromTask = await waitFor(() => customFor(task.task_id));
     expect(fromTask.json).toMatchObject({ kind: "report", related_kind: "analysis", related_id: task.task_id });
     expect((fromTask.json as { link: string }).link).toMatch(/^https:\/\/dsa\.test\/history\/\d+$/);
 
-    const review = ZMarketReviewAccepted.parse(await (await post("/api/v1/analysis/market-review", { region: "cn", send_notification: true })).json());
+    const review = ZMarketReviewAccepted.parse(
+      await (await post("/api/v1/analysis/market-review", { region: "cn", send_notification: true })).json(),
+    );
     const fromReview = await waitFor(() => customFor(review.task_id));
-    expect(fromReview.json).toMatchObject({ kind: "report", related_kind: "market_review", related_id: review.task_id });
+    expect(fromReview.json).toMatchObject({
+      kind: "report",
+      related_kind: "market_review",
+      related_id: review.task_id,
+    });
     expect((fromReview.json as { content: string }).content).toMatch(/\S/);
 
     const log = await settledServerLog(server);
@@ -131,7 +160,12 @@ describe("notification channels, test message and delivery log", () => {
     const res = await fetch(`${server.baseUrl}/api/v1/notifications/channels`);
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(ZNotifyChannelList.parse(JSON.parse(text))).toEqual({ channels: [{ id: "custom", channel: "custom" }, { id: "wechat", channel: "wechat" }] });
+    expect(ZNotifyChannelList.parse(JSON.parse(text))).toEqual({
+      channels: [
+        { id: "custom", channel: "custom" },
+        { id: "wechat", channel: "wechat" },
+      ],
+    });
     for (const secret of [BEARER, "path-secret-4567", "wecom-key-89"]) expect(text).not.toContain(secret);
   });
 
@@ -143,31 +177,52 @@ describe("notification channels, test message and delivery log", () => {
       ["custom", "sent"],
       ["wechat", "sent"],
     ]);
-    expect(receiver.requests.slice(before).map((r) => r.url).sort()).toEqual([SECRET_PATH, "/wecom?key=wecom-key-89"].sort());
-    const hook = receiver.requests.slice(before).find((r) => r.url === SECRET_PATH)!.json as { kind: string; title: string; link: string };
+    expect(
+      receiver.requests
+        .slice(before)
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual([SECRET_PATH, "/wecom?key=wecom-key-89"].sort());
+    const hook = receiver.requests.slice(before).find((r) => r.url === SECRET_PATH)!.json as {
+      kind: string;
+      title: string;
+      link: string;
+    };
     expect(hook).toMatchObject({ kind: "test", title: "DSA 测试通知", link: "https://dsa.test/settings" });
 
-    const one = ZNotifyTestResult.parse(await (await post("/api/v1/notifications/test", { channels: ["wechat"] })).json());
+    const one = ZNotifyTestResult.parse(
+      await (await post("/api/v1/notifications/test", { channels: ["wechat"] })).json(),
+    );
     expect(one.deliveries.map((d) => d.channel)).toEqual(["wechat"]);
-    const none = ZNotifyTestResult.parse(await (await post("/api/v1/notifications/test", { channels: ["telegram"] })).json());
+    const none = ZNotifyTestResult.parse(
+      await (await post("/api/v1/notifications/test", { channels: ["telegram"] })).json(),
+    );
     expect(none).toEqual({ status: "no_channels", deliveries: [] });
     expect((await post("/api/v1/notifications/test", { channels: ["pager"] })).status).toBe(422);
 
-    const log = ZDeliveryListResponse.parse(await (await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?kind=test&page_size=2`)).json());
+    const log = ZDeliveryListResponse.parse(
+      await (await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?kind=test&page_size=2`)).json(),
+    );
     expect(log.total).toBe(3);
     expect(log.page_size).toBe(2);
     // Newest first: the one-channel send, then the two of the first send, which were recorded in whichever order
     // their channels answered.
     expect(log.items[0]).toMatchObject({ channel: "wechat", status: "sent", kind: "test" });
-    const second = ZDeliveryListResponse.parse(await (await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?kind=test&page_size=2&page=2`)).json());
+    const second = ZDeliveryListResponse.parse(
+      await (await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?kind=test&page_size=2&page=2`)).json(),
+    );
     expect(second.items).toHaveLength(1);
     expect([log.items[1]!, second.items[0]!].map((i) => [i.channel, i.status, i.kind]).sort()).toEqual([
       ["custom", "sent", "test"],
       ["wechat", "sent", "test"],
     ]);
     expect(log.items[0]!.id).toBeGreaterThan(Math.max(log.items[1]!.id, second.items[0]!.id));
-    const failed = ZDeliveryListResponse.parse(await (await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?status=failed&channel=wechat`)).json());
-    expect(failed.items.every((i) => i.status === "failed" && i.channel === "wechat" && !i.error!.includes("wecom-key-89"))).toBe(true);
+    const failed = ZDeliveryListResponse.parse(
+      await (await fetch(`${server.baseUrl}/api/v1/notifications/deliveries?status=failed&channel=wechat`)).json(),
+    );
+    expect(
+      failed.items.every((i) => i.status === "failed" && i.channel === "wechat" && !i.error!.includes("wecom-key-89")),
+    ).toBe(true);
   });
 
   it("rejects page_size outside 1-100 and unknown statuses with 422", async () => {
@@ -183,7 +238,10 @@ describe("the test notification and the outbound policy (OUTBOUND_ALLOW_PRIVATE 
   beforeAll(async () => {
     target = await startReceiver();
     // Set through the environment, which the config API's validation does not see: the send refuses it.
-    guarded = await startTestServer({ CUSTOM_WEBHOOK_URLS: `${target.baseUrl}/internal`, NOTIFICATION_RETRY_ATTEMPTS: "1" });
+    guarded = await startTestServer({
+      CUSTOM_WEBHOOK_URLS: `${target.baseUrl}/internal`,
+      NOTIFICATION_RETRY_ATTEMPTS: "1",
+    });
   });
   afterAll(async () => {
     await guarded?.stop();
@@ -191,20 +249,37 @@ describe("the test notification and the outbound policy (OUTBOUND_ALLOW_PRIVATE 
   });
 
   it("a channel on this machine is not called; the answer says why and how to allow it", async () => {
-    const res = await fetch(`${guarded.baseUrl}/api/v1/notifications/test`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${guarded.baseUrl}/api/v1/notifications/test`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     const result = ZNotifyTestResult.parse(await res.json());
-    expect(result.deliveries).toEqual([expect.objectContaining({ status: "failed", error: expect.stringMatching(/^destination refused: 127\.0\.0\.1 .*OUTBOUND_ALLOW_PRIVATE=true/) })]);
+    expect(result.deliveries).toEqual([
+      expect.objectContaining({
+        status: "failed",
+        error: expect.stringMatching(/^destination refused: 127\.0\.0\.1 .*OUTBOUND_ALLOW_PRIVATE=true/),
+      }),
+    ]);
     expect(target.requests).toHaveLength(0);
   });
 
   it("the config API refuses such a URL with the same reason", async () => {
-    const current = (await (await fetch(`${guarded.baseUrl}/api/v1/system/config?include_schema=false`)).json()) as { config_version: string };
+    const current = (await (await fetch(`${guarded.baseUrl}/api/v1/system/config?include_schema=false`)).json()) as {
+      config_version: string;
+    };
     const res = await fetch(`${guarded.baseUrl}/api/v1/system/config`, {
       method: "PUT",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ config_version: current.config_version, items: [{ key: "CUSTOM_WEBHOOK_URLS", value: "http://169.254.169.254/latest/meta-data/" }] }),
+      body: JSON.stringify({
+        config_version: current.config_version,
+        items: [{ key: "CUSTOM_WEBHOOK_URLS", value: "http://169.254.169.254/latest/meta-data/" }],
+      }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: "validation_failed", issues: [expect.objectContaining({ key: "CUSTOM_WEBHOOK_URLS", code: "outbound_refused" })] });
+    expect(await res.json()).toMatchObject({
+      error: "validation_failed",
+      issues: [expect.objectContaining({ key: "CUSTOM_WEBHOOK_URLS", code: "outbound_refused" })],
+    });
   });
 });

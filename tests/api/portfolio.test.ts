@@ -44,10 +44,23 @@ describe("portfolio API (spec 4.6)", () => {
       ZTrade.parse(await json(await call("POST", "/trades", { account_id: account.id, fee: 0, ...trade }), 200));
     }
     const positions = ZPositionList.parse(await json(await call("GET", `/positions?account_id=${account.id}`), 200));
-    expect(positions.items).toEqual([expect.objectContaining({ symbol: "600519", quantity: 100, avg_cost: 1500, fifo_cost: 1600, realized_pnl_fifo: 30_000, realized_pnl_avg: 20_000 })]);
+    expect(positions.items).toEqual([
+      expect.objectContaining({
+        symbol: "600519",
+        quantity: 100,
+        avg_cost: 1500,
+        fifo_cost: 1600,
+        realized_pnl_fifo: 30_000,
+        realized_pnl_avg: 20_000,
+      }),
+    ]);
 
-    const fifo = ZPortfolioRisk.parse(await json(await call("GET", `/risk?account_id=${account.id}&as_of=2026-11-20&cost_method=fifo`), 200));
-    const avg = ZPortfolioRisk.parse(await json(await call("GET", `/risk?account_id=${account.id}&as_of=2026-11-20&cost_method=avg`), 200));
+    const fifo = ZPortfolioRisk.parse(
+      await json(await call("GET", `/risk?account_id=${account.id}&as_of=2026-11-20&cost_method=fifo`), 200),
+    );
+    const avg = ZPortfolioRisk.parse(
+      await json(await call("GET", `/risk?account_id=${account.id}&as_of=2026-11-20&cost_method=avg`), 200),
+    );
     const position = fifo.positions[0]!;
     expect(position.price_date).toBe("2026-11-20");
     expect(position.market_value).toBeCloseTo(100 * position.last_price!, 2);
@@ -68,13 +81,52 @@ describe("portfolio API (spec 4.6)", () => {
   });
 
   it("an oversell is 409; a CSV without a needed column is refused, a bad line fails alone; trades page; delete deactivates", async () => {
-    const account = ZAccount.parse(await json(await call("POST", "/accounts", { name: "csv", market: "us", base_currency: "USD" }), 200));
-    expect(await json(await call("POST", "/trades", { account_id: account.id, side: "sell", symbol: "AAPL", quantity: 1, price: 100, trade_date: "2026-06-01" }), 409)).toMatchObject({ error: "portfolio_oversell" });
-    const missing = await json(await upload({ account_id: String(account.id), broker: "generic", dry_run: "false" }, "date,side,code,quantity\n2026-06-01,buy,AAPL,10\n"), 400);
+    const account = ZAccount.parse(
+      await json(await call("POST", "/accounts", { name: "csv", market: "us", base_currency: "USD" }), 200),
+    );
+    expect(
+      await json(
+        await call("POST", "/trades", {
+          account_id: account.id,
+          side: "sell",
+          symbol: "AAPL",
+          quantity: 1,
+          price: 100,
+          trade_date: "2026-06-01",
+        }),
+        409,
+      ),
+    ).toMatchObject({ error: "portfolio_oversell" });
+    const missing = await json(
+      await upload(
+        { account_id: String(account.id), broker: "generic", dry_run: "false" },
+        "date,side,code,quantity\n2026-06-01,buy,AAPL,10\n",
+      ),
+      400,
+    );
     expect(missing).toMatchObject({ error: "validation_error", message: expect.stringContaining("price") });
-    const partial = await json(await upload({ account_id: String(account.id), broker: "generic", dry_run: "true" }, "date,side,code,quantity,price\n2026-06-01,buy,AAPL,10,150\n2026-06-02,buy,NOTACODE123,1,1\n"), 200);
-    expect(partial).toMatchObject({ inserted_count: 1, failed_count: 1, dry_run: true, errors: [expect.stringContaining("line 3")] });
-    expect(await json(await upload({ account_id: String(account.id), broker: "generic", dry_run: "false" }, "date,side,code,quantity,price,fee\n2026-06-01,buy,AAPL,10,150,1\n2026-06-02,buy,TSLA,5,200,0\n"), 200)).toMatchObject({
+    const partial = await json(
+      await upload(
+        { account_id: String(account.id), broker: "generic", dry_run: "true" },
+        "date,side,code,quantity,price\n2026-06-01,buy,AAPL,10,150\n2026-06-02,buy,NOTACODE123,1,1\n",
+      ),
+      200,
+    );
+    expect(partial).toMatchObject({
+      inserted_count: 1,
+      failed_count: 1,
+      dry_run: true,
+      errors: [expect.stringContaining("line 3")],
+    });
+    expect(
+      await json(
+        await upload(
+          { account_id: String(account.id), broker: "generic", dry_run: "false" },
+          "date,side,code,quantity,price,fee\n2026-06-01,buy,AAPL,10,150,1\n2026-06-02,buy,TSLA,5,200,0\n",
+        ),
+        200,
+      ),
+    ).toMatchObject({
       account_id: account.id,
       inserted_count: 2,
       duplicate_count: 0,
@@ -86,7 +138,9 @@ describe("portfolio API (spec 4.6)", () => {
     expect(await json(await call("DELETE", `/accounts/${account.id}`), 200)).toEqual({ deleted: 1 });
     // Soft: the trades stay, the account leaves the default list.
     expect(ZTradeList.parse(await json(await call("GET", `/trades?account_id=${account.id}`), 200)).total).toBe(2);
-    const listed = (await json(await call("GET", "/accounts?include_inactive=false"), 200)) as { accounts: { id: number }[] };
+    const listed = (await json(await call("GET", "/accounts?include_inactive=false"), 200)) as {
+      accounts: { id: number }[];
+    };
     expect(listed.accounts.map((a) => a.id)).not.toContain(account.id);
     await json(await call("DELETE", "/accounts/99999"), 404);
   });

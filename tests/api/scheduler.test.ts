@@ -69,27 +69,47 @@ describe("daily schedule API", () => {
     let current = await status();
     const deadline = Date.now() + 20_000;
     // A run is listed from its start (status "running"); wait for it to end before reading its outcome.
-    while ((current.recent_runs.length === 0 || current.recent_runs[0]!.status === "running") && Date.now() < deadline) {
+    while (
+      (current.recent_runs.length === 0 || current.recent_runs[0]!.status === "running") &&
+      Date.now() < deadline
+    ) {
       await new Promise((r) => setTimeout(r, 100));
       current = await status();
     }
-    expect(current).toMatchObject({ enabled: true, schedule_time: slot, time_zone: "Asia/Shanghai", problem: null, stock_list: ["600519", "AAPL", "zz9x"] });
+    expect(current).toMatchObject({
+      enabled: true,
+      schedule_time: slot,
+      time_zone: "Asia/Shanghai",
+      problem: null,
+      stock_list: ["600519", "AAPL", "zz9x"],
+    });
     expect(Date.parse(current.next_run_at!)).toBeGreaterThan(Date.now() + 22 * 3600_000);
     expect(current.recent_runs).toHaveLength(1);
     const run = current.recent_runs[0]!;
-    expect(run).toMatchObject({ trigger: "schedule", status: "completed", skipped: [], market_review: { outcome: "accepted", region: "us" } });
+    expect(run).toMatchObject({
+      trigger: "schedule",
+      status: "completed",
+      skipped: [],
+      market_review: { outcome: "accepted", region: "us" },
+    });
     expect(run.slot).toMatch(new RegExp(` ${slot}$`));
     expect(run.accepted.map((a) => a.stock_code)).toEqual(["600519", "AAPL"]);
     expect(run.rejected.map((r) => r.stock_code)).toEqual(["zz9x"]);
 
     for (const id of [...run.accepted.map((a) => a.task_id), run.market_review.task_id!]) await waitForCompletion(id);
-    const history = (await (await fetch(`${server.baseUrl}/api/v1/history?limit=10`)).json()) as { items: { id: number; query_id: string; stock_code: string }[] };
-    expect(history.items.map((i) => i.query_id).sort()).toEqual([...run.accepted.map((a) => a.task_id), run.market_review.task_id].sort());
+    const history = (await (await fetch(`${server.baseUrl}/api/v1/history?limit=10`)).json()) as {
+      items: { id: number; query_id: string; stock_code: string }[];
+    };
+    expect(history.items.map((i) => i.query_id).sort()).toEqual(
+      [...run.accepted.map((a) => a.task_id), run.market_review.task_id].sort(),
+    );
 
     // One merged report for the watchlist (SINGLE_STOCK_NOTIFY off), plus the review's own message.
     const until = Date.now() + 20_000;
     while (receiver.requests.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    const hooks = receiver.requests.map((r) => r.json as { title: string; content: string; related_kind: string | null; related_id: string | null });
+    const hooks = receiver.requests.map(
+      (r) => r.json as { title: string; content: string; related_kind: string | null; related_id: string | null },
+    );
     expect(hooks.map((h) => h.related_kind).sort()).toEqual(["market_review", null]);
     const digest = hooks.find((h) => h.related_kind === null)!;
     expect(digest.title).toMatch(/ · 2 只$/);

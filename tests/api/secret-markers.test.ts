@@ -26,7 +26,13 @@ const PASSWORD = mark("ADMIN_PASSWORD");
 
 // Every sensitive key of the config schema, plus the LLM channel family and an unknown key named like a secret.
 const CHANNEL_KEYS = ["LLM_STUB_API_KEY", "LLM_STUB_API_KEYS"];
-const SENSITIVE = [...configFields().filter((f) => f.sensitive).map((f) => f.key), ...CHANNEL_KEYS, "MY_VENDOR_API_KEY"];
+const SENSITIVE = [
+  ...configFields()
+    .filter((f) => f.sensitive)
+    .map((f) => f.key),
+  ...CHANNEL_KEYS,
+  "MY_VENDOR_API_KEY",
+];
 
 interface Seen {
   url: string;
@@ -46,17 +52,56 @@ function startStubs(llm: { price: number; mode: "ok" | "echo401" }) {
       if (req.url?.startsWith("/v1/chat/completions")) {
         if (llm.mode === "echo401") {
           res.writeHead(401, { "content-type": "application/json" });
-          res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${req.headers.authorization}`, type: "invalid_request_error", code: "invalid_api_key" } }));
+          res.end(
+            JSON.stringify({
+              error: {
+                message: `Incorrect API key provided: ${req.headers.authorization}`,
+                type: "invalid_request_error",
+                code: "invalid_api_key",
+              },
+            }),
+          );
           return;
         }
-        const report = validReport({ action: "hold", score: 55, levels: { ideal_buy: llm.price * 0.99, secondary_buy: llm.price * 0.97, stop_loss: llm.price * 0.95, take_profit: llm.price * 1.1 } });
+        const report = validReport({
+          action: "hold",
+          score: 55,
+          levels: {
+            ideal_buy: llm.price * 0.99,
+            secondary_buy: llm.price * 0.97,
+            stop_loss: llm.price * 0.95,
+            take_profit: llm.price * 1.1,
+          },
+        });
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ id: "c", object: "chat.completion", created: 1_790_000_000, model: "stub-model", choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(report) }, finish_reason: "stop" }], usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 } }));
+        res.end(
+          JSON.stringify({
+            id: "c",
+            object: "chat.completion",
+            created: 1_790_000_000,
+            model: "stub-model",
+            choices: [
+              { index: 0, message: { role: "assistant", content: JSON.stringify(report) }, finish_reason: "stop" },
+            ],
+            usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+          }),
+        );
         return;
       }
       // Every field a channel might read a reason from carries the echo, with a failing status.
       res.writeHead(500, { "content-type": "application/json", "x-echo": encodeURIComponent(echo).slice(0, 4000) });
-      res.end(JSON.stringify({ ok: false, description: echo, errmsg: echo, message: echo, error: echo, msg: echo, errcode: 1, code: 1 }));
+      res.end(
+        JSON.stringify({
+          ok: false,
+          description: echo,
+          errmsg: echo,
+          message: echo,
+          error: echo,
+          msg: echo,
+          errcode: 1,
+          code: 1,
+        }),
+      );
     });
   });
   return new Promise<{ base: string; seen: Seen[]; close: () => Promise<void> }>((resolve) =>
@@ -88,13 +133,26 @@ async function startSmtp(): Promise<{ port: number; passwords: string[]; close: 
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  return { port: (smtp.server.address() as AddressInfo).port, passwords, close: () => new Promise((done) => smtp.close(() => done())) };
+  return {
+    port: (smtp.server.address() as AddressInfo).port,
+    passwords,
+    close: () => new Promise((done) => smtp.close(() => done())),
+  };
 }
 
 function envFile(stub: string, smtpPort: number): string {
   const values: Record<string, string> = Object.fromEntries(SENSITIVE.map((key) => [key, mark(key)]));
   // URL-valued secrets point at the stub, the marker in their path or query.
-  for (const key of ["WECHAT_WEBHOOK_URL", "FEISHU_WEBHOOK_URL", "DINGTALK_WEBHOOK_URL", "DISCORD_WEBHOOK_URL", "SLACK_WEBHOOK_URL", "NTFY_URL", "GOTIFY_URL", "ASTRBOT_URL"]) {
+  for (const key of [
+    "WECHAT_WEBHOOK_URL",
+    "FEISHU_WEBHOOK_URL",
+    "DINGTALK_WEBHOOK_URL",
+    "DISCORD_WEBHOOK_URL",
+    "SLACK_WEBHOOK_URL",
+    "NTFY_URL",
+    "GOTIFY_URL",
+    "ASTRBOT_URL",
+  ]) {
     values[key] = `${stub}/hook/${mark(key)}?key=${mark(`${key}_QUERY`)}`;
   }
   values.CUSTOM_WEBHOOK_URLS = `${stub}/custom/${mark("CUSTOM_WEBHOOK_URLS")}`;
@@ -130,7 +188,8 @@ function envFile(stub: string, smtpPort: number): string {
 /** Where a marker (or an extra secret) shows up in a text, for the failure message. */
 function leaks(text: string, extra: string[] = []): string[] {
   const found: string[] = [];
-  for (let at = text.indexOf(TAG); at >= 0 && found.length < 5; at = text.indexOf(TAG, at + 1)) found.push(text.slice(Math.max(0, at - 80), at + 60));
+  for (let at = text.indexOf(TAG); at >= 0 && found.length < 5; at = text.indexOf(TAG, at + 1))
+    found.push(text.slice(Math.max(0, at - 80), at + 60));
   for (const secret of extra) if (secret && text.includes(secret)) found.push(`…${secret.slice(0, 8)}… (extra secret)`);
   return found;
 }
@@ -154,9 +213,15 @@ describe("no secret setting leaks through answers, streams, logs or the database
     const bytes = Buffer.from(await res.arrayBuffer());
     const text = bytes.toString("latin1") + bytes.toString("utf8") + JSON.stringify([...res.headers]);
     checked.push(`${method} ${p}`);
-    return { status: res.status, bytes, json: () => JSON.parse(bytes.toString("utf8")) as Record<string, unknown>, text };
+    return {
+      status: res.status,
+      bytes,
+      json: () => JSON.parse(bytes.toString("utf8")) as Record<string, unknown>,
+      text,
+    };
   };
-  const expectClean = (what: string, text: string) => expect(leaks(text, apiToken ? [apiToken.slice(12)] : []), what).toEqual([]);
+  const expectClean = (what: string, text: string) =>
+    expect(leaks(text, apiToken ? [apiToken.slice(12)] : []), what).toEqual([]);
 
   beforeAll(async () => {
     stubs = await startStubs(llm);
@@ -164,7 +229,12 @@ describe("no secret setting leaks through answers, streams, logs or the database
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-secrets-"));
     fs.writeFileSync(path.join(dataDir, ".env"), envFile(stubs.base, smtp.port));
     server = await startTestServer(
-      { ADMIN_AUTH_ENABLED: "true", OUTBOUND_ALLOW_PRIVATE: "true", LOG_LEVEL: "debug", TASK_MARKET_RATE_PER_MINUTE: "6000" },
+      {
+        ADMIN_AUTH_ENABLED: "true",
+        OUTBOUND_ALLOW_PRIVATE: "true",
+        LOG_LEVEL: "debug",
+        TASK_MARKET_RATE_PER_MINUTE: "6000",
+      },
       { dataDir },
     );
     // The first login sets the admin password (the service's own page sends its Origin).
@@ -186,7 +256,9 @@ describe("no secret setting leaks through answers, streams, logs or the database
     const config = await call("GET", "/api/v1/system/config?include_schema=true");
     expect(config.status).toBe(200);
     expectClean("GET config", config.text);
-    const items = (config.json().items as { key: string; is_masked: boolean }[]).filter((i) => SENSITIVE.includes(i.key) && i.key !== "LLM_STUB_API_KEYS");
+    const items = (config.json().items as { key: string; is_masked: boolean }[]).filter(
+      (i) => SENSITIVE.includes(i.key) && i.key !== "LLM_STUB_API_KEYS",
+    );
     expect(items.length).toBeGreaterThanOrEqual(SENSITIVE.length - 1);
     expect(items.every((i) => i.is_masked)).toBe(true);
     expectClean("GET config schema", (await call("GET", "/api/v1/system/config/schema")).text);
@@ -205,10 +277,16 @@ describe("no secret setting leaks through answers, streams, logs or the database
 
     // A PUT that saves a new secret and turns the LLM channel on; one that fails validation.
     const version = config.json().config_version as string;
-    const bad = await call("PUT", "/api/v1/system/config", { config_version: version, items: [{ key: "NTFY_URL", value: mark("NTFY_URL_BAD") }] });
+    const bad = await call("PUT", "/api/v1/system/config", {
+      config_version: version,
+      items: [{ key: "NTFY_URL", value: mark("NTFY_URL_BAD") }],
+    });
     expect(bad.status).toBe(400);
     expectClean("PUT config (invalid)", bad.text);
-    const put = await call("PUT", "/api/v1/system/config", { config_version: version, items: [{ key: "DEEPSEEK_API_KEY", value: mark("DEEPSEEK_API_KEY_PUT") }] });
+    const put = await call("PUT", "/api/v1/system/config", {
+      config_version: version,
+      items: [{ key: "DEEPSEEK_API_KEY", value: mark("DEEPSEEK_API_KEY_PUT") }],
+    });
     expect(put.status).toBe(200);
     expectClean("PUT config", put.text);
 
@@ -216,7 +294,10 @@ describe("no secret setting leaks through answers, streams, logs or the database
     const created = await call("POST", "/api/v1/auth/tokens", { name: "marker", scope: "write" });
     expect(created.status).toBe(201);
     apiToken = created.json().token as string;
-    const byToken = await call("GET", "/api/v1/system/config/export", undefined, { cookie: "", authorization: `Bearer ${apiToken}` });
+    const byToken = await call("GET", "/api/v1/system/config/export", undefined, {
+      cookie: "",
+      authorization: `Bearer ${apiToken}`,
+    });
     expect(byToken.status).toBe(403);
     expectClean("export with a token", byToken.text);
     const exported = await call("GET", "/api/v1/system/config/export");
@@ -234,22 +315,41 @@ describe("no secret setting leaks through answers, streams, logs or the database
     llm.price = firstResult.report.meta.current_price;
 
     const config = await call("GET", "/api/v1/system/config");
-    const on = await call("PUT", "/api/v1/system/config", { config_version: config.json().config_version, items: [{ key: "LLM_CHANNELS", value: "stub" }] });
+    const on = await call("PUT", "/api/v1/system/config", {
+      config_version: config.json().config_version,
+      items: [{ key: "LLM_CHANNELS", value: "stub" }],
+    });
     expect(on.status).toBe(200);
 
-    const withLlm = await call("POST", "/api/v1/analysis/analyze", { stock_code: "600519", notify: false, report_language: "en" });
+    const withLlm = await call("POST", "/api/v1/analysis/analyze", {
+      stock_code: "600519",
+      notify: false,
+      report_language: "en",
+    });
     expect(withLlm.status).toBe(200);
     expectClean("analyze (LLM)", withLlm.text);
-    const llmResult = withLlm.json() as { query_id: string; report: { meta: { id: number; model_used: string | null } } };
+    const llmResult = withLlm.json() as {
+      query_id: string;
+      report: { meta: { id: number; model_used: string | null } };
+    };
     expect(llmResult.report.meta.model_used).toBe("stub-model");
     records.push({ id: llmResult.report.meta.id, queryId: llmResult.query_id });
-    expect(stubs.seen.some((s) => s.url.startsWith("/v1/chat/completions") && s.headers.authorization === `Bearer ${mark("LLM_STUB_API_KEY")}`)).toBe(true);
+    expect(
+      stubs.seen.some(
+        (s) =>
+          s.url.startsWith("/v1/chat/completions") && s.headers.authorization === `Bearer ${mark("LLM_STUB_API_KEY")}`,
+      ),
+    ).toBe(true);
 
     llm.mode = "echo401";
     const refused = await call("POST", "/api/v1/analysis/analyze", { stock_code: "000001", notify: false });
     expect(refused.status).toBe(200);
     expectClean("analyze (LLM 401 echoing the key)", refused.text);
-    const refusedResult = refused.json() as { query_id: string; report: { meta: { id: number } }; diagnostic_summary: { components: { llm: { status: string } } } };
+    const refusedResult = refused.json() as {
+      query_id: string;
+      report: { meta: { id: number } };
+      diagnostic_summary: { components: { llm: { status: string } } };
+    };
     expect(refusedResult.diagnostic_summary.components.llm.status).not.toBe("ok");
     records.push({ id: refusedResult.report.meta.id, queryId: refusedResult.query_id });
   });
@@ -257,11 +357,18 @@ describe("no secret setting leaks through answers, streams, logs or the database
   it("the task stream of an async analysis that notifies every channel (each answering with an echo of what it got)", async () => {
     llm.mode = "ok";
     const controller = new AbortController();
-    const stream = await fetch(`${server.baseUrl}/api/v1/analysis/tasks/stream`, { headers: { cookie }, signal: controller.signal });
+    const stream = await fetch(`${server.baseUrl}/api/v1/analysis/tasks/stream`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
     expect(stream.status).toBe(200);
     const reader = stream.body!.getReader();
     let text = "";
-    const accepted = await call("POST", "/api/v1/analysis/analyze", { stock_code: "AAPL", async_mode: true, notify: true });
+    const accepted = await call("POST", "/api/v1/analysis/analyze", {
+      stock_code: "AAPL",
+      async_mode: true,
+      notify: true,
+    });
     expect(accepted.status).toBe(202);
     const taskId = accepted.json().task_id as string;
     const deadline = Date.now() + 30_000;
@@ -291,7 +398,9 @@ describe("no secret setting leaks through answers, streams, logs or the database
     const results = JSON.stringify(res.json());
     expect(results).toMatch(/failed/);
     // The secrets really went out: in the custom webhook's Authorization, the Telegram path, the SMTP login.
-    expect(stubs.seen.some((s) => s.headers.authorization === `Bearer ${mark("CUSTOM_WEBHOOK_BEARER_TOKEN")}`)).toBe(true);
+    expect(stubs.seen.some((s) => s.headers.authorization === `Bearer ${mark("CUSTOM_WEBHOOK_BEARER_TOKEN")}`)).toBe(
+      true,
+    );
     expect(stubs.seen.some((s) => s.url.includes(mark("TELEGRAM_BOT_TOKEN")))).toBe(true);
     expect(smtp.passwords).toContain(mark("EMAIL_PASSWORD"));
     const hooks = new Set(stubs.seen.filter((s) => s.url.startsWith("/hook/")).map((s) => s.url.split("/")[2]));
@@ -311,9 +420,20 @@ describe("no secret setting leaks through answers, streams, logs or the database
   });
 
   it("every GET operation of /openapi.json, with the session and with the API token", async () => {
-    const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const record = records[1]!;
-    const ids: Record<string, string> = { record_id: String(record.id), task_id: record.queryId, stock_code: "600519", signal_id: "1", rule_id: "1", backtest_id: "x", id: "x", code: "600519" };
+    const ids: Record<string, string> = {
+      record_id: String(record.id),
+      task_id: record.queryId,
+      stock_code: "600519",
+      signal_id: "1",
+      rule_id: "1",
+      backtest_id: "x",
+      id: "x",
+      code: "600519",
+    };
     let walked = 0;
     for (const [template, methods] of Object.entries(doc.paths)) {
       if (!("get" in methods) || template.endsWith("/tasks/stream")) continue;
@@ -353,9 +473,13 @@ describe("no secret setting leaks through answers, streams, logs or the database
       // does); every other table must not, and nothing may hold the API token itself.
       const database = await openServerDatabase(server);
       try {
-        const tables = await database.all<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'");
+        const tables = await database.all<{ name: string }>(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
+        );
         for (const { name } of tables) {
-          const text = (await database.all<{ t: string }>(`SELECT t::text AS t FROM "${name}" t`)).map((r) => r.t).join("\n");
+          const text = (await database.all<{ t: string }>(`SELECT t::text AS t FROM "${name}" t`))
+            .map((r) => r.t)
+            .join("\n");
           if (name === "config_document") expect(text).toContain(mark("OPENAI_API_KEY"));
           else expectClean(`database table ${name}`, text);
           expect(text.includes(apiToken), `${name}: the API token`).toBe(false);
@@ -364,10 +488,22 @@ describe("no secret setting leaks through answers, streams, logs or the database
         await database.close();
       }
     }
-    const others = fs.readdirSync(server.dataDir).filter((f) => ![".env", ".env.bak", "server.log"].includes(f) && !f.startsWith("api.db") && !fs.statSync(path.join(server.dataDir, f)).isDirectory());
-    for (const f of others) expectClean(`data folder file ${f}`, fs.readFileSync(path.join(server.dataDir, f)).toString("latin1"));
+    const others = fs
+      .readdirSync(server.dataDir)
+      .filter(
+        (f) =>
+          ![".env", ".env.bak", "server.log"].includes(f) &&
+          !f.startsWith("api.db") &&
+          !fs.statSync(path.join(server.dataDir, f)).isDirectory(),
+      );
+    for (const f of others)
+      expectClean(`data folder file ${f}`, fs.readFileSync(path.join(server.dataDir, f)).toString("latin1"));
     expect(fs.readFileSync(path.join(server.dataDir, ".env"), "utf8")).toContain(mark("OPENAI_API_KEY"));
     expect(checked.length).toBeGreaterThan(100);
-    expect(configPatternFields().filter((f) => f.sensitive).map((f) => f.key)).toEqual(["LLM_<CHANNEL>_API_KEY", "LLM_<CHANNEL>_API_KEYS"]);
+    expect(
+      configPatternFields()
+        .filter((f) => f.sensitive)
+        .map((f) => f.key),
+    ).toEqual(["LLM_<CHANNEL>_API_KEY", "LLM_<CHANNEL>_API_KEYS"]);
   });
 });

@@ -41,7 +41,14 @@ async function json(res: Response, status: number): Promise<unknown> {
 }
 
 async function create(fields: Record<string, unknown>) {
-  const body = { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "api-test", action: "buy", ...fields };
+  const body = {
+    stock_code: "600519",
+    market: "cn",
+    source_type: "agent",
+    trigger_source: "api-test",
+    action: "buy",
+    ...fields,
+  };
   return ZDecisionSignalMutationResponse.parse(await json(await send("POST", "", body), 200));
 }
 
@@ -56,11 +63,16 @@ async function list(query: string) {
 /** Moves the signal clock so that it reads `at` (drifting with real time from there). */
 async function setSignalClock(at: Date | null): Promise<void> {
   const offset = at === null ? 0 : Math.round((at.getTime() - Date.now()) / 1000);
-  const current = (await json(await fetch(`${server.baseUrl}/api/v1/system/config?include_schema=false`), 200)) as { config_version: string };
+  const current = (await json(await fetch(`${server.baseUrl}/api/v1/system/config?include_schema=false`), 200)) as {
+    config_version: string;
+  };
   const res = await fetch(`${server.baseUrl}/api/v1/system/config`, {
     method: "PUT",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ config_version: current.config_version, items: [{ key: "SIGNAL_CLOCK_OFFSET_SECONDS", value: String(offset) }] }),
+    body: JSON.stringify({
+      config_version: current.config_version,
+      items: [{ key: "SIGNAL_CLOCK_OFFSET_SECONDS", value: String(offset) }],
+    }),
   });
   await json(res, 200);
 }
@@ -108,15 +120,62 @@ describe("4.5 create: validation and defaults", () => {
   it("422 for missing or malformed fields; 400 for a price plan against the action", async () => {
     const missing = (await json(await send("POST", "", { stock_code: "600519" }), 422)) as { error: string };
     expect(missing.error).toBe("validation_error");
-    await json(await send("POST", "", { stock_code: "600519", market: "jp", source_type: "agent", trigger_source: "t", action: "buy" }), 422);
-    await json(await send("POST", "", { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "t", action: "buy", confidence: 1.5 }), 422);
-    await json(await send("POST", "", { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "t", action: "buy", stop_loss: -1 }), 422);
+    await json(
+      await send("POST", "", {
+        stock_code: "600519",
+        market: "jp",
+        source_type: "agent",
+        trigger_source: "t",
+        action: "buy",
+      }),
+      422,
+    );
+    await json(
+      await send("POST", "", {
+        stock_code: "600519",
+        market: "cn",
+        source_type: "agent",
+        trigger_source: "t",
+        action: "buy",
+        confidence: 1.5,
+      }),
+      422,
+    );
+    await json(
+      await send("POST", "", {
+        stock_code: "600519",
+        market: "cn",
+        source_type: "agent",
+        trigger_source: "t",
+        action: "buy",
+        stop_loss: -1,
+      }),
+      422,
+    );
     const plan = (await json(
-      await send("POST", "", { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "t", action: "buy", entry_low: 100, entry_high: 110, stop_loss: 105 }),
+      await send("POST", "", {
+        stock_code: "600519",
+        market: "cn",
+        source_type: "agent",
+        trigger_source: "t",
+        action: "buy",
+        entry_low: 100,
+        entry_high: 110,
+        stop_loss: 105,
+      }),
       400,
     )) as { error: string; message: string };
     expect(plan.error).toBe("invalid_price_plan");
-    const sellPlan = await send("POST", "", { stock_code: "600519", market: "cn", source_type: "agent", trigger_source: "t", action: "sell", entry_low: 100, entry_high: 110, target_price: 120 });
+    const sellPlan = await send("POST", "", {
+      stock_code: "600519",
+      market: "cn",
+      source_type: "agent",
+      trigger_source: "t",
+      action: "sell",
+      entry_low: 100,
+      entry_high: 110,
+      target_price: 120,
+    });
     expect(sellPlan.status).toBe(400);
   });
 
@@ -125,9 +184,22 @@ describe("4.5 create: validation and defaults", () => {
     const monday = pastMondayMorning();
     await setSignalClock(monday);
     try {
-      const { item, created } = await create({ stock_code: "600519.SH", stock_name: "贵州茅台", entry_low: 1400, entry_high: 1450, stop_loss: 1350, target_price: 1600 });
+      const { item, created } = await create({
+        stock_code: "600519.SH",
+        stock_name: "贵州茅台",
+        entry_low: 1400,
+        entry_high: 1450,
+        stop_loss: 1350,
+        target_price: 1600,
+      });
       expect(created).toBe(true);
-      expect(item).toMatchObject({ stock_code: "600519", market: "cn", status: "active", horizon: "3d", plan_quality: "complete" });
+      expect(item).toMatchObject({
+        stock_code: "600519",
+        market: "cn",
+        status: "active",
+        horizon: "3d",
+        plan_quality: "complete",
+      });
       expect(item.expires_at).toBe(`${isoDay(monday.getTime() + 2 * DAY)}T07:00:00.000Z`);
       const alert = await create({ action: "alert", market_phase: "intraday" });
       expect(alert.item.horizon).toBe("intraday");
@@ -142,11 +214,26 @@ describe("4.5 create: validation and defaults", () => {
 
 describe("3.2 transitions", () => {
   it("dedup: the same key returns the existing signal with created=false (code variants are one stock)", async () => {
-    const first = await create({ stock_code: "000858", trace_id: "dedup-trace-1", horizon: "5d", market_phase: "postmarket" });
-    const again = await create({ stock_code: "sz000858", trace_id: "dedup-trace-1", horizon: "5d", market_phase: "postmarket" });
+    const first = await create({
+      stock_code: "000858",
+      trace_id: "dedup-trace-1",
+      horizon: "5d",
+      market_phase: "postmarket",
+    });
+    const again = await create({
+      stock_code: "sz000858",
+      trace_id: "dedup-trace-1",
+      horizon: "5d",
+      market_phase: "postmarket",
+    });
     expect(again).toMatchObject({ created: false, item: { id: first.item.id, status: "active" } });
     // docs/api.md §4 relaxed match: without horizon and market_phase, against an active row.
-    const relaxed = await create({ stock_code: "000858", trace_id: "dedup-trace-1", horizon: "1d", market_phase: "intraday" });
+    const relaxed = await create({
+      stock_code: "000858",
+      trace_id: "dedup-trace-1",
+      horizon: "1d",
+      market_phase: "intraday",
+    });
     expect(relaxed).toMatchObject({ created: false, item: { id: first.item.id } });
     // Another action or another source is a new signal.
     expect((await create({ stock_code: "000858", trace_id: "dedup-trace-1", action: "hold" })).created).toBe(true);
@@ -154,10 +241,14 @@ describe("3.2 transitions", () => {
   });
 
   it("4.5 rule 4: parallel creates with one dedup key leave one row", async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => create({ stock_code: "601318", source_report_id: 424242, action: "add" })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => create({ stock_code: "601318", source_report_id: 424242, action: "add" })),
+    );
     expect(new Set(results.map((r) => r.item.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    const rows = (await database.get<{ n: number }>("SELECT COUNT(*) AS n FROM decision_signal WHERE source_report_id = 424242"))!;
+    const rows = (await database.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM decision_signal WHERE source_report_id = 424242",
+    ))!;
     expect(rows.n).toBe(1);
   });
 
@@ -169,7 +260,11 @@ describe("3.2 transitions", () => {
     for (const victim of [buy.item, add.item]) {
       const after = await getOne(victim.id);
       expect(after.status).toBe("invalidated");
-      expect(after.metadata).toMatchObject({ invalidated_by_signal_id: sell.item.id, invalidated_reason: "opposite_signal", previous_status: "active" });
+      expect(after.metadata).toMatchObject({
+        invalidated_by_signal_id: sell.item.id,
+        invalidated_reason: "opposite_signal",
+        previous_status: "active",
+      });
       expect(typeof after.metadata?.invalidated_at).toBe("string");
     }
     expect((await getOne(hold.item.id)).status).toBe("active");
@@ -188,8 +283,11 @@ describe("3.2 transitions", () => {
     const single = await create({ stock_code: "AAPL", market: "us", horizon: "1d", trace_id: "lazy-single" });
     const listed = await create({ stock_code: "MSFT", market: "us", horizon: "1d", trace_id: "lazy-list" });
     const latest = await create({ stock_code: "NVDA", market: "us", horizon: "1d", trace_id: "lazy-latest" });
-    const stored = async (id: number) => (await database.get<{ status: string }>("SELECT status FROM decision_signal WHERE id = ?", id))!.status;
-    expect(ZDecisionSignalListResponse.parse(await json(await api("/latest/NVDA?market=us"), 200)).items.map((i) => i.id)).toEqual([latest.item.id]);
+    const stored = async (id: number) =>
+      (await database.get<{ status: string }>("SELECT status FROM decision_signal WHERE id = ?", id))!.status;
+    expect(
+      ZDecisionSignalListResponse.parse(await json(await api("/latest/NVDA?market=us"), 200)).items.map((i) => i.id),
+    ).toEqual([latest.item.id]);
     await setSignalClock(new Date(Date.parse(single.item.expires_at!) + 1000));
     try {
       expect(await stored(single.item.id)).toBe("active"); // nothing changes until a read
@@ -207,12 +305,29 @@ describe("3.2 transitions", () => {
       expect(renewed.item.metadata).toHaveProperty("renewed_at");
 
       // An old replayed create (already expired, or explicitly non-active) is no activation.
-      const replay = await create({ stock_code: "MSFT", market: "us", horizon: "1d", trace_id: "lazy-list", expires_at: single.item.expires_at });
+      const replay = await create({
+        stock_code: "MSFT",
+        market: "us",
+        horizon: "1d",
+        trace_id: "lazy-list",
+        expires_at: single.item.expires_at,
+      });
       expect(replay).toMatchObject({ created: false, item: { id: listed.item.id, status: "expired" } });
-      const closedReplay = await create({ stock_code: "MSFT", market: "us", horizon: "1d", trace_id: "lazy-list", status: "closed" });
+      const closedReplay = await create({
+        stock_code: "MSFT",
+        market: "us",
+        horizon: "1d",
+        trace_id: "lazy-list",
+        status: "closed",
+      });
       expect(closedReplay).toMatchObject({ created: false, item: { id: listed.item.id, status: "expired" } });
       // A fresh active create with a past expires_at is stored expired and invalidates nothing.
-      const pastSell = await create({ stock_code: "AAPL", market: "us", action: "sell", expires_at: "2020-01-01T00:00:00Z" });
+      const pastSell = await create({
+        stock_code: "AAPL",
+        market: "us",
+        action: "sell",
+        expires_at: "2020-01-01T00:00:00Z",
+      });
       expect(pastSell).toMatchObject({ created: true, item: { status: "expired" } });
       expect((await getOne(single.item.id)).status).toBe("active");
     } finally {
@@ -222,18 +337,28 @@ describe("3.2 transitions", () => {
 
   it("PATCH: any legal status; metadata replaces whole; terminal → active is 400", async () => {
     const { item } = await create({ stock_code: "TSLA", market: "us", metadata: { a: 1, b: { c: 2 } } });
-    const keep = ZDecisionSignalItem.parse(await json(await send("PATCH", `/${item.id}/status`, { status: "active" }), 200));
+    const keep = ZDecisionSignalItem.parse(
+      await json(await send("PATCH", `/${item.id}/status`, { status: "active" }), 200),
+    );
     expect(keep.metadata).toEqual({ a: 1, b: { c: 2 } }); // no metadata key: unchanged
-    const closed = ZDecisionSignalItem.parse(await json(await send("PATCH", `/${item.id}/status`, { status: "closed", metadata: { closed_by: "test" } }), 200));
+    const closed = ZDecisionSignalItem.parse(
+      await json(await send("PATCH", `/${item.id}/status`, { status: "closed", metadata: { closed_by: "test" } }), 200),
+    );
     expect(closed).toMatchObject({ status: "closed", metadata: { closed_by: "test" } });
     for (const status of ["expired", "invalidated", "closed", "archived"]) {
       await database.run("UPDATE decision_signal SET status = ? WHERE id = ?", status, item.id);
-      const refused = (await json(await send("PATCH", `/${item.id}/status`, { status: "active" }), 400)) as { error: string };
+      const refused = (await json(await send("PATCH", `/${item.id}/status`, { status: "active" }), 400)) as {
+        error: string;
+      };
       expect(refused.error).toBe("invalid_status_transition");
     }
-    const archived = ZDecisionSignalItem.parse(await json(await send("PATCH", `/${item.id}/status`, { status: "closed", metadata: null }), 200));
+    const archived = ZDecisionSignalItem.parse(
+      await json(await send("PATCH", `/${item.id}/status`, { status: "closed", metadata: null }), 200),
+    );
     expect(archived).toMatchObject({ status: "closed", metadata: null });
-    expect(((await json(await send("PATCH", `/${item.id}/status`, { status: "done" }), 400)) as { error: string }).error).toBe("invalid_signal_status");
+    expect(
+      ((await json(await send("PATCH", `/${item.id}/status`, { status: "done" }), 400)) as { error: string }).error,
+    ).toBe("invalid_signal_status");
     await json(await send("PATCH", "/99999999/status", { status: "closed" }), 404);
     await json(await send("PATCH", "/abc/status", { status: "closed" }), 422);
     await json(await send("PATCH", `/${item.id}/status`, {}), 422);
@@ -247,21 +372,47 @@ describe("3.2 transitions", () => {
 
 describe("4.5 list filters and paging", () => {
   it("filters by every field, inclusive date bounds, holding_only from cached positions", async () => {
-    const a = await create({ stock_code: "09988", market: "hk", action: "reduce", source_type: "manual", trigger_source: "filter-test", trace_id: "flt-a", source_report_id: 5151, market_phase: "premarket" });
-    const b = await create({ stock_code: "00700", market: "hk", action: "watch", source_type: "alert", trigger_source: "filter-test", trace_id: "flt-b" });
+    const a = await create({
+      stock_code: "09988",
+      market: "hk",
+      action: "reduce",
+      source_type: "manual",
+      trigger_source: "filter-test",
+      trace_id: "flt-a",
+      source_report_id: 5151,
+      market_phase: "premarket",
+    });
+    const b = await create({
+      stock_code: "00700",
+      market: "hk",
+      action: "watch",
+      source_type: "alert",
+      trigger_source: "filter-test",
+      trace_id: "flt-b",
+    });
     const byTrigger = await list("trigger_source=filter-test&page_size=1");
     expect(byTrigger).toMatchObject({ total: 2, page: 1, page_size: 1 });
     expect(byTrigger.items[0]!.id).toBe(b.item.id); // newest first
     expect((await list("trigger_source=filter-test&page=2&page_size=1")).items[0]!.id).toBe(a.item.id);
-    expect((await list("market=hk&action=reduce&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([a.item.id]);
+    expect((await list("market=hk&action=reduce&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([
+      a.item.id,
+    ]);
     expect((await list("source_type=alert&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([b.item.id]);
     expect((await list("source_report_id=5151")).items.map((i) => i.id)).toEqual([a.item.id]);
     expect((await list("trace_id=flt-b")).items.map((i) => i.id)).toEqual([b.item.id]);
-    expect((await list("market_phase=premarket&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([a.item.id]);
+    expect((await list("market_phase=premarket&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([
+      a.item.id,
+    ]);
     expect((await list("stock_code=700.HK")).items.map((i) => i.id)).toEqual([b.item.id]);
     expect((await list(`status=active&trigger_source=filter-test`)).total).toBe(2);
     const createdAt = b.item.created_at;
-    expect((await list(`trigger_source=filter-test&created_from=${encodeURIComponent(createdAt)}&created_to=${encodeURIComponent(createdAt)}`)).items.map((i) => i.id)).toContain(b.item.id);
+    expect(
+      (
+        await list(
+          `trigger_source=filter-test&created_from=${encodeURIComponent(createdAt)}&created_to=${encodeURIComponent(createdAt)}`,
+        )
+      ).items.map((i) => i.id),
+    ).toContain(b.item.id);
     expect((await list(`trigger_source=filter-test&created_to=2000-01-01`)).total).toBe(0);
     expect((await list(`trigger_source=filter-test&expires_from=2000-01-01`)).total).toBe(2);
     await json(await api("?created_from=2024-02-30"), 422);
@@ -273,12 +424,27 @@ describe("4.5 list filters and paging", () => {
     // holding_only: the positions cache (filled by the portfolio feature) is empty until then.
     expect((await list("holding_only=true&trigger_source=filter-test")).total).toBe(0);
     // active is a boolean (1/0 on SQLite, bound per database by the helper).
-    const addAccount = async (name: string, active: boolean) => Number((await database.get<{ id: number }>("INSERT INTO portfolio_account (name, active) VALUES (?, ?) RETURNING id", name, active))!.id);
+    const addAccount = async (name: string, active: boolean) =>
+      Number(
+        (await database.get<{ id: number }>(
+          "INSERT INTO portfolio_account (name, active) VALUES (?, ?) RETURNING id",
+          name,
+          active,
+        ))!.id,
+      );
     const account = await addAccount("main", true);
     const closedAccount = await addAccount("closed", false);
     const now = new Date().toISOString();
-    await database.run("INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, updated_at) VALUES (?, 'hk', '09988', 'stock:hk:09988', 100, ?)", account, now);
-    await database.run("INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, updated_at) VALUES (?, 'hk', '00700', 'stock:hk:00700', 100, ?)", closedAccount, now);
+    await database.run(
+      "INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, updated_at) VALUES (?, 'hk', '09988', 'stock:hk:09988', 100, ?)",
+      account,
+      now,
+    );
+    await database.run(
+      "INSERT INTO portfolio_position (account_id, market, stock_code, target_key, quantity, updated_at) VALUES (?, 'hk', '00700', 'stock:hk:00700', 100, ?)",
+      closedAccount,
+      now,
+    );
     expect((await list("holding_only=true&trigger_source=filter-test")).items.map((i) => i.id)).toEqual([a.item.id]);
     expect((await list(`holding_only=true&account_id=${account}&trigger_source=filter-test`)).total).toBe(1);
     expect((await list(`holding_only=true&account_id=${closedAccount}&trigger_source=filter-test`)).total).toBe(0);
@@ -300,18 +466,41 @@ describe("3.3 outcomes", () => {
     } finally {
       await setSignalClock(null);
     }
-    const run = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: signal.id }), 200));
-    expect(run).toMatchObject({ evaluated: 4, created: 4, updated: 0, skipped: 0, engine_version: "decision-signal-v1" });
+    const run = ZOutcomeRunResponse.parse(
+      await json(await send("POST", "/outcomes/run", { signal_id: signal.id }), 200),
+    );
+    expect(run).toMatchObject({
+      evaluated: 4,
+      created: 4,
+      updated: 0,
+      skipped: 0,
+      engine_version: "decision-signal-v1",
+    });
 
     const bars = await sampleBars("601318", 120);
     const closeOn = (day: string) => bars.find((b) => b.date === day)!;
     const start = closeOn(friday).close;
-    for (const [horizon, n] of [["1d", 1], ["3d", 3], ["5d", 5], ["10d", 10]] as const) {
+    for (const [horizon, n] of [
+      ["1d", 1],
+      ["3d", 3],
+      ["5d", 5],
+      ["10d", 10],
+    ] as const) {
       const row = run.items.find((r) => r.horizon === horizon)!;
       const window = weekdaysAfter(friday, n).map(closeOn);
       const end = window.at(-1)!.close;
       const expected = ((end - start) / start) * 100;
-      expect(row).toMatchObject({ eval_status: "completed", anchor_date: friday, start_price: start, end_close: end, end_date: window.at(-1)!.date, eval_window_days: n, direction_expected: "up", action: "buy", market: "cn" });
+      expect(row).toMatchObject({
+        eval_status: "completed",
+        anchor_date: friday,
+        start_price: start,
+        end_close: end,
+        end_date: window.at(-1)!.date,
+        eval_window_days: n,
+        direction_expected: "up",
+        action: "buy",
+        market: "cn",
+      });
       expect(row.stock_return_pct!).toBeCloseTo(expected, 9);
       expect(row.max_high).toBe(Math.max(...window.map((b) => b.high)));
       expect(row.min_low).toBe(Math.min(...window.map((b) => b.low)));
@@ -320,16 +509,31 @@ describe("3.3 outcomes", () => {
     }
 
     // A second run skips completed rows; force recomputes and overwrites the same rows.
-    const again = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: signal.id }), 200));
+    const again = ZOutcomeRunResponse.parse(
+      await json(await send("POST", "/outcomes/run", { signal_id: signal.id }), 200),
+    );
     expect(again).toMatchObject({ evaluated: 0, skipped: 4, items: [] });
-    const forced = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: signal.id, force: true, horizons: ["3d"] }), 200));
+    const forced = ZOutcomeRunResponse.parse(
+      await json(await send("POST", "/outcomes/run", { signal_id: signal.id, force: true, horizons: ["3d"] }), 200),
+    );
     expect(forced).toMatchObject({ evaluated: 1, created: 0, updated: 1, skipped: 0 });
     expect(forced.items[0]!.id).toBe(run.items.find((r) => r.horizon === "3d")!.id);
 
     // Terminal unable (watch has no direction) is skipped by later runs.
-    const watchRun = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: watch.id, horizons: ["1d"] }), 200));
-    expect(watchRun.items[0]).toMatchObject({ eval_status: "unable", unable_reason: "non_directional_action", retryable: false, outcome: null });
-    expect(ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: watch.id, horizons: ["1d"] }), 200))).toMatchObject({ evaluated: 0, skipped: 1 });
+    const watchRun = ZOutcomeRunResponse.parse(
+      await json(await send("POST", "/outcomes/run", { signal_id: watch.id, horizons: ["1d"] }), 200),
+    );
+    expect(watchRun.items[0]).toMatchObject({
+      eval_status: "unable",
+      unable_reason: "non_directional_action",
+      retryable: false,
+      outcome: null,
+    });
+    expect(
+      ZOutcomeRunResponse.parse(
+        await json(await send("POST", "/outcomes/run", { signal_id: watch.id, horizons: ["1d"] }), 200),
+      ),
+    ).toMatchObject({ evaluated: 0, skipped: 1 });
 
     // GET {id}/outcomes: the current engine's rows by horizon.
     const own = ZOutcomeListResponse.parse(await json(await api(`/${signal.id}/outcomes`), 200));
@@ -339,12 +543,16 @@ describe("3.3 outcomes", () => {
 
   it("recoverable unable rows are recomputed; a signal created now has no forward bars yet", async () => {
     const fresh = (await create({ stock_code: "000001", action: "sell", trace_id: "outcome-fresh" })).item;
-    const first = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: fresh.id, horizons: ["1d", "5d"] }), 200));
+    const first = ZOutcomeRunResponse.parse(
+      await json(await send("POST", "/outcomes/run", { signal_id: fresh.id, horizons: ["1d", "5d"] }), 200),
+    );
     expect(first.items.map((r) => [r.eval_status, r.unable_reason, r.retryable])).toEqual([
       ["unable", "insufficient_forward_bars", true],
       ["unable", "insufficient_forward_bars", true],
     ]);
-    const second = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: fresh.id, horizons: ["1d", "5d"] }), 200));
+    const second = ZOutcomeRunResponse.parse(
+      await json(await send("POST", "/outcomes/run", { signal_id: fresh.id, horizons: ["1d", "5d"] }), 200),
+    );
     expect(second).toMatchObject({ evaluated: 2, created: 0, updated: 2, skipped: 0 });
 
     // A past signal whose row was stored unable (bars were missing then) is completed by the next run.
@@ -364,12 +572,26 @@ describe("3.3 outcomes", () => {
       stamp,
       stamp,
     );
-    const recovered = ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: past.id, horizons: ["1d"] }), 200));
+    const recovered = ZOutcomeRunResponse.parse(
+      await json(await send("POST", "/outcomes/run", { signal_id: past.id, horizons: ["1d"] }), 200),
+    );
     expect(recovered).toMatchObject({ evaluated: 1, created: 0, updated: 1 });
-    expect(recovered.items[0]).toMatchObject({ eval_status: "completed", unable_reason: null, direction_expected: "not_up" });
+    expect(recovered.items[0]).toMatchObject({
+      eval_status: "completed",
+      unable_reason: null,
+      direction_expected: "not_up",
+    });
     // A terminal unable row is left alone.
-    await database.run("UPDATE decision_signal_outcome SET eval_status = 'unable', retryable = ?, unable_reason = 'non_directional_action' WHERE signal_id = ? AND horizon = '1d'", false, past.id);
-    expect(ZOutcomeRunResponse.parse(await json(await send("POST", "/outcomes/run", { signal_id: past.id, horizons: ["1d"] }), 200))).toMatchObject({ evaluated: 0, skipped: 1 });
+    await database.run(
+      "UPDATE decision_signal_outcome SET eval_status = 'unable', retryable = ?, unable_reason = 'non_directional_action' WHERE signal_id = ? AND horizon = '1d'",
+      false,
+      past.id,
+    );
+    expect(
+      ZOutcomeRunResponse.parse(
+        await json(await send("POST", "/outcomes/run", { signal_id: past.id, horizons: ["1d"] }), 200),
+      ),
+    ).toMatchObject({ evaluated: 0, skipped: 1 });
   });
 
   it("run request validation: 404 unknown signal, 422 bad horizon or limit", async () => {
@@ -382,10 +604,16 @@ describe("3.3 outcomes", () => {
   it("outcome list filters and paging; stats default to the current engine and exclude archived signals", async () => {
     const page = ZOutcomeListResponse.parse(await json(await api("/outcomes?eval_status=completed&page_size=2"), 200));
     expect(page.page_size).toBe(2);
-    expect(page.items.every((r) => r.eval_status === "completed" && r.engine_version === "decision-signal-v1")).toBe(true);
+    expect(page.items.every((r) => r.eval_status === "completed" && r.engine_version === "decision-signal-v1")).toBe(
+      true,
+    );
     const all = ZOutcomeListResponse.parse(await json(await api("/outcomes?page_size=100"), 200));
     expect(ZOutcomeListResponse.parse(await json(await api("/outcomes?engine_version=other"), 200)).total).toBe(0);
-    expect(ZOutcomeListResponse.parse(await json(await api("/outcomes?horizon=10d"), 200)).items.every((r) => r.horizon === "10d")).toBe(true);
+    expect(
+      ZOutcomeListResponse.parse(await json(await api("/outcomes?horizon=10d"), 200)).items.every(
+        (r) => r.horizon === "10d",
+      ),
+    ).toBe(true);
     await json(await api("/outcomes?horizon=2d"), 422);
 
     const statusOf = new Map<number, string>();
@@ -398,7 +626,12 @@ describe("3.3 outcomes", () => {
     expect(stats.total).toBe(counted.length);
     const hit = counted.filter((r) => r.outcome === "hit").length;
     const miss = counted.filter((r) => r.outcome === "miss").length;
-    expect(stats).toMatchObject({ hit, miss, completed: counted.filter((r) => r.eval_status === "completed").length, unable: counted.filter((r) => r.eval_status === "unable").length });
+    expect(stats).toMatchObject({
+      hit,
+      miss,
+      completed: counted.filter((r) => r.eval_status === "completed").length,
+      unable: counted.filter((r) => r.eval_status === "unable").length,
+    });
     expect(stats.hit_rate_pct).toBe(hit + miss > 0 ? (hit / (hit + miss)) * 100 : null);
     const returns = counted.filter((r) => r.eval_status === "completed").map((r) => r.stock_return_pct!);
     expect(stats.avg_stock_return_pct!).toBeCloseTo(returns.reduce((s, v) => s + v, 0) / returns.length, 9);
@@ -407,7 +640,9 @@ describe("3.3 outcomes", () => {
     expect(stats.by_horizon_action.find((c) => c.horizon === "10d" && c.action === "buy")?.completed).toBe(1);
 
     // Spec 4.5 types horizons and statuses as arrays of strings: a value naming nothing counts nothing.
-    const unknown = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=2w&statuses=bogus"), 200));
+    const unknown = ZOutcomeStatsResponse.parse(
+      await json(await api("/outcomes/stats?horizons=2w&statuses=bogus"), 200),
+    );
     expect(unknown).toMatchObject({ horizons: [], statuses: [], total: 0 });
     const mixed = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=10d,2w"), 200));
     expect(mixed.horizons).toEqual(["10d"]);
@@ -421,7 +656,9 @@ describe("3.3 outcomes", () => {
     expect(without.total).toBe(stats.total - rowsOfArchived);
     const withArchived = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?statuses=archived"), 200));
     expect(withArchived.total).toBe(rowsOfArchived);
-    const twoHorizons = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?horizons=1d&horizons=3d"), 200));
+    const twoHorizons = ZOutcomeStatsResponse.parse(
+      await json(await api("/outcomes/stats?horizons=1d&horizons=3d"), 200),
+    );
     expect(twoHorizons.horizons).toEqual(["1d", "3d"]);
     // Spec 4.5: statuses is an array of strings; one that names no status counts nothing.
     expect(ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?statuses=bogus"), 200)).total).toBe(0);
@@ -432,7 +669,9 @@ describe("3.3 outcomes", () => {
     await database.run("UPDATE decision_signal SET decision_engine_version = 'rules-v2' WHERE id = ?", tagged);
     const compared = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats"), 200));
     expect(compared.breakdowns.decision_engine_version.find((b) => b.value === "rules-v2")?.total).toBe(taggedRows);
-    const onlyV2 = ZOutcomeStatsResponse.parse(await json(await api("/outcomes/stats?decision_engine_version=rules-v2"), 200));
+    const onlyV2 = ZOutcomeStatsResponse.parse(
+      await json(await api("/outcomes/stats?decision_engine_version=rules-v2"), 200),
+    );
     expect(onlyV2.total).toBe(taggedRows);
   });
 });
@@ -440,13 +679,36 @@ describe("3.3 outcomes", () => {
 describe("3.4 feedback", () => {
   it("null when none; PUT upserts one value per signal", async () => {
     const { item } = await create({ stock_code: "000858", action: "hold", trace_id: "feedback-1" });
-    expect(ZFeedbackItem.parse(await json(await api(`/${item.id}/feedback`), 200))).toMatchObject({ signal_id: item.id, feedback_value: null });
-    const useful = ZFeedbackItem.parse(await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "useful", reason_code: "clear_plan", note: "good" }), 200));
+    expect(ZFeedbackItem.parse(await json(await api(`/${item.id}/feedback`), 200))).toMatchObject({
+      signal_id: item.id,
+      feedback_value: null,
+    });
+    const useful = ZFeedbackItem.parse(
+      await json(
+        await send("PUT", `/${item.id}/feedback`, {
+          feedback_value: "useful",
+          reason_code: "clear_plan",
+          note: "good",
+        }),
+        200,
+      ),
+    );
     expect(useful).toMatchObject({ feedback_value: "useful", reason_code: "clear_plan", note: "good", source: "api" });
-    const replaced = ZFeedbackItem.parse(await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "not_useful", source: "web" }), 200));
-    expect(replaced).toMatchObject({ feedback_value: "not_useful", reason_code: null, note: null, source: "web", created_at: useful.created_at });
+    const replaced = ZFeedbackItem.parse(
+      await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "not_useful", source: "web" }), 200),
+    );
+    expect(replaced).toMatchObject({
+      feedback_value: "not_useful",
+      reason_code: null,
+      note: null,
+      source: "web",
+      created_at: useful.created_at,
+    });
     expect(ZFeedbackItem.parse(await json(await api(`/${item.id}/feedback`), 200)).feedback_value).toBe("not_useful");
-    const rows = (await database.get<{ n: number }>("SELECT COUNT(*) AS n FROM decision_signal_feedback WHERE signal_id = ?", item.id))!;
+    const rows = (await database.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM decision_signal_feedback WHERE signal_id = ?",
+      item.id,
+    ))!;
     expect(rows.n).toBe(1);
     await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "meh" }), 422);
     await json(await send("PUT", `/${item.id}/feedback`, { feedback_value: "useful", note: "x".repeat(1001) }), 422);
@@ -460,7 +722,11 @@ describe("analyses create linked signals", () => {
     const codes = ["600519", "000001", "300750", "601318", "000858", "00700", "09988", "AAPL", "TSLA", "NVDA", "MSFT"];
     let linked: { recordId: number; signalId: number } | null = null;
     for (const code of codes) {
-      const res = await fetch(`${server.baseUrl}/api/v1/analysis/analyze`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stock_code: code }) });
+      const res = await fetch(`${server.baseUrl}/api/v1/analysis/analyze`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ stock_code: code }),
+      });
       const result = ZAnalysisResultResponse.parse(await json(res, 200));
       const recordId = result.report.meta.id!;
       const signals = await list(`source_report_id=${recordId}`);
@@ -470,11 +736,20 @@ describe("analyses create linked signals", () => {
         continue;
       }
       expect(signals.total, `${code} ${action}`).toBe(1);
-      expect(signals.items[0]).toMatchObject({ source_type: "analysis", source_report_id: recordId, trace_id: result.trace_id, action });
+      expect(signals.items[0]).toMatchObject({
+        source_type: "analysis",
+        source_report_id: recordId,
+        trace_id: result.trace_id,
+        action,
+      });
       linked ??= { recordId, signalId: signals.items[0]!.id };
     }
     expect(linked, "no sample stock produced a directional action today").not.toBeNull();
-    const del = await fetch(`${server.baseUrl}/api/v1/history`, { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ record_ids: [linked!.recordId] }) });
+    const del = await fetch(`${server.baseUrl}/api/v1/history`, {
+      method: "DELETE",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ record_ids: [linked!.recordId] }),
+    });
     await json(del, 200);
     expect((await getOne(linked!.signalId)).source_report_id).toBeNull();
   });
@@ -499,7 +774,9 @@ describe("5: decision-signal endpoints with admin auth on", () => {
       expect(res.status, `${op.method} ${op.path}`).toBe(401);
       expect(((await res.json()) as { error: string }).error).toBe("unauthorized");
     }
-    const doc = (await (await fetch(`${authServer.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown; responses: Record<string, { description: string }> }>> };
+    const doc = (await (await fetch(`${authServer.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { security?: unknown; responses: Record<string, { description: string }> }>>;
+    };
     for (const op of ops) {
       const entry = doc.paths[op.path]![op.method.toLowerCase()]!;
       expect(entry.security).toEqual([{ AdminSessionCookie: [] }, { BearerToken: [] }]);

@@ -26,7 +26,10 @@ export async function readSse(url: string, init: RequestInit = {}): Promise<SseR
       buffer = buffer.slice(end + 2);
       const lines = block.split("\n");
       const event = lines.find((l) => l.startsWith("event: "))?.slice(7) ?? "message";
-      const data = lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+      const data = lines
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => l.slice(6))
+        .join("\n");
       queue.push({ event, data: data ? JSON.parse(data) : null });
       end = buffer.indexOf("\n\n");
     }

@@ -15,7 +15,11 @@ describe("start-up on a database another process serves from", () => {
   it("a second server starts on the same SQLite file while the first serves, and both answer", async () => {
     const first = await startTestServer({ MARKET_DATA_SOURCES: "sample" });
     servers.push(first);
-    const created = await fetch(`${first.baseUrl}/api/v1/portfolio/accounts`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "shared" }) });
+    const created = await fetch(`${first.baseUrl}/api/v1/portfolio/accounts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "shared" }),
+    });
     expect(created.status).toBe(200);
 
     const second = await startTestServer({ MARKET_DATA_SOURCES: "sample" }, { dataDir: first.dataDir });

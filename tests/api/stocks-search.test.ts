@@ -9,7 +9,13 @@ describe("GET /api/v1/stocks/search", () => {
     const res = await search(`q=${encodeURIComponent("茅台")}&limit=5`);
     expect(res.status).toBe(200);
     const body = ZStockSearchResponse.parse(await res.json());
-    expect(body.items[0]).toMatchObject({ kind: "stock", market: "cn", code: "600519", display_code: "600519", name: "贵州茅台" });
+    expect(body.items[0]).toMatchObject({
+      kind: "stock",
+      market: "cn",
+      code: "600519",
+      display_code: "600519",
+      name: "贵州茅台",
+    });
     expect(body.total).toBe(body.items.length);
   });
 

@@ -9,12 +9,43 @@ import { openServerDatabase } from "../setup/server-database";
 // every one of them exactly once.
 
 const CODES = [
-  "600519", "000001", "300750", "601318", "000858", "601398", "600900", "00700", "09988", "00005", "01299",
-  "AAPL", "TSLA", "NVDA", "MSFT", "GOOGL", "AMZN",
-  "sh000001", "sz399001", "sh000300", "sh000905", "sh000852", "sz399006", "sh000688", "sh000016",
-  "HSI", "HSTECH", "HSCEI", "SPX", "IXIC",
+  "600519",
+  "000001",
+  "300750",
+  "601318",
+  "000858",
+  "601398",
+  "600900",
+  "00700",
+  "09988",
+  "00005",
+  "01299",
+  "AAPL",
+  "TSLA",
+  "NVDA",
+  "MSFT",
+  "GOOGL",
+  "AMZN",
+  "sh000001",
+  "sz399001",
+  "sh000300",
+  "sh000905",
+  "sh000852",
+  "sz399006",
+  "sh000688",
+  "sh000016",
+  "HSI",
+  "HSTECH",
+  "HSCEI",
+  "SPX",
+  "IXIC",
 ];
-const ENV = { MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "300", MAX_WORKERS: "3", TASK_MARKET_RATE_PER_MINUTE: "6000" };
+const ENV = {
+  MARKET_DATA_SOURCES: "sample",
+  SAMPLE_LATENCY_MS: "300",
+  MAX_WORKERS: "3",
+  TASK_MARKET_RATE_PER_MINUTE: "6000",
+};
 
 let server: TestServer | undefined;
 afterAll(() => server?.stop());
@@ -48,7 +79,9 @@ describe("crash recovery", () => {
     const { dataDir } = server;
     // The killed server's database (a restart on the same data folder finds the same one, on either database).
     const db = await openServerDatabase(server);
-    const atCrash = await db.all<{ status: string; n: number }>("SELECT status, count(*) AS n FROM analysis_task GROUP BY status");
+    const atCrash = await db.all<{ status: string; n: number }>(
+      "SELECT status, count(*) AS n FROM analysis_task GROUP BY status",
+    );
     await db.close();
     const byStatus = Object.fromEntries(atCrash.map((r) => [r.status, r.n]));
     expect(byStatus.completed ?? 0).toBeLessThan(30);
@@ -68,7 +101,9 @@ describe("crash recovery", () => {
 
     const after = await openServerDatabase(server);
     const rows = await after.all<{ query_id: string }>("SELECT query_id FROM analysis_history");
-    const tasks = await after.all<{ id: string; status: string; attempts: number }>("SELECT id, status, attempts FROM analysis_task");
+    const tasks = await after.all<{ id: string; status: string; attempts: number }>(
+      "SELECT id, status, attempts FROM analysis_task",
+    );
     await after.close();
     expect(rows).toHaveLength(30);
     expect(new Set(rows.map((r) => r.query_id))).toEqual(new Set(ids));

@@ -18,7 +18,12 @@ import { readSse, type SseEvent } from "./sse-client";
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "150", SSE_HEARTBEAT_SECONDS: "1", TASK_MARKET_RATE_PER_MINUTE: "6000" });
+  server = await startTestServer({
+    MARKET_DATA_SOURCES: "sample",
+    SAMPLE_LATENCY_MS: "150",
+    SSE_HEARTBEAT_SECONDS: "1",
+    TASK_MARKET_RATE_PER_MINUTE: "6000",
+  });
 });
 afterAll(() => server?.stop());
 
@@ -48,7 +53,12 @@ async function waitForStatus(taskId: string, wanted: string[], timeoutMs = 20_00
 
 describe("POST analyze with async_mode (spec 4.2 rules 7–9)", () => {
   it("rule 8: a single target answers 202 TaskAccepted (pending) and a repeat while it runs is a flat 409 duplicate_task", async () => {
-    const res = await post("/api/v1/analysis/analyze", { stock_code: "600519", async_mode: true, stock_name: "茅台", original_query: "look at moutai" });
+    const res = await post("/api/v1/analysis/analyze", {
+      stock_code: "600519",
+      async_mode: true,
+      stock_name: "茅台",
+      original_query: "look at moutai",
+    });
     expect(res.status).toBe(202);
     const accepted = ZTaskAccepted.parse(await res.json());
     expect(accepted.status).toBe("pending");
@@ -57,7 +67,12 @@ describe("POST analyze with async_mode (spec 4.2 rules 7–9)", () => {
     const dup = await post("/api/v1/analysis/analyze", { stock_code: "sh600519", async_mode: true });
     expect(dup.status).toBe(409);
     const body = await dup.json();
-    expect(body).toEqual({ error: "duplicate_task", message: expect.any(String), stock_code: "600519", existing_task_id: accepted.task_id });
+    expect(body).toEqual({
+      error: "duplicate_task",
+      message: expect.any(String),
+      stock_code: "600519",
+      existing_task_id: accepted.task_id,
+    });
 
     const done = await waitForStatus(accepted.task_id, ["completed", "failed"]);
     expect(done.status).toBe("completed");
@@ -90,11 +105,22 @@ describe("POST analyze with async_mode (spec 4.2 rules 7–9)", () => {
     expect(batch.accepted).toHaveLength(3);
     const index = batch.accepted.find((a) => a.asset_type === "index")!;
     expect(index.stock_code).toMatch(/000001/);
-    expect(batch.accepted.filter((a) => a.asset_type === "stock").map((a) => a.stock_code).sort()).toEqual(["00700", "AAPL"]);
+    expect(
+      batch.accepted
+        .filter((a) => a.asset_type === "stock")
+        .map((a) => a.stock_code)
+        .sort(),
+    ).toEqual(["00700", "AAPL"]);
     expect(batch.accepted.find((a) => a.stock_code === "AAPL")!.asset_type).toBe("stock");
-    expect(batch.duplicates).toEqual([{ stock_code: "000001", existing_task_id: existing.task_id, message: expect.any(String) }]);
+    expect(batch.duplicates).toEqual([
+      { stock_code: "000001", existing_task_id: existing.task_id, message: expect.any(String) },
+    ]);
     expect(batch.rejected).toHaveLength(1);
-    expect(batch.rejected![0]).toMatchObject({ stock_code: "csi999999", reason_code: "unregistered_index", reason_params: { code: "csi999999" } });
+    expect(batch.rejected![0]).toMatchObject({
+      stock_code: "csi999999",
+      reason_code: "unregistered_index",
+      reason_params: { code: "csi999999" },
+    });
     expect(batch.message).toMatch(/3 tasks submitted, 1 duplicate, 1 rejected/);
 
     const aapl = batch.accepted.find((a) => a.stock_code === "AAPL")!;
@@ -109,11 +135,19 @@ describe("POST analyze with async_mode (spec 4.2 rules 7–9)", () => {
   it("rule 3: a batch holding an invalid name is 400 validation_error as a whole", async () => {
     const res = await post("/api/v1/analysis/analyze", { stock_codes: ["600519", "abc12xyz"], async_mode: true });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: "validation_error", message: expect.stringMatching(/^abc12xyz: /) });
+    expect(await res.json()).toMatchObject({
+      error: "validation_error",
+      message: expect.stringMatching(/^abc12xyz: /),
+    });
   });
 
   it("rule 9: a batch without rejections omits `rejected`; import batches keep original_query and selection_source", async () => {
-    const res = await post("/api/v1/analysis/analyze", { stock_codes: ["600519", "AAPL"], async_mode: true, original_query: "my list", selection_source: "import" });
+    const res = await post("/api/v1/analysis/analyze", {
+      stock_codes: ["600519", "AAPL"],
+      async_mode: true,
+      original_query: "my list",
+      selection_source: "import",
+    });
     expect(res.status).toBe(202);
     const body = (await res.json()) as Record<string, unknown>;
     expect("rejected" in body).toBe(false);
@@ -141,7 +175,9 @@ describe("GET /api/v1/analysis/tasks, status and flow", () => {
     const batch = ZBatchTaskAcceptedResponse.parse(await res.json());
     expect(batch.accepted).toHaveLength(3);
     for (const item of batch.accepted) await waitForStatus(item.task_id, ["completed"]);
-    const failing = ZTaskAccepted.parse(await (await post("/api/v1/analysis/analyze", { stock_code: "600036", async_mode: true })).json());
+    const failing = ZTaskAccepted.parse(
+      await (await post("/api/v1/analysis/analyze", { stock_code: "600036", async_mode: true })).json(),
+    );
     await waitForStatus(failing.task_id, ["failed"]);
 
     const all = ZTaskListResponse.parse(await getJson("/api/v1/analysis/tasks?limit=100"));
@@ -152,7 +188,10 @@ describe("GET /api/v1/analysis/tasks, status and flow", () => {
     expect(limited.tasks).toEqual([]);
     expect(limited.total).toBe(all.total);
     const two = ZTaskListResponse.parse(await getJson("/api/v1/analysis/tasks?limit=4&status=completed,%20Failed"));
-    expect(two.tasks.map((t) => t.task_id)).toEqual([failing.task_id, ...batch.accepted.map((a) => a.task_id).reverse()]);
+    expect(two.tasks.map((t) => t.task_id)).toEqual([
+      failing.task_id,
+      ...batch.accepted.map((a) => a.task_id).reverse(),
+    ]);
     expect(two.tasks.every((t) => t.status === "completed" || t.status === "failed")).toBe(true);
     await getJson("/api/v1/analysis/tasks?limit=0", 422);
     await getJson("/api/v1/analysis/tasks?limit=101", 422);
@@ -162,7 +201,11 @@ describe("GET /api/v1/analysis/tasks, status and flow", () => {
     expect(await getJson("/api/v1/analysis/status/nope", 404)).toMatchObject({ error: "not_found" });
     expect(await getJson("/api/v1/analysis/tasks/nope/flow", 404)).toMatchObject({ error: "not_found" });
     // force_refresh skips the bar and quote caches, so the task is still running when its flow is read.
-    const accepted = ZTaskAccepted.parse(await (await post("/api/v1/analysis/analyze", { stock_code: "AAPL", async_mode: true, force_refresh: true })).json());
+    const accepted = ZTaskAccepted.parse(
+      await (
+        await post("/api/v1/analysis/analyze", { stock_code: "AAPL", async_mode: true, force_refresh: true })
+      ).json(),
+    );
     const live = ZRunFlowSnapshot.parse(await getJson(`/api/v1/analysis/tasks/${accepted.task_id}/flow`));
     expect(live.task_id).toBe(accepted.task_id);
     expect(live.nodes.map((n) => n.id)).toContain("queue");
@@ -185,7 +228,11 @@ describe("GET /api/v1/analysis/tasks/stream (spec 6)", () => {
       const first = await stream.next();
       expect(first.event).toBe("connected");
 
-      const accepted = ZTaskAccepted.parse(await (await post("/api/v1/analysis/analyze", { stock_code: "600519", async_mode: true, force_refresh: true })).json());
+      const accepted = ZTaskAccepted.parse(
+        await (
+          await post("/api/v1/analysis/analyze", { stock_code: "600519", async_mode: true, force_refresh: true })
+        ).json(),
+      );
       const mine: SseEvent[] = [];
       while (!mine.some((e) => e.event === "task_completed" || e.event === "task_failed")) {
         const event = await stream.next();
@@ -204,7 +251,11 @@ describe("GET /api/v1/analysis/tasks/stream (spec 6)", () => {
   });
 
   it("on connect, a task_created per task already pending or processing; a heartbeat after the quiet interval", async () => {
-    const res = await post("/api/v1/analysis/analyze", { stock_codes: ["00700", "AAPL"], async_mode: true, force_refresh: true });
+    const res = await post("/api/v1/analysis/analyze", {
+      stock_codes: ["00700", "AAPL"],
+      async_mode: true,
+      force_refresh: true,
+    });
     const batch = ZBatchTaskAcceptedResponse.parse(await res.json());
     const stream = await readSse(`${server.baseUrl}/api/v1/analysis/tasks/stream`);
     try {
@@ -238,7 +289,11 @@ describe("POST /api/v1/analysis/market-review (spec 4.2, docs/api.md §7)", () =
     expect(await second.json()).toMatchObject({ error: "duplicate_market_review" });
 
     const listed = ZTaskListResponse.parse(await getJson("/api/v1/analysis/tasks"));
-    expect(listed.tasks.find((t) => t.task_id === accepted.task_id)).toMatchObject({ stock_code: "market_review", stock_name: "大盘复盘", region: "cn" });
+    expect(listed.tasks.find((t) => t.task_id === accepted.task_id)).toMatchObject({
+      stock_code: "market_review",
+      stock_name: "大盘复盘",
+      region: "cn",
+    });
 
     const done = await waitForStatus(accepted.task_id, ["completed", "failed"], 30_000);
     expect(done.status, done.error).toBe("completed");
@@ -246,7 +301,9 @@ describe("POST /api/v1/analysis/market-review (spec 4.2, docs/api.md §7)", () =
     expect(done.market_review_report).toMatch(/\S/);
     expect(done.market_review_payload).not.toBeNull();
 
-    const history = (await getJson(`/api/v1/history?report_type=market_review`)) as { items: { query_id: string; stock_code: string }[] };
+    const history = (await getJson(`/api/v1/history?report_type=market_review`)) as {
+      items: { query_id: string; stock_code: string }[];
+    };
     expect(history.items.find((i) => i.query_id === accepted.task_id)?.stock_code).toBe("MARKET");
   });
 
@@ -286,7 +343,9 @@ describe("retention window (spec 3.1)", () => {
     expect(status.result?.query_id).toBe(accepted.task_id);
     const list = ZTaskListResponse.parse(await (await fetch(`${shortServer.baseUrl}/api/v1/analysis/tasks`)).json());
     expect(list.tasks.find((t) => t.task_id === accepted.task_id)).toBeUndefined();
-    const flow = ZRunFlowSnapshot.parse(await (await fetch(`${shortServer.baseUrl}/api/v1/analysis/tasks/${accepted.task_id}/flow`)).json());
+    const flow = ZRunFlowSnapshot.parse(
+      await (await fetch(`${shortServer.baseUrl}/api/v1/analysis/tasks/${accepted.task_id}/flow`)).json(),
+    );
     expect(flow.status).toBe("success");
   });
 });

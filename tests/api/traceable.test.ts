@@ -58,7 +58,11 @@ function rsi(closes: readonly number[], n: number): number | null {
 }
 
 function atr(bars: readonly Bar[], n: number): number | null {
-  const tr = bars.map((b, i) => (i === 0 ? b.high - b.low : Math.max(b.high - b.low, Math.abs(b.high - bars[i - 1]!.close), Math.abs(b.low - bars[i - 1]!.close))));
+  const tr = bars.map((b, i) =>
+    i === 0
+      ? b.high - b.low
+      : Math.max(b.high - b.low, Math.abs(b.high - bars[i - 1]!.close), Math.abs(b.low - bars[i - 1]!.close)),
+  );
   return wilder(tr, n);
 }
 
@@ -74,7 +78,10 @@ function macd(closes: readonly number[]) {
 function close(actual: number | null | undefined, expected: number | null, what: string) {
   if (expected === null) return expect(actual ?? null, what).toBeNull();
   expect(actual, what).not.toBeNull();
-  expect(Math.abs(actual! - expected) / Math.max(1e-12, Math.abs(expected)), `${what}: ${actual} vs ${expected}`).toBeLessThan(1e-9);
+  expect(
+    Math.abs(actual! - expected) / Math.max(1e-12, Math.abs(expected)),
+    `${what}: ${actual} vs ${expected}`,
+  ).toBeLessThan(1e-9);
 }
 
 async function analyze(code: string) {
@@ -91,31 +98,53 @@ async function analyze(code: string) {
 const CODES = sampleCatalogueKeys().map((key) => key.split(":")[1]!);
 
 describe("one price, traceable numbers", () => {
-  it("the headline price is the chart's last close and the history row's price, with its as-of moment", { timeout: 60_000 }, async () => {
-    for (const code of CODES) {
-      const result = await analyze(code);
-      const meta = result.report.meta;
-      const snapshot = result.report.details.context_snapshot as { recent_bars: Bar[]; as_of: { date: string; basis: string }; indicators: TIndicators };
-      expect(meta.current_price, code).toBe(snapshot.recent_bars.at(-1)!.close);
-      expect(meta.current_price, code).toBe(snapshot.indicators.price);
-      expect(meta.change_pct, code).toBe(snapshot.indicators.change_pct);
-      expect(snapshot.as_of.date, code).toBe(snapshot.recent_bars.at(-1)!.date);
-      expect(["quote", "close"]).toContain(snapshot.as_of.basis);
-      const history = ZHistoryListResponse.parse(await (await fetch(`${server.baseUrl}/api/v1/history?stock_code=${code}&limit=1`)).json());
-      expect(history.items[0]).toMatchObject({ query_id: result.query_id, current_price: meta.current_price, change_pct: meta.change_pct });
-      const asOf = snapshot.as_of.basis === "close" ? `截至${snapshot.recent_bars.at(-1)!.date}收盘` : "实时";
-      expect(result.report.summary.analysis_summary, code).toContain(asOf);
-    }
-  });
+  it(
+    "the headline price is the chart's last close and the history row's price, with its as-of moment",
+    { timeout: 60_000 },
+    async () => {
+      for (const code of CODES) {
+        const result = await analyze(code);
+        const meta = result.report.meta;
+        const snapshot = result.report.details.context_snapshot as {
+          recent_bars: Bar[];
+          as_of: { date: string; basis: string };
+          indicators: TIndicators;
+        };
+        expect(meta.current_price, code).toBe(snapshot.recent_bars.at(-1)!.close);
+        expect(meta.current_price, code).toBe(snapshot.indicators.price);
+        expect(meta.change_pct, code).toBe(snapshot.indicators.change_pct);
+        expect(snapshot.as_of.date, code).toBe(snapshot.recent_bars.at(-1)!.date);
+        expect(["quote", "close"]).toContain(snapshot.as_of.basis);
+        const history = ZHistoryListResponse.parse(
+          await (await fetch(`${server.baseUrl}/api/v1/history?stock_code=${code}&limit=1`)).json(),
+        );
+        expect(history.items[0]).toMatchObject({
+          query_id: result.query_id,
+          current_price: meta.current_price,
+          change_pct: meta.change_pct,
+        });
+        const asOf = snapshot.as_of.basis === "close" ? `截至${snapshot.recent_bars.at(-1)!.date}收盘` : "实时";
+        expect(result.report.summary.analysis_summary, code).toContain(asOf);
+      }
+    },
+  );
 
   it("every reported indicator recomputes from the stored bars to 1e-9 relative", { timeout: 60_000 }, async () => {
     for (const code of CODES) {
       const result = await analyze(code);
-      const snapshot = result.report.details.context_snapshot as { indicators: TIndicators; indicator_bars: { columns: string[]; rows: (string | number | null)[][] } };
+      const snapshot = result.report.details.context_snapshot as {
+        indicators: TIndicators;
+        indicator_bars: { columns: string[]; rows: (string | number | null)[][] };
+      };
       const ind = snapshot.indicators;
       expect(snapshot.indicator_bars.columns).toEqual(["date", "open", "high", "low", "close", "volume"]);
       const bars: Bar[] = snapshot.indicator_bars.rows.map(([date, open, high, low, c, volume]) => ({
-        date: date as string, open: open as number, high: high as number, low: low as number, close: c as number, volume: volume as number | null,
+        date: date as string,
+        open: open as number,
+        high: high as number,
+        low: low as number,
+        close: c as number,
+        volume: volume as number | null,
       }));
       expect(bars.length, code).toBe(ind.bars_used);
       const closes = bars.map((b) => b.close);

@@ -96,7 +96,11 @@ function expected(rows: Row[]) {
     total_completion_tokens: total.completion_tokens,
     total_tokens: total.total_tokens,
     by_call_type: group((r) => r.callType).map(([call_type, rs]) => ({ call_type, ...sum(rs) })),
-    by_model: group((r) => r.model).map(([model, rs]) => ({ model, ...sum(rs), max_total_tokens: Math.max(...rs.map((r) => r.prompt + r.completion)) })),
+    by_model: group((r) => r.model).map(([model, rs]) => ({
+      model,
+      ...sum(rs),
+      max_total_tokens: Math.max(...rs.map((r) => r.prompt + r.completion)),
+    })),
   };
 }
 
@@ -106,11 +110,36 @@ describe("usage endpoints (spec 4.6)", () => {
   it("an empty database answers zeros for every period, with the Shanghai from/to dates", async () => {
     const nowMs = Date.now();
     const today = shDay(nowMs);
-    const zeros = { total_calls: 0, total_prompt_tokens: 0, total_completion_tokens: 0, total_tokens: 0, by_call_type: [], by_model: [] };
+    const zeros = {
+      total_calls: 0,
+      total_prompt_tokens: 0,
+      total_completion_tokens: 0,
+      total_tokens: 0,
+      by_call_type: [],
+      by_model: [],
+    };
     // No period: month (spec 4.6 default).
-    expect(await json("/api/v1/usage/summary", ZUsageSummaryResponse)).toEqual({ period: "month", time_zone: "Asia/Shanghai", from_date: `${today.slice(0, 7)}-01`, to_date: today, ...zeros });
-    expect(await json("/api/v1/usage/summary?period=today", ZUsageSummaryResponse)).toEqual({ period: "today", time_zone: "Asia/Shanghai", from_date: today, to_date: today, ...zeros });
-    expect(await json("/api/v1/usage/summary?period=all", ZUsageSummaryResponse)).toEqual({ period: "all", time_zone: "Asia/Shanghai", from_date: null, to_date: today, ...zeros });
+    expect(await json("/api/v1/usage/summary", ZUsageSummaryResponse)).toEqual({
+      period: "month",
+      time_zone: "Asia/Shanghai",
+      from_date: `${today.slice(0, 7)}-01`,
+      to_date: today,
+      ...zeros,
+    });
+    expect(await json("/api/v1/usage/summary?period=today", ZUsageSummaryResponse)).toEqual({
+      period: "today",
+      time_zone: "Asia/Shanghai",
+      from_date: today,
+      to_date: today,
+      ...zeros,
+    });
+    expect(await json("/api/v1/usage/summary?period=all", ZUsageSummaryResponse)).toEqual({
+      period: "all",
+      time_zone: "Asia/Shanghai",
+      from_date: null,
+      to_date: today,
+      ...zeros,
+    });
     const dash = await json("/api/v1/usage/dashboard?period=all", ZUsageDashboardResponse);
     expect(dash).toMatchObject({ ...zeros, recent_calls: [] });
     const daily = await json("/api/v1/usage/daily", ZUsageDailyResponse);
@@ -140,7 +169,12 @@ describe("usage endpoints (spec 4.6)", () => {
       expect(body.detail[0]!.loc, url).toEqual(["query", param]);
     }
     // The bounds themselves are accepted.
-    for (const url of ["/api/v1/usage/dashboard?limit=1", "/api/v1/usage/dashboard?limit=200", "/api/v1/usage/daily?days=1", "/api/v1/usage/daily?days=366"]) {
+    for (const url of [
+      "/api/v1/usage/dashboard?limit=1",
+      "/api/v1/usage/dashboard?limit=200",
+      "/api/v1/usage/daily?days=1",
+      "/api/v1/usage/daily?days=366",
+    ]) {
       expect((await get(url)).status, url).toBe(200);
     }
   });
@@ -149,7 +183,16 @@ describe("usage endpoints (spec 4.6)", () => {
     const nowMs = Date.now();
     const todayStart = shStart(shDay(nowMs));
     const monthStart = shMonthStart(nowMs);
-    const row = (at: number, model: string, prompt: number, completion: number, extra: Partial<Row> = {}): Row => ({ at, model, prompt, completion, callType: "analysis", stockCode: "600519", success: true, ...extra });
+    const row = (at: number, model: string, prompt: number, completion: number, extra: Partial<Row> = {}): Row => ({
+      at,
+      model,
+      prompt,
+      completion,
+      callType: "analysis",
+      stockCode: "600519",
+      success: true,
+      ...extra,
+    });
     await seed([
       row(todayStart, "deepseek-chat", 1000, 200), // exactly local 00:00 today: today
       row(todayStart - 1, "deepseek-chat", 700, 100), // 23:59:59.999 yesterday: not today
@@ -177,13 +220,22 @@ describe("usage endpoints (spec 4.6)", () => {
       expect(body, period).toEqual({
         period,
         time_zone: "Asia/Shanghai",
-        from_date: period === "today" ? shDay(todayStart) : period === "month" ? shDay(monthStart) : shDay(Math.min(...seeded.map((r) => r.at))),
+        from_date:
+          period === "today"
+            ? shDay(todayStart)
+            : period === "month"
+              ? shDay(monthStart)
+              : shDay(Math.min(...seeded.map((r) => r.at))),
         to_date: shDay(nowMs),
         ...expected(windows[period]),
       });
     }
     const month = await json("/api/v1/usage/summary?period=month", ZUsageSummaryResponse);
-    expect(month.by_model.find((m) => m.model === "gpt-4o-mini")).toMatchObject({ calls: 1, total_tokens: 3600, max_total_tokens: 3600 });
+    expect(month.by_model.find((m) => m.model === "gpt-4o-mini")).toMatchObject({
+      calls: 1,
+      total_tokens: 3600,
+      max_total_tokens: 3600,
+    });
   });
 
   it("dashboard: the summary plus the period's recent calls, newest first, limited (default 50)", async () => {
@@ -222,7 +274,9 @@ describe("usage endpoints (spec 4.6)", () => {
     const two = await json("/api/v1/usage/dashboard?period=all&limit=2", ZUsageDashboardResponse);
     expect(two.recent_calls.map((c) => c.called_at)).toEqual(dash.recent_calls.slice(0, 2).map((c) => c.called_at));
     expect(two.total_calls).toBe(seeded.length);
-    const failed = (await json("/api/v1/usage/dashboard?period=all&limit=200", ZUsageDashboardResponse)).recent_calls.filter((c) => !c.success);
+    const failed = (
+      await json("/api/v1/usage/dashboard?period=all&limit=200", ZUsageDashboardResponse)
+    ).recent_calls.filter((c) => !c.success);
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ total_tokens: 0, model: "deepseek-chat" });
   });
@@ -233,8 +287,16 @@ describe("usage endpoints (spec 4.6)", () => {
     expect(body.days).toHaveLength(30);
     expect(body.to_date).toBe(shDay(nowMs));
     for (const d of body.days) {
-      const { total_calls, total_prompt_tokens, total_completion_tokens, total_tokens } = expected(inWindow(shStart(d.date), shStart(d.date) + 24 * H));
-      expect(d, d.date).toEqual({ date: d.date, calls: total_calls, prompt_tokens: total_prompt_tokens, completion_tokens: total_completion_tokens, total_tokens });
+      const { total_calls, total_prompt_tokens, total_completion_tokens, total_tokens } = expected(
+        inWindow(shStart(d.date), shStart(d.date) + 24 * H),
+      );
+      expect(d, d.date).toEqual({
+        date: d.date,
+        calls: total_calls,
+        prompt_tokens: total_prompt_tokens,
+        completion_tokens: total_completion_tokens,
+        total_tokens,
+      });
     }
     expect(body.days.reduce((s, d) => s + d.total_tokens, 0)).toBeGreaterThan(0);
   });
@@ -244,15 +306,23 @@ describe("usage endpoints (spec 4.6)", () => {
     // The live configuration: the env file on SQLite, the config document on PostgreSQL.
     await writeLiveConfig(server, "SERVICE_TIMEZONE=UTC\n");
     try {
-      await expect.poll(async () => (await json("/api/v1/usage/summary", ZUsageSummaryResponse)).time_zone, { timeout: 5000 }).toBe("UTC");
+      await expect
+        .poll(async () => (await json("/api/v1/usage/summary", ZUsageSummaryResponse)).time_zone, { timeout: 5000 })
+        .toBe("UTC");
       const d = new Date(nowMs);
       const utcMonthStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
       const utcNext = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
       const body = await json("/api/v1/usage/summary?period=month", ZUsageSummaryResponse);
-      expect(body).toMatchObject({ from_date: new Date(utcMonthStart).toISOString().slice(0, 10), to_date: d.toISOString().slice(0, 10), ...expected(inWindow(utcMonthStart, utcNext)) });
+      expect(body).toMatchObject({
+        from_date: new Date(utcMonthStart).toISOString().slice(0, 10),
+        to_date: d.toISOString().slice(0, 10),
+        ...expected(inWindow(utcMonthStart, utcNext)),
+      });
     } finally {
       await writeLiveConfig(server, "");
     }
-    await expect.poll(async () => (await json("/api/v1/usage/summary", ZUsageSummaryResponse)).time_zone, { timeout: 5000 }).toBe("Asia/Shanghai");
+    await expect
+      .poll(async () => (await json("/api/v1/usage/summary", ZUsageSummaryResponse)).time_zone, { timeout: 5000 })
+      .toBe("Asia/Shanghai");
   });
 });

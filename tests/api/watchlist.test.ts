@@ -13,7 +13,10 @@ import { loginCookie, referenceClient, type Call, type Wire } from "./compat/ref
 const FIXTURES = path.resolve("tests/fixtures/watchlist");
 const KEY = "sk-watchlist-image-key-0123456789";
 // A 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 let model: ScriptedModel;
 beforeAll(async () => {
@@ -28,18 +31,36 @@ function suite(mode: "auth off" | "auth on") {
     let cookie: string | undefined;
 
     beforeAll(async () => {
-      server = await startTestServer({ MARKET_DATA_SOURCES: "sample", OUTBOUND_ALLOW_PRIVATE: "true", ...(mode === "auth on" ? { ADMIN_AUTH_ENABLED: "true" } : {}) });
+      server = await startTestServer({
+        MARKET_DATA_SOURCES: "sample",
+        OUTBOUND_ALLOW_PRIVATE: "true",
+        ...(mode === "auth on" ? { ADMIN_AUTH_ENABLED: "true" } : {}),
+      });
       cookie = mode === "auth on" ? await loginCookie(server.baseUrl) : undefined;
       call = referenceClient(server.baseUrl, cookie);
     });
     afterAll(() => server?.stop());
 
     /** multipart/form-data as the client's FormData upload sends it. */
-    async function upload(pathname: string, file: { bytes: Uint8Array | string; name: string; type?: string } | null, fields: Record<string, string> = {}) {
+    async function upload(
+      pathname: string,
+      file: { bytes: Uint8Array | string; name: string; type?: string } | null,
+      fields: Record<string, string> = {},
+    ) {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      if (file) form.set("file", new File([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], file.name, { type: file.type ?? "" }));
-      const res = await fetch(`${server.baseUrl}${pathname}`, { method: "POST", body: form, headers: { origin: server.baseUrl, ...(cookie ? { cookie } : {}) } });
+      if (file)
+        form.set(
+          "file",
+          new File([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], file.name, {
+            type: file.type ?? "",
+          }),
+        );
+      const res = await fetch(`${server.baseUrl}${pathname}`, {
+        method: "POST",
+        body: form,
+        headers: { origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
+      });
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as Wire };
     }
@@ -80,14 +101,22 @@ function suite(mode: "auth off" | "auth on") {
     });
 
     it("add: codes and names resolve, the display code is stored once, and the config API shows the same STOCK_LIST", async () => {
-      expect((await call("POST", "/api/v1/stocks/watchlist/add", { stock_code: "sh600519" })).body).toEqual({ stock_codes: ["600519"] });
-      expect((await call("POST", "/api/v1/stocks/watchlist/add", { stock_code: "贵州茅台" })).body).toEqual({ stock_codes: ["600519"] });
-      expect((await call("POST", "/api/v1/stocks/watchlist/add", { stock_code: "腾讯" })).body).toEqual({ stock_codes: ["600519", "00700"] });
+      expect((await call("POST", "/api/v1/stocks/watchlist/add", { stock_code: "sh600519" })).body).toEqual({
+        stock_codes: ["600519"],
+      });
+      expect((await call("POST", "/api/v1/stocks/watchlist/add", { stock_code: "贵州茅台" })).body).toEqual({
+        stock_codes: ["600519"],
+      });
+      expect((await call("POST", "/api/v1/stocks/watchlist/add", { stock_code: "腾讯" })).body).toEqual({
+        stock_codes: ["600519", "00700"],
+      });
       const added = await call("POST", "/api/v1/stocks/watchlist/add", { stock_code: "AAPL" });
       expect(added.status).toBe(200);
       expect(added.body).toEqual({ stock_codes: ["600519", "00700", "AAPL"] });
       expect(await configValue("STOCK_LIST")).toBe("600519,00700,AAPL");
-      expect((await call("GET", "/api/v1/stocks/watchlist")).body).toEqual({ stock_codes: ["600519", "00700", "AAPL"] });
+      expect((await call("GET", "/api/v1/stocks/watchlist")).body).toEqual({
+        stock_codes: ["600519", "00700", "AAPL"],
+      });
       // The scheduler reads the same list.
       const scheduler = await call("GET", "/api/v1/system/scheduler/status");
       expect(scheduler.body.stock_list).toEqual(["600519", "00700", "AAPL"]);
@@ -104,15 +133,23 @@ function suite(mode: "auth off" | "auth on") {
     });
 
     it("remove matches any spelling of the same stock, and the config API shows the result", async () => {
-      expect((await call("POST", "/api/v1/stocks/watchlist/remove", { stock_code: "600519.SH" })).body).toEqual({ stock_codes: ["00700", "AAPL"] });
-      expect((await call("POST", "/api/v1/stocks/watchlist/remove", { stock_code: "0700.HK" })).body).toEqual({ stock_codes: ["AAPL"] });
-      expect((await call("POST", "/api/v1/stocks/watchlist/remove", { stock_code: "MSFT" })).body).toEqual({ stock_codes: ["AAPL"] });
+      expect((await call("POST", "/api/v1/stocks/watchlist/remove", { stock_code: "600519.SH" })).body).toEqual({
+        stock_codes: ["00700", "AAPL"],
+      });
+      expect((await call("POST", "/api/v1/stocks/watchlist/remove", { stock_code: "0700.HK" })).body).toEqual({
+        stock_codes: ["AAPL"],
+      });
+      expect((await call("POST", "/api/v1/stocks/watchlist/remove", { stock_code: "MSFT" })).body).toEqual({
+        stock_codes: ["AAPL"],
+      });
       expect(await configValue("STOCK_LIST")).toBe("AAPL");
     });
 
     it("10 parallel adds over HTTP: no entry is lost", async () => {
       const codes = ["600519", "000001", "600036", "300750", "00700", "09988", "MSFT", "NVDA", "TSLA", "000858"];
-      const answers = await Promise.all(codes.map((stock_code) => call("POST", "/api/v1/stocks/watchlist/add", { stock_code })));
+      const answers = await Promise.all(
+        codes.map((stock_code) => call("POST", "/api/v1/stocks/watchlist/add", { stock_code })),
+      );
       expect(answers.map((a) => a.status)).toEqual(codes.map(() => 200));
       const list = (await call("GET", "/api/v1/stocks/watchlist")).body.stock_codes as string[];
       expect([...list].sort()).toEqual(["AAPL", ...codes].sort());
@@ -123,7 +160,9 @@ function suite(mode: "auth off" | "auth on") {
     });
 
     it("parse-import JSON {text}: codes and items with confidence; rejects with reasons; nothing saved", async () => {
-      const res = await call("POST", "/api/v1/stocks/parse-import", { text: "600519, 贵州茅台\n腾讯控股、XYZ123 | Apple\nhello" });
+      const res = await call("POST", "/api/v1/stocks/parse-import", {
+        text: "600519, 贵州茅台\n腾讯控股、XYZ123 | Apple\nhello",
+      });
       expect(res.status).toBe(200);
       expect(res.body.codes).toEqual(["600519", "00700", "AAPL"]);
       for (const item of res.body.items) expect(["high", "medium", "low"]).toContain(item.confidence);
@@ -145,7 +184,11 @@ function suite(mode: "auth off" | "auth on") {
       expect(empty.status).toBe(400);
       expect(empty.body.error).toBe("bad_request");
       expect((await upload("/api/v1/stocks/parse-import", null, { note: "no file" })).body.error).toBe("bad_request");
-      const big = await upload("/api/v1/stocks/parse-import", { bytes: "600519\n".repeat(320_000), name: "big.csv", type: "text/csv" });
+      const big = await upload("/api/v1/stocks/parse-import", {
+        bytes: "600519\n".repeat(320_000),
+        name: "big.csv",
+        type: "text/csv",
+      });
       expect(big.status).toBe(413);
       const plain = await fetch(`${server.baseUrl}/api/v1/stocks/parse-import`, {
         method: "POST",
@@ -153,26 +196,45 @@ function suite(mode: "auth off" | "auth on") {
         body: "600519",
       });
       expect(plain.status).toBe(415);
-      const xls = await upload("/api/v1/stocks/parse-import", { bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), name: "old.xls" });
+      const xls = await upload("/api/v1/stocks/parse-import", {
+        bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
+        name: "old.xls",
+      });
       expect(xls.status).toBe(400);
       expect(xls.body.error).toBe("parse_failed");
     });
 
     it("parse-import multipart file: a broker CSV (UTF-8), a GBK export, a TXT and an XLSX", async () => {
-      const utf8 = await upload("/api/v1/stocks/parse-import", { bytes: fs.readFileSync(path.join(FIXTURES, "broker-utf8.csv")), name: "broker.csv", type: "text/csv" });
+      const utf8 = await upload("/api/v1/stocks/parse-import", {
+        bytes: fs.readFileSync(path.join(FIXTURES, "broker-utf8.csv")),
+        name: "broker.csv",
+        type: "text/csv",
+      });
       expect(utf8.status).toBe(200);
       expect(utf8.body.codes).toEqual(["600519", "000001", "000858"]);
-      const gbk = await upload("/api/v1/stocks/parse-import", { bytes: fs.readFileSync(path.join(FIXTURES, "holdings-gbk.csv")), name: "holdings.csv", type: "text/csv" });
+      const gbk = await upload("/api/v1/stocks/parse-import", {
+        bytes: fs.readFileSync(path.join(FIXTURES, "holdings-gbk.csv")),
+        name: "holdings.csv",
+        type: "text/csv",
+      });
       expect(gbk.status).toBe(200);
       expect(gbk.body.codes).toEqual(["000001", "600036", "300750"]);
-      const txt = await upload("/api/v1/stocks/parse-import", { bytes: fs.readFileSync(path.join(FIXTURES, "codes.txt")), name: "codes.txt", type: "text/plain" });
+      const txt = await upload("/api/v1/stocks/parse-import", {
+        bytes: fs.readFileSync(path.join(FIXTURES, "codes.txt")),
+        name: "codes.txt",
+        type: "text/plain",
+      });
       expect(txt.body.codes).toEqual(["600519", "600036", "00700", "AAPL", "MSFT", "NVDA", "002594", "TSLA"]);
       const xlsx = await writeXlsxFile([
         [{ value: "代码" }, { value: "名称" }],
         [{ value: 600519 }, { value: "贵州茅台" }],
         [{ value: "AAPL" }, { value: "苹果" }],
       ]).toBuffer();
-      const sheet = await upload("/api/v1/stocks/parse-import", { bytes: new Uint8Array(xlsx), name: "list.xlsx", type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
+      const sheet = await upload("/api/v1/stocks/parse-import", {
+        bytes: new Uint8Array(xlsx),
+        name: "list.xlsx",
+        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      });
       expect(sheet.status).toBe(200);
       expect(sheet.body.codes).toEqual(["600519", "AAPL"]);
       expect((await call("GET", "/api/v1/stocks/watchlist")).body.stock_codes).toEqual(["AAPL"]);
@@ -180,7 +242,11 @@ function suite(mode: "auth off" | "auth on") {
 
     it("extract-from-image without an LLM channel: 400 extract_failed naming the setting, the model never asked", async () => {
       const before = model.requests.length;
-      const res = await upload("/api/v1/stocks/extract-from-image", { bytes: PNG, name: "shot.png", type: "image/png" });
+      const res = await upload("/api/v1/stocks/extract-from-image", {
+        bytes: PNG,
+        name: "shot.png",
+        type: "image/png",
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe("extract_failed");
       expect(res.body.message).toMatch(/LLM_CHANNELS|OPENAI_API_KEY/);
@@ -189,10 +255,18 @@ function suite(mode: "auth off" | "auth on") {
 
     it("extract-from-image input errors: bad_request without a file, unsupported_type, 413 past the size limit", async () => {
       expect((await upload("/api/v1/stocks/extract-from-image", null, { note: "x" })).body.error).toBe("bad_request");
-      const text = await upload("/api/v1/stocks/extract-from-image", { bytes: "600519", name: "codes.png", type: "image/png" });
+      const text = await upload("/api/v1/stocks/extract-from-image", {
+        bytes: "600519",
+        name: "codes.png",
+        type: "image/png",
+      });
       expect(text.status).toBe(400);
       expect(text.body.error).toBe("unsupported_type");
-      const huge = await upload("/api/v1/stocks/extract-from-image", { bytes: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), name: "huge.png", type: "image/png" });
+      const huge = await upload("/api/v1/stocks/extract-from-image", {
+        bytes: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
+        name: "huge.png",
+        type: "image/png",
+      });
       expect(huge.status).toBe(413);
     });
 
@@ -203,9 +277,20 @@ function suite(mode: "auth off" | "auth on") {
         { key: "OPENAI_MODEL", value: SCRIPTED_MODEL_ID },
       ]);
       model.reset();
-      const answer = { stocks: [{ code: "600519", name: "贵州茅台" }, { code: null, name: "腾讯控股" }, { code: "XYZ123", name: null }, { code: "999999", name: "幻觉公司" }] };
+      const answer = {
+        stocks: [
+          { code: "600519", name: "贵州茅台" },
+          { code: null, name: "腾讯控股" },
+          { code: "XYZ123", name: null },
+          { code: "999999", name: "幻觉公司" },
+        ],
+      };
       model.queue({ text: JSON.stringify(answer) });
-      const res = await upload("/api/v1/stocks/extract-from-image?include_raw=true", { bytes: PNG, name: "shot.png", type: "image/png" });
+      const res = await upload("/api/v1/stocks/extract-from-image?include_raw=true", {
+        bytes: PNG,
+        name: "shot.png",
+        type: "image/png",
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.codes).toEqual(["600519", "00700"]);
       expect(res.body.items.find((i: Wire) => i.raw === "XYZ123")).toMatchObject({ confidence: "low" });
@@ -220,7 +305,11 @@ function suite(mode: "auth off" | "auth on") {
     it("extract-from-image when the model fails: 400 extract_failed with a reason that holds no key", async () => {
       model.reset();
       model.queue({ status: 500, errorMessage: `upstream failed for ${KEY}` });
-      const res = await upload("/api/v1/stocks/extract-from-image", { bytes: PNG, name: "shot.png", type: "image/png" });
+      const res = await upload("/api/v1/stocks/extract-from-image", {
+        bytes: PNG,
+        name: "shot.png",
+        type: "image/png",
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe("extract_failed");
       expect(JSON.stringify(res.body)).not.toContain(KEY);

@@ -6,7 +6,14 @@ import type { TLlmReport } from "@/lib/analysis/llm/report-schema";
 
 export function sampleContext(overrides: Partial<LlmReportContext> = {}): LlmReportContext {
   return {
-    target: { code: "600519", name: "贵州茅台", display_code: "600519.SH", market: "cn", asset_type: "stock", currency: "CNY" },
+    target: {
+      code: "600519",
+      name: "贵州茅台",
+      display_code: "600519.SH",
+      market: "cn",
+      asset_type: "stock",
+      currency: "CNY",
+    },
     quote: { price: 100, change_pct: 1.2, volume_ratio: 1.1 },
     indicators: { ma5: 98, ma10: 96, ma20: 94, ma60: 90, rsi12: 58, macd: { dif: 0.5, dea: 0.3, hist: 0.4 } },
     ruleDecision: { score: 68, action: "buy", stop_loss: 93, take_profit: 112 },
@@ -19,7 +26,13 @@ export function sampleContext(overrides: Partial<LlmReportContext> = {}): LlmRep
   };
 }
 
-export function validReport(overrides: { action?: TLlmReport["core_conclusion"]["action"]; score?: number; levels?: Partial<TLlmReport["battle_plan"]["sniper_points"]> } = {}): TLlmReport {
+export function validReport(
+  overrides: {
+    action?: TLlmReport["core_conclusion"]["action"];
+    score?: number;
+    levels?: Partial<TLlmReport["battle_plan"]["sniper_points"]>;
+  } = {},
+): TLlmReport {
   return {
     core_conclusion: {
       one_sentence: "Bullish alignment with a healthy pullback; buy near MA5 with a tight stop.",
@@ -43,7 +56,11 @@ export function validReport(overrides: { action?: TLlmReport["core_conclusion"][
     },
     battle_plan: {
       sniper_points: { ideal_buy: 98, secondary_buy: 96, stop_loss: 93, take_profit: 112, ...overrides.levels },
-      position_strategy: { suggested_position: "30%", entry_plan: "scale in at 98 and 96", risk_control: "exit below 93" },
+      position_strategy: {
+        suggested_position: "30%",
+        entry_plan: "scale in at 98 and 96",
+        risk_control: "exit below 93",
+      },
     },
     checklist: [{ item: "MA alignment", status: "pass", detail: "bullish" }],
     risk_warnings: ["market-wide volatility"],
@@ -52,6 +69,19 @@ export function validReport(overrides: { action?: TLlmReport["core_conclusion"][
   };
 }
 
-export function channel(name: string, models: string[], protocol: LlmChannel["protocol"] = "openai-compatible", apiKey = `sk-${name}-secret-key-0123456789`): LlmChannel {
-  return { name, baseURL: "http://127.0.0.1:9/v1", apiKey, apiKeys: [apiKey], models, protocol, configuredProtocol: protocol === "openai" ? "openai" : "deepseek" };
+export function channel(
+  name: string,
+  models: string[],
+  protocol: LlmChannel["protocol"] = "openai-compatible",
+  apiKey = `sk-${name}-secret-key-0123456789`,
+): LlmChannel {
+  return {
+    name,
+    baseURL: "http://127.0.0.1:9/v1",
+    apiKey,
+    apiKeys: [apiKey],
+    models,
+    protocol,
+    configuredProtocol: protocol === "openai" ? "openai" : "deepseek",
+  };
 }

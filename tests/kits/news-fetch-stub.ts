@@ -37,5 +37,8 @@ export function hang(signal: AbortSignal | undefined): Promise<Response> {
 }
 
 export function json(body: unknown, status = 200): Response {
-  return new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  return new Response(typeof body === "string" ? body : JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 }

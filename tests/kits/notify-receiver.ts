@@ -42,13 +42,22 @@ export async function startReceiver(defaultBody: unknown = { ok: true }): Promis
       } catch {
         json = null;
       }
-      const request: ReceivedRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, text, json, at: Date.now() };
+      const request: ReceivedRequest = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        text,
+        json,
+        at: Date.now(),
+      };
       requests.push(request);
       const answer = receiver.answer(request, requests.length - 1);
       const reply = () => {
         if (res.destroyed) return;
         const body = answer.body ?? defaultBody;
-        res.writeHead(answer.status ?? 200, { "content-type": typeof body === "string" ? "text/plain" : "application/json" });
+        res.writeHead(answer.status ?? 200, {
+          "content-type": typeof body === "string" ? "text/plain" : "application/json",
+        });
         res.end(typeof body === "string" ? body : JSON.stringify(body));
       };
       if (answer.delayMs) setTimeout(reply, answer.delayMs);

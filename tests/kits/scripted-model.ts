@@ -91,7 +91,10 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
     try {
       return model.fallback(request);
     } catch (error) {
-      return { status: 500, errorMessage: `scripted fallback threw: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        status: 500,
+        errorMessage: `scripted fallback threw: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   };
 
@@ -117,7 +120,10 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
 
       const route = path.replace(/^\/v1(?=\/)/, "").replace(/\/+$/, "");
       if (req.method === "GET" && route === "/models") {
-        sendJson(res, 200, { object: "list", data: [{ id: SCRIPTED_MODEL_ID, object: "model", created: 0, owned_by: "dsa-tests" }] });
+        sendJson(res, 200, {
+          object: "list",
+          data: [{ id: SCRIPTED_MODEL_ID, object: "model", created: 0, owned_by: "dsa-tests" }],
+        });
         return;
       }
       if (route !== "/chat/completions") {
@@ -229,7 +235,13 @@ class Reply {
             content: text ?? null,
             refusal: null,
             ...(toolCalls.length > 0
-              ? { tool_calls: toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })) }
+              ? {
+                  tool_calls: toolCalls.map((c) => ({
+                    id: c.id,
+                    type: "function",
+                    function: { name: c.name, arguments: c.arguments },
+                  })),
+                }
               : {}),
           },
           logprobs: null,
@@ -264,7 +276,11 @@ class Reply {
       ...(includeUsage ? { usage: null } : {}),
     });
 
-    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
     res.flushHeaders();
 
     // As OpenAI: content "" opens a text reply, null a reply that only calls tools.
@@ -281,8 +297,11 @@ class Reply {
     }
     events.push(...textEvents);
     toolCalls.forEach((call, index) => {
-      events.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
-      for (const part of splitArguments(call.arguments)) events.push(chunk({ tool_calls: [{ index, function: { arguments: part } }] }));
+      events.push(
+        chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }),
+      );
+      for (const part of splitArguments(call.arguments))
+        events.push(chunk({ tool_calls: [{ index, function: { arguments: part } }] }));
     });
     events.push(chunk({}, finishReason));
     if (includeUsage) events.push({ ...meta, object: "chat.completion.chunk", choices: [], usage });
@@ -333,11 +352,17 @@ interface Usage {
   total_tokens: number;
 }
 
-function usageOf(reply: ScriptedReply, request: ScriptedRequest, text: string | undefined, toolCalls: { name: string; arguments: string }[]): Usage {
+function usageOf(
+  reply: ScriptedReply,
+  request: ScriptedRequest,
+  text: string | undefined,
+  toolCalls: { name: string; arguments: string }[],
+): Usage {
   const estimate = (chars: number) => Math.max(1, Math.ceil(chars / 4));
   const prompt = reply.usage?.prompt_tokens ?? estimate(request.messagesText.length);
   const completion =
-    reply.usage?.completion_tokens ?? estimate((text ?? "").length + toolCalls.reduce((n, c) => n + c.name.length + c.arguments.length, 0));
+    reply.usage?.completion_tokens ??
+    estimate((text ?? "").length + toolCalls.reduce((n, c) => n + c.name.length + c.arguments.length, 0));
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
 
@@ -385,7 +410,14 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 }
 
 function sendError(res: http.ServerResponse, status: number, message: string): void {
-  const type = status === 401 ? "authentication_error" : status === 429 ? "rate_limit_error" : status < 500 ? "invalid_request_error" : "server_error";
+  const type =
+    status === 401
+      ? "authentication_error"
+      : status === 429
+        ? "rate_limit_error"
+        : status < 500
+          ? "invalid_request_error"
+          : "server_error";
   const code = status === 401 ? "invalid_api_key" : status === 429 ? "rate_limit_exceeded" : null;
   sendJson(res, status, { error: { message, type, param: null, code } });
 }

@@ -13,13 +13,26 @@ import type { TAnalysisReport } from "@/lib/history/schemas";
 // Records shaped as the pipeline and the market review store them, for the history unit tests (Markdown,
 // share card). Built by the real engines on fixed inputs, so they change when what is stored changes.
 
-const moutai: RuleReportTarget = { kind: "stock", market: "cn", code: "600519", displayCode: "600519", name: "贵州茅台", nameEn: "Kweichow Moutai" };
+const moutai: RuleReportTarget = {
+  kind: "stock",
+  market: "cn",
+  code: "600519",
+  displayCode: "600519",
+  name: "贵州茅台",
+  nameEn: "Kweichow Moutai",
+};
 const closes = Array.from({ length: 80 }, (_, i) => 1500 + Math.sin(i / 4) * 30 + i * 2);
 
 // A report shaped as the pipeline stores it (lib/analysis/pipeline.ts reportDetails).
 export function storedReport(language: "zh" | "en", overrides: Partial<TAnalysisReport["meta"]> = {}): TAnalysisReport {
   const bars = barsFromCloses(closes);
-  const rule = buildRuleReport({ target: moutai, bars, language, dataSource: "eastmoney", at: new Date("2026-05-06T08:00:00Z") });
+  const rule = buildRuleReport({
+    target: moutai,
+    bars,
+    language,
+    dataSource: "eastmoney",
+    at: new Date("2026-05-06T08:00:00Z"),
+  });
   const report = ruleOnlyReport(
     rule,
     {
@@ -44,13 +57,25 @@ export function storedReport(language: "zh" | "en", overrides: Partial<TAnalysis
 const REVIEW_AT = new Date("2026-11-20T12:00:00Z"); // a Friday, after the A-share close
 
 /** A market review record as lib/market-review/run.ts stores it, built on the offline sample provider. */
-export async function storedMarketReview(language: "zh" | "en"): Promise<{ report: TAnalysisReport; payload: TMarketReviewPayload }> {
-  const chain: ChainOptions = { providers: [createSampleProvider({ latencyMs: () => 0 })], timeoutMs: 2000, retries: 0 };
+export async function storedMarketReview(
+  language: "zh" | "en",
+): Promise<{ report: TAnalysisReport; payload: TMarketReviewPayload }> {
+  const chain: ChainOptions = {
+    providers: [createSampleProvider({ latencyMs: () => 0 })],
+    timeoutMs: 2000,
+    retries: 0,
+  };
   clearQuoteCache();
   setClock(() => REVIEW_AT);
   try {
     const overview = await marketOverview("cn", { chain });
-    const payload = buildRulePayload({ region: "cn", overviews: [overview], news: [], language, generatedAt: REVIEW_AT });
+    const payload = buildRulePayload({
+      region: "cn",
+      overviews: [overview],
+      news: [],
+      language,
+      generatedAt: REVIEW_AT,
+    });
     const body = renderRuleBody(payload);
     const report: TAnalysisReport = {
       meta: {
@@ -80,7 +105,11 @@ export async function storedMarketReview(language: "zh" | "en"): Promise<{ repor
       details: {
         news_content: null,
         raw_result: { engine: "rules", markdown: body, report: renderFullReport(payload, body), rule_markdown: body },
-        context_snapshot: { market_review_payload: payload, data_source: payload.data_source, is_sample_data: payload.is_sample_data },
+        context_snapshot: {
+          market_review_payload: payload,
+          data_source: payload.data_source,
+          is_sample_data: payload.is_sample_data,
+        },
         analysis_context_pack_overview: null,
         financial_report: null,
         dividend_metrics: null,

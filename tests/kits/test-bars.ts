@@ -2,7 +2,10 @@ import type { TDailyBar } from "@/lib/market";
 import { nextWeekday } from "@/lib/market/market-time";
 
 // Hand-made bars for the engine's tests: one close per weekday from `start`, high/low 1 % around the close.
-export function barsFromCloses(closes: readonly number[], options: { start?: string; volumes?: readonly number[] } = {}): TDailyBar[] {
+export function barsFromCloses(
+  closes: readonly number[],
+  options: { start?: string; volumes?: readonly number[] } = {},
+): TDailyBar[] {
   let date = options.start ?? "2026-01-05";
   return closes.map((close, i) => {
     const bar: TDailyBar = {

@@ -1,14 +1,24 @@
 import Redis from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type TestContext } from "vitest";
 import { ZAlertEvaluation, ZAlertRule } from "@/lib/alerts/schemas";
-import { ZSystemConfigConflictResponse, ZSystemConfigResponse, ZUpdateSystemConfigResponse } from "@/lib/config/schemas";
+import {
+  ZSystemConfigConflictResponse,
+  ZSystemConfigResponse,
+  ZUpdateSystemConfigResponse,
+} from "@/lib/config/schemas";
 import { wallClock } from "@/lib/time/wall-clock";
 import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import { ZSchedulerStatus } from "@/lib/schedule/schemas";
 import { ZBatchTaskAcceptedResponse, ZDuplicateTaskError, ZTaskAccepted, ZTaskStatus } from "@/lib/tasks/schemas";
 import { readSse, type SseEvent, type SseReader } from "../api/sse-client";
 import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
-import { REPLICA_HEADER, REPLICA_NAMES, startReplicaCluster, type ReplicaCluster, type ReplicaName } from "../setup/replica-cluster";
+import {
+  REPLICA_HEADER,
+  REPLICA_NAMES,
+  startReplicaCluster,
+  type ReplicaCluster,
+  type ReplicaName,
+} from "../setup/replica-cluster";
 
 // The replica test: two replicas of the built service on one PostgreSQL database and one Redis,
 // behind a round-robin proxy. Duplicate submissions, task events, crash recovery, the daily slot, config changes,
@@ -17,7 +27,11 @@ import { REPLICA_HEADER, REPLICA_NAMES, startReplicaCluster, type ReplicaCluster
 type Json = Record<string, unknown>;
 
 function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 /** Async analysis without a report notification (the webhook receiver then only sees what a case expects). */
@@ -28,7 +42,12 @@ function submit(base: string, body: Json): Promise<Response> {
 }
 
 /** Polls `probe` until it returns a value other than undefined; fails with `what` at the deadline. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 100): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  intervalMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -75,16 +94,43 @@ function printLogsOnFailure(cluster: () => ReplicaCluster | undefined) {
   return ({ onTestFailed }: TestContext) =>
     onTestFailed(() => {
       const c = cluster();
-      for (const name of c ? REPLICA_NAMES : []) console.error(`---- replica ${name} (${c!.replicas[name].baseUrl}) server.log tail ----\n${c!.logTail(name)}`);
+      for (const name of c ? REPLICA_NAMES : [])
+        console.error(`---- replica ${name} (${c!.replicas[name].baseUrl}) server.log tail ----\n${c!.logTail(name)}`);
     });
 }
 
 // The 30 targets of the crash case: every sample stock and 13 registered indices (offline sample data).
 const CRASH_CODES = [
-  "600519", "000001", "300750", "601318", "000858", "601398", "600900", "00700", "09988", "00005", "01299",
-  "AAPL", "TSLA", "NVDA", "MSFT", "GOOGL", "AMZN",
-  "sh000001", "sz399001", "sh000300", "sh000905", "sh000852", "sz399006", "sh000688", "sh000016",
-  "HSI", "HSTECH", "HSCEI", "SPX", "IXIC",
+  "600519",
+  "000001",
+  "300750",
+  "601318",
+  "000858",
+  "601398",
+  "600900",
+  "00700",
+  "09988",
+  "00005",
+  "01299",
+  "AAPL",
+  "TSLA",
+  "NVDA",
+  "MSFT",
+  "GOOGL",
+  "AMZN",
+  "sh000001",
+  "sz399001",
+  "sh000300",
+  "sh000905",
+  "sh000852",
+  "sz399006",
+  "sh000688",
+  "sh000016",
+  "HSI",
+  "HSTECH",
+  "HSCEI",
+  "SPX",
+  "IXIC",
 ];
 const WATCHLIST = ["000858", "NVDA"];
 
@@ -95,7 +141,9 @@ describe("two replicas behind one proxy", () => {
   const A = () => cluster!.replicas.A.baseUrl;
   const B = () => cluster!.replicas.B.baseUrl;
   const proxy = () => cluster!.proxy.baseUrl;
-  const activeCount = async () => (await db.get<{ n: number }>("SELECT count(*) AS n FROM analysis_task WHERE status IN ('pending', 'processing')"))!.n;
+  const activeCount = async () =>
+    (await db.get<{ n: number }>("SELECT count(*) AS n FROM analysis_task WHERE status IN ('pending', 'processing')"))!
+      .n;
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -150,7 +198,11 @@ describe("two replicas behind one proxy", () => {
       expect(answers.map((r) => r.status).sort()).toEqual([202, 409]);
       const accepted = ZTaskAccepted.parse(await answers.find((r) => r.status === 202)!.json());
       const duplicate = ZDuplicateTaskError.parse(await answers.find((r) => r.status === 409)!.json());
-      expect(duplicate).toMatchObject({ error: "duplicate_task", stock_code: code, existing_task_id: accepted.task_id });
+      expect(duplicate).toMatchObject({
+        error: "duplicate_task",
+        stock_code: code,
+        existing_task_id: accepted.task_id,
+      });
       const rows = await db.all<{ id: string }>("SELECT id FROM analysis_task WHERE stock_code = ?", code);
       expect(rows.map((r) => r.id)).toEqual([accepted.task_id]);
     }
@@ -174,7 +226,10 @@ describe("two replicas behind one proxy", () => {
         const runner = until(
           `a lease owner for ${task_id}`,
           async () => {
-            const row = await db.get<{ lease_owner: string | null; status: string }>("SELECT lease_owner, status FROM analysis_task WHERE id = ?", task_id);
+            const row = await db.get<{ lease_owner: string | null; status: string }>(
+              "SELECT lease_owner, status FROM analysis_task WHERE id = ?",
+              task_id,
+            );
             if (row?.lease_owner) return cluster!.replicaOfOwner(row.lease_owner);
             if (row && row.status !== "pending" && row.status !== "processing") return null;
             return undefined;
@@ -182,7 +237,11 @@ describe("two replicas behind one proxy", () => {
           60_000,
           20,
         );
-        const [seenOnA, seenOnB, ranBy] = await Promise.all([eventsOfTask(onA, task_id), eventsOfTask(onB, task_id), runner]);
+        const [seenOnA, seenOnB, ranBy] = await Promise.all([
+          eventsOfTask(onA, task_id),
+          eventsOfTask(onB, task_id),
+          runner,
+        ]);
         expect(ranBy, "the replica whose worker held the task").not.toBeNull();
         const kinds = seenOnB.map((e) => e.event);
         expect(kinds[0]).toBe("task_created");
@@ -218,26 +277,38 @@ describe("two replicas behind one proxy", () => {
     const ownerOfA = await until(
       "A to hold a task",
       async () => {
-        const rows = await db.all<{ lease_owner: string }>("SELECT lease_owner FROM analysis_task WHERE status = 'processing' AND lease_owner IS NOT NULL");
+        const rows = await db.all<{ lease_owner: string }>(
+          "SELECT lease_owner FROM analysis_task WHERE status = 'processing' AND lease_owner IS NOT NULL",
+        );
         return rows.map((r) => r.lease_owner).find((owner) => cluster!.replicaOfOwner(owner) === "A");
       },
       30_000,
       20,
     );
     await cluster!.replicas.A.kill();
-    const atKill = await db.all<{ id: string; status: string; lease_owner: string | null }>("SELECT id, status, lease_owner FROM analysis_task");
-    const heldByA = new Set(atKill.filter((t) => t.status === "processing" && t.lease_owner === ownerOfA).map((t) => t.id));
+    const atKill = await db.all<{ id: string; status: string; lease_owner: string | null }>(
+      "SELECT id, status, lease_owner FROM analysis_task",
+    );
+    const heldByA = new Set(
+      atKill.filter((t) => t.status === "processing" && t.lease_owner === ownerOfA).map((t) => t.id),
+    );
     expect(heldByA.size, "tasks A held when it died").toBeGreaterThan(0);
     expect(atKill.filter((t) => t.status === "pending").length, "tasks still queued when A died").toBeGreaterThan(0);
 
     // A's leases must run out (LEASE_MS) before B re-queues them; B alone runs the rest meanwhile.
     await waitForCompletion(B(), ids, 180_000);
 
-    const history = await db.all<{ query_id: string }>(`SELECT query_id FROM analysis_history WHERE query_id IN (${ids.map(() => "?").join(", ")})`, ...ids);
+    const history = await db.all<{ query_id: string }>(
+      `SELECT query_id FROM analysis_history WHERE query_id IN (${ids.map(() => "?").join(", ")})`,
+      ...ids,
+    );
     expect(history).toHaveLength(30);
     expect(new Set(history.map((r) => r.query_id))).toEqual(new Set(ids));
     expect((await db.get<{ n: number }>("SELECT count(*) AS n FROM analysis_history"))!.n - historyBefore).toBe(30);
-    const tasks = await db.all<{ id: string; status: string; attempts: number }>(`SELECT id, status, attempts FROM analysis_task WHERE id IN (${ids.map(() => "?").join(", ")})`, ...ids);
+    const tasks = await db.all<{ id: string; status: string; attempts: number }>(
+      `SELECT id, status, attempts FROM analysis_task WHERE id IN (${ids.map(() => "?").join(", ")})`,
+      ...ids,
+    );
     expect(tasks.every((t) => t.status === "completed")).toBe(true);
     // B took up what A was running (after its lease ran out), and nothing else was started twice. (A statement A
     // sent just before SIGKILL may still commit, so a task it held can have finished there instead.)
@@ -250,34 +321,55 @@ describe("two replicas behind one proxy", () => {
   });
 
   it("4: the daily slot, due on both replicas (and again on A's restart), runs once: one scheduled_run row, one set of tasks, one merged report", async () => {
-    const runs = await db.all<{ id: number; slot_key: string; trigger: string; trace_id: string | null }>("SELECT id, slot_key, trigger, trace_id FROM scheduled_run");
+    const runs = await db.all<{ id: number; slot_key: string; trigger: string; trace_id: string | null }>(
+      "SELECT id, slot_key, trigger, trace_id FROM scheduled_run",
+    );
     expect(runs).toHaveLength(1);
     const run = runs[0]!;
     expect(run.trigger).toBe("schedule");
-    const queued = await db.all<{ query_id: string; stock_code: string }>("SELECT query_id, stock_code FROM analysis_history WHERE trace_id = ?", run.trace_id);
+    const queued = await db.all<{ query_id: string; stock_code: string }>(
+      "SELECT query_id, stock_code FROM analysis_history WHERE trace_id = ?",
+      run.trace_id,
+    );
     expect(queued.map((r) => r.stock_code).sort()).toEqual([...WATCHLIST].sort());
 
     for (const base of [A(), B()]) {
       const status = ZSchedulerStatus.parse(await (await fetch(`${base}/api/v1/system/scheduler/status`)).json());
       expect(status.recent_runs.map((r) => r.id)).toEqual([run.id]);
-      expect(status.recent_runs[0]!.accepted.map((a) => a.task_id).sort()).toEqual(queued.map((r) => r.query_id).sort());
+      expect(status.recent_runs[0]!.accepted.map((a) => a.task_id).sort()).toEqual(
+        queued.map((r) => r.query_id).sort(),
+      );
     }
 
-    await until("the merged report to be sent", async () => ((await db.get<{ digest: string }>("SELECT digest FROM scheduled_run WHERE id = ?", run.id))?.digest === "sent" ? true : undefined), 30_000);
-    const digests = receiver.requests.filter((r) => (r.json as { related_kind?: unknown } | null)?.related_kind === null);
+    await until(
+      "the merged report to be sent",
+      async () =>
+        (await db.get<{ digest: string }>("SELECT digest FROM scheduled_run WHERE id = ?", run.id))?.digest === "sent"
+          ? true
+          : undefined,
+      30_000,
+    );
+    const digests = receiver.requests.filter(
+      (r) => (r.json as { related_kind?: unknown } | null)?.related_kind === null,
+    );
     expect(digests).toHaveLength(1);
   });
 
   it("7: a config change on A is seen by B within 2 s; B's write with the now-stale config_version is 409", async () => {
-    const read = async (base: string) => ZSystemConfigResponse.parse(await (await fetch(`${base}/api/v1/system/config?include_schema=false`)).json());
-    const valueOf = (config: { items: { key: string; value: string }[] }) => config.items.find((i) => i.key === "SHARE_IMAGE_MAX_CHARS")?.value;
+    const read = async (base: string) =>
+      ZSystemConfigResponse.parse(await (await fetch(`${base}/api/v1/system/config?include_schema=false`)).json());
+    const valueOf = (config: { items: { key: string; value: string }[] }) =>
+      config.items.find((i) => i.key === "SHARE_IMAGE_MAX_CHARS")?.value;
     const before = await read(A());
     expect(valueOf(before)).not.toBe("14321");
 
     const put = await fetch(`${A()}/api/v1/system/config`, {
       method: "PUT",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ config_version: before.config_version, items: [{ key: "SHARE_IMAGE_MAX_CHARS", value: "14321" }] }),
+      body: JSON.stringify({
+        config_version: before.config_version,
+        items: [{ key: "SHARE_IMAGE_MAX_CHARS", value: "14321" }],
+      }),
     });
     expect(put.status, await put.clone().text()).toBe(200);
     const written = ZUpdateSystemConfigResponse.parse(await put.json());
@@ -299,7 +391,10 @@ describe("two replicas behind one proxy", () => {
     const stale = await fetch(`${B()}/api/v1/system/config`, {
       method: "PUT",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ config_version: before.config_version, items: [{ key: "SHARE_IMAGE_MAX_CHARS", value: "13000" }] }),
+      body: JSON.stringify({
+        config_version: before.config_version,
+        items: [{ key: "SHARE_IMAGE_MAX_CHARS", value: "13000" }],
+      }),
     });
     expect(stale.status).toBe(409);
     expect(ZSystemConfigConflictResponse.parse(await stale.json()).current_config_version).toBe(written.config_version);
@@ -307,7 +402,11 @@ describe("two replicas behind one proxy", () => {
   });
 
   it("8: an alert crossing evaluated by A and B at the same instant fires once: one trigger, one webhook delivery", async () => {
-    const quote = await post(proxy(), "/api/v1/analysis/analyze", { stock_code: "600519", report_type: "brief", notify: false });
+    const quote = await post(proxy(), "/api/v1/analysis/analyze", {
+      stock_code: "600519",
+      report_type: "brief",
+      notify: false,
+    });
     expect(quote.status).toBe(200);
     const price = ((await quote.json()) as { report: { meta: { current_price: number } } }).report.meta.current_price;
     const created = await post(proxy(), "/api/v1/alerts/rules", {
@@ -320,9 +419,14 @@ describe("two replicas behind one proxy", () => {
     const rule = ZAlertRule.parse(await created.json());
     const alertsBefore = receiver.requests.filter((r) => (r.json as { kind?: string } | null)?.kind === "alert").length;
 
-    const passes = await Promise.all([post(A(), "/api/v1/alerts/evaluate", {}), post(B(), "/api/v1/alerts/evaluate", {})]);
+    const passes = await Promise.all([
+      post(A(), "/api/v1/alerts/evaluate", {}),
+      post(B(), "/api/v1/alerts/evaluate", {}),
+    ]);
     expect(passes.map((r) => r.status)).toEqual([200, 200]);
-    const triggers = (await Promise.all(passes.map(async (r) => ZAlertEvaluation.parse(await r.json()).triggers))).flat().filter((t) => t.rule_id === rule.id);
+    const triggers = (await Promise.all(passes.map(async (r) => ZAlertEvaluation.parse(await r.json()).triggers)))
+      .flat()
+      .filter((t) => t.rule_id === rule.id);
     expect(triggers).toHaveLength(1);
     expect(triggers[0]).toMatchObject({ status: "triggered", diagnostics: { delivery_status: "sent" } });
 
@@ -354,9 +458,11 @@ describe("two replicas behind one proxy", () => {
 describe("admin auth across two replicas", () => {
   let cluster: ReplicaCluster | undefined;
   const PASSWORD = "replica-pass";
-  const base = (name: ReplicaName | "proxy") => (name === "proxy" ? cluster!.proxy.baseUrl : cluster!.replicas[name].baseUrl);
+  const base = (name: ReplicaName | "proxy") =>
+    name === "proxy" ? cluster!.proxy.baseUrl : cluster!.replicas[name].baseUrl;
   // TRUST_X_FORWARDED_FOR is on: a distinct X-Forwarded-For per scenario keeps their login limits apart.
-  const login = (to: ReplicaName | "proxy", ip: string, body: Json) => post(base(to), "/api/v1/auth/login", body, { origin: base(to), "x-forwarded-for": ip });
+  const login = (to: ReplicaName | "proxy", ip: string, body: Json) =>
+    post(base(to), "/api/v1/auth/login", body, { origin: base(to), "x-forwarded-for": ip });
   const configStatus = async (to: ReplicaName | "proxy", cookie: string) => {
     const res = await fetch(`${base(to)}/api/v1/system/config?include_schema=false`, { headers: { cookie } });
     return { status: res.status, replica: res.headers.get(REPLICA_HEADER) };
@@ -369,7 +475,11 @@ describe("admin auth across two replicas", () => {
   }
 
   beforeAll(async () => {
-    cluster = await startReplicaCluster({ MARKET_DATA_SOURCES: "sample", ADMIN_AUTH_ENABLED: "true", TRUST_X_FORWARDED_FOR: "true" });
+    cluster = await startReplicaCluster({
+      MARKET_DATA_SOURCES: "sample",
+      ADMIN_AUTH_ENABLED: "true",
+      TRUST_X_FORWARDED_FOR: "true",
+    });
     // The first login sets the password (from the service's own page: Origin names it).
     const first = await login("A", "10.20.0.1", { password: PASSWORD, password_confirm: PASSWORD });
     expect(first.status, await first.clone().text()).toBe(200);
@@ -382,16 +492,25 @@ describe("admin auth across two replicas", () => {
     expect(loggedIn.status).toBe(200);
     const cookie = sessionCookieOf(loggedIn);
 
-    expect(await (await fetch(`${base("B")}/api/v1/auth/status`, { headers: { cookie } })).json()).toMatchObject({ loggedIn: true });
+    expect(await (await fetch(`${base("B")}/api/v1/auth/status`, { headers: { cookie } })).json()).toMatchObject({
+      loggedIn: true,
+    });
     expect((await configStatus("B", cookie)).status).toBe(200);
     expect((await configStatus("B", "")).status).toBe(401);
     const viaProxy = [await configStatus("proxy", cookie), await configStatus("proxy", cookie)];
     expect(viaProxy.map((r) => r.status)).toEqual([200, 200]);
     expect(new Set(viaProxy.map((r) => r.replica))).toEqual(new Set(["A", "B"]));
 
-    const out = await post(base("B"), "/api/v1/auth/logout", {}, { cookie, origin: base("B"), "x-forwarded-for": "10.20.0.2" });
+    const out = await post(
+      base("B"),
+      "/api/v1/auth/logout",
+      {},
+      { cookie, origin: base("B"), "x-forwarded-for": "10.20.0.2" },
+    );
     expect(out.status).toBe(204);
-    expect(await (await fetch(`${base("A")}/api/v1/auth/status`, { headers: { cookie } })).json()).toMatchObject({ loggedIn: false });
+    expect(await (await fetch(`${base("A")}/api/v1/auth/status`, { headers: { cookie } })).json()).toMatchObject({
+      loggedIn: false,
+    });
     expect((await configStatus("A", cookie)).status).toBe(401);
     const afterLogout = [await configStatus("proxy", cookie), await configStatus("proxy", cookie)];
     expect(afterLogout.map((r) => r.status)).toEqual([401, 401]);
@@ -431,7 +550,11 @@ describe("admin auth across two replicas", () => {
     try {
       await redis.connect();
       // The schedule tick claims its lock as soon as a replica starts (and every 20 s after).
-      const held = await until("a leader lock", async () => ((await redis.keys("dsa:leader:*")).length > 0 ? await redis.keys("dsa:leader:*") : undefined), 30_000);
+      const held = await until(
+        "a leader lock",
+        async () => ((await redis.keys("dsa:leader:*")).length > 0 ? await redis.keys("dsa:leader:*") : undefined),
+        30_000,
+      );
       const ttls = await Promise.all(held.map((key) => redis.pttl(key)));
       expect(Math.min(...ttls), "each lock would outlive the stop by far").toBeGreaterThan(20_000);
       await Promise.all(REPLICA_NAMES.map((name) => cluster!.replicas[name].stop()));

@@ -16,10 +16,16 @@ export type TestServer = ServerProcess;
  * when a report is stored (SHARE_IMAGE_PRERENDER), which would put a card's CPU behind each of the suite's many
  * analyses. Both are tested on the one server that keeps the defaults (history-share.test.ts).
  */
-export const TEST_SERVER_ENV: Readonly<Record<string, string>> = { SHARE_IMAGE_WARMUP: "false", SHARE_IMAGE_PRERENDER: "false" };
+export const TEST_SERVER_ENV: Readonly<Record<string, string>> = {
+  SHARE_IMAGE_WARMUP: "false",
+  SHARE_IMAGE_PRERENDER: "false",
+};
 
 /** API test files needing other settings (auth on, ...) start their own real server with these overrides. */
-export function startTestServer(extraEnv: Record<string, string> = {}, options?: Parameters<typeof startServiceProcess>[1]): Promise<ServerProcess> {
+export function startTestServer(
+  extraEnv: Record<string, string> = {},
+  options?: Parameters<typeof startServiceProcess>[1],
+): Promise<ServerProcess> {
   return startServiceProcess({ ...TEST_SERVER_ENV, ...extraEnv }, options);
 }
 

@@ -24,7 +24,11 @@ export async function analyzeRecord(baseUrl: string, body: Record<string, unknow
 }
 
 /** Copies a stored record with some columns replaced; returns the new id. */
-export async function cloneRecord(database: ServerDatabase, sourceId: number, overrides: Record<string, unknown>): Promise<number> {
+export async function cloneRecord(
+  database: ServerDatabase,
+  sourceId: number,
+  overrides: Record<string, unknown>,
+): Promise<number> {
   const source = await database.get("SELECT * FROM analysis_history WHERE id = ?", sourceId);
   if (!source) throw new Error(`no analysis_history record ${sourceId} to clone`);
   // Rows come back normalised (timestamps as ISO text), which both databases take back as they stored them.
@@ -38,14 +42,30 @@ export async function cloneRecord(database: ServerDatabase, sourceId: number, ov
 }
 
 /** News items of a record, in the order given. */
-export async function addNews(database: ServerDatabase, historyId: number, items: { title: string; snippet: string; url: string }[]): Promise<void> {
+export async function addNews(
+  database: ServerDatabase,
+  historyId: number,
+  items: { title: string; snippet: string; url: string }[],
+): Promise<void> {
   for (const [position, item] of items.entries()) {
-    await database.run("INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, ?, ?, ?, ?, ?)", historyId, position, item.title, item.snippet, item.url, "test");
+    await database.run(
+      "INSERT INTO analysis_news (history_id, position, title, snippet, url, source) VALUES (?, ?, ?, ?, ?, ?)",
+      historyId,
+      position,
+      item.title,
+      item.snippet,
+      item.url,
+      "test",
+    );
   }
 }
 
 /** A market review run as a task (POST market-review), waited for; its history record (query_id = task_id). */
-export async function marketReviewRecord(baseUrl: string, body: Record<string, unknown>, timeoutMs = 30_000): Promise<MadeRecord> {
+export async function marketReviewRecord(
+  baseUrl: string,
+  body: Record<string, unknown>,
+  timeoutMs = 30_000,
+): Promise<MadeRecord> {
   const res = await fetch(`${baseUrl}/api/v1/analysis/market-review`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -55,7 +75,10 @@ export async function marketReviewRecord(baseUrl: string, body: Record<string, u
   const { task_id: taskId } = (await res.json()) as { task_id: string };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const status = (await (await fetch(`${baseUrl}/api/v1/analysis/status/${taskId}`)).json()) as { status: string; error?: string };
+    const status = (await (await fetch(`${baseUrl}/api/v1/analysis/status/${taskId}`)).json()) as {
+      status: string;
+      error?: string;
+    };
     if (status.status === "failed") throw new Error(`market review failed: ${status.error}`);
     if (status.status === "completed") {
       const report = (await (await fetch(`${baseUrl}/api/v1/history/${taskId}`)).json()) as { meta: { id: number } };

@@ -48,9 +48,13 @@ function redisAnswersPing(port: number): Promise<boolean> {
 /** A redis-server of the test's own on a free port, without persistence, so stopping it touches nothing else. */
 export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
-  const child = spawn("/usr/bin/redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    "/usr/bin/redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   child.stdout?.on("data", keep);
@@ -87,7 +91,9 @@ export interface RoundRobinProxy {
  * copied, Host kept (the service checks Origin against it). `targets` is read per request, so a restarted
  * replica on a new port takes its old turn.
  */
-export async function startRoundRobinProxy(targets: () => { name: ReplicaName; baseUrl: string }[]): Promise<RoundRobinProxy> {
+export async function startRoundRobinProxy(
+  targets: () => { name: ReplicaName; baseUrl: string }[],
+): Promise<RoundRobinProxy> {
   const forwarded: ReplicaName[] = [];
   // No pooled sockets: a killed replica must not leave a dead keep-alive socket for the next request.
   const agent = new http.Agent({ keepAlive: false });
@@ -96,11 +102,15 @@ export async function startRoundRobinProxy(targets: () => { name: ReplicaName; b
     const list = targets();
     const target = list[turn++ % list.length]!;
     forwarded.push(target.name);
-    const upstream = http.request(new URL(req.url ?? "/", target.baseUrl), { method: req.method, headers: req.headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, [REPLICA_HEADER]: target.name });
-      res.flushHeaders();
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      new URL(req.url ?? "/", target.baseUrl),
+      { method: req.method, headers: req.headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, [REPLICA_HEADER]: target.name });
+        res.flushHeaders();
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", (error) => {
       if (res.headersSent) return void res.destroy();
       res.writeHead(502, { "content-type": "application/json", [REPLICA_HEADER]: target.name });
@@ -177,7 +187,9 @@ export async function startReplicaCluster(env: Record<string, string>): Promise<
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const databaseUrl = await createEmptyDatabase(`${testDatabasePrefix()}_replica_${Math.random().toString(36).slice(2, 10)}`);
+    const databaseUrl = await createEmptyDatabase(
+      `${testDatabasePrefix()}_replica_${Math.random().toString(36).slice(2, 10)}`,
+    );
     cleanup.push(() => dropDatabase(databaseUrl));
     const redis = await startRedisServer();
     cleanup.push(() => redis.kill());
@@ -194,7 +206,9 @@ export async function startReplicaCluster(env: Record<string, string>): Promise<
     });
     const failed = started.find((r) => r.status === "rejected");
     if (failed) throw failed.reason;
-    const proxy = await startRoundRobinProxy(() => REPLICA_NAMES.map((name) => ({ name, baseUrl: replicas[name].baseUrl })));
+    const proxy = await startRoundRobinProxy(() =>
+      REPLICA_NAMES.map((name) => ({ name, baseUrl: replicas[name].baseUrl })),
+    );
     cleanup.push(() => proxy.close());
 
     return {

@@ -38,7 +38,8 @@ export async function openServerDatabase(server: Pick<TestServer, "databaseUrl">
     const sqlite = new Database(databaseFilePath(server.databaseUrl));
     sqlite.pragma("busy_timeout = 5000");
     // better-sqlite3 binds no booleans or Dates; the service stores them as 1/0 and ISO text.
-    const bind = (params: unknown[]) => params.map((p) => (typeof p === "boolean" ? (p ? 1 : 0) : p instanceof Date ? p.toISOString() : p));
+    const bind = (params: unknown[]) =>
+      params.map((p) => (typeof p === "boolean" ? (p ? 1 : 0) : p instanceof Date ? p.toISOString() : p));
     return {
       kind,
       all: async <T>(sql: string, ...params: unknown[]) => sqlite.prepare(sql).all(...bind(params)) as T[],
@@ -49,7 +50,10 @@ export async function openServerDatabase(server: Pick<TestServer, "databaseUrl">
   }
   const client = new pg.Client({
     connectionString: server.databaseUrl,
-    types: { getTypeParser: ((oid: number, format?: string) => PARSERS[oid] ?? pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        PARSERS[oid] ?? pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    },
   });
   await client.connect();
   const query = (sql: string, params: unknown[]) => client.query(placeholders(sql, "postgres"), params);
@@ -82,11 +86,18 @@ export async function readLiveConfig(server: Pick<TestServer, "databaseUrl" | "d
 }
 
 /** Replaces the live configuration text outside the service (an operator's edit), as the server would see it. */
-export async function writeLiveConfig(server: Pick<TestServer, "databaseUrl" | "dataDir">, text: string): Promise<void> {
+export async function writeLiveConfig(
+  server: Pick<TestServer, "databaseUrl" | "dataDir">,
+  text: string,
+): Promise<void> {
   if (databaseKind(server.databaseUrl) === "sqlite") return fs.writeFileSync(path.join(server.dataDir, ".env"), text);
   const database = await openServerDatabase(server);
   try {
-    await database.run("UPDATE config_document SET text = ?, revision = revision + 1, updated_at = ?", text, new Date());
+    await database.run(
+      "UPDATE config_document SET text = ?, revision = revision + 1, updated_at = ?",
+      text,
+      new Date(),
+    );
   } finally {
     await database.close();
   }
@@ -97,13 +108,18 @@ export async function databaseText(server: Pick<TestServer, "databaseUrl">): Pro
   if (databaseKind(server.databaseUrl) === "sqlite") {
     const file = databaseFilePath(server.databaseUrl);
     const wal = `${file}-wal`;
-    return fs.readFileSync(file).toString("latin1") + (fs.existsSync(wal) ? fs.readFileSync(wal).toString("latin1") : "");
+    return (
+      fs.readFileSync(file).toString("latin1") + (fs.existsSync(wal) ? fs.readFileSync(wal).toString("latin1") : "")
+    );
   }
   const database = await openServerDatabase(server);
   try {
-    const tables = await database.all<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'");
+    const tables = await database.all<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
     const parts: string[] = [];
-    for (const { name } of tables) for (const row of await database.all<{ t: string }>(`SELECT t::text AS t FROM "${name}" t`)) parts.push(row.t);
+    for (const { name } of tables)
+      for (const row of await database.all<{ t: string }>(`SELECT t::text AS t FROM "${name}" t`)) parts.push(row.t);
     return parts.join("\n");
   } finally {
     await database.close();

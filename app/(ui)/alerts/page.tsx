@@ -56,7 +56,10 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   const { query, invalid } = readQuery(params);
   const [{ rules, readings }, triggers, notifications, accounts] = await Promise.all([
     // The readings are extra: a failure leaves the rules without them.
-    listAlertRules({ page: 1, page_size: PAGE_SIZE.max }).then(async (rules) => ({ rules, readings: await readRuleDistances(rules.items).catch(() => ({})) })),
+    listAlertRules({ page: 1, page_size: PAGE_SIZE.max }).then(async (rules) => ({
+      rules,
+      readings: await readRuleDistances(rules.items).catch(() => ({})),
+    })),
     listAlertTriggers(query),
     listAlertNotifications({ page: 1, page_size: PAGE_SIZE.default }),
     accountChoices(),
@@ -78,7 +81,13 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
           <div className="border-b border-line px-3 py-2">
             <h2 className="text-sm font-semibold">{texts.createTitle}</h2>
           </div>
-          <AlertRuleForm t={texts} search={t.analyzeUi} locale={locale} accounts={accounts} watchlistCount={watchlistSize()} />
+          <AlertRuleForm
+            t={texts}
+            search={t.analyzeUi}
+            locale={locale}
+            accounts={accounts}
+            watchlistCount={watchlistSize()}
+          />
         </Panel>
 
         <Panel>
@@ -110,7 +119,10 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
           <div id="notifications" className="scroll-mt-4 border-b border-line px-3 py-2">
             <h2 className="text-sm font-semibold">
               {texts.notificationsTitle}
-              <span className="ml-2 text-xs font-normal text-muted tabular-nums" data-testid="alert-notifications-total">
+              <span
+                className="ml-2 text-xs font-normal text-muted tabular-nums"
+                data-testid="alert-notifications-total"
+              >
                 {fmt(texts.notificationsCount, { shown: notifications.items.length, total: notifications.total })}
               </span>
             </h2>

@@ -39,7 +39,10 @@ async function selectedRun(id: string | undefined): Promise<TBacktestRun | null>
 /** The stored reports' evaluations for a window (the latest evaluated one when none is asked), or null when there are none. */
 async function reportEvaluations(asked: string | undefined) {
   const window = Number(asked);
-  const query = Number.isInteger(window) && window >= REPORT_EVAL_WINDOW.min && window <= REPORT_EVAL_WINDOW.max ? { eval_window_days: window } : {};
+  const query =
+    Number.isInteger(window) && window >= REPORT_EVAL_WINDOW.min && window <= REPORT_EVAL_WINDOW.max
+      ? { eval_window_days: window }
+      : {};
   let performance: TReportEvalPerformance | null = null;
   try {
     performance = await reportBacktestPerformance(query);
@@ -47,7 +50,9 @@ async function reportEvaluations(asked: string | undefined) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
   const shown = performance?.eval_window_days ?? query.eval_window_days ?? REPORT_EVAL_WINDOW.default;
-  const items = performance ? (await listReportBacktestResults({ eval_window_days: shown, page: 1, limit: 20 })).items : [];
+  const items = performance
+    ? (await listReportBacktestResults({ eval_window_days: shown, page: 1, limit: 20 })).items
+    : [];
   return { window: shown, performance, items };
 }
 
@@ -57,12 +62,20 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
   const tb = t.backtestUi;
   const asked = Array.isArray(params.id) ? params.id[0] : params.id;
   const runs = await listBacktests({ page: 1, page_size: RUNS_SHOWN });
-  const reports = await reportEvaluations(Array.isArray(params.reports_window) ? params.reports_window[0] : params.reports_window);
+  const reports = await reportEvaluations(
+    Array.isArray(params.reports_window) ? params.reports_window[0] : params.reports_window,
+  );
   // No run asked for: the newest completed one.
-  const run = (await selectedRun(asked)) ?? (asked ? null : await selectedRun(runs.items.find((r) => r.status === "completed")?.backtest_id));
+  const run =
+    (await selectedRun(asked)) ??
+    (asked ? null : await selectedRun(runs.items.find((r) => r.status === "completed")?.backtest_id));
   const completed = run?.status === "completed" && run.summary ? run : null;
   const [series, firstCalls, actions] = completed
-    ? await Promise.all([getBacktestSeries(completed.backtest_id), listBacktestCalls(completed.backtest_id, { page: 1, page_size: 100 }), listCallActions(completed.backtest_id)])
+    ? await Promise.all([
+        getBacktestSeries(completed.backtest_id),
+        listBacktestCalls(completed.backtest_id, { page: 1, page_size: 100 }),
+        listCallActions(completed.backtest_id),
+      ])
     : [null, null, null];
   const actionLabels = t.signalsUi.actions;
 
@@ -77,7 +90,9 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
         <Panel className="self-start p-3">
           <h2 className="text-sm font-semibold">{tb.runsTitle}</h2>
           {runs.items.length === 0 ? (
-            <p className="mt-2 text-sm text-muted" data-testid="no-runs">{tb.noRuns}</p>
+            <p className="mt-2 text-sm text-muted" data-testid="no-runs">
+              {tb.noRuns}
+            </p>
           ) : (
             <ul className="mt-2 space-y-1" data-testid="backtest-runs">
               {runs.items.map((r) => (
@@ -111,7 +126,10 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
                 </h2>
                 <span className="text-xs text-muted">{tb.statuses[run.status]}</span>
                 <span className="ml-auto">
-                  <DeleteRunButton id={run.backtest_id} labels={{ delete: tb.delete, confirm: tb.deleteConfirm, cancel: t.historyUi.cancel }} />
+                  <DeleteRunButton
+                    id={run.backtest_id}
+                    labels={{ delete: tb.delete, confirm: tb.deleteConfirm, cancel: t.historyUi.cancel }}
+                  />
                 </span>
                 <p className="basis-full text-xs text-muted tabular-nums" data-testid="backtest-meta">
                   {fmt(tb.meta, {
@@ -125,7 +143,9 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
                     lastBar: run.last_bar_date ?? "—",
                   })}
                 </p>
-                {run.data_source === "sample" ? <p className="basis-full text-xs text-amber-700 dark:text-amber-300">{tb.sampleNote}</p> : null}
+                {run.data_source === "sample" ? (
+                  <p className="basis-full text-xs text-amber-700 dark:text-amber-300">{tb.sampleNote}</p>
+                ) : null}
                 {run.status === "failed" ? (
                   <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-300">
                     {tb.failed}: {run.error}
@@ -136,12 +156,21 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
                 <>
                   <section>
                     <h3 className="text-sm font-semibold">{tb.equityTitle}</h3>
-                    <EquityChart points={series.items} labels={{ strategy: tb.strategy, buyHold: tb.buyHold }} ariaLabel={tb.equityChart} />
+                    <EquityChart
+                      points={series.items}
+                      labels={{ strategy: tb.strategy, buyHold: tb.buyHold }}
+                      ariaLabel={tb.equityChart}
+                    />
                   </section>
                   <SummaryTables t={tb} summary={completed.summary!} actionLabels={actionLabels} />
                   <section>
                     <h3 className="text-sm font-semibold">{tb.priceTitle}</h3>
-                    <CallsChart points={series.items} calls={actions} actionLabels={actionLabels} ariaLabel={tb.priceChart} />
+                    <CallsChart
+                      points={series.items}
+                      calls={actions}
+                      actionLabels={actionLabels}
+                      ariaLabel={tb.priceChart}
+                    />
                   </section>
                   <CallsTable
                     t={tb}
@@ -159,7 +188,13 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
         </div>
       </div>
       <div className="mt-5">
-        <ReportEvalPanel t={t.reportsUi} actionLabels={actionLabels} window={reports.window} performance={reports.performance} items={reports.items} />
+        <ReportEvalPanel
+          t={t.reportsUi}
+          actionLabels={actionLabels}
+          window={reports.window}
+          performance={reports.performance}
+          items={reports.items}
+        />
       </div>
     </div>
   );

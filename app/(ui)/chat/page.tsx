@@ -33,13 +33,22 @@ export default async function ChatPage({ searchParams }: { searchParams: Promise
   const sessionId = session && SESSION_ID.test(session) ? session : null;
   const context = sessionId ? null : readContext(params);
   // A new URL (another report's link, or the nav item) starts over; the conversation state lives in the client.
-  const key = sessionId ?? (context ? `${context.record_id ?? ""}|${context.stock_code ?? ""}|${context.stock_name ?? ""}` : "new");
+  const key =
+    sessionId ??
+    (context ? `${context.record_id ?? ""}|${context.stock_code ?? ""}|${context.stock_name ?? ""}` : "new");
   return (
     <div className="mx-auto max-w-7xl px-4 py-5">
       <h1 className="text-xl font-semibold tracking-tight">{t.pages.chat.title}</h1>
       <p className="mt-1 text-sm text-muted">{t.chatUi.intro}</p>
       <div className="mt-4">
-        <ChatWorkbench key={key} t={t.chatUi} locale={locale} timeZone={zone} initialSessionId={sessionId} initialContext={context} />
+        <ChatWorkbench
+          key={key}
+          t={t.chatUi}
+          locale={locale}
+          timeZone={zone}
+          initialSessionId={sessionId}
+          initialContext={context}
+        />
       </div>
     </div>
   );

@@ -47,7 +47,10 @@ function readQuery(params: SearchParams): { query: THistoryListQuery; invalid: s
   return { query: { page: 1, limit: HISTORY_PAGE_SIZE.default }, invalid };
 }
 
-function href(query: THistoryListQuery, changes: Partial<Record<(typeof FIELDS)[number], string | number | null>>): string {
+function href(
+  query: THistoryListQuery,
+  changes: Partial<Record<(typeof FIELDS)[number], string | number | null>>,
+): string {
   const params = new URLSearchParams();
   const merged = { ...query, ...changes };
   for (const field of FIELDS) {
@@ -74,10 +77,16 @@ export default async function HistoryPage({ searchParams }: HistoryPageProps) {
     code ? listHistory({ stock_code: code, page: 1, limit: 1 }).then((r) => r.total) : Promise.resolve(0),
   ]);
   const pageCount = Math.max(1, Math.ceil(list.total / query.limit));
-  const filters: HistoryFilterValues = { stock_code: query.stock_code, report_type: query.report_type, start_date: query.start_date, end_date: query.end_date };
+  const filters: HistoryFilterValues = {
+    stock_code: query.stock_code,
+    report_type: query.report_type,
+    start_date: query.start_date,
+    end_date: query.end_date,
+  };
   const filtered = Object.values(filters).some(Boolean);
   const stockRow = code ? stocks.items.find((s) => s.stock_code.toUpperCase() === code.toUpperCase()) : undefined;
-  const stockName = stockRow?.stock_name ?? list.items.find((i) => i.report_type !== "market_review")?.stock_name ?? code;
+  const stockName =
+    stockRow?.stock_name ?? list.items.find((i) => i.report_type !== "market_review")?.stock_name ?? code;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-5">
@@ -86,7 +95,13 @@ export default async function HistoryPage({ searchParams }: HistoryPageProps) {
 
       <div className="mt-4 grid grid-cols-1 gap-3 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside className="min-w-0">
-          <StockSidebar t={texts} stocks={stocks.items} total={stocks.total} activeCode={code} hrefFor={(c) => href(query, { stock_code: c, page: 1 })} />
+          <StockSidebar
+            t={texts}
+            stocks={stocks.items}
+            total={stocks.total}
+            activeCode={code}
+            hrefFor={(c) => href(query, { stock_code: c, page: 1 })}
+          />
         </aside>
 
         <div className="min-w-0 space-y-3">
@@ -107,15 +122,24 @@ export default async function HistoryPage({ searchParams }: HistoryPageProps) {
                   {fmt(texts.total, { total: list.total })}
                 </span>
               </h2>
-              {code && stockTotal > 0 ? <DeleteStockButton t={texts} code={code} name={stockName ?? code} count={stockTotal} /> : null}
+              {code && stockTotal > 0 ? (
+                <DeleteStockButton t={texts} code={code} name={stockName ?? code} count={stockTotal} />
+              ) : null}
             </div>
             {list.items.length > 0 ? (
               <HistoryTable t={texts} items={list.items} />
             ) : (
               <div data-testid="history-empty" className="px-4 py-8 text-center">
-                <p className="text-sm font-medium">{filtered || list.total > 0 ? texts.emptyFilteredTitle : texts.emptyTitle}</p>
-                <p className="mt-1 text-sm text-muted">{filtered || list.total > 0 ? texts.emptyFilteredBody : texts.emptyBody}</p>
-                <Link href={filtered || list.total > 0 ? "/history" : "/"} className="mt-3 inline-block text-sm text-accent underline-offset-2 hover:underline">
+                <p className="text-sm font-medium">
+                  {filtered || list.total > 0 ? texts.emptyFilteredTitle : texts.emptyTitle}
+                </p>
+                <p className="mt-1 text-sm text-muted">
+                  {filtered || list.total > 0 ? texts.emptyFilteredBody : texts.emptyBody}
+                </p>
+                <Link
+                  href={filtered || list.total > 0 ? "/history" : "/"}
+                  className="mt-3 inline-block text-sm text-accent underline-offset-2 hover:underline"
+                >
                   {filtered || list.total > 0 ? texts.reset : texts.emptyLink}
                 </Link>
               </div>
@@ -126,7 +150,12 @@ export default async function HistoryPage({ searchParams }: HistoryPageProps) {
                   page={query.page}
                   pageCount={pageCount}
                   href={(p) => href(query, { page: p })}
-                  labels={{ nav: texts.pagination, previous: texts.prevPage, next: texts.nextPage, status: fmt(texts.pageOf, { page: query.page, pages: pageCount }) }}
+                  labels={{
+                    nav: texts.pagination,
+                    previous: texts.prevPage,
+                    next: texts.nextPage,
+                    status: fmt(texts.pageOf, { page: query.page, pages: pageCount }),
+                  }}
                 />
               </div>
             ) : null}

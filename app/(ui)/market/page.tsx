@@ -31,16 +31,26 @@ function marketsOf(region: TReviewRegion): TMarket[] {
 // SSE task stream) and shows the latest stored review of each region (server: lib/market-review).
 // above both, the selected region's indices are read on load (streamed in, see MarketIndices).
 export default async function MarketPage({ searchParams }: MarketPageProps) {
-  const [{ locale, t }, params, { zone: timeZone }] = await Promise.all([getI18n(), searchParams, getDisplayTimeZone()]);
+  const [{ locale, t }, params, { zone: timeZone }] = await Promise.all([
+    getI18n(),
+    searchParams,
+    getDisplayTimeZone(),
+  ]);
   const latest = await Promise.all(REVIEW_REGIONS.map((region) => latestMarketReview(region)));
-  const byRegion = new Map<TReviewRegion, StoredMarketReview | null>(REVIEW_REGIONS.map((region, i) => [region, latest[i] ?? null]));
+  const byRegion = new Map<TReviewRegion, StoredMarketReview | null>(
+    REVIEW_REGIONS.map((region, i) => [region, latest[i] ?? null]),
+  );
   const asked = Array.isArray(params.region) ? params.region[0] : params.region;
   // No region asked for: the region of the newest review, else cn.
   const newest = latest.filter((r): r is StoredMarketReview => r !== null).sort((a, b) => b.record.id - a.record.id)[0];
   const region: TReviewRegion = isRegion(asked) ? asked : isRegion(newest?.region) ? newest.region : "cn";
   const review = byRegion.get(region) ?? null;
   const tm = t.marketUi;
-  const marketNames: Record<TMarket, string> = { cn: t.tasksUi.regions.cn, hk: t.tasksUi.regions.hk, us: t.tasksUi.regions.us };
+  const marketNames: Record<TMarket, string> = {
+    cn: t.tasksUi.regions.cn,
+    hk: t.tasksUi.regions.hk,
+    us: t.tasksUi.regions.us,
+  };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-5">
@@ -66,7 +76,9 @@ export default async function MarketPage({ searchParams }: MarketPageProps) {
                 >
                   {t.tasksUi.regions[value]}
                   {stored ? (
-                    <span className="font-normal text-muted tabular-nums">{formatDateTime(stored.record.createdAt.toISOString(), timeZone).slice(5, 10)}</span>
+                    <span className="font-normal text-muted tabular-nums">
+                      {formatDateTime(stored.record.createdAt.toISOString(), timeZone).slice(5, 10)}
+                    </span>
                   ) : null}
                 </Link>
               </li>
@@ -76,7 +88,13 @@ export default async function MarketPage({ searchParams }: MarketPageProps) {
       </nav>
       {/* Data first (on a phone the indices come before the run buttons). */}
       <div className="mt-3">
-        <MarketIndices markets={marketsOf(region)} marketNames={marketNames} t={tm} locale={locale} timeZone={timeZone} />
+        <MarketIndices
+          markets={marketsOf(region)}
+          marketNames={marketNames}
+          t={tm}
+          locale={locale}
+          timeZone={timeZone}
+        />
       </div>
       <div className="mt-5">
         <MarketReviewRunner

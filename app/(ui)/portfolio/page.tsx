@@ -87,7 +87,11 @@ function readView(params: SearchParams, accounts: TAccount[], today: string): { 
   return { view: { account, costMethod, asOf, page }, invalid };
 }
 
-function hrefOf(view: View, today: string, changes: Partial<{ account: number | "all"; costMethod: CostMethod; asOf: string; page: number }>): string {
+function hrefOf(
+  view: View,
+  today: string,
+  changes: Partial<{ account: number | "all"; costMethod: CostMethod; asOf: string; page: number }>,
+): string {
   const params = new URLSearchParams();
   const account = changes.account ?? (view.account ? view.account.id : "all");
   params.set("account", String(account));
@@ -100,7 +104,17 @@ function hrefOf(view: View, today: string, changes: Partial<{ account: number | 
   return `/portfolio?${params.toString()}`;
 }
 
-function AccountChips({ t, accounts, view, today }: { t: PortfolioTexts; accounts: TAccount[]; view: View; today: string }) {
+function AccountChips({
+  t,
+  accounts,
+  view,
+  today,
+}: {
+  t: PortfolioTexts;
+  accounts: TAccount[];
+  view: View;
+  today: string;
+}) {
   const chip = (active: boolean) =>
     cx(
       "inline-flex h-7 shrink-0 items-center gap-1.5 rounded-md border px-2.5 text-sm font-medium whitespace-nowrap",
@@ -112,13 +126,28 @@ function AccountChips({ t, accounts, view, today }: { t: PortfolioTexts; account
       {accounts.map((a) => {
         const current = view.account?.id === a.id;
         return (
-          <Link key={a.id} href={hrefOf(view, today, { account: a.id })} aria-current={current ? "page" : undefined} className={chip(current)} data-testid="account-chip" data-account-id={a.id}>
+          <Link
+            key={a.id}
+            href={hrefOf(view, today, { account: a.id })}
+            aria-current={current ? "page" : undefined}
+            className={chip(current)}
+            data-testid="account-chip"
+            data-account-id={a.id}
+          >
             {a.name}
-            {!a.is_active ? <span className="rounded border border-line bg-subtle px-1 text-[11px] leading-4 text-muted">{t.inactive}</span> : null}
+            {!a.is_active ? (
+              <span className="rounded border border-line bg-subtle px-1 text-[11px] leading-4 text-muted">
+                {t.inactive}
+              </span>
+            ) : null}
           </Link>
         );
       })}
-      <Link href={hrefOf(view, today, { account: "all" })} aria-current={view.account === null ? "page" : undefined} className={chip(view.account === null)}>
+      <Link
+        href={hrefOf(view, today, { account: "all" })}
+        aria-current={view.account === null ? "page" : undefined}
+        className={chip(view.account === null)}
+      >
         {t.allAccounts}
       </Link>
     </nav>
@@ -139,15 +168,23 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const query = { account_id: accountId, as_of: view.asOf, cost_method: view.costMethod };
   const [snapshot, trades, risk, cash, actions] = await Promise.all([
     accounts.length > 0 ? settle<TSnapshot>(valuePortfolio(query).then(snapshotOf)) : Promise.resolve(null),
-    accountId !== undefined ? listTrades({ account_id: accountId, page: view.page, page_size: TRADES_PER_PAGE }) : Promise.resolve(null),
+    accountId !== undefined
+      ? listTrades({ account_id: accountId, page: view.page, page_size: TRADES_PER_PAGE })
+      : Promise.resolve(null),
     accounts.length > 0 ? settle<TPortfolioRisk>(portfolioRisk(query)) : Promise.resolve(null),
-    accountId !== undefined ? listCashEntries({ account_id: accountId, page_size: EVENTS_SHOWN }) : Promise.resolve(null),
-    accountId !== undefined ? listCorporateActions({ account_id: accountId, page_size: EVENTS_SHOWN }) : Promise.resolve(null),
+    accountId !== undefined
+      ? listCashEntries({ account_id: accountId, page_size: EVENTS_SHOWN })
+      : Promise.resolve(null),
+    accountId !== undefined
+      ? listCorporateActions({ account_id: accountId, page_size: EVENTS_SHOWN })
+      : Promise.resolve(null),
   ]);
 
   // The verdicts are extra: a failure leaves the positions without them.
   const verdicts: Record<string, PositionVerdict> =
-    snapshot && "value" in snapshot ? await positionVerdicts(snapshot.value.accounts.flatMap((a) => a.positions)).catch(() => ({})) : {};
+    snapshot && "value" in snapshot
+      ? await positionVerdicts(snapshot.value.accounts.flatMap((a) => a.positions)).catch(() => ({}))
+      : {};
 
   const hidden: Record<string, string> = { account: accountId === undefined ? "all" : String(accountId) };
   if (view.costMethod !== "fifo") hidden.cost_method = view.costMethod;
@@ -174,7 +211,12 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="text-sm text-muted tabular-nums" data-testid="account-meta">
                       <span className="mr-2 font-medium text-fg">{view.account.name}</span>
-                      {fmt(t.accountMeta, { market: marketLabel(t, view.account.market), currency: view.account.base_currency, trades: view.account.trade_count, positions: view.account.position_count })}
+                      {fmt(t.accountMeta, {
+                        market: marketLabel(t, view.account.market),
+                        currency: view.account.base_currency,
+                        trades: view.account.trade_count,
+                        positions: view.account.position_count,
+                      })}
                     </p>
                     <AccountActiveToggle t={t} account={view.account} />
                   </div>
@@ -204,19 +246,40 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
                 {t.snapshotTitle}
                 {"value" in snapshot ? (
                   <>
-                    <span className="text-xs font-normal text-muted tabular-nums">{fmt(t.valuationTitle, { method: t.costMethods[snapshot.value.cost_method], date: snapshot.value.as_of })}</span>
+                    <span className="text-xs font-normal text-muted tabular-nums">
+                      {fmt(t.valuationTitle, {
+                        method: t.costMethods[snapshot.value.cost_method],
+                        date: snapshot.value.as_of,
+                      })}
+                    </span>
                     <FxBadge t={t} stale={snapshot.value.fx_stale} />
                     <FxRefreshButton t={t} accountId={accountId ?? null} />
                   </>
                 ) : null}
               </h2>
-              <RiskControls t={t} costMethod={view.costMethod} asOf={view.asOf} hidden={hidden} hrefFor={(m) => hrefOf(view, today, { costMethod: m, page: view.page })} />
+              <RiskControls
+                t={t}
+                costMethod={view.costMethod}
+                asOf={view.asOf}
+                hidden={hidden}
+                hrefFor={(m) => hrefOf(view, today, { costMethod: m, page: view.page })}
+              />
             </div>
             {"value" in snapshot ? (
-              <div data-testid="snapshot-panel" data-cost-method={snapshot.value.cost_method} data-as-of={snapshot.value.as_of} data-currency={snapshot.value.currency}>
+              <div
+                data-testid="snapshot-panel"
+                data-cost-method={snapshot.value.cost_method}
+                data-as-of={snapshot.value.as_of}
+                data-currency={snapshot.value.currency}
+              >
                 <SnapshotCards t={t} snapshot={snapshot.value} />
                 <div className="border-t border-line">
-                  <SnapshotPositions t={t} snapshot={snapshot.value} accountNames={view.account === null} verdicts={verdicts} />
+                  <SnapshotPositions
+                    t={t}
+                    snapshot={snapshot.value}
+                    accountNames={view.account === null}
+                    verdicts={verdicts}
+                  />
                 </div>
               </div>
             ) : (
@@ -265,15 +328,26 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
               <Panel>
                 <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
                   <h2 className="text-sm font-semibold">{t.cashTitle}</h2>
-                  {cash ? <span className="text-xs text-muted tabular-nums">{fmt(t.tradesCount, { total: cash.total })}</span> : null}
+                  {cash ? (
+                    <span className="text-xs text-muted tabular-nums">{fmt(t.tradesCount, { total: cash.total })}</span>
+                  ) : null}
                 </div>
-                <CashEntryForm t={t} accountId={view.account.id} baseCurrency={view.account.base_currency} today={today} />
+                <CashEntryForm
+                  t={t}
+                  accountId={view.account.id}
+                  baseCurrency={view.account.base_currency}
+                  today={today}
+                />
                 {cash ? <CashTable t={t} list={cash} /> : null}
               </Panel>
               <Panel>
                 <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
                   <h2 className="text-sm font-semibold">{t.actionsTitle}</h2>
-                  {actions ? <span className="text-xs text-muted tabular-nums">{fmt(t.tradesCount, { total: actions.total })}</span> : null}
+                  {actions ? (
+                    <span className="text-xs text-muted tabular-nums">
+                      {fmt(t.tradesCount, { total: actions.total })}
+                    </span>
+                  ) : null}
                 </div>
                 <CorporateActionForm t={t} accountId={view.account.id} today={today} />
                 {actions ? <ActionsTable t={t} list={actions} /> : null}
@@ -289,7 +363,14 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
                     </span>
                   </h2>
                 </div>
-                <TradesTable t={t} trades={trades.items} total={trades.total} page={trades.page} pageSize={trades.page_size} href={(p) => hrefOf(view, today, { page: p })} />
+                <TradesTable
+                  t={t}
+                  trades={trades.items}
+                  total={trades.total}
+                  page={trades.page}
+                  pageSize={trades.page_size}
+                  href={(p) => hrefOf(view, today, { page: p })}
+                />
               </Panel>
             ) : null}
           </>

@@ -41,16 +41,35 @@ export default async function SettingsPage() {
         <SettingsEditor
           t={t.settingsUi}
           initial={config}
-          fieldTexts={locale === "zh-CN" ? { fields: CONFIG_FIELD_TEXTS_ZH, unknownDescription: UNKNOWN_CONFIG_FIELD_DESCRIPTION_ZH } : undefined}
+          fieldTexts={
+            locale === "zh-CN"
+              ? { fields: CONFIG_FIELD_TEXTS_ZH, unknownDescription: UNKNOWN_CONFIG_FIELD_DESCRIPTION_ZH }
+              : undefined
+          }
           backupAllowed={auth.authEnabled}
           aside={
             <>
               <DisplayPanel t={t.displayUi} />
-              <AuthPanel t={t.settingsUi} tAuth={t.auth} authEnabled={auth.authEnabled} hasPassword={auth.hasPassword} />
+              <AuthPanel
+                t={t.settingsUi}
+                tAuth={t.auth}
+                authEnabled={auth.authEnabled}
+                hasPassword={auth.hasPassword}
+              />
               <TokensPanel t={t.tokensUi} initial={tokens} authEnabled={auth.authEnabled} />
               <SchedulePanel t={t.scheduleUi} initial={schedule} />
-              <NotifyPanel t={t.notifyUi} channels={listChannels().channels} initialDeliveries={deliveries.items} pageSize={RECENT_DELIVERIES} />
-              <DataPanel t={t.dataUi} initial={dataFiles.items} sources={getSettings().MARKET_DATA_SOURCES} folder={csvDataDir()} />
+              <NotifyPanel
+                t={t.notifyUi}
+                channels={listChannels().channels}
+                initialDeliveries={deliveries.items}
+                pageSize={RECENT_DELIVERIES}
+              />
+              <DataPanel
+                t={t.dataUi}
+                initial={dataFiles.items}
+                sources={getSettings().MARKET_DATA_SOURCES}
+                folder={csvDataDir()}
+              />
             </>
           }
         />

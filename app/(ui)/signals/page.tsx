@@ -22,7 +22,17 @@ export const generateMetadata = () => pageMetadata("signals");
 type SearchParams = Record<string, string | string[] | undefined>;
 type SignalsPageProps = { searchParams: Promise<SearchParams> };
 
-const QUERY_FIELDS = ["market", "stock_code", "action", "status", "created_from", "created_to", "holding_only", "page", "page_size"] as const;
+const QUERY_FIELDS = [
+  "market",
+  "stock_code",
+  "action",
+  "status",
+  "created_from",
+  "created_to",
+  "holding_only",
+  "page",
+  "page_size",
+] as const;
 
 function first(value: string | string[] | undefined): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
@@ -130,12 +140,24 @@ export default async function SignalsPage({ searchParams }: SignalsPageProps) {
             </h2>
           </div>
           {list.items.length > 0 ? (
-            <SignalTable t={texts} items={list.items} openId={openId} hrefFor={(id) => signalsHref(state, { signal: id })} />
+            <SignalTable
+              t={texts}
+              items={list.items}
+              openId={openId}
+              hrefFor={(id) => signalsHref(state, { signal: id })}
+            />
           ) : (
             <div data-testid="signals-empty" className="px-4 py-8 text-center">
-              <p className="text-sm font-medium">{filtered || list.total > 0 ? texts.emptyFilteredTitle : texts.emptyTitle}</p>
-              <p className="mt-1 text-sm text-muted">{filtered || list.total > 0 ? texts.emptyFilteredBody : texts.emptyBody}</p>
-              <Link href={filtered ? "/signals" : "/"} className="mt-3 inline-block text-sm text-accent underline-offset-2 hover:underline">
+              <p className="text-sm font-medium">
+                {filtered || list.total > 0 ? texts.emptyFilteredTitle : texts.emptyTitle}
+              </p>
+              <p className="mt-1 text-sm text-muted">
+                {filtered || list.total > 0 ? texts.emptyFilteredBody : texts.emptyBody}
+              </p>
+              <Link
+                href={filtered ? "/signals" : "/"}
+                className="mt-3 inline-block text-sm text-accent underline-offset-2 hover:underline"
+              >
                 {filtered ? texts.reset : texts.emptyLink}
               </Link>
             </div>
@@ -146,7 +168,12 @@ export default async function SignalsPage({ searchParams }: SignalsPageProps) {
                 page={query.page}
                 pageCount={pageCount}
                 href={(p) => signalsHref(state, { page: p, signal: null })}
-                labels={{ nav: texts.pagination, previous: texts.prevPage, next: texts.nextPage, status: fmt(texts.pageOf, { page: query.page, pages: pageCount }) }}
+                labels={{
+                  nav: texts.pagination,
+                  previous: texts.prevPage,
+                  next: texts.nextPage,
+                  status: fmt(texts.pageOf, { page: query.page, pages: pageCount }),
+                }}
               />
             </div>
           ) : null}
@@ -167,4 +194,3 @@ export default async function SignalsPage({ searchParams }: SignalsPageProps) {
     </div>
   );
 }
-

@@ -10,7 +10,9 @@ export const generateMetadata = () => pageMetadata("usage");
 type UsagePageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 function periodOf(value: string | string[] | undefined): TUsagePeriod {
-  return typeof value === "string" && (USAGE_PERIODS as readonly string[]).includes(value) ? (value as TUsagePeriod) : "month";
+  return typeof value === "string" && (USAGE_PERIODS as readonly string[]).includes(value)
+    ? (value as TUsagePeriod)
+    : "month";
 }
 
 // The Usage page. Read on the server through lib/usage (the functions behind

@@ -1,6 +1,15 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, generateText, stepCountIs, streamText, tool, type LanguageModel, type TextStreamPart, type ToolSet } from "ai";
+import {
+  APICallError,
+  generateText,
+  stepCountIs,
+  streamText,
+  tool,
+  type LanguageModel,
+  type TextStreamPart,
+  type ToolSet,
+} from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startScriptedModel, type ScriptedModel } from "@/tests/kits/scripted-model";
@@ -20,14 +29,23 @@ const providers: [string, () => LanguageModel][] = [
   ["openai", () => createOpenAI({ baseURL: scripted.url, apiKey: "sk-test", name: "scripted" }).chat("scripted-model")],
   [
     "openai-compatible",
-    () => createOpenAICompatible({ name: "scripted", baseURL: scripted.url, apiKey: "sk-test", includeUsage: true }).chatModel("scripted-model"),
+    () =>
+      createOpenAICompatible({
+        name: "scripted",
+        baseURL: scripted.url,
+        apiKey: "sk-test",
+        includeUsage: true,
+      }).chatModel("scripted-model"),
   ],
 ];
 
 function quoteTool(calls: unknown[]) {
   return tool({
     description: "Latest price of a stock",
-    inputSchema: z.object({ code: z.string().describe("Stock code, e.g. 600519"), days: z.number().int().describe("Look-back days") }),
+    inputSchema: z.object({
+      code: z.string().describe("Stock code, e.g. 600519"),
+      days: z.number().int().describe("Look-back days"),
+    }),
     execute: async (input) => {
       calls.push(input);
       return { code: input.code, price: 1688.5 };
@@ -35,7 +53,9 @@ function quoteTool(calls: unknown[]) {
   });
 }
 
-async function collect<TOOLS extends ToolSet>(stream: AsyncIterable<TextStreamPart<TOOLS>>): Promise<TextStreamPart<TOOLS>[]> {
+async function collect<TOOLS extends ToolSet>(
+  stream: AsyncIterable<TextStreamPart<TOOLS>>,
+): Promise<TextStreamPart<TOOLS>[]> {
   const parts: TextStreamPart<TOOLS>[] = [];
   for await (const part of stream) parts.push(part);
   return parts;
@@ -51,8 +71,14 @@ async function waitForIdle(): Promise<void> {
 describe.each(providers)("scripted model through %s", (_name, makeModel) => {
   it("a tool call, then a text answer: tool runs with the args, usage sums over steps", async () => {
     scripted.queue(
-      { toolCalls: [{ name: "quote", args: { code: "600519", days: 5 } }], usage: { prompt_tokens: 30, completion_tokens: 7 } },
-      { text: "贵州茅台最新价 1688.5 元，five day trend is flat.", usage: { prompt_tokens: 50, completion_tokens: 12 } },
+      {
+        toolCalls: [{ name: "quote", args: { code: "600519", days: 5 } }],
+        usage: { prompt_tokens: 30, completion_tokens: 7 },
+      },
+      {
+        text: "贵州茅台最新价 1688.5 元，five day trend is flat.",
+        usage: { prompt_tokens: 50, completion_tokens: 12 },
+      },
     );
     const calls: unknown[] = [];
     const result = streamText({
@@ -88,7 +114,12 @@ describe.each(providers)("scripted model through %s", (_name, makeModel) => {
   it("an HTTP 500 surfaces as an error", async () => {
     scripted.queue({ status: 500, errorMessage: "upstream exploded" });
     const errors: unknown[] = [];
-    const result = streamText({ model: makeModel(), prompt: "hi", maxRetries: 0, onError: ({ error }) => void errors.push(error) });
+    const result = streamText({
+      model: makeModel(),
+      prompt: "hi",
+      maxRetries: 0,
+      onError: ({ error }) => void errors.push(error),
+    });
     const parts = await collect(result.fullStream);
     const error = parts.find((p) => p.type === "error");
     expect(error).toBeDefined();
@@ -103,7 +134,13 @@ describe.each(providers)("scripted model through %s", (_name, makeModel) => {
     scripted.queue({ text: "one two three four five six seven eight nine ten", chunkDelayMs: 300 });
     const controller = new AbortController();
     const started = Date.now();
-    const result = streamText({ model: makeModel(), prompt: "slow please", maxRetries: 0, abortSignal: controller.signal, onError: () => {} });
+    const result = streamText({
+      model: makeModel(),
+      prompt: "slow please",
+      maxRetries: 0,
+      abortSignal: controller.signal,
+      onError: () => {},
+    });
     const parts: string[] = [];
     for await (const part of result.fullStream) {
       parts.push(part.type);
@@ -127,7 +164,13 @@ describe.each(providers)("scripted model through %s", (_name, makeModel) => {
   it("non-streaming generateText runs a tool loop", async () => {
     scripted.queue({ toolCalls: [{ name: "quote", args: { code: "AAPL", days: 1 } }] }, { text: "done" });
     const calls: unknown[] = [];
-    const result = await generateText({ model: makeModel(), prompt: "AAPL?", tools: { quote: quoteTool(calls) }, stopWhen: stepCountIs(3), maxRetries: 0 });
+    const result = await generateText({
+      model: makeModel(),
+      prompt: "AAPL?",
+      tools: { quote: quoteTool(calls) },
+      stopWhen: stepCountIs(3),
+      maxRetries: 0,
+    });
     expect(calls).toEqual([{ code: "AAPL", days: 1 }]);
     expect(result.text).toBe("done");
     expect(completions()[1]!.messagesText).toContain("1688.5");
@@ -171,7 +214,13 @@ describe("scripted model server", () => {
       ],
     });
     const calls: unknown[] = [];
-    const result = streamText({ model: providers[0]![1](), prompt: "two", tools: { quote: quoteTool(calls) }, stopWhen: stepCountIs(2), maxRetries: 0 });
+    const result = streamText({
+      model: providers[0]![1](),
+      prompt: "two",
+      tools: { quote: quoteTool(calls) },
+      stopWhen: stepCountIs(2),
+      maxRetries: 0,
+    });
     await result.consumeStream();
     expect(calls).toEqual([
       { code: "1", days: 1 },
@@ -183,12 +232,21 @@ describe("scripted model server", () => {
   });
 
   it("raw wire: SSE chunks as OpenAI sends them, /models, a path without /v1", async () => {
-    scripted.queue({ text: "hi there", toolCalls: [{ name: "f", args: { a: 1 }, id: "call_fixed" }], usage: { prompt_tokens: 3, completion_tokens: 4 } });
+    scripted.queue({
+      text: "hi there",
+      toolCalls: [{ name: "f", args: { a: 1 }, id: "call_fixed" }],
+      usage: { prompt_tokens: 3, completion_tokens: 4 },
+    });
     const base = scripted.url.replace(/\/v1$/, "");
     const response = await fetch(`${base}/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ model: "m", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "q" }] }),
+      body: JSON.stringify({
+        model: "m",
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: "user", content: "q" }],
+      }),
     });
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const events = (await response.text()).split("\n\n").filter(Boolean);
@@ -199,13 +257,24 @@ describe("scripted model server", () => {
     const deltas = chunks.flatMap((c) => c.choices.map((ch: { delta: unknown }) => ch.delta));
     expect(deltas.map((d) => d.content ?? "").join("")).toBe("hi there");
     const toolDeltas = deltas.flatMap((d) => d.tool_calls ?? []);
-    expect(toolDeltas[0]).toEqual({ index: 0, id: "call_fixed", type: "function", function: { name: "f", arguments: "" } });
+    expect(toolDeltas[0]).toEqual({
+      index: 0,
+      id: "call_fixed",
+      type: "function",
+      function: { name: "f", arguments: "" },
+    });
     expect(toolDeltas.map((t: { function: { arguments: string } }) => t.function.arguments).join("")).toBe('{"a":1}');
     expect(chunks.at(-2).choices[0].finish_reason).toBe("tool_calls");
-    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } });
+    expect(chunks.at(-1)).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+    });
 
     const models = await (await fetch(`${scripted.url}/models`)).json();
-    expect(models).toEqual({ object: "list", data: [expect.objectContaining({ id: "scripted-model", object: "model" })] });
+    expect(models).toEqual({
+      object: "list",
+      data: [expect.objectContaining({ id: "scripted-model", object: "model" })],
+    });
     expect(scripted.requests.map((r) => r.path)).toEqual(["/chat/completions", "/v1/models"]);
   });
 });

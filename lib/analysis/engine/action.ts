@@ -42,7 +42,16 @@ for (const a of DECISION_ACTIONS) {
 
 export function normalizeActionValue(value: unknown): TDecisionAction | null {
   if (typeof value !== "string") return null;
-  return VALUE_ALIASES[value.trim().toLowerCase().replace(/[\s-]+/g, " ")] ?? VALUE_ALIASES[value.trim().toLowerCase()] ?? null;
+  return (
+    VALUE_ALIASES[
+      value
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, " ")
+    ] ??
+    VALUE_ALIASES[value.trim().toLowerCase()] ??
+    null
+  );
 }
 
 // Keywords in advice text. English entries are regex stems matched on word boundaries with inflections.
@@ -59,7 +68,11 @@ const ZH_KEYWORDS: Record<TDecisionAction, string[]> = {
 
 const EN_KEYWORDS: Record<TDecisionAction, string[]> = {
   buy: ["strong buy", "buy(?:s|ing)?", "go(?:es|ing)? long"],
-  add: ["accumulat(?:e|es|ed|ing)", "add(?:s|ed|ing)?(?: to (?:the |your )?position)?", "increas(?:e|es|ing) (?:the |your )?position"],
+  add: [
+    "accumulat(?:e|es|ed|ing)",
+    "add(?:s|ed|ing)?(?: to (?:the |your )?position)?",
+    "increas(?:e|es|ing) (?:the |your )?position",
+  ],
   hold: ["hold(?:s|ing)?", "keep(?:s|ing)? (?:the |your )?position"],
   reduce: ["reduc(?:e|es|ed|ing)", "trim(?:s|med|ming)?", "lighten(?:s|ed|ing)?"],
   sell: ["strong sell", "sell(?:s|ing)?", "exit(?:s|ed|ing)?"],
@@ -70,10 +83,16 @@ const EN_KEYWORDS: Record<TDecisionAction, string[]> = {
 
 // Negated advice: "don't buy" means avoid; "don't add/sell/reduce" means keep what you have (hold).
 // Negating hold/watch/avoid/alert names no action of its own. "avoid buying" reads as a negation too.
-const NEGATED: Partial<Record<TDecisionAction, TDecisionAction>> = { buy: "avoid", add: "hold", sell: "hold", reduce: "hold" };
+const NEGATED: Partial<Record<TDecisionAction, TDecisionAction>> = {
+  buy: "avoid",
+  add: "hold",
+  sell: "hold",
+  reduce: "hold",
+};
 
 const ZH_NEGATION = "(?:不建议|不宜|不要|不可|不必|切勿|无需|暂不|别|勿|不)(?:再|继续|盲目|急于|轻易|过早|立即|马上)?";
-const EN_NEGATION = "\\b(?:do not|don't|dont|does not|doesn't|never|not|no need to|no longer|avoid)\\s+(?:(?:recommended|advised|advisable|wise)\\s+to\\s+)?(?:yet\\s+|rush to\\s+|blindly\\s+)?";
+const EN_NEGATION =
+  "\\b(?:do not|don't|dont|does not|doesn't|never|not|no need to|no longer|avoid)\\s+(?:(?:recommended|advised|advisable|wise)\\s+to\\s+)?(?:yet\\s+|rush to\\s+|blindly\\s+)?";
 
 interface Pattern {
   action: TDecisionAction;
@@ -152,7 +171,16 @@ export function bandAction(band: TScoreBand): TDecisionAction {
 }
 
 // Direction of an action: only a change of direction is a conflict (hold vs watch is not; buy vs reduce is).
-const DIRECTION: Record<TDecisionAction, -1 | 0 | 1> = { buy: 1, add: 1, hold: 0, watch: 0, alert: 0, reduce: -1, sell: -1, avoid: -1 };
+const DIRECTION: Record<TDecisionAction, -1 | 0 | 1> = {
+  buy: 1,
+  add: 1,
+  hold: 0,
+  watch: 0,
+  alert: 0,
+  reduce: -1,
+  sell: -1,
+  avoid: -1,
+};
 
 export interface DecisionActionInput {
   value?: unknown; // an explicit decision value (LLM field), tried first
@@ -173,7 +201,8 @@ export interface DecisionActionResult {
 export function classifyDecisionAction(input: DecisionActionInput): DecisionActionResult {
   const band = scoreBand(input.score);
   // docs/api.md §7: market reviews have no action.
-  if (input.reportType === "market_review") return { action: null, source: "none", text_action: null, band, overridden: false };
+  if (input.reportType === "market_review")
+    return { action: null, source: "none", text_action: null, band, overridden: false };
   const fromValue = normalizeActionValue(input.value);
   const textAction = fromValue ?? classifyAdviceText(input.advice);
   if (textAction === null) return { action: null, source: "none", text_action: null, band, overridden: false };

@@ -23,6 +23,13 @@ export function decideAtClose(
   const indicators = computeIndicators({ bars, quote: null, market });
   const limitPct = dailyLimitPct(market, options.code, options.kind);
   // Report language only shapes the texts; the backtest keeps the numbers, so any language will do.
-  const decision = decideByRules({ indicators, market, limitPct, phase: options.phase ?? "postmarket", language: "en", isSample });
+  const decision = decideByRules({
+    indicators,
+    market,
+    limitPct,
+    phase: options.phase ?? "postmarket",
+    language: "en",
+    isSample,
+  });
   return { indicators, decision };
 }

@@ -37,7 +37,7 @@ function walk(n: number): number[] {
   let seed = 7;
   return Array.from({ length: n }, () => {
     seed = (seed * 16807) % 2147483647;
-    x *= 1 + ((seed / 2147483647) - 0.5) * 0.06;
+    x *= 1 + (seed / 2147483647 - 0.5) * 0.06;
     return Math.round(x * 100) / 100;
   });
 }
@@ -100,7 +100,14 @@ describe("indicators", () => {
     expect(ind.rsi.rsi12).toBeNull();
     expect(ind.rsi.rsi24).toBeNull();
     expect(ind.high_20).toBeNull();
-    expect(ind.missing).toEqual(expect.arrayContaining(["ma20 (needs 20 bars)", "ma60 (needs 60 bars)", `macd (needs ${MACD_MIN_BARS} bars)`, "trend (needs 20 bars)"]));
+    expect(ind.missing).toEqual(
+      expect.arrayContaining([
+        "ma20 (needs 20 bars)",
+        "ma60 (needs 60 bars)",
+        `macd (needs ${MACD_MIN_BARS} bars)`,
+        "trend (needs 20 bars)",
+      ]),
+    );
     const none = computeIndicators({ bars: [], market: "cn" });
     expect(none.price).toBeNull();
     expect(none.change_pct).toBeNull();
@@ -109,10 +116,26 @@ describe("indicators", () => {
 
   it("volume ratio is today over the previous 5 days; the quote's ratio wins when present", () => {
     const bars = barsFromCloses(linear(30, 10), { volumes: [...Array(29).fill(100), 250] });
-    expect(computeIndicators({ bars, market: "cn" }).volume).toMatchObject({ ratio: 2.5, ratio_source: "bars", avg5: 100, today: 250 });
+    expect(computeIndicators({ bars, market: "cn" }).volume).toMatchObject({
+      ratio: 2.5,
+      ratio_source: "bars",
+      avg5: 100,
+      today: 250,
+    });
     const quote: TQuote = {
-      price: 39, change: 0, change_pct: 0, volume: 250, amount: null, volume_ratio: 1.8, turnover_rate: 0, high: null, low: null,
-      open: null, prev_close: 38, time: `${bars.at(-1)!.date}T15:00:00+08:00`, source: "tencent",
+      price: 39,
+      change: 0,
+      change_pct: 0,
+      volume: 250,
+      amount: null,
+      volume_ratio: 1.8,
+      turnover_rate: 0,
+      high: null,
+      low: null,
+      open: null,
+      prev_close: 38,
+      time: `${bars.at(-1)!.date}T15:00:00+08:00`,
+      source: "tencent",
     };
     const ind = computeIndicators({ bars, quote, market: "cn" });
     expect(ind.volume).toMatchObject({ ratio: 1.8, ratio_source: "quote" });
@@ -126,8 +149,19 @@ describe("indicators", () => {
   it("an intraday quote newer than the bars becomes today's provisional bar; a stale quote is ignored", () => {
     const bars = barsFromCloses(linear(30, 10)); // last bar 2026-02-13 (Friday)
     const base: TQuote = {
-      price: 45, change: 6, change_pct: 15.38, volume: null, amount: null, volume_ratio: null, turnover_rate: null, high: 46, low: 40,
-      open: 40, prev_close: 39, time: "2026-02-16T10:00:00+08:00", source: "tencent",
+      price: 45,
+      change: 6,
+      change_pct: 15.38,
+      volume: null,
+      amount: null,
+      volume_ratio: null,
+      turnover_rate: null,
+      high: 46,
+      low: 40,
+      open: 40,
+      prev_close: 39,
+      time: "2026-02-16T10:00:00+08:00",
+      source: "tencent",
     };
     const fresh = computeIndicators({ bars, quote: base, market: "cn" });
     expect(fresh.quote_merge).toBe("appended");
@@ -145,7 +179,9 @@ describe("indicators", () => {
     expect(ind.support.length).toBeGreaterThan(0);
     expect(ind.support.every((s) => s.price < p)).toBe(true);
     expect(ind.resistance.every((r) => r.price > p)).toBe(true);
-    for (let i = 1; i < ind.support.length; i += 1) expect(ind.support[i]!.price).toBeLessThan(ind.support[i - 1]!.price);
-    for (let i = 1; i < ind.resistance.length; i += 1) expect(ind.resistance[i]!.price).toBeGreaterThan(ind.resistance[i - 1]!.price);
+    for (let i = 1; i < ind.support.length; i += 1)
+      expect(ind.support[i]!.price).toBeLessThan(ind.support[i - 1]!.price);
+    for (let i = 1; i < ind.resistance.length; i += 1)
+      expect(ind.resistance[i]!.price).toBeGreaterThan(ind.resistance[i - 1]!.price);
   });
 });

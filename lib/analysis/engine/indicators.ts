@@ -54,7 +54,11 @@ export function computeIndicators({ bars, quote, market }: IndicatorInput): TInd
   };
   const bias = { ma5: biasPct(price, ma.ma5), ma20: biasPct(price, ma.ma20) };
   const macd = computeMacd(closes, missing);
-  const rsi = { rsi6: lastRsi(closes, 6, missing), rsi12: lastRsi(closes, 12, missing), rsi24: lastRsi(closes, 24, missing) };
+  const rsi = {
+    rsi6: lastRsi(closes, 6, missing),
+    rsi12: lastRsi(closes, 12, missing),
+    rsi24: lastRsi(closes, 24, missing),
+  };
   const volume = computeVolume(points, quote ?? null, merge);
   // The 20 sessions before the latest: today's own high is not resistance to today's close, and a close
   // above the prior 20-day high is a breakout with no such level left above it.
@@ -66,7 +70,8 @@ export function computeIndicators({ bars, quote, market }: IndicatorInput): TInd
   const adx14 = lastVolatility(points, new ADX(VOLATILITY_PERIOD), "adx14", missing);
   const ma60Before = smaAt(closes, 60, closes.length - REGIME_SLOPE_BARS);
   const ma60SlopePct = ma.ma60 !== null && ma60Before !== null ? ((ma.ma60 - ma60Before) / ma60Before) * 100 : null;
-  const extensionAtr = price !== null && ma.ma10 !== null && atr14 !== null && atr14 > 0 ? (price - ma.ma10) / atr14 : null;
+  const extensionAtr =
+    price !== null && ma.ma10 !== null && atr14 !== null && atr14 > 0 ? (price - ma.ma10) / atr14 : null;
 
   return {
     bars_used: points.length,
@@ -101,16 +106,27 @@ export function computeIndicators({ bars, quote, market }: IndicatorInput): TInd
  * trend changing hands). Null without MA60 and its slope (under 70 bars: a newly listed stock, or one back
  * from a long suspension, has no 3-month structure yet, and its first weeks say little about the next ones).
  */
-export function regimeOf(price: number | null, ma20: number | null, ma60: number | null, ma60SlopePct: number | null): TIndicators["regime"] {
+export function regimeOf(
+  price: number | null,
+  ma20: number | null,
+  ma60: number | null,
+  ma60SlopePct: number | null,
+): TIndicators["regime"] {
   if (price === null || ma20 === null || ma60 === null || ma60SlopePct === null) return null;
   if (ma20 > ma60 && ma60SlopePct > 0 && price > ma60) return "up";
   if (ma20 < ma60 && ma60SlopePct < 0 && price < ma60) return "down";
   return "flat";
 }
 
-function lastVolatility(points: readonly SeriesPoint[], indicator: ATR | ADX, name: string, missing: string[]): number | null {
+function lastVolatility(
+  points: readonly SeriesPoint[],
+  indicator: ATR | ADX,
+  name: string,
+  missing: string[],
+): number | null {
   let value: number | null = null;
-  for (const p of points) value = (indicator.add({ high: p.high, low: p.low, close: p.close }) as number | null) ?? value;
+  for (const p of points)
+    value = (indicator.add({ high: p.high, low: p.low, close: p.close }) as number | null) ?? value;
   if (value === null) missing.push(`${name} (needs ${indicator.getRequiredInputs()} bars)`);
   return value;
 }
@@ -121,9 +137,16 @@ type Merge = TIndicators["quote_merge"];
 // checks read the same series, so every feature shows the same price for the same moment.
 export { mergeQuoteBars, type MergedSeries };
 
-function mergeQuote(bars: readonly TDailyBar[], quote: TQuote | null, market: TMarket): { points: SeriesPoint[]; merge: Merge } {
+function mergeQuote(
+  bars: readonly TDailyBar[],
+  quote: TQuote | null,
+  market: TMarket,
+): { points: SeriesPoint[]; merge: Merge } {
   const merged = mergeQuoteBars(bars, quote, market);
-  return { points: merged.bars.map((b) => ({ date: b.date, close: b.close, high: b.high, low: b.low, volume: b.volume })), merge: merged.merge };
+  return {
+    points: merged.bars.map((b) => ({ date: b.date, close: b.close, high: b.high, low: b.low, volume: b.volume })),
+    merge: merged.merge,
+  };
 }
 
 function lastSma(closes: readonly number[], period: number, missing: string[]): number | null {
@@ -156,7 +179,14 @@ function computeMacd(closes: readonly number[], missing: string[]): TIndicators[
   const diffs = points.map((p) => p.dif - p.dea); // DIF − DEA per bar, to find the latest cross and the histogram's direction
   const cross = latestCross(diffs);
   const before = points.length >= 2 ? points[points.length - 2]!.histogram : null;
-  return { dif: result.dif, dea: result.dea, histogram: result.histogram, cross: cross?.kind ?? null, cross_bars_ago: cross?.barsAgo ?? null, histogram_prev: before };
+  return {
+    dif: result.dif,
+    dea: result.dea,
+    histogram: result.histogram,
+    cross: cross?.kind ?? null,
+    cross_bars_ago: cross?.barsAgo ?? null,
+    histogram_prev: before,
+  };
 }
 
 function latestCross(diffs: readonly number[]): { kind: "golden" | "death"; barsAgo: number } | null {
@@ -171,10 +201,15 @@ function latestCross(diffs: readonly number[]): { kind: "golden" | "death"; bars
 }
 
 /** Today's volume over the previous five days' mean; the quote's own ratio is preferred (it is time-of-day aware). */
-export function computeVolume(points: readonly Pick<SeriesPoint, "volume">[], quote: TQuote | null, merge: Merge): TIndicators["volume"] {
+export function computeVolume(
+  points: readonly Pick<SeriesPoint, "volume">[],
+  quote: TQuote | null,
+  merge: Merge,
+): TIndicators["volume"] {
   const today = points.at(-1)?.volume;
   const previous = points.slice(-6, -1).map((p) => p.volume);
-  const avg5 = previous.length === 5 && previous.every(Number.isFinite) ? previous.reduce((s, v) => s + v, 0) / 5 : null;
+  const avg5 =
+    previous.length === 5 && previous.every(Number.isFinite) ? previous.reduce((s, v) => s + v, 0) / 5 : null;
   const todayVolume = today !== undefined && Number.isFinite(today) ? today : null;
   if (quote?.volume_ratio !== null && quote?.volume_ratio !== undefined && merge !== "ignored_stale") {
     return { today: todayVolume, avg5, ratio: quote.volume_ratio, ratio_source: "quote" };
@@ -207,8 +242,15 @@ function computeTrend(closes: readonly number[], missing: string[]): TIndicators
   const ma5Before = smaAt(closes, 5, n - 5);
   const ma20Before = smaAt(closes, 20, n - 5);
   const spreadBefore = ma5Before !== null && ma20Before !== null ? ((ma5Before - ma20Before) / ma20Before) * 100 : null;
-  const widening = spreadBefore === null ? null : Math.abs(spread) > Math.abs(spreadBefore) && Math.sign(spread) === Math.sign(spreadBefore);
-  return { state: trendState(ma5, ma10, ma20, spread, widening), ma5_ma20_spread_pct: spread, spread_widening: widening };
+  const widening =
+    spreadBefore === null
+      ? null
+      : Math.abs(spread) > Math.abs(spreadBefore) && Math.sign(spread) === Math.sign(spreadBefore);
+  return {
+    state: trendState(ma5, ma10, ma20, spread, widening),
+    ma5_ma20_spread_pct: spread,
+    spread_widening: widening,
+  };
 }
 
 function trendState(ma5: number, ma10: number, ma20: number, spread: number, widening: boolean | null): TTrendState {
@@ -254,15 +296,31 @@ function dedupLevels(levels: TPriceLevel[]): TPriceLevel[] {
   return kept;
 }
 
-function supportLevels(points: readonly SeriesPoint[], price: number, ma: MaLevels, low20: number | null): TPriceLevel[] {
-  const candidates: TPriceLevel[] = [...maLevels(ma), ...swingPoints(points, "low").map((p) => ({ price: p.price, basis: "swing_low" as const, date: p.date }))];
+function supportLevels(
+  points: readonly SeriesPoint[],
+  price: number,
+  ma: MaLevels,
+  low20: number | null,
+): TPriceLevel[] {
+  const candidates: TPriceLevel[] = [
+    ...maLevels(ma),
+    ...swingPoints(points, "low").map((p) => ({ price: p.price, basis: "swing_low" as const, date: p.date })),
+  ];
   if (low20 !== null) candidates.push({ price: low20, basis: "low_20" });
   const below = candidates.filter((l) => l.price < price).sort((a, b) => b.price - a.price);
   return dedupLevels(below).slice(0, 5);
 }
 
-function resistanceLevels(points: readonly SeriesPoint[], price: number, ma: MaLevels, high20: number | null): TPriceLevel[] {
-  const candidates: TPriceLevel[] = [...maLevels(ma), ...swingPoints(points, "high").map((p) => ({ price: p.price, basis: "swing_high" as const, date: p.date }))];
+function resistanceLevels(
+  points: readonly SeriesPoint[],
+  price: number,
+  ma: MaLevels,
+  high20: number | null,
+): TPriceLevel[] {
+  const candidates: TPriceLevel[] = [
+    ...maLevels(ma),
+    ...swingPoints(points, "high").map((p) => ({ price: p.price, basis: "swing_high" as const, date: p.date })),
+  ];
   if (high20 !== null) candidates.push({ price: high20, basis: "high_20" });
   const above = candidates.filter((l) => l.price > price).sort((a, b) => a.price - b.price);
   return dedupLevels(above).slice(0, 5);

@@ -17,10 +17,25 @@ describe("one price everywhere", () => {
     const series = mergeQuoteBars(BARS, QUOTE, "us");
     expect(series.merge).toBe("appended");
     const today = series.bars.at(-1)!;
-    expect(today).toMatchObject({ date: "2026-07-24", open: 321.79, high: 334.37, low: 321.62, close: 333.02, volume: 47_489_415, source: "tencent" });
+    expect(today).toMatchObject({
+      date: "2026-07-24",
+      open: 321.79,
+      high: 334.37,
+      low: 321.62,
+      close: 333.02,
+      volume: 47_489_415,
+      source: "tencent",
+    });
     expect(series.bars.slice(0, -1)).toEqual(BARS);
 
-    const report = buildRuleReport({ target: TARGET, bars: BARS, quote: QUOTE, dataSource: "yahoo", language: "en", phase: "postmarket" });
+    const report = buildRuleReport({
+      target: TARGET,
+      bars: BARS,
+      quote: QUOTE,
+      dataSource: "yahoo",
+      language: "en",
+      phase: "postmarket",
+    });
     expect(report.indicators.price).toBe(today.close);
     expect(report.indicators.price).toBe(QUOTE.price);
     expect(report.indicators.change_pct).toBe(QUOTE.change_pct);
@@ -31,7 +46,14 @@ describe("one price everywhere", () => {
     const stale = { ...QUOTE, time: "2020-11-05T16:00:00-05:00" };
     const series = mergeQuoteBars(BARS, stale, "us");
     expect(series).toEqual({ bars: BARS, merge: "ignored_stale" });
-    const report = buildRuleReport({ target: TARGET, bars: BARS, quote: stale, dataSource: "yahoo", language: "zh", phase: "postmarket" });
+    const report = buildRuleReport({
+      target: TARGET,
+      bars: BARS,
+      quote: stale,
+      dataSource: "yahoo",
+      language: "zh",
+      phase: "postmarket",
+    });
     expect(report.indicators.price).toBe(BARS.at(-1)!.close);
     expect(report.summary.analysis_summary).toContain(`现价${BARS.at(-1)!.close.toFixed(2)}（截至2020-11-06收盘）`);
   });

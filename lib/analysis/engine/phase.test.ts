@@ -12,9 +12,21 @@ function phaseAt(iso: string, market: "cn" | "hk" | "us") {
 
 describe("analysis_phase", () => {
   it("cn: premarket, intraday, lunch break, postmarket on the Shanghai clock", () => {
-    expect(phaseAt("2026-11-19T01:00:00Z", "cn")).toMatchObject({ phase: "premarket", minutes_to_open: 30, session_date: "2026-11-19" }); // 09:00
-    expect(phaseAt("2026-11-19T02:00:00Z", "cn")).toMatchObject({ phase: "intraday", is_market_open_now: true, minutes_to_close: 300 }); // 10:00
-    expect(phaseAt("2026-11-19T04:00:00Z", "cn")).toMatchObject({ phase: "intraday", is_lunch_break: true, is_market_open_now: false }); // 12:00
+    expect(phaseAt("2026-11-19T01:00:00Z", "cn")).toMatchObject({
+      phase: "premarket",
+      minutes_to_open: 30,
+      session_date: "2026-11-19",
+    }); // 09:00
+    expect(phaseAt("2026-11-19T02:00:00Z", "cn")).toMatchObject({
+      phase: "intraday",
+      is_market_open_now: true,
+      minutes_to_close: 300,
+    }); // 10:00
+    expect(phaseAt("2026-11-19T04:00:00Z", "cn")).toMatchObject({
+      phase: "intraday",
+      is_lunch_break: true,
+      is_market_open_now: false,
+    }); // 12:00
     expect(phaseAt("2026-11-19T07:00:00Z", "cn")).toMatchObject({ phase: "postmarket", is_market_open_now: false }); // 15:00
     expect(phaseAt("2026-11-19T07:00:00Z", "cn").market_local_time).toBe("2026-11-19T15:00:00+08:00");
   });
@@ -37,15 +49,27 @@ describe("analysis_phase", () => {
 
   it("weekends are non_trading in every market", () => {
     for (const market of ["cn", "hk", "us"] as const) {
-      expect(phaseAt("2026-11-21T15:00:00Z", market)).toMatchObject({ phase: "non_trading", is_trading_day: false, minutes_to_open: null });
+      expect(phaseAt("2026-11-21T15:00:00Z", market)).toMatchObject({
+        phase: "non_trading",
+        is_trading_day: false,
+        minutes_to_open: null,
+      });
     }
   });
 
   it("an explicit phase passes through; the clock facts stay and the mismatch is noted", () => {
     setClock(() => new Date("2026-11-21T03:00:00Z")); // Saturday
     const s = resolveMarketPhase({ market: "cn", requested: "intraday" });
-    expect(s).toMatchObject({ phase: "intraday", source: "explicit", requested_phase: "intraday", is_trading_day: false });
+    expect(s).toMatchObject({
+      phase: "intraday",
+      source: "explicit",
+      requested_phase: "intraday",
+      is_trading_day: false,
+    });
     expect(s.warnings.some((w) => w.includes("differs"))).toBe(true);
-    expect(resolveMarketPhase({ market: "cn", requested: "auto" })).toMatchObject({ phase: "non_trading", source: "auto" });
+    expect(resolveMarketPhase({ market: "cn", requested: "auto" })).toMatchObject({
+      phase: "non_trading",
+      source: "auto",
+    });
   });
 });

@@ -35,11 +35,13 @@ export function resolveMarketPhase({ market, requested = "auto", at = now() }: P
   const tradingDay = isTradingDay(market, local.date);
   const m = local.minutes;
   const open = tradingDay && m >= session.open && m < session.close;
-  const lunch = open && session.lunchStart !== null && session.lunchEnd !== null && m >= session.lunchStart && m < session.lunchEnd;
+  const lunch =
+    open && session.lunchStart !== null && session.lunchEnd !== null && m >= session.lunchStart && m < session.lunchEnd;
   const detected = detectPhase(tradingDay, m, session);
   const explicit = requested !== "auto";
   const warnings = [HALF_DAY_WARNING];
-  if (explicit && requested !== detected) warnings.push(`requested phase ${requested} differs from the exchange clock (${detected})`);
+  if (explicit && requested !== detected)
+    warnings.push(`requested phase ${requested} differs from the exchange clock (${detected})`);
   return {
     phase: explicit ? requested : detected,
     requested_phase: requested,

@@ -55,11 +55,22 @@ function stopAbove(price: number, resistances: readonly TPriceLevel[], atr: numb
 function longPlan(ind: TIndicators, action: TDecisionAction, reason: string, price: number, atr: number): Plan {
   const supports = ind.support.filter((s) => s.price <= price - MIN_GAP_ATR * atr);
   let ideal: TPriceLevel = at(price, "current_price");
-  if (reason === "breakout" && ind.high_20 !== null && ind.high_20 <= price - MIN_GAP_ATR * atr) ideal = at(ind.high_20, "breakout_above");
-  else if (action === "add" && ind.ma.ma10 !== null && ind.ma.ma10 <= price - MIN_GAP_ATR * atr) ideal = at(ind.ma.ma10, "ma10");
-  const stop = stopUnder(ideal.price, supports.filter((s) => s.price < ideal.price), atr);
+  if (reason === "breakout" && ind.high_20 !== null && ind.high_20 <= price - MIN_GAP_ATR * atr)
+    ideal = at(ind.high_20, "breakout_above");
+  else if (action === "add" && ind.ma.ma10 !== null && ind.ma.ma10 <= price - MIN_GAP_ATR * atr)
+    ideal = at(ind.ma.ma10, "ma10");
+  const stop = stopUnder(
+    ideal.price,
+    supports.filter((s) => s.price < ideal.price),
+    atr,
+  );
   const secondary =
-    supports.find((s) => s.price <= ideal.price - MIN_GAP_ATR * atr && s.price >= ideal.price - SECONDARY_MAX_ATR * atr && s.price >= stop.price + MIN_GAP_ATR * atr) ?? null;
+    supports.find(
+      (s) =>
+        s.price <= ideal.price - MIN_GAP_ATR * atr &&
+        s.price >= ideal.price - SECONDARY_MAX_ATR * atr &&
+        s.price >= stop.price + MIN_GAP_ATR * atr,
+    ) ?? null;
   const risk = ideal.price - stop.price;
   const floor = price + MIN_GAP_ATR * atr;
   const target =
@@ -82,9 +93,19 @@ function shortPlan(ind: TIndicators, price: number, atr: number): Plan {
 }
 
 function watchPlan(ind: TIndicators, price: number, atr: number): Plan {
-  const up = ind.high_20 !== null && ind.high_20 >= price + MIN_GAP_ATR * atr ? ind.high_20 : ind.resistance.find((r) => r.price >= price + MIN_GAP_ATR * atr)?.price ?? null;
-  const down = ind.low_20 !== null && ind.low_20 <= price - MIN_GAP_ATR * atr ? ind.low_20 : ind.support.find((s) => s.price <= price - MIN_GAP_ATR * atr)?.price ?? null;
-  return { ...EMPTY, ideal_buy: up === null ? null : at(up, "breakout_above"), stop_loss: down === null ? null : at(down, "breakdown_below") };
+  const up =
+    ind.high_20 !== null && ind.high_20 >= price + MIN_GAP_ATR * atr
+      ? ind.high_20
+      : (ind.resistance.find((r) => r.price >= price + MIN_GAP_ATR * atr)?.price ?? null);
+  const down =
+    ind.low_20 !== null && ind.low_20 <= price - MIN_GAP_ATR * atr
+      ? ind.low_20
+      : (ind.support.find((s) => s.price <= price - MIN_GAP_ATR * atr)?.price ?? null);
+  return {
+    ...EMPTY,
+    ideal_buy: up === null ? null : at(up, "breakout_above"),
+    stop_loss: down === null ? null : at(down, "breakdown_below"),
+  };
 }
 
 /** The plan for a v2 verdict; without a price or an ATR there is no honest level to give. */
@@ -128,17 +149,22 @@ export function planProblem(action: TDecisionAction, levels: PlanNumbers, ind: T
   if (action === "watch") {
     // The two levels that would change the verdict: a breakout above (ideal_buy) and a breakdown below (stop_loss).
     if (secondary !== null) return "a watch call has no second buy level";
-    if (ideal !== null && !(ideal > price)) return `a watch call's buy level is a breakout above the price, not ${ideal}`;
+    if (ideal !== null && !(ideal > price))
+      return `a watch call's buy level is a breakout above the price, not ${ideal}`;
     if (stop !== null && !(stop < price)) return "a watch call's breakdown level must be below the price";
     return null;
   }
   if (!LONG.includes(action)) return null;
   if (ideal === null || stop === null) return `a ${action} call needs an entry and a stop`;
   const breakout = ind.high_20 !== null && ideal >= ind.high_20;
-  if (ideal > price && !breakout) return `the ideal buy ${ideal} is above the price ${price} without a breakout above the 20-day high`;
+  if (ideal > price && !breakout)
+    return `the ideal buy ${ideal} is above the price ${price} without a breakout above the 20-day high`;
   const risk = ideal - stop;
-  if (risk < STOP_MIN_ATR * atr - 1e-9 || risk > STOP_MAX_ATR * atr + 1e-9) return `the stop is ${(risk / atr).toFixed(2)} ATR under the entry (1–3 required)`;
-  if (secondary !== null && !(secondary < ideal && secondary > stop)) return "the secondary buy must lie between the stop and the ideal buy";
-  if (target !== null && target - ideal < MIN_REWARD_RISK * risk - 1e-9) return `the target pays ${((target - ideal) / risk).toFixed(2)} × the risk (1.5 required)`;
+  if (risk < STOP_MIN_ATR * atr - 1e-9 || risk > STOP_MAX_ATR * atr + 1e-9)
+    return `the stop is ${(risk / atr).toFixed(2)} ATR under the entry (1–3 required)`;
+  if (secondary !== null && !(secondary < ideal && secondary > stop))
+    return "the secondary buy must lie between the stop and the ideal buy";
+  if (target !== null && target - ideal < MIN_REWARD_RISK * risk - 1e-9)
+    return `the target pays ${((target - ideal) / risk).toFixed(2)} × the risk (1.5 required)`;
   return null;
 }

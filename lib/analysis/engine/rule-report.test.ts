@@ -16,7 +16,14 @@ afterEach(() => setClock(null));
 
 const provider = createSampleProvider({ latencyMs: () => 0 });
 const ctx = () => ({ signal: new AbortController().signal });
-const moutai: RuleReportTarget = { kind: "stock", market: "cn", code: "600519", displayCode: "600519", name: "贵州茅台", nameEn: "Kweichow Moutai" };
+const moutai: RuleReportTarget = {
+  kind: "stock",
+  market: "cn",
+  code: "600519",
+  displayCode: "600519",
+  name: "贵州茅台",
+  nameEn: "Kweichow Moutai",
+};
 
 async function sampleInput(symbol: TMarketSymbol) {
   const bars = await provider.dailyBars(symbol, 120, ctx());
@@ -43,7 +50,12 @@ describe("rule-based report", () => {
 
   it("en report uses English labels and the English name", async () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
-    const report = buildRuleReport({ target: moutai, ...(await sampleInput(moutai)), dataSource: "sample", language: "en-US" });
+    const report = buildRuleReport({
+      target: moutai,
+      ...(await sampleInput(moutai)),
+      dataSource: "sample",
+      language: "en-US",
+    });
     expect(report.report_language).toBe("en");
     expect(report.summary.analysis_summary).toMatch(/^\[Sample data/);
     expect(report.summary.analysis_summary).toContain("Kweichow Moutai (600519)");
@@ -55,7 +67,11 @@ describe("rule-based report", () => {
 
   it("real provider data carries no sample label", () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
-    const report = buildRuleReport({ target: moutai, bars: barsFromCloses(Array.from({ length: 80 }, (_, i) => 100 + i * 0.3)), dataSource: "eastmoney" });
+    const report = buildRuleReport({
+      target: moutai,
+      bars: barsFromCloses(Array.from({ length: 80 }, (_, i) => 100 + i * 0.3)),
+      dataSource: "eastmoney",
+    });
     expect(report.is_sample_data).toBe(false);
     expect(report.summary.analysis_summary).not.toContain("样本");
   });
@@ -95,8 +111,18 @@ describe("rule-based report", () => {
         const target: RuleReportTarget = { kind: "stock", market, code };
         for (const language of ["zh", "en"]) {
           const r = buildRuleReport({ target, ...(await sampleInput(target)), dataSource: "sample", language });
-          const again = classifyDecisionAction({ advice: r.summary.operation_advice, score: r.summary.sentiment_score, guardrailReasons: [] });
-          expect([key, day, language, r.summary.operation_advice, r.summary.action]).toEqual([key, day, language, r.summary.operation_advice, again.action]);
+          const again = classifyDecisionAction({
+            advice: r.summary.operation_advice,
+            score: r.summary.sentiment_score,
+            guardrailReasons: [],
+          });
+          expect([key, day, language, r.summary.operation_advice, r.summary.action]).toEqual([
+            key,
+            day,
+            language,
+            r.summary.operation_advice,
+            again.action,
+          ]);
           expect(again.overridden).toBe(false);
           seen.add(r.summary.action!);
         }
@@ -112,12 +138,28 @@ describe("rule-based report", () => {
     const seen = new Set<string>();
     for (let i = 70; i < bars.length; i += 3) {
       const window = bars.slice(0, i + 1);
-      const structure = decideStructure(computeIndicators({ bars: window, market: "cn" }), "cn", dailyLimitPct("cn", "600519")).reason;
+      const structure = decideStructure(
+        computeIndicators({ bars: window, market: "cn" }),
+        "cn",
+        dailyLimitPct("cn", "600519"),
+      ).reason;
       if (structure !== "stalled_downtrend" && structure !== "turning_up") continue;
       for (const language of ["zh", "en"] as const) {
-        const r = buildRuleReport({ target: moutai, bars: window, dataSource: "eastmoney", language, phase: "postmarket" });
+        const r = buildRuleReport({
+          target: moutai,
+          bars: window,
+          dataSource: "eastmoney",
+          language,
+          phase: "postmarket",
+        });
         expect(r.summary.action).toBe("hold");
-        expect(classifyDecisionAction({ advice: r.summary.operation_advice, score: r.summary.sentiment_score, guardrailReasons: [] })).toMatchObject({ action: "hold", overridden: false });
+        expect(
+          classifyDecisionAction({
+            advice: r.summary.operation_advice,
+            score: r.summary.sentiment_score,
+            guardrailReasons: [],
+          }),
+        ).toMatchObject({ action: "hold", overridden: false });
         expect(r.summary.operation_advice).toContain("MA20");
         seen.add(structure);
       }
@@ -136,7 +178,12 @@ describe("rule-based report", () => {
 
   it("reference §12: too little history → no score, watch with the reason, not a default 50", () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
-    const report = buildRuleReport({ target: moutai, bars: barsFromCloses([10, 10.2, 10.1, 10.4, 10.3, 10.5]), dataSource: "eastmoney", language: "en" });
+    const report = buildRuleReport({
+      target: moutai,
+      bars: barsFromCloses([10, 10.2, 10.1, 10.4, 10.3, 10.5]),
+      dataSource: "eastmoney",
+      language: "en",
+    });
     expect(report.summary.sentiment_score).toBeNull();
     expect(report.summary.sentiment_label).toBeNull();
     expect(report.summary.action).toBe("watch");
@@ -150,7 +197,12 @@ describe("rule-based report", () => {
     // A steady climb with shallow dips, then a jump far above MA5.
     const closes = Array.from({ length: 79 }, (_, i) => 100 + i * 0.5 + (i % 3 === 0 ? -0.6 : 0));
     closes.push(closes.at(-1)! * 1.09);
-    const report = buildRuleReport({ target: moutai, bars: barsFromCloses(closes), dataSource: "eastmoney", language: "zh" });
+    const report = buildRuleReport({
+      target: moutai,
+      bars: barsFromCloses(closes),
+      dataSource: "eastmoney",
+      language: "zh",
+    });
     expect(report.indicators.bias.ma5!).toBeGreaterThan(5);
     expect(report.summary.action).not.toBe("buy");
     expect(report.guardrail_reasons.map((g) => g.code)).toContain("chasing");
@@ -164,7 +216,12 @@ describe("rule-based report", () => {
 
   it("explicit analysis_phase passes through into the report", async () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
-    const r = buildRuleReport({ target: moutai, ...(await sampleInput(moutai)), dataSource: "sample", phase: "premarket" });
+    const r = buildRuleReport({
+      target: moutai,
+      ...(await sampleInput(moutai)),
+      dataSource: "sample",
+      phase: "premarket",
+    });
     expect(r.market_phase_summary).toMatchObject({ phase: "premarket", source: "explicit" });
     expect(r.dashboard.phase_decision?.immediate_action).toContain("开盘前");
   });

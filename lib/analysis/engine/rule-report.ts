@@ -3,15 +3,33 @@ import type { TMarket } from "@/lib/market/symbols";
 import { actionLabel, classifyDecisionAction, sentimentLabel } from "./action";
 import { computeIndicators } from "./indicators";
 import {
-  CONFIDENCE_LABELS, formatPct, formatPrice, normalizeReportLanguage, PHASE_LABELS, SAMPLE_DATA_NOTICE, TREND_PREDICTION_LABELS, TREND_STATE_LABELS,
-  VOLUME_STATUS_LABELS, BIAS_STATUS_LABELS, type Localized,
+  CONFIDENCE_LABELS,
+  formatPct,
+  formatPrice,
+  normalizeReportLanguage,
+  PHASE_LABELS,
+  SAMPLE_DATA_NOTICE,
+  TREND_PREDICTION_LABELS,
+  TREND_STATE_LABELS,
+  VOLUME_STATUS_LABELS,
+  BIAS_STATUS_LABELS,
+  type Localized,
 } from "./language";
 import { resolveMarketPhase } from "./phase";
 import { dailyLimitPct } from "./structure-decision";
 import { biasStatus, chaseThreshold, decideByRules, levelText, type RuleDecision } from "./rules";
 import {
-  ZRuleReport, type TDashboard, type TDecisionAction, type TIndicators, type TMarketPhase, type TMarketPhaseSummary, type TPriceLevel, type TReportLanguage,
-  type TReportType, type TRequestedPhase, type TRuleReport,
+  ZRuleReport,
+  type TDashboard,
+  type TDecisionAction,
+  type TIndicators,
+  type TMarketPhase,
+  type TMarketPhaseSummary,
+  type TPriceLevel,
+  type TReportLanguage,
+  type TReportType,
+  type TRequestedPhase,
+  type TRuleReport,
 } from "./schemas";
 
 // The rule-based report (spec 2.6): summary, strategy, the decision dashboard, the
@@ -51,16 +69,23 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
   const language = normalizeReportLanguage(input.language);
   const reportType = input.reportType ?? "detailed";
   const phaseSummary =
-    typeof input.phase === "object" ? input.phase : resolveMarketPhase({ market: input.target.market, requested: input.phase ?? "auto", at: input.at });
+    typeof input.phase === "object"
+      ? input.phase
+      : resolveMarketPhase({ market: input.target.market, requested: input.phase ?? "auto", at: input.at });
   const phase = phaseSummary.phase;
-  const isSample = input.dataSource === "sample" || input.quote?.source === "sample" || input.bars.some((b) => b.source === "sample");
+  const isSample =
+    input.dataSource === "sample" || input.quote?.source === "sample" || input.bars.some((b) => b.source === "sample");
   const indicators = computeIndicators({ bars: input.bars, quote: input.quote, market: input.target.market });
   const market = input.target.market;
   const limitPct = dailyLimitPct(market, input.target.code, input.target.kind);
   const decision = decideByRules({ indicators, market, limitPct, phase, language, isSample });
 
   const advice = operationAdvice(decision, indicators, phase, language);
-  const classified = classifyDecisionAction({ advice, score: decision.score, guardrailReasons: decision.guardrail_reasons });
+  const classified = classifyDecisionAction({
+    advice,
+    score: decision.score,
+    guardrailReasons: decision.guardrail_reasons,
+  });
   const action: TDecisionAction | null = classified.action;
   const trendKey = indicators.trend?.state ?? "unknown";
   const summary = {
@@ -79,7 +104,16 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
     take_profit: levelText(decision.plan.take_profit, language),
   };
   const full = reportType === "detailed" || reportType === "full";
-  const dashboard = buildDashboard({ decision, indicators, phaseSummary, action, language, full, isSample, oneSentence: summary.analysis_summary });
+  const dashboard = buildDashboard({
+    decision,
+    indicators,
+    phaseSummary,
+    action,
+    language,
+    full,
+    isSample,
+    oneSentence: summary.analysis_summary,
+  });
   return ZRuleReport.parse({
     report_language: language,
     report_type: reportType,
@@ -117,76 +151,205 @@ function operationAdvice(d: RuleDecision, ind: TIndicators, phase: TMarketPhase,
   switch (d.action) {
     case "buy":
       if (d.structure === "breakout") {
-        return t({ zh: `买入：放量突破，${when}在${level(p.ideal_buy, l)}上方介入，止损${level(p.stop_loss, l)}`, en: `Buy: a breakout on volume; ${when}, enter above ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}` }, l);
+        return t(
+          {
+            zh: `买入：放量突破，${when}在${level(p.ideal_buy, l)}上方介入，止损${level(p.stop_loss, l)}`,
+            en: `Buy: a breakout on volume; ${when}, enter above ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}`,
+          },
+          l,
+        );
       }
-      return t({ zh: `买入：上升趋势中的回踩，${when}在${level(p.ideal_buy, l)}附近分批介入，止损${level(p.stop_loss, l)}`, en: `Buy: a pullback within an uptrend; ${when}, scale in near ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}` }, l);
+      return t(
+        {
+          zh: `买入：上升趋势中的回踩，${when}在${level(p.ideal_buy, l)}附近分批介入，止损${level(p.stop_loss, l)}`,
+          en: `Buy: a pullback within an uptrend; ${when}, scale in near ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}`,
+        },
+        l,
+      );
     case "add":
-      return t({ zh: `加仓：上升趋势完好，${when}回落至${level(p.ideal_buy, l)}附近时加仓，止损${level(p.stop_loss, l)}`, en: `Add: the uptrend is intact; ${when}, add on a dip to ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}` }, l);
+      return t(
+        {
+          zh: `加仓：上升趋势完好，${when}回落至${level(p.ideal_buy, l)}附近时加仓，止损${level(p.stop_loss, l)}`,
+          en: `Add: the uptrend is intact; ${when}, add on a dip to ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}`,
+        },
+        l,
+      );
     case "hold":
       if (d.structure === "stalled_downtrend") {
-        return t({ zh: `持有：均线向下但趋势强度不足，价格已重新站上MA20，下跌已停滞；已有仓位继续持有，止损${level(p.stop_loss, l)}，在下行的MA60之下不新开仓`, en: `Hold: falling averages without trend strength and the price back above MA20, so the drift has stalled; keep what you have with a stop at ${level(p.stop_loss, l)}, no new position under a falling MA60` }, l);
+        return t(
+          {
+            zh: `持有：均线向下但趋势强度不足，价格已重新站上MA20，下跌已停滞；已有仓位继续持有，止损${level(p.stop_loss, l)}，在下行的MA60之下不新开仓`,
+            en: `Hold: falling averages without trend strength and the price back above MA20, so the drift has stalled; keep what you have with a stop at ${level(p.stop_loss, l)}, no new position under a falling MA60`,
+          },
+          l,
+        );
       }
       if (d.structure === "turning_up") {
-        return t({ zh: `持有：MA20已上穿MA60且价格站上两者，下跌已经扭转，但MA60尚未走升；已有仓位继续持有，止损${level(p.stop_loss, l)}，MA60走升后再考虑新开仓`, en: `Hold: MA20 has crossed above MA60 with the price over both, so the fall has turned, but MA60 is not rising yet; keep what you have with a stop at ${level(p.stop_loss, l)}, a new position only once MA60 rises` }, l);
+        return t(
+          {
+            zh: `持有：MA20已上穿MA60且价格站上两者，下跌已经扭转，但MA60尚未走升；已有仓位继续持有，止损${level(p.stop_loss, l)}，MA60走升后再考虑新开仓`,
+            en: `Hold: MA20 has crossed above MA60 with the price over both, so the fall has turned, but MA60 is not rising yet; keep what you have with a stop at ${level(p.stop_loss, l)}, a new position only once MA60 rises`,
+          },
+          l,
+        );
       }
-      if (code === "limit_up") return t({ zh: `持有：收盘接近涨停，已有仓位继续持有，止损上移至${level(p.stop_loss, l)}`, en: `Hold: closed near the limit up; keep what you have and raise the stop to ${level(p.stop_loss, l)}` }, l);
-      return t({ zh: `持有：趋势向上但短线涨幅过大，不追高；已有仓位继续持有，止损上移至${level(p.stop_loss, l)}`, en: `Hold: the trend is up but the price is stretched; keep what you have and raise the stop to ${level(p.stop_loss, l)}` }, l);
+      if (code === "limit_up")
+        return t(
+          {
+            zh: `持有：收盘接近涨停，已有仓位继续持有，止损上移至${level(p.stop_loss, l)}`,
+            en: `Hold: closed near the limit up; keep what you have and raise the stop to ${level(p.stop_loss, l)}`,
+          },
+          l,
+        );
+      return t(
+        {
+          zh: `持有：趋势向上但短线涨幅过大，不追高；已有仓位继续持有，止损上移至${level(p.stop_loss, l)}`,
+          en: `Hold: the trend is up but the price is stretched; keep what you have and raise the stop to ${level(p.stop_loss, l)}`,
+        },
+        l,
+      );
     case "reduce":
-      if (d.structure === "breakdown") return t({ zh: `减仓：放量跌破区间，${when}减仓，重新站上${level(p.stop_loss, l)}再考虑`, en: `Reduce: a breakdown on volume; trim ${when} and reconsider only above ${level(p.stop_loss, l)}` }, l);
-      return t({ zh: `减仓：下跌趋势中的反弹，${when}逢高减仓，站上${level(p.stop_loss, l)}则判断失效`, en: `Reduce: a rally within a downtrend; trim ${when} into strength, the call is wrong above ${level(p.stop_loss, l)}` }, l);
+      if (d.structure === "breakdown")
+        return t(
+          {
+            zh: `减仓：放量跌破区间，${when}减仓，重新站上${level(p.stop_loss, l)}再考虑`,
+            en: `Reduce: a breakdown on volume; trim ${when} and reconsider only above ${level(p.stop_loss, l)}`,
+          },
+          l,
+        );
+      return t(
+        {
+          zh: `减仓：下跌趋势中的反弹，${when}逢高减仓，站上${level(p.stop_loss, l)}则判断失效`,
+          en: `Reduce: a rally within a downtrend; trim ${when} into strength, the call is wrong above ${level(p.stop_loss, l)}`,
+        },
+        l,
+      );
     case "sell":
-      return t({ zh: `卖出：下跌趋势中的反弹已经减弱，${when}离场，站上${level(p.stop_loss, l)}则判断失效`, en: `Sell: a rally within a downtrend that is already fading; exit ${when}, the call is wrong above ${level(p.stop_loss, l)}` }, l);
+      return t(
+        {
+          zh: `卖出：下跌趋势中的反弹已经减弱，${when}离场，站上${level(p.stop_loss, l)}则判断失效`,
+          en: `Sell: a rally within a downtrend that is already fading; exit ${when}, the call is wrong above ${level(p.stop_loss, l)}`,
+        },
+        l,
+      );
     default:
       break;
   }
   switch (code) {
     case "a_share_breakout":
-      return t({ zh: `观望：放量突破，等回踩${level(ind.high_20 === null ? null : { price: ind.high_20, basis: "high_20" }, l)}不破再考虑`, en: `Watch: a breakout on volume; wait for a pullback that stays above ${level(ind.high_20 === null ? null : { price: ind.high_20, basis: "high_20" }, l)}` }, l);
+      return t(
+        {
+          zh: `观望：放量突破，等回踩${level(ind.high_20 === null ? null : { price: ind.high_20, basis: "high_20" }, l)}不破再考虑`,
+          en: `Watch: a breakout on volume; wait for a pullback that stays above ${level(ind.high_20 === null ? null : { price: ind.high_20, basis: "high_20" }, l)}`,
+        },
+        l,
+      );
     case "stretched_down":
-      return t({ zh: `观望：下跌趋势中已明显超跌，不在低位杀跌，也不逆势抄底；跌破${level(p.stop_loss, l)}转弱`, en: `Watch: already stretched down within a downtrend; no sale into the low and no purchase against the trend; weaker below ${level(p.stop_loss, l)}` }, l);
+      return t(
+        {
+          zh: `观望：下跌趋势中已明显超跌，不在低位杀跌，也不逆势抄底；跌破${level(p.stop_loss, l)}转弱`,
+          en: `Watch: already stretched down within a downtrend; no sale into the low and no purchase against the trend; weaker below ${level(p.stop_loss, l)}`,
+        },
+        l,
+      );
     case "insufficient_data":
       return t({ zh: "观望：数据不足，暂无可靠信号", en: "Watch: not enough data for a reliable signal" }, l);
     default:
-      if (d.structure === "no_structure") return t({ zh: "观望：历史不足70个交易日，尚无中期趋势结构", en: "Watch: under 70 sessions of history, no medium-term structure yet" }, l);
+      if (d.structure === "no_structure")
+        return t(
+          {
+            zh: "观望：历史不足70个交易日，尚无中期趋势结构",
+            en: "Watch: under 70 sessions of history, no medium-term structure yet",
+          },
+          l,
+        );
       if (d.structure === "weak_downtrend") {
         const adx = ind.adx14 == null ? "" : `（ADX ${ind.adx14.toFixed(0)}）`;
         const adxEn = ind.adx14 == null ? "" : ` (ADX ${ind.adx14.toFixed(0)})`;
-        return t({ zh: `观望：均线向下但趋势强度不足${adx}，无趋势可依，不杀跌也不抄底；跌破${level(p.stop_loss, l)}转弱，突破${level(p.ideal_buy, l)}转强`, en: `Watch: falling averages without trend strength${adxEn}: no trend to lean on, so no sale and no purchase; weaker below ${level(p.stop_loss, l)}, stronger above ${level(p.ideal_buy, l)}` }, l);
+        return t(
+          {
+            zh: `观望：均线向下但趋势强度不足${adx}，无趋势可依，不杀跌也不抄底；跌破${level(p.stop_loss, l)}转弱，突破${level(p.ideal_buy, l)}转强`,
+            en: `Watch: falling averages without trend strength${adxEn}: no trend to lean on, so no sale and no purchase; weaker below ${level(p.stop_loss, l)}, stronger above ${level(p.ideal_buy, l)}`,
+          },
+          l,
+        );
       }
-      return t({ zh: `观望：区间震荡，突破${level(p.ideal_buy, l)}或跌破${level(p.stop_loss, l)}再行动`, en: `Watch: a range; act on a break above ${level(p.ideal_buy, l)} or below ${level(p.stop_loss, l)}` }, l);
+      return t(
+        {
+          zh: `观望：区间震荡，突破${level(p.ideal_buy, l)}或跌破${level(p.stop_loss, l)}再行动`,
+          en: `Watch: a range; act on a break above ${level(p.ideal_buy, l)} or below ${level(p.stop_loss, l)}`,
+        },
+        l,
+      );
   }
 }
 
 /** Which moment the price belongs to, said next to it. */
 function asOfText(ind: TIndicators, l: TReportLanguage): string {
   const date = ind.last_bar_date ?? "";
-  if (ind.quote_merge === "appended") return t({ zh: "（盘中实时价，今日K线由行情快照合成）", en: " (intraday quote; today's candle is built from it)" }, l);
+  if (ind.quote_merge === "appended")
+    return t(
+      { zh: "（盘中实时价，今日K线由行情快照合成）", en: " (intraday quote; today's candle is built from it)" },
+      l,
+    );
   if (ind.quote_merge === "replaced") return t({ zh: `（${date}实时行情）`, en: ` (as of ${date}, quote)` }, l);
   return t({ zh: `（截至${date}收盘）`, en: ` (as of ${date} close)` }, l);
 }
 
 function analysisSummary(
-  target: RuleReportTarget, ind: TIndicators, d: RuleDecision, action: TDecisionAction | null, l: TReportLanguage, isSample: boolean,
+  target: RuleReportTarget,
+  ind: TIndicators,
+  d: RuleDecision,
+  action: TDecisionAction | null,
+  l: TReportLanguage,
+  isSample: boolean,
 ): string {
   const code = target.displayCode ?? target.code;
-  const name = l === "en" ? target.nameEn ?? target.name : target.name ?? target.nameEn;
+  const name = l === "en" ? (target.nameEn ?? target.name) : (target.name ?? target.nameEn);
   const parts: string[] = [];
   if (isSample) parts.push(t(SAMPLE_DATA_NOTICE, l));
   const head = name === undefined ? code : l === "zh" ? `${name}（${code}）` : `${name} (${code})`;
   if (ind.price === null) parts.push(t({ zh: `${head}无行情数据。`, en: `${head}: no market data.` }, l));
   else {
-    const change = ind.change_pct === null ? "" : t({ zh: `，涨跌幅${formatPct(ind.change_pct)}`, en: `, ${formatPct(ind.change_pct)} on the day` }, l);
-    parts.push(t({ zh: `${head}现价${formatPrice(ind.price)}${asOfText(ind, l)}${change}。`, en: `${head} at ${formatPrice(ind.price)}${asOfText(ind, l)}${change}.` }, l));
+    const change =
+      ind.change_pct === null
+        ? ""
+        : t({ zh: `，涨跌幅${formatPct(ind.change_pct)}`, en: `, ${formatPct(ind.change_pct)} on the day` }, l);
+    parts.push(
+      t(
+        {
+          zh: `${head}现价${formatPrice(ind.price)}${asOfText(ind, l)}${change}。`,
+          en: `${head} at ${formatPrice(ind.price)}${asOfText(ind, l)}${change}.`,
+        },
+        l,
+      ),
+    );
   }
   const facts: string[] = [];
   if (ind.trend) facts.push(t(TREND_STATE_LABELS[ind.trend.state], l));
-  if (ind.macd) facts.push(ind.macd.cross ? `MACD ${t(ind.macd.cross === "golden" ? { zh: "金叉", en: "golden cross" } : { zh: "死叉", en: "death cross" }, l)}` : `MACD ${ind.macd.dif > ind.macd.dea ? t({ zh: "多头", en: "positive" }, l) : t({ zh: "空头", en: "negative" }, l)}`);
+  if (ind.macd)
+    facts.push(
+      ind.macd.cross
+        ? `MACD ${t(ind.macd.cross === "golden" ? { zh: "金叉", en: "golden cross" } : { zh: "死叉", en: "death cross" }, l)}`
+        : `MACD ${ind.macd.dif > ind.macd.dea ? t({ zh: "多头", en: "positive" }, l) : t({ zh: "空头", en: "negative" }, l)}`,
+    );
   if (ind.rsi.rsi12 !== null) facts.push(`RSI12 ${ind.rsi.rsi12.toFixed(1)}`);
-  if (ind.volume.ratio !== null) facts.push(`${t({ zh: "量比", en: "volume ratio" }, l)} ${ind.volume.ratio.toFixed(2)}`);
+  if (ind.volume.ratio !== null)
+    facts.push(`${t({ zh: "量比", en: "volume ratio" }, l)} ${ind.volume.ratio.toFixed(2)}`);
   if (facts.length > 0) parts.push(`${facts.join(l === "zh" ? "，" : "; ")}${l === "zh" ? "。" : "."}`);
   const label = actionLabel(action, l) ?? t({ zh: "无明确操作", en: "no clear action" }, l);
-  if (d.score === null) parts.push(t({ zh: `数据不足，不评分；建议：${label}。`, en: `Not enough data to score; advice: ${label}.` }, l));
-  else parts.push(t({ zh: `综合评分${d.score}（${sentimentLabel(d.score, l)}），建议：${label}。`, en: `Score ${d.score} (${sentimentLabel(d.score, l)}); advice: ${label}.` }, l));
+  if (d.score === null)
+    parts.push(t({ zh: `数据不足，不评分；建议：${label}。`, en: `Not enough data to score; advice: ${label}.` }, l));
+  else
+    parts.push(
+      t(
+        {
+          zh: `综合评分${d.score}（${sentimentLabel(d.score, l)}），建议：${label}。`,
+          en: `Score ${d.score} (${sentimentLabel(d.score, l)}); advice: ${label}.`,
+        },
+        l,
+      ),
+    );
   if (d.guardrail_reasons[0]) parts.push(`${d.guardrail_reasons[0].message}${l === "zh" ? "。" : "."}`);
   return parts.join(l === "zh" ? "" : " ");
 }
@@ -210,36 +373,76 @@ const TIME_SENSITIVITY: Record<TMarketPhase, Localized> = {
 };
 
 const IMMEDIATE: Record<TMarketPhase, Localized> = {
-  premarket: { zh: "开盘前：集合竞价高开超过3%不追，按计划价位挂单", en: "Before the open: do not chase a gap up of more than 3%; place orders at the planned levels" },
-  intraday: { zh: "盘中：按计划价位执行，跌破止损位立即离场", en: "Intraday: act at the planned levels; exit at once below the stop" },
-  postmarket: { zh: "盘后：以收盘数据复盘，下一交易日按计划执行", en: "After the close: review on closing data; follow the plan next session" },
+  premarket: {
+    zh: "开盘前：集合竞价高开超过3%不追，按计划价位挂单",
+    en: "Before the open: do not chase a gap up of more than 3%; place orders at the planned levels",
+  },
+  intraday: {
+    zh: "盘中：按计划价位执行，跌破止损位立即离场",
+    en: "Intraday: act at the planned levels; exit at once below the stop",
+  },
+  postmarket: {
+    zh: "盘后：以收盘数据复盘，下一交易日按计划执行",
+    en: "After the close: review on closing data; follow the plan next session",
+  },
   non_trading: { zh: "休市：下一交易日按计划执行", en: "Market closed: follow the plan next session" },
 };
 
-function positionAdvice(action: TDecisionAction | null, d: RuleDecision, l: TReportLanguage): { no_position: string; has_position: string } {
+function positionAdvice(
+  action: TDecisionAction | null,
+  d: RuleDecision,
+  l: TReportLanguage,
+): { no_position: string; has_position: string } {
   const stop = level(d.plan.stop_loss, l);
   switch (action) {
     case "buy":
     case "add":
       return {
-        no_position: t({ zh: `在${level(d.plan.ideal_buy, l)}附近分批建仓，首笔不超过三成`, en: `Build a position in steps near ${level(d.plan.ideal_buy, l)}; first step at most 30%` }, l),
+        no_position: t(
+          {
+            zh: `在${level(d.plan.ideal_buy, l)}附近分批建仓，首笔不超过三成`,
+            en: `Build a position in steps near ${level(d.plan.ideal_buy, l)}; first step at most 30%`,
+          },
+          l,
+        ),
         has_position: t({ zh: `继续持有，跌破${stop}止损`, en: `Keep holding; stop out below ${stop}` }, l),
       };
     case "reduce":
-      return { no_position: t({ zh: "空仓不参与", en: "Stay out" }, l), has_position: t({ zh: `逢高减至半仓以下，跌破${stop}清仓`, en: `Cut to half or less into strength; exit fully below ${stop}` }, l) };
+      return {
+        no_position: t({ zh: "空仓不参与", en: "Stay out" }, l),
+        has_position: t(
+          {
+            zh: `逢高减至半仓以下，跌破${stop}清仓`,
+            en: `Cut to half or less into strength; exit fully below ${stop}`,
+          },
+          l,
+        ),
+      };
     case "sell":
     case "avoid":
-      return { no_position: t({ zh: "空仓不参与", en: "Stay out" }, l), has_position: t({ zh: "逢反弹离场", en: "Exit on a rebound" }, l) };
+      return {
+        no_position: t({ zh: "空仓不参与", en: "Stay out" }, l),
+        has_position: t({ zh: "逢反弹离场", en: "Exit on a rebound" }, l),
+      };
     default:
-      return { no_position: t({ zh: "空仓等待信号", en: "Stay in cash until a signal" }, l), has_position: t({ zh: `持股观察，跌破${stop}止损`, en: `Hold and watch; stop out below ${stop}` }, l) };
+      return {
+        no_position: t({ zh: "空仓等待信号", en: "Stay in cash until a signal" }, l),
+        has_position: t({ zh: `持股观察，跌破${stop}止损`, en: `Hold and watch; stop out below ${stop}` }, l),
+      };
   }
 }
 
 function buildDashboard(x: DashboardInput): TDashboard {
   const { decision: d, indicators: ind, language: l, phaseSummary } = x;
   const phase = phaseSummary.phase;
-  const point = (p: TPriceLevel | null) => (p === null ? null : { price: p.price, basis: p.basis, text: levelText(p, l)! });
-  const sniper = { ideal_buy: point(d.plan.ideal_buy), secondary_buy: point(d.plan.secondary_buy), stop_loss: point(d.plan.stop_loss), take_profit: point(d.plan.take_profit) };
+  const point = (p: TPriceLevel | null) =>
+    p === null ? null : { price: p.price, basis: p.basis, text: levelText(p, l)! };
+  const sniper = {
+    ideal_buy: point(d.plan.ideal_buy),
+    secondary_buy: point(d.plan.secondary_buy),
+    stop_loss: point(d.plan.stop_loss),
+    take_profit: point(d.plan.take_profit),
+  };
   const core = {
     one_sentence: x.oneSentence,
     signal_type: x.action,
@@ -249,7 +452,14 @@ function buildDashboard(x: DashboardInput): TDashboard {
     position_advice: positionAdvice(x.action, d, l),
   };
   if (!x.full) {
-    return { depth: "brief", core_conclusion: core, data_perspective: null, battle_plan: { sniper_points: sniper, position_strategy: null, action_checklist: null }, phase_decision: null, risk_warnings: null };
+    return {
+      depth: "brief",
+      core_conclusion: core,
+      data_perspective: null,
+      battle_plan: { sniper_points: sniper, position_strategy: null, action_checklist: null },
+      phase_decision: null,
+      risk_warnings: null,
+    };
   }
   const state = ind.trend?.state ?? null;
   const ratio = ind.volume.ratio;
@@ -270,7 +480,8 @@ function buildDashboard(x: DashboardInput): TDashboard {
         ...ind.ma,
         bias_ma5: ind.bias.ma5,
         bias_ma20: ind.bias.ma20,
-        bias_status: ind.bias.ma5 === null ? null : t(BIAS_STATUS_LABELS[biasStatus(ind.bias.ma5, chaseThreshold(state))], l),
+        bias_status:
+          ind.bias.ma5 === null ? null : t(BIAS_STATUS_LABELS[biasStatus(ind.bias.ma5, chaseThreshold(state))], l),
         support_level: ind.support[0]?.price ?? null,
         resistance_level: ind.resistance[0]?.price ?? null,
       },
@@ -281,8 +492,13 @@ function buildDashboard(x: DashboardInput): TDashboard {
         volume_meaning: volumeMeaning(volumeStatus, ind.change_pct, l),
       },
       momentum: {
-        macd: ind.macd === null ? t({ zh: "数据不足", en: "not enough data" }, l) : `DIF ${ind.macd.dif.toFixed(3)} / DEA ${ind.macd.dea.toFixed(3)} / ${t({ zh: "柱", en: "bar" }, l)} ${ind.macd.histogram.toFixed(3)}`,
-        rsi: [ind.rsi.rsi6, ind.rsi.rsi12, ind.rsi.rsi24].map((v, i) => `RSI${[6, 12, 24][i]} ${v === null ? "—" : v.toFixed(1)}`).join(" / "),
+        macd:
+          ind.macd === null
+            ? t({ zh: "数据不足", en: "not enough data" }, l)
+            : `DIF ${ind.macd.dif.toFixed(3)} / DEA ${ind.macd.dea.toFixed(3)} / ${t({ zh: "柱", en: "bar" }, l)} ${ind.macd.histogram.toFixed(3)}`,
+        rsi: [ind.rsi.rsi6, ind.rsi.rsi12, ind.rsi.rsi24]
+          .map((v, i) => `RSI${[6, 12, 24][i]} ${v === null ? "—" : v.toFixed(1)}`)
+          .join(" / "),
       },
       score_breakdown: d.breakdown,
     },
@@ -292,7 +508,13 @@ function buildDashboard(x: DashboardInput): TDashboard {
         suggested_position: suggestedPosition(x.action, d.strong, l),
         entry_plan: positionAdvice(x.action, d, l).no_position,
         risk_control: d.plan.stop_loss
-          ? t({ zh: `止损${levelText(d.plan.stop_loss, l)}，单笔亏损控制在总资金2%以内`, en: `Stop at ${levelText(d.plan.stop_loss, l)}; risk at most 2% of capital per trade` }, l)
+          ? t(
+              {
+                zh: `止损${levelText(d.plan.stop_loss, l)}，单笔亏损控制在总资金2%以内`,
+                en: `Stop at ${levelText(d.plan.stop_loss, l)}; risk at most 2% of capital per trade`,
+              },
+              l,
+            )
           : t({ zh: "无可靠止损位，轻仓或不参与", en: "No reliable stop level: keep it small or stay out" }, l),
       },
       action_checklist: d.checklist,
@@ -301,22 +523,37 @@ function buildDashboard(x: DashboardInput): TDashboard {
       phase,
       phase_label: t(PHASE_LABELS[phase], l),
       immediate_action: t(IMMEDIATE[phase], l),
-      data_limitations: [...d.confidence_reasons, ...d.plan_notes, `${t({ zh: "置信度", en: "Confidence" }, l)}: ${t(CONFIDENCE_LABELS[d.confidence], l)}`],
+      data_limitations: [
+        ...d.confidence_reasons,
+        ...d.plan_notes,
+        `${t({ zh: "置信度", en: "Confidence" }, l)}: ${t(CONFIDENCE_LABELS[d.confidence], l)}`,
+      ],
     },
     risk_warnings: d.risk_warnings,
   };
 }
 
 function suggestedPosition(action: TDecisionAction | null, strong: boolean, l: TReportLanguage): string {
-  if (action === "buy" || action === "add") return strong ? t({ zh: "五成", en: "50%" }, l) : t({ zh: "三成", en: "30%" }, l);
+  if (action === "buy" || action === "add")
+    return strong ? t({ zh: "五成", en: "50%" }, l) : t({ zh: "三成", en: "30%" }, l);
   if (action === "hold" || action === "watch") return t({ zh: "不超过两成", en: "at most 20%" }, l);
   return t({ zh: "空仓或一成以下", en: "none, or under 10%" }, l);
 }
 
-function volumeMeaning(status: "heavy" | "normal" | "shrinking" | null, change: number | null, l: TReportLanguage): string {
+function volumeMeaning(
+  status: "heavy" | "normal" | "shrinking" | null,
+  change: number | null,
+  l: TReportLanguage,
+): string {
   const c = change ?? 0;
   if (status === null) return t({ zh: "无量能数据", en: "no volume data" }, l);
-  if (status === "heavy") return c >= 0 ? t({ zh: "放量上涨，资金积极", en: "rising on heavy volume: active buying" }, l) : t({ zh: "放量下跌，抛压较重", en: "falling on heavy volume: heavy selling" }, l);
-  if (status === "shrinking") return c <= 0 ? t({ zh: "缩量回调，抛压减轻", en: "light-volume pullback: selling is drying up" }, l) : t({ zh: "缩量上涨，追涨意愿不足", en: "rising on light volume: little conviction" }, l);
+  if (status === "heavy")
+    return c >= 0
+      ? t({ zh: "放量上涨，资金积极", en: "rising on heavy volume: active buying" }, l)
+      : t({ zh: "放量下跌，抛压较重", en: "falling on heavy volume: heavy selling" }, l);
+  if (status === "shrinking")
+    return c <= 0
+      ? t({ zh: "缩量回调，抛压减轻", en: "light-volume pullback: selling is drying up" }, l)
+      : t({ zh: "缩量上涨，追涨意愿不足", en: "rising on light volume: little conviction" }, l);
   return t({ zh: "量能平稳", en: "volume in line with the recent average" }, l);
 }

@@ -45,7 +45,17 @@ function walk(n: number, drift: (i: number) => number, seed = 7, start = 100): n
 
 function decide(bars: readonly TDailyBar[], market: TMarket = "us", code = "TEST") {
   const indicators = computeIndicators({ bars, market });
-  return { indicators, decision: decideByRules({ indicators, market, limitPct: dailyLimitPct(market, code), phase: "postmarket", language: "en", isSample: false }) };
+  return {
+    indicators,
+    decision: decideByRules({
+      indicators,
+      market,
+      limitPct: dailyLimitPct(market, code),
+      phase: "postmarket",
+      language: "en",
+      isSample: false,
+    }),
+  };
 }
 
 /** The call on every day from `from`, each from the bars up to that day (the backtest's walk-forward). */
@@ -58,25 +68,44 @@ function calls(bars: readonly TDailyBar[], from: number, market: TMarket = "us",
   return out;
 }
 
-const share = (list: readonly { action: TDecisionAction }[], actions: readonly TDecisionAction[]) => list.filter((c) => actions.includes(c.action)).length / list.length;
+const share = (list: readonly { action: TDecisionAction }[], actions: readonly TDecisionAction[]) =>
+  list.filter((c) => actions.includes(c.action)).length / list.length;
 
 describe("rules-v2/v3 structure table", () => {
   const base = computeIndicators({ bars: barsFromCloses(walk(120, () => 0.002)), market: "us" });
-  const at = (patch: Partial<TIndicators>, market: TMarket = "us", limit: number | null = null) => decideStructure({ ...base, ...patch }, market, limit);
+  const at = (patch: Partial<TIndicators>, market: TMarket = "us", limit: number | null = null) =>
+    decideStructure({ ...base, ...patch }, market, limit);
 
   it("uptrend: pullback → buy 70, trend intact → add 64, stretched → hold 55; limit up → hold", () => {
-    expect(at({ regime: "up", extension_atr: 0.2 })).toEqual({ action: "buy", score: 70, reason: "pullback_in_uptrend" });
+    expect(at({ regime: "up", extension_atr: 0.2 })).toEqual({
+      action: "buy",
+      score: 70,
+      reason: "pullback_in_uptrend",
+    });
     expect(at({ regime: "up", extension_atr: 1.2 })).toEqual({ action: "add", score: 64, reason: "uptrend_intact" });
     expect(at({ regime: "up", extension_atr: 2.5 })).toEqual({ action: "hold", score: 55, reason: "extended_uptrend" });
-    expect(at({ regime: "up", extension_atr: 0.2, change_pct: 9.8 }, "cn", 10)).toMatchObject({ action: "hold", reason: "limit_up" });
+    expect(at({ regime: "up", extension_atr: 0.2, change_pct: 9.8 }, "cn", 10)).toMatchObject({
+      action: "hold",
+      reason: "limit_up",
+    });
     expect(at({ regime: "up", extension_atr: 0.2, change_pct: 9.8 }, "cn", 20)).toMatchObject({ action: "buy" });
   });
 
   it("downtrend: a fading rally → sell, a rally → reduce, a stretched fall → watch (no sale into the low)", () => {
     const macd = { dif: -1, dea: -0.5, histogram: -1, cross: null, cross_bars_ago: null };
-    expect(at({ regime: "down", adx14: 30, extension_atr: 0, macd: { ...macd, histogram_prev: -0.8 } })).toMatchObject({ action: "sell", score: 15 });
-    expect(at({ regime: "down", adx14: 30, extension_atr: 0, macd: { ...macd, histogram_prev: -1.2 } })).toMatchObject({ action: "reduce", score: 30 });
-    expect(at({ regime: "down", adx14: 30, extension_atr: -1.5 })).toMatchObject({ action: "watch", score: 42, reason: "stretched_downtrend" });
+    expect(at({ regime: "down", adx14: 30, extension_atr: 0, macd: { ...macd, histogram_prev: -0.8 } })).toMatchObject({
+      action: "sell",
+      score: 15,
+    });
+    expect(at({ regime: "down", adx14: 30, extension_atr: 0, macd: { ...macd, histogram_prev: -1.2 } })).toMatchObject({
+      action: "reduce",
+      score: 30,
+    });
+    expect(at({ regime: "down", adx14: 30, extension_atr: -1.5 })).toMatchObject({
+      action: "watch",
+      score: 42,
+      reason: "stretched_downtrend",
+    });
   });
 
   it("rules-v3: a downtrend without strength (ADX < 20) is watched, not sold; a breakdown on volume still reduces", () => {
@@ -84,11 +113,20 @@ describe("rules-v2/v3 structure table", () => {
     const weak = { regime: "down" as const, adx14: 15, extension_atr: 0, macd, price: 100, high_20: 110, low_20: 95 };
     expect(at(weak)).toEqual({ action: "watch", score: 45, reason: "weak_downtrend" });
     expect(at({ ...weak, extension_atr: -1.5 })).toMatchObject({ action: "watch", reason: "weak_downtrend" });
-    expect(at({ ...weak, price: 94, volume: { ...base.volume, ratio: 2 } })).toMatchObject({ action: "reduce", reason: "breakdown" });
+    expect(at({ ...weak, price: 94, volume: { ...base.volume, ratio: 2 } })).toMatchObject({
+      action: "reduce",
+      reason: "breakdown",
+    });
     // A breakout out of a weak downtrend is still no buy: the structure has not repaired.
-    expect(at({ ...weak, price: 111, volume: { ...base.volume, ratio: 2 } }, "us")).toMatchObject({ action: "watch", reason: "weak_downtrend" });
+    expect(at({ ...weak, price: 111, volume: { ...base.volume, ratio: 2 } }, "us")).toMatchObject({
+      action: "watch",
+      reason: "weak_downtrend",
+    });
     // Strength is tested on the short side only: the long side keeps the equity drift with it.
-    expect(at({ regime: "up", adx14: 12, extension_atr: 0.2 })).toMatchObject({ action: "buy", reason: "pullback_in_uptrend" });
+    expect(at({ regime: "up", adx14: 12, extension_atr: 0.2 })).toMatchObject({
+      action: "buy",
+      reason: "pullback_in_uptrend",
+    });
     // Without an ADX (a short history) the v2 table applies.
     expect(at({ ...weak, adx14: null })).toMatchObject({ action: "sell", reason: "fading_rally_in_downtrend" });
   });
@@ -96,7 +134,16 @@ describe("rules-v2/v3 structure table", () => {
   it("rules-v4: a weak downtrend whose price is back above MA20 has stalled: hold (no buy levels), not watch", () => {
     const macd = { dif: -1, dea: -0.5, histogram: -1, cross: null, cross_bars_ago: null, histogram_prev: -0.8 };
     const ma = { ma5: 101, ma10: 100, ma20: 99, ma60: 104 };
-    const stalled = { regime: "down" as const, adx14: 15, extension_atr: 0.5, macd, ma, price: 100, high_20: 103, low_20: 95 };
+    const stalled = {
+      regime: "down" as const,
+      adx14: 15,
+      extension_atr: 0.5,
+      macd,
+      ma,
+      price: 100,
+      high_20: 103,
+      low_20: 95,
+    };
     expect(at(stalled)).toEqual({ action: "hold", score: 50, reason: "stalled_downtrend" });
     expect(at({ ...stalled, price: 98.5 })).toMatchObject({ action: "watch", reason: "weak_downtrend" });
     // With strength the v2 table still applies: a rally into a strong downtrend is sold.
@@ -104,11 +151,21 @@ describe("rules-v2/v3 structure table", () => {
   });
 
   it("rules-v4: a flat regime with MA20 over MA60 and the price over both has turned up: hold (no buy until MA60 rises)", () => {
-    const turned = { regime: "flat" as const, extension_atr: 0.2, ma: { ma5: 104, ma10: 104, ma20: 103, ma60: 101 }, price: 104, high_20: 108, low_20: 98 };
+    const turned = {
+      regime: "flat" as const,
+      extension_atr: 0.2,
+      ma: { ma5: 104, ma10: 104, ma20: 103, ma60: 101 },
+      price: 104,
+      high_20: 108,
+      low_20: 98,
+    };
     expect(at(turned)).toEqual({ action: "hold", score: 53, reason: "turning_up" });
     expect(at({ ...turned, extension_atr: 2.5 })).toMatchObject({ action: "hold", reason: "turning_up" });
     // The mirror is no call: MA20 under MA60 (or the price under MA60) without a falling MA60 is still a range.
-    expect(at({ ...turned, ma: { ...turned.ma, ma20: 99 }, price: 100 })).toMatchObject({ action: "watch", reason: "range" });
+    expect(at({ ...turned, ma: { ...turned.ma, ma20: 99 }, price: 100 })).toMatchObject({
+      action: "watch",
+      reason: "range",
+    });
     expect(at({ ...turned, price: 100 })).toMatchObject({ action: "watch", reason: "range" });
     // A breakout or breakdown on volume is judged first, as in any range.
     const volume = { ...base.volume, ratio: 2 };
@@ -121,7 +178,10 @@ describe("rules-v2/v3 structure table", () => {
     expect(at(breakout, "us")).toMatchObject({ action: "buy", reason: "breakout" });
     expect(at(breakout, "hk")).toMatchObject({ action: "buy", reason: "breakout" });
     expect(at(breakout, "cn", 10)).toMatchObject({ action: "watch", reason: "breakout_a_share" });
-    expect(at({ ...breakout, volume: { ...volume, ratio: 1.2 } }, "us")).toMatchObject({ action: "watch", reason: "range" });
+    expect(at({ ...breakout, volume: { ...volume, ratio: 1.2 } }, "us")).toMatchObject({
+      action: "watch",
+      reason: "range",
+    });
     expect(at({ ...breakout, price: 90 }, "us")).toMatchObject({ action: "reduce", reason: "breakdown" });
     expect(at({ regime: null })).toMatchObject({ action: "watch", reason: "no_structure" });
   });
@@ -139,10 +199,21 @@ describe("rules-v2/v3 structure table", () => {
     const band = (s: number) => (s >= 60 ? 1 : s >= 40 ? 0 : -1);
     const direction: Record<string, number> = { buy: 1, add: 1, hold: 0, watch: 0, reduce: -1, sell: -1 };
     for (const patch of [
-      { regime: "up" as const, extension_atr: 0 }, { regime: "up" as const, extension_atr: 1 }, { regime: "up" as const, extension_atr: 3 },
-      { regime: "down" as const, extension_atr: 0 }, { regime: "down" as const, extension_atr: -3 }, { regime: "flat" as const, extension_atr: 0 },
-      { regime: "down" as const, adx14: 30, extension_atr: 0 }, { regime: "down" as const, adx14: 10, extension_atr: 0 },
-      { regime: "down" as const, adx14: 10, extension_atr: 0, price: 100, ma: { ma5: 101, ma10: 100, ma20: 99, ma60: 104 } },
+      { regime: "up" as const, extension_atr: 0 },
+      { regime: "up" as const, extension_atr: 1 },
+      { regime: "up" as const, extension_atr: 3 },
+      { regime: "down" as const, extension_atr: 0 },
+      { regime: "down" as const, extension_atr: -3 },
+      { regime: "flat" as const, extension_atr: 0 },
+      { regime: "down" as const, adx14: 30, extension_atr: 0 },
+      { regime: "down" as const, adx14: 10, extension_atr: 0 },
+      {
+        regime: "down" as const,
+        adx14: 10,
+        extension_atr: 0,
+        price: 100,
+        ma: { ma5: 101, ma10: 100, ma20: 99, ma60: 104 },
+      },
       { regime: "flat" as const, extension_atr: 0, price: 104, ma: { ma5: 104, ma10: 104, ma20: 103, ma60: 101 } },
     ]) {
       const d = at(patch);
@@ -177,7 +248,10 @@ describe("rules-v2 on synthetic markets", () => {
     // A year up, a 30 % fall in five sessions, then a slow base.
     const closes = walk(300, (i) => (i < 180 ? 0.002 : i < 185 ? -0.07 : 0.0008), 11);
     const list = calls(barsFromCloses(closes), 180);
-    const repaired = list.find((c) => c.indicators.regime === "up" || (c.indicators.high_20 !== null && c.indicators.price! > c.indicators.high_20));
+    const repaired = list.find(
+      (c) =>
+        c.indicators.regime === "up" || (c.indicators.high_20 !== null && c.indicators.price! > c.indicators.high_20),
+    );
     const before = list.filter((c) => repaired === undefined || c.index < repaired.index);
     expect(before.length).toBeGreaterThan(20);
     expect(before.filter((c) => LONG.includes(c.action))).toEqual([]);
@@ -187,7 +261,12 @@ describe("rules-v2 on synthetic markets", () => {
     const closes = walk(320, (i) => (i < 150 ? -0.004 : 0.005), 5);
     const list = calls(barsFromCloses(closes), 60);
     expect(list.filter((c) => c.index < 150 && LONG.includes(c.action))).toEqual([]);
-    expect(share(list.filter((c) => c.index >= 260), LONG)).toBeGreaterThanOrEqual(0.6);
+    expect(
+      share(
+        list.filter((c) => c.index >= 260),
+        LONG,
+      ),
+    ).toBeGreaterThanOrEqual(0.6);
   });
 
   it("gap up on volume out of a range: a breakout buy in the US, a wait in A-shares", () => {
@@ -205,14 +284,22 @@ describe("rules-v2 on synthetic markets", () => {
 /** The plan invariants for one call. */
 function checkPlan(action: TDecisionAction, plan: Plan, ind: TIndicators, where: string): void {
   // The check an LLM's plan goes through passes every plan of ours.
-  const numbers = { ideal_buy: plan.ideal_buy?.price ?? null, secondary_buy: plan.secondary_buy?.price ?? null, stop_loss: plan.stop_loss?.price ?? null, take_profit: plan.take_profit?.price ?? null };
+  const numbers = {
+    ideal_buy: plan.ideal_buy?.price ?? null,
+    secondary_buy: plan.secondary_buy?.price ?? null,
+    stop_loss: plan.stop_loss?.price ?? null,
+    take_profit: plan.take_profit?.price ?? null,
+  };
   expect(planProblem(action, numbers, ind), where).toBeNull();
   const price = ind.price!;
   const atr = ind.atr14!;
   const levels = [plan.ideal_buy, plan.secondary_buy, plan.stop_loss, plan.take_profit].filter((l) => l !== null);
   for (const l of levels) {
     if (l.basis === "current_price") expect(l.price, where).toBe(price);
-    else expect(Math.abs(l.price - price), `${where}: ${l.basis} within 0.3 ATR`).toBeGreaterThanOrEqual(MIN_GAP_ATR * atr - 1e-9);
+    else
+      expect(Math.abs(l.price - price), `${where}: ${l.basis} within 0.3 ATR`).toBeGreaterThanOrEqual(
+        MIN_GAP_ATR * atr - 1e-9,
+      );
   }
   if (LONG.includes(action)) {
     const ideal = plan.ideal_buy!;
@@ -224,7 +311,9 @@ function checkPlan(action: TDecisionAction, plan: Plan, ind: TIndicators, where:
     expect(risk / atr, `${where}: stop 1–3 ATR under the entry`).toBeLessThanOrEqual(STOP_MAX_ATR + 1e-9);
     if (plan.secondary_buy) expect(plan.secondary_buy.price, where).toBeGreaterThan(stop.price);
     if (plan.secondary_buy) expect(plan.secondary_buy.price, where).toBeLessThan(ideal.price);
-    expect(target.price - ideal.price, `${where}: reward ≥ 1.5 R`).toBeGreaterThanOrEqual(MIN_REWARD_RISK * risk - 1e-9);
+    expect(target.price - ideal.price, `${where}: reward ≥ 1.5 R`).toBeGreaterThanOrEqual(
+      MIN_REWARD_RISK * risk - 1e-9,
+    );
     expect(target.price, where).toBeGreaterThan(price);
   } else if (action === "hold") {
     expect(plan.ideal_buy, where).toBeNull();
@@ -278,7 +367,12 @@ describe("rules-v2 plans fit the verdict", () => {
   it("an outside plan (an LLM's) is checked against the same invariants: ours pass, broken ones name the problem", () => {
     const bars = barsFromCloses(walk(200, () => 0.003, 13));
     const { indicators, decision } = decide(bars);
-    const numbers = (p: Plan) => ({ ideal_buy: p.ideal_buy?.price ?? null, secondary_buy: p.secondary_buy?.price ?? null, stop_loss: p.stop_loss?.price ?? null, take_profit: p.take_profit?.price ?? null });
+    const numbers = (p: Plan) => ({
+      ideal_buy: p.ideal_buy?.price ?? null,
+      secondary_buy: p.secondary_buy?.price ?? null,
+      stop_loss: p.stop_loss?.price ?? null,
+      take_profit: p.take_profit?.price ?? null,
+    });
     expect(planProblem(decision.action, numbers(decision.plan), indicators)).toBeNull();
     const price = indicators.price!;
     const atr = indicators.atr14!;
@@ -286,17 +380,47 @@ describe("rules-v2 plans fit the verdict", () => {
     expect(planProblem("buy", good, indicators)).toBeNull();
     expect(planProblem("buy", { ...good, stop_loss: price - 5 * atr }, indicators)).toMatch(/1–3 required/);
     expect(planProblem("buy", { ...good, take_profit: price + 2 * atr }, indicators)).toMatch(/1\.5 required/);
-    expect(planProblem("buy", { ...good, ideal_buy: price + 0.5 * atr, stop_loss: price - 1.5 * atr }, { ...indicators, high_20: price + 5 * atr })).toMatch(/above the price/);
+    expect(
+      planProblem(
+        "buy",
+        { ...good, ideal_buy: price + 0.5 * atr, stop_loss: price - 1.5 * atr },
+        { ...indicators, high_20: price + 5 * atr },
+      ),
+    ).toMatch(/above the price/);
     expect(planProblem("buy", { ...good, take_profit: price + 0.1 * atr }, indicators)).toMatch(/within 0\.3 ATR/);
     expect(planProblem("sell", { ...good }, indicators)).toMatch(/no buy levels/);
-    expect(planProblem("reduce", { ideal_buy: null, secondary_buy: null, stop_loss: price - 2 * atr, take_profit: null }, indicators)).toMatch(/above the price/);
+    expect(
+      planProblem(
+        "reduce",
+        { ideal_buy: null, secondary_buy: null, stop_loss: price - 2 * atr, take_profit: null },
+        indicators,
+      ),
+    ).toMatch(/above the price/);
     // Hold: no buy levels; watch: a breakout above and a breakdown below (an aligned LLM action keeps no buy plan).
-    expect(planProblem("hold", { ideal_buy: null, secondary_buy: null, stop_loss: price - 2 * atr, take_profit: price + 2 * atr }, indicators)).toBeNull();
+    expect(
+      planProblem(
+        "hold",
+        { ideal_buy: null, secondary_buy: null, stop_loss: price - 2 * atr, take_profit: price + 2 * atr },
+        indicators,
+      ),
+    ).toBeNull();
     expect(planProblem("hold", good, indicators)).toMatch(/no buy levels/);
-    expect(planProblem("watch", { ideal_buy: price + atr, secondary_buy: null, stop_loss: price - atr, take_profit: null }, indicators)).toBeNull();
+    expect(
+      planProblem(
+        "watch",
+        { ideal_buy: price + atr, secondary_buy: null, stop_loss: price - atr, take_profit: null },
+        indicators,
+      ),
+    ).toBeNull();
     expect(planProblem("watch", good, indicators)).toMatch(/breakout above the price/);
     expect(planProblem("watch", { ...good, ideal_buy: price + atr }, indicators)).toBeNull();
-    expect(planProblem("watch", { ideal_buy: null, secondary_buy: null, stop_loss: price + atr, take_profit: null }, indicators)).toMatch(/below the price/);
+    expect(
+      planProblem(
+        "watch",
+        { ideal_buy: null, secondary_buy: null, stop_loss: price + atr, take_profit: null },
+        indicators,
+      ),
+    ).toMatch(/below the price/);
   });
 
   it("swing levels carry the date of their bar into the plan", () => {
@@ -326,8 +450,19 @@ describe("evidence and confidence", () => {
   it("intraday, a bar-based volume ratio on a partial day is not scored", () => {
     const bars = barsFromCloses(walk(40, () => 0.002));
     const quote = {
-      price: 50, change: 1, change_pct: 2, volume: 10, amount: null, volume_ratio: null, turnover_rate: null, high: null, low: null, open: null,
-      prev_close: 49, time: "2026-03-02T10:00:00+08:00", source: "tencent" as const,
+      price: 50,
+      change: 1,
+      change_pct: 2,
+      volume: 10,
+      amount: null,
+      volume_ratio: null,
+      turnover_rate: null,
+      high: null,
+      low: null,
+      open: null,
+      prev_close: 49,
+      time: "2026-03-02T10:00:00+08:00",
+      source: "tencent" as const,
     };
     const indicators = computeIndicators({ bars, quote, market: "cn" });
     const d = decideByRules({ indicators, market: "cn", phase: "intraday", language: "en", isSample: false });

@@ -19,12 +19,16 @@ export const ZDecisionAction = z.enum(DECISION_ACTIONS);
 export const ZMarketPhaseSummary = z.object({
   phase: ZMarketPhase,
   requested_phase: ZRequestedPhase,
-  source: z.enum(["auto", "explicit"]).describe("explicit: the request named the phase; the clock facts stay as measured"),
+  source: z
+    .enum(["auto", "explicit"])
+    .describe("explicit: the request named the phase; the clock facts stay as measured"),
   market: z.enum(["cn", "hk", "us"]),
   time_zone: z.string(),
   market_local_time: z.string().describe("Exchange wall clock, ISO 8601 with offset"),
   session_date: z.string(),
-  is_trading_day: z.boolean().describe("The exchange trades today: not a weekend and not an exchange holiday (half days count as trading days)"),
+  is_trading_day: z
+    .boolean()
+    .describe("The exchange trades today: not a weekend and not an exchange holiday (half days count as trading days)"),
   is_market_open_now: z.boolean(),
   is_lunch_break: z.boolean(),
   minutes_to_open: z.number().int().nullable(),
@@ -35,8 +39,22 @@ export const ZMarketPhaseSummary = z.object({
 const nullableNumber = z.number().finite().nullable();
 
 export const ZLevelBasis = z.enum([
-  "ma5", "ma10", "ma20", "ma60", "swing_low", "swing_high", "high_20", "low_20", "below_support", "risk_reward_2r", "current_price",
-  "atr_stop", "above_resistance", "breakout_above", "breakdown_below", "risk_reward_3r",
+  "ma5",
+  "ma10",
+  "ma20",
+  "ma60",
+  "swing_low",
+  "swing_high",
+  "high_20",
+  "low_20",
+  "below_support",
+  "risk_reward_2r",
+  "current_price",
+  "atr_stop",
+  "above_resistance",
+  "breakout_above",
+  "breakdown_below",
+  "risk_reward_3r",
 ]);
 
 export const ZPriceLevel = z.object({
@@ -45,7 +63,15 @@ export const ZPriceLevel = z.object({
   date: z.string().optional().describe("The bar a swing level comes from"),
 });
 
-export const ZTrendState = z.enum(["strong_bullish", "bullish", "weak_bullish", "consolidation", "weak_bearish", "bearish", "strong_bearish"]);
+export const ZTrendState = z.enum([
+  "strong_bullish",
+  "bullish",
+  "weak_bullish",
+  "consolidation",
+  "weak_bearish",
+  "bearish",
+  "strong_bearish",
+]);
 
 export const ZIndicators = z.object({
   bars_used: z.number().int().nonnegative(),
@@ -65,7 +91,11 @@ export const ZIndicators = z.object({
       histogram: z.number().describe("2 × (DIF − DEA), as A-share charting software draws the MACD bar"),
       cross: z.enum(["golden", "death"]).nullable(),
       cross_bars_ago: z.number().int().nullable(),
-      histogram_prev: z.number().nullable().optional().describe("The histogram one bar earlier (rules-v2: is the bounce losing momentum)"),
+      histogram_prev: z
+        .number()
+        .nullable()
+        .optional()
+        .describe("The histogram one bar earlier (rules-v2: is the bounce losing momentum)"),
     })
     .nullable(),
   rsi: z.object({ rsi6: nullableNumber, rsi12: nullableNumber, rsi24: nullableNumber }),
@@ -88,10 +118,18 @@ export const ZIndicators = z.object({
     })
     .nullable(),
   atr14: nullableNumber.optional().describe("Average true range over 14 sessions (Wilder)"),
-  adx14: nullableNumber.optional().describe("Trend strength (ADX 14); rules-v3 watches a downtrend under 20 instead of selling it"),
+  adx14: nullableNumber
+    .optional()
+    .describe("Trend strength (ADX 14); rules-v3 watches a downtrend under 20 instead of selling it"),
   ma60_slope_pct: nullableNumber.optional().describe("MA60 now against MA60 ten sessions earlier, in percent"),
-  extension_atr: nullableNumber.optional().describe("(price − MA10) / ATR14: how stretched the price is from its short-term mean"),
-  regime: z.enum(["up", "down", "flat"]).nullable().optional().describe("rules-v2 structure: MA20 vs MA60, MA60's slope, price vs MA60"),
+  extension_atr: nullableNumber
+    .optional()
+    .describe("(price − MA10) / ATR14: how stretched the price is from its short-term mean"),
+  regime: z
+    .enum(["up", "down", "flat"])
+    .nullable()
+    .optional()
+    .describe("rules-v2 structure: MA20 vs MA60, MA60's slope, price vs MA60"),
   missing: z.array(z.string()).describe("Indicators that could not be computed, with the bars they need"),
 });
 
@@ -141,7 +179,11 @@ export const ZDashboard = z.object({
   }),
   data_perspective: z
     .object({
-      trend_status: z.object({ ma_alignment: z.string(), is_bullish: z.boolean().nullable(), trend_score: z.number().nullable() }),
+      trend_status: z.object({
+        ma_alignment: z.string(),
+        is_bullish: z.boolean().nullable(),
+        trend_score: z.number().nullable(),
+      }),
       price_position: z.object({
         current_price: nullableNumber,
         change_pct: nullableNumber,
@@ -166,11 +208,25 @@ export const ZDashboard = z.object({
     })
     .nullable(),
   battle_plan: z.object({
-    sniper_points: z.object({ ideal_buy: ZSniperPoint, secondary_buy: ZSniperPoint, stop_loss: ZSniperPoint, take_profit: ZSniperPoint }),
-    position_strategy: z.object({ suggested_position: z.string(), entry_plan: z.string(), risk_control: z.string() }).nullable(),
+    sniper_points: z.object({
+      ideal_buy: ZSniperPoint,
+      secondary_buy: ZSniperPoint,
+      stop_loss: ZSniperPoint,
+      take_profit: ZSniperPoint,
+    }),
+    position_strategy: z
+      .object({ suggested_position: z.string(), entry_plan: z.string(), risk_control: z.string() })
+      .nullable(),
     action_checklist: z.array(ZChecklistItem).nullable(),
   }),
-  phase_decision: z.object({ phase: ZMarketPhase, phase_label: z.string(), immediate_action: z.string(), data_limitations: z.array(z.string()) }).nullable(),
+  phase_decision: z
+    .object({
+      phase: ZMarketPhase,
+      phase_label: z.string(),
+      immediate_action: z.string(),
+      data_limitations: z.array(z.string()),
+    })
+    .nullable(),
   risk_warnings: z.array(z.string()).nullable(),
 });
 

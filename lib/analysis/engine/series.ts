@@ -25,7 +25,8 @@ export interface KdjPoint {
   j: number;
 }
 
-const finite = (value: number | null | undefined): number | null => (value !== null && value !== undefined && Number.isFinite(value) ? value : null);
+const finite = (value: number | null | undefined): number | null =>
+  value !== null && value !== undefined && Number.isFinite(value) ? value : null;
 
 /** Simple moving average of `period` values. */
 export function smaSeries(values: readonly number[], period: number): NumberSeries {
@@ -40,7 +41,12 @@ export function rsiSeries(closes: readonly number[], period: number): NumberSeri
 }
 
 /** MACD: DIF = EMA(fast) − EMA(slow), DEA = EMA(signal) of DIF. */
-export function macdSeries(closes: readonly number[], fast: number, slow: number, signal: number): (MacdPoint | null)[] {
+export function macdSeries(
+  closes: readonly number[],
+  fast: number,
+  slow: number,
+  signal: number,
+): (MacdPoint | null)[] {
   const macd = new MACD(new EMA(fast), new EMA(slow), new EMA(signal));
   return closes.map((c) => {
     const r = macd.add(c);
@@ -53,7 +59,12 @@ export function macdSeries(closes: readonly number[], fast: number, slow: number
  * KDJ as trading-signals' stochastic oscillator computes it: RSV over `period` bars, K its simple average over
  * `kPeriod`, D the simple average of K over `dPeriod`, J = 3K − 2D.
  */
-export function kdjSeries(candles: readonly Candle[], period: number, kPeriod: number, dPeriod: number): (KdjPoint | null)[] {
+export function kdjSeries(
+  candles: readonly Candle[],
+  period: number,
+  kPeriod: number,
+  dPeriod: number,
+): (KdjPoint | null)[] {
   const stoch = new StochasticOscillator({ kPeriod: period, kSlowingPeriod: kPeriod, dPeriod });
   return candles.map((c) => {
     const r = stoch.add({ high: c.high, low: c.low, close: c.close });

@@ -112,7 +112,11 @@ function node(reason: StructureReason): StructureDecision {
 }
 
 /** The exchange's daily limit in percent for an A-share code, null where prices move freely (HK, US, indices). */
-export function dailyLimitPct(market: TMarket, code: string | null | undefined, kind: "stock" | "index" = "stock"): number | null {
+export function dailyLimitPct(
+  market: TMarket,
+  code: string | null | undefined,
+  kind: "stock" | "index" = "stock",
+): number | null {
   if (market !== "cn" || kind !== "stock" || !code) return null;
   // ChiNext (300/301) and STAR (688/689) trade within ±20 %, the Beijing exchange (4xx/8xx/92x) ±30 %, the main boards ±10 %.
   if (/^(30[01]|68[89])/.test(code)) return 20;
@@ -140,10 +144,12 @@ export function decideStructure(ind: TIndicators, market: TMarket, limitPct: num
     }
     if (e < RALLY_ATR) return node("stretched_downtrend");
     const m = ind.macd;
-    const fading = m !== null && m.histogram_prev !== null && m.histogram_prev !== undefined && m.histogram < m.histogram_prev;
+    const fading =
+      m !== null && m.histogram_prev !== null && m.histogram_prev !== undefined && m.histogram < m.histogram_prev;
     return node(fading ? "fading_rally_in_downtrend" : "rally_in_downtrend");
   }
-  if (confirmed && ind.high_20 !== null && ind.price > ind.high_20) return node(market === "cn" ? "breakout_a_share" : "breakout");
+  if (confirmed && ind.high_20 !== null && ind.price > ind.high_20)
+    return node(market === "cn" ? "breakout_a_share" : "breakout");
   if (breakdown) return node("breakdown");
   // v4: MA20 over MA60 with the price over both, MA60 still not rising: the fall has turned, the uptrend is not confirmed.
   const { ma20, ma60 } = ind.ma;

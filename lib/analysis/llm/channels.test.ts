@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { channelSecrets, describeLlmChannels, llmChannels, llmConfigured, readLlmChannelConfig, splitList } from "./channels";
+import {
+  channelSecrets,
+  describeLlmChannels,
+  llmChannels,
+  llmConfigured,
+  readLlmChannelConfig,
+  splitList,
+} from "./channels";
 
 const reader = (values: Record<string, string>) => (key: string) => values[key];
 
@@ -56,7 +63,14 @@ describe("LLM channels from settings", () => {
   });
 
   it("the simple forms become channels when LLM_CHANNELS gives none: OpenAI first, then DeepSeek", () => {
-    const channels = llmChannels(reader({ OPENAI_API_KEY: "sk-o", OPENAI_BASE_URL: "http://127.0.0.1:4010/v1", OPENAI_MODEL: "m1,m2", DEEPSEEK_API_KEY: "sk-d" }));
+    const channels = llmChannels(
+      reader({
+        OPENAI_API_KEY: "sk-o",
+        OPENAI_BASE_URL: "http://127.0.0.1:4010/v1",
+        OPENAI_MODEL: "m1,m2",
+        DEEPSEEK_API_KEY: "sk-d",
+      }),
+    );
     expect(channels.map((c) => [c.name, c.protocol, c.baseURL, c.models, c.apiKey])).toEqual([
       ["openai", "openai", "http://127.0.0.1:4010/v1", ["m1", "m2"], "sk-o"],
       ["deepseek", "openai-compatible", "https://api.deepseek.com", ["deepseek-chat"], "sk-d"],
@@ -65,12 +79,25 @@ describe("LLM channels from settings", () => {
   });
 
   it("channels take precedence over the simple forms", () => {
-    const channels = llmChannels(reader({ LLM_CHANNELS: "a", LLM_A_BASE_URL: "http://a/v1", LLM_A_API_KEY: "ka", LLM_A_MODELS: "m", DEEPSEEK_API_KEY: "sk-d" }));
+    const channels = llmChannels(
+      reader({
+        LLM_CHANNELS: "a",
+        LLM_A_BASE_URL: "http://a/v1",
+        LLM_A_API_KEY: "ka",
+        LLM_A_MODELS: "m",
+        DEEPSEEK_API_KEY: "sk-d",
+      }),
+    );
     expect(channels.map((c) => c.name)).toEqual(["a"]);
   });
 
   it("describe shows names, hosts and models but no keys; secrets list covers keys and URL passwords", () => {
-    const read = reader({ LLM_CHANNELS: "a", LLM_A_BASE_URL: "https://user:pw-secret@a.example.com/v1", LLM_A_API_KEY: "sk-aaaa", LLM_A_MODELS: "m" });
+    const read = reader({
+      LLM_CHANNELS: "a",
+      LLM_A_BASE_URL: "https://user:pw-secret@a.example.com/v1",
+      LLM_A_API_KEY: "sk-aaaa",
+      LLM_A_MODELS: "m",
+    });
     const shown = JSON.stringify(describeLlmChannels(read));
     expect(shown).toContain("a.example.com");
     expect(shown).not.toMatch(/sk-aaaa|pw-secret/);

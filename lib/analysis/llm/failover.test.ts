@@ -4,8 +4,21 @@ import { firstAnswer, type ChannelStep, type StepResult } from "./failover";
 
 // The one loop every LLM call goes through: channels in order, each channel's models primary first.
 
-function channel(name: string, models: string[], protocol: LlmChannel["protocol"] = "openai-compatible", apiKeys = ["k1"]): LlmChannel {
-  return { name, baseURL: `http://${name}.invalid/v1`, apiKey: apiKeys[0]!, apiKeys, models, protocol, configuredProtocol: protocol };
+function channel(
+  name: string,
+  models: string[],
+  protocol: LlmChannel["protocol"] = "openai-compatible",
+  apiKeys = ["k1"],
+): LlmChannel {
+  return {
+    name,
+    baseURL: `http://${name}.invalid/v1`,
+    apiKey: apiKeys[0]!,
+    apiKeys,
+    models,
+    protocol,
+    configuredProtocol: protocol,
+  };
 }
 
 /** An asker answering from a table of "channel/model/mode" → result; records every step it was asked. */
@@ -28,8 +41,15 @@ describe("LLM channel failover", () => {
   });
 
   it("an openai channel is asked with json_schema, and once more with json_object when it refuses the schema", async () => {
-    const { ask, asked } = asker({ "o/m/json_schema": { ok: false, refusedJsonSchema: true }, "o/m/json_object": { ok: true, value: "json" } });
-    expect(await firstAnswer([channel("o", ["m"], "openai")], ask)).toMatchObject({ ok: true, value: "json", step: { mode: "json_object" } });
+    const { ask, asked } = asker({
+      "o/m/json_schema": { ok: false, refusedJsonSchema: true },
+      "o/m/json_object": { ok: true, value: "json" },
+    });
+    expect(await firstAnswer([channel("o", ["m"], "openai")], ask)).toMatchObject({
+      ok: true,
+      value: "json",
+      step: { mode: "json_object" },
+    });
     expect(asked).toEqual(["o/m/json_schema/k1", "o/m/json_object/k1"]);
   });
 
@@ -39,9 +59,15 @@ describe("LLM channel failover", () => {
     expect(aborted.asked).toHaveLength(1);
     const controller = new AbortController();
     controller.abort();
-    expect(await firstAnswer([channel("a", ["a1"])], asker({}).ask, { signal: controller.signal })).toEqual({ ok: false, aborted: true });
+    expect(await firstAnswer([channel("a", ["a1"])], asker({}).ask, { signal: controller.signal })).toEqual({
+      ok: false,
+      aborted: true,
+    });
     const late = asker({});
-    expect(await firstAnswer([channel("a", ["a1"])], late.ask, { deadline: Date.now() - 1 })).toEqual({ ok: false, aborted: false });
+    expect(await firstAnswer([channel("a", ["a1"])], late.ask, { deadline: Date.now() - 1 })).toEqual({
+      ok: false,
+      aborted: false,
+    });
     expect(late.asked).toEqual([]);
     expect(await firstAnswer([channel("a", ["a1", "a2"])], asker({}).ask)).toEqual({ ok: false, aborted: false });
   });

@@ -46,9 +46,20 @@ export async function firstAnswer<T>(
     for (const model of channel.models) {
       if (options.signal?.aborted) return { ok: false, aborted: true };
       if (!timeLeft()) return { ok: false, aborted: false };
-      let step: ChannelStep = { channel, model, mode: channel.protocol === "openai" ? "json_schema" : "json_object", apiKey };
+      let step: ChannelStep = {
+        channel,
+        model,
+        mode: channel.protocol === "openai" ? "json_schema" : "json_object",
+        apiKey,
+      };
       let result = await ask(step);
-      if (!result.ok && result.refusedJsonSchema && step.mode === "json_schema" && !options.signal?.aborted && timeLeft()) {
+      if (
+        !result.ok &&
+        result.refusedJsonSchema &&
+        step.mode === "json_schema" &&
+        !options.signal?.aborted &&
+        timeLeft()
+      ) {
         step = { ...step, mode: "json_object" };
         result = await ask(step);
       }

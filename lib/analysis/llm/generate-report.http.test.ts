@@ -57,12 +57,15 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const model = body.model ?? "";
     const auth = req.headers.authorization;
     seen.push({ path: req.url ?? "", model, auth, responseFormat: body.response_format?.type });
-    if (req.method !== "POST" || req.url !== "/v1/chat/completions") return send(res, 404, { error: { message: "not found" } });
+    if (req.method !== "POST" || req.url !== "/v1/chat/completions")
+      return send(res, 404, { error: { message: "not found" } });
     const good = JSON.stringify(validReport());
     switch (model) {
       case "m-500":
         // Some gateways echo the credential in their error text; it must not reach attempts, rows or logs.
-        return send(res, 500, { error: { message: `internal error while using ${auth ?? "no key"}`, type: "server_error" } });
+        return send(res, 500, {
+          error: { message: `internal error while using ${auth ?? "no key"}`, type: "server_error" },
+        });
       case "m-badjson":
         return send(res, 200, completion(model, "I think you should buy {not json"));
       case "m-stophigh":
@@ -75,7 +78,9 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse) {
       }
       case "m-noschema":
         if (body.response_format?.type === "json_schema") {
-          return send(res, 400, { error: { message: "This response_format type is unavailable now", type: "invalid_request_error" } });
+          return send(res, 400, {
+            error: { message: "This response_format type is unavailable now", type: "invalid_request_error" },
+          });
         }
         return send(res, 200, completion(model, good));
       case "m-good":
@@ -89,7 +94,12 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse) {
 let envCount = 0;
 function useSettings(values: Record<string, string>) {
   const file = path.join(dir, `settings-${++envCount}.env`);
-  fs.writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
+  fs.writeFileSync(
+    file,
+    Object.entries(values)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n") + "\n",
+  );
   // The fake LLM listens on 127.0.0.1, which the outbound policy refuses by default.
   setEnvironmentForTests({ ENV_FILE: file, DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true" });
 }
@@ -149,7 +159,11 @@ describe("LLM report over HTTP (local OpenAI-compatible server)", () => {
     expect(llmConfigured()).toBe(true);
     const logs = captureLogs();
 
-    const result = await generateLlmReport(sampleContext(), { callType: "analysis", stockCode: "600519", queryId: "q-http-1" });
+    const result = await generateLlmReport(sampleContext(), {
+      callType: "analysis",
+      stockCode: "600519",
+      queryId: "q-http-1",
+    });
 
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -215,12 +229,20 @@ describe("LLM report over HTTP (local OpenAI-compatible server)", () => {
   });
 
   it("every model failing → not ok with the last reason, a row per call; the caller keeps the rule-based report", async () => {
-    useSettings({ LLM_CHANNELS: "only", LLM_ONLY_PROTOCOL: "openai-compatible", LLM_ONLY_BASE_URL: base, LLM_ONLY_API_KEY: KEY_SECOND, LLM_ONLY_MODELS: "m-500,m-stophigh" });
+    useSettings({
+      LLM_CHANNELS: "only",
+      LLM_ONLY_PROTOCOL: "openai-compatible",
+      LLM_ONLY_BASE_URL: base,
+      LLM_ONLY_API_KEY: KEY_SECOND,
+      LLM_ONLY_MODELS: "m-500,m-stophigh",
+    });
     captureLogs();
     const result = await generateLlmReport(sampleContext(), { queryId: "q-fail" });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.reason).toMatch(/^all 2 LLM attempt\(s\) failed; last \(only\/m-stophigh\): numbers contradict the data/);
+    expect(result.reason).toMatch(
+      /^all 2 LLM attempt\(s\) failed; last \(only\/m-stophigh\): numbers contradict the data/,
+    );
     expect(await db().llmUsage.count({ where: { queryId: "q-fail", success: false } })).toBe(2);
     expect(JSON.stringify(result)).not.toContain(KEY_SECOND);
   });
@@ -247,7 +269,12 @@ describe("LLM report over HTTP (local OpenAI-compatible server)", () => {
   });
 
   it("with OUTBOUND_ALLOW_PRIVATE off a base URL on this machine is never called", async () => {
-    useSettings({ OPENAI_API_KEY: KEY_SIMPLE, OPENAI_BASE_URL: base, OPENAI_MODEL: "m-good", OUTBOUND_ALLOW_PRIVATE: "false" });
+    useSettings({
+      OPENAI_API_KEY: KEY_SIMPLE,
+      OPENAI_BASE_URL: base,
+      OPENAI_MODEL: "m-good",
+      OUTBOUND_ALLOW_PRIVATE: "false",
+    });
     captureLogs();
     const result = await generateLlmReport(sampleContext());
     expect(result.ok).toBe(false);

@@ -2,7 +2,13 @@ import { APICallError } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import type { LlmChannel } from "./channels";
-import { checkReportAgainstData, generateLlmReport, scrub, type LlmModelFactory, type LlmOutputMode } from "./generate-report";
+import {
+  checkReportAgainstData,
+  generateLlmReport,
+  scrub,
+  type LlmModelFactory,
+  type LlmOutputMode,
+} from "./generate-report";
 import { buildReportPrompt } from "./prompt";
 import { ZLlmReport } from "./report-schema";
 import { channel, sampleContext, validReport } from "@/tests/kits/llm-fixtures";
@@ -63,14 +69,28 @@ describe("generateLlmReport with mock models", () => {
 
   it("a valid answer is returned with its channel, model and token usage", async () => {
     const { factory } = mockFactory({ "m-1": good });
-    const r = await generateLlmReport(sampleContext(), { channels: [channel("a", ["m-1"])], modelFactory: factory, recordUsage: false });
+    const r = await generateLlmReport(sampleContext(), {
+      channels: [channel("a", ["m-1"])],
+      modelFactory: factory,
+      recordUsage: false,
+    });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.channel).toBe("a");
     expect(r.model).toBe("m-1");
     expect(r.report).toEqual(validReport());
     expect(r.attempts).toEqual([
-      expect.objectContaining({ channel: "a", model: "m-1", ok: true, code: "ok", reason: "ok", mode: "json_object", promptTokens: 120, completionTokens: 80, totalTokens: 200 }),
+      expect.objectContaining({
+        channel: "a",
+        model: "m-1",
+        ok: true,
+        code: "ok",
+        reason: "ok",
+        mode: "json_object",
+        promptTokens: 120,
+        completionTokens: 80,
+        totalTokens: 200,
+      }),
     ]);
   });
 
@@ -78,12 +98,33 @@ describe("generateLlmReport with mock models", () => {
     const a = channel("a", ["m-500", "m-badjson"]);
     const b = channel("b", ["m-schema", "m-stop", "m-good"]);
     const badStop = JSON.stringify(validReport({ levels: { stop_loss: 104 } }));
-    const badSchema = JSON.stringify({ ...validReport(), core_conclusion: { ...validReport().core_conclusion, score: 150 } });
-    const { factory, built } = mockFactory({ "m-500": http500(a.apiKey), "m-badjson": "this is not json {", "m-schema": badSchema, "m-stop": badStop, "m-good": good });
+    const badSchema = JSON.stringify({
+      ...validReport(),
+      core_conclusion: { ...validReport().core_conclusion, score: 150 },
+    });
+    const { factory, built } = mockFactory({
+      "m-500": http500(a.apiKey),
+      "m-badjson": "this is not json {",
+      "m-schema": badSchema,
+      "m-stop": badStop,
+      "m-good": good,
+    });
     const r = await generateLlmReport(sampleContext(), { channels: [a, b], modelFactory: factory, recordUsage: false });
     expect(r.ok).toBe(true);
-    expect(built.map((x) => `${x.channel}/${x.model}`)).toEqual(["a/m-500", "a/m-badjson", "b/m-schema", "b/m-stop", "b/m-good"]);
-    expect(r.attempts.map((x) => x.code)).toEqual(["http_error", "invalid_json", "schema_mismatch", "data_check", "ok"]);
+    expect(built.map((x) => `${x.channel}/${x.model}`)).toEqual([
+      "a/m-500",
+      "a/m-badjson",
+      "b/m-schema",
+      "b/m-stop",
+      "b/m-good",
+    ]);
+    expect(r.attempts.map((x) => x.code)).toEqual([
+      "http_error",
+      "invalid_json",
+      "schema_mismatch",
+      "data_check",
+      "ok",
+    ]);
     expect(r.attempts[0]).toMatchObject({ status: 500 });
     expect(r.attempts[2]!.reason).toMatch(/core_conclusion\.score/);
     expect(r.attempts[3]!.reason).toMatch(/stop_loss 104 is not below the price 100/);
@@ -99,7 +140,12 @@ describe("generateLlmReport with mock models", () => {
       });
     const { factory } = mockFactory({ "m-slow": slow, "m-good": good });
     const started = Date.now();
-    const r = await generateLlmReport(sampleContext(), { channels: [channel("a", ["m-slow", "m-good"])], modelFactory: factory, recordUsage: false, timeoutMs: 100 });
+    const r = await generateLlmReport(sampleContext(), {
+      channels: [channel("a", ["m-slow", "m-good"])],
+      modelFactory: factory,
+      recordUsage: false,
+      timeoutMs: 100,
+    });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(r.ok).toBe(true);
     expect(r.attempts.map((x) => x.code)).toEqual(["timeout", "ok"]);
@@ -114,18 +160,32 @@ describe("generateLlmReport with mock models", () => {
         setTimeout(() => controller.abort(), 20);
       });
     const { factory, built } = mockFactory({ "m-slow": slow, "m-good": good });
-    const r = await generateLlmReport(sampleContext(), { channels: [channel("a", ["m-slow", "m-good"])], modelFactory: factory, recordUsage: false, signal: controller.signal });
+    const r = await generateLlmReport(sampleContext(), {
+      channels: [channel("a", ["m-slow", "m-good"])],
+      modelFactory: factory,
+      recordUsage: false,
+      signal: controller.signal,
+    });
     expect(r).toMatchObject({ ok: false, reason: "aborted by the caller" });
     expect(r.attempts.map((x) => x.code)).toEqual(["aborted"]);
     expect(built).toHaveLength(1);
   });
 
   it("all attempts failing gives the last reason (the caller falls back to the rule-based report)", async () => {
-    const { factory } = mockFactory({ "m-1": "nope", "m-2": JSON.stringify(validReport({ levels: { take_profit: 99 } })) });
-    const r = await generateLlmReport(sampleContext(), { channels: [channel("a", ["m-1", "m-2"])], modelFactory: factory, recordUsage: false });
+    const { factory } = mockFactory({
+      "m-1": "nope",
+      "m-2": JSON.stringify(validReport({ levels: { take_profit: 99 } })),
+    });
+    const r = await generateLlmReport(sampleContext(), {
+      channels: [channel("a", ["m-1", "m-2"])],
+      modelFactory: factory,
+      recordUsage: false,
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.reason).toMatch(/^all 2 LLM attempt\(s\) failed; last \(a\/m-2\): numbers contradict the data: take_profit 99/);
+    expect(r.reason).toMatch(
+      /^all 2 LLM attempt\(s\) failed; last \(a\/m-2\): numbers contradict the data: take_profit 99/,
+    );
   });
 
   it("an openai-protocol endpoint that rejects json_schema is retried once in JSON mode", async () => {
@@ -140,19 +200,37 @@ describe("generateLlmReport with mock models", () => {
     const base = mockFactory({ "m-1": good });
     const factory: LlmModelFactory = (ch, model, mode, key) => {
       calls.push(mode);
-      if (mode === "json_schema") return new MockLanguageModelV3({ doGenerate: async () => { throw rejecting; } });
+      if (mode === "json_schema")
+        return new MockLanguageModelV3({
+          doGenerate: async () => {
+            throw rejecting;
+          },
+        });
       return base.factory(ch, model, mode, key);
     };
-    const r = await generateLlmReport(sampleContext(), { channels: [channel("o", ["m-1"], "openai")], modelFactory: factory, recordUsage: false });
+    const r = await generateLlmReport(sampleContext(), {
+      channels: [channel("o", ["m-1"], "openai")],
+      modelFactory: factory,
+      recordUsage: false,
+    });
     expect(r.ok).toBe(true);
     expect(calls).toEqual(["json_schema", "json_object"]);
-    expect(r.attempts.map((x) => [x.mode, x.code])).toEqual([["json_schema", "http_error"], ["json_object", "ok"]]);
+    expect(r.attempts.map((x) => [x.mode, x.code])).toEqual([
+      ["json_schema", "http_error"],
+      ["json_object", "ok"],
+    ]);
   });
 
   it("JSON mode describes the schema in the prompt; structured mode sends it as response format; no key in either", async () => {
     const { factory, models } = mockFactory({ "m-1": good });
-    const ctx = sampleContext({ indicators: { ma5: 98, apiKey: "sk-leak-0000000000", nested: { token: "t0k3n-leak" } } });
-    await generateLlmReport(ctx, { channels: [channel("a", ["m-1"]), channel("o", ["m-1"], "openai")], modelFactory: factory, recordUsage: false });
+    const ctx = sampleContext({
+      indicators: { ma5: 98, apiKey: "sk-leak-0000000000", nested: { token: "t0k3n-leak" } },
+    });
+    await generateLlmReport(ctx, {
+      channels: [channel("a", ["m-1"]), channel("o", ["m-1"], "openai")],
+      modelFactory: factory,
+      recordUsage: false,
+    });
     const call = models["a/m-1"]!.doGenerateCalls[0]!;
     const promptText = JSON.stringify(call.prompt);
     expect(promptText).toContain("JSON Schema");
@@ -171,29 +249,52 @@ describe("checkReportAgainstData", () => {
   });
 
   it("rejects buy plans whose levels contradict the price", () => {
-    expect(checkReportAgainstData(validReport({ levels: { stop_loss: 101 } }), 100)).toContainEqual(expect.stringMatching(/stop_loss 101 is not below the price 100/));
-    expect(checkReportAgainstData(validReport({ levels: { take_profit: 100 } }), 100)).toContainEqual(expect.stringMatching(/take_profit 100 is not above the price/));
-    expect(checkReportAgainstData(validReport({ levels: { stop_loss: null } }), 100)).toContainEqual("a buy plan needs a stop_loss");
-    expect(checkReportAgainstData(validReport({ levels: { ideal_buy: 92 } }), 100)).toContainEqual(expect.stringMatching(/ideal_buy 92 is not above stop_loss 93/));
+    expect(checkReportAgainstData(validReport({ levels: { stop_loss: 101 } }), 100)).toContainEqual(
+      expect.stringMatching(/stop_loss 101 is not below the price 100/),
+    );
+    expect(checkReportAgainstData(validReport({ levels: { take_profit: 100 } }), 100)).toContainEqual(
+      expect.stringMatching(/take_profit 100 is not above the price/),
+    );
+    expect(checkReportAgainstData(validReport({ levels: { stop_loss: null } }), 100)).toContainEqual(
+      "a buy plan needs a stop_loss",
+    );
+    expect(checkReportAgainstData(validReport({ levels: { ideal_buy: 92 } }), 100)).toContainEqual(
+      expect.stringMatching(/ideal_buy 92 is not above stop_loss 93/),
+    );
   });
 
   it("rejects levels outside ±50% of the price and non-positive levels", () => {
-    expect(checkReportAgainstData(validReport({ levels: { take_profit: 160 } }), 100)).toContainEqual(expect.stringMatching(/take_profit 160 is more than 50% away/));
-    expect(checkReportAgainstData(validReport({ levels: { secondary_buy: -1 } }), 100)).toContainEqual(expect.stringMatching(/not a positive price/));
+    expect(checkReportAgainstData(validReport({ levels: { take_profit: 160 } }), 100)).toContainEqual(
+      expect.stringMatching(/take_profit 160 is more than 50% away/),
+    );
+    expect(checkReportAgainstData(validReport({ levels: { secondary_buy: -1 } }), 100)).toContainEqual(
+      expect.stringMatching(/not a positive price/),
+    );
   });
 
   it("rejects an action that contradicts the score, and empty conclusions", () => {
     expect(checkReportAgainstData(validReport({ score: 30 }), 100)).toContainEqual("action buy contradicts score 30");
-    expect(checkReportAgainstData(validReport({ action: "sell", score: 75, levels: { ideal_buy: null, secondary_buy: null } }), 100)).toContainEqual("action sell contradicts score 75");
+    expect(
+      checkReportAgainstData(
+        validReport({ action: "sell", score: 75, levels: { ideal_buy: null, secondary_buy: null } }),
+        100,
+      ),
+    ).toContainEqual("action sell contradicts score 75");
     const empty = validReport();
     empty.core_conclusion.one_sentence = " ";
     expect(checkReportAgainstData(empty, 100)).toContain("core_conclusion.one_sentence is empty");
   });
 
   it("sell plans may leave levels null; without a price only the ordering is checked", () => {
-    const sell = validReport({ action: "sell", score: 15, levels: { ideal_buy: null, secondary_buy: null, stop_loss: null, take_profit: null } });
+    const sell = validReport({
+      action: "sell",
+      score: 15,
+      levels: { ideal_buy: null, secondary_buy: null, stop_loss: null, take_profit: null },
+    });
     expect(checkReportAgainstData(sell, 100)).toEqual([]);
-    expect(checkReportAgainstData(validReport({ levels: { stop_loss: 120, take_profit: 110 } }), null)).toContainEqual(expect.stringMatching(/stop_loss 120 is not below take_profit 110/));
+    expect(checkReportAgainstData(validReport({ levels: { stop_loss: 120, take_profit: 110 } }), null)).toContainEqual(
+      expect.stringMatching(/stop_loss 120 is not below take_profit 110/),
+    );
   });
 
   it("the report schema rejects a score above 100 and accepts the fixture", () => {

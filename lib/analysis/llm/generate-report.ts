@@ -70,7 +70,12 @@ export type LlmReportResult =
   | { ok: true; report: TLlmReport; channel: string; model: string; attempts: LlmAttempt[] }
   | { ok: false; reason: string; attempts: LlmAttempt[] };
 
-export type LlmModelFactory = (channel: LlmChannel, model: string, mode: LlmOutputMode, apiKey: string) => LanguageModel;
+export type LlmModelFactory = (
+  channel: LlmChannel,
+  model: string,
+  mode: LlmOutputMode,
+  apiKey: string,
+) => LanguageModel;
 
 export interface GenerateLlmReportOptions {
   /** The caller's cancellation (request closed, task cancelled); stops all further attempts. */
@@ -140,7 +145,8 @@ export function checkReportAgainstData(report: TLlmReport, price: number | null,
   const { core_conclusion: core } = report;
   if (core.one_sentence.trim() === "") issues.push("core_conclusion.one_sentence is empty");
   if (report.operation_advice.trim() === "") issues.push("operation_advice is empty");
-  if (!Number.isFinite(core.score) || core.score < 0 || core.score > 100) issues.push(`score ${core.score} is outside 0–100`);
+  if (!Number.isFinite(core.score) || core.score < 0 || core.score > 100)
+    issues.push(`score ${core.score} is outside 0–100`);
   if (BUYISH.has(core.action) && core.score < 40) issues.push(`action ${core.action} contradicts score ${core.score}`);
   if (SELLISH.has(core.action) && core.score > 60) issues.push(`action ${core.action} contradicts score ${core.score}`);
 
@@ -161,15 +167,21 @@ export function checkReportAgainstData(report: TLlmReport, price: number | null,
   if (BUYISH.has(core.action)) {
     if (stop === null) issues.push(`a ${core.action} plan needs a stop_loss`);
     if (target === null) issues.push(`a ${core.action} plan needs a take_profit`);
-    for (const [name, value] of [["ideal_buy", ideal], ["secondary_buy", secondary]] as const) {
+    for (const [name, value] of [
+      ["ideal_buy", ideal],
+      ["secondary_buy", secondary],
+    ] as const) {
       if (value === null) continue;
       if (stop !== null && value <= stop) issues.push(`${name} ${fmt(value)} is not above stop_loss ${fmt(stop)}`);
-      if (target !== null && value >= target) issues.push(`${name} ${fmt(value)} is not below take_profit ${fmt(target)}`);
+      if (target !== null && value >= target)
+        issues.push(`${name} ${fmt(value)} is not below take_profit ${fmt(target)}`);
     }
   }
   if (price !== null && (BUYISH.has(core.action) || core.action === "hold")) {
-    if (stop !== null && stop >= price) issues.push(`stop_loss ${fmt(stop)} is not below the price ${fmt(price)} for ${core.action}`);
-    if (target !== null && target <= price) issues.push(`take_profit ${fmt(target)} is not above the price ${fmt(price)} for ${core.action}`);
+    if (stop !== null && stop >= price)
+      issues.push(`stop_loss ${fmt(stop)} is not below the price ${fmt(price)} for ${core.action}`);
+    if (target !== null && target <= price)
+      issues.push(`take_profit ${fmt(target)} is not above the price ${fmt(price)} for ${core.action}`);
   }
   return issues;
 }
@@ -200,23 +212,35 @@ function causeSummary(error: unknown): string {
   if (Array.isArray(issues) && issues.length > 0) {
     return issues
       .slice(0, 3)
-      .map((i: { path?: PropertyKey[]; message?: string }) => `${(i.path ?? []).map(String).join(".") || "(root)"}: ${i.message ?? "invalid"}`)
+      .map(
+        (i: { path?: PropertyKey[]; message?: string }) =>
+          `${(i.path ?? []).map(String).join(".") || "(root)"}: ${i.message ?? "invalid"}`,
+      )
       .join("; ");
   }
   return cause instanceof Error ? cause.message : String((error as Error)?.message ?? error);
 }
 
-export function classify(error: unknown, state: { timedOut: boolean; callerAborted: boolean; timeoutMs: number }): Classified {
+export function classify(
+  error: unknown,
+  state: { timedOut: boolean; callerAborted: boolean; timeoutMs: number },
+): Classified {
   if (state.callerAborted) return { code: "aborted", reason: "aborted by the caller" };
   if (state.timedOut) return { code: "timeout", reason: `no answer within ${Math.round(state.timeoutMs / 100) / 10}s` };
   if (NoObjectGeneratedError.isInstance(error)) {
     const cause = (error as { cause?: unknown }).cause;
     const json = JSONParseError.isInstance(cause) || (cause instanceof Error && /json/i.test(cause.name));
     const typed = TypeValidationError.isInstance(cause);
-    if (json && !typed) return { code: "invalid_json", reason: `answer is not valid JSON: ${causeSummary(error)}`, usage: error.usage };
-    return { code: "schema_mismatch", reason: `answer does not match the report schema: ${causeSummary(error)}`, usage: error.usage };
+    if (json && !typed)
+      return { code: "invalid_json", reason: `answer is not valid JSON: ${causeSummary(error)}`, usage: error.usage };
+    return {
+      code: "schema_mismatch",
+      reason: `answer does not match the report schema: ${causeSummary(error)}`,
+      usage: error.usage,
+    };
   }
-  if (NoOutputGeneratedError.isInstance(error)) return { code: "invalid_json", reason: `no output: ${causeSummary(error)}` };
+  if (NoOutputGeneratedError.isInstance(error))
+    return { code: "invalid_json", reason: `no output: ${causeSummary(error)}` };
   if (APICallError.isInstance(error)) {
     if (error.statusCode !== undefined) {
       return { code: "http_error", status: error.statusCode, reason: `HTTP ${error.statusCode}: ${error.message}` };
@@ -232,7 +256,11 @@ export function classify(error: unknown, state: { timedOut: boolean; callerAbort
 
 /** An OpenAI-protocol endpoint that rejects `response_format: json_schema` (DeepSeek behind OPENAI_BASE_URL…). */
 function rejectsJsonSchema(c: Classified): boolean {
-  return c.code === "http_error" && (c.status === 400 || c.status === 422) && /response_format|json_schema|structured/i.test(c.reason);
+  return (
+    c.code === "http_error" &&
+    (c.status === 400 || c.status === 422) &&
+    /response_format|json_schema|structured/i.test(c.reason)
+  );
 }
 
 // ---- the loop
@@ -243,7 +271,10 @@ function tokens(usage: LanguageModelUsage | undefined) {
   return { promptTokens, completionTokens, totalTokens: usage?.totalTokens ?? promptTokens + completionTokens };
 }
 
-export async function generateLlmReport(context: LlmReportContext, options: GenerateLlmReportOptions = {}): Promise<LlmReportResult> {
+export async function generateLlmReport(
+  context: LlmReportContext,
+  options: GenerateLlmReportOptions = {},
+): Promise<LlmReportResult> {
   const channels = options.channels ?? llmChannels();
   const attempts: LlmAttempt[] = [];
   if (channels.length === 0) return { ok: false, reason: "no LLM channel configured", attempts };
@@ -255,7 +286,11 @@ export async function generateLlmReport(context: LlmReportContext, options: Gene
   const maxOutputTokens = options.maxOutputTokens ?? numberSetting("LLM_MAX_TOKENS", 256, 200_000);
   const callType = options.callType ?? "analysis";
   const price = contextPrice(context);
-  const log = logger.child({ component: "llm", query_id: options.queryId ?? undefined, stock_code: options.stockCode ?? undefined });
+  const log = logger.child({
+    component: "llm",
+    query_id: options.queryId ?? undefined,
+    stock_code: options.stockCode ?? undefined,
+  });
 
   const attempt = async (channel: LlmChannel, model: string, mode: LlmOutputMode, apiKey: string) => {
     const { instructions, messages } = (() => {
@@ -280,12 +315,18 @@ export async function generateLlmReport(context: LlmReportContext, options: Gene
         abortSignal,
       });
       usage = result.usage;
-      if (result.warnings?.length) log.debug({ channel: channel.name, model, warnings: result.warnings.map((w) => w.type) }, "llm warnings");
+      if (result.warnings?.length)
+        log.debug({ channel: channel.name, model, warnings: result.warnings.map((w) => w.type) }, "llm warnings");
       const issues = checkReportAgainstData(result.output, price);
-      if (issues.length > 0) failure = { code: "data_check", reason: `numbers contradict the data: ${issues.slice(0, 3).join("; ")}` };
+      if (issues.length > 0)
+        failure = { code: "data_check", reason: `numbers contradict the data: ${issues.slice(0, 3).join("; ")}` };
       else report = result.output;
     } catch (error) {
-      failure = classify(error, { timedOut: timeout.aborted, callerAborted: options.signal?.aborted === true, timeoutMs });
+      failure = classify(error, {
+        timedOut: timeout.aborted,
+        callerAborted: options.signal?.aborted === true,
+        timeoutMs,
+      });
       usage = failure.usage;
     }
     const ms = Math.round(performance.now() - started);
@@ -304,7 +345,16 @@ export async function generateLlmReport(context: LlmReportContext, options: Gene
     };
     attempts.push(record);
     (failure ? log.warn.bind(log) : log.info.bind(log))(
-      { channel: channel.name, model, mode, ok: record.ok, code: record.code, ms, reason: failure ? reason : undefined, total_tokens: t.totalTokens },
+      {
+        channel: channel.name,
+        model,
+        mode,
+        ok: record.ok,
+        code: record.code,
+        ms,
+        reason: failure ? reason : undefined,
+        total_tokens: t.totalTokens,
+      },
       failure ? "llm call failed" : "llm call succeeded",
     );
     if (options.recordUsage !== false) {
@@ -328,11 +378,16 @@ export async function generateLlmReport(context: LlmReportContext, options: Gene
     async ({ channel, model, mode, apiKey }): Promise<StepResult<TLlmReport>> => {
       const { report, failure } = await attempt(channel, model, mode, apiKey);
       if (report) return { ok: true, value: report };
-      return { ok: false, aborted: failure?.code === "aborted", refusedJsonSchema: failure !== undefined && rejectsJsonSchema(failure) };
+      return {
+        ok: false,
+        aborted: failure?.code === "aborted",
+        refusedJsonSchema: failure !== undefined && rejectsJsonSchema(failure),
+      };
     },
     { signal: options.signal },
   );
-  if (answer.ok) return { ok: true, report: answer.value, channel: answer.step.channel.name, model: answer.step.model, attempts };
+  if (answer.ok)
+    return { ok: true, report: answer.value, channel: answer.step.channel.name, model: answer.step.model, attempts };
   if (answer.aborted) return { ok: false, reason: "aborted by the caller", attempts };
   const last = attempts.at(-1);
   return {

@@ -7,7 +7,12 @@ import { z } from "zod";
 const ZProbeBase = {
   name: z.string().trim().min(1).max(64).describe("Channel name as in LLM_CHANNELS"),
   protocol: z.string().trim().max(32).default("openai").describe("openai, deepseek, ollama, gemini, anthropic, …"),
-  base_url: z.string().trim().max(2048).default("").describe("Empty: the saved base URL of the channel, else the protocol's default"),
+  base_url: z
+    .string()
+    .trim()
+    .max(2048)
+    .default("")
+    .describe("Empty: the saved base URL of the channel, else the protocol's default"),
   api_key: z.string().max(4096).default("").describe('Empty or the mask token "******": the saved key of the channel'),
   timeout_seconds: z.number().min(1).max(120).default(20),
 };

@@ -5,7 +5,15 @@ import { getRawSetting, getSettings } from "@/lib/settings/settings";
 import { assertOutboundAllowed, OutboundRefusedError } from "@/lib/net/outbound-policy";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { recordLlmUsage } from "@/lib/usage/record-usage";
-import { DEFAULT_BASE_URL, KEYLESS, normaliseBaseUrl, readLlmChannelConfig, splitList, wireProtocol, type LlmChannel } from "./channels";
+import {
+  DEFAULT_BASE_URL,
+  KEYLESS,
+  normaliseBaseUrl,
+  readLlmChannelConfig,
+  splitList,
+  wireProtocol,
+  type LlmChannel,
+} from "./channels";
 import { classify, httpModelFactory, scrub, type LlmModelFactory } from "./generate-report";
 import type {
   TCapabilityResult,
@@ -27,7 +35,9 @@ interface ProbeTarget {
   secrets: string[];
 }
 
-type Failure = Pick<TDiscoverModelsResponse, "error" | "error_code" | "stage" | "retryable" | "message"> & { success: false };
+type Failure = Pick<TDiscoverModelsResponse, "error" | "error_code" | "stage" | "retryable" | "message"> & {
+  success: false;
+};
 
 export interface ProbeDeps {
   fetch?: typeof fetch;
@@ -35,7 +45,12 @@ export interface ProbeDeps {
 }
 
 function savedKey(part: string, fallback: string | undefined): string {
-  return splitList(getRawSetting(`LLM_${part}_API_KEY`))[0] ?? splitList(getRawSetting(`LLM_${part}_API_KEYS`))[0] ?? fallback ?? "";
+  return (
+    splitList(getRawSetting(`LLM_${part}_API_KEY`))[0] ??
+    splitList(getRawSetting(`LLM_${part}_API_KEYS`))[0] ??
+    fallback ??
+    ""
+  );
 }
 
 /**
@@ -55,13 +70,17 @@ function resolveTarget(body: TDiscoverModelsRequest | TTestChannelRequest, model
   } catch {
     return failure("validate", "base_url_invalid", "The base URL is not a valid URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return failure("validate", "base_url_invalid", "The base URL must be http or https");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return failure("validate", "base_url_invalid", "The base URL must be http or https");
   const typedKey = body.api_key.trim();
   const useSaved = typedKey === "" || typedKey === MASK;
   const sameBase = normaliseBaseUrl(savedBase) === baseURL;
   const apiKey = useSaved ? (sameBase ? savedKey(part, saved?.apiKey) : "") : typedKey;
   if (!apiKey && !KEYLESS.has(protocol)) {
-    const why = useSaved && !sameBase && savedKey(part, saved?.apiKey) ? "the saved key is only sent to the saved base URL; enter the key" : "enter the API key";
+    const why =
+      useSaved && !sameBase && savedKey(part, saved?.apiKey)
+        ? "the saved key is only sent to the saved base URL; enter the key"
+        : "enter the API key";
     return failure("validate", "api_key_missing", `No API key: ${why}`);
   }
   const channelModels = models.length > 0 ? models : (saved?.models ?? splitList(getRawSetting(`LLM_${part}_MODELS`)));
@@ -79,7 +98,13 @@ function resolveTarget(body: TDiscoverModelsRequest | TTestChannelRequest, model
   };
 }
 
-function failure(stage: Failure["stage"], code: string, message: string, retryable = false, error: string | null = null): Failure {
+function failure(
+  stage: Failure["stage"],
+  code: string,
+  message: string,
+  retryable = false,
+  error: string | null = null,
+): Failure {
   return { success: false, message, error: error ?? message, error_code: code, stage, retryable };
 }
 
@@ -90,9 +115,12 @@ function isFailure(x: ProbeTarget | Failure): x is Failure {
 /** An HTTP status as a probe failure: the status line only. */
 function httpFailure(status: number, what: string): Failure {
   const line = `HTTP ${status}`;
-  if (status === 401 || status === 403) return failure("auth", "auth_failed", `${what}: the server refused the key (${line})`, false, line);
-  if (status === 404) return failure("request", "not_found", `${what}: not found (${line}); check the base URL and model`, false, line);
-  if (status === 408 || status === 429) return failure("request", "rate_limited", `${what}: busy or rate limited (${line})`, true, line);
+  if (status === 401 || status === 403)
+    return failure("auth", "auth_failed", `${what}: the server refused the key (${line})`, false, line);
+  if (status === 404)
+    return failure("request", "not_found", `${what}: not found (${line}); check the base URL and model`, false, line);
+  if (status === 408 || status === 429)
+    return failure("request", "rate_limited", `${what}: busy or rate limited (${line})`, true, line);
   if (status >= 500) return failure("request", "upstream_error", `${what}: server error (${line})`, true, line);
   return failure("request", "request_rejected", `${what}: request rejected (${line})`, false, line);
 }
@@ -102,7 +130,8 @@ async function policyFailure(baseURL: string): Promise<Failure | null> {
     await assertOutboundAllowed(baseURL, getSettings().OUTBOUND_ALLOW_PRIVATE);
     return null;
   } catch (error) {
-    if (error instanceof OutboundRefusedError) return failure("validate", "outbound_refused", `Refused by the outbound policy: ${error.message}`);
+    if (error instanceof OutboundRefusedError)
+      return failure("validate", "outbound_refused", `Refused by the outbound policy: ${error.message}`);
     return failure("connect", "connect_failed", "The base URL's host could not be resolved", true);
   }
 }
@@ -111,14 +140,21 @@ function modelIdsOf(body: unknown): string[] | null {
   const record = body as { data?: unknown; models?: unknown } | null;
   const list = Array.isArray(record?.data) ? record.data : Array.isArray(record?.models) ? record.models : null;
   if (!list) return null;
-  const ids = list.map((m: unknown) => (typeof m === "string" ? m : ((m as { id?: unknown; name?: unknown })?.id ?? (m as { name?: unknown })?.name)));
-  return [...new Set(ids.filter((id): id is string => typeof id === "string" && id.trim() !== "").map((id) => id.trim()))];
+  const ids = list.map((m: unknown) =>
+    typeof m === "string" ? m : ((m as { id?: unknown; name?: unknown })?.id ?? (m as { name?: unknown })?.name),
+  );
+  return [
+    ...new Set(ids.filter((id): id is string => typeof id === "string" && id.trim() !== "").map((id) => id.trim())),
+  ];
 }
 
 const elapsed = (started: number) => Math.round(performance.now() - started);
 
 /** POST /system/config/llm/discover-models: GET <base>/models with the channel's key. */
-export async function discoverModels(body: TDiscoverModelsRequest, deps: ProbeDeps = {}): Promise<TDiscoverModelsResponse> {
+export async function discoverModels(
+  body: TDiscoverModelsRequest,
+  deps: ProbeDeps = {},
+): Promise<TDiscoverModelsResponse> {
   const protocol = (body.protocol || "openai").toLowerCase();
   const base = { resolved_protocol: protocol, models: [] as string[], details: {}, latency_ms: null };
   const target = resolveTarget(body, body.models ?? []);
@@ -132,12 +168,35 @@ export async function discoverModels(body: TDiscoverModelsRequest, deps: ProbeDe
   const timeout = AbortSignal.timeout(body.timeout_seconds * 1000);
   let response: Response;
   try {
-    response = await (deps.fetch ?? outboundFetch)(`${target.channel.baseURL}/models`, { headers, signal: timeout, redirect: "manual" });
+    response = await (deps.fetch ?? outboundFetch)(`${target.channel.baseURL}/models`, {
+      headers,
+      signal: timeout,
+      redirect: "manual",
+    });
   } catch (error) {
     const latency_ms = elapsed(started);
-    if (error instanceof OutboundRefusedError) return { ...base, latency_ms, ...failure("validate", "outbound_refused", `Refused by the outbound policy: ${error.message}`) };
-    if (timeout.aborted) return { ...base, latency_ms, ...failure("connect", "timeout", `No answer within ${body.timeout_seconds}s`, true) };
-    return { ...base, latency_ms, ...failure("connect", "connect_failed", `Could not connect: ${scrub(String((error as Error)?.message ?? error), target.secrets, 120)}`, true) };
+    if (error instanceof OutboundRefusedError)
+      return {
+        ...base,
+        latency_ms,
+        ...failure("validate", "outbound_refused", `Refused by the outbound policy: ${error.message}`),
+      };
+    if (timeout.aborted)
+      return {
+        ...base,
+        latency_ms,
+        ...failure("connect", "timeout", `No answer within ${body.timeout_seconds}s`, true),
+      };
+    return {
+      ...base,
+      latency_ms,
+      ...failure(
+        "connect",
+        "connect_failed",
+        `Could not connect: ${scrub(String((error as Error)?.message ?? error), target.secrets, 120)}`,
+        true,
+      ),
+    };
   }
   const latency_ms = elapsed(started);
   if (!response.ok) {
@@ -145,12 +204,18 @@ export async function discoverModels(body: TDiscoverModelsRequest, deps: ProbeDe
     return { ...base, latency_ms, ...httpFailure(response.status, "Model list") };
   }
   const ids = modelIdsOf(await response.json().catch(() => null));
-  if (ids === null) return { ...base, latency_ms, ...failure("response", "invalid_response", "The answer is not an OpenAI-style model list") };
+  if (ids === null)
+    return {
+      ...base,
+      latency_ms,
+      ...failure("response", "invalid_response", "The answer is not an OpenAI-style model list"),
+    };
   const missing = (body.models ?? []).filter((m) => !ids.includes(m));
   return {
     ...base,
     success: true,
-    message: ids.length === 0 ? "The server lists no models" : `Found ${ids.length} model${ids.length === 1 ? "" : "s"}`,
+    message:
+      ids.length === 0 ? "The server lists no models" : `Found ${ids.length} model${ids.length === 1 ? "" : "s"}`,
     error: null,
     error_code: null,
     stage: null,
@@ -178,13 +243,21 @@ function callFailure(error: unknown, timedOut: boolean, timeoutMs: number, secre
   }
   const c = classify(error, { timedOut, callerAborted: false, timeoutMs });
   if (c.code === "http_error" && c.status !== undefined) return httpFailure(c.status, what);
-  if (c.code === "timeout") return failure("request", "timeout", `${what}: no answer within ${Math.round(timeoutMs / 1000)}s`, true);
-  if (c.code === "network_error") return failure("connect", "connect_failed", `${what}: could not connect`, true, scrub(c.reason, secrets, 120));
-  if (c.code === "invalid_json" || c.code === "schema_mismatch") return failure("response", "invalid_response", `${what}: the answer was not the JSON asked for`);
+  if (c.code === "timeout")
+    return failure("request", "timeout", `${what}: no answer within ${Math.round(timeoutMs / 1000)}s`, true);
+  if (c.code === "network_error")
+    return failure("connect", "connect_failed", `${what}: could not connect`, true, scrub(c.reason, secrets, 120));
+  if (c.code === "invalid_json" || c.code === "schema_mismatch")
+    return failure("response", "invalid_response", `${what}: the answer was not the JSON asked for`);
   return failure("response", "error", `${what}: ${scrub(c.reason, secrets, 120)}`);
 }
 
-async function timedCall(run: (signal: AbortSignal) => Promise<{ usage?: LanguageModelUsage; ok: boolean; why?: Failure }>, timeoutMs: number, secrets: string[], what: string): Promise<CallOutcome> {
+async function timedCall(
+  run: (signal: AbortSignal) => Promise<{ usage?: LanguageModelUsage; ok: boolean; why?: Failure }>,
+  timeoutMs: number,
+  secrets: string[],
+  what: string,
+): Promise<CallOutcome> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const started = performance.now();
   try {
@@ -195,7 +268,10 @@ async function timedCall(run: (signal: AbortSignal) => Promise<{ usage?: Languag
   }
 }
 
-const CHECKS: Record<string, (model: LanguageModel, signal: AbortSignal) => Promise<{ usage?: LanguageModelUsage; ok: boolean; why?: Failure }>> = {
+const CHECKS: Record<
+  string,
+  (model: LanguageModel, signal: AbortSignal) => Promise<{ usage?: LanguageModelUsage; ok: boolean; why?: Failure }>
+> = {
   async json(model, signal) {
     const r = await generateText({
       model,
@@ -210,25 +286,52 @@ const CHECKS: Record<string, (model: LanguageModel, signal: AbortSignal) => Prom
     const r = streamText({ model, prompt: BASIC_PROMPT, maxRetries: 0, abortSignal: signal });
     let text = "";
     for await (const chunk of r.textStream) text += chunk;
-    return { usage: await r.usage, ok: text.trim() !== "", why: failure("response", "empty_stream", "The stream carried no text") };
+    return {
+      usage: await r.usage,
+      ok: text.trim() !== "",
+      why: failure("response", "empty_stream", "The stream carried no text"),
+    };
   },
   async tools(model, signal) {
     const r = await generateText({
       model,
       prompt: "Use the quote tool to look up the price of AAPL.",
-      tools: { quote: tool({ description: "Latest price of a stock code", inputSchema: z.object({ code: z.string() }) }) },
+      tools: {
+        quote: tool({ description: "Latest price of a stock code", inputSchema: z.object({ code: z.string() }) }),
+      },
       toolChoice: "required",
       maxRetries: 0,
       abortSignal: signal,
     });
-    return { usage: r.usage, ok: r.toolCalls.length > 0, why: failure("response", "no_tool_call", "The model answered without calling the tool") };
+    return {
+      usage: r.usage,
+      ok: r.toolCalls.length > 0,
+      why: failure("response", "no_tool_call", "The model answered without calling the tool"),
+    };
   },
 };
 
 function capabilityOf(outcome: CallOutcome, passed: string): TCapabilityResult {
-  if (outcome.ok) return { status: "passed", message: passed, error_code: null, stage: null, retryable: null, latency_ms: outcome.ms, details: {} };
+  if (outcome.ok)
+    return {
+      status: "passed",
+      message: passed,
+      error_code: null,
+      stage: null,
+      retryable: null,
+      latency_ms: outcome.ms,
+      details: {},
+    };
   const f = outcome.failure ?? failure("response", "error", "failed");
-  return { status: "failed", message: f.message, error_code: f.error_code, stage: f.stage, retryable: f.retryable, latency_ms: outcome.ms, details: {} };
+  return {
+    status: "failed",
+    message: f.message,
+    error_code: f.error_code,
+    stage: f.stage,
+    retryable: f.retryable,
+    latency_ms: outcome.ms,
+    details: {},
+  };
 }
 
 function skipped(message: string): TCapabilityResult {
@@ -239,14 +342,26 @@ function skipped(message: string): TCapabilityResult {
 export async function testChannel(body: TTestChannelRequest, deps: ProbeDeps = {}): Promise<TTestChannelResponse> {
   const protocol = (body.protocol || "openai").toLowerCase();
   const checks = [...new Set(body.capability_checks ?? [])];
-  const base = { resolved_protocol: protocol, resolved_model: null, details: { enabled: body.enabled }, latency_ms: null, capability_results: {} };
+  const base = {
+    resolved_protocol: protocol,
+    resolved_model: null,
+    details: { enabled: body.enabled },
+    latency_ms: null,
+    capability_results: {},
+  };
   const skipAll = (why: string) => Object.fromEntries(checks.map((c) => [c, skipped(why)]));
   const target = resolveTarget(body, body.models);
   if (isFailure(target)) return { ...base, ...target, capability_results: skipAll("the channel is not usable") };
   const model = target.channel.models[0];
-  if (!model) return { ...base, ...failure("validate", "model_missing", "No model: enter at least one model name"), capability_results: skipAll("no model") };
+  if (!model)
+    return {
+      ...base,
+      ...failure("validate", "model_missing", "No model: enter at least one model name"),
+      capability_results: skipAll("no model"),
+    };
   const refused = deps.modelFactory ? null : await policyFailure(target.channel.baseURL);
-  if (refused) return { ...base, resolved_model: model, ...refused, capability_results: skipAll("the base URL is refused") };
+  if (refused)
+    return { ...base, resolved_model: model, ...refused, capability_results: skipAll("the base URL is refused") };
 
   const timeoutMs = body.timeout_seconds * 1000;
   const mode = target.channel.protocol === "openai" ? "json_schema" : "json_object";
@@ -269,7 +384,11 @@ export async function testChannel(body: TTestChannelRequest, deps: ProbeDeps = {
   const basic = await timedCall(
     async (signal) => {
       const r = await generateText({ model: llm, prompt: BASIC_PROMPT, maxRetries: 0, abortSignal: signal });
-      return { usage: r.usage, ok: r.text.trim() !== "", why: failure("response", "empty_answer", "The model answered with no text") };
+      return {
+        usage: r.usage,
+        ok: r.text.trim() !== "",
+        why: failure("response", "empty_answer", "The model answered with no text"),
+      };
     },
     timeoutMs,
     target.secrets,
@@ -277,7 +396,13 @@ export async function testChannel(body: TTestChannelRequest, deps: ProbeDeps = {
   );
   await record(basic);
   if (!basic.ok) {
-    return { ...base, resolved_model: model, latency_ms: basic.ms, ...(basic.failure ?? failure("response", "error", "failed")), capability_results: skipAll("the basic chat call failed") };
+    return {
+      ...base,
+      resolved_model: model,
+      latency_ms: basic.ms,
+      ...(basic.failure ?? failure("response", "error", "failed")),
+      capability_results: skipAll("the basic chat call failed"),
+    };
   }
 
   const capability_results: Record<string, TCapabilityResult> = {};
@@ -291,11 +416,16 @@ export async function testChannel(body: TTestChannelRequest, deps: ProbeDeps = {
     await record(outcome);
     capability_results[check] = capabilityOf(outcome, `${check}: passed`);
   }
-  const failed = Object.entries(capability_results).filter(([, r]) => r.status === "failed").map(([k]) => k);
+  const failed = Object.entries(capability_results)
+    .filter(([, r]) => r.status === "failed")
+    .map(([k]) => k);
   return {
     ...base,
     success: true,
-    message: failed.length === 0 ? `${model} answered in ${basic.ms} ms` : `${model} answered; failed checks: ${failed.join(", ")}`,
+    message:
+      failed.length === 0
+        ? `${model} answered in ${basic.ms} ms`
+        : `${model} answered; failed checks: ${failed.join(", ")}`,
     error: null,
     error_code: null,
     stage: null,

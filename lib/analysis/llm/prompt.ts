@@ -118,7 +118,8 @@ function depthHint(reportType: string | null | undefined, language: LlmLanguage)
     if (type === "full") return "报告类型 full：各文字字段可以详细展开，清单 5–8 项。";
     return "报告类型 simple：文字字段简洁（每项 1–2 句），清单 3–6 项。";
   }
-  if (type === "brief") return "Report type brief: keep each text field to one short sentence, at most 3 checklist items.";
+  if (type === "brief")
+    return "Report type brief: keep each text field to one short sentence, at most 3 checklist items.";
   if (type === "full") return "Report type full: text fields may go into detail, 5–8 checklist items.";
   return "Report type simple: concise text fields (1–2 sentences each), 3–6 checklist items.";
 }
@@ -150,7 +151,10 @@ export function buildReportPrompt(context: LlmReportContext, options: PromptOpti
   // Strategies sit after the rules (they refine the analysis, never the output rules) and before the schema,
   // so the output format stays the last thing the model reads.
   const strategies = skillPrompt(context.skills ?? [], language, "report");
-  const system = (language === "zh" ? SYSTEM_ZH : SYSTEM_EN) + (strategies ? `\n\n${strategies}` : "") + (options.describeSchema ? schemaBlock(language) : "");
+  const system =
+    (language === "zh" ? SYSTEM_ZH : SYSTEM_EN) +
+    (strategies ? `\n\n${strategies}` : "") +
+    (options.describeSchema ? schemaBlock(language) : "");
   const name = context.target.name ? `${context.target.name} ` : "";
   const code = context.target.display_code ?? context.target.code;
   const noNews = (context.news ?? []).length === 0;

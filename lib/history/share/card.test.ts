@@ -7,7 +7,14 @@ import { buildShareCard, CARD_LIMITS, type CardBlock, type ShareCard } from "./c
 import { parseMarkdownDocument } from "./markdown-blocks";
 
 function markdownOf(report: TAnalysisReport, news: MarkdownNewsItem[] = []): string {
-  return buildMarkdownReport({ report, news, dataSource: "eastmoney", region: "cn", volumeRatio: 1.23, turnoverRate: 0.45 });
+  return buildMarkdownReport({
+    report,
+    news,
+    dataSource: "eastmoney",
+    region: "cn",
+    volumeRatio: 1.23,
+    turnoverRate: 0.45,
+  });
 }
 
 function cardOf(report: TAnalysisReport, news: MarkdownNewsItem[] = []): ShareCard {
@@ -15,13 +22,21 @@ function cardOf(report: TAnalysisReport, news: MarkdownNewsItem[] = []): ShareCa
 }
 
 const tileValues = (card: ShareCard) => Object.fromEntries(card.hero.map((t) => [t.label, t.value]));
-const blocksOf = (card: ShareCard, title: string): CardBlock[] => card.sections.find((s) => s.title === title)?.blocks ?? [];
+const blocksOf = (card: ShareCard, title: string): CardBlock[] =>
+  card.sections.find((s) => s.title === title)?.blocks ?? [];
 
 describe("share card model", () => {
   it("zh stock card: header and hero from the structured report, sections from the Markdown in order", () => {
     const report = storedReport("zh");
     const card = cardOf(report);
-    expect(card).toMatchObject({ lang: "zh", variant: "stock", title: "贵州茅台", subtitle: "600519", badge: "详细", light: null });
+    expect(card).toMatchObject({
+      lang: "zh",
+      variant: "stock",
+      title: "贵州茅台",
+      subtitle: "600519",
+      badge: "详细",
+      light: null,
+    });
     expect(card.meta).toBe("生成时间：2026-05-06 16:00 (Asia/Shanghai) · 报告类型：详细 · 市场阶段：盘后");
     expect(tileValues(card)).toEqual({
       操作建议: report.summary.action_label,
@@ -59,39 +74,58 @@ describe("share card model", () => {
     });
     const indicators = blocksOf(card, "技术指标")[0];
     expect(indicators?.kind).toBe("pairs");
-    if (indicators?.kind === "pairs") expect(indicators.pairs.map((p) => p.label).slice(0, 4)).toEqual(["MA5", "MA10", "MA20", "MA60"]);
+    if (indicators?.kind === "pairs")
+      expect(indicators.pairs.map((p) => p.label).slice(0, 4)).toEqual(["MA5", "MA10", "MA20", "MA60"]);
   });
 
   it("en stock card: English labels throughout", () => {
     const card = cardOf(storedReport("en"));
     expect(card).toMatchObject({ lang: "en", title: "Kweichow Moutai", badge: "Detailed" });
     expect(card.hero.map((t) => t.label)).toEqual(["Action", "Score", "Price", "Trend outlook"]);
-    expect(card.sections.map((s) => s.title)).toEqual(expect.arrayContaining(["Conclusion", "Strategy levels", "Indicators", "Risks"]));
+    expect(card.sections.map((s) => s.title)).toEqual(
+      expect.arrayContaining(["Conclusion", "Strategy levels", "Indicators", "Risks"]),
+    );
     expect(JSON.stringify(card)).not.toMatch(/[\u4e00-\u9fff]/);
   });
 
   it("the news list is cut to CARD_LIMITS.news with a count of the rest; a change colours the price", () => {
-    const news = Array.from({ length: 8 }, (_, i) => ({ title: `新闻 ${i + 1}`, snippet: "", url: `https://news.example.com/${i}` }));
+    const news = Array.from({ length: 8 }, (_, i) => ({
+      title: `新闻 ${i + 1}`,
+      snippet: "",
+      url: `https://news.example.com/${i}`,
+    }));
     const card = cardOf(storedReport("zh", { change_pct: -1.25 }), news);
     const list = blocksOf(card, "相关新闻")[0];
     expect(list).toMatchObject({ kind: "list", more: `另有 ${8 - CARD_LIMITS.news} 条` });
-    if (list?.kind === "list") expect(list.items.map((i) => i.text)).toEqual(["新闻 1", "新闻 2", "新闻 3", "新闻 4", "新闻 5"]);
+    if (list?.kind === "list")
+      expect(list.items.map((i) => i.text)).toEqual(["新闻 1", "新闻 2", "新闻 3", "新闻 4", "新闻 5"]);
     expect(card.hero.find((t) => t.label === "现价")).toMatchObject({ tone: "down", note: "-1.25%", noteTone: "down" });
   });
 
   it("market review card: its own layout from the stored payload (temperature light, indices, breadth, plan, risks)", async () => {
     const { report, payload } = await storedMarketReview("zh");
     const card = cardOf(report);
-    expect(card).toMatchObject({ variant: "market", title: payload.title, light: payload.market_light.light, badge: "大盘复盘" });
+    expect(card).toMatchObject({
+      variant: "market",
+      title: payload.title,
+      light: payload.market_light.light,
+      badge: "大盘复盘",
+    });
     expect(card.notices).toEqual([payload.sample_notice]);
     expect(card.hero[0]).toMatchObject({ label: "市场温度", value: String(payload.market_light.score) });
     expect(card.hero[1]).toMatchObject({ label: "展望", value: payload.outlook.label });
     const market = reviewMarkets(payload)[0]!;
     const marketBlocks = card.sections.find((s) => s.title.startsWith(market.label))!.blocks;
     const indexTiles = marketBlocks.find((b) => b.kind === "tiles");
-    expect(indexTiles?.kind === "tiles" && indexTiles.tiles.map((t) => t.label)).toEqual(market.indices.slice(0, CARD_LIMITS.indices).map((i) => i.name));
+    expect(indexTiles?.kind === "tiles" && indexTiles.tiles.map((t) => t.label)).toEqual(
+      market.indices.slice(0, CARD_LIMITS.indices).map((i) => i.name),
+    );
     const breadth = marketBlocks.find((b) => b.kind === "breadth");
-    expect(breadth).toMatchObject({ advancers: market.breadth!.up_count, decliners: market.breadth!.down_count, flat: market.breadth!.flat_count });
+    expect(breadth).toMatchObject({
+      advancers: market.breadth!.up_count,
+      decliners: market.breadth!.down_count,
+      flat: market.breadth!.flat_count,
+    });
     expect(blocksOf(card, "策略")).toEqual([{ kind: "text", text: payload.outlook.text }]);
     const risks = blocksOf(card, "风险提示")[0];
     expect(risks?.kind === "list" && risks.items.length).toBe(Math.min(CARD_LIMITS.reviewRisks, payload.risks.length));

@@ -5,7 +5,12 @@ import { storedPayloadOf } from "@/lib/market-review/stored-payload";
 import { priceColorsForLanguage, type PriceColors } from "@/lib/theme/price-colors";
 import { MARKDOWN_TEXT } from "../markdown";
 import type { TAnalysisReport } from "../schemas";
-import { parseMarkdownDocument, type MarkdownBlock, type MarkdownDocument, type MarkdownSection } from "./markdown-blocks";
+import {
+  parseMarkdownDocument,
+  type MarkdownBlock,
+  type MarkdownDocument,
+  type MarkdownSection,
+} from "./markdown-blocks";
 
 // The share card's content (spec 4.3 rules 5 and 6): what one poster shows, as data.
 // The HTML page and the PNG are both drawn from this model by the same layout (layout.ts), so the two
@@ -126,7 +131,16 @@ function toneOf(value: number | null | undefined): Tone {
   return value > 0 ? "up" : "down";
 }
 
-const ACTION_TONES: Record<string, Tone> = { buy: "up", add: "up", hold: "neutral", watch: "neutral", alert: "warn", reduce: "down", sell: "down", avoid: "down" };
+const ACTION_TONES: Record<string, Tone> = {
+  buy: "up",
+  add: "up",
+  hold: "neutral",
+  watch: "neutral",
+  alert: "warn",
+  reduce: "down",
+  sell: "down",
+  avoid: "down",
+};
 
 /** The requested convention, else the report language's default: share images are fetched without the UI's cookie. */
 function cardColors(input: ShareCardInput, lang: Lang): PriceColors {
@@ -140,7 +154,9 @@ function brandLine(report: TAnalysisReport, lang: Lang): string {
 }
 
 function metaAndNotices(doc: MarkdownDocument): { meta: string | null; notices: string[] } {
-  const quotes = doc.preamble.filter((b): b is Extract<MarkdownBlock, { kind: "quote" }> => b.kind === "quote").map((b) => b.text);
+  const quotes = doc.preamble
+    .filter((b): b is Extract<MarkdownBlock, { kind: "quote" }> => b.kind === "quote")
+    .map((b) => b.text);
   return { meta: quotes[0] ?? null, notices: quotes.slice(1) };
 }
 
@@ -150,7 +166,8 @@ function tableBlock(header: string[], rows: string[][]): CardBlock {
   if (rows.length === 1 && header.length >= 2 && header.length <= 4) {
     return { kind: "tiles", tiles: header.map((label, i) => ({ label, value: rows[0]![i] || DASH })) };
   }
-  if (header.length === 2) return { kind: "pairs", pairs: rows.map((r) => ({ label: r[0] ?? "", value: r[1] || DASH })) };
+  if (header.length === 2)
+    return { kind: "pairs", pairs: rows.map((r) => ({ label: r[0] ?? "", value: r[1] || DASH })) };
   return { kind: "table", header, rows };
 }
 
@@ -192,7 +209,11 @@ function stockHero(report: TAnalysisReport, lang: Lang): CardTile[] {
   const action = summary.action_label ?? summary.action;
   if (action) tiles.push({ label: t.action, value: action, tone: ACTION_TONES[summary.action ?? ""] ?? "neutral" });
   if (summary.sentiment_score !== null) {
-    tiles.push({ label: t.score, value: `${summary.sentiment_score}`, note: summary.sentiment_label ? `/ 100 · ${summary.sentiment_label}` : "/ 100" });
+    tiles.push({
+      label: t.score,
+      value: `${summary.sentiment_score}`,
+      note: summary.sentiment_label ? `/ 100 · ${summary.sentiment_label}` : "/ 100",
+    });
   }
   if (meta.current_price !== null) {
     tiles.push({
@@ -215,7 +236,9 @@ function stockSections(doc: MarkdownDocument, lang: Lang): CardSection[] {
     let blocks = section.blocks;
     if (section.title === t.conclusion) {
       // Action, score and trend are the hero tiles; the conclusion keeps advice and position advice.
-      blocks = blocks.map((b) => (b.kind === "list" ? { ...b, items: b.items.filter((i) => !i.label || !inHero.has(i.label)) } : b));
+      blocks = blocks.map((b) =>
+        b.kind === "list" ? { ...b, items: b.items.filter((i) => !i.label || !inHero.has(i.label)) } : b,
+      );
       blocks = blocks.filter((b) => b.kind !== "list" || b.items.length > 0);
     }
     const card = cardBlocks(blocks, section.title === t.news ? CARD_LIMITS.news : null, lang);
@@ -248,7 +271,9 @@ function stockCard(input: ShareCardInput, doc: MarkdownDocument, lang: Lang): Sh
 
 /** The stored market review payload, when it is a valid one of the current version. */
 export function storedReviewPayload(report: TAnalysisReport): TMarketReviewPayload | null {
-  const parsed = ZMarketReviewPayload.safeParse(storedPayloadOf(report.details.context_snapshot, report.details.raw_result));
+  const parsed = ZMarketReviewPayload.safeParse(
+    storedPayloadOf(report.details.context_snapshot, report.details.raw_result),
+  );
   return parsed.success ? parsed.data : null;
 }
 
@@ -276,14 +301,23 @@ function marketSection(market: TReviewMarket, lang: Lang): CardSection {
   if (b) {
     const parts = [t.breadthCaption(b.up_count, b.flat_count, b.down_count)];
     if (b.advance_pct !== null) parts.push(t.advancePct(`${b.advance_pct.toFixed(1)}%`));
-    if (b.limit_up_count !== null && b.limit_down_count !== null) parts.push(t.limits(b.limit_up_count, b.limit_down_count));
-    blocks.push({ kind: "breadth", advancers: b.up_count, flat: b.flat_count, decliners: b.down_count, caption: parts.join(" · ") });
+    if (b.limit_up_count !== null && b.limit_down_count !== null)
+      parts.push(t.limits(b.limit_up_count, b.limit_down_count));
+    blocks.push({
+      kind: "breadth",
+      advancers: b.up_count,
+      flat: b.flat_count,
+      decliners: b.down_count,
+      caption: parts.join(" · "),
+    });
   } else if (market.breadth_note) {
     blocks.push({ kind: "notice", text: market.breadth_note });
   }
   if (market.sectors && (market.sectors.top.length > 0 || market.sectors.bottom.length > 0)) {
     const rows = (list: typeof market.sectors.top) =>
-      list.slice(0, CARD_LIMITS.sectors).map((s) => ({ label: s.name, value: formatPct(s.change_pct), tone: toneOf(s.change_pct) }));
+      list
+        .slice(0, CARD_LIMITS.sectors)
+        .map((s) => ({ label: s.name, value: formatPct(s.change_pct), tone: toneOf(s.change_pct) }));
     blocks.push({
       kind: "columns",
       columns: [
@@ -301,10 +335,19 @@ function marketSection(market: TReviewMarket, lang: Lang): CardSection {
 function limitedList(items: string[], limit: number, lang: Lang): CardBlock {
   const shown = items.slice(0, limit);
   const hidden = items.length - shown.length;
-  return { kind: "list", items: shown.map((text) => ({ label: null, text, status: null })), more: hidden > 0 ? CARD_TEXT[lang].more(hidden) : null };
+  return {
+    kind: "list",
+    items: shown.map((text) => ({ label: null, text, status: null })),
+    more: hidden > 0 ? CARD_TEXT[lang].more(hidden) : null,
+  };
 }
 
-function reviewCard(input: ShareCardInput, doc: MarkdownDocument, payload: TMarketReviewPayload, lang: Lang): ShareCard {
+function reviewCard(
+  input: ShareCardInput,
+  doc: MarkdownDocument,
+  payload: TMarketReviewPayload,
+  lang: Lang,
+): ShareCard {
   const t = CARD_TEXT[lang];
   const temp = payload.market_light;
   const markets = reviewMarkets(payload);
@@ -312,7 +355,8 @@ function reviewCard(input: ShareCardInput, doc: MarkdownDocument, payload: TMark
     {
       label: t.temperature,
       value: temp.score === null ? DASH : `${temp.score}`,
-      tone: temp.light === "green" ? "good" : temp.light === "yellow" ? "warn" : temp.light === "red" ? "bad" : "neutral",
+      tone:
+        temp.light === "green" ? "good" : temp.light === "yellow" ? "warn" : temp.light === "red" ? "bad" : "neutral",
       note: temp.label ? `/ 100 · ${temp.label}` : "/ 100",
     },
     { label: t.outlook, value: payload.outlook.label },
@@ -325,8 +369,19 @@ function reviewCard(input: ShareCardInput, doc: MarkdownDocument, payload: TMark
   const sections: CardSection[] = [{ title: t.summary, blocks: [{ kind: "text", text: payload.summary }] }];
   sections.push(...markets.map((m) => marketSection(m, lang)));
   sections.push({ title: t.plan, blocks: [{ kind: "text", text: payload.outlook.text }] });
-  if (payload.risks.length > 0) sections.push({ title: t.risks, blocks: [limitedList(payload.risks, CARD_LIMITS.reviewRisks, lang)] });
-  if (payload.news.length > 0) sections.push({ title: t.news, blocks: [limitedList(payload.news.map((n) => n.title), CARD_LIMITS.reviewNews, lang)] });
+  if (payload.risks.length > 0)
+    sections.push({ title: t.risks, blocks: [limitedList(payload.risks, CARD_LIMITS.reviewRisks, lang)] });
+  if (payload.news.length > 0)
+    sections.push({
+      title: t.news,
+      blocks: [
+        limitedList(
+          payload.news.map((n) => n.title),
+          CARD_LIMITS.reviewNews,
+          lang,
+        ),
+      ],
+    });
   const { meta } = metaAndNotices(doc);
   return {
     lang,

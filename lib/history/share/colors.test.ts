@@ -17,7 +17,14 @@ const RED = "#d92d20";
 const GREEN = "#079455";
 
 function cardOf(report: TAnalysisReport, colors?: PriceColors): ShareCard {
-  const markdown = buildMarkdownReport({ report, news: [], dataSource: "eastmoney", region: "cn", volumeRatio: 1.23, turnoverRate: 0.45 });
+  const markdown = buildMarkdownReport({
+    report,
+    news: [],
+    dataSource: "eastmoney",
+    region: "cn",
+    volumeRatio: 1.23,
+    turnoverRate: 0.45,
+  });
   return buildShareCard({ report, markdown, colors });
 }
 
@@ -57,7 +64,10 @@ describe("share card price colours", () => {
   it("the action tile: buying sides take the up colour, selling sides the down colour", () => {
     const report = storedReport("zh", { change_pct: 1 });
     const withAction = (action: "buy" | "sell", colors?: PriceColors): string | null => {
-      const r: TAnalysisReport = { ...report, summary: { ...report.summary, action, action_label: action === "buy" ? "买入" : "卖出" } };
+      const r: TAnalysisReport = {
+        ...report,
+        summary: { ...report.summary, action, action_label: action === "buy" ? "买入" : "卖出" },
+      };
       return colourOf(renderShareHtml(cardOf(r, colors)), r.summary.action_label!);
     };
     expect(withAction("buy")).toBe(RED);
@@ -68,7 +78,9 @@ describe("share card price colours", () => {
 
   it("the page names its convention; the tone table keeps good/bad (the temperature light) as they were", () => {
     expect(renderShareHtml(cardOf(storedReport("zh")))).toContain('<meta name="price-colors" content="red_up">');
-    expect(renderShareHtml(cardOf(storedReport("zh"), "green_up"))).toContain('<meta name="price-colors" content="green_up">');
+    expect(renderShareHtml(cardOf(storedReport("zh"), "green_up"))).toContain(
+      '<meta name="price-colors" content="green_up">',
+    );
     expect(renderShareHtml(cardOf(storedReport("en")))).toContain('<meta name="price-colors" content="green_up">');
     expect(toneColors("red_up")).toMatchObject({ up: RED, down: GREEN, good: GREEN, bad: RED });
     expect(toneColors("green_up")).toMatchObject({ up: GREEN, down: RED, good: GREEN, bad: RED });
@@ -81,7 +93,9 @@ describe("share card price colours", () => {
     expect(breadth?.down_count).toBeGreaterThan(0);
     /** The colours of the first breadth bar's segments, in order (advancers, flat, decliners). */
     const segments = (html: string): string[] => {
-      const bar = /flex-direction:row;width:\d+px;height:18px">((?:<div style="[^"]*"><\/div>)+)<\/div>/.exec(html)![1]!;
+      const bar = /flex-direction:row;width:\d+px;height:18px">((?:<div style="[^"]*"><\/div>)+)<\/div>/.exec(
+        html,
+      )![1]!;
       return [...bar.matchAll(/background-color:(#[0-9a-f]{6})/g)].map((m) => m[1]!);
     };
     const redUp = segments(renderShareHtml(cardOf(report)));
@@ -104,6 +118,7 @@ describe("share card price colours", () => {
     expect(ZShareImageQuery.parse({})).toEqual({});
     expect(ZShareImageQuery.parse({ colors: "green_up" })).toEqual({ colors: "green_up" });
     expect(ZShareImageQuery.parse({ colors: "red_up" })).toEqual({ colors: "red_up" });
-    for (const bad of ["auto", "GREEN_UP", "green", ""]) expect(ZShareImageQuery.safeParse({ colors: bad }).success, bad).toBe(false);
+    for (const bad of ["auto", "GREEN_UP", "green", ""])
+      expect(ZShareImageQuery.safeParse({ colors: bad }).success, bad).toBe(false);
   });
 });

@@ -25,12 +25,14 @@ export function defaultFontDir(): string {
 
 async function readFonts(dir: string): Promise<ShareFont[]> {
   const jobs = FONT_SUBSETS.flatMap((subset) =>
-    WEIGHTS.map(async (weight): Promise<ShareFont> => ({
-      name: `sc-${subset}`,
-      weight,
-      style: "normal",
-      data: await fs.readFile(path.join(dir, `noto-sans-sc-${subset}-${weight}-normal.woff`)),
-    })),
+    WEIGHTS.map(
+      async (weight): Promise<ShareFont> => ({
+        name: `sc-${subset}`,
+        weight,
+        style: "normal",
+        data: await fs.readFile(path.join(dir, `noto-sans-sc-${subset}-${weight}-normal.woff`)),
+      }),
+    ),
   );
   return Promise.all(jobs);
 }

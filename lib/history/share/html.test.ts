@@ -6,7 +6,14 @@ import { buildShareCard } from "./card";
 import { escapeHtml, renderShareHtml, SHARE_HTML_CSP, styleAttribute } from "./html";
 
 function htmlOf(report: TAnalysisReport, news: MarkdownNewsItem[] = []): string {
-  const markdown = buildMarkdownReport({ report, news, dataSource: "eastmoney", region: "cn", volumeRatio: 1.23, turnoverRate: 0.45 });
+  const markdown = buildMarkdownReport({
+    report,
+    news,
+    dataSource: "eastmoney",
+    region: "cn",
+    volumeRatio: 1.23,
+    turnoverRate: 0.45,
+  });
   return renderShareHtml(buildShareCard({ report, markdown }));
 }
 
@@ -23,7 +30,7 @@ describe("share image HTML (spec 4.3 rule 5)", () => {
   it("a complete UTF-8 page, 1080 px wide, in the record's language, showing the report's figures", () => {
     const report = storedReport("zh");
     const html = htmlOf(report);
-    expect(html.startsWith("<!DOCTYPE html>\n<html lang=\"zh-CN\">")).toBe(true);
+    expect(html.startsWith('<!DOCTYPE html>\n<html lang="zh-CN">')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
     expect(html).toContain("<title>贵州茅台</title>");
     expect(html).toContain(">1660.50<");

@@ -9,7 +9,8 @@ import { CARD_WIDTH, layoutShareCard, type CardNode, type CardStyle } from "./la
 export const SHARE_HTML_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'";
 
 /** The browser's fonts for the page; the PNG uses the fonts shipped with the service (fonts.ts). */
-const HTML_FONT_STACK = '"Noto Sans SC", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "Source Han Sans SC", sans-serif';
+const HTML_FONT_STACK =
+  '"Noto Sans SC", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "Source Han Sans SC", sans-serif';
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 

@@ -35,7 +35,12 @@ export function toneColors(colors: PriceColors): ToneColors {
   return { up, down, flat: "#475467", neutral: "#101828", good: GREEN, warn: "#dc6803", bad: RED };
 }
 const LIGHT_COLORS: Record<Light, string> = { green: "#12b76a", yellow: "#fdb022", red: "#f04438" };
-const STATUS_COLORS: Record<NonNullable<CardListItem["status"]>, string> = { pass: "#12b76a", warn: "#f79009", fail: "#f04438", unknown: "#98a2b3" };
+const STATUS_COLORS: Record<NonNullable<CardListItem["status"]>, string> = {
+  pass: "#12b76a",
+  warn: "#f79009",
+  fail: "#f04438",
+  unknown: "#98a2b3",
+};
 const MUTED = "#667085";
 
 // Widths include padding and border everywhere (satori's default differs from the browser's).
@@ -63,7 +68,10 @@ const RULE = "#eaecf0";
  */
 function ruled(width: number, style: CardStyle, children: CardNode[]): CardNode {
   // The row grows to the column's height, so a shorter cell beside a taller one keeps its rule at the bottom.
-  return column({ width }, [row({ width, flexGrow: 1, ...style }, children), box({ width, height: 1, backgroundColor: RULE }, [])]);
+  return column({ width }, [
+    row({ width, flexGrow: 1, ...style }, children),
+    box({ width, height: 1, backgroundColor: RULE }, []),
+  ]);
 }
 
 /** Width of each of n boxes sharing `total` with GAP between them. */
@@ -77,19 +85,31 @@ function header(card: ShareCard): CardNode {
   const titleRow: CardNode[] = [
     column({ width: inner - badgeWidth }, [
       text(card.title, inner - badgeWidth, { fontSize: 52, fontWeight: 700, lineHeight: 1.25 }),
-      ...(card.subtitle ? [text(card.subtitle, inner - badgeWidth, { fontSize: 30, color: "#cbd5e1", marginTop: 4 })] : []),
+      ...(card.subtitle
+        ? [text(card.subtitle, inner - badgeWidth, { fontSize: 30, color: "#cbd5e1", marginTop: 4 })]
+        : []),
     ]),
   ];
   if (card.badge) {
     titleRow.push(
       row({ width: badgeWidth, justifyContent: "flex-end" }, [
-        box({ display: "flex", padding: "6px 18px", borderRadius: 999, backgroundColor: "#1e3a8a", color: "#dbeafe", fontSize: 22 }, [
-          { type: "div", style: {}, children: [card.badge] },
-        ]),
+        box(
+          {
+            display: "flex",
+            padding: "6px 18px",
+            borderRadius: 999,
+            backgroundColor: "#1e3a8a",
+            color: "#dbeafe",
+            fontSize: 22,
+          },
+          [{ type: "div", style: {}, children: [card.badge] }],
+        ),
       ]),
     );
   }
-  const lines: CardNode[] = [row({ width: inner, alignItems: "flex-start", justifyContent: "space-between" }, titleRow)];
+  const lines: CardNode[] = [
+    row({ width: inner, alignItems: "flex-start", justifyContent: "space-between" }, titleRow),
+  ];
   if (card.meta) lines.push(text(card.meta, inner, { fontSize: 22, color: "#94a3b8", marginTop: 14 }));
   return column({ width: INNER, padding: 36, borderRadius: 20, backgroundColor: "#0f172a", color: "#ffffff" }, lines);
 }
@@ -97,7 +117,9 @@ function header(card: ShareCard): CardNode {
 function notice(value: string, width: number): CardNode {
   // The 1 px border is the outer box's colour showing round the inner one (for the same reason as `ruled`).
   return column({ width, padding: 1, borderRadius: 10, backgroundColor: "#fedf89" }, [
-    column({ width: width - 2, padding: "14px 20px", borderRadius: 9, backgroundColor: "#fffaeb", color: "#93370d" }, [text(value, width - 42, { fontSize: 22 })]),
+    column({ width: width - 2, padding: "14px 20px", borderRadius: 9, backgroundColor: "#fffaeb", color: "#93370d" }, [
+      text(value, width - 42, { fontSize: 22 }),
+    ]),
   ]);
 }
 
@@ -105,15 +127,31 @@ function tile(t: CardTile, width: number, big: boolean, light: Light | null, ton
   const pad = big ? 24 : 18;
   const inner = width - 2 * pad;
   const value: CardNode[] = [];
-  if (light) value.push(box({ width: 26, height: 26, borderRadius: 13, backgroundColor: LIGHT_COLORS[light], marginRight: 12 }, []));
+  if (light)
+    value.push(
+      box({ width: 26, height: 26, borderRadius: 13, backgroundColor: LIGHT_COLORS[light], marginRight: 12 }, []),
+    );
   const valueSize = big ? (t.value.length > 12 ? 30 : 40) : t.value.length > 10 ? 24 : 30;
-  value.push(text(t.value, inner - (light ? 38 : 0), { fontSize: valueSize, fontWeight: 700, lineHeight: 1.25, color: tones[t.tone ?? "neutral"] }));
+  value.push(
+    text(t.value, inner - (light ? 38 : 0), {
+      fontSize: valueSize,
+      fontWeight: 700,
+      lineHeight: 1.25,
+      color: tones[t.tone ?? "neutral"],
+    }),
+  );
   const children: CardNode[] = [
     text(t.label, inner, { fontSize: big ? 22 : 20, color: MUTED }),
     row({ width: inner, alignItems: "center", marginTop: 6 }, value),
   ];
-  if (t.note) children.push(text(t.note, inner, { fontSize: big ? 22 : 20, marginTop: 4, color: t.noteTone ? tones[t.noteTone] : MUTED }));
-  return column({ width, padding: pad, borderRadius: big ? 16 : 12, backgroundColor: big ? "#ffffff" : "#f8fafc" }, children);
+  if (t.note)
+    children.push(
+      text(t.note, inner, { fontSize: big ? 22 : 20, marginTop: 4, color: t.noteTone ? tones[t.noteTone] : MUTED }),
+    );
+  return column(
+    { width, padding: pad, borderRadius: big ? 16 : 12, backgroundColor: big ? "#ffffff" : "#f8fafc" },
+    children,
+  );
 }
 
 function tiles(list: CardTile[], width: number, big: boolean, tones: ToneColors, light: Light | null = null): CardNode {
@@ -132,12 +170,14 @@ function pairs(list: { label: string; value: string }[], width: number): CardNod
   const labelWidth = Math.floor(cell * 0.45);
   const rows: CardNode[] = [];
   for (let i = 0; i < list.length; i += 2) {
-    const cells = list.slice(i, i + 2).map((p) =>
-      ruled(cell, { padding: "8px 0" }, [
-        text(p.label, labelWidth, { fontSize: 22, color: MUTED }),
-        text(p.value, cell - labelWidth, { fontSize: 22, fontWeight: 700 }),
-      ]),
-    );
+    const cells = list
+      .slice(i, i + 2)
+      .map((p) =>
+        ruled(cell, { padding: "8px 0" }, [
+          text(p.label, labelWidth, { fontSize: 22, color: MUTED }),
+          text(p.value, cell - labelWidth, { fontSize: 22, fontWeight: 700 }),
+        ]),
+      );
     rows.push(row({ width, gap: 24 }, cells));
   }
   return column({ width }, rows);
@@ -146,7 +186,18 @@ function pairs(list: { label: string; value: string }[], width: number): CardNod
 function listItem(item: CardListItem, width: number): CardNode {
   const marker = item.status
     ? box({ width: 14, height: 14, borderRadius: 7, marginTop: 12, backgroundColor: STATUS_COLORS[item.status] }, [])
-    : box({ width: 8, height: 8, borderRadius: 4, marginTop: 15, marginLeft: 3, marginRight: 3, backgroundColor: "#98a2b3" }, []);
+    : box(
+        {
+          width: 8,
+          height: 8,
+          borderRadius: 4,
+          marginTop: 15,
+          marginLeft: 3,
+          marginRight: 3,
+          backgroundColor: "#98a2b3",
+        },
+        [],
+      );
   const body = width - 30;
   const content: CardNode[] = item.label
     ? [
@@ -172,7 +223,14 @@ function table(headerCells: string[], rows: string[][], width: number): CardNode
     ruled(
       width,
       { padding: "8px 0" },
-      Array.from({ length: n }, (_, i) => text(cells[i] ?? "", cell - 8, { fontSize: head ? 20 : 22, color: head ? MUTED : "#101828", fontWeight: head ? 400 : 700, marginRight: 8 })),
+      Array.from({ length: n }, (_, i) =>
+        text(cells[i] ?? "", cell - 8, {
+          fontSize: head ? 20 : 22,
+          color: head ? MUTED : "#101828",
+          fontWeight: head ? 400 : 700,
+          marginRight: 8,
+        }),
+      ),
     );
   return column({ width }, [line(headerCells, true), ...rows.map((r) => line(r, false))]);
 }
@@ -190,22 +248,28 @@ export function segmentWidths(parts: readonly number[], width: number): number[]
 }
 
 function breadth(block: Extract<CardBlock, { kind: "breadth" }>, width: number, tones: ToneColors): CardNode {
-  const parts = ([
-    [block.advancers, tones.up],
-    [block.flat, "#d0d5dd"],
-    [block.decliners, tones.down],
-  ] as [number, string][]).filter(([n]) => n > 0);
+  const parts = (
+    [
+      [block.advancers, tones.up],
+      [block.flat, "#d0d5dd"],
+      [block.decliners, tones.down],
+    ] as [number, string][]
+  ).filter(([n]) => n > 0);
   // The bar is boxes whose outer ends are rounded, not a rounded container clipping its segments: no clip path in
   // the SVG, and the HTML page draws the same boxes.
-  const widths = segmentWidths(parts.map(([n]) => n), width);
-  const segments = parts.length === 0
-    ? [box({ width, height: 18, borderRadius: 9, backgroundColor: "#eaecf0" }, [])]
-    : parts.map(([, color], i) => {
-        const ends: CardStyle = {};
-        if (i === 0) Object.assign(ends, { borderTopLeftRadius: 9, borderBottomLeftRadius: 9 });
-        if (i === parts.length - 1) Object.assign(ends, { borderTopRightRadius: 9, borderBottomRightRadius: 9 });
-        return box({ width: widths[i]!, height: 18, backgroundColor: color, ...ends }, []);
-      });
+  const widths = segmentWidths(
+    parts.map(([n]) => n),
+    width,
+  );
+  const segments =
+    parts.length === 0
+      ? [box({ width, height: 18, borderRadius: 9, backgroundColor: "#eaecf0" }, [])]
+      : parts.map(([, color], i) => {
+          const ends: CardStyle = {};
+          if (i === 0) Object.assign(ends, { borderTopLeftRadius: 9, borderBottomLeftRadius: 9 });
+          if (i === parts.length - 1) Object.assign(ends, { borderTopRightRadius: 9, borderBottomRightRadius: 9 });
+          return box({ width: widths[i]!, height: 18, backgroundColor: color, ...ends }, []);
+        });
   return column({ width }, [
     row({ width, height: 18 }, segments),
     text(block.caption, width, { fontSize: 22, color: MUTED, marginTop: 8 }),
@@ -257,7 +321,10 @@ function section(s: CardSection, tones: ToneColors): CardNode {
     text(s.title, SECTION_INNER - 20, { fontSize: 30, fontWeight: 700 }),
   ]);
   const blocks = s.blocks.map((b) => column({ width: SECTION_INNER, marginTop: 14 }, [block(b, SECTION_INNER, tones)]));
-  return column({ width: INNER, padding: SECTION_PAD, marginTop: 20, borderRadius: 16, backgroundColor: "#ffffff" }, [title, ...blocks]);
+  return column({ width: INNER, padding: SECTION_PAD, marginTop: 20, borderRadius: 16, backgroundColor: "#ffffff" }, [
+    title,
+    ...blocks,
+  ]);
 }
 
 function footer(card: ShareCard): CardNode {
@@ -272,7 +339,8 @@ export function layoutShareCard(card: ShareCard, fontFamily: string): CardNode {
   const tones = toneColors(card.colors);
   const children: CardNode[] = [header(card)];
   for (const n of card.notices) children.push(column({ width: INNER, marginTop: 20 }, [notice(n, INNER)]));
-  if (card.hero.length > 0) children.push(column({ width: INNER, marginTop: 20 }, [tiles(card.hero, INNER, true, tones, card.light)]));
+  if (card.hero.length > 0)
+    children.push(column({ width: INNER, marginTop: 20 }, [tiles(card.hero, INNER, true, tones, card.light)]));
   children.push(...card.sections.map((s) => section(s, tones)), footer(card));
   return column(
     {

@@ -11,7 +11,16 @@ describe("share card: reading the Markdown report", () => {
 
   it("tables keep escaped pipes inside cells; lists split labels and checklist marks", () => {
     const blocks = parseMarkdownBlocks(
-      ["| 指标 | 数值 |", "| --- | --- |", "| MA5 | 1.00 \\| 2.00 |", "", "- **操作说明**：逢低吸纳", "- ✅ 均线多头", "- ⚠️ 乖离偏大", "- 普通一条"].join("\n"),
+      [
+        "| 指标 | 数值 |",
+        "| --- | --- |",
+        "| MA5 | 1.00 \\| 2.00 |",
+        "",
+        "- **操作说明**：逢低吸纳",
+        "- ✅ 均线多头",
+        "- ⚠️ 乖离偏大",
+        "- 普通一条",
+      ].join("\n"),
     );
     expect(blocks[0]).toEqual({ kind: "table", header: ["指标", "数值"], rows: [["MA5", "1.00 | 2.00"]] });
     expect(blocks[1]).toEqual({
@@ -27,7 +36,31 @@ describe("share card: reading the Markdown report", () => {
 
   it("a document splits into title, preamble, level-2 sections and the text after the last rule", () => {
     const doc = parseMarkdownDocument(
-      ["# 标题", "", "> 生成时间：x", "", "> 样本", "", "## 一", "", "第一段", "第二行", "", "### 小节", "", "- a", "", "## 二", "", "text", "", "---", "", "*免责声明*", ""].join("\n"),
+      [
+        "# 标题",
+        "",
+        "> 生成时间：x",
+        "",
+        "> 样本",
+        "",
+        "## 一",
+        "",
+        "第一段",
+        "第二行",
+        "",
+        "### 小节",
+        "",
+        "- a",
+        "",
+        "## 二",
+        "",
+        "text",
+        "",
+        "---",
+        "",
+        "*免责声明*",
+        "",
+      ].join("\n"),
     );
     expect(doc.title).toBe("标题");
     expect(doc.preamble).toEqual([

@@ -135,7 +135,11 @@ export function parseMarkdownBlocks(markdown: string): MarkdownBlock[] {
       continue;
     }
     const parts: string[] = [];
-    while (i < lines.length && lines[i]!.trim() !== "" && !/^(#{1,6}\s|>|\||([-*+]|\d+[.)])\s|-{3,}$)/.test(lines[i]!.trim())) {
+    while (
+      i < lines.length &&
+      lines[i]!.trim() !== "" &&
+      !/^(#{1,6}\s|>|\||([-*+]|\d+[.)])\s|-{3,}$)/.test(lines[i]!.trim())
+    ) {
       parts.push(lines[i++]!.trim());
     }
     if (parts.length === 0) parts.push(lines[i++]!.trim());

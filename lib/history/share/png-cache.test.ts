@@ -10,7 +10,17 @@ import { SharePool } from "./render-pool";
 
 function card(language: "zh" | "en") {
   const report = storedReport(language);
-  return buildShareCard({ report, markdown: buildMarkdownReport({ report, news: [], dataSource: "sample", region: "cn", volumeRatio: null, turnoverRate: null }) });
+  return buildShareCard({
+    report,
+    markdown: buildMarkdownReport({
+      report,
+      news: [],
+      dataSource: "sample",
+      region: "cn",
+      volumeRatio: null,
+      turnoverRate: null,
+    }),
+  });
 }
 
 beforeEach(() => clearSharePngCache());
@@ -50,6 +60,8 @@ describe("share PNG cache", () => {
     await warmShareRenderer({ pool });
     expect(pool.running).toBe(2);
     await pool.close();
-    await expect(warmShareRenderer({ pool: new SharePool({ size: 1, workerFile: "/no/such/renderer.mjs" }) })).resolves.toBeUndefined();
+    await expect(
+      warmShareRenderer({ pool: new SharePool({ size: 1, workerFile: "/no/such/renderer.mjs" }) }),
+    ).resolves.toBeUndefined();
   }, 30_000);
 });

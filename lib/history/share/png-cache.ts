@@ -27,7 +27,11 @@ export function cardKey(card: ShareCard): string {
 }
 
 /** The card's PNG from the cache, else rendered once (a failed render is not cached). */
-export async function cachedSharePng(card: ShareCard, render: Render, key: string = cardKey(card)): Promise<Uint8Array> {
+export async function cachedSharePng(
+  card: ShareCard,
+  render: Render,
+  key: string = cardKey(card),
+): Promise<Uint8Array> {
   const png = await cache().fetch(key, { context: render });
   if (!png) throw new Error("share PNG render returned nothing");
   return png;

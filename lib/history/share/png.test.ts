@@ -18,12 +18,25 @@ const OUT = path.resolve("test-results");
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 const NEWS: MarkdownNewsItem[] = [
-  { title: "贵州茅台发布一季度报告：营收同比增长", snippet: "渠道库存健康", url: "https://news.example.com/1", source: "财联社", publishedAt: "2026-05-05" },
+  {
+    title: "贵州茅台发布一季度报告：营收同比增长",
+    snippet: "渠道库存健康",
+    url: "https://news.example.com/1",
+    source: "财联社",
+    publishedAt: "2026-05-05",
+  },
   { title: "白酒板块午后走强，鑫璟昇晟珑鋆等个股活跃", snippet: "短讯", url: "https://news.example.com/2" },
 ];
 
 function cardOf(report: TAnalysisReport, news: MarkdownNewsItem[] = NEWS) {
-  const markdown = buildMarkdownReport({ report, news, dataSource: "eastmoney", region: "cn", volumeRatio: 1.23, turnoverRate: 0.45 });
+  const markdown = buildMarkdownReport({
+    report,
+    news,
+    dataSource: "eastmoney",
+    region: "cn",
+    volumeRatio: 1.23,
+    turnoverRate: 0.45,
+  });
   return buildShareCard({ report, markdown });
 }
 
@@ -55,7 +68,11 @@ describe("share image PNG (spec 4.3 rule 6)", () => {
   }, 30_000);
 
   it("an English report and a market review render too (test-results/share-en.png, share-market-zh.png)", async () => {
-    const en = await renderSharePng(cardOf(storedReport("en"), [{ title: "Moutai posts Q1 results", snippet: "", url: "https://news.example.com/b" }]));
+    const en = await renderSharePng(
+      cardOf(storedReport("en"), [
+        { title: "Moutai posts Q1 results", snippet: "", url: "https://news.example.com/b" },
+      ]),
+    );
     expect(ihdr(en).width).toBe(1080);
     save("share-en.png", en);
     const { report } = await storedMarketReview("zh");
@@ -75,21 +92,37 @@ describe("share image PNG (spec 4.3 rule 6)", () => {
     const error = await renderSharePng(card, { pool: missing }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 503, code: "share_image_unavailable" });
-    const crashing = new SharePool({ size: 1, workerFile: path.resolve("lib/history/share/test-workers/failing-worker.mjs") });
-    await expect(renderSharePng(card, { pool: crashing })).rejects.toMatchObject({ status: 503, code: "share_image_unavailable" });
+    const crashing = new SharePool({
+      size: 1,
+      workerFile: path.resolve("lib/history/share/test-workers/failing-worker.mjs"),
+    });
+    await expect(renderSharePng(card, { pool: crashing })).rejects.toMatchObject({
+      status: 503,
+      code: "share_image_unavailable",
+    });
     const noFonts = new SharePool({ size: 1, loadFonts: () => loadShareFonts(path.join(OUT, "no-such-font-dir")) });
-    await expect(renderSharePng(card, { pool: noFonts })).rejects.toMatchObject({ status: 503, code: "share_image_unavailable" });
+    await expect(renderSharePng(card, { pool: noFonts })).rejects.toMatchObject({
+      status: 503,
+      code: "share_image_unavailable",
+    });
     await Promise.all([missing.close(), crashing.close(), noFonts.close()]);
   }, 30_000);
 
   it("a long report renders whole, and two cards drawn side by side on two threads are the same bytes as drawn alone", async () => {
-    const news = Array.from({ length: 8 }, (_, i) => ({ ...NEWS[i % 2]!, title: `${NEWS[i % 2]!.title}（${i + 1}）`, url: `https://news.example.com/long-${i}` }));
+    const news = Array.from({ length: 8 }, (_, i) => ({
+      ...NEWS[i % 2]!,
+      title: `${NEWS[i % 2]!.title}（${i + 1}）`,
+      url: `https://news.example.com/long-${i}`,
+    }));
     const long = cardOf(storedReport("zh"), news);
     const en = cardOf(storedReport("en"), []);
     const alone = [await renderSharePng(long), await renderSharePng(en)];
     const threads = new SharePool({ size: 2 });
     try {
-      const together = await Promise.all([renderSharePng(long, { pool: threads }), renderSharePng(en, { pool: threads })]);
+      const together = await Promise.all([
+        renderSharePng(long, { pool: threads }),
+        renderSharePng(en, { pool: threads }),
+      ]);
       expect(ihdr(alone[0]!).height).toBeGreaterThan(3000);
       expect(Buffer.from(together[0]!).equals(Buffer.from(alone[0]!))).toBe(true);
       expect(Buffer.from(together[1]!).equals(Buffer.from(alone[1]!))).toBe(true);
@@ -109,7 +142,12 @@ describe("share image PNG (spec 4.3 rule 6)", () => {
     const first = loadShareFonts();
     expect(loadShareFonts()).toBe(first);
     const fonts = await first;
-    expect(fonts.map((f) => `${f.name}/${f.weight}`)).toEqual(["sc-latin/400", "sc-latin/700", "sc-chinese-simplified/400", "sc-chinese-simplified/700"]);
+    expect(fonts.map((f) => `${f.name}/${f.weight}`)).toEqual([
+      "sc-latin/400",
+      "sc-latin/700",
+      "sc-chinese-simplified/400",
+      "sc-chinese-simplified/700",
+    ]);
     expect(fonts.every((f) => f.data.subarray(0, 4).toString("ascii") === "wOFF")).toBe(true);
   });
 });

@@ -54,7 +54,9 @@ export async function warmShareRenderer(deps: PngDeps = {}): Promise<void> {
       // Built again each round: the Markdown and card code warms up with the renderer. As many cards at once as
       // threads, so every thread warms.
       const cards = [WARM_CARD, ...(await warmReportCards())];
-      await Promise.all(Array.from({ length: pool.size }).flatMap(() => cards.map((card) => renderOrThrow(card, pool))));
+      await Promise.all(
+        Array.from({ length: pool.size }).flatMap(() => cards.map((card) => renderOrThrow(card, pool))),
+      );
     }
     logger.info({ ms: Math.round(performance.now() - started) }, "share image renderer warmed");
   } catch (error) {

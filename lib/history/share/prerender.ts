@@ -19,7 +19,14 @@ export function prerenderShareImage(recordId: number, draw: Draw = getShareImage
   pending += 1;
   const started = performance.now();
   draw(String(recordId))
-    .then(() => logger.info({ record_id: recordId, ms: Math.round(performance.now() - started) }, "share image drawn in the background"))
-    .catch((error: unknown) => logger.debug({ err: error, record_id: recordId }, "share image not drawn in the background"))
+    .then(() =>
+      logger.info(
+        { record_id: recordId, ms: Math.round(performance.now() - started) },
+        "share image drawn in the background",
+      ),
+    )
+    .catch((error: unknown) =>
+      logger.debug({ err: error, record_id: recordId }, "share image not drawn in the background"),
+    )
     .finally(() => (pending -= 1));
 }

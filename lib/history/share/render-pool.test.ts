@@ -19,12 +19,18 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-const line = (text: string) => ({ type: "div", key: null, props: { style: { display: "flex", fontSize: 24 }, children: text } });
+const line = (text: string) => ({
+  type: "div",
+  key: null,
+  props: { style: { display: "flex", fontSize: 24 }, children: text },
+});
 
 describe("share renderer threads", () => {
   it("draw each element as a PNG of the asked width, cards side by side on the threads", async () => {
     const threads = pool({ size: 2 });
-    const pngs = await Promise.all(["贵州茅台 600519", "Ag", "观望", "+1.23%"].map((text) => threads.render(line(text), 200)));
+    const pngs = await Promise.all(
+      ["贵州茅台 600519", "Ag", "观望", "+1.23%"].map((text) => threads.render(line(text), 200)),
+    );
     for (const png of pngs) {
       expect([...png.subarray(0, 8)]).toEqual(PNG_MAGIC);
       const view = Buffer.from(png);

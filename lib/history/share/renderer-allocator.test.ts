@@ -12,7 +12,10 @@ function runRenderer(env: Record<string, string>): Promise<{ code: number | null
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(childEnv)) if (name.startsWith("MIMALLOC_")) delete childEnv[name];
   Object.assign(childEnv, { MIMALLOC_VERBOSE: "1" }, env);
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -29,7 +32,10 @@ describe("renderer threads' allocator", () => {
   it("fills in each option the environment lacks and keeps the operator's own", () => {
     const env: Record<string, string | undefined> = { MIMALLOC_PURGE_DELAY: "250" };
     tuneRendererAllocator(env);
-    expect(env).toEqual({ MIMALLOC_PURGE_DELAY: "250", MIMALLOC_ALLOW_LARGE_OS_PAGES: RENDERER_ALLOCATOR_OPTIONS.MIMALLOC_ALLOW_LARGE_OS_PAGES });
+    expect(env).toEqual({
+      MIMALLOC_PURGE_DELAY: "250",
+      MIMALLOC_ALLOW_LARGE_OS_PAGES: RENDERER_ALLOCATOR_OPTIONS.MIMALLOC_ALLOW_LARGE_OS_PAGES,
+    });
   });
 
   it("reaches resvg's mimalloc in a real renderer thread: freed memory is kept, large pages allowed", async () => {

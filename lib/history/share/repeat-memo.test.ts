@@ -22,7 +22,8 @@ const render = async (card: ShareCard) => {
   renders += 1;
   return new TextEncoder().encode(cardKey(card));
 };
-const share = (id: number, colors?: "red_up" | "green_up") => getShareImagePng(String(id), colors ? { colors } : {}, { render });
+const share = (id: number, colors?: "red_up" | "green_up") =>
+  getShareImagePng(String(id), colors ? { colors } : {}, { render });
 const text = (png: Uint8Array) => new TextDecoder().decode(png);
 
 let seq = 0;
@@ -63,7 +64,15 @@ async function record(): Promise<number> {
 }
 
 async function completedBacktest(id: string, completedAt: string): Promise<void> {
-  const side = { count: 60, hit: 30, miss: 20, neutral: 10, hit_rate_pct: 50, mean_return_pct: 1.5, median_return_pct: 1.2 };
+  const side = {
+    count: 60,
+    hit: 30,
+    miss: 20,
+    neutral: 10,
+    hit_rate_pct: 50,
+    mean_return_pct: 1.5,
+    median_return_pct: 1.2,
+  };
   await db().backtestRun.create({
     data: {
       id,
@@ -78,7 +87,12 @@ async function completedBacktest(id: string, completedAt: string): Promise<void>
       horizons: "[10]",
       step: 1,
       neutralBandPct: 2,
-      summary: JSON.stringify({ horizons: [{ horizon: 10, all: { count: 400, mean_return_pct: 0.4 }, by_action: [], long_side: side, short_side: side }], equity: null }),
+      summary: JSON.stringify({
+        horizons: [
+          { horizon: 10, all: { count: 400, mean_return_pct: 0.4 }, by_action: [], long_side: side, short_side: side },
+        ],
+        equity: null,
+      }),
       createdAt: new Date(completedAt),
       completedAt: new Date(completedAt),
     },
@@ -138,7 +152,10 @@ describe("repeat share images", () => {
     // A run taken over after a crash completes again under the same id, with new figures.
     const rerun = JSON.parse((await db().backtestRun.findUniqueOrThrow({ where: { id: `memo-bt-${id}` } })).summary!);
     rerun.horizons[0].long_side.hit_rate_pct = 75;
-    await db().backtestRun.update({ where: { id: `memo-bt-${id}` }, data: { summary: JSON.stringify(rerun), completedAt: new Date("2026-11-22T00:00:00Z") } });
+    await db().backtestRun.update({
+      where: { id: `memo-bt-${id}` },
+      data: { summary: JSON.stringify(rerun), completedAt: new Date("2026-11-22T00:00:00Z") },
+    });
     const rerunCard = await share(id);
     expect(rerunCard.reused).toBe(false);
     expect(text(rerunCard.png)).not.toBe(text(after.png));
@@ -177,7 +194,9 @@ describe("repeat share images", () => {
     const id = await record();
     await share(id);
     expect((await share(id)).reused).toBe(true);
-    setPreferredNameSource(createNameIndex([{ kind: "stock", market: "cn", code: "600519", nameZh: "茅台新名", nameEn: "Renamed Moutai" }]));
+    setPreferredNameSource(
+      createNameIndex([{ kind: "stock", market: "cn", code: "600519", nameZh: "茅台新名", nameEn: "Renamed Moutai" }]),
+    );
     expect((await share(id)).reused).toBe(false);
     expect((await share(id)).reused).toBe(true);
   });

@@ -37,7 +37,11 @@ export async function readShareStamp(targetKey: string): Promise<ShareStamp> {
   const names = nameSourcesGeneration();
   const id = latestTrackRecordSql("id", targetKey);
   const completed = latestTrackRecordSql("completed_at", targetKey);
-  const row = await readOneRow<{ history: number | bigint | string | null; backtest: string | number | null; completed: unknown }>(
+  const row = await readOneRow<{
+    history: number | bigint | string | null;
+    backtest: string | number | null;
+    completed: unknown;
+  }>(
     `SELECT (SELECT version FROM history_version WHERE id = 1) AS history, (${id.sql}) AS backtest, (${completed.sql}) AS completed`,
     [...id.params, ...completed.params],
   );
@@ -48,7 +52,13 @@ export async function readShareStamp(targetKey: string): Promise<ShareStamp> {
 
 /** Both stamps name the same inputs (a missing history version matches nothing: then nothing is served from memory). */
 export function sameStamp(a: ShareStamp, b: ShareStamp): boolean {
-  return a.history !== null && a.history === b.history && a.backtest === b.backtest && a.names === b.names && a.settings === b.settings;
+  return (
+    a.history !== null &&
+    a.history === b.history &&
+    a.backtest === b.backtest &&
+    a.names === b.names &&
+    a.settings === b.settings
+  );
 }
 
 export function rememberedShare(key: string): RememberedShare | undefined {

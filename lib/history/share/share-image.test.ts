@@ -29,7 +29,11 @@ describe("share image limits and names (spec 4.3 rules 5-6, spec 8)", () => {
       }
     })();
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 413, code: "share_image_too_large", extra: { detail: { length: 101, max_chars: 100 } } });
+    expect(error).toMatchObject({
+      status: 413,
+      code: "share_image_too_large",
+      extra: { detail: { length: 101, max_chars: 100 } },
+    });
   });
 
   it("characters are code points: CJK counts one each, an emoji one, not two", () => {

@@ -30,9 +30,13 @@ export function characterCount(text: string): number {
 export function assertShareSize(markdown: string, maxChars: number): void {
   const length = characterCount(markdown);
   if (length > maxChars) {
-    throw ApiError.of("share_image_too_large", `The report has ${length} characters; share images hold at most ${maxChars}`, {
-      detail: { length, max_chars: maxChars },
-    });
+    throw ApiError.of(
+      "share_image_too_large",
+      `The report has ${length} characters; share images hold at most ${maxChars}`,
+      {
+        detail: { length, max_chars: maxChars },
+      },
+    );
   }
 }
 
@@ -53,7 +57,11 @@ async function shareCardOf(row: AnalysisHistory, options: ShareOptions): Promise
 
 /** "<code>-report-<id>.png" with the code reduced to safe ASCII (indices: sh000001, reviews: MARKET). */
 export function shareImageFilename(displayCode: string, id: number): string {
-  const code = displayCode.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "").slice(0, 40) || "record";
+  const code =
+    displayCode
+      .replace(/[^A-Za-z0-9._-]+/g, "_")
+      .replace(/^[._]+/, "")
+      .slice(0, 40) || "record";
   return `${code}-report-${id}.png`;
 }
 
@@ -82,18 +90,29 @@ export interface SharePngDeps extends PngDeps {
 
 function assertPngEnabled(): void {
   if (!getSettings().SHARE_IMAGE_PNG_ENABLED) {
-    throw ApiError.of("share_image_unavailable", "The share image renderer is turned off (SHARE_IMAGE_PNG_ENABLED=false)");
+    throw ApiError.of(
+      "share_image_unavailable",
+      "The share image renderer is turned off (SHARE_IMAGE_PNG_ENABLED=false)",
+    );
   }
 }
 
 // GET /api/v1/history/{record_id}/share-image – the share card as a PNG download.
-export async function getShareImagePng(recordId: string, options: ShareOptions = {}, deps: SharePngDeps = {}): Promise<SharePng> {
+export async function getShareImagePng(
+  recordId: string,
+  options: ShareOptions = {},
+  deps: SharePngDeps = {},
+): Promise<SharePng> {
   // A renderer pool handed in (tests) is always called; the service's own images are cached per card content.
   if (deps.pool) {
     const row = await getHistoryRecordOrThrow(recordId);
     const card = await shareCardOf(row, options);
     assertPngEnabled();
-    return { png: await renderSharePng(card, deps), filename: shareImageFilename(row.displayCode, row.id), reused: false };
+    return {
+      png: await renderSharePng(card, deps),
+      filename: shareImageFilename(row.displayCode, row.id),
+      reused: false,
+    };
   }
   const memoKey = `${recordId}\u0000${options.colors ?? ""}`;
   const remembered = rememberedShare(memoKey);
@@ -125,7 +144,8 @@ export async function getShareImagePng(recordId: string, options: ShareOptions =
     key,
   );
   const filename = shareImageFilename(row.displayCode, row.id);
-  if (row.targetKey === first.targetKey) rememberShare(memoKey, { stamp, targetKey: row.targetKey, cardKey: key, filename });
+  if (row.targetKey === first.targetKey)
+    rememberShare(memoKey, { stamp, targetKey: row.targetKey, cardKey: key, filename });
   return { png, filename, reused: false };
 }
 

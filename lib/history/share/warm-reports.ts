@@ -10,12 +10,22 @@ import { buildShareCard, type ShareCard } from "./card";
 // them; a hand-written card leaves the first real request to pay for that (measured: 243 ms for the first share
 // image after a start, 142 ms with this). The reports are of the offline sample data, never stored or shown.
 
-const TARGET: RuleReportTarget = { kind: "stock", market: "hk", code: "00700", displayCode: "00700", name: "腾讯控股", nameEn: "Tencent Holdings" };
+const TARGET: RuleReportTarget = {
+  kind: "stock",
+  market: "hk",
+  code: "00700",
+  displayCode: "00700",
+  name: "腾讯控股",
+  nameEn: "Tencent Holdings",
+};
 
 export async function warmReportCards(): Promise<ShareCard[]> {
   const provider = createSampleProvider({ latencyMs: () => 0 });
   const signal = new AbortController().signal;
-  const [bars, quote] = await Promise.all([provider.dailyBars(TARGET, ANALYSIS_WINDOW_BARS, { signal }), provider.quote(TARGET, { signal })]);
+  const [bars, quote] = await Promise.all([
+    provider.dailyBars(TARGET, ANALYSIS_WINDOW_BARS, { signal }),
+    provider.quote(TARGET, { signal }),
+  ]);
   return (["zh", "en"] as const).map((language) => {
     const rule = buildRuleReport({ target: TARGET, bars, quote, language, dataSource: "sample" });
     const report = ruleOnlyReport(
@@ -36,7 +46,14 @@ export async function warmReportCards(): Promise<ShareCard[]> {
       bars.length,
       "sample",
     );
-    const markdown = buildMarkdownReport({ report, news: [], dataSource: "sample", region: TARGET.market, volumeRatio: quote?.volume_ratio ?? null, turnoverRate: quote?.turnover_rate ?? null });
+    const markdown = buildMarkdownReport({
+      report,
+      news: [],
+      dataSource: "sample",
+      region: TARGET.market,
+      volumeRatio: quote?.volume_ratio ?? null,
+      turnoverRate: quote?.turnover_rate ?? null,
+    });
     return buildShareCard({ report, markdown });
   });
 }

@@ -14,7 +14,11 @@ const MAX_DEPTH = 5000;
  * (plus `extraDays`). Outcome runs (signals, stored reports) judge the bars after an anchor date with this. A
  * symbol without data now maps to [] (its rows become retryable), logged under `label`.
  */
-export async function barsSince(requests: readonly { symbol: TMarketSymbol; from: string }[], label: string, extraDays = 0): Promise<Map<string, TDailyBar[]>> {
+export async function barsSince(
+  requests: readonly { symbol: TMarketSymbol; from: string }[],
+  label: string,
+  extraDays = 0,
+): Promise<Map<string, TDailyBar[]>> {
   const groups = new Map<string, { symbol: TMarketSymbol; oldest: string }>();
   for (const { symbol, from } of requests) {
     const key = symbolKey(symbol);
@@ -26,7 +30,10 @@ export async function barsSince(requests: readonly { symbol: TMarketSymbol; from
   const at = now();
   for (const [key, { symbol, oldest }] of groups) {
     const through = lastClosedTradingDay(symbol.market, at);
-    const depth = Math.min(MAX_DEPTH, (oldest < through ? weekdaysBetween(oldest, through) : 0) + 1 + extraDays + DEPTH_MARGIN);
+    const depth = Math.min(
+      MAX_DEPTH,
+      (oldest < through ? weekdaysBetween(oldest, through) : 0) + 1 + extraDays + DEPTH_MARGIN,
+    );
     try {
       out.set(key, (await getDailyBars(symbol, depth)).bars);
     } catch (error) {

@@ -100,7 +100,13 @@ describe("daily bar cache", () => {
     at("2026-11-20T12:00:00Z");
     await getDailyBars(moutai, 30, recording("eastmoney").chain);
     at("2026-11-24T12:00:00Z");
-    const adjusted = recording("tencent", (b) => ({ ...b, open: b.open * 0.9, high: b.high * 0.9, low: b.low * 0.9, close: b.close * 0.9 }));
+    const adjusted = recording("tencent", (b) => ({
+      ...b,
+      open: b.open * 0.9,
+      high: b.high * 0.9,
+      low: b.low * 0.9,
+      close: b.close * 0.9,
+    }));
     const r = await getDailyBars(moutai, 30, adjusted.chain);
     expect(adjusted.asked).toEqual([3, 31]);
     expect(r.cache).toBe("miss");

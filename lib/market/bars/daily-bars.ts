@@ -2,7 +2,13 @@ import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { placeholders } from "@/lib/db/raw-sql";
 import { lastClosedTradingDay, latestTradingDay, marketDate, weekdaysBetween } from "@/lib/market/market-time";
-import { bypassesCache, chainDailyBars, configuredChain, type ChainOptions, type ProviderAttempt } from "@/lib/market/providers/chain";
+import {
+  bypassesCache,
+  chainDailyBars,
+  configuredChain,
+  type ChainOptions,
+  type ProviderAttempt,
+} from "@/lib/market/providers/chain";
 import { PROVIDER_NAMES, type ProviderName, type TDailyBar, type TMarketSymbol } from "@/lib/market/providers/types";
 import { symbolKey } from "@/lib/market/symbol-key";
 
@@ -64,8 +70,22 @@ async function readCached(key: string, days: number, through: string): Promise<T
 // One multi-row INSERT … ON CONFLICT per chunk instead of a Prisma upsert per bar: a first fetch stores
 // hundreds of bars, and per-row upserts (a read and a write each) made that the slowest step of an analysis.
 const STORE_CHUNK = 400;
-const COLUMNS = ["symbol_key", "trade_date", "open", "high", "low", "close", "volume", "amount", "turnover_rate", "source", "fetched_at"];
-const UPDATED = COLUMNS.slice(2).map((c) => `"${c}" = excluded."${c}"`).join(", ");
+const COLUMNS = [
+  "symbol_key",
+  "trade_date",
+  "open",
+  "high",
+  "low",
+  "close",
+  "volume",
+  "amount",
+  "turnover_rate",
+  "source",
+  "fetched_at",
+];
+const UPDATED = COLUMNS.slice(2)
+  .map((c) => `"${c}" = excluded."${c}"`)
+  .join(", ");
 
 async function store(key: string, bars: TDailyBar[]): Promise<void> {
   if (bars.length === 0) return;
@@ -75,7 +95,19 @@ async function store(key: string, bars: TDailyBar[]): Promise<void> {
   for (let i = 0; i < bars.length; i += STORE_CHUNK) {
     const chunk = bars.slice(i, i + STORE_CHUNK);
     const rows = chunk.map(() => `(${COLUMNS.map(() => "?").join(", ")})`).join(", ");
-    const values = chunk.flatMap((b) => [key, b.date, b.open, b.high, b.low, b.close, b.volume, b.amount, b.turnover_rate, b.source, fetchedAt]);
+    const values = chunk.flatMap((b) => [
+      key,
+      b.date,
+      b.open,
+      b.high,
+      b.low,
+      b.close,
+      b.volume,
+      b.amount,
+      b.turnover_rate,
+      b.source,
+      fetchedAt,
+    ]);
     const sql = `INSERT INTO "daily_bar" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES ${rows} ON CONFLICT ("symbol_key", "trade_date") DO UPDATE SET ${UPDATED}`;
     statements.push(db().$executeRawUnsafe(placeholders(sql), ...values));
   }
@@ -139,7 +171,13 @@ function withUnclosedDays(symbol: TMarketSymbol, want: number, through: string):
   return want + 1 + weekdaysBetween(through, marketDate(symbol.market, now()));
 }
 
-async function fetchWindow(symbol: TMarketSymbol, key: string, want: number, through: string, chain: ChainOptions): Promise<DailyBarsResult> {
+async function fetchWindow(
+  symbol: TMarketSymbol,
+  key: string,
+  want: number,
+  through: string,
+  chain: ChainOptions,
+): Promise<DailyBarsResult> {
   const result = await chainDailyBars(symbol, withUnclosedDays(symbol, want, through), chain);
   const final = result.data.filter((b) => b.date <= through);
   await store(key, final);

@@ -46,7 +46,9 @@ export class MarketDataUnavailableError extends Error {
   ) {
     super(
       `no market data for ${what}: ` +
-        (attempts.length === 0 ? "no provider configured" : attempts.map((a) => `${a.provider} (${a.reason})`).join(", ")),
+        (attempts.length === 0
+          ? "no provider configured"
+          : attempts.map((a) => `${a.provider} (${a.reason})`).join(", ")),
     );
   }
 }
@@ -83,10 +85,14 @@ function reasonOf(error: unknown): string {
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
@@ -111,7 +117,8 @@ async function callWithDeadline<T>(
       } catch (error) {
         if (controller.signal.aborted) throw controller.signal.reason;
         // Only network errors and 5xx are worth repeating; a bad body or a 4xx will not improve.
-        if (!(error instanceof TransientProviderError) || attempt >= retries) throw Object.assign(error as object, { retries: attempt });
+        if (!(error instanceof TransientProviderError) || attempt >= retries)
+          throw Object.assign(error as object, { retries: attempt });
         await delay(backoffMs * 2 ** attempt, controller.signal);
         if (controller.signal.aborted) throw controller.signal.reason;
       }
@@ -136,7 +143,13 @@ async function runChain<T>(
     }
     // A provider is never called for a market or kind it does not serve.
     if (!entry.serves(symbol)) {
-      attempts.push({ provider: entry.name, ok: false, reason: `does not serve ${symbol.market} ${symbol.kind}`, ms: 0, retries: 0 });
+      attempts.push({
+        provider: entry.name,
+        ok: false,
+        reason: `does not serve ${symbol.market} ${symbol.kind}`,
+        ms: 0,
+        retries: 0,
+      });
       continue;
     }
     const started = performance.now();
@@ -158,7 +171,8 @@ async function runChain<T>(
     } catch (error) {
       // The user's own file exists but is broken: answering from another source would hide that.
       if (error instanceof InvalidDataFileError) throw error;
-      const retries = typeof (error as { retries?: unknown })?.retries === "number" ? (error as { retries: number }).retries : 0;
+      const retries =
+        typeof (error as { retries?: unknown })?.retries === "number" ? (error as { retries: number }).retries : 0;
       attempts.push({ provider: entry.name, ok: false, reason: reasonOf(error), ms: ms(), retries });
     }
   }
@@ -177,11 +191,21 @@ function acceptQuote(raw: unknown): TQuote | null {
   return raw === null || raw === undefined ? null : ZQuote.parse(raw);
 }
 
-export function chainDailyBars(symbol: TMarketSymbol, days: number, options: ChainOptions): Promise<ChainResult<TDailyBar[]>> {
-  return runChain(symbol, `${days} daily bars`, options, (p, ctx) => p.dailyBars(symbol, days, ctx), (raw) => {
-    const bars = acceptBars(raw);
-    return bars ? bars.slice(-days) : null;
-  });
+export function chainDailyBars(
+  symbol: TMarketSymbol,
+  days: number,
+  options: ChainOptions,
+): Promise<ChainResult<TDailyBar[]>> {
+  return runChain(
+    symbol,
+    `${days} daily bars`,
+    options,
+    (p, ctx) => p.dailyBars(symbol, days, ctx),
+    (raw) => {
+      const bars = acceptBars(raw);
+      return bars ? bars.slice(-days) : null;
+    },
+  );
 }
 
 export function chainQuote(symbol: TMarketSymbol, options: ChainOptions): Promise<ChainResult<TQuote>> {
@@ -234,7 +258,12 @@ export async function chainFxRate(currency: string, options: ChainOptions): Prom
     const provider = entry;
     const started = performance.now();
     try {
-      const result = await callWithDeadline((ctx) => provider.fxRate!(currency, ctx), options.timeoutMs, options.retries ?? DEFAULT_RETRIES, options.backoffMs ?? DEFAULT_BACKOFF_MS);
+      const result = await callWithDeadline(
+        (ctx) => provider.fxRate!(currency, ctx),
+        options.timeoutMs,
+        options.retries ?? DEFAULT_RETRIES,
+        options.backoffMs ?? DEFAULT_BACKOFF_MS,
+      );
       const ms = Math.round(performance.now() - started);
       if (!result.value || !(result.value.rate > 0)) {
         attempts.push({ provider: entry.name, ok: false, reason: "empty", ms, retries: result.retries });
@@ -243,8 +272,15 @@ export async function chainFxRate(currency: string, options: ChainOptions): Prom
       attempts.push({ provider: entry.name, ok: true, reason: null, ms, retries: result.retries });
       return { data: result.value, source: entry.name, attempts };
     } catch (error) {
-      const retries = typeof (error as { retries?: unknown })?.retries === "number" ? (error as { retries: number }).retries : 0;
-      attempts.push({ provider: entry.name, ok: false, reason: reasonOf(error), ms: Math.round(performance.now() - started), retries });
+      const retries =
+        typeof (error as { retries?: unknown })?.retries === "number" ? (error as { retries: number }).retries : 0;
+      attempts.push({
+        provider: entry.name,
+        ok: false,
+        reason: reasonOf(error),
+        ms: Math.round(performance.now() - started),
+        retries,
+      });
     }
   }
   throw new MarketDataUnavailableError(`FX ${currency}/CNY`, attempts);
@@ -252,5 +288,7 @@ export async function chainFxRate(currency: string, options: ChainOptions): Prom
 
 /** The configured providers that can fetch FX rates (empty: FX refresh is off). */
 export function fxProviders(options: ChainOptions): string[] {
-  return options.providers.filter((p): p is MarketDataProvider => !("unknown" in p) && typeof p.fxRate === "function").map((p) => p.name);
+  return options.providers
+    .filter((p): p is MarketDataProvider => !("unknown" in p) && typeof p.fxRate === "function")
+    .map((p) => p.name);
 }

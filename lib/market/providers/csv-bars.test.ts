@@ -28,19 +28,43 @@ describe("parseBarsCsv: columns (docs/api.md §10)", () => {
   ])("reads the date column named %s and the volume column named %s", (dateName, volumeName) => {
     const bars = parseBarsCsv(`${dateName},open,high,low,close,${volumeName}\n2024-01-02,10,11,9,10.5,1200\n`, "X.csv");
     expect(bars).toEqual([
-      { date: "2024-01-02", open: 10, high: 11, low: 9, close: 10.5, volume: 1200, amount: null, turnover_rate: null, source: "csv" },
+      {
+        date: "2024-01-02",
+        open: 10,
+        high: 11,
+        low: 9,
+        close: 10.5,
+        volume: 1200,
+        amount: null,
+        turnover_rate: null,
+        source: "csv",
+      },
     ]);
   });
 
   it("takes columns by name in any order and case, reads amount and turnover_rate, ignores other columns", () => {
-    const text = "Close,Turnover_Rate,note,VOLUME,Low,AMOUNT,High,Open,Date\n10.5,0.8,hello,1200,9,12600,11,10,2024-01-02\n";
+    const text =
+      "Close,Turnover_Rate,note,VOLUME,Low,AMOUNT,High,Open,Date\n10.5,0.8,hello,1200,9,12600,11,10,2024-01-02\n";
     expect(parseBarsCsv(text, "X.csv")).toEqual([
-      { date: "2024-01-02", open: 10, high: 11, low: 9, close: 10.5, volume: 1200, amount: 12600, turnover_rate: 0.8, source: "csv" },
+      {
+        date: "2024-01-02",
+        open: 10,
+        high: 11,
+        low: 9,
+        close: 10.5,
+        volume: 1200,
+        amount: 12600,
+        turnover_rate: 0.8,
+        source: "csv",
+      },
     ]);
   });
 
   it("an empty optional cell is null, not 0", () => {
-    const [bar] = parseBarsCsv("date,open,high,low,close,volume,amount,turnover_rate\n2024-01-02,10,11,9,10.5,1200,,\n", "X.csv");
+    const [bar] = parseBarsCsv(
+      "date,open,high,low,close,volume,amount,turnover_rate\n2024-01-02,10,11,9,10.5,1200,,\n",
+      "X.csv",
+    );
     expect(bar).toMatchObject({ amount: null, turnover_rate: null });
   });
 
@@ -93,7 +117,9 @@ describe("parseBarsCsv: an invalid file is refused whole, naming the file, the l
   });
 
   it("no header row (the first row is data) is a missing-column error", () => {
-    expect(invalid("2024-03-05,10,11,9,10.5,1\n").message).toMatch(/^TEST\.csv line 1: missing required column\(s\) date, open, high, low, close, volume/);
+    expect(invalid("2024-03-05,10,11,9,10.5,1\n").message).toMatch(
+      /^TEST\.csv line 1: missing required column\(s\) date, open, high, low, close, volume/,
+    );
   });
 
   it.each([
@@ -102,14 +128,24 @@ describe("parseBarsCsv: an invalid file is refused whole, naming the file, the l
     ["an empty cell", "2024-03-05,10,11,9,,1", "close is empty"],
     ["a short row", "2024-03-05,10,11,9,10.5", "volume is empty"],
     ["a negative volume", "2024-03-05,10,11,9,10.5,-5", "volume -5 is negative"],
-    ["a date in another format", "05.03.2024,10,11,9,10.5,1", 'date "05.03.2024" is not a date (YYYY-MM-DD, YYYYMMDD or YYYY/MM/DD)'],
-    ["an impossible date", "2024-02-30,10,11,9,10.5,1", 'date "2024-02-30" is not a date (YYYY-MM-DD, YYYYMMDD or YYYY/MM/DD)'],
+    [
+      "a date in another format",
+      "05.03.2024,10,11,9,10.5,1",
+      'date "05.03.2024" is not a date (YYYY-MM-DD, YYYYMMDD or YYYY/MM/DD)',
+    ],
+    [
+      "an impossible date",
+      "2024-02-30,10,11,9,10.5,1",
+      'date "2024-02-30" is not a date (YYYY-MM-DD, YYYYMMDD or YYYY/MM/DD)',
+    ],
   ])("an unparsable cell: %s", (_what, row, problem) => {
     expect(invalid(`${HEADER}\n2024-03-04,10,11,9,10.5,1\n\n${row}\n`).message).toBe(`TEST.csv line 4: ${problem}`);
   });
 
   it("an unparsable optional cell", () => {
-    expect(invalid("date,open,high,low,close,volume,amount\n2024-03-05,10,11,9,10.5,1,n/a\n").message).toBe('TEST.csv line 2: amount "n/a" is not a number');
+    expect(invalid("date,open,high,low,close,volume,amount\n2024-03-05,10,11,9,10.5,1,n/a\n").message).toBe(
+      'TEST.csv line 2: amount "n/a" is not a number',
+    );
   });
 
   it("broken CSV quoting names the line", () => {
@@ -119,7 +155,9 @@ describe("parseBarsCsv: an invalid file is refused whole, naming the file, the l
   });
 
   it("two columns naming the same field", () => {
-    expect(invalid("date,trade_date,open,high,low,close,volume\n").message).toBe("TEST.csv line 1: columns date, trade_date all name the date column; keep one");
+    expect(invalid("date,trade_date,open,high,low,close,volume\n").message).toBe(
+      "TEST.csv line 1: columns date, trade_date all name the date column; keep one",
+    );
   });
 
   it("an empty file and a header without rows", () => {

@@ -63,7 +63,11 @@ function parseDate(cell: string, column: string, line: number, fileLabel: string
     const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
     if (isCalendarDay(year, month, day)) return `${match[1]}-${match[2]}-${match[3]}`;
   }
-  throw new InvalidDataFileError(fileLabel, line, `${column} "${cell}" is not a date (YYYY-MM-DD, YYYYMMDD or YYYY/MM/DD)`);
+  throw new InvalidDataFileError(
+    fileLabel,
+    line,
+    `${column} "${cell}" is not a date (YYYY-MM-DD, YYYYMMDD or YYYY/MM/DD)`,
+  );
 }
 
 function parseNumber(cell: string, column: string, line: number, fileLabel: string): number {
@@ -92,19 +96,36 @@ function toBar(row: Row, columns: Partial<Record<Field, number>>, fileLabel: str
   if (high < low) throw new InvalidDataFileError(fileLabel, row.line, `high ${high} is below low ${low}`);
   const volume = number("volume");
   if (volume < 0) throw new InvalidDataFileError(fileLabel, row.line, `volume ${volume} is negative`);
-  return { date, open, high, low, close, volume, amount: optional("amount"), turnover_rate: optional("turnover_rate"), source: "csv" };
+  return {
+    date,
+    open,
+    high,
+    low,
+    close,
+    volume,
+    amount: optional("amount"),
+    turnover_rate: optional("turnover_rate"),
+    source: "csv",
+  };
 }
 
 function readRows(text: string, fileLabel: string): Row[] {
   try {
-    const records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as unknown as {
+    const records = parse(text, {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+    }) as unknown as {
       record: string[];
       info: { lines: number };
     }[];
     return records.map(({ record, info }) => ({ cells: record, line: info.lines }));
   } catch (error) {
     if (error instanceof CsvError) {
-      const line = typeof (error as { lines?: unknown }).lines === "number" ? (error as unknown as { lines: number }).lines : null;
+      const line =
+        typeof (error as { lines?: unknown }).lines === "number" ? (error as unknown as { lines: number }).lines : null;
       throw new InvalidDataFileError(fileLabel, line, `not a readable CSV: ${error.message}`);
     }
     throw error;
@@ -125,7 +146,8 @@ export function parseBarsCsv(text: string, fileLabel: string): TDailyBar[] {
   const bars = rows.map((row) => {
     const bar = toBar(row, columns, fileLabel);
     const earlier = seen.get(bar.date);
-    if (earlier !== undefined) throw new InvalidDataFileError(fileLabel, row.line, `date ${bar.date} repeats line ${earlier}`);
+    if (earlier !== undefined)
+      throw new InvalidDataFileError(fileLabel, row.line, `date ${bar.date} repeats line ${earlier}`);
     seen.set(bar.date, row.line);
     return bar;
   });

@@ -91,7 +91,9 @@ describe("csv provider: file names (docs/api.md §10)", () => {
   it("matches the file name case-insensitively", async () => {
     write("Aapl.Csv", `${HEADER}\n2024-01-02,10,11,9,10.5,100\n`);
     expect(await findCsvFile(DIR, "AAPL")).toEqual({ file: "Aapl.Csv", path: path.join(DIR, "Aapl.Csv") });
-    const bars = await createCsvProvider({ dir: () => DIR }).dailyBars(apple, 10, { signal: new AbortController().signal });
+    const bars = await createCsvProvider({ dir: () => DIR }).dailyBars(apple, 10, {
+      signal: new AbortController().signal,
+    });
     expect(bars.map((b) => b.close)).toEqual([10.5]);
   });
 
@@ -170,7 +172,11 @@ describe("csv provider in the chain", () => {
     const result = await chainDailyBars(apple, 20, configuredChain());
     expect(result.source).toBe("csv");
     expect(result.data).toHaveLength(20);
-    expect(result.data.at(-1)).toMatchObject({ date: "2014-12-31", close: Number(text.trim().split("\n").at(-1)!.split(",")[4]), source: "csv" });
+    expect(result.data.at(-1)).toMatchObject({
+      date: "2014-12-31",
+      close: Number(text.trim().split("\n").at(-1)!.split(",")[4]),
+      source: "csv",
+    });
   });
 });
 
@@ -188,7 +194,10 @@ describe("csv bars and quotes bypass the caches, so a replaced file counts at th
     expect((await getDailyBars(moutai, 250)).bars.at(-1)!.close).toBe(11);
     expect((await getQuote(moutai)).data.price).toBe(11);
 
-    replace("600519.csv", `${HEADER}\n2024-01-02,10,11,9,10.5,100\n2024-01-03,10,12,9,12,100\n2024-01-04,12,13,11,12.5,100\n`);
+    replace(
+      "600519.csv",
+      `${HEADER}\n2024-01-02,10,11,9,10.5,100\n2024-01-03,10,12,9,12,100\n2024-01-04,12,13,11,12.5,100\n`,
+    );
     const bars = await getDailyBars(moutai, 250);
     expect(bars.bars.map((b) => b.close)).toEqual([10.5, 12, 12.5]);
     const quote = await getQuote(moutai);
@@ -196,7 +205,10 @@ describe("csv bars and quotes bypass the caches, so a replaced file counts at th
     expect(quote.data).toMatchObject({ price: 12.5, change: 0.5, change_pct: 4.17 });
 
     // Same size, same name: only the modification time tells the new content apart.
-    write("600519.csv", `${HEADER}\n2024-01-02,10,11,9,10.5,100\n2024-01-03,10,12,9,12,100\n2024-01-04,12,13,11,12.7,100\n`);
+    write(
+      "600519.csv",
+      `${HEADER}\n2024-01-02,10,11,9,10.5,100\n2024-01-03,10,12,9,12,100\n2024-01-04,12,13,11,12.7,100\n`,
+    );
     fs.utimesSync(path.join(DIR, "600519.csv"), new Date(), new Date(Date.now() + 5000));
     expect((await getDailyBars(moutai, 250)).bars.at(-1)!.close).toBe(12.7);
     expect((await getQuote(moutai)).data.price).toBe(12.7);

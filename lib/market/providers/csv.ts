@@ -5,7 +5,14 @@ import { sessionCloseIso } from "@/lib/market/market-time";
 import { getIndexEntry, type TMarket } from "@/lib/market/symbols";
 import { parseBarsCsv } from "./csv-bars";
 import { round } from "./symbol-map";
-import { InvalidDataFileError, ZQuote, type MarketDataProvider, type TDailyBar, type TMarketSymbol, type TQuote } from "./types";
+import {
+  InvalidDataFileError,
+  ZQuote,
+  type MarketDataProvider,
+  type TDailyBar,
+  type TMarketSymbol,
+  type TQuote,
+} from "./types";
 
 // The CSV data source (docs/api.md §10): the user's own daily bars, one `<code>.csv` per security in
 // CSV_DATA_DIR. No file → an empty answer, so the chain moves on; an invalid file → InvalidDataFileError,
@@ -57,7 +64,8 @@ export async function findCsvFile(dir: string, code: string): Promise<CsvFileRef
   const matches = (await listCsvFileNames(dir)).filter((name) => name.toLowerCase() === wanted);
   if (matches.length === 0) return null;
   // Two spellings of one name (case-sensitive file systems): either could be the one meant, so neither is used.
-  if (matches.length > 1) throw new InvalidDataFileError(matches.join(", "), null, `several files match ${code}; keep one`);
+  if (matches.length > 1)
+    throw new InvalidDataFileError(matches.join(", "), null, `several files match ${code}; keep one`);
   return { file: matches[0]!, path: path.join(dir, matches[0]!) };
 }
 

@@ -29,7 +29,11 @@ describe("sample provider", () => {
     expect(bars).toHaveLength(500);
     expect(bars.at(-1)!.date).toBe("2026-11-20");
     expect(bars.every((b) => isWeekday(b.date) && b.source === "sample")).toBe(true);
-    expect(bars.every((b) => b.low <= Math.min(b.open, b.close) && b.high >= Math.max(b.open, b.close) && b.volume % 100 === 0)).toBe(true);
+    expect(
+      bars.every(
+        (b) => b.low <= Math.min(b.open, b.close) && b.high >= Math.max(b.open, b.close) && b.volume % 100 === 0,
+      ),
+    ).toBe(true);
     at("2026-11-24T12:00:00Z"); // the next Tuesday
     const later = await provider.dailyBars(moutai, 502, ctx());
     expect(later.at(-1)!.date).toBe("2026-11-24");
@@ -42,7 +46,16 @@ describe("sample provider", () => {
     const q = (await provider.quote(moutai, ctx()))!;
     const last = bars.at(-1)!;
     const prev = bars.at(-2)!;
-    expect(q).toMatchObject({ price: last.close, open: last.open, high: last.high, low: last.low, volume: last.volume, prev_close: prev.close, source: "sample", name: "贵州茅台" });
+    expect(q).toMatchObject({
+      price: last.close,
+      open: last.open,
+      high: last.high,
+      low: last.low,
+      volume: last.volume,
+      prev_close: prev.close,
+      source: "sample",
+      name: "贵州茅台",
+    });
     expect(q.change).toBeCloseTo(last.close - prev.close, 6);
     expect(q.time).toBe("2026-11-20T15:00:00+08:00");
   });
@@ -50,8 +63,25 @@ describe("sample provider", () => {
   it("the catalogue: the named stocks and every registered index have data", async () => {
     at("2026-11-20T12:00:00Z");
     const keys = sampleCatalogueKeys();
-    for (const k of ["cn:600519", "cn:000001", "cn:300750", "cn:601318", "cn:000858", "hk:00700", "hk:09988", "us:AAPL", "us:TSLA", "us:NVDA", "us:MSFT",
-      "index:000001.SH", "index:399001.SZ", "index:000300.SH", "index:399006.SZ", "index:SPX", "index:HSI"]) {
+    for (const k of [
+      "cn:600519",
+      "cn:000001",
+      "cn:300750",
+      "cn:601318",
+      "cn:000858",
+      "hk:00700",
+      "hk:09988",
+      "us:AAPL",
+      "us:TSLA",
+      "us:NVDA",
+      "us:MSFT",
+      "index:000001.SH",
+      "index:399001.SZ",
+      "index:000300.SH",
+      "index:399006.SZ",
+      "index:SPX",
+      "index:HSI",
+    ]) {
       expect(keys).toContain(k);
     }
     for (const key of keys) {
@@ -68,7 +98,11 @@ describe("sample provider", () => {
 
   it("an index and the stock with the same digits are different series (sh000001 vs 000001)", async () => {
     at("2026-11-20T12:00:00Z");
-    const index = await provider.dailyBars({ kind: "index", market: "cn", code: "000001.SH", canonicalId: "000001.SH" }, 5, ctx());
+    const index = await provider.dailyBars(
+      { kind: "index", market: "cn", code: "000001.SH", canonicalId: "000001.SH" },
+      5,
+      ctx(),
+    );
     const bank = await provider.dailyBars({ kind: "stock", market: "cn", code: "000001" }, 5, ctx());
     expect(index[0]!.close).toBeGreaterThan(1000);
     expect(bank[0]!.close).toBeLessThan(100);

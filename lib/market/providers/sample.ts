@@ -1,9 +1,25 @@
 import { listIndexEntries, type TMarket } from "@/lib/market/symbols";
 import { now } from "@/lib/clock";
-import { isWeekday, latestTradingDay, localParts, nextWeekday, zonedIso, MARKET_TIME_ZONE } from "@/lib/market/market-time";
+import {
+  isWeekday,
+  latestTradingDay,
+  localParts,
+  nextWeekday,
+  zonedIso,
+  MARKET_TIME_ZONE,
+} from "@/lib/market/market-time";
 import { symbolKey } from "@/lib/market/symbol-key";
 import { round } from "./symbol-map";
-import { ZDailyBars, ZQuote, type CallContext, type MarketDataProvider, type TDailyBar, type TFxRate, type TMarketSymbol, type TQuote } from "./types";
+import {
+  ZDailyBars,
+  ZQuote,
+  type CallContext,
+  type MarketDataProvider,
+  type TDailyBar,
+  type TFxRate,
+  type TMarketSymbol,
+  type TQuote,
+} from "./types";
 
 // Offline, deterministic data for demos and tests. Every series starts at a fixed date and
 // walks forward with a PRNG seeded by the symbol, so a given day's bar never changes as the clock advances
@@ -19,30 +35,161 @@ interface CatalogueEntry {
 }
 
 const STOCKS: Record<string, CatalogueEntry> = {
-  "cn:600519": { market: "cn", name: "贵州茅台", nameEn: "Kweichow Moutai", basePrice: 1500, baseVolume: 3_000_000, floatShares: 1_256_197_800 },
-  "cn:000001": { market: "cn", name: "平安银行", nameEn: "Ping An Bank", basePrice: 11, baseVolume: 100_000_000, floatShares: 19_405_600_000 },
-  "cn:300750": { market: "cn", name: "宁德时代", nameEn: "CATL", basePrice: 220, baseVolume: 20_000_000, floatShares: 3_900_000_000 },
-  "cn:601318": { market: "cn", name: "中国平安", nameEn: "Ping An Insurance", basePrice: 48, baseVolume: 60_000_000, floatShares: 10_800_000_000 },
-  "cn:000858": { market: "cn", name: "五粮液", nameEn: "Wuliangye Yibin", basePrice: 140, baseVolume: 20_000_000, floatShares: 3_880_000_000 },
-  "hk:00700": { market: "hk", name: "腾讯控股", nameEn: "Tencent Holdings", basePrice: 380, baseVolume: 20_000_000, floatShares: 9_200_000_000 },
-  "hk:09988": { market: "hk", name: "阿里巴巴-W", nameEn: "Alibaba Group", basePrice: 85, baseVolume: 50_000_000, floatShares: 19_000_000_000 },
-  "us:AAPL": { market: "us", name: "苹果", nameEn: "Apple Inc.", basePrice: 190, baseVolume: 55_000_000, floatShares: 15_000_000_000 },
-  "us:TSLA": { market: "us", name: "特斯拉", nameEn: "Tesla, Inc.", basePrice: 220, baseVolume: 100_000_000, floatShares: 3_200_000_000 },
-  "us:NVDA": { market: "us", name: "英伟达", nameEn: "NVIDIA Corporation", basePrice: 110, baseVolume: 300_000_000, floatShares: 24_000_000_000 },
-  "us:MSFT": { market: "us", name: "微软", nameEn: "Microsoft Corporation", basePrice: 420, baseVolume: 20_000_000, floatShares: 7_400_000_000 },
-  "cn:601398": { market: "cn", name: "工商银行", nameEn: "Industrial and Commercial Bank of China", basePrice: 6, baseVolume: 300_000_000, floatShares: 269_600_000_000 },
-  "cn:600900": { market: "cn", name: "长江电力", nameEn: "China Yangtze Power", basePrice: 28, baseVolume: 60_000_000, floatShares: 24_470_000_000 },
-  "hk:00005": { market: "hk", name: "汇丰控股", nameEn: "HSBC Holdings", basePrice: 65, baseVolume: 20_000_000, floatShares: 18_000_000_000 },
-  "hk:01299": { market: "hk", name: "友邦保险", nameEn: "AIA Group", basePrice: 60, baseVolume: 25_000_000, floatShares: 11_000_000_000 },
-  "us:GOOGL": { market: "us", name: "谷歌-A", nameEn: "Alphabet Class A", basePrice: 165, baseVolume: 25_000_000, floatShares: 5_800_000_000 },
-  "us:AMZN": { market: "us", name: "亚马逊", nameEn: "Amazon", basePrice: 185, baseVolume: 40_000_000, floatShares: 9_800_000_000 },
+  "cn:600519": {
+    market: "cn",
+    name: "贵州茅台",
+    nameEn: "Kweichow Moutai",
+    basePrice: 1500,
+    baseVolume: 3_000_000,
+    floatShares: 1_256_197_800,
+  },
+  "cn:000001": {
+    market: "cn",
+    name: "平安银行",
+    nameEn: "Ping An Bank",
+    basePrice: 11,
+    baseVolume: 100_000_000,
+    floatShares: 19_405_600_000,
+  },
+  "cn:300750": {
+    market: "cn",
+    name: "宁德时代",
+    nameEn: "CATL",
+    basePrice: 220,
+    baseVolume: 20_000_000,
+    floatShares: 3_900_000_000,
+  },
+  "cn:601318": {
+    market: "cn",
+    name: "中国平安",
+    nameEn: "Ping An Insurance",
+    basePrice: 48,
+    baseVolume: 60_000_000,
+    floatShares: 10_800_000_000,
+  },
+  "cn:000858": {
+    market: "cn",
+    name: "五粮液",
+    nameEn: "Wuliangye Yibin",
+    basePrice: 140,
+    baseVolume: 20_000_000,
+    floatShares: 3_880_000_000,
+  },
+  "hk:00700": {
+    market: "hk",
+    name: "腾讯控股",
+    nameEn: "Tencent Holdings",
+    basePrice: 380,
+    baseVolume: 20_000_000,
+    floatShares: 9_200_000_000,
+  },
+  "hk:09988": {
+    market: "hk",
+    name: "阿里巴巴-W",
+    nameEn: "Alibaba Group",
+    basePrice: 85,
+    baseVolume: 50_000_000,
+    floatShares: 19_000_000_000,
+  },
+  "us:AAPL": {
+    market: "us",
+    name: "苹果",
+    nameEn: "Apple Inc.",
+    basePrice: 190,
+    baseVolume: 55_000_000,
+    floatShares: 15_000_000_000,
+  },
+  "us:TSLA": {
+    market: "us",
+    name: "特斯拉",
+    nameEn: "Tesla, Inc.",
+    basePrice: 220,
+    baseVolume: 100_000_000,
+    floatShares: 3_200_000_000,
+  },
+  "us:NVDA": {
+    market: "us",
+    name: "英伟达",
+    nameEn: "NVIDIA Corporation",
+    basePrice: 110,
+    baseVolume: 300_000_000,
+    floatShares: 24_000_000_000,
+  },
+  "us:MSFT": {
+    market: "us",
+    name: "微软",
+    nameEn: "Microsoft Corporation",
+    basePrice: 420,
+    baseVolume: 20_000_000,
+    floatShares: 7_400_000_000,
+  },
+  "cn:601398": {
+    market: "cn",
+    name: "工商银行",
+    nameEn: "Industrial and Commercial Bank of China",
+    basePrice: 6,
+    baseVolume: 300_000_000,
+    floatShares: 269_600_000_000,
+  },
+  "cn:600900": {
+    market: "cn",
+    name: "长江电力",
+    nameEn: "China Yangtze Power",
+    basePrice: 28,
+    baseVolume: 60_000_000,
+    floatShares: 24_470_000_000,
+  },
+  "hk:00005": {
+    market: "hk",
+    name: "汇丰控股",
+    nameEn: "HSBC Holdings",
+    basePrice: 65,
+    baseVolume: 20_000_000,
+    floatShares: 18_000_000_000,
+  },
+  "hk:01299": {
+    market: "hk",
+    name: "友邦保险",
+    nameEn: "AIA Group",
+    basePrice: 60,
+    baseVolume: 25_000_000,
+    floatShares: 11_000_000_000,
+  },
+  "us:GOOGL": {
+    market: "us",
+    name: "谷歌-A",
+    nameEn: "Alphabet Class A",
+    basePrice: 165,
+    baseVolume: 25_000_000,
+    floatShares: 5_800_000_000,
+  },
+  "us:AMZN": {
+    market: "us",
+    name: "亚马逊",
+    nameEn: "Amazon",
+    basePrice: 185,
+    baseVolume: 40_000_000,
+    floatShares: 9_800_000_000,
+  },
 };
 
 // Rough recent levels so the demo looks plausible; indices not listed start at 3000.
 const INDEX_LEVELS: Record<string, number> = {
-  "000001.SH": 3200, "399001.SZ": 10_000, "000300.SH": 3800, "000905.SH": 5800, "000852.SH": 6000,
-  "399006.SZ": 2000, "000688.SH": 900, "000016.SH": 2600, HSI: 18_000, HSTECH: 4000, HSCEI: 6500,
-  SPX: 5000, IXIC: 16_000, NDX: 18_000, DJI: 39_000,
+  "000001.SH": 3200,
+  "399001.SZ": 10_000,
+  "000300.SH": 3800,
+  "000905.SH": 5800,
+  "000852.SH": 6000,
+  "399006.SZ": 2000,
+  "000688.SH": 900,
+  "000016.SH": 2600,
+  HSI: 18_000,
+  HSTECH: 4000,
+  HSCEI: 6500,
+  SPX: 5000,
+  IXIC: 16_000,
+  NDX: 18_000,
+  DJI: 39_000,
 };
 
 function catalogueEntry(symbol: TMarketSymbol): CatalogueEntry | undefined {
@@ -106,7 +253,11 @@ function series(key: string, entry: CatalogueEntry, until: string): TDailyBar[] 
   const anchor = Math.log(entry.basePrice);
   let logClose = anchor + gaussian(rand) * 0.1;
   const bars: TDailyBar[] = [];
-  for (let date = isWeekday(SERIES_START) ? SERIES_START : nextWeekday(SERIES_START); date <= until; date = nextWeekday(date)) {
+  for (
+    let date = isWeekday(SERIES_START) ? SERIES_START : nextWeekday(SERIES_START);
+    date <= until;
+    date = nextWeekday(date)
+  ) {
     const prevClose = Math.exp(logClose);
     const ret = 0.0002 + sigma * gaussian(rand) + 0.02 * (anchor - logClose);
     logClose += ret;

@@ -93,7 +93,8 @@ export function parseTencentQuote(text: string, sym: string, market: TMarket): T
 export function parseTencentKline(text: string, sym: string, market: TMarket): TDailyBar[] {
   const body = parseJson(text, "tencent kline") as { code?: unknown; msg?: unknown; data?: Record<string, unknown> };
   if (!body || typeof body !== "object") throw new ProviderResponseError("tencent kline: not an object");
-  if (body.code !== 0) throw new ProviderResponseError(`tencent kline: code ${String(body.code)} ${String(body.msg ?? "")}`);
+  if (body.code !== 0)
+    throw new ProviderResponseError(`tencent kline: code ${String(body.code)} ${String(body.msg ?? "")}`);
   const data = body.data ?? {};
   // US keys may come back with the venue suffix (usAAPL.OQ).
   const entry = (data[sym] ?? Object.entries(data).find(([k]) => k.startsWith(`${sym}.`))?.[1]) as

@@ -38,7 +38,13 @@ describe("yahoo chart v8 against the recorded body", () => {
     const q = parseYahooChartQuote(JSON.stringify(body), "us");
     const closes = result.indicators.quote[0].close as number[];
     const prev = Math.round(closes.at(-2)! * 1e4) / 1e4;
-    expect(q).toMatchObject({ price: 118.69, prev_close: prev, time: "2020-11-06T16:00:00-05:00", source: "yahoo", high: 246.01 });
+    expect(q).toMatchObject({
+      price: 118.69,
+      prev_close: prev,
+      time: "2020-11-06T16:00:00-05:00",
+      source: "yahoo",
+      high: 246.01,
+    });
     expect(q!.change).toBeCloseTo(118.69 - prev, 4);
   });
 
@@ -53,13 +59,17 @@ describe("yahoo chart v8 against the recorded body", () => {
 
   it("dailyBars fetches the chart endpoint and replays the body", async () => {
     const { calls } = replay([[(u) => u.pathname.startsWith("/v8/finance/chart/"), bodyResponse(fixtureBytes(CHART))]]);
-    const bars = await createYahooProvider().dailyBars({ kind: "stock", market: "us", code: "AAPL" }, 20, { signal: signal() });
+    const bars = await createYahooProvider().dailyBars({ kind: "stock", market: "us", code: "AAPL" }, 20, {
+      signal: signal(),
+    });
     expect(bars).toHaveLength(20);
     expect(calls[0]!.pathname).toBe("/v8/finance/chart/AAPL");
     expect(calls[0]!.searchParams.get("range")).toBe("1mo");
   });
 
   it("an error reply for an unknown symbol is no data", () => {
-    expect(parseYahooChartBars('{"chart":{"result":null,"error":{"code":"Not Found","description":"No data found"}}}', "us")).toEqual([]);
+    expect(
+      parseYahooChartBars('{"chart":{"result":null,"error":{"code":"Not Found","description":"No data found"}}}', "us"),
+    ).toEqual([]);
   });
 });

@@ -27,7 +27,15 @@ export function yahooSymbol(symbol: TMarketSymbol): string | null {
 }
 
 export function yahooRange(days: number): string {
-  const ranges: [number, string][] = [[5, "5d"], [21, "1mo"], [63, "3mo"], [126, "6mo"], [252, "1y"], [504, "2y"], [1260, "5y"]];
+  const ranges: [number, string][] = [
+    [5, "5d"],
+    [21, "1mo"],
+    [63, "3mo"],
+    [126, "6mo"],
+    [252, "1y"],
+    [504, "2y"],
+    [1260, "5y"],
+  ];
   return ranges.find(([n]) => days <= n)?.[1] ?? "10y";
 }
 
@@ -38,7 +46,9 @@ interface ChartResult {
 }
 
 function chartResult(text: string): ChartResult | null {
-  const body = parseJson(text, "yahoo chart") as { chart?: { result?: unknown; error?: { code?: string; description?: string } | null } };
+  const body = parseJson(text, "yahoo chart") as {
+    chart?: { result?: unknown; error?: { code?: string; description?: string } | null };
+  };
   const chart = body?.chart;
   if (!chart || typeof chart !== "object") throw new ProviderResponseError("yahoo chart: no chart object");
   if (chart.error) {
@@ -129,7 +139,8 @@ export function parseYahooFxRate(text: string): TFxRate | null {
   if (!result) return null;
   const price = num(result.meta.regularMarketPrice);
   const time = num(result.meta.regularMarketTime);
-  if (price === null || price <= 0 || time === null) throw new ProviderResponseError("yahoo fx: no price or time in meta");
+  if (price === null || price <= 0 || time === null)
+    throw new ProviderResponseError("yahoo fx: no price or time in meta");
   return { rate: price, date: new Date(time * 1000).toISOString().slice(0, 10), source: "yahoo" };
 }
 
@@ -151,7 +162,9 @@ export function createYahooProvider(): MarketDataProvider {
     },
     async fxRate(currency, ctx) {
       const params = new URLSearchParams({ interval: "1d", range: "5d" });
-      return parseYahooFxRate(await httpGetText(`${CHART_URL}${encodeURIComponent(`${currency}CNY=X`)}?${params}`, { signal: ctx.signal }));
+      return parseYahooFxRate(
+        await httpGetText(`${CHART_URL}${encodeURIComponent(`${currency}CNY=X`)}?${params}`, { signal: ctx.signal }),
+      );
     },
   };
 }

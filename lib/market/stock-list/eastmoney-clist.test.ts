@@ -33,11 +33,43 @@ describe("clist parsing against recorded bodies", () => {
     const page = parseClistPage(fixtureText(SH20), "cn");
     expect(page.total).toBe(2384);
     expect(page.rows).toHaveLength(20);
-    expect(page.rows[0]).toEqual({ market: "cn", code: "600107", nameZh: "美尔雅", nameEn: null, exchange: "SH", kind: "stock" });
-    expect(page.rows[19]).toEqual({ market: "cn", code: "600266", nameZh: "城建发展", nameEn: null, exchange: "SH", kind: "stock" });
+    expect(page.rows[0]).toEqual({
+      market: "cn",
+      code: "600107",
+      nameZh: "美尔雅",
+      nameEn: null,
+      exchange: "SH",
+      kind: "stock",
+    });
+    expect(page.rows[19]).toEqual({
+      market: "cn",
+      code: "600266",
+      nameZh: "城建发展",
+      nameEn: null,
+      exchange: "SH",
+      kind: "stock",
+    });
     expect(page.rows.map((r) => r.code)).toEqual([
-      "600107", "600280", "600192", "603558", "600265", "603079", "600889", "600768", "600157", "600216",
-      "600696", "600187", "601933", "603716", "603389", "605188", "600227", "600811", "601588", "600266",
+      "600107",
+      "600280",
+      "600192",
+      "603558",
+      "600265",
+      "603079",
+      "600889",
+      "600768",
+      "600157",
+      "600216",
+      "600696",
+      "600187",
+      "601933",
+      "603716",
+      "603389",
+      "605188",
+      "600227",
+      "600811",
+      "601588",
+      "600266",
     ]);
     expect(new Set(page.rows.map((r) => r.exchange))).toEqual(new Set(["SH"]));
   });
@@ -45,20 +77,39 @@ describe("clist parsing against recorded bodies", () => {
   it("rc 100 / data null is an empty page, not an error; garbage and bad rc are errors", () => {
     expect(parseClistPage('{"rc":100,"data":null}', "cn")).toEqual({ total: 0, received: 0, rows: [], skipped: [] });
     expect(() => parseClistPage("<html>blocked</html>", "cn")).toThrow(/neither JSON nor JSONP/);
-    expect(() => parseClistPage('{"rc":0,"data":{"total":"x","diff":[]}}', "cn")).toThrow(/eastmoney clist: data.total/);
+    expect(() => parseClistPage('{"rc":0,"data":{"total":"x","diff":[]}}', "cn")).toThrow(
+      /eastmoney clist: data.total/,
+    );
     expect(() => parseClistPage('{"rc":102,"data":null}', "cn")).toThrow(/rc 102/);
   });
 
   it("diff as an object keyed 0,1,… (no np=1) parses like an array", () => {
     const body = recorded(TOP5);
-    const keyed = { ...body, data: { ...body.data, diff: Object.fromEntries(body.data.diff.map((row, i) => [String(i), row])) } };
-    expect(parseClistPage(JSON.stringify(keyed), "cn").rows.map((r) => r.code)).toEqual(["688004", "301662", "300905", "688216", "920200"]);
+    const keyed = {
+      ...body,
+      data: { ...body.data, diff: Object.fromEntries(body.data.diff.map((row, i) => [String(i), row])) },
+    };
+    expect(parseClistPage(JSON.stringify(keyed), "cn").rows.map((r) => r.code)).toEqual([
+      "688004",
+      "301662",
+      "300905",
+      "688216",
+      "920200",
+    ]);
   });
 
   it("rows without a name or with a non-stock code are skipped with a reason; HK pads, US maps BRK_B → BRK.B", () => {
     const body = JSON.stringify({
       rc: 0,
-      data: { total: 4, diff: [{ f12: "510300", f13: 1, f14: "沪深300ETF" }, { f12: "600000", f13: 1, f14: "-" }, { f12: "600519", f13: 1, f14: "贵州茅台" }, { f13: 1 }] },
+      data: {
+        total: 4,
+        diff: [
+          { f12: "510300", f13: 1, f14: "沪深300ETF" },
+          { f12: "600000", f13: 1, f14: "-" },
+          { f12: "600519", f13: 1, f14: "贵州茅台" },
+          { f13: 1 },
+        ],
+      },
     });
     const page = parseClistPage(body, "cn");
     expect(page.rows.map((r) => r.code)).toEqual(["600519"]);
@@ -69,10 +120,29 @@ describe("clist parsing against recorded bodies", () => {
     ]);
     expect(normaliseListCode("hk", "700")).toEqual({ code: "00700", exchange: "HK" });
     expect(normaliseListCode("us", "BRK_B")).toEqual({ code: "BRK.B", exchange: null });
-    const us = parseClistPage(JSON.stringify({ rc: 0, data: { total: 2, diff: [{ f12: "AAPL", f13: 105, f14: "苹果" }, { f12: "BRK_B", f13: 106, f14: "Berkshire Hathaway Inc-B" }] } }), "us");
+    const us = parseClistPage(
+      JSON.stringify({
+        rc: 0,
+        data: {
+          total: 2,
+          diff: [
+            { f12: "AAPL", f13: 105, f14: "苹果" },
+            { f12: "BRK_B", f13: 106, f14: "Berkshire Hathaway Inc-B" },
+          ],
+        },
+      }),
+      "us",
+    );
     expect(us.rows).toEqual([
       { market: "us", code: "AAPL", nameZh: "苹果", nameEn: null, exchange: "NASDAQ", kind: "stock" },
-      { market: "us", code: "BRK.B", nameZh: "Berkshire Hathaway Inc-B", nameEn: "Berkshire Hathaway Inc-B", exchange: "NYSE", kind: "stock" },
+      {
+        market: "us",
+        code: "BRK.B",
+        nameZh: "Berkshire Hathaway Inc-B",
+        nameEn: "Berkshire Hathaway Inc-B",
+        exchange: "NYSE",
+        kind: "stock",
+      },
     ]);
   });
 
@@ -80,7 +150,14 @@ describe("clist parsing against recorded bodies", () => {
     const url = new URL(clistUrl("hk", 3, 100));
     expect(url.origin + url.pathname).toBe("https://push2.eastmoney.com/api/qt/clist/get");
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      pn: "3", pz: "100", po: "0", np: "1", fltt: "2", fid: "f12", fields: "f12,f13,f14", fs: "m:128 t:3,m:128 t:4,m:128 t:1,m:128 t:2",
+      pn: "3",
+      pz: "100",
+      po: "0",
+      np: "1",
+      fltt: "2",
+      fid: "f12",
+      fields: "f12,f13,f14",
+      fs: "m:128 t:3,m:128 t:4,m:128 t:1,m:128 t:2",
     });
   });
 });
@@ -101,7 +178,10 @@ const isClist = (pn: string) => (url: URL) => url.pathname === "/api/qt/clist/ge
 describe("clist paging (fetch replayed)", () => {
   it("reads pages until `total` rows are seen, then stops", async () => {
     const { page1, page2 } = twoPages();
-    const { calls } = replay([[isClist("1"), bodyResponse(page1)], [isClist("2"), bodyResponse(page2)]]);
+    const { calls } = replay([
+      [isClist("1"), bodyResponse(page1)],
+      [isClist("2"), bodyResponse(page2)],
+    ]);
     const result = await fetchMarketList("cn", { pageSize: 20, retries: 0 });
     expect(result).toMatchObject({ market: "cn", total: 25, pages: 2, complete: true, error: null, offline: false });
     expect(result.rows).toHaveLength(25);
@@ -112,7 +192,10 @@ describe("clist paging (fetch replayed)", () => {
 
   it("an empty page before `total` is reached ends the read as incomplete, keeping the rows read", async () => {
     const { page1 } = twoPages();
-    replay([[isClist("1"), bodyResponse(page1)], [isClist("2"), bodyResponse('{"rc":0,"data":{"total":25,"diff":[]}}')]]);
+    replay([
+      [isClist("1"), bodyResponse(page1)],
+      [isClist("2"), bodyResponse('{"rc":0,"data":{"total":25,"diff":[]}}')],
+    ]);
     const result = await fetchMarketList("cn", { pageSize: 20, retries: 0 });
     expect(result).toMatchObject({ complete: false, offline: false, pages: 2 });
     expect(result.rows).toHaveLength(20);

@@ -69,7 +69,10 @@ const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const US_EXCHANGES: Record<number, string> = { 105: "NASDAQ", 106: "NYSE", 107: "AMEX" };
 
 /** Eastmoney code → our normalised code for the market, or a reason it is not a listed stock we keep. */
-export function normaliseListCode(market: TMarket, raw: string): { code: string; exchange: string | null } | { reason: string } {
+export function normaliseListCode(
+  market: TMarket,
+  raw: string,
+): { code: string; exchange: string | null } | { reason: string } {
   if (market === "cn") {
     if (!/^\d{6}$/.test(raw)) return { reason: "not a 6-digit A-share code" };
     const cls = classifyAShareCode(raw);
@@ -91,7 +94,9 @@ export function parseClistPage(text: string, market: TMarket): ClistPage {
   const parsed = ZClistEnvelope.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ProviderResponseError(`eastmoney clist: ${issue ? `${issue.path.join(".") || "(root)"} ${issue.message}` : "invalid body"}`);
+    throw new ProviderResponseError(
+      `eastmoney clist: ${issue ? `${issue.path.join(".") || "(root)"} ${issue.message}` : "invalid body"}`,
+    );
   }
   const env = parsed.data;
   if (env.rc !== 0 && env.rc !== 100) throw new ProviderResponseError(`eastmoney clist: rc ${env.rc}`);
@@ -174,12 +179,16 @@ export interface FetchListResult {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function getWithRetries(url: string, options: Required<Pick<FetchListOptions, "timeoutMs" | "retries" | "backoffMs">>): Promise<string> {
+async function getWithRetries(
+  url: string,
+  options: Required<Pick<FetchListOptions, "timeoutMs" | "retries" | "backoffMs">>,
+): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await httpGetText(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: HEADERS });
     } catch (error) {
-      const transient = error instanceof TransientProviderError || (error instanceof DOMException && error.name === "TimeoutError");
+      const transient =
+        error instanceof TransientProviderError || (error instanceof DOMException && error.name === "TimeoutError");
       if (!transient || attempt >= options.retries) throw error;
       await sleep(options.backoffMs * 2 ** attempt);
     }
@@ -197,7 +206,11 @@ function isNetworkError(error: unknown): boolean {
  */
 export async function fetchMarketList(market: TMarket, options: FetchListOptions = {}): Promise<FetchListResult> {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-  const http = { timeoutMs: options.timeoutMs ?? 8000, retries: options.retries ?? 2, backoffMs: options.backoffMs ?? 400 };
+  const http = {
+    timeoutMs: options.timeoutMs ?? 8000,
+    retries: options.retries ?? 2,
+    backoffMs: options.backoffMs ?? 400,
+  };
   const byCode = new Map<string, StockListRow>();
   let total = 0;
   let skipped = 0;
@@ -211,8 +224,14 @@ export async function fetchMarketList(market: TMarket, options: FetchListOptions
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return {
-        market, rows: [...byCode.values()], total, pages, skipped,
-        complete: false, error: `page ${page}: ${message}`, offline: isNetworkError(error),
+        market,
+        rows: [...byCode.values()],
+        total,
+        pages,
+        skipped,
+        complete: false,
+        error: `page ${page}: ${message}`,
+        offline: isNetworkError(error),
       };
     }
     pages += 1;
@@ -221,16 +240,29 @@ export async function fetchMarketList(market: TMarket, options: FetchListOptions
     skipped += parsed.skipped.length;
     seen += parsed.received;
     options.onPage?.({ market, page, rows: parsed.rows.length, total });
-    if (seen >= total) return { market, rows: [...byCode.values()], total, pages, skipped, complete: true, error: null, offline: false };
+    if (seen >= total)
+      return { market, rows: [...byCode.values()], total, pages, skipped, complete: true, error: null, offline: false };
     if (parsed.received === 0) {
       return {
-        market, rows: [...byCode.values()], total, pages, skipped, complete: false,
-        error: `page ${page} was empty after ${seen} of ${total} rows`, offline: false,
+        market,
+        rows: [...byCode.values()],
+        total,
+        pages,
+        skipped,
+        complete: false,
+        error: `page ${page} was empty after ${seen} of ${total} rows`,
+        offline: false,
       };
     }
   }
   return {
-    market, rows: [...byCode.values()], total, pages, skipped, complete: false,
-    error: `stopped after ${MAX_PAGES} pages (${seen} of ${total} rows)`, offline: false,
+    market,
+    rows: [...byCode.values()],
+    total,
+    pages,
+    skipped,
+    complete: false,
+    error: `stopped after ${MAX_PAGES} pages (${seen} of ${total} rows)`,
+    offline: false,
   };
 }

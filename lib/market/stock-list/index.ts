@@ -22,4 +22,11 @@ export {
   resetStockListNameSource,
   type LoadedNameSource,
 } from "./name-source";
-export { LIST_MARKETS, REFRESH_STATE_KEY, refreshStockList, type MarketRefresh, type RefreshOptions, type RefreshSummary } from "./refresh";
+export {
+  LIST_MARKETS,
+  REFRESH_STATE_KEY,
+  refreshStockList,
+  type MarketRefresh,
+  type RefreshOptions,
+  type RefreshSummary,
+} from "./refresh";

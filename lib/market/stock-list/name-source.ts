@@ -56,7 +56,10 @@ export function listingEntries(rows: readonly ListingRow[]): TNameEntry[] {
     const entry: TNameEntry = { kind: "stock", market: row.market, code: row.code, nameZh: row.nameZh };
     const nameEn = known?.nameEn ?? row.nameEn ?? undefined;
     if (nameEn) entry.nameEn = nameEn;
-    const aliases = [...(known?.aliases ?? []), ...(known?.nameZh && known.nameZh !== row.nameZh ? [known.nameZh] : [])];
+    const aliases = [
+      ...(known?.aliases ?? []),
+      ...(known?.nameZh && known.nameZh !== row.nameZh ? [known.nameZh] : []),
+    ];
     if (aliases.length > 0) entry.aliases = [...new Set(aliases)];
     if (known?.pinyin) entry.pinyin = known.pinyin;
     entries.push(entry);

@@ -18,29 +18,38 @@ beforeAll(() => {
   applyMigrations(migrated);
   const sqlite = new Database(migrated);
   sqlite
-    .prepare(`INSERT INTO stock_listing (market, code, name_zh, kind, exchange, source, updated_at) VALUES ('cn', '600107', '美尔雅', 'stock', 'SH', 'eastmoney', '2026-11-20T08:00:00.000+00:00')`)
+    .prepare(
+      `INSERT INTO stock_listing (market, code, name_zh, kind, exchange, source, updated_at) VALUES ('cn', '600107', '美尔雅', 'stock', 'SH', 'eastmoney', '2026-11-20T08:00:00.000+00:00')`,
+    )
     .run();
   sqlite.close();
-  fs.writeFileSync(blocker, 'globalThis.fetch = async () => { throw new TypeError("fetch failed (blocked by test)"); };\n');
+  fs.writeFileSync(
+    blocker,
+    'globalThis.fetch = async () => { throw new TypeError("fetch failed (blocked by test)"); };\n',
+  );
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function runScript(databaseFile: string): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["--import", blocker, "scripts/stocks-refresh.ts"], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "test",
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ENV_FILE: path.join(dir, "missing.env"),
-      DATABASE_URL: `file:${databaseFile}`,
-      MARKET_DATA_TIMEOUT_MS: "2000",
-      LOG_LEVEL: "silent",
+  const result = spawnSync(
+    path.join(root, "node_modules/.bin/tsx"),
+    ["--import", blocker, "scripts/stocks-refresh.ts"],
+    {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "test",
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ENV_FILE: path.join(dir, "missing.env"),
+        DATABASE_URL: `file:${databaseFile}`,
+        MARKET_DATA_TIMEOUT_MS: "2000",
+        LOG_LEVEL: "silent",
+      },
     },
-  });
+  );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -50,12 +59,16 @@ describe("npm run stocks:refresh (child process)", () => {
     expect(run.status, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/could not reach Eastmoney .* offline or the host is blocked/);
     expect(run.stderr).toMatch(/No listing was changed/);
-    expect(run.stdout).toMatch(/cn: FAILED: 0 of 0 listings written, 1 in the table — page 1: network error: fetch failed/);
+    expect(run.stdout).toMatch(
+      /cn: FAILED: 0 of 0 listings written, 1 in the table — page 1: network error: fetch failed/,
+    );
     expect(run.stdout).toMatch(/hk: FAILED/);
     expect(run.stdout).toMatch(/us: FAILED/);
     const sqlite = new Database(migrated, { readonly: true });
     try {
-      expect(sqlite.prepare("SELECT market, code, name_zh FROM stock_listing").all()).toEqual([{ market: "cn", code: "600107", name_zh: "美尔雅" }]);
+      expect(sqlite.prepare("SELECT market, code, name_zh FROM stock_listing").all()).toEqual([
+        { market: "cn", code: "600107", name_zh: "美尔雅" },
+      ]);
     } finally {
       sqlite.close();
     }

@@ -62,7 +62,11 @@ export async function refreshStockList(options: RefreshOptions = {}): Promise<Re
   if (markets.some((m) => m.written > 0)) {
     // AppState keeps "when did the last refresh write anything", for diagnostics and the admin page.
     const value = JSON.stringify(summary);
-    await db().appState.upsert({ where: { key: REFRESH_STATE_KEY }, create: { key: REFRESH_STATE_KEY, value }, update: { value } });
+    await db().appState.upsert({
+      where: { key: REFRESH_STATE_KEY },
+      create: { key: REFRESH_STATE_KEY, value },
+      update: { value },
+    });
   }
   return summary;
 }

@@ -59,7 +59,13 @@ describe("stock_listing store", () => {
     const after = await db().stockListing.findMany({ orderBy: { code: "asc" } });
     expect(after).toEqual(before);
     expect(after.find((r) => r.code === "600107")).toMatchObject({
-      market: "cn", code: "600107", nameZh: "美尔雅", nameEn: null, kind: "stock", exchange: "SH", source: "eastmoney",
+      market: "cn",
+      code: "600107",
+      nameZh: "美尔雅",
+      nameEn: null,
+      kind: "stock",
+      exchange: "SH",
+      source: "eastmoney",
       updatedAt: new Date("2026-11-20T08:00:00Z"),
     });
   });
@@ -79,16 +85,31 @@ describe("stock_listing store", () => {
   });
 
   it("a missing English name or exchange does not erase a stored one; rows of another market are refused", async () => {
-    const aapl: StockListRow = { market: "us", code: "AAPL", nameZh: "苹果", nameEn: "Apple Inc.", exchange: "NASDAQ", kind: "stock" };
+    const aapl: StockListRow = {
+      market: "us",
+      code: "AAPL",
+      nameZh: "苹果",
+      nameEn: "Apple Inc.",
+      exchange: "NASDAQ",
+      kind: "stock",
+    };
     await storeListings("us", [aapl], "eastmoney");
     await storeListings("us", [{ ...aapl, nameEn: null, exchange: null }], "eastmoney");
-    expect(await db().stockListing.findFirst({ where: { code: "AAPL" } })).toMatchObject({ nameEn: "Apple Inc.", exchange: "NASDAQ" });
+    expect(await db().stockListing.findFirst({ where: { code: "AAPL" } })).toMatchObject({
+      nameEn: "Apple Inc.",
+      exchange: "NASDAQ",
+    });
     await expect(storeListings("hk", [aapl], "eastmoney")).rejects.toThrow(/belongs to another market/);
   });
 
   it("chunks large lists (1 200 rows → 3 statements in one transaction)", async () => {
     const rows: StockListRow[] = Array.from({ length: 1200 }, (_, i) => ({
-      market: "hk", code: String(i + 1).padStart(5, "0"), nameZh: `测试${i}`, nameEn: null, exchange: "HK", kind: "stock",
+      market: "hk",
+      code: String(i + 1).padStart(5, "0"),
+      nameZh: `测试${i}`,
+      nameEn: null,
+      exchange: "HK",
+      kind: "stock",
     }));
     expect(await storeListings("hk", rows, "eastmoney")).toEqual({ market: "hk", written: 1200, stored: 1200 });
   });
@@ -103,7 +124,13 @@ describe("database-backed name source", () => {
     expect(loaded.byMarket).toEqual({ cn: 20, hk: 0, us: 0 });
     expect(activeNameSources()).toHaveLength(2);
     expect(activeNameSources()[1]).toBe(BUNDLED_NAMES);
-    expect(resolveToken("美尔雅")).toMatchObject({ kind: "stock", market: "cn", code: "600107", exchange: "SH", name: "美尔雅" });
+    expect(resolveToken("美尔雅")).toMatchObject({
+      kind: "stock",
+      market: "cn",
+      code: "600107",
+      exchange: "SH",
+      name: "美尔雅",
+    });
     expect(codeOf("城建发展")).toBe("600266");
     // Not in the table: the bundled list answers.
     expect(codeOf("腾讯控股")).toBe("00700");
@@ -112,7 +139,11 @@ describe("database-backed name source", () => {
   });
 
   it("the database name is preferred, the bundled English name and aliases of the same code are kept", async () => {
-    await storeListings("cn", [{ market: "cn", code: "600519", nameZh: "贵州茅台酒", nameEn: null, exchange: "SH", kind: "stock" }], "eastmoney");
+    await storeListings(
+      "cn",
+      [{ market: "cn", code: "600519", nameZh: "贵州茅台酒", nameEn: null, exchange: "SH", kind: "stock" }],
+      "eastmoney",
+    );
     const loaded = await loadStockListNameSource();
     const entry = loaded.source!.findByCode("cn", "600519");
     expect(entry).toMatchObject({ nameZh: "贵州茅台酒", nameEn: "Kweichow Moutai" });
@@ -150,7 +181,10 @@ describe("refreshStockList: fetch → parse → store against recorded bodies (f
     const body = fixtureText("eastmoney/clist-sh-a-board-top20.jsonp.txt").replace('"total":2384', '"total":20');
     replay([
       [market("m:1 t:2"), bodyResponse(body)],
-      [market("m:128"), bodyResponse('{"rc":0,"data":{"total":1,"diff":[{"f12":"00700","f13":116,"f14":"腾讯控股"}]}}')],
+      [
+        market("m:128"),
+        bodyResponse('{"rc":0,"data":{"total":1,"diff":[{"f12":"00700","f13":116,"f14":"腾讯控股"}]}}'),
+      ],
       [market("m:105"), bodyResponse('{"rc":0,"data":{"total":1,"diff":[{"f12":"AAPL","f13":105,"f14":"苹果"}]}}')],
     ]);
     const summary = await refreshStockList({ retries: 0 });
@@ -161,7 +195,10 @@ describe("refreshStockList: fetch → parse → store against recorded bodies (f
       { market: "us", listed: 1, written: 1, stored: 1, complete: true, error: null, offline: false },
     ]);
     const state = await db().appState.findUnique({ where: { key: REFRESH_STATE_KEY } });
-    expect(JSON.parse(state!.value)).toMatchObject({ ok: true, markets: [{ market: "cn", written: 20 }, { market: "hk" }, { market: "us" }] });
+    expect(JSON.parse(state!.value)).toMatchObject({
+      ok: true,
+      markets: [{ market: "cn", written: 20 }, { market: "hk" }, { market: "us" }],
+    });
   });
 
   it("offline: every market fails on the network, nothing is written, stored rows stay", async () => {
@@ -171,7 +208,9 @@ describe("refreshStockList: fetch → parse → store against recorded bodies (f
     expect(summary.ok).toBe(false);
     expect(summary.offline).toBe(true);
     expect(summary.markets.map((m) => [m.market, m.written, m.stored, m.offline])).toEqual([
-      ["cn", 0, 5, true], ["hk", 0, 0, true], ["us", 0, 0, true],
+      ["cn", 0, 5, true],
+      ["hk", 0, 0, true],
+      ["us", 0, 0, true],
     ]);
     expect(summary.markets[0]!.error).toMatch(/^page 1: network error: fetch failed/);
     expect(await db().appState.findUnique({ where: { key: REFRESH_STATE_KEY } })).toBeNull();

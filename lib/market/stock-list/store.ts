@@ -30,9 +30,14 @@ export interface StoreResult {
 }
 
 /** Upserts one market's rows in a single transaction. Rows must all belong to `market`. */
-export async function storeListings(market: TMarket, rows: readonly StockListRow[], source: string): Promise<StoreResult> {
+export async function storeListings(
+  market: TMarket,
+  rows: readonly StockListRow[],
+  source: string,
+): Promise<StoreResult> {
   const foreign = rows.find((row) => row.market !== market);
-  if (foreign) throw new Error(`storeListings(${market}): row ${foreign.market} ${foreign.code} belongs to another market`);
+  if (foreign)
+    throw new Error(`storeListings(${market}): row ${foreign.market} ${foreign.code} belongs to another market`);
   // Same text form the Prisma SQLite adapter writes for DateTime columns; PostgreSQL reads it as the UTC time.
   const updatedAt = now().toISOString().replace("Z", "+00:00");
   const statements = [];
@@ -55,7 +60,8 @@ export async function countListings(): Promise<Record<TMarket, number>> {
   const groups = await db().stockListing.groupBy({ by: ["market"], _count: { _all: true } });
   const counts: Record<TMarket, number> = { cn: 0, hk: 0, us: 0 };
   for (const group of groups) {
-    if (group.market === "cn" || group.market === "hk" || group.market === "us") counts[group.market] = group._count._all;
+    if (group.market === "cn" || group.market === "hk" || group.market === "us")
+      counts[group.market] = group._count._all;
   }
   return counts;
 }

@@ -18,7 +18,11 @@ describe("bundled name list", () => {
   });
 
   it("covers every registered index", () => {
-    const indexCodes = new Set(bundledNameEntries().filter((entry) => entry.kind === "index").map((entry) => entry.code));
+    const indexCodes = new Set(
+      bundledNameEntries()
+        .filter((entry) => entry.kind === "index")
+        .map((entry) => entry.code),
+    );
     for (const index of listIndexEntries()) expect(indexCodes.has(index.canonicalId)).toBe(true);
   });
 
@@ -70,7 +74,11 @@ describe("bundled name list", () => {
   });
 
   it("every bundled code resolves to itself and carries its name", () => {
-    for (const [market, rows] of [["cn", CN_NAMES], ["hk", HK_NAMES], ["us", US_NAMES]] as const) {
+    for (const [market, rows] of [
+      ["cn", CN_NAMES],
+      ["hk", HK_NAMES],
+      ["us", US_NAMES],
+    ] as const) {
       for (const [code, nameZh, nameEn] of rows) {
         const result = resolveToken(code);
         expect(result, code).toMatchObject({ kind: "stock", market, code, name: nameZh ?? nameEn });
@@ -89,7 +97,18 @@ describe("bundled name list", () => {
 
 describe("batch resolution", () => {
   it("4.2 rules 3-4: every token of a large mixed batch ends up resolved, rejected or a duplicate", () => {
-    const sample = ["600519", "sh000001", "0700.HK", "AAPL", "贵州茅台", "BRK-B", "csi000905", "宁德", "abc123", "Tesla"];
+    const sample = [
+      "600519",
+      "sh000001",
+      "0700.HK",
+      "AAPL",
+      "贵州茅台",
+      "BRK-B",
+      "csi000905",
+      "宁德",
+      "abc123",
+      "Tesla",
+    ];
     const tokens = Array.from({ length: 2_000 }, (_, index) => sample[index % sample.length]!);
     const result = resolveTokens(tokens);
     expect(result.targets.length + result.rejected.length + result.duplicates.length).toBe(tokens.length);

@@ -53,7 +53,14 @@ const US_TICKER = /^([a-z]{1,5})(?:[.-]([a-z]{1,2}))?$/i;
 // ^XXX and .XXX are index-ticker spellings (Yahoo, Reuters/Tencent); registered ones were matched earlier.
 const INDEX_TICKER = /^[\^.][a-z0-9]+$/i;
 
-const SUFFIX_EXCHANGE: Record<string, AShareExchange> = { sh: "SH", ss: "SH", xshg: "SH", sz: "SZ", xshe: "SZ", bj: "BJ" };
+const SUFFIX_EXCHANGE: Record<string, AShareExchange> = {
+  sh: "SH",
+  ss: "SH",
+  xshg: "SH",
+  sz: "SZ",
+  xshe: "SZ",
+  bj: "BJ",
+};
 
 function rejected(code: TRejectionCode, params: Record<string, string>, reason: string): CodeClass {
   return { type: "rejected", code, params, reason };
@@ -63,7 +70,11 @@ function aShareStock(code: string, given: AShareExchange | null, token: string):
   const shape = classifyAShareCode(code);
   if (shape.type === "not-a-stock") return rejected("fund_or_bond", { code }, shape.reason);
   if (shape.type === "szse-index-range") {
-    return rejected("unregistered_index", { code }, `${token}: ${code} is a Shenzhen index code (399xxx) that is not a registered index`);
+    return rejected(
+      "unregistered_index",
+      { code },
+      `${token}: ${code} is a Shenzhen index code (399xxx) that is not a registered index`,
+    );
   }
   if (given === "SH" && code.startsWith("000")) {
     return rejected(
@@ -102,14 +113,19 @@ function bareSixDigits(code: string, token: string): CodeClass {
 }
 
 function hongKong(digits: string, token: string): CodeClass {
-  if (/^0+$/.test(digits)) return rejected("invalid_hk_code", { code: token }, `${token} is not a valid Hong Kong code`);
+  if (/^0+$/.test(digits))
+    return rejected("invalid_hk_code", { code: token }, `${token} is not a valid Hong Kong code`);
   return { type: "stock", market: "hk", code: digits.padStart(5, "0"), exchange: "HK" };
 }
 
 function numeric(digits: string, token: string): CodeClass {
   if (digits.length === 6) return bareSixDigits(digits, token);
   if (digits.length > 6) {
-    return rejected("too_many_digits", { code: token }, `${token} has too many digits for a stock code (A-shares have 6 digits, Hong Kong codes up to 5)`);
+    return rejected(
+      "too_many_digits",
+      { code: token },
+      `${token} has too many digits for a stock code (A-shares have 6 digits, Hong Kong codes up to 5)`,
+    );
   }
   if (digits.length === 4) {
     const entry = findIndexByShortCode(digits);
@@ -137,16 +153,24 @@ function csiForm(token: string): CodeClass | null {
   const csi = CSI_PREFIX.exec(token) ?? CSI_SUFFIX.exec(token);
   if (csi) {
     const entry = findIndexByCsiCode(csi[1]!);
-    return entry ? { type: "index", entry } : rejected("unregistered_index", { code: token }, `${token}: CSI index ${csi[1]} is not a registered index`);
+    return entry
+      ? { type: "index", entry }
+      : rejected("unregistered_index", { code: token }, `${token}: CSI index ${csi[1]} is not a registered index`);
   }
-  if (CSI_MALFORMED.test(token)) return rejected("malformed_code", { code: token }, `${token}: a CSI index code has exactly 6 digits (csi000905 or 000905.CSI)`);
+  if (CSI_MALFORMED.test(token))
+    return rejected(
+      "malformed_code",
+      { code: token },
+      `${token}: a CSI index code has exactly 6 digits (csi000905 or 000905.CSI)`,
+    );
   return null;
 }
 
 function aShareForm(token: string): CodeClass | null {
   const prefixed = EXCHANGE_PREFIX.exec(token);
   if (prefixed) return aShareOnExchange(prefixed[2]!, SUFFIX_EXCHANGE[prefixed[1]!.toLowerCase()]!, token);
-  if (EXCHANGE_PREFIX_MALFORMED.test(token)) return rejected("malformed_code", { code: token }, `${token}: sh, sz and bj must be followed by exactly 6 digits`);
+  if (EXCHANGE_PREFIX_MALFORMED.test(token))
+    return rejected("malformed_code", { code: token }, `${token}: sh, sz and bj must be followed by exactly 6 digits`);
 
   const suffixed = EXCHANGE_SUFFIX.exec(token);
   if (suffixed) return aShareOnExchange(suffixed[1]!, SUFFIX_EXCHANGE[suffixed[2]!.toLowerCase()]!, token);
@@ -159,7 +183,8 @@ function aShareForm(token: string): CodeClass | null {
 function hongKongForm(token: string): CodeClass | null {
   const hk = HK_PREFIX.exec(token) ?? HK_SUFFIX.exec(token) ?? EASTMONEY_HK.exec(token);
   if (hk) return hongKong(hk[1]!, token);
-  if (HK_MALFORMED.test(token)) return rejected("malformed_code", { code: token }, `${token}: a Hong Kong code has 1 to 5 digits`);
+  if (HK_MALFORMED.test(token))
+    return rejected("malformed_code", { code: token }, `${token}: a Hong Kong code has 1 to 5 digits`);
   return null;
 }
 
@@ -170,7 +195,12 @@ function usForm(token: string): CodeClass | null {
   const bare = hasUsSuffix ? token.slice(0, -3) : token;
   const ticker = US_TICKER.exec(bare);
   if (ticker) return usTicker(ticker[1]!, ticker[2], hasUsSuffix);
-  if (hasUsSuffix) return rejected("malformed_code", { code: token }, `${token}: a US ticker has 1 to 5 letters, optionally a class (BRK.B)`);
+  if (hasUsSuffix)
+    return rejected(
+      "malformed_code",
+      { code: token },
+      `${token}: a US ticker has 1 to 5 letters, optionally a class (BRK.B)`,
+    );
   return null;
 }
 
@@ -179,7 +209,13 @@ export function classifyCode(token: string): CodeClass {
   const classified = csiForm(token) ?? aShareForm(token) ?? hongKongForm(token) ?? usForm(token);
   if (classified) return classified;
   const suffix = SIX_DIGITS_ANY_SUFFIX.exec(token);
-  if (suffix) return rejected("unknown_suffix", { code: token, suffix: suffix[1]!.toUpperCase() }, `${token}: unknown exchange suffix .${suffix[1]!.toUpperCase()} (use .SH, .SZ or .BJ)`);
-  if (INDEX_TICKER.test(token)) return rejected("unregistered_index", { code: token }, `${token} is not a registered index`);
+  if (suffix)
+    return rejected(
+      "unknown_suffix",
+      { code: token, suffix: suffix[1]!.toUpperCase() },
+      `${token}: unknown exchange suffix .${suffix[1]!.toUpperCase()} (use .SH, .SZ or .BJ)`,
+    );
+  if (INDEX_TICKER.test(token))
+    return rejected("unregistered_index", { code: token }, `${token} is not a registered index`);
   return { type: "not-code" };
 }

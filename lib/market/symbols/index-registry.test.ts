@@ -23,7 +23,23 @@ describe("4.2 rule 3: index registry integrity", () => {
 
   it("registers the required indices", () => {
     expect(entries.map((entry) => entry.canonicalId).sort()).toEqual(
-      ["000001.SH", "399001.SZ", "000300.SH", "000905.SH", "000852.SH", "399006.SZ", "000688.SH", "000016.SH", "HSI", "HSTECH", "HSCEI", "SPX", "IXIC", "NDX", "DJI"].sort(),
+      [
+        "000001.SH",
+        "399001.SZ",
+        "000300.SH",
+        "000905.SH",
+        "000852.SH",
+        "399006.SZ",
+        "000688.SH",
+        "000016.SH",
+        "HSI",
+        "HSTECH",
+        "HSCEI",
+        "SPX",
+        "IXIC",
+        "NDX",
+        "DJI",
+      ].sort(),
     );
   });
 
@@ -54,9 +70,12 @@ describe("4.2 rule 3: index registry integrity", () => {
   });
 
   it("CSI codes exist only for the CSI and SSE series, never for SZSE 399xxx indices", () => {
-    expect(entries.filter((entry) => entry.providers.csi).map((entry) => entry.canonicalId).sort()).toEqual(
-      ["000001.SH", "000016.SH", "000300.SH", "000688.SH", "000852.SH", "000905.SH"].sort(),
-    );
+    expect(
+      entries
+        .filter((entry) => entry.providers.csi)
+        .map((entry) => entry.canonicalId)
+        .sort(),
+    ).toEqual(["000001.SH", "000016.SH", "000300.SH", "000688.SH", "000852.SH", "000905.SH"].sort());
     for (const entry of entries) {
       if (entry.providers.csi) expect(findIndexByCsiCode(entry.providers.csi)).toBe(entry);
     }
@@ -65,7 +84,16 @@ describe("4.2 rule 3: index registry integrity", () => {
   it("every spelling of every entry resolves back to that entry", () => {
     for (const entry of entries) {
       for (const key of aliasKeysOf(entry)) expect(findIndexByAlias(key)?.canonicalId).toBe(entry.canonicalId);
-      for (const spelling of [entry.canonicalId, entry.displayCode, entry.providers.eastmoney, entry.providers.tencent, entry.providers.yahoo, entry.nameZh, entry.nameEn, ...entry.aliases]) {
+      for (const spelling of [
+        entry.canonicalId,
+        entry.displayCode,
+        entry.providers.eastmoney,
+        entry.providers.tencent,
+        entry.providers.yahoo,
+        entry.nameZh,
+        entry.nameEn,
+        ...entry.aliases,
+      ]) {
         const result = resolveToken(spelling);
         expect(result, spelling).toMatchObject({ kind: "index", canonicalId: entry.canonicalId });
       }
@@ -78,7 +106,9 @@ describe("4.2 rule 3: index registry integrity", () => {
   });
 
   it("only indices whose bare digits no listed stock uses are flagged bareDigitsAreIndex", () => {
-    expect(entries.filter((entry) => entry.bareDigitsAreIndex).map((entry) => entry.canonicalId)).toEqual(["000300.SH"]);
+    expect(entries.filter((entry) => entry.bareDigitsAreIndex).map((entry) => entry.canonicalId)).toEqual([
+      "000300.SH",
+    ]);
   });
 
   it("4.2 rule 3: no registered 4-digit short code shadows a bundled Hong Kong stock", () => {

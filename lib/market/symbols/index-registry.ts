@@ -16,7 +16,9 @@ const byBareDigits = new Map<string, TIndexEntry>();
 function claim(map: Map<string, TIndexEntry>, key: string, entry: TIndexEntry, what: string): void {
   const holder = map.get(key);
   if (holder && holder !== entry) {
-    throw new Error(`index registry: ${what} "${key}" is claimed by both ${holder.canonicalId} and ${entry.canonicalId}`);
+    throw new Error(
+      `index registry: ${what} "${key}" is claimed by both ${holder.canonicalId} and ${entry.canonicalId}`,
+    );
   }
   map.set(key, entry);
 }
@@ -40,7 +42,8 @@ for (const entry of ENTRIES) {
   claim(byCanonicalId, entry.canonicalId, entry, "canonical id");
   for (const key of aliasKeysOf(entry)) claim(byAliasKey, key, entry, "alias");
   if (entry.exchange) claim(byExchangeCode, `${entry.exchange}:${entry.localCode}`, entry, "exchange code");
-  for (const alternate of entry.alternateCodes) claim(byExchangeCode, `${alternate.exchange}:${alternate.code}`, entry, "exchange code");
+  for (const alternate of entry.alternateCodes)
+    claim(byExchangeCode, `${alternate.exchange}:${alternate.code}`, entry, "exchange code");
   if (entry.providers.csi) claim(byCsiCode, entry.providers.csi, entry, "csi code");
   for (const shortCode of entry.shortCodes) claim(byShortCode, shortCode, entry, "short code");
   if (entry.bareDigitsAreIndex) claim(byBareDigits, entry.localCode, entry, "bare digits");

@@ -61,7 +61,12 @@ function lowerBound<T>(sorted: readonly Keyed<T>[], prefix: string): number {
   return low;
 }
 
-function collectPrefix<T>(sorted: readonly Keyed<T>[], prefix: string, limit: number, identity: (value: T) => string): Keyed<T>[] {
+function collectPrefix<T>(
+  sorted: readonly Keyed<T>[],
+  prefix: string,
+  limit: number,
+  identity: (value: T) => string,
+): Keyed<T>[] {
   const found: Keyed<T>[] = [];
   const seen = new Set<string>();
   for (let at = lowerBound(sorted, prefix); at < sorted.length && found.length < limit; at += 1) {

@@ -68,9 +68,12 @@ describe("4.2 rule 3: name lookup", () => {
     expect(codeOf("中国石油")).toBe("601857");
   });
 
-  it.each(["中国", "招商", "Alphabet", "Berkshire", "China Merchants"])("%s matches several companies and is rejected as ambiguous", (name) => {
-    expect(reasonOf(name)).toMatch(/ambiguous/);
-  });
+  it.each(["中国", "招商", "Alphabet", "Berkshire", "China Merchants"])(
+    "%s matches several companies and is rejected as ambiguous",
+    (name) => {
+      expect(reasonOf(name)).toMatch(/ambiguous/);
+    },
+  );
 
   it("a word of up to five letters is a ticker before it is a name prefix", () => {
     expect(codeOf("China")).toBe("CHINA");

@@ -48,11 +48,17 @@ function preferCrossListing(matches: readonly NameMatch[], order: readonly TMark
   return undefined;
 }
 
-function decide(found: readonly NameMatch[], match: "exact" | "prefix", options: NameLookupOptions, more = false): NameLookupResult {
+function decide(
+  found: readonly NameMatch[],
+  match: "exact" | "prefix",
+  options: NameLookupOptions,
+  more = false,
+): NameLookupResult {
   const matches = distinct(found);
   if (matches.length === 1 && !more) return { status: "found", entry: matches[0]!.entry, match };
   // undefined means "use the default"; null explicitly switches the preference off.
-  const order = options.crossListingPreference === undefined ? DEFAULT_CROSS_LISTING_PREFERENCE : options.crossListingPreference;
+  const order =
+    options.crossListingPreference === undefined ? DEFAULT_CROSS_LISTING_PREFERENCE : options.crossListingPreference;
   const preferred = more ? undefined : preferCrossListing(matches, order);
   if (preferred) return { status: "found", entry: preferred, match };
   return { status: "ambiguous", candidates: matches.map((item) => item.entry), more, match };

@@ -53,7 +53,12 @@ describe("4.2 rule 3: A-share code forms", () => {
   });
 
   it("keeps the code as typed digits and the display code equal to it", () => {
-    expect(resolved("sh601318")).toMatchObject({ code: "601318", displayCode: "601318", token: "sh601318", name: "中国平安" });
+    expect(resolved("sh601318")).toMatchObject({
+      code: "601318",
+      displayCode: "601318",
+      token: "sh601318",
+      name: "中国平安",
+    });
   });
 });
 
@@ -95,7 +100,13 @@ describe("4.2 rule 3: Hong Kong code forms", () => {
   it.each(["00700", "700", "0700", "hk00700", "HK00700", "hk700", "0700.HK", "700.hk", "00700.HK", "116.00700"])(
     "%s is 00700 腾讯控股",
     (token) => {
-      expect(resolved(token)).toMatchObject({ kind: "stock", market: "hk", code: "00700", exchange: "HK", name: "腾讯控股" });
+      expect(resolved(token)).toMatchObject({
+        kind: "stock",
+        market: "hk",
+        code: "00700",
+        exchange: "HK",
+        name: "腾讯控股",
+      });
     },
   );
 
@@ -236,9 +247,12 @@ describe("4.2 rule 3: registered indices", () => {
     expect(resolved(token)).toMatchObject({ kind: "stock", code: token, exchange: "SZ" });
   });
 
-  it.each(["399002", "sz399999", "399999.SZ", "000010.SH", "^XYZ", ".FOO"])("%s is an unregistered index and rejected", (token) => {
-    expect(rejection(token)).toMatch(/not a registered index/);
-  });
+  it.each(["399002", "sz399999", "399999.SZ", "000010.SH", "^XYZ", ".FOO"])(
+    "%s is an unregistered index and rejected",
+    (token) => {
+      expect(rejection(token)).toMatch(/not a registered index/);
+    },
+  );
 });
 
 describe("4.2 rule 3: csi index-provider forms go through the registry", () => {
@@ -256,9 +270,12 @@ describe("4.2 rule 3: csi index-provider forms go through the registry", () => {
     expect(result).toMatchObject({ kind: "index", canonicalId });
   });
 
-  it.each(["csi930050", "930050.csi", "CSI399001", "csi123456"])("4.2 rule 3: %s is unsupported, never a name", (token) => {
-    expect(rejection(token)).toMatch(/CSI index \d{6} is not a registered index/);
-  });
+  it.each(["csi930050", "930050.csi", "CSI399001", "csi123456"])(
+    "4.2 rule 3: %s is unsupported, never a name",
+    (token) => {
+      expect(rejection(token)).toMatch(/CSI index \d{6} is not a registered index/);
+    },
+  );
 
   it("malformed csi forms are rejected with the expected shape", () => {
     expect(rejection("csi905")).toMatch(/exactly 6 digits/);
@@ -283,9 +300,12 @@ describe("4.2 rule 3: unsupported code-like tokens", () => {
 });
 
 describe("4.2 rule 3: names and the 400 cases", () => {
-  it.each(["abc123", "a1", "中证A500", "600519abc", "sh 600519"])("%s mixes letters and digits without being code-like", (token) => {
-    expect(rejection(token)).toMatch(/mixes letters and digits/);
-  });
+  it.each(["abc123", "a1", "中证A500", "600519abc", "sh 600519"])(
+    "%s mixes letters and digits without being code-like",
+    (token) => {
+      expect(rejection(token)).toMatch(/mixes letters and digits/);
+    },
+  );
 
   it.each(["$$$", "贵州茅台!", "<script>", "600519;", "AAPL,MSFT", "😀"])("%s has unsupported characters", (token) => {
     expect(rejection(token)).toMatch(/characters that cannot appear/);

@@ -29,7 +29,13 @@ function findByCode(sources: readonly NameSource[], market: TMarket, code: strin
   return undefined;
 }
 
-function stock(token: string, market: TMarket, code: string, exchange: TExchange | undefined, named?: TNameEntry): TResolvedStock {
+function stock(
+  token: string,
+  market: TMarket,
+  code: string,
+  exchange: TExchange | undefined,
+  named?: TNameEntry,
+): TResolvedStock {
   const resolved: TResolvedStock = { kind: "stock", token, market, code, displayCode: code };
   if (exchange) resolved.exchange = exchange;
   const name = named?.nameZh ?? named?.nameEn;
@@ -49,7 +55,9 @@ export function resolvedFromEntry(entry: TNameEntry, token: string): TTokenResol
   if (entry.kind === "index") {
     const index = getIndexEntry(entry.code);
     // A source may list an index the registry does not carry; spec: only registered indices are analysed.
-    return index ? toResolvedIndex(index, token) : reject(token, "unregistered_index", { code: entry.code }, `${entry.code} is not a registered index`);
+    return index
+      ? toResolvedIndex(index, token)
+      : reject(token, "unregistered_index", { code: entry.code }, `${entry.code} is not a registered index`);
   }
   return stock(token, entry.market, entry.code, exchangeOf(entry), entry);
 }
@@ -64,7 +72,12 @@ function fromNameLookup(result: NameLookupResult, text: string, token: string): 
   if (result.status === "ambiguous") {
     const listed = result.candidates.slice(0, 5).map(describe).join(", ");
     const more = result.more || result.candidates.length > 5 ? " and more" : "";
-    return reject(token, "ambiguous_name", { name: text, candidates: listed }, `Name "${text}" is ambiguous: it matches ${listed}${more}; send the code instead`);
+    return reject(
+      token,
+      "ambiguous_name",
+      { name: text, candidates: listed },
+      `Name "${text}" is ambiguous: it matches ${listed}${more}; send the code instead`,
+    );
   }
   return reject(token, "unknown_name", { name: text }, `No stock or registered index is named "${text}"`);
 }
@@ -73,7 +86,13 @@ function fromNameLookup(result: NameLookupResult, text: string, token: string): 
 // "AAPL" and "META" are tickers, "Tesla", "Visa" and "Ford" are names of TSLA, V and F, and an
 // unknown word stays a well-formed ticker (a code outside the catalogue fails later, like a delisting).
 // Prefix matching is never tried here, or "APP" (AppLovin) would become Apple.
-function resolveTicker(code: string, explicit: boolean, text: string, token: string, options: ResolveOptions): TTokenResolution {
+function resolveTicker(
+  code: string,
+  explicit: boolean,
+  text: string,
+  token: string,
+  options: ResolveOptions,
+): TTokenResolution {
   const sources = options.sources ?? activeNameSources();
   const known = findByCode(sources, "us", code);
   if (known || explicit) return stock(token, "us", code, undefined, known);
@@ -84,7 +103,12 @@ function resolveTicker(code: string, explicit: boolean, text: string, token: str
 
 function resolveName(text: string, token: string, options: ResolveOptions): TTokenResolution {
   if (!NAME_CHARACTERS.test(text)) {
-    return reject(token, "invalid_characters", { text }, `"${text}" contains characters that cannot appear in a stock code or name`);
+    return reject(
+      token,
+      "invalid_characters",
+      { text },
+      `"${text}" contains characters that cannot appear in a stock code or name`,
+    );
   }
   if (ASCII_LETTER.test(text) && ASCII_DIGIT.test(text)) {
     return reject(
@@ -105,7 +129,13 @@ function resolveName(text: string, token: string, options: ResolveOptions): TTok
 export function resolveToken(rawToken: string, options: ResolveOptions = {}): TTokenResolution {
   const text = normalizeToken(rawToken);
   if (!text) return reject(rawToken, "empty", {}, "Empty token: send a stock code, an index code or a name");
-  if (text.length > MAX_TOKEN_LENGTH) return reject(rawToken, "too_long", { max: String(MAX_TOKEN_LENGTH) }, `Token is longer than ${MAX_TOKEN_LENGTH} characters`);
+  if (text.length > MAX_TOKEN_LENGTH)
+    return reject(
+      rawToken,
+      "too_long",
+      { max: String(MAX_TOKEN_LENGTH) },
+      `Token is longer than ${MAX_TOKEN_LENGTH} characters`,
+    );
 
   const index = findIndexByAlias(text);
   if (index) return toResolvedIndex(index, rawToken);

@@ -11,15 +11,15 @@ function symbol(token: string): TResolvedSymbol {
 
 describe("4.2 rule 4: dedupKey", () => {
   it("stocks key on market and normalised code: 600519 = 600519.SH = sh600519", () => {
-    expect(new Set(["600519", "600519.SH", "sh600519", "600519.SS", "贵州茅台"].map((token) => dedupKey(symbol(token))))).toEqual(
-      new Set(["stock:cn:600519"]),
-    );
+    expect(
+      new Set(["600519", "600519.SH", "sh600519", "600519.SS", "贵州茅台"].map((token) => dedupKey(symbol(token)))),
+    ).toEqual(new Set(["stock:cn:600519"]));
   });
 
   it("indices key on canonical id", () => {
-    expect(new Set(["sh000300", "000300", "沪深300", "csi000300", "399300.SZ"].map((token) => dedupKey(symbol(token))))).toEqual(
-      new Set(["index:000300.SH"]),
-    );
+    expect(
+      new Set(["sh000300", "000300", "沪深300", "csi000300", "399300.SZ"].map((token) => dedupKey(symbol(token)))),
+    ).toEqual(new Set(["index:000300.SH"]));
   });
 
   it("the stock 000001 and the index sh000001 are different keys", () => {
@@ -85,7 +85,10 @@ describe("4.2 rules 1-2: collectTokens", () => {
   });
 
   it("4.2 rule 2: duplicates and rejects count toward the limit of 50", () => {
-    const tokens = collectTokens("600519", Array.from({ length: 50 }, () => "600519"));
+    const tokens = collectTokens(
+      "600519",
+      Array.from({ length: 50 }, () => "600519"),
+    );
     expect(MAX_RAW_TOKENS).toBe(50);
     expect(tokens.length).toBeGreaterThan(MAX_RAW_TOKENS);
   });

@@ -33,7 +33,9 @@ export const ZResolvedIndex = z
   })
   .meta({ id: "ResolvedIndex" });
 
-export const ZResolvedSymbol = z.discriminatedUnion("kind", [ZResolvedStock, ZResolvedIndex]).meta({ id: "ResolvedSymbol" });
+export const ZResolvedSymbol = z
+  .discriminatedUnion("kind", [ZResolvedStock, ZResolvedIndex])
+  .meta({ id: "ResolvedSymbol" });
 
 // Why a token is not a stock or index, as a code a UI can word in its own language (with the reason's values in
 // params); reason is the same in English.
@@ -71,7 +73,10 @@ export const ZIndexProviderSymbols = z.object({
   eastmoney: z.string().regex(/^\d{1,3}\.[0-9A-Z]+$/, "eastmoney secid <market>.<code>"),
   tencent: z.string().min(3),
   yahoo: z.string().min(2),
-  csi: z.string().regex(/^\d{6}$/).optional(),
+  csi: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
 });
 
 export const ZIndexEntry = z.object({
@@ -90,7 +95,10 @@ export const ZIndexEntry = z.object({
   nameZh: z.string().min(1),
   nameEn: z.string().min(1),
   aliases: z.array(z.string().min(1)).default([]),
-  pinyin: z.string().regex(/^[a-z0-9]+$/).optional(),
+  pinyin: z
+    .string()
+    .regex(/^[a-z0-9]+$/)
+    .optional(),
   providers: ZIndexProviderSymbols,
 });
 
@@ -102,10 +110,17 @@ export const ZNameEntry = z
     nameZh: z.string().min(1).optional(),
     nameEn: z.string().min(1).optional(),
     aliases: z.array(z.string().min(1)).optional(),
-    pinyin: z.string().regex(/^[a-z0-9]+$/).optional().describe("Initials of the Chinese name"),
+    pinyin: z
+      .string()
+      .regex(/^[a-z0-9]+$/)
+      .optional()
+      .describe("Initials of the Chinese name"),
     altCodes: z.array(z.string().min(1)).optional().describe("Other spellings matched by code-prefix search"),
   })
-  .refine((entry) => entry.nameZh !== undefined || entry.nameEn !== undefined, "an entry needs a Chinese or an English name");
+  .refine(
+    (entry) => entry.nameZh !== undefined || entry.nameEn !== undefined,
+    "an entry needs a Chinese or an English name",
+  );
 
 export const ZSymbolSearchHit = z
   .object({

@@ -40,9 +40,16 @@ describe("searchSymbols (autocomplete)", () => {
   });
 
   it("finds indices by name, alias and code, with their canonical id", () => {
-    expect(searchSymbols("沪深300")[0]).toMatchObject({ kind: "index", canonicalId: "000300.SH", displayCode: "sh000300", match: "exact" });
+    expect(searchSymbols("沪深300")[0]).toMatchObject({
+      kind: "index",
+      canonicalId: "000300.SH",
+      displayCode: "sh000300",
+      match: "exact",
+    });
     const hangSeng = searchSymbols("恒生", 10);
-    expect(hangSeng.filter((hit) => hit.kind === "index").map((hit) => hit.canonicalId)).toEqual(expect.arrayContaining(["HSI", "HSTECH"]));
+    expect(hangSeng.filter((hit) => hit.kind === "index").map((hit) => hit.canonicalId)).toEqual(
+      expect.arrayContaining(["HSI", "HSTECH"]),
+    );
     expect(hangSeng.map((hit) => hit.code)).toEqual(expect.arrayContaining(["600570", "00011"]));
     expect(searchSymbols("^gspc")[0]).toMatchObject({ kind: "index", canonicalId: "SPX" });
   });

@@ -23,7 +23,13 @@ interface Candidate {
 }
 
 function toHit(symbol: TResolvedSymbol, match: Match): TSymbolSearchHit {
-  const hit: TSymbolSearchHit = { kind: symbol.kind, market: symbol.market, code: symbol.code, displayCode: symbol.displayCode, match };
+  const hit: TSymbolSearchHit = {
+    kind: symbol.kind,
+    market: symbol.market,
+    code: symbol.code,
+    displayCode: symbol.displayCode,
+    match,
+  };
   if (symbol.kind === "index") hit.canonicalId = symbol.canonicalId;
   if (symbol.name) hit.name = symbol.name;
   if (symbol.nameEn) hit.nameEn = symbol.nameEn;
@@ -55,7 +61,11 @@ function isCompleteCode(text: string): boolean {
  * (zh, en, aliases, pinyin initials), across the active name sources. Codes outside the name lists
  * still appear when the query is a complete code (e.g. sz000003), so the box can always offer it.
  */
-export function searchSymbols(query: string, limit = DEFAULT_SEARCH_LIMIT, options: ResolveOptions = {}): TSymbolSearchHit[] {
+export function searchSymbols(
+  query: string,
+  limit = DEFAULT_SEARCH_LIMIT,
+  options: ResolveOptions = {},
+): TSymbolSearchHit[] {
   const text = normalizeToken(query);
   if (!text) return [];
   const size = Math.min(Math.max(Math.trunc(limit) || DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT);

@@ -48,7 +48,12 @@ export function createBochaProvider(options: { keys: readonly string[] }): NewsP
           method: "POST",
           url: BOCHA_URL,
           headers: { Authorization: `Bearer ${key}` },
-          body: { query, freshness: FRESHNESS[freshnessBucket(days)], summary: false, count: Math.min(Math.max(limit, 1), 50) },
+          body: {
+            query,
+            freshness: FRESHNESS[freshnessBucket(days)],
+            summary: false,
+            count: Math.min(Math.max(limit, 1), 50),
+          },
           signal,
         }).then(parseBocha),
       );

@@ -37,7 +37,8 @@ export function parseBrave(body: unknown): TNewsItem[] {
   }
   const web = asObject(root.web);
   const news = asObject(root.news);
-  if (root.type !== "search" && !web && !news) throw new NewsProviderError("brave: unexpected layout (no web or news block)");
+  if (root.type !== "search" && !web && !news)
+    throw new NewsProviderError("brave: unexpected layout (no web or news block)");
   return [...asArray(news?.results).flatMap(braveItem), ...asArray(web?.results).flatMap(braveItem)];
 }
 
@@ -46,7 +47,11 @@ export function createBraveProvider(options: { keys: readonly string[] }): NewsP
   return {
     name: "brave",
     async search(query, { limit, days, signal, language }) {
-      const params = new URLSearchParams({ q: query, count: String(Math.min(Math.max(limit, 1), 20)), safesearch: "moderate" });
+      const params = new URLSearchParams({
+        q: query,
+        count: String(Math.min(Math.max(limit, 1), 20)),
+        safesearch: "moderate",
+      });
       const freshness = FRESHNESS[freshnessBucket(days)];
       if (freshness) params.set("freshness", freshness);
       if (language) params.set("search_lang", language === "zh" ? "zh-hans" : "en");

@@ -32,7 +32,11 @@ describe("tavily parser (recorded: tavily/search-basic-current-mayor-nyc.json)",
   });
 
   it("a topic=news published_date (RFC 1123, described not recorded) becomes ISO UTC", () => {
-    const items = parseTavily({ results: [{ title: "T", url: "https://a.example/x", content: "c", published_date: "Mon, 01 Jun 2026 10:50:50 GMT" }] });
+    const items = parseTavily({
+      results: [
+        { title: "T", url: "https://a.example/x", content: "c", published_date: "Mon, 01 Jun 2026 10:50:50 GMT" },
+      ],
+    });
     expect(items[0]?.published_at).toBe("2026-06-01T10:50:50.000Z");
   });
 
@@ -68,23 +72,41 @@ describe("serpapi parser (recorded: serpapi/google-news-noticias-nicaragua-hoy.j
       ["Prensa Latina", "2026-07-19T07:00:00.000Z"],
     ]);
     // Quotes inside a title survive.
-    expect(items[2]?.title).toBe('EE.UU. advierte a Daniel Ortega que no se quedará "de brazos cruzados" ante el anuncio de que no habrá más elecciones en Nicaragua');
+    expect(items[2]?.title).toBe(
+      'EE.UU. advierte a Daniel Ortega que no se quedará "de brazos cruzados" ante el anuncio de que no habrá más elecciones en Nicaragua',
+    );
     expect(items[2]?.url).toBe("https://www.bbc.com/mundo/articles/c980ljw9e3ro");
     for (const item of items) expect(ZNewsItem.parse(item)).toEqual(item);
   });
 
   it("the display date is used when iso_date is missing (same instant)", () => {
-    const [item] = parseSerpApi({ news_results: [{ title: "T", link: "https://a.example/", source: { name: "S" }, date: "09/28/2026, 01:53 AM, +0000 UTC" }] });
+    const [item] = parseSerpApi({
+      news_results: [
+        { title: "T", link: "https://a.example/", source: { name: "S" }, date: "09/28/2026, 01:53 AM, +0000 UTC" },
+      ],
+    });
     expect(item?.published_at).toBe("2026-09-28T01:53:00.000Z");
-    const [pm] = parseSerpApi({ news_results: [{ title: "T", link: "https://a.example/", date: "06/01/2026, 12:30 PM, +0800 UTC" }] });
+    const [pm] = parseSerpApi({
+      news_results: [{ title: "T", link: "https://a.example/", date: "06/01/2026, 12:30 PM, +0800 UTC" }],
+    });
     expect(pm?.published_at).toBe("2026-06-01T04:30:00.000Z");
   });
 
   it("story clusters and engine=google organic_results (described, not recorded) are read too", () => {
     const items = parseSerpApi({
       search_metadata: { status: "Success" },
-      news_results: [{ title: "Cluster", highlight: {}, stories: [{ title: "A", link: "https://a.example/1", source: { name: "A" }, iso_date: "2026-01-02T03:04:05Z" }] }],
-      organic_results: [{ title: "<b>B</b>", link: "https://b.example/2", snippet: "snippet &amp; more", source: "B News" }],
+      news_results: [
+        {
+          title: "Cluster",
+          highlight: {},
+          stories: [
+            { title: "A", link: "https://a.example/1", source: { name: "A" }, iso_date: "2026-01-02T03:04:05Z" },
+          ],
+        },
+      ],
+      organic_results: [
+        { title: "<b>B</b>", link: "https://b.example/2", snippet: "snippet &amp; more", source: "B News" },
+      ],
     });
     expect(items).toEqual([
       { title: "A", snippet: "", url: "https://a.example/1", source: "A", published_at: "2026-01-02T03:04:05.000Z" },
@@ -119,8 +141,19 @@ describe("bocha parser (vendor doc example: bocha/web-search-alibaba-esg-2024.js
       url: "https://mparticle.uc.cn/article_org.html?uc_param_str=frdnsnpfvecpntnwprdssskt#!wm_cid=632457937121448960!!wm_id=b3f0578cbbd8434da8e437702e399f91",
       published_at: "2024-07-22T03:54:00.000Z",
     });
-    expect(items.map((i) => i.source)).toEqual(["www.alibabagroup.com", "大鱼号", "搜狐网", "央广网", "澎拜", "中国青年网", "搜狐网"]);
-    expect(items[3]).toMatchObject({ url: "http://tech.cnr.cn/techph/20240722/t20240722_526807992.shtml", published_at: "2024-07-22T09:54:38.000Z" });
+    expect(items.map((i) => i.source)).toEqual([
+      "www.alibabagroup.com",
+      "大鱼号",
+      "搜狐网",
+      "央广网",
+      "澎拜",
+      "中国青年网",
+      "搜狐网",
+    ]);
+    expect(items[3]).toMatchObject({
+      url: "http://tech.cnr.cn/techph/20240722/t20240722_526807992.shtml",
+      published_at: "2024-07-22T09:54:38.000Z",
+    });
     for (const item of items) {
       expect(item.snippet.length).toBeLessThanOrEqual(50);
       expect(ZNewsItem.parse(item)).toEqual(item);
@@ -130,7 +163,19 @@ describe("bocha parser (vendor doc example: bocha/web-search-alibaba-esg-2024.js
   it("datePublished (newer API, described) wins over dateLastCrawled; summary fills a missing snippet", () => {
     const [item] = parseBocha({
       code: 200,
-      data: { webPages: { value: [{ name: "N", url: "https://a.example/", summary: "总结", datePublished: "2024-07-24T08:00:00+08:00", dateLastCrawled: "2024-07-22T00:00:00Z" }] } },
+      data: {
+        webPages: {
+          value: [
+            {
+              name: "N",
+              url: "https://a.example/",
+              summary: "总结",
+              datePublished: "2024-07-24T08:00:00+08:00",
+              dateLastCrawled: "2024-07-22T00:00:00Z",
+            },
+          ],
+        },
+      },
     });
     expect(item).toMatchObject({ snippet: "总结", published_at: "2024-07-24T00:00:00.000Z", source: "a.example" });
   });
@@ -176,14 +221,30 @@ describe("brave parser (recorded: brave/web-search-tokyo-weather-forecast-jp.jso
   it("a news block (described) comes first; <strong> markup is stripped; hostname when no profile", () => {
     const items = parseBrave({
       type: "search",
-      news: { type: "news", results: [{ title: "N", url: "https://n.example/1", description: "<strong>Apple</strong> beats", meta_url: { hostname: "n.example" }, page_age: "2026-09-27T08:00:00" }] },
+      news: {
+        type: "news",
+        results: [
+          {
+            title: "N",
+            url: "https://n.example/1",
+            description: "<strong>Apple</strong> beats",
+            meta_url: { hostname: "n.example" },
+            page_age: "2026-09-27T08:00:00",
+          },
+        ],
+      },
       web: { type: "search", results: [{ title: "W", url: "https://w.example/1" }] },
     });
-    expect(items.map((i) => [i.title, i.snippet, i.source])).toEqual([["N", "Apple beats", "n.example"], ["W", "", "w.example"]]);
+    expect(items.map((i) => [i.title, i.snippet, i.source])).toEqual([
+      ["N", "Apple beats", "n.example"],
+      ["W", "", "w.example"],
+    ]);
   });
 
   it("ErrorResponse and garbage; a search with no web block is empty", () => {
-    expect(() => parseBrave({ type: "ErrorResponse", error: { status: 429, code: "RATE_LIMITED" } })).toThrow(NewsKeyRejectedError);
+    expect(() => parseBrave({ type: "ErrorResponse", error: { status: 429, code: "RATE_LIMITED" } })).toThrow(
+      NewsKeyRejectedError,
+    );
     expect(() => parseBrave({ type: "ErrorResponse", error: { status: 422 } })).toThrow(NewsProviderError);
     expect(() => parseBrave({ foo: 1 })).toThrow(NewsProviderError);
     expect(parseBrave({ type: "search", query: { original: "x" } })).toEqual([]);

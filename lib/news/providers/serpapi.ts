@@ -69,7 +69,13 @@ export function createSerpApiProvider(options: { keys: readonly string[] }): New
       const zh = language !== "en";
       // No count parameter either: Google News answers up to 100 results, cut to `limit` by the chain.
       return withKeyRotation(ring, signal, (key) => {
-        const params = new URLSearchParams({ engine: "google_news", q, hl: zh ? "zh-cn" : "en", gl: zh ? "cn" : "us", api_key: key });
+        const params = new URLSearchParams({
+          engine: "google_news",
+          q,
+          hl: zh ? "zh-cn" : "en",
+          gl: zh ? "cn" : "us",
+          api_key: key,
+        });
         return requestJson({ method: "GET", url: `${SERPAPI_URL}?${params.toString()}`, signal }).then(parseSerpApi);
       });
     },

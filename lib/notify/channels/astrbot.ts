@@ -20,7 +20,8 @@ export function astrbotTarget(settings: AstrbotSettings): ChannelTarget {
     channel: "astrbot",
     secrets: [settings.url, settings.token],
     async send(message, context) {
-      const headers: Record<string, string> = settings.token !== "" ? { authorization: `Bearer ${settings.token}` } : {};
+      const headers: Record<string, string> =
+        settings.token !== "" ? { authorization: `Bearer ${settings.token}` } : {};
       // Any 2xx is delivered; 408/429/5xx are retried.
       await postJson(settings.url, astrbotPayload(message, context.now), { headers, timeoutMs: context.timeoutMs });
     },

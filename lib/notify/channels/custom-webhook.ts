@@ -17,7 +17,11 @@ export interface CustomWebhookSettings {
 export function customPayload(message: NotificationMessage, template: string, now: Date): unknown {
   const content = fitMessage(markdownParts(message, "none"), CUSTOM_MAX_CHARS, utf16Units);
   if (template !== "") {
-    const filled = template.split("$content_json").join(JSON.stringify(content)).split("$title_json").join(JSON.stringify(message.title));
+    const filled = template
+      .split("$content_json")
+      .join(JSON.stringify(content))
+      .split("$title_json")
+      .join(JSON.stringify(message.title));
     try {
       return JSON.parse(filled) as unknown;
     } catch {
@@ -42,8 +46,12 @@ export function customWebhookTarget(settings: CustomWebhookSettings, index: numb
     channel: "custom",
     secrets: [settings.url, settings.bearerToken],
     async send(message, context) {
-      const headers: Record<string, string> = settings.bearerToken !== "" ? { authorization: `Bearer ${settings.bearerToken}` } : {};
-      await postJson(settings.url, customPayload(message, settings.bodyTemplate, context.now), { headers, timeoutMs: context.timeoutMs });
+      const headers: Record<string, string> =
+        settings.bearerToken !== "" ? { authorization: `Bearer ${settings.bearerToken}` } : {};
+      await postJson(settings.url, customPayload(message, settings.bodyTemplate, context.now), {
+        headers,
+        timeoutMs: context.timeoutMs,
+      });
     },
   };
 }

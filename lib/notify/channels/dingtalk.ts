@@ -33,7 +33,10 @@ export function dingtalkUrl(settings: DingtalkSettings, now: Date): string {
 export function dingtalkPayload(message: NotificationMessage) {
   return {
     msgtype: "markdown",
-    markdown: { title: message.title.slice(0, 100), text: fitMessage(markdownParts(message), DINGTALK_MAX_BYTES, utf8Bytes) },
+    markdown: {
+      title: message.title.slice(0, 100),
+      text: fitMessage(markdownParts(message), DINGTALK_MAX_BYTES, utf8Bytes),
+    },
   };
 }
 
@@ -45,7 +48,9 @@ export function dingtalkTarget(settings: DingtalkSettings): ChannelTarget {
     secrets: [settings.webhookUrl, settings.secret],
     async send(message, context) {
       const url = dingtalkUrl(settings, context.now);
-      const answer = parseAnswer((await postJson(url, dingtalkPayload(message), { timeoutMs: context.timeoutMs })).text);
+      const answer = parseAnswer(
+        (await postJson(url, dingtalkPayload(message), { timeoutMs: context.timeoutMs })).text,
+      );
       checkErrcode(answer, RETRYABLE_CODES);
     },
   };

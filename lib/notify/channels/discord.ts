@@ -17,7 +17,10 @@ export interface DiscordBotSettings {
 
 export function discordPayload(message: NotificationMessage) {
   // No @everyone or role pings from report text.
-  return { content: fitMessage(markdownParts(message, "bold"), DISCORD_MAX_CHARS, utf16Units), allowed_mentions: { parse: [] as string[] } };
+  return {
+    content: fitMessage(markdownParts(message, "bold"), DISCORD_MAX_CHARS, utf16Units),
+    allowed_mentions: { parse: [] as string[] },
+  };
 }
 
 export function discordTarget(webhookUrl: string): ChannelTarget {
@@ -42,10 +45,14 @@ export function discordBotTarget(settings: DiscordBotSettings): ChannelTarget {
     secrets: [settings.botToken],
     async send(message, context) {
       // Errors are 4xx with {message, code}; 429 (rate limit) and 5xx are retried by postJson's classification.
-      await postJson(`${base}/api/v10/channels/${encodeURIComponent(settings.channelId)}/messages`, discordPayload(message), {
-        headers: { authorization: `Bot ${settings.botToken}` },
-        timeoutMs: context.timeoutMs,
-      });
+      await postJson(
+        `${base}/api/v10/channels/${encodeURIComponent(settings.channelId)}/messages`,
+        discordPayload(message),
+        {
+          headers: { authorization: `Bot ${settings.botToken}` },
+          timeoutMs: context.timeoutMs,
+        },
+      );
     },
   };
 }

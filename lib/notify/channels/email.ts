@@ -39,7 +39,9 @@ export function smtpServer(settings: Pick<EmailSettings, "sender" | "host" | "po
 export function emailContent(message: NotificationMessage) {
   const parts = markdownParts(message, "none");
   const markdown = fitMessage(parts, EMAIL_MAX_CHARS, utf16Units);
-  const link = message.link ? `<p><a href="${escapeHtml(message.link.url)}">${escapeHtml(message.link.label)}</a></p>` : "";
+  const link = message.link
+    ? `<p><a href="${escapeHtml(message.link.url)}">${escapeHtml(message.link.label)}</a></p>`
+    : "";
   const body = markdownToHtml(fitMessage({ ...parts, tail: "" }, EMAIL_MAX_CHARS, utf16Units));
   return {
     subject: message.title.replace(/[\r\n]+/g, " ").slice(0, SUBJECT_MAX),
@@ -64,7 +66,11 @@ export function emailTarget(settings: EmailSettings): ChannelTarget {
       try {
         address = await pinnedAddress(host);
       } catch (error) {
-        if (error instanceof OutboundRefusedError) throw new DeliveryError(`destination refused: ${error.message.replace(/^Outbound request refused: /, "")}`, false);
+        if (error instanceof OutboundRefusedError)
+          throw new DeliveryError(
+            `destination refused: ${error.message.replace(/^Outbound request refused: /, "")}`,
+            false,
+          );
         throw new DeliveryError(`smtp EDNS: ${(error as NodeJS.ErrnoException).code ?? "lookup failed"}`, true);
       }
       const transport = createTransport({
@@ -96,6 +102,8 @@ export function emailTarget(settings: EmailSettings): ChannelTarget {
 function smtpError(error: unknown): DeliveryError {
   const err = error as { code?: string; responseCode?: number; message?: string };
   const code = err?.code ?? "ERROR";
-  const transient = ["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS"].includes(code) || (err?.responseCode !== undefined && err.responseCode >= 400 && err.responseCode < 500);
+  const transient =
+    ["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS"].includes(code) ||
+    (err?.responseCode !== undefined && err.responseCode >= 400 && err.responseCode < 500);
   return new DeliveryError(`smtp ${code}: ${err?.message ?? String(error)}`.slice(0, 300), transient);
 }

@@ -44,7 +44,10 @@ export function feishuCard(message: NotificationMessage, keyword = "") {
   if (keyword !== "") parts.head = `${keyword}\n`;
   return {
     config: { wide_screen_mode: true },
-    header: { title: { tag: "plain_text", content: message.title.slice(0, 100) }, template: message.kind === "alert" ? "red" : "blue" },
+    header: {
+      title: { tag: "plain_text", content: message.title.slice(0, 100) },
+      template: message.kind === "alert" ? "red" : "blue",
+    },
     elements: [{ tag: "markdown", content: fitMessage(parts, FEISHU_MAX_BYTES, utf8Bytes) }],
   };
 }
@@ -63,10 +66,20 @@ export function feishuTarget(settings: FeishuSettings): ChannelTarget {
     channel: "feishu",
     secrets: [settings.webhookUrl, settings.secret],
     async send(message, context) {
-      const answer = parseAnswer((await postJson(settings.webhookUrl, feishuPayload(message, settings, context.now), { timeoutMs: context.timeoutMs })).text);
+      const answer = parseAnswer(
+        (
+          await postJson(settings.webhookUrl, feishuPayload(message, settings, context.now), {
+            timeoutMs: context.timeoutMs,
+          })
+        ).text,
+      );
       // Newer answers carry {code, msg}; older ones {StatusCode, StatusMessage}.
       const code = Number(answer.code ?? answer.StatusCode ?? 0);
-      if (code !== 0) throw new DeliveryError(`code ${code}: ${String(answer.msg ?? answer.StatusMessage ?? "")}`.slice(0, 300), RETRYABLE_CODES.has(code));
+      if (code !== 0)
+        throw new DeliveryError(
+          `code ${code}: ${String(answer.msg ?? answer.StatusMessage ?? "")}`.slice(0, 300),
+          RETRYABLE_CODES.has(code),
+        );
     },
   };
 }
@@ -100,7 +113,13 @@ export function feishuAppTarget(settings: FeishuAppSettings): ChannelTarget {
     );
     const code = Number(answer.code ?? (status >= 200 && status < 300 ? 0 : -1));
     const value = typeof answer.tenant_access_token === "string" ? answer.tenant_access_token : "";
-    if (code !== 0 || value === "") throw feishuError("tenant_access_token", status, answer, APP_RETRYABLE_CODES.has(code) || isRetryableStatus(status));
+    if (code !== 0 || value === "")
+      throw feishuError(
+        "tenant_access_token",
+        status,
+        answer,
+        APP_RETRYABLE_CODES.has(code) || isRetryableStatus(status),
+      );
     // The token must never show in a reason, like the secret it was made from (the previous one is no longer used).
     secrets.splice(1, secrets.length - 1, value);
     const expireSeconds = Number(answer.expire ?? 7200);
@@ -116,24 +135,39 @@ export function feishuAppTarget(settings: FeishuAppSettings): ChannelTarget {
     async send(message, context) {
       const access = await tenantToken(context.now, context.timeoutMs);
       const url = `${base}/open-apis/im/v1/messages?receive_id_type=${feishuReceiveIdType(settings.chatId)}`;
-      const { status, answer } = await feishuCall(url, feishuAppPayload(message, settings.chatId), { authorization: `Bearer ${access}` }, context.timeoutMs);
+      const { status, answer } = await feishuCall(
+        url,
+        feishuAppPayload(message, settings.chatId),
+        { authorization: `Bearer ${access}` },
+        context.timeoutMs,
+      );
       const code = Number(answer.code ?? (status >= 200 && status < 300 ? 0 : -1));
       if (code === 0 && status >= 200 && status < 300) return;
       if (TOKEN_CODES.has(code)) token = null;
-      throw feishuError("message", status, answer, TOKEN_CODES.has(code) || APP_RETRYABLE_CODES.has(code) || isRetryableStatus(status));
+      throw feishuError(
+        "message",
+        status,
+        answer,
+        TOKEN_CODES.has(code) || APP_RETRYABLE_CODES.has(code) || isRetryableStatus(status),
+      );
     },
   };
 }
 
 // The open platform answers errors with a 4xx and a {code, msg} body; both are needed, so no postJson here.
 async function feishuCall(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number) {
-  const { status, text } = await post(url, JSON.stringify(body), { headers, timeoutMs, contentType: "application/json; charset=utf-8" });
+  const { status, text } = await post(url, JSON.stringify(body), {
+    headers,
+    timeoutMs,
+    contentType: "application/json; charset=utf-8",
+  });
   return { status, answer: parseAnswer(text) };
 }
 
 function feishuError(step: string, status: number, answer: Record<string, unknown>, retryable: boolean): DeliveryError {
   const httpPart = status >= 200 && status < 300 ? "" : `HTTP ${status}: `;
   // A body without Feishu's {code, msg} is not echoed: it may be another service's data.
-  const reason = answer.code !== undefined ? `code ${String(answer.code)}: ${String(answer.msg ?? "")}` : "unexpected answer";
+  const reason =
+    answer.code !== undefined ? `code ${String(answer.code)}: ${String(answer.msg ?? "")}` : "unexpected answer";
   return new DeliveryError(`${step}: ${httpPart}${reason}`.slice(0, 300), retryable);
 }

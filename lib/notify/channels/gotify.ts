@@ -37,7 +37,10 @@ export function gotifyTarget(settings: GotifySettings): ChannelTarget {
     secrets: [settings.url, settings.token],
     async send(message, context) {
       // Errors are 4xx with {error, errorCode, errorDescription}; the token travels in a header, not the URL.
-      await postJson(`${base}/message`, gotifyPayload(message), { headers: { "x-gotify-key": settings.token }, timeoutMs: context.timeoutMs });
+      await postJson(`${base}/message`, gotifyPayload(message), {
+        headers: { "x-gotify-key": settings.token },
+        timeoutMs: context.timeoutMs,
+      });
     },
   };
 }

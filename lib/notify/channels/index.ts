@@ -20,17 +20,33 @@ export type { ChannelTarget, SendContext } from "./target";
 /** Every channel whose settings are filled in; an empty setting leaves its channel off. */
 export function configuredTargets(settings: Readonly<TSettings>): ChannelTarget[] {
   const targets: ChannelTarget[] = settings.CUSTOM_WEBHOOK_URLS.map((url, index) =>
-    customWebhookTarget({ url, bearerToken: settings.CUSTOM_WEBHOOK_BEARER_TOKEN, bodyTemplate: settings.CUSTOM_WEBHOOK_BODY_TEMPLATE }, index),
+    customWebhookTarget(
+      { url, bearerToken: settings.CUSTOM_WEBHOOK_BEARER_TOKEN, bodyTemplate: settings.CUSTOM_WEBHOOK_BODY_TEMPLATE },
+      index,
+    ),
   );
   if (settings.WECHAT_WEBHOOK_URL !== "") targets.push(wechatTarget(settings.WECHAT_WEBHOOK_URL));
   if (settings.FEISHU_WEBHOOK_URL !== "") {
-    targets.push(feishuTarget({ webhookUrl: settings.FEISHU_WEBHOOK_URL, secret: settings.FEISHU_WEBHOOK_SECRET, keyword: settings.FEISHU_WEBHOOK_KEYWORD }));
+    targets.push(
+      feishuTarget({
+        webhookUrl: settings.FEISHU_WEBHOOK_URL,
+        secret: settings.FEISHU_WEBHOOK_SECRET,
+        keyword: settings.FEISHU_WEBHOOK_KEYWORD,
+      }),
+    );
   }
   // App mode is a delivery of its own ("feishu-app"), next to the webhook when both are set.
   if (settings.FEISHU_APP_ID !== "" && settings.FEISHU_APP_SECRET !== "" && settings.FEISHU_CHAT_ID !== "") {
-    targets.push(feishuAppTarget({ appId: settings.FEISHU_APP_ID, appSecret: settings.FEISHU_APP_SECRET, chatId: settings.FEISHU_CHAT_ID }));
+    targets.push(
+      feishuAppTarget({
+        appId: settings.FEISHU_APP_ID,
+        appSecret: settings.FEISHU_APP_SECRET,
+        chatId: settings.FEISHU_CHAT_ID,
+      }),
+    );
   }
-  if (settings.DINGTALK_WEBHOOK_URL !== "") targets.push(dingtalkTarget({ webhookUrl: settings.DINGTALK_WEBHOOK_URL, secret: settings.DINGTALK_SECRET }));
+  if (settings.DINGTALK_WEBHOOK_URL !== "")
+    targets.push(dingtalkTarget({ webhookUrl: settings.DINGTALK_WEBHOOK_URL, secret: settings.DINGTALK_SECRET }));
   if (settings.TELEGRAM_BOT_TOKEN !== "" && settings.TELEGRAM_CHAT_ID !== "") {
     targets.push(
       telegramTarget({
@@ -44,7 +60,9 @@ export function configuredTargets(settings: Readonly<TSettings>): ChannelTarget[
   // Discord: the webhook when set (as the reference does), else the bot.
   if (settings.DISCORD_WEBHOOK_URL !== "") targets.push(discordTarget(settings.DISCORD_WEBHOOK_URL));
   else if (settings.DISCORD_BOT_TOKEN !== "" && settings.DISCORD_MAIN_CHANNEL_ID !== "") {
-    targets.push(discordBotTarget({ botToken: settings.DISCORD_BOT_TOKEN, channelId: settings.DISCORD_MAIN_CHANNEL_ID }));
+    targets.push(
+      discordBotTarget({ botToken: settings.DISCORD_BOT_TOKEN, channelId: settings.DISCORD_MAIN_CHANNEL_ID }),
+    );
   }
   // Slack: the bot is preferred over the webhook when both are set.
   if (settings.SLACK_BOT_TOKEN !== "" && settings.SLACK_CHANNEL_ID !== "") {
@@ -65,9 +83,12 @@ export function configuredTargets(settings: Readonly<TSettings>): ChannelTarget[
     targets.push(pushoverTarget({ userKey: settings.PUSHOVER_USER_KEY, apiToken: settings.PUSHOVER_API_TOKEN }));
   }
   if (settings.NTFY_URL !== "") targets.push(ntfyTarget({ url: settings.NTFY_URL, token: settings.NTFY_TOKEN }));
-  if (settings.GOTIFY_URL !== "" && settings.GOTIFY_TOKEN !== "") targets.push(gotifyTarget({ url: settings.GOTIFY_URL, token: settings.GOTIFY_TOKEN }));
-  if (settings.PUSHPLUS_TOKEN !== "") targets.push(pushplusTarget({ token: settings.PUSHPLUS_TOKEN, topic: settings.PUSHPLUS_TOPIC }));
+  if (settings.GOTIFY_URL !== "" && settings.GOTIFY_TOKEN !== "")
+    targets.push(gotifyTarget({ url: settings.GOTIFY_URL, token: settings.GOTIFY_TOKEN }));
+  if (settings.PUSHPLUS_TOKEN !== "")
+    targets.push(pushplusTarget({ token: settings.PUSHPLUS_TOKEN, topic: settings.PUSHPLUS_TOPIC }));
   if (settings.SERVERCHAN3_SENDKEY !== "") targets.push(serverchanTarget({ sendkey: settings.SERVERCHAN3_SENDKEY }));
-  if (settings.ASTRBOT_URL !== "") targets.push(astrbotTarget({ url: settings.ASTRBOT_URL, token: settings.ASTRBOT_TOKEN }));
+  if (settings.ASTRBOT_URL !== "")
+    targets.push(astrbotTarget({ url: settings.ASTRBOT_URL, token: settings.ASTRBOT_TOKEN }));
   return targets;
 }

@@ -64,8 +64,14 @@ async function postText(url: string, body: string, headers: Record<string, strin
   if (status >= 200 && status < 300) return;
   const answer = parseAnswer(text);
   // Only ntfy's own error fields are named; any other body is not echoed (it may be another service's data).
-  const reason = typeof answer.error === "string" ? `${answer.error}${answer.code !== undefined ? ` (${String(answer.code)})` : ""}` : "";
-  throw new DeliveryError(`HTTP ${status}${reason === "" ? "" : `: ${reason}`}`.slice(0, 300), isRetryableStatus(status));
+  const reason =
+    typeof answer.error === "string"
+      ? `${answer.error}${answer.code !== undefined ? ` (${String(answer.code)})` : ""}`
+      : "";
+  throw new DeliveryError(
+    `HTTP ${status}${reason === "" ? "" : `: ${reason}`}`.slice(0, 300),
+    isRetryableStatus(status),
+  );
 }
 
 // A URL usable as a header value: percent-encoded by the URL parser; none when it is not a valid URL.

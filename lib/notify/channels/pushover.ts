@@ -23,11 +23,18 @@ export interface PushoverSettings {
  * The message as plain text (no html=1: Pushover renders no Markdown); the link travels as url + url_title,
  * or at the end of the text when it is longer than a supplementary URL may be.
  */
-export function pushoverPayload(message: NotificationMessage, settings: Pick<PushoverSettings, "userKey" | "apiToken">) {
+export function pushoverPayload(
+  message: NotificationMessage,
+  settings: Pick<PushoverSettings, "userKey" | "apiToken">,
+) {
   const link = message.link ?? null;
   const asUrl = link !== null && codePoints(link.url) <= PUSHOVER_MAX_URL;
   const tail = link !== null && !asUrl ? `\n\n${link.label}: ${link.url}` : "";
-  const text = fitMessage({ head: "", body: markdownToPlain(markdownParts(message, "none").body), tail }, PUSHOVER_MAX_MESSAGE, codePoints);
+  const text = fitMessage(
+    { head: "", body: markdownToPlain(markdownParts(message, "none").body), tail },
+    PUSHOVER_MAX_MESSAGE,
+    codePoints,
+  );
   return {
     token: settings.apiToken,
     user: settings.userKey,
@@ -49,12 +56,20 @@ export function pushoverTarget(settings: PushoverSettings): ChannelTarget {
       let text: string;
       try {
         // Pushover takes form parameters or JSON with Content-Type application/json.
-        text = (await postJson(`${base}/1/messages.json`, pushoverPayload(message, settings), { timeoutMs: context.timeoutMs })).text;
+        text = (
+          await postJson(`${base}/1/messages.json`, pushoverPayload(message, settings), {
+            timeoutMs: context.timeoutMs,
+          })
+        ).text;
       } catch (error) {
         throw withErrors(error);
       }
       const answer = parseAnswer(text);
-      if (Number(answer.status) !== 1) throw new DeliveryError(`pushover status ${String(answer.status ?? "missing")}: ${errorsOf(answer)}`.slice(0, 300), false);
+      if (Number(answer.status) !== 1)
+        throw new DeliveryError(
+          `pushover status ${String(answer.status ?? "missing")}: ${errorsOf(answer)}`.slice(0, 300),
+          false,
+        );
     },
   };
 }

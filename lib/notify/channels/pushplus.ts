@@ -38,10 +38,16 @@ export function pushplusTarget(settings: PushplusSettings): ChannelTarget {
     channel: "pushplus",
     secrets: [settings.token],
     async send(message, context) {
-      const answer = parseAnswer((await postJson(`${base}/send`, pushplusPayload(message, settings), { timeoutMs: context.timeoutMs })).text);
+      const answer = parseAnswer(
+        (await postJson(`${base}/send`, pushplusPayload(message, settings), { timeoutMs: context.timeoutMs })).text,
+      );
       // Every answer is {code, msg, data}; 200 is success.
       const code = Number(answer.code);
-      if (code !== 200) throw new DeliveryError(`code ${String(answer.code ?? "missing")}: ${String(answer.msg ?? "")}`.slice(0, 300), RETRYABLE_CODES.has(code));
+      if (code !== 200)
+        throw new DeliveryError(
+          `code ${String(answer.code ?? "missing")}: ${String(answer.msg ?? "")}`.slice(0, 300),
+          RETRYABLE_CODES.has(code),
+        );
     },
   };
 }

@@ -39,10 +39,16 @@ export function serverchanTarget(settings: ServerchanSettings): ChannelTarget {
     channel: "serverchan3",
     secrets: [settings.sendkey, url],
     async send(message, context) {
-      const answer = parseAnswer((await postJson(url, serverchanPayload(message), { timeoutMs: context.timeoutMs })).text);
+      const answer = parseAnswer(
+        (await postJson(url, serverchanPayload(message), { timeoutMs: context.timeoutMs })).text,
+      );
       // {code, message, data}: 0 is success.
       const code = Number(answer.code);
-      if (code !== 0) throw new DeliveryError(`code ${String(answer.code ?? "missing")}: ${String(answer.message ?? answer.info ?? "")}`.slice(0, 300), false);
+      if (code !== 0)
+        throw new DeliveryError(
+          `code ${String(answer.code ?? "missing")}: ${String(answer.message ?? answer.info ?? "")}`.slice(0, 300),
+          false,
+        );
     },
   };
 }

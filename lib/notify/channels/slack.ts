@@ -8,7 +8,14 @@ export const SLACK_MAX_CHARS = 39_000;
 /** Slack's Web API host; the bot calls /api/chat.postMessage there. */
 export const SLACK_API_BASE_URL = "https://slack.com";
 // chat.postMessage errors worth another attempt (the others are configuration: channel_not_found, not_in_channel…).
-const RETRYABLE_ERRORS = new Set(["ratelimited", "rate_limited", "service_unavailable", "fatal_error", "internal_error", "request_timeout"]);
+const RETRYABLE_ERRORS = new Set([
+  "ratelimited",
+  "rate_limited",
+  "service_unavailable",
+  "fatal_error",
+  "internal_error",
+  "request_timeout",
+]);
 
 export interface SlackBotSettings {
   botToken: string;
@@ -20,7 +27,11 @@ export interface SlackBotSettings {
 export function slackPayload(message: NotificationMessage) {
   const parts = markdownParts(message, "bold");
   return {
-    text: fitMessage({ head: markdownToSlack(parts.head), body: markdownToSlack(parts.body), tail: markdownToSlack(parts.tail) }, SLACK_MAX_CHARS, utf16Units),
+    text: fitMessage(
+      { head: markdownToSlack(parts.head), body: markdownToSlack(parts.body), tail: markdownToSlack(parts.tail) },
+      SLACK_MAX_CHARS,
+      utf16Units,
+    ),
   };
 }
 
@@ -38,7 +49,8 @@ export function slackTarget(webhookUrl: string): ChannelTarget {
     async send(message, context) {
       const answer = await postJson(webhookUrl, slackPayload(message), { timeoutMs: context.timeoutMs });
       // Incoming webhooks answer the plain text "ok".
-      if (answer.text.trim() !== "" && answer.text.trim() !== "ok") throw new DeliveryError(`slack answered: ${errorCode(answer.text.trim())}`, false);
+      if (answer.text.trim() !== "" && answer.text.trim() !== "ok")
+        throw new DeliveryError(`slack answered: ${errorCode(answer.text.trim())}`, false);
     },
   };
 }

@@ -25,7 +25,8 @@ export interface ChannelTarget {
 
 /** The Markdown message in three parts, so a cut shortens only the body. */
 export function markdownParts(message: NotificationMessage, headingStyle: "heading" | "bold" | "none" = "heading") {
-  const head = headingStyle === "none" ? "" : headingStyle === "heading" ? `### ${message.title}\n\n` : `**${message.title}**\n\n`;
+  const head =
+    headingStyle === "none" ? "" : headingStyle === "heading" ? `### ${message.title}\n\n` : `**${message.title}**\n\n`;
   const tail = message.link ? `\n\n[${message.link.label}](${message.link.url})` : "";
   return { head, body: message.body.trim(), tail };
 }

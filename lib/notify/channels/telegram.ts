@@ -37,8 +37,11 @@ export function telegramTarget(settings: TelegramSettings): ChannelTarget {
     secrets: [settings.botToken],
     async send(message, context) {
       const url = `${settings.apiBaseUrl}/bot${settings.botToken}/sendMessage`;
-      const answer = parseAnswer((await postJson(url, telegramPayload(message, settings), { timeoutMs: context.timeoutMs })).text);
-      if (answer.ok !== true) throw new DeliveryError(`telegram answered ok=false: ${String(answer.description ?? "")}`.slice(0, 300), false);
+      const answer = parseAnswer(
+        (await postJson(url, telegramPayload(message, settings), { timeoutMs: context.timeoutMs })).text,
+      );
+      if (answer.ok !== true)
+        throw new DeliveryError(`telegram answered ok=false: ${String(answer.description ?? "")}`.slice(0, 300), false);
     },
   };
 }

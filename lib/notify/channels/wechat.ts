@@ -9,7 +9,10 @@ export const WECHAT_MAX_BYTES = 4096;
 const RETRYABLE_CODES = new Set([45009, -1]);
 
 export function wechatPayload(message: NotificationMessage) {
-  return { msgtype: "markdown", markdown: { content: fitMessage(markdownParts(message), WECHAT_MAX_BYTES, utf8Bytes) } };
+  return {
+    msgtype: "markdown",
+    markdown: { content: fitMessage(markdownParts(message), WECHAT_MAX_BYTES, utf8Bytes) },
+  };
 }
 
 export function wechatTarget(webhookUrl: string): ChannelTarget {
@@ -19,7 +22,9 @@ export function wechatTarget(webhookUrl: string): ChannelTarget {
     channel: "wechat",
     secrets: [webhookUrl],
     async send(message, context) {
-      const answer = parseAnswer((await postJson(webhookUrl, wechatPayload(message), { timeoutMs: context.timeoutMs })).text);
+      const answer = parseAnswer(
+        (await postJson(webhookUrl, wechatPayload(message), { timeoutMs: context.timeoutMs })).text,
+      );
       checkErrcode(answer, RETRYABLE_CODES);
     },
   };

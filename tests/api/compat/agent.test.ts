@@ -50,14 +50,23 @@ interface StreamResult {
 }
 
 /** POST /chat/stream as the reference client does (fetch with credentials), reading `data:` lines to the end. */
-async function stream(mode: "off" | "on", body: unknown, onEvent?: (event: Wire) => void | Promise<void>): Promise<StreamResult> {
+async function stream(
+  mode: "off" | "on",
+  body: unknown,
+  onEvent?: (event: Wire) => void | Promise<void>,
+): Promise<StreamResult> {
   const { server, cookie } = servers[mode];
   const res = await fetch(`${server.baseUrl}/api/v1/agent/chat/stream`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
-  const out: StreamResult = { status: res.status, contentType: res.headers.get("content-type"), events: [], comments: [] };
+  const out: StreamResult = {
+    status: res.status,
+    contentType: res.headers.get("content-type"),
+    events: [],
+    comments: [],
+  };
   if (!res.ok || !res.body) return { ...out, events: [await res.json()] };
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
@@ -89,7 +98,12 @@ describe.each(["off", "on"] as const)("agent API, admin auth %s", (mode) => {
 
   it("§12.8 POST /chat/stream: a command streams tool_start, tool_done and done with content and success", async () => {
     const sessionId = randomUUID();
-    const result = await stream(mode, { message: "/quote 600519", session_id: sessionId, skills: ["trend_following"], context: { stock_code: "600519", stock_name: null } });
+    const result = await stream(mode, {
+      message: "/quote 600519",
+      session_id: sessionId,
+      skills: ["trend_following"],
+      context: { stock_code: "600519", stock_name: null },
+    });
     expect(result.status).toBe(200);
     expect(result.contentType).toMatch(/^text\/event-stream/);
     const types = result.events.map((e) => e.type);
@@ -102,7 +116,8 @@ describe.each(["off", "on"] as const)("agent API, admin auth %s", (mode) => {
     expect(done.content).toContain("贵州茅台");
     expect(done.checks).toMatchObject({ status: "ok", unverified: [] });
     // The figure in the answer is the tool's price.
-    const price = (await call("GET", `/api/v1/agent/chat/sessions/${sessionId}`)).body.messages[1].tool_calls[0].output.price as number;
+    const price = (await call("GET", `/api/v1/agent/chat/sessions/${sessionId}`)).body.messages[1].tool_calls[0].output
+      .price as number;
     expect(done.content).toContain(price.toFixed(2));
   });
 
@@ -137,7 +152,13 @@ describe.each(["off", "on"] as const)("agent API, admin auth %s", (mode) => {
   it("§12.8 GET /skills and the alias GET /strategies list the five built-in strategies", async () => {
     const skills = await call("GET", "/api/v1/agent/skills");
     expect(skills.status).toBe(200);
-    expect(skills.body.skills.map((s: Wire) => s.id)).toEqual(["trend_following", "volume_breakout", "pullback_support", "mean_reversion", "risk_first_review"]);
+    expect(skills.body.skills.map((s: Wire) => s.id)).toEqual([
+      "trend_following",
+      "volume_breakout",
+      "pullback_support",
+      "mean_reversion",
+      "risk_first_review",
+    ]);
     for (const s of skills.body.skills) expectKeys(s, ["id", "name", "description"]);
     expect(skills.body.default_skill_id).toBe("trend_following");
     const strategies = await call("GET", "/api/v1/agent/strategies");
@@ -147,7 +168,9 @@ describe.each(["off", "on"] as const)("agent API, admin auth %s", (mode) => {
 
   it("validation: empty message, four skills, a session id with a slash → 422; a running request_id gone → 404 on cancel", async () => {
     expect((await call("POST", "/api/v1/agent/chat", { message: "  " })).status).toBe(422);
-    expect((await call("POST", "/api/v1/agent/chat", { message: "hi", skills: ["a", "b", "c", "d"] })).status).toBe(422);
+    expect((await call("POST", "/api/v1/agent/chat", { message: "hi", skills: ["a", "b", "c", "d"] })).status).toBe(
+      422,
+    );
     expect((await call("POST", "/api/v1/agent/chat/stream", { message: "hi", session_id: "a/b" })).status).toBe(422);
     const cancel = await call("POST", "/api/v1/agent/chat/stream/not-running/cancel");
     expect(cancel.status).toBe(404);
@@ -163,7 +186,13 @@ describe.each(["off", "on"] as const)("agent API, admin auth %s", (mode) => {
     if (mode === "off") {
       expect(status.body).toMatchObject({ available: true, error_code: null });
       expect(models.body.models).toEqual([
-        expect.objectContaining({ deployment_id: "openai/scripted-model", model: "scripted-model", provider: "openai", is_primary: true, is_fallback: false }),
+        expect.objectContaining({
+          deployment_id: "openai/scripted-model",
+          model: "scripted-model",
+          provider: "openai",
+          is_primary: true,
+          is_fallback: false,
+        }),
       ]);
       expect(JSON.stringify(models.body)).not.toContain(KEY);
     } else {
@@ -221,14 +250,29 @@ describe("agent with the scripted model (admin auth off)", () => {
   it("tool calls and streamed deltas; the answer's price is the tool's", async () => {
     model.reset();
     model.queue({ toolCalls: [{ name: "get_realtime_quote", args: { code: "AAPL" } }] });
-    model.fallback = (req) => ({ text: `Apple trades at ${Number(/"price":([\d.]+)/.exec(req.messagesText)?.[1]).toFixed(2)} (sample data).` });
-    const result = await stream("off", { message: "What is Apple's price?", session_id: randomUUID(), language: "en", stream_deltas: true });
+    model.fallback = (req) => ({
+      text: `Apple trades at ${Number(/"price":([\d.]+)/.exec(req.messagesText)?.[1]).toFixed(2)} (sample data).`,
+    });
+    const result = await stream("off", {
+      message: "What is Apple's price?",
+      session_id: randomUUID(),
+      language: "en",
+      stream_deltas: true,
+    });
     const types = result.events.map((e) => e.type);
     expect(types.slice(0, 4)).toEqual(["accepted", "thinking", "tool_start", "tool_done"]);
     expect(types).toContain("delta");
     const done = result.events.at(-1);
-    expect(done).toMatchObject({ type: "done", success: true, checks: { status: "ok", unverified: [] }, model: "openai/scripted-model" });
-    const deltas = result.events.filter((e) => e.type === "delta").map((e) => e.content).join("");
+    expect(done).toMatchObject({
+      type: "done",
+      success: true,
+      checks: { status: "ok", unverified: [] },
+      model: "openai/scripted-model",
+    });
+    const deltas = result.events
+      .filter((e) => e.type === "delta")
+      .map((e) => e.content)
+      .join("");
     expect(deltas).toBe(done.content);
     // The key went to the model and nowhere else.
     expect(completions()[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -241,7 +285,12 @@ describe("agent with the scripted model (admin auth off)", () => {
     model.fallback = () => ({ text: "贵州茅台目标价 9999.99 元，建议买入。" });
     const result = await stream("off", { message: "茅台目标价多少？", session_id: randomUUID() });
     const done = result.events.at(-1);
-    expect(done.checks).toMatchObject({ status: "warning", unverified: ["9999.99"], key_unverified: true, regenerated: true });
+    expect(done.checks).toMatchObject({
+      status: "warning",
+      unverified: ["9999.99"],
+      key_unverified: true,
+      regenerated: true,
+    });
     expect(completions()).toHaveLength(3);
     expect(completions()[2]!.messagesText).toContain("analyze_trend: {");
   });
@@ -253,12 +302,25 @@ describe("agent with the scripted model (admin auth off)", () => {
     const requestId = `r-${randomUUID()}`;
     let cancelled: Wire = null;
     let conflict: Wire = null;
-    const result = await stream("off", { message: "tell me a long story", session_id: sessionId, request_id: requestId, stream_deltas: true, language: "en" }, async (event) => {
-      if (event.type === "delta" && cancelled === null) {
-        conflict = await servers.off.call("POST", "/api/v1/agent/chat/stream", { message: "again", request_id: requestId });
-        cancelled = await servers.off.call("POST", `/api/v1/agent/chat/stream/${requestId}/cancel`);
-      }
-    });
+    const result = await stream(
+      "off",
+      {
+        message: "tell me a long story",
+        session_id: sessionId,
+        request_id: requestId,
+        stream_deltas: true,
+        language: "en",
+      },
+      async (event) => {
+        if (event.type === "delta" && cancelled === null) {
+          conflict = await servers.off.call("POST", "/api/v1/agent/chat/stream", {
+            message: "again",
+            request_id: requestId,
+          });
+          cancelled = await servers.off.call("POST", `/api/v1/agent/chat/stream/${requestId}/cancel`);
+        }
+      },
+    );
     expect(conflict).toMatchObject({ status: 409, body: { error: "request_conflict" } });
     expect(cancelled).toMatchObject({ status: 200, body: { accepted: true, request_id: requestId } });
     const done = result.events.at(-1);

@@ -5,9 +5,44 @@ import { expectKeys, loginCookie, referenceClient, type Call, type Wire } from "
 // docs/api.md §12.3: the market-review payload as the reference's client reads it, from the task status and
 // from the history detail's context snapshot, for one region and for "both" (per-region `markets`).
 
-const INDEX_KEYS = ["code", "name", "current", "change", "change_pct", "open", "high", "low", "volume", "amount", "amplitude"];
-const BREADTH_KEYS = ["up_count", "down_count", "flat_count", "limit_up_count", "limit_down_count", "total_amount", "turnover_unit"];
-const PAYLOAD_KEYS = ["version", "kind", "region", "language", "title", "generated_at", "date", "market_scope", "market_light", "breadth", "indices", "sectors", "news", "sections"];
+const INDEX_KEYS = [
+  "code",
+  "name",
+  "current",
+  "change",
+  "change_pct",
+  "open",
+  "high",
+  "low",
+  "volume",
+  "amount",
+  "amplitude",
+];
+const BREADTH_KEYS = [
+  "up_count",
+  "down_count",
+  "flat_count",
+  "limit_up_count",
+  "limit_down_count",
+  "total_amount",
+  "turnover_unit",
+];
+const PAYLOAD_KEYS = [
+  "version",
+  "kind",
+  "region",
+  "language",
+  "title",
+  "generated_at",
+  "date",
+  "market_scope",
+  "market_light",
+  "breadth",
+  "indices",
+  "sectors",
+  "news",
+  "sections",
+];
 
 async function runReview(call: Call, region: string): Promise<{ status: Wire; detail: Wire }> {
   const accepted = await call("POST", "/api/v1/analysis/market-review", { region });
@@ -37,7 +72,9 @@ function expectRegionShape(payload: Wire) {
     expect(index.high).toBeGreaterThanOrEqual(index.low);
   }
   expectKeys(payload.breadth, BREADTH_KEYS);
-  expect(payload.breadth.up_count + payload.breadth.down_count + payload.breadth.flat_count).toBe(payload.breadth.total);
+  expect(payload.breadth.up_count + payload.breadth.down_count + payload.breadth.flat_count).toBe(
+    payload.breadth.total,
+  );
   // Every section the client renders as a card has a title and some Markdown.
   expect(payload.sections.length).toBeGreaterThan(0);
   for (const section of payload.sections) {
@@ -52,7 +89,10 @@ function suite(mode: "auth off" | "auth on") {
     let call: Call;
 
     beforeAll(async () => {
-      server = await startTestServer({ MARKET_DATA_SOURCES: "sample", ...(mode === "auth on" ? { ADMIN_AUTH_ENABLED: "true" } : {}) });
+      server = await startTestServer({
+        MARKET_DATA_SOURCES: "sample",
+        ...(mode === "auth on" ? { ADMIN_AUTH_ENABLED: "true" } : {}),
+      });
       call = referenceClient(server.baseUrl, mode === "auth on" ? await loginCookie(server.baseUrl) : undefined);
     });
     afterAll(() => server?.stop());
@@ -85,7 +125,9 @@ function suite(mode: "auth off" | "auth on") {
       }
       // US stocks have no daily limit: the counts are null, not zero.
       expect(payload.markets.us.breadth.limit_up_count).toBeNull();
-      expect(detail.details.context_snapshot.market_review_payload.markets.us.indices).toEqual(payload.markets.us.indices);
+      expect(detail.details.context_snapshot.market_review_payload.markets.us.indices).toEqual(
+        payload.markets.us.indices,
+      );
     });
   });
 }

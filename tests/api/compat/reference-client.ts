@@ -9,7 +9,11 @@ export const COMPAT_PASSWORD = "compat-pass-1";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire answers are asserted field by field, as the client reads them
 export type Wire = any;
 
-export type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Wire; headers: Headers }>;
+export type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: Wire; headers: Headers }>;
 
 export function referenceClient(base: string, cookie?: string): Call {
   return async (method, path, body) => {

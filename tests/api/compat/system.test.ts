@@ -16,9 +16,13 @@ const seenAuth: string[] = [];
 function sse(res: http.ServerResponse, model: string) {
   res.writeHead(200, { "content-type": "text/event-stream" });
   for (const piece of ["O", "K"]) {
-    res.write(`data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
+    );
   }
-  res.write(`data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`);
+  res.write(
+    `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`,
+  );
   res.end("data: [DONE]\n\n");
 }
 
@@ -36,10 +40,23 @@ function startFake(): Promise<void> {
       }
       if (req.method === "GET" && req.url === "/v1/models") {
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ object: "list", data: [{ id: "fake-chat", object: "model" }, { id: "fake-mini", object: "model" }] }));
+        res.end(
+          JSON.stringify({
+            object: "list",
+            data: [
+              { id: "fake-chat", object: "model" },
+              { id: "fake-mini", object: "model" },
+            ],
+          }),
+        );
         return;
       }
-      const body = JSON.parse(raw || "{}") as { model: string; stream?: boolean; tools?: unknown[]; response_format?: unknown };
+      const body = JSON.parse(raw || "{}") as {
+        model: string;
+        stream?: boolean;
+        tools?: unknown[];
+        response_format?: unknown;
+      };
       if (body.model === "broken") {
         res.writeHead(500, { "content-type": "text/plain" });
         res.end(`internal trace with ${auth}`);
@@ -47,7 +64,11 @@ function startFake(): Promise<void> {
       }
       if (body.stream) return sse(res, body.model);
       const message = body.tools
-        ? { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "quote", arguments: '{"code":"AAPL"}' } }] }
+        ? {
+            role: "assistant",
+            content: null,
+            tool_calls: [{ id: "call_1", type: "function", function: { name: "quote", arguments: '{"code":"AAPL"}' } }],
+          }
         : { role: "assistant", content: body.response_format ? '{"ok": true}' : "OK" };
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
@@ -130,29 +151,67 @@ function suite(mode: "auth off" | "auth on") {
     });
 
     it("POST /system/config/llm/discover-models with a typed key lists the models", async () => {
-      const res = await call("POST", "/api/v1/system/config/llm/discover-models", { name: "new", protocol: "openai", base_url: fakeBase, api_key: KEY, models: ["fake-chat", "gone"], timeout_seconds: 20 });
+      const res = await call("POST", "/api/v1/system/config/llm/discover-models", {
+        name: "new",
+        protocol: "openai",
+        base_url: fakeBase,
+        api_key: KEY,
+        models: ["fake-chat", "gone"],
+        timeout_seconds: 20,
+      });
       expect(res.status).toBe(200);
       expectKeys(res.body, ["success", "message", "models", "latency_ms", "resolved_protocol"]);
-      expect(res.body).toMatchObject({ success: true, models: ["fake-chat", "fake-mini"], resolved_protocol: "openai", error: null });
+      expect(res.body).toMatchObject({
+        success: true,
+        models: ["fake-chat", "fake-mini"],
+        resolved_protocol: "openai",
+        error: null,
+      });
       expect(res.body.details.configured_models_not_listed).toEqual(["gone"]);
     });
 
     it("discover-models with the masked key uses the saved key, but never sends it to another base URL", async () => {
       seenAuth.length = 0;
-      const saved = await call("POST", "/api/v1/system/config/llm/discover-models", { name: "saved", protocol: "openai", base_url: "", api_key: "******" });
+      const saved = await call("POST", "/api/v1/system/config/llm/discover-models", {
+        name: "saved",
+        protocol: "openai",
+        base_url: "",
+        api_key: "******",
+      });
       expect(saved.body).toMatchObject({ success: true, models: ["fake-chat", "fake-mini"] });
       expect(seenAuth).toEqual([`Bearer ${SAVED_KEY}`]);
 
       seenAuth.length = 0;
-      const elsewhere = await call("POST", "/api/v1/system/config/llm/discover-models", { name: "saved", protocol: "openai", base_url: fakeBase.replace("/v1", "/v2"), api_key: "******" });
-      expect(elsewhere.body).toMatchObject({ success: false, error_code: "api_key_missing", stage: "validate", models: [] });
+      const elsewhere = await call("POST", "/api/v1/system/config/llm/discover-models", {
+        name: "saved",
+        protocol: "openai",
+        base_url: fakeBase.replace("/v1", "/v2"),
+        api_key: "******",
+      });
+      expect(elsewhere.body).toMatchObject({
+        success: false,
+        error_code: "api_key_missing",
+        stage: "validate",
+        models: [],
+      });
       expect(seenAuth).toEqual([]);
     });
 
     it("discover-models: a wrong key is success=false at the auth stage, and the remote body is not echoed", async () => {
-      const res = await call("POST", "/api/v1/system/config/llm/discover-models", { name: "new", protocol: "openai", base_url: fakeBase, api_key: "sk-wrong-key-9999999999" });
+      const res = await call("POST", "/api/v1/system/config/llm/discover-models", {
+        name: "new",
+        protocol: "openai",
+        base_url: fakeBase,
+        api_key: "sk-wrong-key-9999999999",
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: false, error_code: "auth_failed", stage: "auth", retryable: false, error: "HTTP 401" });
+      expect(res.body).toMatchObject({
+        success: false,
+        error_code: "auth_failed",
+        stage: "auth",
+        retryable: false,
+        error: "HTTP 401",
+      });
       expect(JSON.stringify(res.body)).not.toContain("sk-wrong-key");
     });
 
@@ -175,20 +234,41 @@ function suite(mode: "auth off" | "auth on") {
         capability_checks: ["json", "tools", "vision", "stream"],
       });
       expect(res.status).toBe(200);
-      expectKeys(res.body, ["success", "message", "resolved_protocol", "resolved_model", "latency_ms", "capability_results"]);
+      expectKeys(res.body, [
+        "success",
+        "message",
+        "resolved_protocol",
+        "resolved_model",
+        "latency_ms",
+        "capability_results",
+      ]);
       expect(res.body).toMatchObject({ success: true, resolved_model: "fake-chat" });
       const r = res.body.capability_results;
       expect(r.json.status).toBe("passed");
       expect(r.tools.status).toBe("passed");
       expect(r.stream.status).toBe("passed");
       expect(r.vision.status).toBe("skipped");
-      for (const check of Object.values(r) as Record<string, unknown>[]) expectKeys(check, ["status", "message", "stage"]);
+      for (const check of Object.values(r) as Record<string, unknown>[])
+        expectKeys(check, ["status", "message", "stage"]);
     });
 
     it("test-channel: a server error is retryable at the request stage, with only the status line", async () => {
-      const res = await call("POST", "/api/v1/system/config/llm/test-channel", { name: "new", protocol: "deepseek", base_url: fakeBase, api_key: KEY, models: ["broken"] });
+      const res = await call("POST", "/api/v1/system/config/llm/test-channel", {
+        name: "new",
+        protocol: "deepseek",
+        base_url: fakeBase,
+        api_key: KEY,
+        models: ["broken"],
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: false, error_code: "upstream_error", stage: "request", retryable: true, error: "HTTP 500", resolved_model: "broken" });
+      expect(res.body).toMatchObject({
+        success: false,
+        error_code: "upstream_error",
+        stage: "request",
+        retryable: true,
+        error: "HTTP 500",
+        resolved_model: "broken",
+      });
       expect(JSON.stringify(res.body)).not.toContain(KEY);
     });
 

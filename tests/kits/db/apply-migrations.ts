@@ -7,7 +7,10 @@ export function applyMigrations(file: string): void {
   const sqlite = new Database(file);
   try {
     const root = path.resolve(process.cwd(), "prisma/migrations");
-    for (const name of fs.readdirSync(root).filter((n) => /^\d{14}_/.test(n)).sort()) {
+    for (const name of fs
+      .readdirSync(root)
+      .filter((n) => /^\d{14}_/.test(n))
+      .sort()) {
       sqlite.exec(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
     }
   } finally {

@@ -34,7 +34,10 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 const CREATE_OPTIONS = `ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`;
 
 /** A new migrated database to copy from, named `<prefix>_<kind>`: the run's own (`template` for the unit files, `server` for test servers). */
-export async function createTemplateDatabase(prefix: string, kind: "template" | "server" = "template"): Promise<string> {
+export async function createTemplateDatabase(
+  prefix: string,
+  kind: "template" | "server" = "template",
+): Promise<string> {
   const name = `${prefix}_${kind}`;
   await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE template0 ${CREATE_OPTIONS}`));
   await migratePostgres(databaseUrl(name));
@@ -62,7 +65,9 @@ export async function databaseExists(name: string): Promise<boolean> {
 /** Drops every database whose name starts with `prefix` (the run's copies and template). */
 export async function dropDatabases(prefix: string): Promise<void> {
   await withAdmin(async (c) => {
-    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${prefix}\\_%`]);
+    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `${prefix}\\_%`,
+    ]);
     for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   });
 }

@@ -43,7 +43,12 @@ export function withTempDatabase(prefix: string, extra: Record<string, string> =
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `dsa-${prefix}-`));
   const file = path.join(dir, "test.db");
   // No share image drawn in the background when a test stores a report: it would outlive the test file.
-  const env = { ENV_FILE: path.join(dir, "missing.env"), DATABASE_URL: `file:${file}`, SHARE_IMAGE_PRERENDER: "false", ...extra };
+  const env = {
+    ENV_FILE: path.join(dir, "missing.env"),
+    DATABASE_URL: `file:${file}`,
+    SHARE_IMAGE_PRERENDER: "false",
+    ...extra,
+  };
   beforeAll(async () => {
     env.DATABASE_URL = await freshDatabaseUrl(file);
     setEnvironmentForTests(env);

@@ -16,7 +16,14 @@ import { StoredReportView } from "@/components/history/stored-report-view";
 import { TrackRecordLine } from "@/components/backtest/track-record-line";
 import { fmt } from "@/components/settings/format";
 import { listHistory } from "@/lib/history/list";
-import { getHistoryDiagnostics, getHistoryFlow, getHistoryMarkdown, getHistoryNews, getHistoryReport, getHistoryTrackRecord } from "@/lib/history/record";
+import {
+  getHistoryDiagnostics,
+  getHistoryFlow,
+  getHistoryMarkdown,
+  getHistoryNews,
+  getHistoryReport,
+  getHistoryTrackRecord,
+} from "@/lib/history/record";
 import { NEWS_LIMIT, type TAnalysisReport } from "@/lib/history/schemas";
 import { getStockTrend } from "@/lib/history/trend";
 import { ApiError } from "@/lib/errors/api-error";
@@ -93,7 +100,12 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
     diagnostic_summary: diagnostics as unknown as Record<string, unknown>,
     created_at: report.meta.created_at,
   });
-  if (news.items.length > 0) view.newsItems = news.items.map((n) => ({ title: n.title, url: /^https?:\/\//i.test(n.url) ? n.url : null, snippet: n.snippet || null }));
+  if (news.items.length > 0)
+    view.newsItems = news.items.map((n) => ({
+      title: n.title,
+      url: /^https?:\/\//i.test(n.url) ? n.url : null,
+      snippet: n.snippet || null,
+    }));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-5">
@@ -108,14 +120,23 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
         <div className="min-w-0">
           <h1 className="text-xl font-semibold tracking-tight">
             {name}
-            {review ? null : <span className="ml-2 font-mono text-base font-normal text-muted">{report.meta.stock_code}</span>}
+            {review ? null : (
+              <span className="ml-2 font-mono text-base font-normal text-muted">{report.meta.stock_code}</span>
+            )}
           </h1>
           <p className="mt-0.5 text-xs text-muted" data-testid="report-meta">
             {meta}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {review ? null : <ReanalyzeButton t={texts} stockCode={report.meta.stock_code} reportType={report.meta.report_type} language={report.meta.report_language} />}
+          {review ? null : (
+            <ReanalyzeButton
+              t={texts}
+              stockCode={report.meta.stock_code}
+              reportType={report.meta.report_type}
+              language={report.meta.report_language}
+            />
+          )}
           {review || report.meta.id === null ? null : (
             <Link
               href={`/chat?${new URLSearchParams({ record: String(report.meta.id), code: report.meta.stock_code, ...(report.meta.stock_name ? { name: report.meta.stock_name } : {}) })}`}
@@ -141,7 +162,13 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
         )}
         {track ? <TrackRecordLine record={track} locale={locale} label={t.backtestUi.openRun} /> : null}
         {runs && report.meta.id !== null ? (
-          <StockRunsPanel t={texts} items={runs.items} total={runs.total} currentId={report.meta.id} stockCode={report.meta.stock_code} />
+          <StockRunsPanel
+            t={texts}
+            items={runs.items}
+            total={runs.total}
+            currentId={report.meta.id}
+            stockCode={report.meta.stock_code}
+          />
         ) : null}
         {report.meta.id !== null ? (
           <div className="lg:w-1/3">
@@ -150,7 +177,10 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
         ) : null}
         <details data-testid="run-details" className="group rounded-md border border-line bg-surface">
           <summary className="flex cursor-pointer list-none flex-wrap items-baseline gap-x-2 gap-y-0.5 px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent [&::-webkit-details-marker]:hidden">
-            <span aria-hidden="true" className="inline-block w-3 text-xs text-muted transition-transform group-open:rotate-90">
+            <span
+              aria-hidden="true"
+              className="inline-block w-3 text-xs text-muted transition-transform group-open:rotate-90"
+            >
               ▸
             </span>
             <span className="text-sm font-semibold">{texts.runDetailsTitle}</span>

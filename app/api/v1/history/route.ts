@@ -9,4 +9,6 @@ export const dynamic = "force-dynamic";
 export const GET = route(listHistoryOp, ({ query }) => listHistoryBody(query));
 
 // DELETE /api/v1/history – delete records by id
-export const DELETE = route(deleteHistoryOp, async ({ body }) => ({ deleted: await deleteHistoryRecords(body.record_ids) }));
+export const DELETE = route(deleteHistoryOp, async ({ body }) => ({
+  deleted: await deleteHistoryRecords(body.record_ids),
+}));

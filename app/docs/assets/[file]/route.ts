@@ -8,6 +8,9 @@ export async function GET(_req: Request, ctx: { params: Promise<{ file: string }
   const bytes = docsAsset(file);
   if (!bytes) return new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(await bytes), {
-    headers: { "content-type": DOCS_ASSETS[file] ?? "application/octet-stream", "cache-control": "public, max-age=86400" },
+    headers: {
+      "content-type": DOCS_ASSETS[file] ?? "application/octet-stream",
+      "cache-control": "public, max-age=86400",
+    },
   });
 }

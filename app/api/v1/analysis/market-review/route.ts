@@ -6,4 +6,6 @@ import { submitMarketReview } from "@/lib/tasks/submit";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/analysis/market-review – queue a market review (one at a time)
-export const POST = route(marketReviewOp, ({ body, traceId }) => submitMarketReview(body ?? ZMarketReviewRequest.parse({}), traceId));
+export const POST = route(marketReviewOp, ({ body, traceId }) =>
+  submitMarketReview(body ?? ZMarketReviewRequest.parse({}), traceId),
+);

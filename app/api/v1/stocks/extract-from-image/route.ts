@@ -5,4 +5,6 @@ import { extractFromImageOp } from "@/lib/watchlist/operations";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/stocks/extract-from-image – codes a vision model reads off a screenshot, resolved, nothing saved
-export const POST = route(extractFromImageOp, ({ body, query, req }) => extractFromImage(body, query, { signal: req.signal }));
+export const POST = route(extractFromImageOp, ({ body, query, req }) =>
+  extractFromImage(body, query, { signal: req.signal }),
+);

@@ -5,4 +5,6 @@ import { reportBacktestPerformance } from "@/lib/report-eval/read";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/backtest/performance/{code} – how one stock's stored reports did
-export const GET = route(reportBacktestStockPerformanceOp, ({ params, query }) => reportBacktestPerformance(query, params.code));
+export const GET = route(reportBacktestStockPerformanceOp, ({ params, query }) =>
+  reportBacktestPerformance(query, params.code),
+);
