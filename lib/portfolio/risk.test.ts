@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { getDailyBars, getQuote } from "@/lib/market";
 import { localParts, MARKET_TIME_ZONE } from "@/lib/market/market-time";
+import { clearQuoteCache } from "@/lib/market/quote-cache";
 import { portfolioRisk } from "./risk";
 import { createAccount, createTrade, deleteTrade, listPositions, resolveTradeSymbol } from "./store";
 
@@ -12,6 +13,8 @@ const TODAY = new Date("2026-11-20T12:00:00Z"); // Friday evening in Shanghai
 const AS_OF = "2026-11-20";
 
 beforeEach(async () => {
+  // A quote another test file left in the cache (its clock, its data sources) is not this file's.
+  clearQuoteCache();
   setClock(() => TODAY);
   await db().portfolioAccount.deleteMany();
 });
@@ -30,16 +33,52 @@ async function closes(code: string): Promise<Map<string, number>> {
 describe("portfolio positions and risk", () => {
   it("trades keep the cached positions current; an oversell is refused and nothing is stored", async () => {
     const account = await createAccount({ name: "main", base_currency: "CNY" });
-    await createTrade({ account_id: account.id, side: "buy", symbol: "600519", quantity: 100, price: 1400, fee: 5, trade_date: "2026-03-02" });
-    const sellTrade = await createTrade({ account_id: account.id, side: "sell", symbol: "sh600519", quantity: 40, price: 1500, fee: 0, trade_date: "2026-04-01" });
+    await createTrade({
+      account_id: account.id,
+      side: "buy",
+      symbol: "600519",
+      quantity: 100,
+      price: 1400,
+      fee: 5,
+      trade_date: "2026-03-02",
+    });
+    const sellTrade = await createTrade({
+      account_id: account.id,
+      side: "sell",
+      symbol: "sh600519",
+      quantity: 40,
+      price: 1500,
+      fee: 0,
+      trade_date: "2026-04-01",
+    });
     let positions = (await listPositions(account.id)).items;
     expect(positions).toHaveLength(1);
     expect(positions[0]).toMatchObject({ symbol: "600519", quantity: 60 });
     expect(positions[0]!.avg_cost).toBeCloseTo(1400.05, 8);
 
-    await expect(createTrade({ account_id: account.id, side: "sell", symbol: "600519", quantity: 61, price: 1500, fee: 0, trade_date: "2026-05-01" })).rejects.toMatchObject({ status: 409, code: "portfolio_oversell" });
+    await expect(
+      createTrade({
+        account_id: account.id,
+        side: "sell",
+        symbol: "600519",
+        quantity: 61,
+        price: 1500,
+        fee: 0,
+        trade_date: "2026-05-01",
+      }),
+    ).rejects.toMatchObject({ status: 409, code: "portfolio_oversell" });
     // A sell dated before the buy is an oversell at its date.
-    await expect(createTrade({ account_id: account.id, side: "sell", symbol: "600519", quantity: 1, price: 1500, fee: 0, trade_date: "2026-01-02" })).rejects.toMatchObject({ status: 409, code: "portfolio_oversell" });
+    await expect(
+      createTrade({
+        account_id: account.id,
+        side: "sell",
+        symbol: "600519",
+        quantity: 1,
+        price: 1500,
+        fee: 0,
+        trade_date: "2026-01-02",
+      }),
+    ).rejects.toMatchObject({ status: 409, code: "portfolio_oversell" });
     expect(await db().portfolioTrade.count()).toBe(2);
 
     await deleteTrade(sellTrade.id);
@@ -49,8 +88,24 @@ describe("portfolio positions and risk", () => {
 
   it("values positions at the price an analysis shows for as_of, converts currencies, and derives weights, HHI, volatility and VaR from the same prices", async () => {
     const account = await createAccount({ name: "mixed", base_currency: "CNY" });
-    await createTrade({ account_id: account.id, side: "buy", symbol: "600519", quantity: 10, price: 1500, fee: 0, trade_date: "2025-01-02" });
-    await createTrade({ account_id: account.id, side: "buy", symbol: "AAPL", quantity: 50, price: 150, fee: 0, trade_date: "2025-01-02" });
+    await createTrade({
+      account_id: account.id,
+      side: "buy",
+      symbol: "600519",
+      quantity: 10,
+      price: 1500,
+      fee: 0,
+      trade_date: "2025-01-02",
+    });
+    await createTrade({
+      account_id: account.id,
+      side: "buy",
+      symbol: "AAPL",
+      quantity: 50,
+      price: 150,
+      fee: 0,
+      trade_date: "2025-01-02",
+    });
     const risk = await portfolioRisk({ account_id: account.id, as_of: AS_OF, cost_method: "fifo" });
 
     const moutai = await closes("600519");
@@ -69,8 +124,16 @@ describe("portfolio positions and risk", () => {
     // 20:00 in Shanghai: the quote is of the day's closed session.
     const bars = (await getDailyBars(resolveTradeSymbol("AAPL"), 250)).bars;
     expect(bars.at(-1)!.date < AS_OF).toBe(true);
-    expect(risk.positions.find((p) => p.symbol === "AAPL")).toMatchObject({ last_price: lastApple, price_date: AS_OF, price_source: "realtime_quote" });
-    expect(risk.positions.find((p) => p.symbol === "600519")).toMatchObject({ last_price: moutai.get(AS_OF), price_date: AS_OF, price_source: "realtime_quote" });
+    expect(risk.positions.find((p) => p.symbol === "AAPL")).toMatchObject({
+      last_price: lastApple,
+      price_date: AS_OF,
+      price_source: "realtime_quote",
+    });
+    expect(risk.positions.find((p) => p.symbol === "600519")).toMatchObject({
+      last_price: moutai.get(AS_OF),
+      price_date: AS_OF,
+      price_source: "realtime_quote",
+    });
 
     // Daily returns of the fixed basket over the 180-day window, computed here from the closes.
     const start = "2026-05-24";
@@ -106,18 +169,49 @@ describe("portfolio positions and risk", () => {
 
   it("as_of in the past ignores later trades; avg and fifo costs differ; a big single position warns", async () => {
     const account = await createAccount({ name: "solo", base_currency: "CNY" });
-    await createTrade({ account_id: account.id, side: "buy", symbol: "000001", quantity: 1000, price: 10, fee: 0, trade_date: "2026-06-01" });
-    await createTrade({ account_id: account.id, side: "buy", symbol: "000001", quantity: 1000, price: 12, fee: 0, trade_date: "2026-07-01" });
-    await createTrade({ account_id: account.id, side: "sell", symbol: "000001", quantity: 1000, price: 13, fee: 0, trade_date: "2026-08-03" });
+    await createTrade({
+      account_id: account.id,
+      side: "buy",
+      symbol: "000001",
+      quantity: 1000,
+      price: 10,
+      fee: 0,
+      trade_date: "2026-06-01",
+    });
+    await createTrade({
+      account_id: account.id,
+      side: "buy",
+      symbol: "000001",
+      quantity: 1000,
+      price: 12,
+      fee: 0,
+      trade_date: "2026-07-01",
+    });
+    await createTrade({
+      account_id: account.id,
+      side: "sell",
+      symbol: "000001",
+      quantity: 1000,
+      price: 13,
+      fee: 0,
+      trade_date: "2026-08-03",
+    });
     const fifo = await portfolioRisk({ account_id: account.id, as_of: AS_OF, cost_method: "fifo" });
     const avg = await portfolioRisk({ account_id: account.id, as_of: AS_OF, cost_method: "avg" });
     expect(fifo.positions[0]!.cost_per_share).toBe(12);
     expect(avg.positions[0]!.cost_per_share).toBe(11);
     expect(fifo.positions[0]!.realized_pnl).toBe(3000);
     expect(avg.positions[0]!.realized_pnl).toBe(2000);
-    expect(fifo.warnings.find((w) => w.code === "concentration")).toMatchObject({ symbol: "000001", value: 100, limit: 30 });
+    expect(fifo.warnings.find((w) => w.code === "concentration")).toMatchObject({
+      symbol: "000001",
+      value: 100,
+      limit: 30,
+    });
     const early = await portfolioRisk({ account_id: account.id, as_of: "2026-06-15", cost_method: "fifo" });
     expect(early.positions[0]!.quantity).toBe(1000);
-    await expect(portfolioRisk({ account_id: account.id, cost_method: "lifo" })).rejects.toMatchObject({ status: 400, code: "validation_error" });
+    await expect(portfolioRisk({ account_id: account.id, cost_method: "lifo" })).rejects.toMatchObject({
+      status: 400,
+      code: "validation_error",
+    });
   });
 });
