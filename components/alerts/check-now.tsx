@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { fmt } from "@/components/settings/format";
 import type { TAlertEvaluation } from "@/lib/alerts/schemas";
 import { ERROR_TEXT, PRIMARY_BUTTON, type AlertTexts } from "./format";
-import { messageOf, requestJson } from "./request";
+import { messageOf, requestJson } from "@/components/ui/request";
 
 // "Check now": POST /api/v1/alerts/evaluate runs the evaluator over every enabled rule and each of its targets at once
 // (outside trading hours too); the page then re-reads the rules, the trigger history and the notification records.

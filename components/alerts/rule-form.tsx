@@ -19,7 +19,7 @@ import {
   type AlertTexts,
   type FieldSpec,
 } from "./format";
-import { messageOf, requestJson } from "./request";
+import { messageOf, requestJson } from "@/components/ui/request";
 
 export interface AccountChoice {
   id: number;

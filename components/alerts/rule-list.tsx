@@ -21,7 +21,7 @@ import {
   type AlertTexts,
   type Params,
 } from "./format";
-import { messageOf, requestJson } from "./request";
+import { messageOf, requestJson } from "@/components/ui/request";
 import { RuleReadingCell } from "./rule-reading";
 
 // The rules table: enable/disable (POST .../enable, .../disable), a new threshold (PATCH), a dry run (POST .../test)

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { messageOf, requestJson } from "@/components/alerts/request";
+import { messageOf, requestJson } from "@/components/ui/request";
 import { fmt } from "@/components/settings/format";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 

@@ -5,6 +5,7 @@ import { formatPrice, formatSignedPct, MONO_WITH_CJK } from "@/components/histor
 import { fmt } from "@/components/settings/format";
 import type { TBacktestCall, TCallsPage } from "@/lib/backtest/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import { requestJson } from "@/components/ui/request";
 
 type Texts = Dictionary["backtestUi"];
 
@@ -12,12 +13,11 @@ const PAGE_SIZE = 100;
 // The API's largest page: the export reads the whole run in as few requests as it allows.
 const EXPORT_PAGE_SIZE = 500;
 
-async function fetchPage(id: string, page: number, size: number): Promise<TCallsPage> {
-  const res = await fetch(`/api/v1/backtests/${encodeURIComponent(id)}/calls?page=${page}&page_size=${size}`, {
-    credentials: "same-origin",
-  });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return (await res.json()) as TCallsPage;
+function fetchPage(id: string, page: number, size: number): Promise<TCallsPage> {
+  return requestJson<TCallsPage>(
+    "GET",
+    `/api/v1/backtests/${encodeURIComponent(id)}/calls?page=${page}&page_size=${size}`,
+  );
 }
 
 function csvCell(value: string | number | null): string {

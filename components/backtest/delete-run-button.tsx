@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { readFailure } from "@/components/auth/api-errors";
+import { messageOf, requestJson } from "@/components/ui/request";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /** DELETE /api/v1/backtests/{id} after a confirmation; the page then shows the remaining runs. */
@@ -21,14 +21,13 @@ export function DeleteRunButton({
   async function remove() {
     setBusy(true);
     setError(null);
-    const res = await fetch(`/api/v1/backtests/${encodeURIComponent(id)}`, {
-      method: "DELETE",
-      credentials: "same-origin",
-    });
-    setBusy(false);
-    if (!res.ok) {
-      setError((await readFailure(res)).message);
+    try {
+      await requestJson("DELETE", `/api/v1/backtests/${encodeURIComponent(id)}`);
+    } catch (failure) {
+      setError(messageOf(failure));
       return;
+    } finally {
+      setBusy(false);
     }
     setOpen(false);
     router.push("/backtest");

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { requestJson } from "@/components/alerts/request";
+import { requestJson } from "@/components/ui/request";
 import type {
   TAgentSessionDetail,
   TAgentSessionList,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { messageOf, RequestError } from "@/components/alerts/request";
+import { messageOf, RequestError } from "@/components/ui/request";
 import { readFailure } from "@/components/auth/api-errors";
 import { formatDateTime } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";

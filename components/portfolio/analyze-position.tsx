@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { SMALL_BUTTON } from "@/components/alerts/format";
-import { messageOf, requestJson } from "@/components/alerts/request";
+import { messageOf, requestJson } from "@/components/ui/request";
 import { fmt } from "@/components/settings/format";
 import type { TTaskAccepted } from "@/lib/tasks/schemas";
 import type { PortfolioTexts } from "./format";

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition, type ChangeEvent } from "react";
 import { ERROR_TEXT, FIELD, LABEL, PRIMARY_BUTTON, SMALL_BUTTON, TD, TH } from "@/components/alerts/format";
-import { RequestError } from "@/components/alerts/request";
+import { RequestError } from "@/components/ui/request";
 import { readFailure } from "@/components/auth/api-errors";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";

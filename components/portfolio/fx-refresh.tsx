@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { SMALL_BUTTON } from "@/components/alerts/format";
-import { messageOf, requestJson } from "@/components/alerts/request";
+import { messageOf, requestJson } from "@/components/ui/request";
 import { fmt } from "@/components/settings/format";
 import type { TFxRefresh } from "@/lib/portfolio/fx-refresh";
 import type { PortfolioTexts } from "./format";

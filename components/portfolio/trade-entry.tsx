@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { ERROR_TEXT, FIELD, LABEL, PRIMARY_BUTTON } from "@/components/alerts/format";
-import { messageOf, requestJson } from "@/components/alerts/request";
+import { messageOf, requestJson } from "@/components/ui/request";
 import { StockSearchInput, type StockSuggestion } from "@/components/analysis/stock-search-input";
 import { fmt } from "@/components/settings/format";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";

@@ -1,18 +1,10 @@
-import { readFailure } from "@/components/auth/api-errors";
+import { requestJson } from "@/components/ui/request";
 import type { TFeedbackItem, TOutcomeRunResponse, TSignalStatus } from "@/lib/signals/schemas";
 
 // The Signals page's writes, through the decision-signal API (spec 4.5). A failure is thrown as the API's message.
 
-async function send<T>(url: string, method: string, body: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify(body),
-    credentials: "same-origin",
-    cache: "no-store",
-  });
-  if (!res.ok) throw new Error((await readFailure(res)).message);
-  return (await res.json()) as T;
+function send<T>(url: string, method: "PUT" | "PATCH" | "POST", body: unknown): Promise<T> {
+  return requestJson<T>(method, url, body);
 }
 
 const BASE = "/api/v1/decision-signals";
@@ -29,6 +21,4 @@ export function runOutcomes(): Promise<TOutcomeRunResponse> {
   return send(`${BASE}/outcomes/run`, "POST", {});
 }
 
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+export { messageOf as errorText } from "@/components/ui/request";

@@ -12,38 +12,13 @@ import { listAlertRules } from "@/lib/alerts/rules";
 import { PAGE_SIZE, ZAlertTriggerListQuery, type TAlertTriggerListQuery } from "@/lib/alerts/schemas";
 import { accountChoices, watchlistSize } from "@/lib/alerts/targets";
 import { listAlertTriggers } from "@/lib/alerts/triggers";
+import { readPageQuery, type SearchParams } from "@/lib/http/page-query";
 import { getI18n } from "@/lib/i18n/locale";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("alerts");
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
 const FIELDS = ["rule_id", "status", "page", "page_size"] as const;
-
-/** The trigger filters of the URL, read with the API's own schema; a field it refuses is dropped and named. */
-function readQuery(params: SearchParams): { query: TAlertTriggerListQuery; invalid: string[] } {
-  const raw: Record<string, string> = {};
-  for (const field of FIELDS) {
-    const value = params[field];
-    const text = (Array.isArray(value) ? value[0] : value)?.trim();
-    if (text) raw[field] = text;
-  }
-  const invalid: string[] = [];
-  for (let attempt = 0; attempt <= FIELDS.length; attempt++) {
-    const parsed = ZAlertTriggerListQuery.safeParse(raw);
-    if (parsed.success) return { query: parsed.data, invalid };
-    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")));
-    for (const field of bad) {
-      if (field in raw) {
-        invalid.push(field);
-        delete raw[field];
-      }
-    }
-    if (![...bad].some((field) => field !== "")) break;
-  }
-  return { query: { page: 1, page_size: PAGE_SIZE.default }, invalid };
-}
 
 // The Alerts page. Rules, triggers and notification records are read on the server
 // through lib/alerts (the functions behind GET /api/v1/alerts/rules, /triggers and /notifications, in the shapes of
@@ -53,7 +28,10 @@ function readQuery(params: SearchParams): { query: TAlertTriggerListQuery; inval
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [{ locale, t }, params] = await Promise.all([getI18n(), searchParams]);
   const texts = t.alertsUi;
-  const { query, invalid } = readQuery(params);
+  const { query, invalid } = readPageQuery(params, ZAlertTriggerListQuery, FIELDS, {
+    page: 1,
+    page_size: PAGE_SIZE.default,
+  });
   const [{ rules, readings }, triggers, notifications, accounts] = await Promise.all([
     // The readings are extra: a failure leaves the rules without them.
     listAlertRules({ page: 1, page_size: PAGE_SIZE.max }).then(async (rules) => ({

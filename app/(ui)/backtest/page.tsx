@@ -17,11 +17,12 @@ import { ApiError } from "@/lib/errors/api-error";
 import { getI18n } from "@/lib/i18n/locale";
 import { listReportBacktestResults, reportBacktestPerformance } from "@/lib/report-eval/read";
 import { REPORT_EVAL_WINDOW, type TReportEvalPerformance } from "@/lib/report-eval/schemas";
+import { firstParam, type SearchParams } from "@/lib/http/page-query";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("backtest");
 
-type BacktestPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type BacktestPageProps = { searchParams: Promise<SearchParams> };
 
 const RUNS_SHOWN = 30;
 
@@ -60,11 +61,9 @@ async function reportEvaluations(asked: string | undefined) {
 export default async function BacktestPage({ searchParams }: BacktestPageProps) {
   const [{ locale, t }, params] = await Promise.all([getI18n(), searchParams]);
   const tb = t.backtestUi;
-  const asked = Array.isArray(params.id) ? params.id[0] : params.id;
+  const asked = firstParam(params.id);
   const runs = await listBacktests({ page: 1, page_size: RUNS_SHOWN });
-  const reports = await reportEvaluations(
-    Array.isArray(params.reports_window) ? params.reports_window[0] : params.reports_window,
-  );
+  const reports = await reportEvaluations(firstParam(params.reports_window));
   // No run asked for: the newest completed one.
   const run =
     (await selectedRun(asked)) ??

@@ -8,6 +8,7 @@ import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
 import { listHistory } from "@/lib/history/list";
+import { readPageQuery, type SearchParams } from "@/lib/http/page-query";
 import { HISTORY_PAGE_SIZE, ZHistoryListQuery, type THistoryListQuery } from "@/lib/history/schemas";
 import { listHistoryStocks } from "@/lib/history/stocks";
 import { getI18n } from "@/lib/i18n/locale";
@@ -15,37 +16,9 @@ import { getI18n } from "@/lib/i18n/locale";
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("history");
 
-type SearchParams = Record<string, string | string[] | undefined>;
 type HistoryPageProps = { searchParams: Promise<SearchParams> };
 
 const FIELDS = ["stock_code", "report_type", "start_date", "end_date", "page", "limit"] as const;
-
-/**
- * The URL's filters, read with the API's own schema (GET /api/v1/history). A field the schema refuses (a bad
- * date, an end before the start, page 0) is dropped and named, so the page still lists something.
- */
-function readQuery(params: SearchParams): { query: THistoryListQuery; invalid: string[] } {
-  const raw: Record<string, string> = {};
-  for (const field of FIELDS) {
-    const value = params[field];
-    const text = (Array.isArray(value) ? value[0] : value)?.trim();
-    if (text) raw[field] = text;
-  }
-  const invalid: string[] = [];
-  for (let attempt = 0; attempt <= FIELDS.length; attempt++) {
-    const parsed = ZHistoryListQuery.safeParse(raw);
-    if (parsed.success) return { query: parsed.data, invalid };
-    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")));
-    for (const field of bad) {
-      if (field in raw) {
-        invalid.push(field);
-        delete raw[field];
-      }
-    }
-    if (![...bad].some(Boolean)) break;
-  }
-  return { query: { page: 1, limit: HISTORY_PAGE_SIZE.default }, invalid };
-}
 
 function href(
   query: THistoryListQuery,
@@ -69,7 +42,10 @@ function href(
 export default async function HistoryPage({ searchParams }: HistoryPageProps) {
   const [{ t }, params] = await Promise.all([getI18n(), searchParams]);
   const texts = t.historyUi;
-  const { query, invalid } = readQuery(params);
+  const { query, invalid } = readPageQuery(params, ZHistoryListQuery, FIELDS, {
+    page: 1,
+    limit: HISTORY_PAGE_SIZE.default,
+  });
   const code = query.stock_code?.trim() || null;
   const [list, stocks, stockTotal] = await Promise.all([
     listHistory(query),

@@ -12,11 +12,12 @@ import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
 import { latestMarketReview, type StoredMarketReview } from "@/lib/market-review";
 import type { TMarket } from "@/lib/market/symbols";
 import { REVIEW_REGIONS, type TReviewRegion } from "@/lib/tasks/schemas";
+import { firstParam, type SearchParams } from "@/lib/http/page-query";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("market");
 
-type MarketPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type MarketPageProps = { searchParams: Promise<SearchParams> };
 
 function isRegion(value: unknown): value is TReviewRegion {
   return typeof value === "string" && (REVIEW_REGIONS as readonly string[]).includes(value);
@@ -40,7 +41,7 @@ export default async function MarketPage({ searchParams }: MarketPageProps) {
   const byRegion = new Map<TReviewRegion, StoredMarketReview | null>(
     REVIEW_REGIONS.map((region, i) => [region, latest[i] ?? null]),
   );
-  const asked = Array.isArray(params.region) ? params.region[0] : params.region;
+  const asked = firstParam(params.region);
   // No region asked for: the region of the newest review, else cn.
   const newest = latest.filter((r): r is StoredMarketReview => r !== null).sort((a, b) => b.record.id - a.record.id)[0];
   const region: TReviewRegion = isRegion(asked) ? asked : isRegion(newest?.region) ? newest.region : "cn";

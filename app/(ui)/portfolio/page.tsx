@@ -27,11 +27,11 @@ import type { TSnapshot } from "@/lib/portfolio/snapshot-schema";
 import { listAccounts, listTrades } from "@/lib/portfolio/store";
 import { valuePortfolio } from "@/lib/portfolio/valuation";
 import { localDay, serviceTimeZone } from "@/lib/time/zoned-time";
+import { firstParam, type SearchParams } from "@/lib/http/page-query";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("portfolio");
 
-type SearchParams = Record<string, string | string[] | undefined>;
 type Outcome<T> = { value: T } | { error: string };
 
 /** A read the page shows in place of its panel when it fails (the snapshot's banner, the risk panel's degraded note). */
@@ -52,15 +52,10 @@ interface View {
   page: number;
 }
 
-function first(params: SearchParams, key: string): string | undefined {
-  const value = params[key];
-  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-}
-
 /** The URL's choices; a value that does not parse (or names no account) is dropped and named. */
 function readView(params: SearchParams, accounts: TAccount[], today: string): { view: View; invalid: string[] } {
   const invalid: string[] = [];
-  const accountParam = first(params, "account");
+  const accountParam = firstParam(params["account"]);
   let account: TAccount | null = accounts.find((a) => a.is_active) ?? accounts[0] ?? null;
   if (accountParam === "all") account = null;
   else if (accountParam !== undefined) {
@@ -68,17 +63,17 @@ function readView(params: SearchParams, accounts: TAccount[], today: string): { 
     if (found) account = found;
     else invalid.push("account");
   }
-  const methodParam = first(params, "cost_method");
+  const methodParam = firstParam(params["cost_method"]);
   let costMethod: CostMethod = "fifo";
   if (methodParam === "fifo" || methodParam === "avg") costMethod = methodParam;
   else if (methodParam !== undefined) invalid.push("cost_method");
-  const asOfParam = first(params, "as_of");
+  const asOfParam = firstParam(params["as_of"]);
   let asOf = today;
   if (asOfParam !== undefined) {
     if (/^\d{4}-\d{2}-\d{2}$/.test(asOfParam) && isCalendarDay(asOfParam)) asOf = asOfParam;
     else invalid.push("as_of");
   }
-  const pageParam = first(params, "page");
+  const pageParam = firstParam(params["page"]);
   let page = 1;
   if (pageParam !== undefined) {
     if (/^\d+$/.test(pageParam) && Number(pageParam) >= 1) page = Number(pageParam);

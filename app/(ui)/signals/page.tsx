@@ -9,6 +9,7 @@ import { StatsPanel } from "@/components/signals/stats-panel";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
 import { ApiError } from "@/lib/errors/api-error";
+import { readPageQuery, firstParam, type SearchParams } from "@/lib/http/page-query";
 import { getI18n } from "@/lib/i18n/locale";
 import { getFeedback } from "@/lib/signals/feedback";
 import { signalOutcomes } from "@/lib/signals/outcomes";
@@ -19,7 +20,6 @@ import { outcomeStats } from "@/lib/signals/stats";
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("signals");
 
-type SearchParams = Record<string, string | string[] | undefined>;
 type SignalsPageProps = { searchParams: Promise<SearchParams> };
 
 const QUERY_FIELDS = [
@@ -33,34 +33,6 @@ const QUERY_FIELDS = [
   "page",
   "page_size",
 ] as const;
-
-function first(value: string | string[] | undefined): string | undefined {
-  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-}
-
-/**
- * The URL's filters, read with the API's own schema (GET /api/v1/decision-signals). A field it refuses (a bad
- * market, a date the wrong way round, page 0) is dropped and named, so the page still lists something.
- */
-function readQuery(params: SearchParams): { query: TDecisionSignalListQuery; invalid: string[] } {
-  const raw: Record<string, string> = {};
-  for (const field of QUERY_FIELDS) {
-    const value = first(params[field]);
-    if (value) raw[field] = value;
-  }
-  const invalid: string[] = [];
-  for (let attempt = 0; attempt <= QUERY_FIELDS.length; attempt++) {
-    const parsed = ZDecisionSignalListQuery.safeParse(raw);
-    if (parsed.success) return { query: parsed.data, invalid };
-    const bad = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")))].filter((f) => f in raw);
-    if (bad.length === 0) break;
-    for (const field of bad) {
-      invalid.push(field);
-      delete raw[field];
-    }
-  }
-  return { query: ZDecisionSignalListQuery.parse({}), invalid };
-}
 
 /** The list; a date range the wrong way round (the schema cannot see it) is dropped like any invalid filter. */
 async function listOrDropDates(query: TDecisionSignalListQuery, invalid: string[]) {
@@ -90,9 +62,9 @@ async function drawerData(id: number) {
 export default async function SignalsPage({ searchParams }: SignalsPageProps) {
   const [{ t }, params] = await Promise.all([getI18n(), searchParams]);
   const texts = t.signalsUi;
-  const parsed = readQuery(params);
+  const parsed = readPageQuery(params, ZDecisionSignalListQuery, QUERY_FIELDS, ZDecisionSignalListQuery.parse({}));
   const invalid = parsed.invalid;
-  const openText = first(params.signal);
+  const openText = firstParam(params.signal);
   const openId = openText && /^\d+$/.test(openText) && Number(openText) > 0 ? Number(openText) : null;
 
   const [{ query, list }, stats, drawer] = await Promise.all([

@@ -1,7 +1,7 @@
 import { readFailure } from "@/components/auth/api-errors";
 
-// JSON calls of the Alerts and Portfolio pages to their APIs. A failure is thrown as the API's own message
-// (e.g. the import error naming the CSV line), so a form can show it as is.
+// The pages' JSON calls to the API, typed by the caller. A failure is thrown as the API's own message (e.g. the
+// import error naming the CSV line), so a form can show it as is; an answer without a body (204) is undefined.
 
 export class RequestError extends Error {
   constructor(
@@ -38,7 +38,8 @@ export async function requestJson<T>(
     const failure = await readFailure(res);
     throw new RequestError(failure.message, failure.status, failure.code);
   }
-  return (await res.json()) as T;
+  const text = await res.text();
+  return (text === "" ? undefined : JSON.parse(text)) as T;
 }
 
 export function messageOf(error: unknown): string {
