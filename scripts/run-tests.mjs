@@ -2,8 +2,8 @@
 //   npm test                  every pass whose services answer; the others are named on one line, with the command
 //                             that runs them. Exits 0 when what ran passed.
 //   npm run test:full         every pass; a service that does not answer fails the run (what .ci/run calls).
-//   npm run test:exhaustive   the exhaustive forms of the sampled checks (property runs, every share card, every
-//                             page in every look), for a change in those areas.
+//   npm run test:exhaustive   the exhaustive forms of the sampled checks (property runs, writer kills, fuzz
+//                             requests, every page in every look), for a change in those areas.
 // The API and browser passes run the real production server: the build runs first unless DSA_SKIP_BUILD=1 (.ci/run
 // has just built). Each pass prints its seconds; the last line is "N passed, M failed" for CI.
 import { spawn, spawnSync } from "node:child_process";
