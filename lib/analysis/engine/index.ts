@@ -1,6 +1,13 @@
 // Public surface of the rule-based analysis engine: indicators, phase, the rule
 // decision, the action classifier (shared with the LLM path) and the localised rule report.
-export { computeIndicators, computeVolume, MACD_MIN_BARS, mergeQuoteBars, type MergedSeries } from "./indicators";
+export {
+  computeIndicators,
+  computeVolume,
+  MACD_MIN_BARS,
+  mergeQuoteBars,
+  REGIME_SLOPE_BARS,
+  type MergedSeries,
+} from "./indicators";
 export { resolveMarketPhase } from "./phase";
 export { decideByRules, levelText, FACTOR_WEIGHTS, CHASE_BIAS_PCT, type RuleDecision } from "./rules";
 export { planProblem, structurePlan, type Plan, type PlanNumbers } from "./plan";

@@ -23,7 +23,7 @@ const STRONG_SPREAD_PCT = 5;
 // Wilder's standard period for ATR and ADX: two trading weeks plus, the length the measures were defined with.
 const VOLATILITY_PERIOD = 14;
 // MA60's slope over two trading weeks: long enough that one day's close cannot flip the regime.
-const REGIME_SLOPE_BARS = 10;
+export const REGIME_SLOPE_BARS = 10;
 
 interface SeriesPoint {
   date: string;
