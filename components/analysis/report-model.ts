@@ -1,6 +1,7 @@
 import type { TAnalysisResultResponse } from "@/lib/analysis/schemas";
 import type { TDashboard, TIndicators, TMarketPhaseSummary } from "@/lib/analysis/engine/schemas";
 import type { TLlmReport } from "@/lib/analysis/llm/report-schema";
+import type { TDataQuality, TEvidence } from "@/lib/evidence/schemas";
 
 // What the Analyze page reads out of an AnalysisResultResponse. details.context_snapshot and
 // details.raw_result are open JSON objects in the API schema; their shapes come from lib/analysis
@@ -37,6 +38,9 @@ export interface ReportView {
   checklist: ChecklistRow[] | null;
   risks: string[] | null;
   newsItems: NewsLine[];
+  /** docs/api.md §13; null on records stored before they were kept. */
+  evidence: TEvidence | null;
+  dataQuality: TDataQuality | null;
 }
 
 export interface NewsLine {
@@ -122,6 +126,8 @@ export function toReportView(result: TAnalysisResultResponse): ReportView {
     checklist,
     risks,
     newsItems: parseNews(details.news_content),
+    evidence: details.evidence ?? null,
+    dataQuality: details.data_quality ?? null,
   };
 }
 

@@ -5,6 +5,7 @@ import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import { keyLevels, type KeyLevel, type KeyLevelKind } from "@/lib/history/key-levels";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import { EvidenceCard } from "./evidence-card";
 import { LevelAlertButton } from "./level-alert";
 import { MA_LINES, PriceChart, type ChartPriceLine } from "./price-chart";
 import { direction, type ReportView } from "./report-model";
@@ -601,6 +602,11 @@ export function AnalysisReportView({
         <div className="min-w-0">
           <StrategyCard t={t} view={view} levels={levels} />
         </div>
+        {view.evidence || view.dataQuality ? (
+          <div className="min-w-0 lg:col-span-3">
+            <EvidenceCard t={t} evidence={view.evidence} quality={view.dataQuality} />
+          </div>
+        ) : null}
         {hasChecklist || hasRisks ? (
           <div
             data-testid="report-checks"

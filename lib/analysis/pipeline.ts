@@ -36,6 +36,11 @@ import type { TLlmReport } from "./llm/report-schema";
 import { RunRecorder } from "./run-recorder";
 import type { TRunDiagnosticSummary } from "./run-schemas";
 import { sanitizeValue } from "@/lib/log/sanitize";
+import { now } from "@/lib/clock";
+import { assessDataQuality } from "@/lib/evidence/data-quality";
+import type { TDataQuality, TEvidence } from "@/lib/evidence/schemas";
+import { reportEvidence, stockRecord } from "@/lib/evidence/stock-evidence";
+import { gateConclusion, gateOnDataQuality } from "./data-gate";
 
 /** Trading days of history fetched per analysis (the engine's window, so a backtest call sees the same). */
 export const BARS_PER_ANALYSIS = ANALYSIS_WINDOW_BARS;
@@ -94,6 +99,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   progress(10, "fetching daily bars");
   let bars: TDailyBar[];
   let barsSource: string;
+  let barsAttempts: { provider: string; ok: boolean }[];
   try {
     const result = await run.stage(
       "daily_bars",
@@ -109,6 +115,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
     );
     bars = result.bars;
     barsSource = result.source;
+    barsAttempts = result.attempts;
   } catch (error) {
     if (error instanceof InvalidDataFileError)
       throw new AnalysisFailedError(`Invalid data file for ${target.displayCode}: ${error.message}`);
@@ -179,10 +186,47 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   const skills = await chooseSkills(job, run);
   const llm = await runLlm(job, run, rule, series.bars, quote, newsItems, name, skills, progress);
 
+  const quality = assessDataQuality({
+    bars,
+    source: barsSource,
+    quoteSource: quote?.source ?? null,
+    attempts: barsAttempts,
+    market: target.market,
+    code: target.code,
+    kind: target.kind,
+    at: now(),
+    language,
+  });
+  const proposed = llm?.ok ? llmSummary(llm.report, rule, run) : rule.summary;
+  const gate = gateOnDataQuality(
+    quality,
+    proposed,
+    llm?.ok ? llmStrategy(llm.report, rule, proposed.action, run) : rule.strategy,
+    rule.indicators,
+    language,
+  );
+  if (gate.gated)
+    run.note("data_quality", "Data quality", "analysis", {
+      status: "degraded",
+      message: `data rated insufficient: ${proposed.action ?? "no action"} replaced by watch (${quality.reasons.map((r) => r.code).join(", ")})`,
+    });
+  const { summary, strategy } = gate;
+
+  progress(80, "reading the engine's record on this stock");
+  const sample = quality.reasons.some((r) => r.code === "sample_data");
+  const figures = sample
+    ? "sample"
+    : await run.optionalStage(
+        "evidence",
+        "Engine record",
+        "analysis",
+        () => stockRecord(target, bars.at(-1)!, job.signal),
+        (f) => ({ recordCount: Object.values(f).reduce((s, x) => s + (x?.nCalls ?? 0), 0) }),
+      );
+  const evidence = reportEvidence(summary.action, target, figures ?? null, language);
+
   progress(90, "storing the report");
-  const summary = llm?.ok ? llmSummary(llm.report, rule, run) : rule.summary;
-  const strategy = llm?.ok ? llmStrategy(llm.report, rule, summary.action, run) : rule.strategy;
-  const details = reportDetails(rule, llm, news, series, quote, language, skills);
+  const details = reportDetails(rule, llm, news, series, quote, language, skills, evidence, quality, summary);
   // Diagnostics and flow are final before the one write, so the record never exists without them.
   const diagnostics = run.diagnostics();
   const record = await createAnalysisRecord({
@@ -440,9 +484,14 @@ function reportDetails(
   quote: TQuote | null,
   language: "zh" | "en",
   skills: readonly LoadedSkill[],
+  evidence: TEvidence,
+  dataQuality: TDataQuality,
+  summary: TReportSummary,
 ): TReportDetails {
   const bars = series.bars;
   const items = news?.items ?? [];
+  // The gate's advice replaces every position advice when the data cannot carry a call.
+  const advice = dataQuality.level === "insufficient" ? summary.operation_advice : null;
   const newsContent =
     items.length > 0
       ? items.map((n) => `- [${n.title}](${n.url})${n.snippet ? ` — ${n.snippet}` : ""}`).join("\n")
@@ -451,10 +500,10 @@ function reportDetails(
     news_content: newsContent,
     raw_result: sanitizeValue({
       engine: llm?.ok ? "llm" : "rules",
-      dashboard: rule.dashboard,
+      dashboard: gateConclusion(rule.dashboard, dataQuality, advice),
       guardrail_reasons: rule.guardrail_reasons,
       score_breakdown: rule.score_breakdown,
-      ...(llm?.ok ? { llm_report: llm.report, llm_model: llm.model } : {}),
+      ...(llm?.ok ? { llm_report: gateConclusion(llm.report, dataQuality, advice), llm_model: llm.model } : {}),
       ...(llm && !llm.ok ? { llm_fallback_reason: llm.reason } : {}),
     }) as Record<string, unknown>,
     context_snapshot: sanitizeValue({
@@ -481,6 +530,8 @@ function reportDetails(
     ...NOT_GATHERED_DETAILS,
     // Only a report the model wrote followed the strategies; a rule-based one (no LLM, or the LLM failed) used none.
     skills_used: llm?.ok ? skills.map((s) => s.id) : [],
+    evidence,
+    data_quality: dataQuality,
   };
   if (items.length === 0) details.empty_news_disclosure = EMPTY_NEWS[language];
   return details;

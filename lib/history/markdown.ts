@@ -28,8 +28,6 @@ export interface MarkdownReportInput {
   region?: string | null;
   volumeRatio?: number | null;
   turnoverRate?: number | null;
-  /** The stock's backtest line (lib/backtest/track-record), in the report's language; absent without a run. */
-  trackRecord?: string | null;
 }
 
 type Lang = "zh" | "en";
@@ -89,6 +87,10 @@ export const MARKDOWN_TEXT = {
     risks: "风险提示",
     noRisks: "未发现需要特别提示的风险。",
     sources: "数据来源与模型",
+    evidence: "规则引擎的历史记录",
+    dataQuality: "数据质量",
+    qualityLevels: { good: "良好", degraded: "降级", insufficient: "不足" } as Record<string, string>,
+    barsTo: (n: number, last: string) => `${n} 根日K线，截至 ${last}`,
     dataSource: "行情数据",
     sampleData: "样本数据，非真实行情",
     model: "分析模型",
@@ -155,6 +157,10 @@ export const MARKDOWN_TEXT = {
     risks: "Risks",
     noRisks: "No specific risks were flagged.",
     sources: "Data source and model",
+    evidence: "The engine's record",
+    dataQuality: "Data quality",
+    qualityLevels: { good: "good", degraded: "degraded", insufficient: "insufficient" } as Record<string, string>,
+    barsTo: (n: number, last: string) => `${n} daily bars to ${last}`,
     dataSource: "Market data",
     sampleData: "sample data, not real market prices",
     model: "Model",
@@ -521,6 +527,25 @@ function sampleNotice(input: MarkdownReportInput, lang: Lang): string[] {
   return [`> ${SAMPLE_DATA_NOTICE[lang]}`];
 }
 
+/** docs/api.md §13: what the engine's own record says about this call, in the report's language. */
+function evidenceNotice(report: TAnalysisReport, t: Text): string[] {
+  const evidence = report.details.evidence;
+  return evidence ? [`> **${t.evidence}**${t.colon}${line(evidence.statement)}`] : [];
+}
+
+/** docs/api.md §13: how far the data carry the call: level, source, bars and date, and every reason. */
+function dataQualityNotice(report: TAnalysisReport, t: Text): string[] {
+  const quality = report.details.data_quality;
+  if (!quality) return [];
+  const head = [
+    `**${t.dataQuality}${t.colon}${t.qualityLevels[quality.level] ?? quality.level}**`,
+    quality.source,
+    quality.last_bar_date ? t.barsTo(quality.bars, quality.last_bar_date) : null,
+  ].filter(Boolean);
+  const reasons = quality.reasons.map((r) => line(r.message));
+  return [`> ${[...head, ...reasons].join(" · ")}`];
+}
+
 function footer(t: Text): string[] {
   return ["---", "", `*${t.disclaimer}*`];
 }
@@ -542,7 +567,8 @@ function stockReport(input: MarkdownReportInput, t: Text, lang: Lang): string {
   return assemble([
     [title(report, t), "", metaLine(report, t, lang)],
     sampleNotice(input, lang),
-    input.trackRecord ? [`> ${line(input.trackRecord)}`] : [],
+    evidenceNotice(report, t),
+    dataQualityNotice(report, t),
     conclusionSection(report, dashboard, t),
     quoteSection(input, indicators, t),
     summarySection(report, t),

@@ -7,7 +7,6 @@ import {
 } from "@/lib/analysis/run-schemas";
 import { db } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
-import { latestTrackRecord, trackRecordText, type TrackRecord } from "@/lib/backtest/track-record";
 import { buildMarkdownReport } from "./markdown";
 import { toAnalysisReport } from "./report";
 import type { TAnalysisReport, TMarkdownReportResponse, TNewsIntelResponse } from "./schemas";
@@ -101,20 +100,16 @@ export async function getHistoryNews(recordId: string, limit: number): Promise<T
   return { total, items: news.map(toNewsIntelItem) };
 }
 
-/** The record's AnalysisReport and its Markdown text; 500 generation_failed when either cannot be built. */
-/** What a record's Markdown reads besides the record: its news and its stock's latest backtest. */
-export function readRecordExtras(historyId: number, targetKey: string) {
-  return Promise.all([
-    db().analysisNews.findMany({ where: { historyId }, orderBy: { position: "asc" } }),
-    // A review's target key names no stock, so it never has a backtest.
-    latestTrackRecord(targetKey),
-  ]);
+/** The news a record's Markdown lists, in the order the analysis showed them. */
+export function readRecordNews(historyId: number) {
+  return db().analysisNews.findMany({ where: { historyId }, orderBy: { position: "asc" } });
 }
 
+/** The record's AnalysisReport and its Markdown text; 500 generation_failed when either cannot be built. */
 export async function buildRecordMarkdown(
   row: AnalysisHistory,
 ): Promise<{ report: TAnalysisReport; markdown: string }> {
-  const [news, track] = await readRecordExtras(row.id, row.targetKey);
+  const news = await readRecordNews(row.id);
   try {
     const report = toAnalysisReport(row);
     const markdown = buildMarkdownReport({
@@ -124,7 +119,6 @@ export async function buildRecordMarkdown(
       region: row.region,
       volumeRatio: row.volumeRatio,
       turnoverRate: row.turnoverRate,
-      trackRecord: track ? trackRecordText(track, recordLanguage(row.reportLanguage)) : null,
     });
     return { report, markdown };
   } catch {
@@ -136,10 +130,4 @@ export async function buildRecordMarkdown(
 export async function getHistoryMarkdown(recordId: string): Promise<TMarkdownReportResponse> {
   const { markdown } = await buildRecordMarkdown(await getHistoryRecordOrThrow(recordId));
   return { content: markdown };
-}
-
-/** The stock's track record from its newest backtest of the current rule set (null: none, or no such record). */
-export async function getHistoryTrackRecord(recordId: string): Promise<TrackRecord | null> {
-  const row = await findHistoryRecord(recordId);
-  return row ? latestTrackRecord(row.targetKey) : null;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DB_ID_MAX, DB_ID_MIN } from "@/lib/db/id-range";
+import { ZDataQuality, ZEvidence } from "@/lib/evidence/schemas";
 
 const num = z.number().nullable();
 const text = z.string().nullable();
@@ -63,6 +64,12 @@ export const ZReportDetails = z
       .describe(
         "Ids of the strategies whose instructions the model followed (the request's skills); [] for a rule-based report; absent on records stored before strategies",
       ),
+    evidence: ZEvidence.optional().describe(
+      "What the engine's own record says about this call (docs/api.md §13); absent on records stored before it",
+    ),
+    data_quality: ZDataQuality.optional().describe(
+      "How far the data behind the call can carry it (docs/api.md §13); absent on records stored before it",
+    ),
   })
   .meta({ id: "AnalysisReportDetails" });
 

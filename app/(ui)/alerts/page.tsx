@@ -9,7 +9,7 @@ import { Panel } from "@/components/ui/panel";
 import { listAlertNotifications } from "@/lib/alerts/notifications";
 import { readRuleDistances } from "@/lib/alerts/rule-readings";
 import { listAlertRules } from "@/lib/alerts/rules";
-import { PAGE_SIZE, ZAlertTriggerListQuery, type TAlertTriggerListQuery } from "@/lib/alerts/schemas";
+import { PAGE_SIZE, ZAlertTriggerListQuery } from "@/lib/alerts/schemas";
 import { accountChoices, watchlistSize } from "@/lib/alerts/targets";
 import { listAlertTriggers } from "@/lib/alerts/triggers";
 import { readPageQuery, type SearchParams } from "@/lib/http/page-query";

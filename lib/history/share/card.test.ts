@@ -50,6 +50,35 @@ describe("share card model", () => {
     expect(card.brand).toBe("DSA 智能股票分析 · 记录 #42");
   });
 
+  it("the header's notices carry the engine's record and the data quality, as the Markdown states them", () => {
+    const report = storedReport("en");
+    report.details.evidence = {
+      engine_version: "rules-v4",
+      action: "watch",
+      horizon_days: 10,
+      scopes: [],
+      statement:
+        'On this stock\'s own bars the engine made 12 "Watch" calls (3 independent): too few independent calls.',
+    };
+    report.details.data_quality = {
+      level: "insufficient",
+      reasons: [
+        {
+          code: "stale_bars",
+          message: "The last bar is 2012-12-31, 51 sessions before the last closed session 2013-03-15",
+        },
+      ],
+      bars: 250,
+      last_bar_date: "2012-12-31",
+      source: "csv",
+    };
+    const card = cardOf(report);
+    expect(card.notices).toContain(`The engine's record: ${report.details.evidence.statement}`);
+    expect(card.notices).toContain(
+      "Data quality: insufficient · csv · 250 daily bars to 2012-12-31 · The last bar is 2012-12-31, 51 sessions before the last closed session 2013-03-15",
+    );
+  });
+
   it("the conclusion section leaves action, score and trend to the hero tiles and keeps the advice", () => {
     const conclusion = blocksOf(cardOf(storedReport("zh")), "核心结论");
     const labels = conclusion.flatMap((b) => (b.kind === "list" ? b.items.map((i) => i.label) : []));

@@ -11,8 +11,7 @@ import { cardKey, clearSharePngCache } from "./png-cache";
 import { getShareImagePng, warmShareReads } from "./share-image";
 
 // A repeat share-image request is served without rebuilding the card while nothing the card is made of
-// has changed, and is never served past a change: of the record, of the stock's latest backtest (its track-record
-// line), of the stock-name list or of the settings. Runs on SQLite and, in the unit-pg pass, on PostgreSQL.
+// has changed, and is never served past a change: of the record, of the stock-name list or of the settings. Runs on SQLite and, in the unit-pg pass, on PostgreSQL.
 
 const database = withTempDatabase("share-repeat");
 
@@ -141,28 +140,13 @@ describe("repeat share images", () => {
     expect(renders).toBe(2);
   });
 
-  it("a new backtest of the stock is a new card (its track-record line); deleting it brings the old card back", async () => {
+  it("a backtest of the stock leaves the card as it was: a report carries its own evidence, stored with it", async () => {
     const id = await record();
     const before = await share(id);
     await completedBacktest(`memo-bt-${id}`, "2026-11-21T00:00:00Z");
     const after = await share(id);
-    expect(after.reused).toBe(false);
-    expect(text(after.png)).not.toBe(text(before.png));
-    expect((await share(id)).reused).toBe(true);
-    // A run taken over after a crash completes again under the same id, with new figures.
-    const rerun = JSON.parse((await db().backtestRun.findUniqueOrThrow({ where: { id: `memo-bt-${id}` } })).summary!);
-    rerun.horizons[0].long_side.hit_rate_pct = 75;
-    await db().backtestRun.update({
-      where: { id: `memo-bt-${id}` },
-      data: { summary: JSON.stringify(rerun), completedAt: new Date("2026-11-22T00:00:00Z") },
-    });
-    const rerunCard = await share(id);
-    expect(rerunCard.reused).toBe(false);
-    expect(text(rerunCard.png)).not.toBe(text(after.png));
-    await db().backtestRun.delete({ where: { id: `memo-bt-${id}` } });
-    const restored = await share(id);
-    expect(restored.reused).toBe(false);
-    expect(text(restored.png)).toBe(text(before.png));
+    expect(after.reused).toBe(true);
+    expect(text(after.png)).toBe(text(before.png));
   });
 
   it("a change to the record or to any other record's table rebuilds; a deleted record is 404, not its old image", async () => {

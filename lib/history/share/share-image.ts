@@ -3,7 +3,7 @@ import { getSettings } from "@/lib/settings/settings";
 import { ApiError } from "@/lib/errors/api-error";
 import type { PriceColors } from "@/lib/theme/price-colors";
 import { logger } from "@/lib/log/logger";
-import { buildRecordMarkdown, findHistoryRecord, getHistoryRecordOrThrow, readRecordExtras } from "../record";
+import { buildRecordMarkdown, findHistoryRecord, getHistoryRecordOrThrow, readRecordNews } from "../record";
 import { buildShareCard, type ShareCard } from "./card";
 import { renderShareHtml } from "./html";
 import { cachedSharePng, cardKey, keptSharePng } from "./png-cache";
@@ -116,7 +116,7 @@ export async function getShareImagePng(
   }
   const memoKey = `${recordId}\u0000${options.colors ?? ""}`;
   const remembered = rememberedShare(memoKey);
-  if (remembered && sameStamp(await readShareStamp(remembered.targetKey), remembered.stamp)) {
+  if (remembered && sameStamp(await readShareStamp(), remembered.stamp)) {
     const png = keptSharePng(remembered.cardKey);
     if (png) {
       assertPngEnabled();
@@ -124,10 +124,8 @@ export async function getShareImagePng(
     }
   }
   // The stamp is read before the record that the card is built from, so a change in between is stored under the
-  // older stamp and built again on the next request: never served past a change. The record is read once more after
-  // the stamp because the stamp needs its target.
-  const first = await getHistoryRecordOrThrow(recordId);
-  const stamp = await readShareStamp(first.targetKey);
+  // older stamp and built again on the next request: never served past a change.
+  const stamp = await readShareStamp();
   const row = await getHistoryRecordOrThrow(recordId);
   const card = await shareCardOf(row, options);
   assertPngEnabled();
@@ -144,13 +142,9 @@ export async function getShareImagePng(
     key,
   );
   const filename = shareImageFilename(row.displayCode, row.id);
-  if (row.targetKey === first.targetKey)
-    rememberShare(memoKey, { stamp, targetKey: row.targetKey, cardKey: key, filename });
+  rememberShare(memoKey, { stamp, cardKey: key, filename });
   return { png, filename, reused: false };
 }
-
-/** A target key no record has: stored ones are "stock:…", "index:…" or a market review's. */
-const WARM_UP_TARGET = "warm-up:none";
 
 /**
  * The share path's reads, once, for a record that cannot exist (ids start at 1; no query id is "0"):
@@ -160,7 +154,7 @@ const WARM_UP_TARGET = "warm-up:none";
  */
 export async function warmShareReads(): Promise<void> {
   await findHistoryRecord("0");
-  await Promise.all([readShareStamp(WARM_UP_TARGET), readRecordExtras(0, WARM_UP_TARGET)]);
+  await Promise.all([readShareStamp(), readRecordNews(0)]);
 }
 
 /** After start-up, in the background: the share path's reads, then the renderer threads (png.ts). Never throws. */

@@ -13,7 +13,6 @@ import { SharePanel } from "@/components/history/share-panel";
 import { StockRunsPanel } from "@/components/history/stock-runs-panel";
 import { StockTrend } from "@/components/history/stock-trend";
 import { StoredReportView } from "@/components/history/stored-report-view";
-import { TrackRecordLine } from "@/components/backtest/track-record-line";
 import { fmt } from "@/components/settings/format";
 import { listHistory } from "@/lib/history/list";
 import {
@@ -22,7 +21,6 @@ import {
   getHistoryMarkdown,
   getHistoryNews,
   getHistoryReport,
-  getHistoryTrackRecord,
 } from "@/lib/history/record";
 import { NEWS_LIMIT, type TAnalysisReport } from "@/lib/history/schemas";
 import { getStockTrend } from "@/lib/history/trend";
@@ -66,12 +64,12 @@ export async function generateMetadata({ params }: ReportPageProps): Promise<Met
 // the runs of the stock and the share image. The run's own record (flow graph, diagnostics, trace id, raw Markdown)
 // waits in a collapsed "run details" section: it is for finding out how a report came about, not for trading.
 export default async function HistoryReportPage({ params }: ReportPageProps) {
-  const [{ locale, t }, { recordId }, { zone }] = await Promise.all([getI18n(), params, getDisplayTimeZone()]);
+  const [{ t }, { recordId }, { zone }] = await Promise.all([getI18n(), params, getDisplayTimeZone()]);
   const texts = t.historyUi;
   const report = await reportOrNotFound(recordId);
   const id = String(report.meta.id ?? report.meta.query_id);
   const review = report.meta.report_type === MARKET_REVIEW;
-  const [diagnostics, flow, news, markdown, runs, track, trend] = await Promise.all([
+  const [diagnostics, flow, news, markdown, runs, trend] = await Promise.all([
     getHistoryDiagnostics(id),
     getHistoryFlow(id),
     getHistoryNews(id, NEWS_LIMIT.max),
@@ -80,7 +78,6 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
       () => null,
     ),
     review ? null : listHistory({ stock_code: report.meta.stock_code, page: 1, limit: RUNS_SHOWN }),
-    review ? null : getHistoryTrackRecord(id),
     review || report.meta.id === null ? null : getStockTrend(report.meta.id),
   ]);
   const name = displayName(report, texts.marketReview);
@@ -160,7 +157,6 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
             trend={trend ? <StockTrend t={texts} trend={trend} zone={zone} /> : undefined}
           />
         )}
-        {track ? <TrackRecordLine record={track} locale={locale} label={t.backtestUi.openRun} /> : null}
         {runs && report.meta.id !== null ? (
           <StockRunsPanel
             t={texts}
