@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DECISION_ACTIONS, RULE_ENGINE_VERSION, type TDecisionAction } from "@/lib/analysis/engine";
-import type { MarketEvaluation } from "@/lib/evidence/market-evaluation";
+import { universeText, type MarketEvaluation } from "@/lib/evidence/market-evaluation";
 import { neweyWestLags, neweyWestMean, spearman, Z95 } from "@/lib/evidence/robust-stats";
 import {
   LONG_ACTIONS,
@@ -105,18 +105,15 @@ function rankCorrelation(results: readonly SeriesResult[]) {
   return { dates: series.length, estimate: neweyWestMean(series, neweyWestLags(EVIDENCE_HORIZON_DAYS)) };
 }
 
-function universeLabel(market: TMarket, results: readonly SeriesResult[], label: string | undefined): string {
-  const first = results
-    .map((r) => r.firstDate)
-    .sort()[0]!
-    .slice(0, 4);
-  const last = results
-    .map((r) => r.lastDate)
-    .sort()
-    .at(-1)!
-    .slice(0, 4);
-  const names = { cn: "China A-shares", hk: "Hong Kong stocks", us: "US stocks" };
-  return `${results.length} ${names[market]}, ${first}–${last}${label ? ` (${label})` : ""}`;
+function universeOf(market: TMarket, results: readonly SeriesResult[], label: string | undefined) {
+  const year = (date: string) => Number(date.slice(0, 4));
+  const universe = {
+    stocks: results.length,
+    first_year: Math.min(...results.map((r) => year(r.firstDate))),
+    last_year: Math.max(...results.map((r) => year(r.lastDate))),
+    label: label ?? null,
+  };
+  return { ...universe, universe: universeText(market, universe, "en") };
 }
 
 function report(results: readonly SeriesResult[], write: string | null, label: string | undefined): void {
@@ -153,7 +150,7 @@ function report(results: readonly SeriesResult[], write: string | null, label: s
       `| ${market} | ${mine.length} | ${calls} | ${share.join(" | ")} | ${interval(long)} | ${fmt(tOf(long))} | ` +
         `${interval(short)} | ${fmt(tOf(short))} | ${fmt(rank.estimate?.estimate, 4)} (${rank.dates}) | ${fmt(rank.estimate?.t)} |`,
     );
-    const universe = universeLabel(market, mine, label);
+    const { universe, ...described } = universeOf(market, mine, label);
     const scopes: Partial<Record<TDecisionAction, TEvidenceScope>> = {};
     for (const action of DECISION_ACTIONS) {
       const figures = mine.flatMap((r) => (r.byAction[action] ? [r.byAction[action]] : []));
@@ -172,6 +169,7 @@ function report(results: readonly SeriesResult[], write: string | null, label: s
     }
     perMarket[market] = {
       universe,
+      ...described,
       rank_correlation: rank.estimate?.estimate ?? null,
       rank_correlation_t: rank.estimate?.t ?? null,
       rank_dates: rank.dates,

@@ -31,7 +31,7 @@ export interface ReportView {
   indicators: TIndicators | null;
   bars: ChartBar[];
   /** The moment of the headline price (pipeline.ts asOf); null on records stored before it was kept. */
-  asOf: { date: string; basis: "quote" | "close"; provisionalBar: boolean } | null;
+  asOf: { date: string; basis: "quote" | "close"; provisionalBar: boolean; live: boolean } | null;
   phase: TMarketPhaseSummary | null;
   dashboard: TDashboard | null;
   llm: TLlmReport | null;
@@ -74,7 +74,9 @@ function readBars(value: unknown): ChartBar[] {
 function readAsOf(value: unknown): ReportView["asOf"] {
   if (!isObject(value) || typeof value.date !== "string" || (value.basis !== "quote" && value.basis !== "close"))
     return null;
-  return { date: value.date, basis: value.basis, provisionalBar: value.provisional_bar === true };
+  // Records stored before `live` was kept read a quote as live, as they were shown then.
+  const live = typeof value.live === "boolean" ? value.live : value.basis === "quote";
+  return { date: value.date, basis: value.basis, provisionalBar: value.provisional_bar === true, live };
 }
 
 /** news_content is Markdown list lines `- [title](url) — snippet` (pipeline.ts); other text is shown as is. */

@@ -131,7 +131,11 @@ function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: R
           {view.asOf ? (
             <div data-testid="report-as-of" className="text-xs text-muted tabular-nums">
               {fmt(
-                view.asOf.basis === "close" ? t.asOfClose : view.asOf.provisionalBar ? t.asOfIntraday : t.asOfQuote,
+                view.asOf.basis === "close" || !view.asOf.live
+                  ? t.asOfClose
+                  : view.asOf.provisionalBar
+                    ? t.asOfIntraday
+                    : t.asOfQuote,
                 { date: view.asOf.date },
               )}
             </div>

@@ -37,6 +37,7 @@ import { RunRecorder } from "./run-recorder";
 import type { TRunDiagnosticSummary } from "./run-schemas";
 import { sanitizeValue } from "@/lib/log/sanitize";
 import { now } from "@/lib/clock";
+import { marketDate } from "@/lib/market/market-time";
 import { assessDataQuality } from "@/lib/evidence/data-quality";
 import type { TDataQuality, TEvidence } from "@/lib/evidence/schemas";
 import { reportEvidence, stockRecord } from "@/lib/evidence/stock-evidence";
@@ -160,6 +161,19 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   );
   const newsItems = news?.items ?? [];
 
+  const quality = assessDataQuality({
+    bars,
+    source: barsSource,
+    quoteSource: quote?.source ?? null,
+    attempts: barsAttempts,
+    market: target.market,
+    code: target.code,
+    kind: target.kind,
+    at: now(),
+    language,
+  });
+  const stale = quality.reasons.some((r) => r.code === "stale_bars");
+
   progress(60, "computing indicators and the rule decision");
   const rule = await run.stage("decision", "Indicators and rule decision", "analysis", () =>
     buildRuleReport({
@@ -177,6 +191,7 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
       language,
       reportType: job.reportType,
       dataSource,
+      staleSince: stale ? (bars.at(-1)?.date ?? null) : null,
     }),
   );
 
@@ -186,17 +201,6 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   const skills = await chooseSkills(job, run);
   const llm = await runLlm(job, run, rule, series.bars, quote, newsItems, name, skills, progress);
 
-  const quality = assessDataQuality({
-    bars,
-    source: barsSource,
-    quoteSource: quote?.source ?? null,
-    attempts: barsAttempts,
-    market: target.market,
-    code: target.code,
-    kind: target.kind,
-    at: now(),
-    language,
-  });
   const proposed = llm?.ok ? llmSummary(llm.report, rule, run) : rule.summary;
   const gate = gateOnDataQuality(
     quality,
@@ -465,14 +469,15 @@ function compactBars(bars: readonly TDailyBar[]) {
   };
 }
 
-/** The moment the headline price belongs to: today's quote, or a session's close. */
-function asOf(series: MergedSeries, quote: TQuote | null) {
+/** The moment the headline price belongs to: today's quote, or a session's close. Live only on its session's day. */
+function asOf(series: MergedSeries, quote: TQuote | null, market: TResolvedSymbol["market"]) {
   const one = onePriceOf(series, quote);
   return {
     date: one?.date ?? null,
     basis: one?.basis ?? "close",
     time: one?.time ?? null,
     provisional_bar: series.merge === "appended",
+    live: one?.basis === "quote" && one.date === marketDate(market, now()),
   };
 }
 
@@ -511,7 +516,7 @@ function reportDetails(
       indicators: rule.indicators,
       recent_bars: bars.slice(-SNAPSHOT_BARS),
       indicator_bars: compactBars(bars),
-      as_of: asOf(series, quote),
+      as_of: asOf(series, quote, rule.market_phase_summary.market),
       market_phase: rule.market_phase_summary,
       data_source: rule.data_source,
       is_sample_data: rule.is_sample_data,

@@ -18,7 +18,8 @@ const VOLUME_LOOKBACK = 20;
 const GAP_PCT_ELSEWHERE = 40;
 /** A-share moves a little beyond the board's limit are ex-dividend days of an unadjusted feed; beyond this, a gap. */
 const LIMIT_TOLERANCE_PCT = 5;
-const STALE_COUNT_CAP = 2000;
+/** Counting stops here (about 80 years of sessions): a loop bound, never reached by a real series. */
+const STALE_COUNT_CAP = 20_000;
 
 export interface DataQualityInput {
   bars: readonly TDailyBar[];

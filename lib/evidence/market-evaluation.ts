@@ -1,4 +1,4 @@
-import { RULE_ENGINE_VERSION, type TDecisionAction } from "@/lib/analysis/engine";
+import { RULE_ENGINE_VERSION, type TDecisionAction, type TReportLanguage } from "@/lib/analysis/engine";
 import type { TMarket } from "@/lib/market/symbols";
 import shipped from "./market-evaluation.json";
 import type { TEvidenceScope } from "./schemas";
@@ -14,6 +14,10 @@ export interface MarketEvaluation {
       TMarket,
       {
         universe: string;
+        stocks: number;
+        first_year: number;
+        last_year: number;
+        label: string | null;
         rank_correlation: number | null;
         rank_correlation_t: number | null;
         rank_dates: number;
@@ -25,8 +29,32 @@ export interface MarketEvaluation {
 
 const evaluation = shipped as MarketEvaluation;
 
+const MARKET_NAMES: Record<TMarket, Record<TReportLanguage, string>> = {
+  cn: { zh: "只A股", en: "China A-shares" },
+  hk: { zh: "只港股", en: "Hong Kong stocks" },
+  us: { zh: "只美股", en: "US stocks" },
+};
+const LABELS: Record<string, string> = { "DSA development universe": "DSA 开发样本" };
+
+/** What was evaluated, in the report's language: "219 US stocks, 2000–2024 (DSA development universe)". */
+export function universeText(
+  market: TMarket,
+  u: { stocks: number; first_year: number; last_year: number; label: string | null },
+  language: TReportLanguage,
+): string {
+  if (language === "zh")
+    return `${u.label ? `${LABELS[u.label] ?? u.label}中的 ` : ""}${u.stocks} ${MARKET_NAMES[market].zh}（${u.first_year}–${u.last_year}）`;
+  return `${u.stocks} ${MARKET_NAMES[market].en}, ${u.first_year}–${u.last_year}${u.label ? ` (${u.label})` : ""}`;
+}
+
 /** The shipped evaluation's figures for one action in one market, or null (another version, or no such calls). */
-export function marketScope(market: TMarket, action: TDecisionAction): TEvidenceScope | null {
+export function marketScope(
+  market: TMarket,
+  action: TDecisionAction,
+  language: TReportLanguage,
+): TEvidenceScope | null {
   if (evaluation.engine_version !== RULE_ENGINE_VERSION) return null;
-  return evaluation.markets[market]?.scopes[action] ?? null;
+  const evaluated = evaluation.markets[market];
+  const scope = evaluated?.scopes[action];
+  return evaluated && scope ? { ...scope, universe: universeText(market, evaluated, language) } : null;
 }

@@ -51,7 +51,7 @@ describe("evidence and data quality on a report", () => {
     expect(evidence.scopes[0]).toEqual(expected);
     expect(evidence.scopes[0]!.n_calls).toBeGreaterThan(0);
     const market = evidence.scopes.find((s) => s.scope === "market")!;
-    expect(market.universe).toMatch(/^219 US stocks, 2000–2024/);
+    expect(market.universe).toBe("219 US stocks, 2000–2024 (DSA development universe)");
     if (expected!.verdict === "no_measurable_edge") expect(evidence.statement).toContain("no measurable edge");
     expect(evidence.statement).toContain(`${expected!.n_calls} "`);
 
@@ -79,6 +79,15 @@ describe("evidence and data quality on a report", () => {
     const core = (report.details.raw_result as { dashboard: { core_conclusion: Record<string, unknown> } }).dashboard
       .core_conclusion;
     expect(core).toMatchObject({ signal_type: "watch", confidence: "low" });
+    // Nothing speaks of today or the next session: the price is the file's close, the plan is not for this session.
+    expect(report.summary.analysis_summary).toContain("(as of 2012-12-31 close)");
+    expect(report.summary.analysis_summary).not.toMatch(/quote|next session|today/);
+    expect(core.time_sensitivity).toBe("Data end 2012-12-31: not valid for the current session");
+    const snapshot = report.details.context_snapshot as { as_of: { live: boolean; date: string } };
+    expect(snapshot.as_of).toMatchObject({ date: "2012-12-31", live: false });
+    expect(
+      (report.details.raw_result as { dashboard: { phase_decision: unknown } }).dashboard.phase_decision,
+    ).toBeNull();
     expect(core.position_advice).toEqual({
       no_position: report.summary.operation_advice,
       has_position: report.summary.operation_advice,

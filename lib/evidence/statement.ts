@@ -30,7 +30,7 @@ function stockSentence(s: TEvidenceScope, label: string, l: TReportLanguage): st
   const interval = `${signed(s.ci95_low_pct)} ~ ${signed(s.ci95_high_pct)}`;
   return l === "zh"
     ? `本股 ${s.period_start} 至 ${s.period_end} 的 ${s.n_calls} 次「${label}」（${s.n_independent} 次互不重叠）` +
-        `10日收益比该股其他交易日高 ${signed(s.mean_excess_pct)}（95% 区间 ${interval}）：${words}。`
+        `10日收益相对该股其他交易日 ${signed(s.mean_excess_pct)}（95% 区间 ${interval}）：${words}。`
     : `On this stock's own bars (${s.period_start} → ${s.period_end}) the engine's ${s.n_calls} "${label}" calls ` +
         `(${s.n_independent} independent) returned ${signed(s.mean_excess_pct)} over 10 days against the stock's other days ` +
         `(95% interval ${signed(s.ci95_low_pct)} to ${signed(s.ci95_high_pct)}): ${words}.`;

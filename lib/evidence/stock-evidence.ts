@@ -86,7 +86,7 @@ export function reportEvidence(
   const mine = action && figures !== "sample" ? figures?.[action] : undefined;
   if (action && mine) scopes.push(pooledScope(action, [mine], "stock", null)!);
   // The shipped evaluation is of stocks: it says nothing about an index.
-  const shipped = action && symbol.kind === "stock" ? marketScope(symbol.market, action) : null;
+  const shipped = action && symbol.kind === "stock" ? marketScope(symbol.market, action, language) : null;
   if (shipped) scopes.push(shipped);
   return ZEvidence.parse({
     engine_version: RULE_ENGINE_VERSION,

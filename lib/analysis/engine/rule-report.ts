@@ -1,4 +1,6 @@
 import type { TDailyBar, TQuote } from "@/lib/market";
+import { now } from "@/lib/clock";
+import { marketDate } from "@/lib/market/market-time";
 import type { TMarket } from "@/lib/market/symbols";
 import { actionLabel, classifyDecisionAction, sentimentLabel } from "./action";
 import { computeIndicators } from "./indicators";
@@ -61,6 +63,11 @@ export interface RuleReportInput {
   /** The provider that served the data; "sample" labels the report as sample data. */
   dataSource: string;
   at?: Date;
+  /**
+   * The last bar's date when the bars end before the last closed session (data quality `stale_bars`): the report then
+   * speaks of that date, never of today or the next session.
+   */
+  staleSince?: string | null;
 }
 
 const t = (text: Localized, language: TReportLanguage) => text[language];
@@ -80,7 +87,8 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
   const limitPct = dailyLimitPct(market, input.target.code, input.target.kind);
   const decision = decideByRules({ indicators, market, limitPct, phase, language, isSample });
 
-  const advice = operationAdvice(decision, indicators, phase, language);
+  const stale = Boolean(input.staleSince);
+  const advice = operationAdvice(decision, indicators, phase, language, stale);
   const classified = classifyDecisionAction({
     advice,
     score: decision.score,
@@ -89,7 +97,15 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
   const action: TDecisionAction | null = classified.action;
   const trendKey = indicators.trend?.state ?? "unknown";
   const summary = {
-    analysis_summary: analysisSummary(input.target, indicators, decision, action, language, isSample),
+    analysis_summary: analysisSummary(
+      input.target,
+      indicators,
+      decision,
+      action,
+      language,
+      isSample,
+      marketDate(market, input.at ?? now()),
+    ),
     operation_advice: advice,
     action,
     action_label: actionLabel(action, language),
@@ -113,6 +129,7 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
     full,
     isSample,
     oneSentence: summary.analysis_summary,
+    staleSince: input.staleSince ?? null,
   });
   return ZRuleReport.parse({
     report_language: language,
@@ -129,6 +146,8 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
   });
 }
 
+const WHEN_STALE: Localized = { zh: "数据更新后", en: "once the data are current" };
+
 const WHEN: Record<TMarketPhase, Localized> = {
   premarket: { zh: "开盘后", en: "after the open" },
   intraday: { zh: "盘中", en: "during the session" },
@@ -144,8 +163,14 @@ function level(l: TPriceLevel | null, language: TReportLanguage): string {
  * One action per advice text, phrased so the classifier of spec 2.6 rule 1 reads back the same action
  * (tested): the label first, then the reason and the level to act at.
  */
-function operationAdvice(d: RuleDecision, ind: TIndicators, phase: TMarketPhase, l: TReportLanguage): string {
-  const when = t(WHEN[phase], l);
+function operationAdvice(
+  d: RuleDecision,
+  ind: TIndicators,
+  phase: TMarketPhase,
+  l: TReportLanguage,
+  stale: boolean,
+): string {
+  const when = t(stale ? WHEN_STALE : WHEN[phase], l);
   const code = d.guardrail_reasons[0]?.code ?? null;
   const p = d.plan;
   switch (d.action) {
@@ -284,15 +309,16 @@ function operationAdvice(d: RuleDecision, ind: TIndicators, phase: TMarketPhase,
   }
 }
 
-/** Which moment the price belongs to, said next to it. */
-function asOfText(ind: TIndicators, l: TReportLanguage): string {
+/** Which moment the price belongs to, said next to it: a quote is live only on its own session's day. */
+function asOfText(ind: TIndicators, l: TReportLanguage, today: string): string {
   const date = ind.last_bar_date ?? "";
   if (ind.quote_merge === "appended")
     return t(
       { zh: "（盘中实时价，今日K线由行情快照合成）", en: " (intraday quote; today's candle is built from it)" },
       l,
     );
-  if (ind.quote_merge === "replaced") return t({ zh: `（${date}实时行情）`, en: ` (as of ${date}, quote)` }, l);
+  if (ind.quote_merge === "replaced" && date === today)
+    return t({ zh: `（${date}实时行情）`, en: ` (as of ${date}, quote)` }, l);
   return t({ zh: `（截至${date}收盘）`, en: ` (as of ${date} close)` }, l);
 }
 
@@ -303,6 +329,7 @@ function analysisSummary(
   action: TDecisionAction | null,
   l: TReportLanguage,
   isSample: boolean,
+  today: string,
 ): string {
   const code = target.displayCode ?? target.code;
   const name = l === "en" ? (target.nameEn ?? target.name) : (target.name ?? target.nameEn);
@@ -318,8 +345,8 @@ function analysisSummary(
     parts.push(
       t(
         {
-          zh: `${head}现价${formatPrice(ind.price)}${asOfText(ind, l)}${change}。`,
-          en: `${head} at ${formatPrice(ind.price)}${asOfText(ind, l)}${change}.`,
+          zh: `${head}现价${formatPrice(ind.price)}${asOfText(ind, l, today)}${change}。`,
+          en: `${head} at ${formatPrice(ind.price)}${asOfText(ind, l, today)}${change}.`,
         },
         l,
       ),
@@ -358,6 +385,7 @@ interface DashboardInput {
   decision: RuleDecision;
   indicators: TIndicators;
   phaseSummary: TMarketPhaseSummary;
+  staleSince: string | null;
   action: TDecisionAction | null;
   language: TReportLanguage;
   full: boolean;
@@ -448,7 +476,15 @@ function buildDashboard(x: DashboardInput): TDashboard {
     signal_type: x.action,
     confidence: d.confidence,
     confidence_reasons: d.confidence_reasons,
-    time_sensitivity: t(TIME_SENSITIVITY[phase], l),
+    time_sensitivity: x.staleSince
+      ? t(
+          {
+            zh: `数据截至${x.staleSince}：不适用于当前交易日`,
+            en: `Data end ${x.staleSince}: not valid for the current session`,
+          },
+          l,
+        )
+      : t(TIME_SENSITIVITY[phase], l),
     position_advice: positionAdvice(x.action, d, l),
   };
   if (!x.full) {
@@ -519,16 +555,19 @@ function buildDashboard(x: DashboardInput): TDashboard {
       },
       action_checklist: d.checklist,
     },
-    phase_decision: {
-      phase,
-      phase_label: t(PHASE_LABELS[phase], l),
-      immediate_action: t(IMMEDIATE[phase], l),
-      data_limitations: [
-        ...d.confidence_reasons,
-        ...d.plan_notes,
-        `${t({ zh: "置信度", en: "Confidence" }, l)}: ${t(CONFIDENCE_LABELS[d.confidence], l)}`,
-      ],
-    },
+    // Advice for this session's phase is meaningless on bars that ended sessions ago.
+    phase_decision: x.staleSince
+      ? null
+      : {
+          phase,
+          phase_label: t(PHASE_LABELS[phase], l),
+          immediate_action: t(IMMEDIATE[phase], l),
+          data_limitations: [
+            ...d.confidence_reasons,
+            ...d.plan_notes,
+            `${t({ zh: "置信度", en: "Confidence" }, l)}: ${t(CONFIDENCE_LABELS[d.confidence], l)}`,
+          ],
+        },
     risk_warnings: d.risk_warnings,
   };
 }
