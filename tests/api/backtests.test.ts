@@ -120,31 +120,33 @@ describe("backtest API (docs/api.md §11)", () => {
     expect((series.items.at(-1)!.strategy_equity - 1) * 100).toBeCloseTo(summary.equity!.strategy_return_pct, 9);
   }, 90_000);
 
-  it("a report of a backtested stock carries the track record in its Markdown and share page", async () => {
-    const runs = ZRunsPage.parse(await json(await call("GET", "?stock_code=600519"), 200));
-    const run = ZBacktestRun.parse(
-      await json(await call("GET", `/${runs.items.find((r) => r.status === "completed")!.backtest_id}`), 200),
-    );
-    const ten = run.summary!.horizons.find((h) => h.horizon === 10)!;
+  it("a report of a backtested stock carries the engine's record, not the backtest's pooled track record", async () => {
     const analyzed = await fetch(`${server.baseUrl}/api/v1/analysis/analyze`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ stock_code: "600519", report_language: "en", notify: false }),
     });
-    const report = (await json(analyzed, 200)) as { report: { meta: { id: number; engine_version: string } } };
+    const report = (await json(analyzed, 200)) as {
+      report: {
+        meta: { id: number; engine_version: string };
+        details: { evidence: { statement: string; scopes: { scope: string }[] }; data_quality: { level: string } };
+      };
+    };
     expect(report.report.meta.engine_version).toBe(RULE_ENGINE_VERSION);
+    const { evidence, data_quality: quality } = report.report.details;
+    // Sample data: no stock record is computed from synthetic prices; the market's shipped evaluation stays.
+    expect(evidence.statement).toMatch(/^Sample data are synthetic prices/);
+    expect(evidence.scopes.map((s) => s.scope)).not.toContain("stock");
+    expect(quality.level).toBe("degraded");
     const id = report.report.meta.id;
     const markdown = (
       (await json(await fetch(`${server.baseUrl}/api/v1/history/${id}/markdown`), 200)) as { content: string }
     ).content;
-    const signed = (v: number | null) => `${v! > 0 ? "+" : ""}${v!.toFixed(2)}%`;
-    const line = markdown.split("\n").find((l) => l.startsWith("> Track record"));
-    expect(line).toBe(
-      `> Track record (rules ${RULE_ENGINE_VERSION} backtest ${run.start_date} → ${run.end_date}): ${ten.long_side.count} long-side calls, ` +
-        `10-day hit rate ${ten.long_side.hit_rate_pct!.toFixed(1)}%, mean return ${signed(ten.long_side.mean_return_pct)} against ${signed(ten.all.mean_return_pct)} for all calls of the period`,
-    );
+    expect(markdown).not.toContain("Track record");
+    expect(markdown).toContain(`> **The engine's record**: ${evidence.statement}`);
     const html = await (await fetch(`${server.baseUrl}/api/v1/history/${id}/share-image-html`)).text();
-    expect(html).toContain(`${ten.long_side.count} long-side calls`);
+    expect(html).toContain("Sample data are synthetic prices");
+    expect(html).toContain("Data quality: degraded");
   });
 
   it("dates, step, horizons and band are honoured; list is newest first and filters by any code form", async () => {

@@ -72,11 +72,36 @@ describe("share card model", () => {
       last_bar_date: "2012-12-31",
       source: "csv",
     };
+    (report.details.context_snapshot as Record<string, unknown>).as_of = {
+      date: "2012-12-31",
+      basis: "quote",
+      live: false,
+      time: null,
+      provisional_bar: false,
+    };
+    (report.details.context_snapshot as Record<string, unknown>).quote = { source: "csv" };
     const card = cardOf(report);
+    // The header says the data are stale and where and when the price is from; a sample mark only on sample data.
+    expect(card.marks).toEqual([
+      { text: "Data end 2012-12-31 (stale)", tone: "warn" },
+      { text: "Price csv · 2012-12-31 close", tone: "info" },
+    ]);
     expect(card.notices).toContain(`The engine's record: ${report.details.evidence.statement}`);
     expect(card.notices).toContain(
       "Data quality: insufficient · csv · 250 daily bars to 2012-12-31 · The last bar is 2012-12-31, 51 sessions before the last closed session 2013-03-15",
     );
+  });
+
+  it("a sample report's header carries the sample mark whatever the order of the sources", () => {
+    const report = storedReport("zh");
+    report.details.data_quality = {
+      level: "degraded",
+      reasons: [{ code: "sample_data", message: "示例数据：不是真实行情" }],
+      bars: 250,
+      last_bar_date: "2026-05-06",
+      source: "csv",
+    };
+    expect(cardOf(report).marks[0]).toEqual({ text: "示例数据 · 非真实行情", tone: "warn" });
   });
 
   it("the conclusion section leaves action, score and trend to the hero tiles and keeps the advice", () => {

@@ -48,6 +48,11 @@ export type CardBlock =
   | { kind: "breadth"; advancers: number; flat: number; decliners: number; caption: string }
   | { kind: "columns"; columns: { title: string; rows: { label: string; value: string; tone: Tone }[] }[] };
 
+export interface CardMark {
+  text: string;
+  tone: "warn" | "info";
+}
+
 export interface CardSection {
   title: string;
   blocks: CardBlock[];
@@ -62,6 +67,8 @@ export interface ShareCard {
   subtitle: string | null;
   badge: string | null;
   meta: string | null;
+  /** Marks in the header: sample data, stale data (warn) and the price's source and date (info). */
+  marks: CardMark[];
   notices: string[];
   /** Market reviews: the traffic light of the market temperature. */
   light: Light | null;
@@ -98,6 +105,9 @@ const CARD_TEXT = {
     risks: "风险提示",
     news: "相关新闻",
     reviewTitle: "大盘复盘",
+    sampleMark: "示例数据 · 非真实行情",
+    staleMark: (date: string) => `数据截至 ${date}（已过期）`,
+    priceMark: (source: string, date: string, live: boolean) => `价格 ${source} · ${date}${live ? " 实时" : " 收盘"}`,
   },
   en: {
     brand: "DSA stock analysis",
@@ -118,6 +128,9 @@ const CARD_TEXT = {
     risks: "Risks",
     news: "News",
     reviewTitle: "Market review",
+    sampleMark: "Sample data · not real prices",
+    staleMark: (date: string) => `Data end ${date} (stale)`,
+    priceMark: (source: string, date: string, live: boolean) => `Price ${source} · ${date}${live ? " live" : " close"}`,
   },
 } as const;
 
@@ -247,6 +260,30 @@ function stockSections(doc: MarkdownDocument, lang: Lang): CardSection[] {
   return sections;
 }
 
+/**
+ * The header's marks: whether any number shown comes from sample data, whether the bars are stale, and the price's
+ * source and date, from the report's own data quality and as-of (records stored before them have what they kept).
+ */
+function stockMarks(report: TAnalysisReport, lang: Lang): CardMark[] {
+  const t = CARD_TEXT[lang];
+  const quality = report.details.data_quality;
+  const snapshot = report.details.context_snapshot ?? {};
+  const codes = new Set(quality?.reasons.map((r) => r.code) ?? []);
+  const marks: CardMark[] = [];
+  if (codes.has("sample_data") || snapshot.is_sample_data === true) marks.push({ text: t.sampleMark, tone: "warn" });
+  if (codes.has("stale_bars") && quality?.last_bar_date)
+    marks.push({ text: t.staleMark(quality.last_bar_date), tone: "warn" });
+  const asOf = snapshot.as_of as { date?: unknown; live?: unknown; basis?: unknown } | undefined;
+  const quoteSource = (snapshot.quote as { source?: unknown } | null | undefined)?.source;
+  const barsSource = quality?.source ?? (typeof snapshot.data_source === "string" ? snapshot.data_source : null);
+  const source = asOf?.basis === "quote" && typeof quoteSource === "string" ? quoteSource : barsSource;
+  if (source && typeof asOf?.date === "string") {
+    const live = typeof asOf.live === "boolean" ? asOf.live : asOf.basis === "quote";
+    marks.push({ text: t.priceMark(source, asOf.date, live), tone: "info" });
+  }
+  return marks;
+}
+
 function stockCard(input: ShareCardInput, doc: MarkdownDocument, lang: Lang): ShareCard {
   const { report } = input;
   const t = MARKDOWN_TEXT[lang];
@@ -259,6 +296,7 @@ function stockCard(input: ShareCardInput, doc: MarkdownDocument, lang: Lang): Sh
     subtitle: name ? report.meta.stock_code : null,
     badge: t.reportTypes[report.meta.report_type] ?? report.meta.report_type,
     ...metaAndNotices(doc),
+    marks: stockMarks(report, lang),
     light: null,
     hero: stockHero(report, lang),
     sections: stockSections(doc, lang),
@@ -391,6 +429,7 @@ function reviewCard(
     subtitle: null,
     badge: MARKDOWN_TEXT[lang].reportTypes.market_review ?? null,
     meta,
+    marks: [],
     notices: payload.sample_notice ? [payload.sample_notice] : [],
     light: temp.light,
     hero: hero.slice(0, 4),
@@ -414,6 +453,7 @@ function reviewCardFromMarkdown(input: ShareCardInput, doc: MarkdownDocument, la
     subtitle: null,
     badge: MARKDOWN_TEXT[lang].reportTypes.market_review ?? null,
     meta,
+    marks: [],
     notices,
     light: null,
     hero: [],

@@ -111,6 +111,26 @@ function header(card: ShareCard): CardNode {
     row({ width: inner, alignItems: "flex-start", justifyContent: "space-between" }, titleRow),
   ];
   if (card.meta) lines.push(text(card.meta, inner, { fontSize: 22, color: "#94a3b8", marginTop: 14 }));
+  if (card.marks.length > 0)
+    lines.push(
+      row(
+        { width: inner, flexWrap: "wrap", gap: 12, marginTop: 16 },
+        card.marks.map((mark) =>
+          box(
+            {
+              display: "flex",
+              padding: "6px 16px",
+              borderRadius: 999,
+              fontSize: 22,
+              ...(mark.tone === "warn"
+                ? { backgroundColor: "#fef0c7", color: "#93370d" }
+                : { backgroundColor: "#1e293b", color: "#e2e8f0" }),
+            },
+            [{ type: "div", style: {}, children: [mark.text] }],
+          ),
+        ),
+      ),
+    );
   return column({ width: INNER, padding: 36, borderRadius: 20, backgroundColor: "#0f172a", color: "#ffffff" }, lines);
 }
 

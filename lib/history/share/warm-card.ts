@@ -15,6 +15,10 @@ export const WARM_CARD: ShareCard = {
   subtitle: "600519",
   badge: "详细",
   meta: "2026-01-01 15:00 (Asia/Shanghai) · warm-up",
+  marks: [
+    { text: "示例数据 · 非真实行情", tone: "warn" },
+    { text: "价格 csv · 2026-01-01 收盘", tone: "info" },
+  ],
   notices: ["样例数据 sample"],
   light: "yellow",
   hero: [
