@@ -69,7 +69,7 @@ test("a real-bars CSV report shows the engine's record and the data quality, zh 
   const stockRow = page.getByTestId("evidence-scope-stock");
   await expect(stockRow).toHaveAttribute("data-verdict", stock.verdict);
   await expect(stockRow).toContainText(`${stock.n_calls} (${stock.n_independent})`);
-  await expect(page.getByTestId("evidence-scope-market")).toContainText("219 US stocks");
+  await expect(page.getByTestId("evidence-scope-market")).toContainText("219 只美股（2000–2024）");
   await expectNoHorizontalOverflow(page);
   await screenshot(page, { path: `${SCREENSHOT_DIR}/report-evidence-zh.png`, fullPage: true });
 
