@@ -63,8 +63,15 @@ function IndicesStrip({
             </div>
             <div className="flex items-baseline justify-between gap-2 text-xs tabular-nums">
               <span className={directionText(dir)}>{formatSignedPct(index.changePct)}</span>
-              <span className="text-muted">
-                {index.time ? formatInstant(index.time, timeZone, { style: "time" }) : index.error ? t.noData : ""}
+              <span
+                data-testid="home-index-time"
+                className={index.source === "sample" ? "text-amber-700 dark:text-amber-400" : "text-muted"}
+              >
+                {index.time
+                  ? `${index.source ? `${index.source} · ` : ""}${formatInstant(index.time, timeZone, { style: "short", label: false })}`
+                  : index.error
+                    ? t.noData
+                    : ""}
               </span>
             </div>
           </div>
@@ -202,6 +209,9 @@ export function CockpitView({
     price: row.price,
     changePct: row.changePct,
     priceAt: row.priceTime ?? row.priceDate,
+    priceSource: row.source,
+    priceDate: row.priceDate,
+    priceStale: row.priceStale,
     closes: row.closes,
     dataError: row.dataError,
     latest: row.latest ? { ...row.latest, age: ageText(row.latest.createdAt, at, t) } : null,
@@ -213,7 +223,7 @@ export function CockpitView({
           className="rounded border border-amber-500/40 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
           data-testid="home-sample-note"
         >
-          {t.sampleNote}
+          {cockpit.sampleMixed ? t.sampleMixedNote : t.sampleNote}
         </p>
       ) : null}
       <IndicesStrip cockpit={cockpit} t={t} locale={locale} timeZone={timeZone} />

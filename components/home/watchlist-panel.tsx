@@ -24,6 +24,10 @@ export interface WatchItem {
   price: number | null;
   changePct: number | null;
   priceAt: string | null;
+  /** Provider and session of the price, said beside it; old when it ended before the last closed session. */
+  priceSource: string | null;
+  priceDate: string | null;
+  priceStale: boolean;
   closes: number[];
   dataError: string | null;
   latest: { recordId: number; action: string | null; score: number | null; age: string; createdAt: string } | null;
@@ -345,6 +349,24 @@ export function WatchlistPanel({
                 <div className="text-right tabular-nums" data-testid="watch-price" title={item.priceAt ?? undefined}>
                   <div className={cx("text-sm font-semibold", directionText(dir))}>{formatPrice(item.price)}</div>
                   <div className={cx("text-xs", directionText(dir))}>{formatSignedPct(item.changePct)}</div>
+                  {item.priceSource && item.priceDate ? (
+                    <div
+                      data-testid="watch-price-source"
+                      data-source={item.priceSource}
+                      data-stale={item.priceStale ? "true" : "false"}
+                      className={cx(
+                        "text-[11px] leading-4",
+                        item.priceSource === "sample" || item.priceStale
+                          ? "text-amber-700 dark:text-amber-400"
+                          : "text-muted",
+                      )}
+                    >
+                      {fmt(item.priceStale ? t.priceOld : t.priceSource, {
+                        source: item.priceSource,
+                        date: item.priceDate,
+                      })}
+                    </div>
+                  ) : null}
                 </div>
                 <div className="hidden w-24 sm:block">
                   <MiniChart

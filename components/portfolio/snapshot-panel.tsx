@@ -107,7 +107,10 @@ export function FxBadge({ t, stale }: { t: PortfolioTexts; stale: boolean }) {
 function sourceText(t: PortfolioTexts, p: TSnapshotPosition): string {
   if (p.price_source === "realtime_quote") return fmt(t.sourceQuote, { provider: p.price_provider ?? "" });
   if (p.price_source === "history_close")
-    return p.price_stale ? fmt(t.sourceStaleClose, { date: p.price_date ?? "" }) : t.sourceClose;
+    return fmt(p.price_stale ? t.sourceStaleClose : t.sourceClose, {
+      date: p.price_date ?? "",
+      provider: p.price_provider ?? "",
+    });
   return t.sourceMissing;
 }
 
@@ -270,6 +273,7 @@ export function SnapshotPositions({
                 data-testid="position-row"
                 data-code={p.symbol}
                 data-source={p.price_source}
+                data-stale={p.price_stale ? "true" : "false"}
                 data-below-stop={verdict?.belowStop ? "true" : "false"}
                 className={cx(
                   "max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-3 max-sm:py-2.5",

@@ -3,6 +3,7 @@ import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
 import { getPriceSeries } from "@/lib/market";
+import { lastClosedTradingDay } from "@/lib/market/market-time";
 import { marketOverview } from "@/lib/market/overview";
 import { dedupKey, isRejection, resolveToken, type TMarket, type TResolvedSymbol } from "@/lib/market/symbols";
 import { listSignals } from "@/lib/signals/read";
@@ -32,6 +33,8 @@ export interface WatchRow {
   changePct: number | null;
   priceDate: string | null;
   priceTime: string | null;
+  /** The price's session ended before the market's last closed one: shown as old, never as today's. */
+  priceStale: boolean;
   closes: number[];
   source: string | null;
   dataError: string | null;
@@ -51,6 +54,7 @@ export interface IndexTile {
   price: number | null;
   changePct: number | null;
   time: string | null;
+  source: string | null;
   error: string | null;
 }
 
@@ -92,7 +96,10 @@ export interface Cockpit {
   breadth: BreadthLine[];
   signals: CockpitSignal[];
   triggers: CockpitTrigger[];
+  /** Whether any figure on the page comes from sample data, whatever the order of the sources. */
   sampleData: boolean;
+  /** Sample data is not the first source: only the figures marked sample are. */
+  sampleMixed: boolean;
   timeZone: string;
 }
 
@@ -161,6 +168,7 @@ async function watchRow(
     changePct: null,
     priceDate: null,
     priceTime: null,
+    priceStale: false,
     closes: [],
     source: null,
     dataError: null,
@@ -176,6 +184,7 @@ async function watchRow(
       changePct: series.current?.change_pct ?? null,
       priceDate: series.current?.date ?? null,
       priceTime: series.current?.time ?? null,
+      priceStale: series.current ? series.current.date < lastClosedTradingDay(symbol.market, now()) : false,
       closes: series.bars.slice(-SPARK_CLOSES).map((b) => b.close),
       source: series.current?.source ?? null,
     };
@@ -220,6 +229,7 @@ async function marketTiles(markets: readonly TMarket[]): Promise<{ indices: Inde
         price: index.quote?.price ?? null,
         changePct: index.quote?.change_pct ?? null,
         time: index.quote?.time ?? null,
+        source: index.quote?.source ?? null,
         error: index.error,
       });
     }
@@ -297,6 +307,8 @@ export async function loadCockpit(language: "zh" | "en"): Promise<Cockpit> {
     const symbol = entries[i]!.symbol;
     return symbol ? { ...row, latest: latest.get(dedupKey(symbol)) ?? null } : row;
   });
+  const firstIsSample = settings.MARKET_DATA_SOURCES[0] === "sample";
+  const shownSample = watchlist.some((r) => r.source === "sample") || tiles.indices.some((i) => i.source === "sample");
   return {
     watchlist,
     markets,
@@ -304,7 +316,8 @@ export async function loadCockpit(language: "zh" | "en"): Promise<Cockpit> {
     breadth: tiles.breadth,
     signals,
     triggers,
-    sampleData: settings.MARKET_DATA_SOURCES[0] === "sample",
+    sampleData: firstIsSample || shownSample,
+    sampleMixed: !firstIsSample && shownSample,
     timeZone,
   };
 }

@@ -39,7 +39,11 @@ export const ZSnapshotPosition = z
       ),
     price_provider: z.string().nullable(),
     price_date: z.string().nullable(),
-    price_stale: z.boolean().describe("The price is more than 7 days older than as_of"),
+    price_stale: z
+      .boolean()
+      .describe(
+        "The price's session is older than the one as_of should be priced at (its own, or the last closed one)",
+      ),
     price_available: z.boolean(),
   })
   .meta({ id: "PortfolioSnapshotPosition" });

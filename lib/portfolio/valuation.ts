@@ -9,7 +9,10 @@ import { getSettings } from "@/lib/settings/settings";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import { getPriceSeries, type OnePrice, type TDailyBar } from "@/lib/market";
-import { addDays, localDay, serviceTimeZone } from "@/lib/time/zoned-time";
+import { isTradingDay, previousTradingDay } from "@/lib/market/calendar";
+import { lastClosedTradingDay, latestTradingDay } from "@/lib/market/market-time";
+import type { TMarket } from "@/lib/market/symbols";
+import { localDay, serviceTimeZone } from "@/lib/time/zoned-time";
 import { loadFx, type FxTable } from "./fx";
 import { foldTrades, type LotAction, type LotTrade } from "./lots";
 import { getAccountOrThrow, lotAction, resolveTradeSymbol } from "./store";
@@ -21,8 +24,6 @@ import { getAccountOrThrow, lotAction, resolveTradeSymbol } from "./store";
 
 export type CostMethod = "fifo" | "avg";
 export const PRICE_BARS = 250;
-/** A price older than this many calendar days before as_of is stale (snapshot price_stale, risk price_stale warning). */
-export const PRICE_STALE_DAYS = 7;
 
 export type PriceSource = "realtime_quote" | "history_close" | "missing";
 
@@ -92,14 +93,29 @@ interface PriceInfo {
   bars: TDailyBar[];
   current: OnePrice | null;
   error: string | null;
+  /** The market's session that a price of as_of should belong to (the last closed one when as_of is today or later). */
+  session: string | null;
+  /** The market's trading day now: only a quote of this day is live. */
+  liveDay: string | null;
+}
+
+/** The session a valuation on `asOf` should price at: asOf's own (or the one before a holiday), never one not closed yet. */
+function sessionFor(market: TMarket, asOf: string, at: Date): string {
+  const own = isTradingDay(market, asOf) ? asOf : previousTradingDay(market, asOf);
+  const closed = lastClosedTradingDay(market, at);
+  return own < closed ? own : closed;
 }
 
 async function priceSeries(stockCode: string, asOf: string): Promise<PriceInfo> {
+  const symbol = resolveTradeSymbol(stockCode);
+  const at = now();
+  const session = sessionFor(symbol.market, asOf, at);
+  const liveDay = latestTradingDay(symbol.market, at);
   try {
-    const series = await getPriceSeries(resolveTradeSymbol(stockCode), PRICE_BARS);
-    return { bars: series.bars.filter((b) => b.date <= asOf), current: series.current, error: null };
+    const series = await getPriceSeries(symbol, PRICE_BARS);
+    return { bars: series.bars.filter((b) => b.date <= asOf), current: series.current, error: null, session, liveDay };
   } catch (error) {
-    return { bars: [], current: null, error: (error as Error).message };
+    return { bars: [], current: null, error: (error as Error).message, session, liveDay };
   }
 }
 
@@ -110,13 +126,18 @@ export function priceAt(
 ): Pick<ValuedPosition, "lastPrice" | "priceDate" | "priceSource" | "priceProvider" | "priceStale"> {
   const bar = info.bars.at(-1);
   if (!bar) return { lastPrice: null, priceDate: null, priceSource: "missing", priceProvider: null, priceStale: false };
-  const fromQuote = info.current !== null && info.current.basis === "quote" && info.current.date === bar.date;
+  // A quote is live only on the market's trading day now; a file's last row dressed as a quote is a close.
+  const fromQuote =
+    info.current !== null &&
+    info.current.basis === "quote" &&
+    info.current.date === bar.date &&
+    bar.date === info.liveDay;
   return {
     lastPrice: bar.close,
     priceDate: bar.date,
     priceSource: fromQuote ? "realtime_quote" : "history_close",
     priceProvider: fromQuote ? info.current!.source : (bar.source ?? null),
-    priceStale: addDays(bar.date, PRICE_STALE_DAYS) < asOf,
+    priceStale: info.session !== null ? bar.date < info.session : bar.date < asOf,
   };
 }
 
@@ -193,7 +214,10 @@ export async function valuePortfolio(query: {
       const state = foldTrades(lots, actions);
       const last = rows.at(-1)!;
       if (state.quantity > 0 && !prices.has(targetKey)) prices.set(targetKey, priceSeries(last.stockCode, asOf));
-      const info = state.quantity > 0 ? await prices.get(targetKey)! : { bars: [], current: null, error: null };
+      const info: PriceInfo =
+        state.quantity > 0
+          ? await prices.get(targetKey)!
+          : { bars: [], current: null, error: null, session: null, liveDay: null };
       const costPerShare = (costMethod === "fifo" ? state.fifoCost : state.avgCost) ?? 0;
       const price = priceAt(info, asOf);
       if (state.dividends) add(replay.cash, last.currency, state.dividends);

@@ -843,8 +843,8 @@ export const en: Dictionary = {
     colAccount: "Account",
     colPriceSource: "Price source",
     sourceQuote: "Live quote {provider}",
-    sourceClose: "Close",
-    sourceStaleClose: "Close ({date})",
+    sourceClose: "Close {date} · {provider}",
+    sourceStaleClose: "Close {date} (old) · {provider}",
     sourceMissing: "No data (at cost)",
     topPositionsTitle: "Concentration (by security)",
     kpiLimit: "limit {limit}",
@@ -1560,6 +1560,10 @@ export const en: Dictionary = {
     score: "score {value}",
     sampleNote:
       "The service runs on sample data (the sample provider): prices, indices and verdicts are a demonstration, not live.",
+    sampleMixedNote:
+      "Some figures come from sample data (the sample provider), marked one by one: they are not real prices.",
+    priceSource: "{source} · {date}",
+    priceOld: "{source} · {date} (old)",
     loading: "Reading the watchlist and the market…",
   },
   chatUi: {
