@@ -105,3 +105,21 @@ test("the same in the en UI with an en report", async ({ page, context, baseURL 
     await expect(page.getByTestId("evidence-scope-stock")).toContainText("No measurable edge");
   }
 });
+
+test("a CSV report is not compared with an earlier sample report of the same stock", async ({ page }) => {
+  const csvDir = path.join(process.env.E2E_DATA_DIR!, "csv-evidence");
+  await applySettings(page.request, { CSV_DATA_DIR: csvDir, MARKET_DATA_SOURCES: "sample" });
+  const sample = await analyze(page.request, "zh");
+  expect(sample.details.data_quality.source).toBe("sample");
+  await applySettings(page.request, { CSV_DATA_DIR: csvDir, MARKET_DATA_SOURCES: "csv,sample" });
+  const csv = await analyze(page.request, "zh");
+  expect(csv.details.data_quality.source).toBe("csv");
+
+  await page.goto(`/history/${csv.meta.id}`);
+  await expect(page.getByTestId("trend-other-sources")).toHaveText(
+    /^另有 \d+ 份报告的价格来自其他数据源，未参与比较。$/,
+  );
+  const change = page.getByTestId("trend-change");
+  await expect(change).toBeVisible();
+  await expect(change).not.toHaveAttribute("data-previous-id", String(sample.meta.id));
+});

@@ -171,6 +171,11 @@ export function StockTrend({ t, trend, zone }: { t: Texts; trend: TStockTrend; z
           {t.trendFirst}
         </p>
       )}
+      {trend.other_sources > 0 ? (
+        <p data-testid="trend-other-sources" className="text-xs text-muted">
+          {fmt(t.trendOtherSources, { count: trend.other_sources })}
+        </p>
+      ) : null}
     </div>
   );
 }

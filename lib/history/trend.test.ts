@@ -14,6 +14,7 @@ async function record(fields: {
   stockCode?: string;
   score: number | null;
   price: number | null;
+  dataSource?: string;
 }): Promise<number> {
   seq += 1;
   const row = await db().analysisHistory.create({
@@ -27,6 +28,7 @@ async function record(fields: {
       reportLanguage: "zh",
       sentimentScore: fields.score,
       currentPrice: fields.price,
+      dataSource: fields.dataSource ?? null,
       reportJson: "{}",
       createdAt: new Date(Date.UTC(2026, 4, 1) + seq * 60_000),
     },
@@ -92,6 +94,24 @@ describe("getStockTrend", () => {
     const trend = await getStockTrend(ids.at(-1)!);
     expect(trend.points.map((p) => p.id)).toEqual(ids.slice(-TREND_POINTS));
     expect(trend.change).toMatchObject({ previous_id: ids.at(-2), score_delta: 1 });
-    expect(await getStockTrend(999_999)).toEqual({ points: [], change: null });
+    expect(await getStockTrend(999_999)).toEqual({ points: [], change: null, other_sources: 0 });
+  });
+
+  it("compares a report only with reports of its own source family: a CSV report never with a sample price", async () => {
+    const key = "stock:hk:00700";
+    const sample = await record({ targetKey: key, stockCode: "00700", score: 40, price: 300, dataSource: "sample" });
+    const csv = await record({ targetKey: key, stockCode: "00700", score: 55, price: 410, dataSource: "csv" });
+    const csvAgain = await record({ targetKey: key, stockCode: "00700", score: 60, price: 420, dataSource: "csv" });
+    const trend = await getStockTrend(csvAgain);
+    expect(trend.points.map((p) => p.id)).toEqual([csv, csvAgain]);
+    expect(trend.change?.previous_id).toBe(csv);
+    expect(trend.other_sources).toBe(1);
+    expect((await getStockTrend(csv)).change).toBeNull();
+    // Exchange feeds quote the same prices: eastmoney and tencent reports are compared.
+    const east = await record({ targetKey: key, stockCode: "00700", score: 50, price: 430, dataSource: "eastmoney" });
+    const tencent = await record({ targetKey: key, stockCode: "00700", score: 52, price: 431, dataSource: "tencent" });
+    expect((await getStockTrend(tencent)).points.map((p) => p.id)).toEqual([east, tencent]);
+    expect((await getStockTrend(tencent)).other_sources).toBe(3);
+    void sample;
   });
 });

@@ -132,4 +132,23 @@ describe("evaluateReport", () => {
       evaluateReport({ action: "buy", anchorDate: "2026-02-01", stopLoss: null, takeProfit: null }, SERIES, 3),
     ).toMatchObject({ evalStatus: "unable", unableReason: "missing_anchor_price" });
   });
+
+  it("refuses bars of another source: a CSV report is never graded on sample bars; exchange feeds grade each other", () => {
+    const facts = { action: "buy" as const, anchorDate: "2026-03-02", stopLoss: 97, takeProfit: 108 };
+    const refused = evaluateReport({ ...facts, source: "csv" }, SERIES, 3);
+    expect(refused).toMatchObject({
+      evalStatus: "unable",
+      retryable: true,
+      unableReason: "bars_from_other_source",
+      startPrice: null,
+      stockReturnPct: null,
+    });
+    // The same file's own bars are graded.
+    const csvBars = SERIES.map((b) => ({ ...b, source: "csv" as const }));
+    expect(evaluateReport({ ...facts, source: "csv" }, csvBars, 3).evalStatus).toBe("completed");
+    const mixedFeeds = SERIES.map((b, i) => ({ ...b, source: i < 2 ? ("eastmoney" as const) : ("tencent" as const) }));
+    expect(evaluateReport({ ...facts, source: "eastmoney" }, mixedFeeds, 3).evalStatus).toBe("completed");
+    // Records stored before the source was kept are graded as before.
+    expect(evaluateReport(facts, SERIES, 3).evalStatus).toBe("completed");
+  });
 });

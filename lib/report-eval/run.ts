@@ -60,6 +60,7 @@ function factsOf(record: AnalysisHistory): ReportFacts {
     anchorDate: anchorDateOf(record),
     stopLoss: plan.stop_loss ?? null,
     takeProfit: plan.target_price ?? null,
+    source: parts?.details.data_quality?.source ?? null,
   };
 }
 

@@ -1359,6 +1359,7 @@ export const en: Dictionary = {
     trendPrice: "Price",
     trendChange: "Since the previous report (#{id})",
     trendFirst: "First report on this stock: no earlier report to compare with.",
+    trendOtherSources: "{count} earlier reports priced from another data source are left out of the comparison.",
     trendPoint: "#{id} {time}: score {score}, price {price}",
   },
   signalsUi: {

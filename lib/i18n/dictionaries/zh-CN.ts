@@ -1311,6 +1311,7 @@ export const zhCN = {
     trendPrice: "价格",
     trendChange: "较上次（#{id}）",
     trendFirst: "首次分析该股票，暂无可对比的上次报告。",
+    trendOtherSources: "另有 {count} 份报告的价格来自其他数据源，未参与比较。",
     trendPoint: "#{id} {time}：评分 {score}，价格 {price}",
   },
   signalsUi: {
