@@ -112,6 +112,20 @@ test.describe("the Backtest page", () => {
     );
     expect(lines).toHaveLength(run.calls_total + 1);
 
+    // The robust check beside the plain summary: every action and side against the run's other calls.
+    const robust = page.getByTestId("robust-10");
+    await expect(robust).toContainText("NW 95% 区间");
+    await expect(robust.locator("tr[data-group=long_side]")).toContainText("做多");
+    await expect(page.getByTestId("score-rank-10")).toContainText("评分与前瞻收益的秩相关 ρ =");
+    const summaryDownload = page.waitForEvent("download");
+    await page.getByTestId("summary-export").click();
+    const summaryLines = fs
+      .readFileSync(await (await summaryDownload).path(), "utf8")
+      .trim()
+      .split("\n");
+    expect(summaryLines[0]).toContain("horizon,group,count");
+    expect(summaryLines.some((l) => l.startsWith("10,long_side,"))).toBe(true);
+
     // The stock's report carries the engine's record, not a pooled track record; on sample data it computes none.
     const analyzed = await page.request.post("/api/v1/analysis/analyze", {
       data: { stock_code: "600519", notify: false },

@@ -3,6 +3,7 @@ import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import type { TBacktestSummary, TSideStats } from "@/lib/backtest/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import { RobustTable } from "./robust-table";
 
 type Texts = Dictionary["backtestUi"];
 
@@ -110,6 +111,19 @@ export function SummaryTables({
           </div>
         ))}
       </div>
+      {summary.horizons.some((h) => h.robust) ? (
+        <>
+          <h3 className="text-sm font-semibold">{t.robustTitle}</h3>
+          <p className="text-xs text-muted">{t.robustHint}</p>
+          <div className="grid gap-4 xl:grid-cols-2">
+            {summary.horizons.map((h) =>
+              h.robust ? (
+                <RobustTable key={h.horizon} t={t} horizon={h.horizon} robust={h.robust} actionLabels={actionLabels} />
+              ) : null,
+            )}
+          </div>
+        </>
+      ) : null}
     </div>
   );
 }

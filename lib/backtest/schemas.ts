@@ -63,6 +63,38 @@ export type TSideStats = z.infer<typeof ZSideStats>;
 export const ZActionStats = ZSideStats.extend({ action: z.enum(DECISION_ACTIONS) }).meta({ id: "BacktestActionStats" });
 export type TActionStats = z.infer<typeof ZActionStats>;
 
+export const ZRobustRow = z
+  .object({
+    group: z.string().describe("An action, or long_side / short_side"),
+    count: z.number().int(),
+    independent: z.number().int().describe("Calls whose windows do not overlap (earliest first, then greedily)"),
+    excess_pct: nullableNumber.describe("Mean return of these calls minus the mean of the run's other calls"),
+    nw_low_pct: nullableNumber.describe("Newey-West 95 % interval of excess_pct, low end"),
+    nw_high_pct: nullableNumber,
+    nw_t: nullableNumber,
+    nonoverlap_low_pct: nullableNumber.describe(
+      "95 % interval from the non-overlapping calls alone (their returns minus the other calls' mean), low end",
+    ),
+    nonoverlap_high_pct: nullableNumber,
+  })
+  .meta({ id: "BacktestRobustRow" });
+export type TRobustRow = z.infer<typeof ZRobustRow>;
+
+export const ZRobustSummary = z
+  .object({
+    lags: z.number().int().describe("Newey-West lags (Bartlett kernel), in calls"),
+    rows: z.array(ZRobustRow),
+    score_rank: z
+      .object({
+        count: z.number().int(),
+        rho: z.number().describe("Spearman correlation of the score with the forward return"),
+        nw_t: nullableNumber,
+      })
+      .nullable(),
+  })
+  .meta({ id: "BacktestRobustSummary" });
+export type TRobustSummary = z.infer<typeof ZRobustSummary>;
+
 export const ZHorizonSummary = z
   .object({
     horizon: z.number().int(),
@@ -70,6 +102,9 @@ export const ZHorizonSummary = z
     by_action: z.array(ZActionStats),
     long_side: ZSideStats.describe("buy + add"),
     short_side: ZSideStats.describe("reduce + sell + avoid"),
+    robust: ZRobustSummary.optional().describe(
+      "Each action and side against the run's other calls with intervals that survive overlapping windows, and the score's rank correlation; absent on runs stored before it",
+    ),
   })
   .meta({ id: "BacktestHorizonSummary" });
 export type THorizonSummary = z.infer<typeof ZHorizonSummary>;

@@ -1,9 +1,20 @@
 import { median } from "simple-statistics";
 import { DECISION_ACTIONS, type TDecisionAction } from "@/lib/analysis/engine/schemas";
 import type { TDailyBar } from "@/lib/market";
+import {
+  independentMean,
+  neweyWestLags,
+  neweyWestMean,
+  neweyWestMeanDifference,
+  nonOverlapping,
+  ranks,
+  spearman,
+} from "@/lib/evidence/robust-stats";
 import type { JudgedCall } from "./judge";
 import type {
   TActionStats,
+  TRobustRow,
+  TRobustSummary,
   TBacktestSummary,
   TEquitySummary,
   THorizonSummary,
@@ -42,12 +53,87 @@ function stats(samples: readonly Sample[]): TSideStats {
   };
 }
 
+type Known = Sample & { action: TDecisionAction; index: number; score: number | null };
+
+/** One group's excess over the run's other calls, with the Newey-West and the non-overlapping intervals. */
+function robustRow(
+  group: string,
+  known: readonly Known[],
+  inGroup: (k: Known) => boolean,
+  horizon: number,
+  lags: number,
+): TRobustRow {
+  const flags = known.map(inGroup);
+  const mine = known.filter((_, i) => flags[i]);
+  const others = known.filter((_, i) => !flags[i]);
+  const nw = neweyWestMeanDifference(
+    known.map((k) => k.returnPct),
+    flags,
+    lags,
+  );
+  const otherMean = mean(others.map((k) => k.returnPct));
+  const kept = new Set(
+    nonOverlapping(
+      mine.map((k) => k.index),
+      horizon,
+    ),
+  );
+  const independent = mine.filter((k) => kept.has(k.index));
+  const plain = otherMean === null ? null : independentMean(independent.map((k) => k.returnPct - otherMean));
+  return {
+    group,
+    count: mine.length,
+    independent: independent.length,
+    excess_pct: nw?.estimate ?? null,
+    nw_low_pct: nw?.low ?? null,
+    nw_high_pct: nw?.high ?? null,
+    nw_t: nw?.t ?? null,
+    nonoverlap_low_pct: plain?.low ?? null,
+    nonoverlap_high_pct: plain?.high ?? null,
+  };
+}
+
+/** Spearman's correlation of score and forward return, its t from the Newey-West mean of the rank products. */
+function scoreRank(known: readonly Known[], lags: number): TRobustSummary["score_rank"] {
+  const scored = known.filter((k) => k.score !== null);
+  const rho = spearman(
+    scored.map((k) => k.score!),
+    scored.map((k) => k.returnPct),
+  );
+  if (rho === null) return null;
+  const rx = ranks(scored.map((k) => k.score!));
+  const ry = ranks(scored.map((k) => k.returnPct));
+  const n = scored.length;
+  const centre = (n + 1) / 2;
+  const sx = Math.sqrt(rx.reduce((s, r) => s + (r - centre) ** 2, 0) / n);
+  const sy = Math.sqrt(ry.reduce((s, r) => s + (r - centre) ** 2, 0) / n);
+  const products = rx.map((r, i) => ((r - centre) * (ry[i]! - centre)) / (sx * sy));
+  return { count: n, rho, nw_t: neweyWestMean(products, lags)?.t ?? null };
+}
+
+function robustSummary(known: readonly Known[], horizon: number): TRobustSummary {
+  const lags = neweyWestLags(horizon);
+  const rows: TRobustRow[] = [];
+  for (const action of DECISION_ACTIONS)
+    if (known.some((k) => k.action === action))
+      rows.push(robustRow(action, known, (k) => k.action === action, horizon, lags));
+  rows.push(robustRow("long_side", known, (k) => LONG_SIDE.includes(k.action), horizon, lags));
+  rows.push(robustRow("short_side", known, (k) => SHORT_SIDE.includes(k.action), horizon, lags));
+  return { lags, rows, score_rank: scoreRank(known, lags) };
+}
+
 function horizonSummary(calls: readonly JudgedCall[], horizon: number): THorizonSummary {
-  const known: (Sample & { action: TDecisionAction })[] = [];
+  const known: Known[] = [];
   for (const call of calls) {
     const o = call.outcomes.find((x) => x.horizon === horizon);
     if (o?.return_pct === null || o?.return_pct === undefined) continue;
-    known.push({ action: call.action, returnPct: o.return_pct, outcome: o.outcome });
+    known.push({
+      action: call.action,
+      returnPct: o.return_pct,
+      outcome: o.outcome,
+      index: call.index,
+      score: call.score,
+    });
   }
   const byAction: TActionStats[] = [];
   for (const action of DECISION_ACTIONS) {
@@ -60,6 +146,7 @@ function horizonSummary(calls: readonly JudgedCall[], horizon: number): THorizon
     by_action: byAction,
     long_side: stats(known.filter((s) => LONG_SIDE.includes(s.action))),
     short_side: stats(known.filter((s) => SHORT_SIDE.includes(s.action))),
+    robust: robustSummary(known, horizon),
   };
 }
 

@@ -4,6 +4,7 @@ import { BacktestForm } from "@/components/backtest/backtest-form";
 import { CallsTable } from "@/components/backtest/calls-table";
 import { DeleteRunButton } from "@/components/backtest/delete-run-button";
 import { ReportEvalPanel } from "@/components/backtest/report-eval-panel";
+import { SummaryExport } from "@/components/backtest/summary-export";
 import { SummaryTables } from "@/components/backtest/summary-tables";
 import { ZonedTime } from "@/components/shell/time-zone";
 import { fmt } from "@/components/settings/format";
@@ -161,6 +162,13 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
                       ariaLabel={tb.equityChart}
                     />
                   </section>
+                  <div className="flex justify-end">
+                    <SummaryExport
+                      t={tb}
+                      summary={completed.summary!}
+                      filename={`backtest-summary-${completed.stock_code}-${completed.backtest_id.slice(0, 8)}.csv`}
+                    />
+                  </div>
                   <SummaryTables t={tb} summary={completed.summary!} actionLabels={actionLabels} />
                   <section>
                     <h3 className="text-sm font-semibold">{tb.priceTitle}</h3>
