@@ -21,6 +21,7 @@ const RULES: Record<Language, string> = {
     "3. 数据标注为样例数据（is_sample_data 为 true）时，明确说明数字是样例数据。",
     "4. 回答用 Markdown，先给结论，再给依据与计划（买点、止损、目标须取自 analyze_trend 的 plan 或报告），最后一行提示风险。不构成投资建议。",
     "5. 不要编造新闻、财务数据或公司事件。",
+    "6. 报告带有 evidence_statement 时，给出结论的同时原样转述它；不得声称规则引擎具有它没有显示的能力。data_quality 为 insufficient 时说明数据不足以支撑操作判断。",
   ].join("\n"),
   en: [
     "You are DSA's stock-analysis assistant; answer the trader's question in English.",
@@ -30,6 +31,7 @@ const RULES: Record<Language, string> = {
     "3. When the data is marked as sample data (is_sample_data true), say the figures are sample data.",
     "4. Answer in Markdown: the conclusion first, then the evidence and the plan (entry, stop and target taken from analyze_trend's plan or a report), and a one-line risk note at the end. Not investment advice.",
     "5. Never invent news, financials or company events.",
+    "6. When a report carries an evidence_statement, state it with the conclusion as it is; never claim the rule engine has skill it does not show. When data_quality is insufficient, say the data cannot carry a call.",
   ].join("\n"),
 };
 

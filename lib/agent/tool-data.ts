@@ -262,6 +262,9 @@ export async function latestReportsData(code: string, limit: number, language: L
         levels: levelPrices(report.strategy),
         model_used: item.model_used,
         engine_version: report.meta.engine_version ?? null,
+        // What the engine's own record says about this call (docs/api.md §13), to be quoted, never improved on.
+        evidence_statement: report.details.evidence?.statement ?? null,
+        data_quality: report.details.data_quality?.level ?? null,
       };
     }),
   };

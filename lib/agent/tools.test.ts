@@ -102,6 +102,9 @@ describe("agent tools on sample data", () => {
     const report = (reports.reports as Record<string, unknown>[])[0]!;
     expect(answer).toContain(`/history/${report.record_id}`);
     expect(report.price).toBe((await currentPrice(moutai)).price);
+    // The report's own evidence travels with it (sample data: no record computed, and it says so).
+    expect(report.evidence_statement).toMatch(/^示例数据是合成的价格/);
+    expect(report.data_quality).toBe("degraded");
 
     const signals = await call("get_decision_signals", { code: "600519" });
     expect(signals.total).toBeGreaterThanOrEqual(0);

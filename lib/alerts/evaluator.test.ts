@@ -224,6 +224,28 @@ describe("alert evaluator", () => {
       reason: `new buy decision signal #${newBuy.id}`,
     });
     expect((await evaluateAlertRules({ deliver })).triggers).toHaveLength(0);
+
+    // A signal made by a report carries that report's evidence statement in the alert's message.
+    const statement = "On this stock's own bars the engine's 120 \"Buy\" calls returned -0.20%: no measurable edge.";
+    const report = await db().analysisHistory.create({
+      data: {
+        queryId: "signal-evidence",
+        stockCode: "600519",
+        displayCode: "600519",
+        market: "cn",
+        targetKey: "stock:cn:600519",
+        reportType: "detailed",
+        reportLanguage: "en",
+        reportJson: JSON.stringify({ details: { evidence: { statement } } }),
+        createdAt: OPEN,
+      },
+    });
+    const fromReport = await db().decisionSignal.create({
+      data: { ...base, action: "buy", score: 66, sourceReportId: report.id },
+    });
+    expect((await evaluateAlertRules({ deliver })).triggers[0]).toMatchObject({
+      reason: `new buy decision signal #${fromReport.id} — ${statement}`,
+    });
   });
 
   it("deleting a rule keeps its triggers with a null rule_id", async () => {

@@ -547,6 +547,27 @@ function toResult(obs: Observation): TAlertTargetResult {
 
 // ---- decision-signal rules (ours) ---------------------------------------------------------------------
 
+/** The evidence statement (docs/api.md §13) of each report that made a signal, by report id. */
+async function evidenceStatements(reportIds: readonly (number | null)[]): Promise<Map<number, string>> {
+  const ids = [...new Set(reportIds.filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db().analysisHistory.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, reportJson: true },
+  });
+  const out = new Map<number, string>();
+  for (const row of rows) {
+    try {
+      const statement = (JSON.parse(row.reportJson) as { details?: { evidence?: { statement?: unknown } } }).details
+        ?.evidence?.statement;
+      if (typeof statement === "string") out.set(row.id, statement);
+    } catch {
+      // a record whose stored JSON cannot be read has no statement to add
+    }
+  }
+  return out;
+}
+
 async function evaluateSignalRule(rule: AlertRule, pass: Pass): Promise<RuleEvaluation> {
   const action = (ruleParameters(rule) as { action?: string }).action;
   const cursor = rule.signalCursor ?? 0;
@@ -554,7 +575,7 @@ async function evaluateSignalRule(rule: AlertRule, pass: Pass): Promise<RuleEval
     where: { targetKey: rule.targetKey, action, id: { gt: cursor } },
     orderBy: { id: "asc" },
     take: 50,
-    select: { id: true, score: true, createdAt: true, triggerSource: true },
+    select: { id: true, score: true, createdAt: true, triggerSource: true, sourceReportId: true },
   });
   const target = { target: rule.target, display: rule.target };
   const summary = observation(target, {
@@ -573,7 +594,9 @@ async function evaluateSignalRule(rule: AlertRule, pass: Pass): Promise<RuleEval
   });
   if (claimed.count === 0) return { results, triggers: [] };
   const triggers: TAlertTriggerItem[] = [];
+  const statements = await evidenceStatements(signals.map((s) => s.sourceReportId));
   for (const signal of signals) {
+    const statement = signal.sourceReportId === null ? null : statements.get(signal.sourceReportId);
     const state = await db().alertTargetState.upsert({
       where: { ruleId_target: { ruleId: rule.id, target: rule.target } },
       create: {
@@ -589,7 +612,8 @@ async function evaluateSignalRule(rule: AlertRule, pass: Pass): Promise<RuleEval
       ...target,
       observed: signal.score,
       threshold: null,
-      reason: `new ${action} decision signal #${signal.id}`,
+      // The engine's record for this call travels with it: a trader reads the claim and its evidence together.
+      reason: `new ${action} decision signal #${signal.id}${statement ? ` — ${statement}` : ""}`,
       dataSource: signal.triggerSource,
       dataTimestamp: signal.createdAt.toISOString(),
       diagnostics: { signal_id: signal.id },
