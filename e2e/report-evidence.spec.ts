@@ -79,6 +79,8 @@ test("a real-bars CSV report shows the engine's record and the data quality, zh 
   };
   expect(markdown.content).toContain(`> **规则引擎的历史记录**：${evidence.statement}`);
   expect(markdown.content).toContain("> **数据质量：不足** · csv");
+  expect(markdown.content).toContain("价格来源：csv · 2012-12-31 收盘");
+  await expect(page.getByTestId("report-as-of")).toHaveText("csv · 截至 2012-12-31 收盘");
 
   // The share card: stale mark and the price's source and date in its header, the record among its notices.
   const html = await (await page.request.get(`/api/v1/history/${report.meta.id}/share-image-html`)).text();
@@ -87,7 +89,9 @@ test("a real-bars CSV report shows the engine's record and the data quality, zh 
   expect(html).toContain(evidence.statement.slice(0, 20));
   const png = await page.request.get(`/api/v1/history/${report.meta.id}/share-image`);
   expect(png.status()).toBe(200);
-  fs.writeFileSync(`${SCREENSHOT_DIR}/report-evidence-share.png`, await png.body());
+  const body = await png.body();
+  expect(body.subarray(1, 4).toString("ascii")).toBe("PNG");
+  await test.info().attach("report-evidence-share.png", { body, contentType: "image/png" });
 });
 
 test("the same in the en UI with an en report", async ({ page, context, baseURL }) => {

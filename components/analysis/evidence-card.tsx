@@ -109,7 +109,12 @@ export function EvidenceCard({
             {evidence.statement}
           </p>
           {evidence.scopes.length > 0 ? (
-            <div className="mt-2 overflow-x-auto">
+            <div
+              role="region"
+              aria-label={t.evidenceTitle}
+              tabIndex={0}
+              className="mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+            >
               <table className="w-full min-w-[36rem] text-sm tabular-nums">
                 <thead className="text-xs text-muted">
                   <tr>

@@ -130,6 +130,7 @@ function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: R
           </div>
           {view.asOf ? (
             <div data-testid="report-as-of" className="text-xs text-muted tabular-nums">
+              {view.dataSource ? `${view.dataSource} · ` : ""}
               {fmt(
                 view.asOf.basis === "close" || !view.asOf.live
                   ? t.asOfClose

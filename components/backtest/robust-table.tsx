@@ -31,7 +31,12 @@ export function RobustTable({
 }) {
   const rank = robust.score_rank;
   return (
-    <div className="overflow-x-auto">
+    <div
+      role="region"
+      aria-label={fmt(t.robustCaption, { horizon, lags: robust.lags })}
+      tabIndex={0}
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+    >
       <table className="w-full min-w-[34rem] text-sm tabular-nums" data-testid={`robust-${horizon}`}>
         <caption className="pb-1 text-left text-xs font-medium text-muted">
           {fmt(t.robustCaption, { horizon, lags: robust.lags })}

@@ -19,6 +19,7 @@ const STAGES: ReadonlyArray<[RegExp, StageKey]> = [
   [/^searching news/i, "news"],
   [/^computing indicators/i, "indicators"],
   [/^asking the model/i, "llm"],
+  [/^reading the engine's record/i, "evidence"],
   [/^storing the report/i, "storingReport"],
   [/^starting the market review/i, "reviewStart"],
   [/^fetching the (cn|hk|us) market overview/i, "overview"],

@@ -91,6 +91,8 @@ export const MARKDOWN_TEXT = {
     dataQuality: "数据质量",
     qualityLevels: { good: "良好", degraded: "降级", insufficient: "不足" } as Record<string, string>,
     barsTo: (n: number, last: string) => `${n} 根日K线，截至 ${last}`,
+    priceAsOf: (source: string, date: string, live: boolean) =>
+      `价格来源：${source} · ${date}${live ? " 实时" : " 收盘"}`,
     dataSource: "行情数据",
     sampleData: "样本数据，非真实行情",
     model: "分析模型",
@@ -161,6 +163,8 @@ export const MARKDOWN_TEXT = {
     dataQuality: "Data quality",
     qualityLevels: { good: "good", degraded: "degraded", insufficient: "insufficient" } as Record<string, string>,
     barsTo: (n: number, last: string) => `${n} daily bars to ${last}`,
+    priceAsOf: (source: string, date: string, live: boolean) =>
+      `Price: ${source} · ${date}${live ? " live" : " close"}`,
     dataSource: "Market data",
     sampleData: "sample data, not real market prices",
     model: "Model",
@@ -332,6 +336,17 @@ function quoteSection(input: MarkdownReportInput, indicators: unknown, t: Text):
   const { meta } = input.report;
   const volumeRatio = input.volumeRatio ?? numAt(indicators, "volume", "ratio");
   const turnover = input.turnoverRate ?? numAt(indicators, "turnover_rate");
+  // Every price with its source and its session (a quote is live only on its own session's day).
+  const snapshot = input.report.details.context_snapshot;
+  const date = strAt(snapshot, "as_of", "date");
+  const basis = strAt(snapshot, "as_of", "basis");
+  const liveFlag = at(snapshot, "as_of", "live");
+  const live = typeof liveFlag === "boolean" ? liveFlag : basis === "quote";
+  const source =
+    (basis === "quote" ? strAt(snapshot, "quote", "source") : null) ??
+    input.report.details.data_quality?.source ??
+    input.dataSource ??
+    strAt(snapshot, "data_source");
   return [
     `## ${t.quote}`,
     "",
@@ -339,6 +354,7 @@ function quoteSection(input: MarkdownReportInput, indicators: unknown, t: Text):
       [t.price, t.change, t.volumeRatio, t.turnover],
       [[price(meta.current_price), pct(meta.change_pct), plain(volumeRatio), pct(turnover, false)]],
     ),
+    ...(date && source ? ["", t.priceAsOf(source, date, live)] : []),
   ];
 }
 

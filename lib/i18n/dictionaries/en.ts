@@ -1032,6 +1032,7 @@ export const en: Dictionary = {
       news: "Searching news",
       indicators: "Computing indicators and the rule decision",
       llm: "Asking the model",
+      evidence: "Reading the engine's record on this stock",
       storingReport: "Storing the report",
       reviewStart: "Starting the review",
       overview: "Fetching the {region} market overview",

@@ -993,6 +993,7 @@ export const zhCN = {
       news: "检索新闻",
       indicators: "计算指标与规则决策",
       llm: "调用大模型",
+      evidence: "读取规则引擎在本股的历史记录",
       storingReport: "保存报告",
       reviewStart: "开始大盘复盘",
       overview: "拉取{region}市场概览",
