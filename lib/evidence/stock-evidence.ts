@@ -4,6 +4,7 @@ import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { getDailyBars, type TDailyBar } from "@/lib/market";
 import type { TMarketSymbol } from "@/lib/market/providers/types";
+import { sourceFamily } from "@/lib/market/source-family";
 import { symbolKey } from "@/lib/market/symbol-key";
 import { marketScope } from "./market-evaluation";
 import { pooledScope, stockFigures, type StockFigures } from "./scope";
@@ -19,11 +20,14 @@ export const EVIDENCE_BARS = 1250;
 
 type Figures = Partial<Record<TDecisionAction, StockFigures>>;
 
-/** The newest run of bars from one provider: a record never mixes one source's prices with another's. */
+/**
+ * The newest run of bars from the newest bar's source family (lib/market/source-family.ts): a record never mixes a
+ * file's or the sample series' prices with another source's; the exchange feeds quote the same prices.
+ */
 export function sameSourceTail(bars: readonly TDailyBar[]): TDailyBar[] {
-  const source = bars.at(-1)?.source;
+  const family = sourceFamily(bars.at(-1)?.source);
   let start = bars.length;
-  while (start > 0 && bars[start - 1]!.source === source) start -= 1;
+  while (start > 0 && sourceFamily(bars[start - 1]!.source) === family) start -= 1;
   return bars.slice(start);
 }
 
