@@ -122,7 +122,7 @@ function report(results: readonly SeriesResult[], write: string | null, label: s
   console.log(
     `| market | stocks | calls | ${heads} | long excess % [95 %] | long NW t | short excess % [95 %] | short NW t | rank corr (dates) | rank corr NW t |`,
   );
-  console.log(`|${"---|".repeat(11 + DECISION_ACTIONS.length)}`);
+  console.log(`|${"---|".repeat(9 + DECISION_ACTIONS.length)}`);
   const perMarket: MarketEvaluation["markets"] = {};
   const verdictRows: string[] = [];
   const actionRows: string[] = [];
