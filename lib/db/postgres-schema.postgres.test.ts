@@ -3,13 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migratePostgres } from "./postgres-migrate";
 import { POSTGRES_SCHEMA, generatedPostgresSchema, postgresSchemaFrom } from "./postgres-schema";
-import { POSTGRES_ADMIN_URL, databaseUrl, dropDatabases } from "@/tests/kits/db/postgres-test-databases";
+import { POSTGRES_ADMIN_URL, databaseUrl, testDatabasePrefix } from "@/tests/kits/db/postgres-test-databases";
 
-const PREFIX = `dsa_schema_${process.pid}`;
-afterAll(() => dropDatabases(PREFIX));
+// Under the run's prefix, so the pass's teardown drops them: a DROP in an afterAll hook outran its 10 s limit
+// on a loaded machine.
+const PREFIX = `${testDatabasePrefix()}_schema_${process.pid}`;
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
