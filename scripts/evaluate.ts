@@ -51,9 +51,8 @@ function sideFigures(calls: readonly EvidenceCall[], side: readonly TDecisionAct
 
 async function evaluateSeries(folder: string, file: string): Promise<SeriesResult> {
   const market = file.slice(0, 2) as TMarket;
-  const code = file.split("-")[1]!;
   const bars = parseBarsCsv(fs.readFileSync(path.join(folder, file), "utf8"), file);
-  const calls = await walkForwardCalls(bars, { market, code, kind: "stock", isSample: false });
+  const calls = await walkForwardCalls(bars, { market, isSample: false });
   const actionCounts: SeriesResult["actionCounts"] = {};
   const byAction: SeriesResult["byAction"] = {};
   for (const action of DECISION_ACTIONS) {

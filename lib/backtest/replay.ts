@@ -26,9 +26,6 @@ export interface ReplayCall {
 
 export interface ReplayOptions {
   market: TMarket;
-  /** The security's code and kind: A-share daily limits depend on the board. */
-  code?: string | null;
-  kind?: "stock" | "index";
   isSample: boolean;
   startDate?: string | null;
   endDate?: string | null;
@@ -55,15 +52,9 @@ export function callIndices(
   return out;
 }
 
-export function decideOn(
-  bars: readonly TDailyBar[],
-  index: number,
-  market: TMarket,
-  isSample: boolean,
-  security: { code?: string | null; kind?: "stock" | "index" } = {},
-): ReplayCall {
+export function decideOn(bars: readonly TDailyBar[], index: number, market: TMarket, isSample: boolean): ReplayCall {
   const window = bars.slice(Math.max(0, index + 1 - ANALYSIS_WINDOW_BARS), index + 1);
-  const { decision } = decideAtClose(window, market, isSample, security);
+  const { decision } = decideAtClose(window, market, isSample);
   const bar = bars[index]!;
   return {
     index,
@@ -86,9 +77,7 @@ export async function replayCalls(bars: readonly TDailyBar[], options: ReplayOpt
       await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) throw options.signal.reason ?? new Error("backtest aborted");
     }
-    calls.push(
-      decideOn(bars, indices[k]!, options.market, options.isSample, { code: options.code, kind: options.kind }),
-    );
+    calls.push(decideOn(bars, indices[k]!, options.market, options.isSample));
   }
   options.onProgress?.(1);
   return calls;

@@ -87,8 +87,6 @@ async function execute(
   progress(REPLAY_FROM, `replaying the rules over ${bars.length} bars`);
   const result = await backtestBars(bars, {
     market: target.market,
-    code: target.code,
-    kind: target.kind,
     isSample,
     startDate: row.requestedStart,
     endDate: row.requestedEnd,

@@ -43,8 +43,6 @@ async function computeFigures(
   const bars = sameSourceTail(read.bars);
   const calls = await walkForwardCalls(bars, {
     market: symbol.market,
-    code: symbol.code,
-    kind: symbol.kind,
     isSample: bars.at(-1)?.source === "sample",
     signal,
   });

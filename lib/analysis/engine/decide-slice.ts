@@ -2,7 +2,6 @@ import type { TDailyBar } from "@/lib/market";
 import type { TMarket } from "@/lib/market/symbols";
 import { computeIndicators } from "./indicators";
 import { decideByRules, type RuleDecision } from "./rules";
-import { dailyLimitPct } from "./structure-decision";
 import type { TIndicators, TMarketPhase } from "./schemas";
 
 export interface SliceDecision {
@@ -18,15 +17,13 @@ export function decideAtClose(
   bars: readonly TDailyBar[],
   market: TMarket,
   isSample: boolean,
-  options: { code?: string | null; kind?: "stock" | "index"; phase?: TMarketPhase } = {},
+  options: { phase?: TMarketPhase } = {},
 ): SliceDecision {
   const indicators = computeIndicators({ bars, quote: null, market });
-  const limitPct = dailyLimitPct(market, options.code, options.kind);
   // Report language only shapes the texts; the backtest keeps the numbers, so any language will do.
   const decision = decideByRules({
     indicators,
     market,
-    limitPct,
     phase: options.phase ?? "postmarket",
     language: "en",
     isSample,

@@ -7,7 +7,7 @@ import { parseBarsCsv } from "@/lib/market/providers/csv-bars";
 import { createSampleProvider } from "@/lib/market/providers/sample";
 import { classifyDecisionAction } from "./action";
 import { computeIndicators } from "./indicators";
-import { decideStructure, dailyLimitPct } from "./structure-decision";
+import { decideStructure } from "./structure-decision";
 import { buildRuleReport, type RuleReportTarget } from "./rule-report";
 import { ZRuleReport } from "./schemas";
 import { barsFromCloses } from "@/tests/kits/test-bars";
@@ -131,40 +131,53 @@ describe("rule-based report", () => {
     expect(seen.size).toBeGreaterThanOrEqual(2);
   }, 30_000);
 
-  it("rules-v4: the stalled-downtrend and turning-up holds read back as hold in both languages", () => {
+  it("every cell of the rules-v6 tables reads back as its own action in both languages (real bars)", () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
-    const file = path.resolve(import.meta.dirname, "../../../tests/fixtures/real-bars/cn-600519-2024-2026.csv");
-    const bars = parseBarsCsv(fs.readFileSync(file, "utf8"), "cn-600519-2024-2026.csv");
+    const folder = path.resolve(import.meta.dirname, "../../../tests/fixtures/real-bars");
     const seen = new Set<string>();
-    for (let i = 70; i < bars.length; i += 3) {
-      const window = bars.slice(0, i + 1);
-      const structure = decideStructure(
-        computeIndicators({ bars: window, market: "cn" }),
-        "cn",
-        dailyLimitPct("cn", "600519"),
-      ).reason;
-      if (structure !== "stalled_downtrend" && structure !== "turning_up") continue;
-      for (const language of ["zh", "en"] as const) {
-        const r = buildRuleReport({
-          target: moutai,
-          bars: window,
-          dataSource: "eastmoney",
-          language,
-          phase: "postmarket",
-        });
-        expect(r.summary.action).toBe("hold");
-        expect(
-          classifyDecisionAction({
-            advice: r.summary.operation_advice,
-            score: r.summary.sentiment_score,
-            guardrailReasons: [],
-          }),
-        ).toMatchObject({ action: "hold", overridden: false });
-        expect(r.summary.operation_advice).toContain("MA20");
+    for (const file of ["cn-600519-2024-2026.csv", "us-AAPL-2012-2014.csv", "hk-00941-2020-2025.csv"]) {
+      const bars = parseBarsCsv(fs.readFileSync(path.join(folder, file), "utf8"), file);
+      const market = file.slice(0, 2) as "cn" | "us" | "hk";
+      const target: RuleReportTarget = { kind: "stock", market, code: file.split("-")[1]! };
+      for (let i = 25; i < bars.length; i += 2) {
+        const window = bars.slice(Math.max(0, i - 249), i + 1);
+        const structure = decideStructure(computeIndicators({ bars: window, market }), market).reason;
+        if (seen.has(structure)) continue;
         seen.add(structure);
+        for (const language of ["zh", "en"] as const) {
+          const r = buildRuleReport({ target, bars: window, dataSource: "csv", language, phase: "postmarket" });
+          expect(
+            classifyDecisionAction({
+              advice: r.summary.operation_advice,
+              score: r.summary.sentiment_score,
+              guardrailReasons: [],
+            }),
+            `${structure} ${language}: ${r.summary.operation_advice}`,
+          ).toMatchObject({ action: r.summary.action, overridden: false });
+        }
       }
     }
-    expect([...seen].sort()).toEqual(["stalled_downtrend", "turning_up"]);
+    expect([...seen].sort()).toEqual(
+      [
+        "dip_in_downtrend",
+        "dip_in_range",
+        "downtrend_at_mean",
+        "extended",
+        "extended_rally_in_downtrend",
+        "a_share_dip_in_uptrend",
+        "a_share_uptrend_at_mean",
+        "a_share_rally_in_uptrend",
+        "a_share_dip_in_downtrend",
+        "a_share_downtrend_at_mean",
+        "a_share_rally_in_downtrend",
+        "no_structure",
+        "pullback_in_uptrend",
+        "rally_in_downtrend",
+        "rally_in_range",
+        "range",
+        "uptrend_intact",
+      ].sort(),
+    );
   });
 
   it("spec 2.6 rule 2: a 0 change stays 0", () => {
@@ -204,13 +217,12 @@ describe("rule-based report", () => {
       language: "zh",
     });
     expect(report.indicators.bias.ma5!).toBeGreaterThan(5);
-    expect(report.summary.action).not.toBe("buy");
     expect(report.guardrail_reasons.map((g) => g.code)).toContain("chasing");
-    expect(report.summary.operation_advice).toContain("不追高");
+    expect(report.summary.operation_advice).toContain("过度延伸");
     expect(report.summary.analysis_summary).toContain("不追高");
-    // rules-v2: a stretched uptrend is held, not bought; hold sits in the watch band, so score and action agree.
-    expect(report.summary.sentiment_score!).toBeLessThan(60);
-    expect(report.summary.action).toBe("hold");
+    // rules-v5: a stretched price is trimmed, not bought; reduce sits in the 20–39 band, so score and action agree.
+    expect(report.summary.action).toBe("reduce");
+    expect(report.summary.sentiment_score!).toBeLessThan(40);
     expect(report.dashboard.risk_warnings!.join("")).toContain("追高");
   });
 

@@ -84,8 +84,7 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
     input.dataSource === "sample" || input.quote?.source === "sample" || input.bars.some((b) => b.source === "sample");
   const indicators = computeIndicators({ bars: input.bars, quote: input.quote, market: input.target.market });
   const market = input.target.market;
-  const limitPct = dailyLimitPct(market, input.target.code, input.target.kind);
-  const decision = decideByRules({ indicators, market, limitPct, phase, language, isSample });
+  const decision = decideByRules({ indicators, market, phase, language, isSample });
 
   const stale = Boolean(input.staleSince);
   const advice = operationAdvice(decision, indicators, phase, language, stale);
@@ -171,142 +170,103 @@ function operationAdvice(
   stale: boolean,
 ): string {
   const when = t(stale ? WHEN_STALE : WHEN[phase], l);
-  const code = d.guardrail_reasons[0]?.code ?? null;
   const p = d.plan;
-  switch (d.action) {
-    case "buy":
-      if (d.structure === "breakout") {
-        return t(
-          {
-            zh: `买入：放量突破，${when}在${level(p.ideal_buy, l)}上方介入，止损${level(p.stop_loss, l)}`,
-            en: `Buy: a breakout on volume; ${when}, enter above ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}`,
-          },
-          l,
-        );
-      }
-      return t(
-        {
-          zh: `买入：上升趋势中的回踩，${when}在${level(p.ideal_buy, l)}附近分批介入，止损${level(p.stop_loss, l)}`,
-          en: `Buy: a pullback within an uptrend; ${when}, scale in near ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}`,
-        },
-        l,
-      );
-    case "add":
-      return t(
-        {
-          zh: `加仓：上升趋势完好，${when}回落至${level(p.ideal_buy, l)}附近时加仓，止损${level(p.stop_loss, l)}`,
-          en: `Add: the uptrend is intact; ${when}, add on a dip to ${level(p.ideal_buy, l)} with a stop at ${level(p.stop_loss, l)}`,
-        },
-        l,
-      );
-    case "hold":
-      if (d.structure === "stalled_downtrend") {
-        return t(
-          {
-            zh: `持有：均线向下但趋势强度不足，价格已重新站上MA20，下跌已停滞；已有仓位继续持有，止损${level(p.stop_loss, l)}，在下行的MA60之下不新开仓`,
-            en: `Hold: falling averages without trend strength and the price back above MA20, so the drift has stalled; keep what you have with a stop at ${level(p.stop_loss, l)}, no new position under a falling MA60`,
-          },
-          l,
-        );
-      }
-      if (d.structure === "turning_up") {
-        return t(
-          {
-            zh: `持有：MA20已上穿MA60且价格站上两者，下跌已经扭转，但MA60尚未走升；已有仓位继续持有，止损${level(p.stop_loss, l)}，MA60走升后再考虑新开仓`,
-            en: `Hold: MA20 has crossed above MA60 with the price over both, so the fall has turned, but MA60 is not rising yet; keep what you have with a stop at ${level(p.stop_loss, l)}, a new position only once MA60 rises`,
-          },
-          l,
-        );
-      }
-      if (code === "limit_up")
-        return t(
-          {
-            zh: `持有：收盘接近涨停，已有仓位继续持有，止损上移至${level(p.stop_loss, l)}`,
-            en: `Hold: closed near the limit up; keep what you have and raise the stop to ${level(p.stop_loss, l)}`,
-          },
-          l,
-        );
-      return t(
-        {
-          zh: `持有：趋势向上但短线涨幅过大，不追高；已有仓位继续持有，止损上移至${level(p.stop_loss, l)}`,
-          en: `Hold: the trend is up but the price is stretched; keep what you have and raise the stop to ${level(p.stop_loss, l)}`,
-        },
-        l,
-      );
-    case "reduce":
-      if (d.structure === "breakdown")
-        return t(
-          {
-            zh: `减仓：放量跌破区间，${when}减仓，重新站上${level(p.stop_loss, l)}再考虑`,
-            en: `Reduce: a breakdown on volume; trim ${when} and reconsider only above ${level(p.stop_loss, l)}`,
-          },
-          l,
-        );
-      return t(
-        {
-          zh: `减仓：下跌趋势中的反弹，${when}逢高减仓，站上${level(p.stop_loss, l)}则判断失效`,
-          en: `Reduce: a rally within a downtrend; trim ${when} into strength, the call is wrong above ${level(p.stop_loss, l)}`,
-        },
-        l,
-      );
-    case "sell":
-      return t(
-        {
-          zh: `卖出：下跌趋势中的反弹已经减弱，${when}离场，站上${level(p.stop_loss, l)}则判断失效`,
-          en: `Sell: a rally within a downtrend that is already fading; exit ${when}, the call is wrong above ${level(p.stop_loss, l)}`,
-        },
-        l,
-      );
-    default:
-      break;
-  }
-  switch (code) {
-    case "a_share_breakout":
-      return t(
-        {
-          zh: `观望：放量突破，等回踩${level(ind.high_20 === null ? null : { price: ind.high_20, basis: "high_20" }, l)}不破再考虑`,
-          en: `Watch: a breakout on volume; wait for a pullback that stays above ${level(ind.high_20 === null ? null : { price: ind.high_20, basis: "high_20" }, l)}`,
-        },
-        l,
-      );
-    case "stretched_down":
-      return t(
-        {
-          zh: `观望：下跌趋势中已明显超跌，不在低位杀跌，也不逆势抄底；跌破${level(p.stop_loss, l)}转弱`,
-          en: `Watch: already stretched down within a downtrend; no sale into the low and no purchase against the trend; weaker below ${level(p.stop_loss, l)}`,
-        },
-        l,
-      );
-    case "insufficient_data":
-      return t({ zh: "观望：数据不足，暂无可靠信号", en: "Watch: not enough data for a reliable signal" }, l);
-    default:
-      if (d.structure === "no_structure")
-        return t(
-          {
-            zh: "观望：历史不足70个交易日，尚无中期趋势结构",
-            en: "Watch: under 70 sessions of history, no medium-term structure yet",
-          },
-          l,
-        );
-      if (d.structure === "weak_downtrend") {
-        const adx = ind.adx14 == null ? "" : `（ADX ${ind.adx14.toFixed(0)}）`;
-        const adxEn = ind.adx14 == null ? "" : ` (ADX ${ind.adx14.toFixed(0)})`;
-        return t(
-          {
-            zh: `观望：均线向下但趋势强度不足${adx}，无趋势可依，不杀跌也不抄底；跌破${level(p.stop_loss, l)}转弱，突破${level(p.ideal_buy, l)}转强`,
-            en: `Watch: falling averages without trend strength${adxEn}: no trend to lean on, so no sale and no purchase; weaker below ${level(p.stop_loss, l)}, stronger above ${level(p.ideal_buy, l)}`,
-          },
-          l,
-        );
-      }
-      return t(
-        {
-          zh: `观望：区间震荡，突破${level(p.ideal_buy, l)}或跌破${level(p.stop_loss, l)}再行动`,
-          en: `Watch: a range; act on a break above ${level(p.ideal_buy, l)} or below ${level(p.stop_loss, l)}`,
-        },
-        l,
-      );
-  }
+  // A long call's entry; a watch call's level above, past which the reading turns stronger.
+  const upper = level(p.ideal_buy, l);
+  const stop = level(p.stop_loss, l);
+  const stretch = ind.extension_atr == null ? "" : Math.abs(ind.extension_atr).toFixed(1);
+  const text: Localized = (() => {
+    switch (d.structure) {
+      case "pullback_in_uptrend":
+        return {
+          zh: `买入：上升趋势中的回踩，${when}在${upper}附近分批介入，止损${stop}`,
+          en: `Buy: a pullback within an uptrend; ${when}, scale in near ${upper} with a stop at ${stop}`,
+        };
+      case "dip_in_range":
+        return {
+          zh: `买入：区间内回落到短期均线下方，${when}在${upper}附近分批介入，止损${stop}`,
+          en: `Buy: a dip under the 2-week mean within a range; ${when}, scale in near ${upper} with a stop at ${stop}`,
+        };
+      case "dip_in_downtrend":
+        return {
+          zh: `持有：下跌趋势中已低于MA10约${stretch}倍ATR，不在低位杀跌；已有仓位继续持有，止损${stop}，趋势向下不新开仓`,
+          en: `Hold: ${stretch} ATR under MA10 within a downtrend; keep what you have with a stop at ${stop}, no sale into the low and no new position against the trend`,
+        };
+      case "uptrend_intact":
+        return {
+          zh: `观望：上升趋势完好，但价格不在短期均线下方，不追高；等回踩MA10附近，跌破${stop}转弱`,
+          en: `Watch: the uptrend is intact but the price is not under its 2-week mean; wait for a pullback toward MA10, weaker below ${stop}`,
+        };
+      case "downtrend_at_mean":
+        return {
+          zh: `观望：下跌趋势中价格回到短期均线附近，不杀跌也不抄底；跌破${stop}转弱，突破${upper}转强`,
+          en: `Watch: a downtrend with the price back at its 2-week mean: no sale and no purchase; weaker below ${stop}, stronger above ${upper}`,
+        };
+      case "rally_in_range":
+        return {
+          zh: `减仓：区间内价格已升到短期均线上方，${when}逢高减仓，站上${stop}则判断失效`,
+          en: `Reduce: the price has run above its 2-week mean within a range; trim ${when} into strength, the call is wrong above ${stop}`,
+        };
+      case "rally_in_downtrend":
+        return {
+          zh: `减仓：下跌趋势中的反弹，${when}逢高减仓，站上${stop}则判断失效`,
+          en: `Reduce: a rally within a downtrend; trim ${when} into strength, the call is wrong above ${stop}`,
+        };
+      case "extended":
+        return {
+          zh: `减仓：价格高于MA10约${stretch}倍ATR，短线过度延伸，${when}逢高减仓，站上${stop}则判断失效`,
+          en: `Reduce: the price is ${stretch} ATR above MA10, stretched; trim ${when} into strength, the call is wrong above ${stop}`,
+        };
+      case "extended_rally_in_downtrend":
+        return {
+          zh: `卖出：下跌趋势中的反弹已过度延伸，${when}离场，站上${stop}则判断失效`,
+          en: `Sell: a rally within a downtrend that has run too far; exit ${when}, the call is wrong above ${stop}`,
+        };
+      case "a_share_dip_in_downtrend":
+        return {
+          zh: `买入：A股中期下跌后已低于短期均线，短期反转较常见，${when}在${upper}附近分批介入，止损${stop}`,
+          en: `Buy: an A-share that has fallen for months and stands under its 2-week mean, where reversals are common; ${when}, scale in near ${upper} with a stop at ${stop}`,
+        };
+      case "a_share_downtrend_at_mean":
+        return {
+          zh: `持有：A股中期下跌后价格回到短期均线附近；已有仓位继续持有，止损${stop}`,
+          en: `Hold: an A-share that has fallen for months, back at its 2-week mean; keep what you have with a stop at ${stop}`,
+        };
+      case "a_share_rally_in_downtrend":
+        return {
+          zh: `观望：A股中期下跌中的反弹，中期与短期读数相反；跌破${stop}转弱，突破${upper}转强`,
+          en: `Watch: a rally within an A-share downtrend, where the two readings disagree; weaker below ${stop}, stronger above ${upper}`,
+        };
+      case "a_share_dip_in_uptrend":
+        return {
+          zh: `观望：A股中期上涨中的回踩，A股数月的涨幅常有回吐，此处不介入；跌破${stop}转弱，突破${upper}转强`,
+          en: `Watch: a pullback within an A-share uptrend; A-share rises over months tend to give back, so no entry here; weaker below ${stop}, stronger above ${upper}`,
+        };
+      case "a_share_uptrend_at_mean":
+        return {
+          zh: `观望：A股中期上涨，价格在短期均线附近；跌破${stop}转弱，突破${upper}转强`,
+          en: `Watch: an A-share uptrend with the price at its 2-week mean; weaker below ${stop}, stronger above ${upper}`,
+        };
+      case "a_share_rally_in_uptrend":
+        return {
+          zh: `减仓：A股中期上涨后价格又升到短期均线上方，${when}逢高减仓，站上${stop}则判断失效`,
+          en: `Reduce: an A-share that has risen for months and runs above its 2-week mean; trim ${when} into strength, the call is wrong above ${stop}`,
+        };
+      case "no_structure":
+        return {
+          zh: "观望：历史不足70个交易日，尚无中期趋势结构",
+          en: "Watch: under 70 sessions of history, no medium-term structure yet",
+        };
+      case "range":
+        return {
+          zh: `观望：区间震荡，价格在短期均线附近；突破${upper}或跌破${stop}再行动`,
+          en: `Watch: a range with the price at its 2-week mean; act on a break above ${upper} or below ${stop}`,
+        };
+      case null:
+        return { zh: "观望：数据不足，暂无可靠信号", en: "Watch: not enough data for a reliable signal" };
+    }
+  })();
+  return t(text, l);
 }
 
 /** Which moment the price belongs to, said next to it: a quote is live only on its own session's day. */

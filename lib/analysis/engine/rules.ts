@@ -68,8 +68,6 @@ export interface RuleDecision {
 export interface RuleInput {
   indicators: TIndicators;
   market: TMarket;
-  /** The A-share daily limit in percent (structure-decision.ts dailyLimitPct); null where prices move freely. */
-  limitPct?: number | null;
   phase: TMarketPhase;
   language: TReportLanguage;
   isSample: boolean;
@@ -84,7 +82,7 @@ export function chaseThreshold(trend: TTrendState | null): number {
 export function decideByRules(input: RuleInput): RuleDecision {
   const { indicators: ind, language } = input;
   const breakdown = scoreFactors(input);
-  const structure = ind.trend === null ? null : decideStructure(ind, input.market, input.limitPct ?? null);
+  const structure = ind.trend === null ? null : decideStructure(ind, input.market);
   const score = structure?.score ?? null;
   const { confidence, reasons } = assessConfidence(input, breakdown, score);
   const guardrails: TGuardrailReason[] = [];
@@ -118,7 +116,7 @@ export function decideByRules(input: RuleInput): RuleDecision {
     confidence,
     confidence_reasons: reasons,
     action,
-    // rules-v2 has no strong-buy node (structure-decision.ts says why).
+    // No cell of the rules-v5 table is a strong buy.
     strong: false,
     guardrail_reasons: guardrails,
     structure: structure?.reason ?? null,
@@ -129,54 +127,45 @@ export function decideByRules(input: RuleInput): RuleDecision {
   };
 }
 
-/** The v2 nodes that hold back what the trend alone would say, worded for the report. */
+/** The cells where the trend holds a call back from what the stretch alone would say, worded for the report. */
 function structureGuardrail(reason: StructureReason, input: RuleInput): TGuardrailReason | null {
   const { indicators: ind, language: l } = input;
-  if (reason === "extended_uptrend" && ind.extension_atr != null) {
-    const e = ind.extension_atr.toFixed(1);
+  const e = ind.extension_atr;
+  if (e == null) return null;
+  if (reason === "extended") {
+    const x = e.toFixed(1);
     return {
       code: "chasing",
       message: t(
         {
-          zh: `现价高于MA10约${e}倍ATR，上涨过度延伸，不追高`,
-          en: `Price is ${e} ATR above MA10: stretched, do not chase`,
+          zh: `现价高于MA10约${x}倍ATR，上涨过度延伸，不追高`,
+          en: `Price is ${x} ATR above MA10: stretched, do not chase`,
         },
         l,
       ),
     };
   }
-  if (reason === "limit_up") {
+  if (reason === "uptrend_intact" && e > 0) {
+    const x = e.toFixed(1);
     return {
-      code: "limit_up",
+      code: "chasing",
       message: t(
         {
-          zh: `收盘接近涨停（±${input.limitPct}%），挂单难以成交，不追涨`,
-          en: `Closed near the ±${input.limitPct}% limit up: orders may not fill, do not chase`,
+          zh: `上升趋势中现价高于MA10约${x}倍ATR，不追高，也不逆势减仓`,
+          en: `Price is ${x} ATR above MA10 in an uptrend: do not chase, and no sale against the trend`,
         },
         l,
       ),
     };
   }
-  if (reason === "breakout_a_share") {
-    return {
-      code: "a_share_breakout",
-      message: t(
-        {
-          zh: "A股放量突破后短期回落较常见，等回踩确认",
-          en: "A-share breakouts often give back their gain within days: wait for a pullback that holds",
-        },
-        l,
-      ),
-    };
-  }
-  if (reason === "stretched_downtrend" && ind.extension_atr != null) {
-    const e = Math.abs(ind.extension_atr).toFixed(1);
+  if (reason === "dip_in_downtrend") {
+    const x = Math.abs(e).toFixed(1);
     return {
       code: "stretched_down",
       message: t(
         {
-          zh: `下跌趋势中已低于MA10约${e}倍ATR，不在低位杀跌，也不逆势买入`,
-          en: `Already ${e} ATR under MA10 in a downtrend: neither sell into the low nor buy against the trend`,
+          zh: `下跌趋势中已低于MA10约${x}倍ATR，不在低位杀跌，也不逆势买入`,
+          en: `Already ${x} ATR under MA10 in a downtrend: neither sell into the low nor buy against the trend`,
         },
         l,
       ),

@@ -1,86 +1,63 @@
 import type { TMarket } from "@/lib/market/symbols";
 import type { TDecisionAction, TIndicators } from "./schemas";
 
-// rules-v2–v4: the verdict from market structure, not from a score table.
+// rules-v6: the verdict leans against the stretch everywhere, and against the trend in A-shares
+// (docs/evaluations/rules-v5.md, rules-v6.md).
 //
-//   regime (lib/analysis/engine/indicators.ts regimeOf): up / down / flat from MA20 vs MA60, MA60's slope and
-//   the price against MA60 — the trend a position would ride for the next weeks;
-//   extension = (price − MA10) / ATR14 — where the price stands against its short-term mean, in the stock's
-//   own daily range, so one rule fits a bank and a biotech.
+//   extension e = (price − MA10) / ATR14: where the price stands against its 2-week mean, in the stock's own daily
+//   range, so one rule fits a bank and a biotech;
+//   regime (indicators.ts regimeOf): up / down / flat from MA20 vs MA60, MA60's slope and the price against MA60.
 //
-// The rule: enter with the trend on pullbacks, leave against it on rallies, and never chase a stretched rise
-// or sell into a stretched fall. Short-term reversal (a stretched move tends to give some of itself back
-// within days) is documented for every market and is strongest in A-shares; trend persistence over weeks
-// to months is the other documented effect. The table uses both: the regime picks the side, the extension
-// picks the moment.
+// Short-term reversal, documented for single stocks in every market studied and strongest in A-shares: over days
+// to a month a stock gives back part of a move that stretched it from its mean. So the side comes from e: a price
+// under its mean is a long call, one over it a short-side call. The 1–3-month regime is not the 3–12-month momentum
+// the literature documents, and rules-v4's trend-picked sides were wrong-signed over 10 days in China and the US; it
+// keeps one job: a call never leans hard against it (a dip in a downtrend is held, not bought; strength in an
+// uptrend is watched, not sold).
 //
-//   regime up    extension ≤ 0.5   buy   70   a pause or pullback within an uptrend: the entry
-//                0.5 … 2           add   64   the trend holds and the price is not stretched yet
-//                ≥ 2               hold  55   stretched above its mean: keep, do not chase
-//   regime down  ADX14 < 20 (v3), price > MA20 (v4)
-//                                          hold    50   the drift has stalled: the price is back over its 1-month mean
-//                ADX14 < 20 (v3)           watch   45   a falling structure without strength: a drift, not a trend to sell into
-//                                          (a breakdown on volume still reduces, as in a range)
-//                ≥ −0.5, momentum fading   sell    15   a rally into a falling trend that is already losing steam
-//                ≥ −0.5                     reduce  30   a rally into a falling trend: lighten into strength
-//                < −0.5                     watch   42   already stretched down: no sale into the low, no buy against the trend
-//   flat         breakout on volume  buy 66 (US, HK) / watch 52 (A-shares: breakouts there reverse more often than they run)
-//                breakdown on volume reduce 32
-//                MA20 > MA60, price > MA60 (v4)  hold 53   the fall has turned (MA60 not rising yet): keep, buy only once it rises
-//                otherwise watch 48
+//                      regime up               flat              down
+//   e < −0.5           buy 70 pullback         buy 64 dip        hold 55 (no sale into the low, no buy against the fall)
+//   −0.5 … 0.5         watch 54                watch 48          watch 45
+//   0.5 … 2            watch 54 (no add)       reduce 36         reduce 30
+//   e ≥ 2              reduce 28               reduce 28         sell 15
 //
-// rules-v3 adds the strength test on the short side only: a short-side call bets against the equity drift, so it
-// needs a trend that persists, and ADX is the measure of that; a long call in a weak uptrend still has the drift
-// with it. Measured on the real-bars files (not fitted: Wilder's textbook threshold; 18–25 gave the same band
-// ordering in HK and the US): the 20–39 band had beaten the 40–59 band in HK and the US because reduce calls in trendless
-// downtrends were followed by average or better returns.
+// A-shares (rules-v6): over 1–26 weeks they reverse (Kang, Liu and Ni 2002) and show no momentum (Liu, Stambaugh and
+// Yuan 2019), so there the regime changes sides too: a 1–3-month rise is trimmed over its mean, a 1–3-month fall is
+// bought under it; where the two effects disagree (a dip in an uptrend, a rally in a downtrend) the call is watch.
 //
-// rules-v4 adds two holds where v3 watched, for structures that have stopped falling but are not an uptrend yet:
-//   (1) a weak downtrend (ADX < 20) whose price is back above MA20: without strength the fall is no trend to sell
-//       into (v3), and a price back over its 1-month mean has stalled the drift;
-//   (2) a flat regime with MA20 over MA60 and the price over both, MA60 not rising yet: the 1-month mean has crossed
-//       the 3-month one, and MA60's slope is the last test to turn (only once the price is back above its level of
-//       three months ago).
-// Hold, not buy: the price has not repaired the structure (a falling MA60 is the base after a crash, and a
-// crash gives no buy until the structure repairs); hold, not watch: the holder's question has an answer, keep the
-// position with a stop under the support. No new constant: MA20, MA60 and Wilder's 20 are those the table already
-// uses. Measured on the real-bars files (10-day returns, pooled per market): both were followed by average or better
-// returns in every market (turning up: A 2.9 %, HK 0.6 %, US 1.2 % against 1.3 / 0.2 / 0.2 %, 9 of 12 files above
-// their mean; stalled: 2.2 / 0.4 / 1.1 %, 8 of 12), so the data backs no sale there. The same turning-up calls taken as
-// buys raised the long side's means too, but bought the post-crash base of the synthetic crash series.
+//   A-shares           regime up               flat              down
+//   e < −0.5           watch 50                buy 64 dip        buy 68
+//   −0.5 … 0.5         watch 46                watch 48          hold 56
+//   0.5 … 2            reduce 34               reduce 36         watch 52
+//   e ≥ 2              reduce 28               reduce 28         reduce 28
 //
-// Scores order the nodes by how bullish they are, so the score and the action always tell the same story
-// (docs/api.md §7 bands). There is no strong-buy node: on the development files no sub-condition of a buy
-// (a deeper pullback, a strong ADX, light volume) was followed by better returns than the buy node itself.
+// Scores order the cells by how bullish they are, so the score and the action always tell the same story
+// (docs/api.md §7 bands).
 
-/** A pullback reaches the short-term mean when the price is within half a day's range above MA10. */
-const PULLBACK_ATR = 0.5;
-/** Two days' ranges above MA10 is a stretched price: the move is more likely to pause than to run. */
-const EXTENDED_ATR = 2;
-/** The mirror of PULLBACK_ATR for a rally in a downtrend: back within half a range of the falling MA10. */
-const RALLY_ATR = -0.5;
-/** ADX under 20 is the textbook reading (Wilder) of a market without a trend: falling MAs alone are a drift. */
-const TREND_STRENGTH_ADX = 20;
-/** A breakout or breakdown counts on at least 1.5 × the average volume: a move the market backs (reference §3). */
-const CONFIRM_VOLUME_RATIO = 1.5;
-/** A-share limit moves: the day closes within half a point of its ±limit, so orders at that price may not fill. */
-const LIMIT_TOLERANCE_PCT = 0.5;
+/** Half a day's range under the 2-week mean: the price has pulled back. */
+const BELOW_MEAN_ATR = -0.5;
+/** Half a day's range over it: the price has run ahead of its mean. */
+const ABOVE_MEAN_ATR = 0.5;
+/** Two days' ranges over the mean is a stretched price: the move is more likely to give back than to run. */
+const STRETCHED_ATR = 2;
 
 export type StructureReason =
   | "pullback_in_uptrend"
+  | "dip_in_range"
+  | "dip_in_downtrend"
   | "uptrend_intact"
-  | "extended_uptrend"
-  | "limit_up"
-  | "fading_rally_in_downtrend"
-  | "rally_in_downtrend"
-  | "stretched_downtrend"
-  | "weak_downtrend"
-  | "stalled_downtrend"
-  | "turning_up"
-  | "breakout"
-  | "breakout_a_share"
-  | "breakdown"
   | "range"
+  | "downtrend_at_mean"
+  | "rally_in_range"
+  | "rally_in_downtrend"
+  | "extended"
+  | "extended_rally_in_downtrend"
+  | "a_share_dip_in_uptrend"
+  | "a_share_uptrend_at_mean"
+  | "a_share_rally_in_uptrend"
+  | "a_share_dip_in_downtrend"
+  | "a_share_downtrend_at_mean"
+  | "a_share_rally_in_downtrend"
   | "no_structure";
 
 export interface StructureDecision {
@@ -91,20 +68,22 @@ export interface StructureDecision {
 
 const NODE: Record<StructureReason, { action: TDecisionAction; score: number }> = {
   pullback_in_uptrend: { action: "buy", score: 70 },
-  breakout: { action: "buy", score: 66 },
-  uptrend_intact: { action: "add", score: 64 },
-  extended_uptrend: { action: "hold", score: 55 },
-  limit_up: { action: "hold", score: 55 },
-  breakout_a_share: { action: "watch", score: 52 },
-  turning_up: { action: "hold", score: 53 },
-  stalled_downtrend: { action: "hold", score: 50 },
+  dip_in_range: { action: "buy", score: 64 },
+  dip_in_downtrend: { action: "hold", score: 55 },
+  uptrend_intact: { action: "watch", score: 54 },
   range: { action: "watch", score: 48 },
   no_structure: { action: "watch", score: 48 },
-  weak_downtrend: { action: "watch", score: 45 },
-  stretched_downtrend: { action: "watch", score: 42 },
-  breakdown: { action: "reduce", score: 32 },
+  downtrend_at_mean: { action: "watch", score: 45 },
+  rally_in_range: { action: "reduce", score: 36 },
   rally_in_downtrend: { action: "reduce", score: 30 },
-  fading_rally_in_downtrend: { action: "sell", score: 15 },
+  extended: { action: "reduce", score: 28 },
+  extended_rally_in_downtrend: { action: "sell", score: 15 },
+  a_share_dip_in_downtrend: { action: "buy", score: 68 },
+  a_share_downtrend_at_mean: { action: "hold", score: 56 },
+  a_share_rally_in_downtrend: { action: "watch", score: 52 },
+  a_share_dip_in_uptrend: { action: "watch", score: 50 },
+  a_share_uptrend_at_mean: { action: "watch", score: 46 },
+  a_share_rally_in_uptrend: { action: "reduce", score: 34 },
 };
 
 function node(reason: StructureReason): StructureDecision {
@@ -124,35 +103,32 @@ export function dailyLimitPct(
   return 10;
 }
 
-export function decideStructure(ind: TIndicators, market: TMarket, limitPct: number | null): StructureDecision {
+type Band = "below" | "at" | "above" | "stretched";
+type Table = Record<Band, Record<NonNullable<TIndicators["regime"]>, StructureReason>>;
+
+const TABLE: Table = {
+  below: { up: "pullback_in_uptrend", flat: "dip_in_range", down: "dip_in_downtrend" },
+  at: { up: "uptrend_intact", flat: "range", down: "downtrend_at_mean" },
+  above: { up: "uptrend_intact", flat: "rally_in_range", down: "rally_in_downtrend" },
+  stretched: { up: "extended", flat: "extended", down: "extended_rally_in_downtrend" },
+};
+
+const A_SHARE_TABLE: Table = {
+  below: { up: "a_share_dip_in_uptrend", flat: "dip_in_range", down: "a_share_dip_in_downtrend" },
+  at: { up: "a_share_uptrend_at_mean", flat: "range", down: "a_share_downtrend_at_mean" },
+  above: { up: "a_share_rally_in_uptrend", flat: "rally_in_range", down: "a_share_rally_in_downtrend" },
+  stretched: { up: "extended", flat: "extended", down: "extended" },
+};
+
+function band(e: number): Band {
+  if (e < BELOW_MEAN_ATR) return "below";
+  if (e <= ABOVE_MEAN_ATR) return "at";
+  return e < STRETCHED_ATR ? "above" : "stretched";
+}
+
+export function decideStructure(ind: TIndicators, market: TMarket): StructureDecision {
   const e = ind.extension_atr ?? null;
   const regime = ind.regime ?? null;
   if (regime === null || e === null || ind.price === null) return node("no_structure");
-  const atLimitUp = limitPct !== null && ind.change_pct !== null && ind.change_pct >= limitPct - LIMIT_TOLERANCE_PCT;
-
-  if (regime === "up") {
-    if (e >= EXTENDED_ATR) return node("extended_uptrend");
-    if (atLimitUp) return node("limit_up");
-    return node(e <= PULLBACK_ATR ? "pullback_in_uptrend" : "uptrend_intact");
-  }
-  const confirmed = (ind.volume.ratio ?? 0) >= CONFIRM_VOLUME_RATIO;
-  const breakdown = confirmed && ind.low_20 !== null && ind.price < ind.low_20;
-  if (regime === "down") {
-    if (ind.adx14 !== null && ind.adx14 !== undefined && ind.adx14 < TREND_STRENGTH_ADX) {
-      if (breakdown) return node("breakdown");
-      return node(ind.ma.ma20 !== null && ind.price > ind.ma.ma20 ? "stalled_downtrend" : "weak_downtrend");
-    }
-    if (e < RALLY_ATR) return node("stretched_downtrend");
-    const m = ind.macd;
-    const fading =
-      m !== null && m.histogram_prev !== null && m.histogram_prev !== undefined && m.histogram < m.histogram_prev;
-    return node(fading ? "fading_rally_in_downtrend" : "rally_in_downtrend");
-  }
-  if (confirmed && ind.high_20 !== null && ind.price > ind.high_20)
-    return node(market === "cn" ? "breakout_a_share" : "breakout");
-  if (breakdown) return node("breakdown");
-  // v4: MA20 over MA60 with the price over both, MA60 still not rising: the fall has turned, the uptrend is not confirmed.
-  const { ma20, ma60 } = ind.ma;
-  if (ma20 !== null && ma60 !== null && ma20 > ma60 && ind.price > ma60) return node("turning_up");
-  return node("range");
+  return node((market === "cn" ? A_SHARE_TABLE : TABLE)[band(e)][regime]);
 }
