@@ -74,7 +74,7 @@ test("settings: the data panel in English, dark mode and on a 390px phone, with 
 }) => {
   fs.mkdirSync(csvDir, { recursive: true });
   fs.copyFileSync(FIXTURE, path.join(csvDir, "600519.csv"));
-  fs.writeFileSync(path.join(csvDir, "aapl.csv"), "date,open,high,low,close\n2024-01-02,10,11,9,10.5\n");
+  fs.writeFileSync(path.join(csvDir, "aapl.csv"), "date,open,high,low,volume\n2024-01-02,10,11,9,1200\n");
   await context.addCookies([{ name: "dsa_theme", value: "dark", url: baseURL! }]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/settings");
@@ -88,7 +88,7 @@ test("settings: the data panel in English, dark mode and on a 390px phone, with 
   await expect(rows.nth(0)).toContainText("2024-08-15 – 2026-02-13");
   await expect(rows.nth(1)).toContainText("aapl");
   await expect(rows.nth(1)).toContainText("Invalid");
-  await expect(rows.nth(1)).toContainText("aapl.csv line 1: missing required column(s) volume");
+  await expect(rows.nth(1)).toContainText("aapl.csv line 1: missing required column(s) close");
   await expect(panel.getByRole("button", { name: "Remove the data file of aapl" })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await panel.scrollIntoViewIfNeeded();

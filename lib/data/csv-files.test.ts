@@ -105,7 +105,7 @@ describe("saveCsvDataFile, listCsvDataFiles, deleteCsvDataFile", () => {
       code: "000001",
       rows: null,
       first_date: null,
-      error: expect.stringMatching(/^000001\.csv line 1: missing required column\(s\) high, low, close, volume/),
+      error: expect.stringMatching(/^000001\.csv line 1: missing required column\(s\) high, low, close;/),
     });
   });
 

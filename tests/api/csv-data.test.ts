@@ -230,7 +230,7 @@ describe("CSV data files API", () => {
       400,
       "invalid_import_file",
     );
-    expect(missing).toMatch(/^AAPL\.csv line 1: missing required column\(s\) high, low, volume/);
+    expect(missing).toMatch(/^AAPL\.csv line 1: missing required column\(s\) high, low;/);
   });
 
   it("more than 5 MB or more than 20,000 rows is 413 payload_too_large with a clear message", async () => {

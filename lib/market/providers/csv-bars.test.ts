@@ -113,12 +113,20 @@ describe("parseBarsCsv: an invalid file is refused whole, naming the file, the l
   it("a missing required column names every missing column on the header line", () => {
     const error = invalid("date,open,high,close\n2024-03-05,10,11,10.5\n");
     expect(error.line).toBe(1);
-    expect(error.message).toContain("TEST.csv line 1: missing required column(s) low, volume");
+    expect(error.message).toContain("TEST.csv line 1: missing required column(s) low;");
+  });
+
+  it("a file without a volume column reads with volume 0 on every bar (rated missing_volume by the analysis)", () => {
+    const bars = parseBarsCsv("date,open,high,low,close\n2024-03-05,10,11,9,10.5\n2024-03-04,10,11,9,10\n", "X.csv");
+    expect(bars.map((b) => [b.date, b.close, b.volume])).toEqual([
+      ["2024-03-04", 10, 0],
+      ["2024-03-05", 10.5, 0],
+    ]);
   });
 
   it("no header row (the first row is data) is a missing-column error", () => {
     expect(invalid("2024-03-05,10,11,9,10.5,1\n").message).toMatch(
-      /^TEST\.csv line 1: missing required column\(s\) date, open, high, low, close, volume/,
+      /^TEST\.csv line 1: missing required column\(s\) date, open, high, low, close;/,
     );
   });
 

@@ -17,7 +17,9 @@ const HEADER_NAMES: Record<Field, readonly string[]> = {
   amount: ["amount"],
   turnover_rate: ["turnover_rate"],
 };
-const REQUIRED: readonly Field[] = ["date", "open", "high", "low", "close", "volume"];
+// Volume is optional: a file without it reads with volume 0, and the analysis rates such data degraded
+// (missing_volume) and leaves the volume checks out, rather than refusing an otherwise good price series.
+const REQUIRED: readonly Field[] = ["date", "open", "high", "low", "close"];
 const PRICES = ["open", "high", "low", "close"] as const;
 
 const DATE_FORMATS = [/^(\d{4})-(\d{2})-(\d{2})$/, /^(\d{4})(\d{2})(\d{2})$/, /^(\d{4})\/(\d{2})\/(\d{2})$/];
@@ -94,7 +96,7 @@ function toBar(row: Row, columns: Partial<Record<Field, number>>, fileLabel: str
     return value;
   }) as [number, number, number, number];
   if (high < low) throw new InvalidDataFileError(fileLabel, row.line, `high ${high} is below low ${low}`);
-  const volume = number("volume");
+  const volume = columns.volume === undefined ? 0 : number("volume");
   if (volume < 0) throw new InvalidDataFileError(fileLabel, row.line, `volume ${volume} is negative`);
   return {
     date,
