@@ -18,7 +18,6 @@ import {
   type Localized,
 } from "./language";
 import { resolveMarketPhase } from "./phase";
-import { dailyLimitPct } from "./structure-decision";
 import { biasStatus, chaseThreshold, decideByRules, levelText, type RuleDecision } from "./rules";
 import {
   ZRuleReport,
