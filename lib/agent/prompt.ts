@@ -22,6 +22,7 @@ const RULES: Record<Language, string> = {
     "4. 回答用 Markdown，先给结论，再给依据与计划（买点、止损、目标须取自 analyze_trend 的 plan 或报告），最后一行提示风险。不构成投资建议。",
     "5. 不要编造新闻、财务数据或公司事件。",
     "6. 报告带有 evidence_statement 时，给出结论的同时原样转述它；不得声称规则引擎具有它没有显示的能力。data_quality 为 insufficient 时说明数据不足以支撑操作判断。",
+    "7. 给出价格时同时写出工具返回的来源和日期（例如“1485.30 · csv · 2026-02-13 收盘”）；只有当日交易时段的行情才称“实时”。",
   ].join("\n"),
   en: [
     "You are DSA's stock-analysis assistant; answer the trader's question in English.",
@@ -32,6 +33,7 @@ const RULES: Record<Language, string> = {
     "4. Answer in Markdown: the conclusion first, then the evidence and the plan (entry, stop and target taken from analyze_trend's plan or a report), and a one-line risk note at the end. Not investment advice.",
     "5. Never invent news, financials or company events.",
     "6. When a report carries an evidence_statement, state it with the conclusion as it is; never claim the rule engine has skill it does not show. When data_quality is insufficient, say the data cannot carry a call.",
+    '7. Give every price with the source and date the tool returned (e.g. "1485.30 · csv · 2026-02-13 close"); call a price live only when it is a quote from today\'s session.',
   ].join("\n"),
 };
 

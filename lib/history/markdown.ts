@@ -7,6 +7,7 @@ import {
   TREND_STATE_LABELS,
 } from "@/lib/analysis/engine/language";
 import { HISTORY_TIME_ZONE } from "./dates";
+import { priceAsOf } from "./price-as-of";
 import type { TAnalysisReport } from "./schemas";
 
 // The Markdown report of a stored record, in the record's language. Pure: the same record
@@ -337,16 +338,7 @@ function quoteSection(input: MarkdownReportInput, indicators: unknown, t: Text):
   const volumeRatio = input.volumeRatio ?? numAt(indicators, "volume", "ratio");
   const turnover = input.turnoverRate ?? numAt(indicators, "turnover_rate");
   // Every price with its source and its session (a quote is live only on its own session's day).
-  const snapshot = input.report.details.context_snapshot;
-  const date = strAt(snapshot, "as_of", "date");
-  const basis = strAt(snapshot, "as_of", "basis");
-  const liveFlag = at(snapshot, "as_of", "live");
-  const live = typeof liveFlag === "boolean" ? liveFlag : basis === "quote";
-  const source =
-    (basis === "quote" ? strAt(snapshot, "quote", "source") : null) ??
-    input.report.details.data_quality?.source ??
-    input.dataSource ??
-    strAt(snapshot, "data_source");
+  const asOf = priceAsOf(input.report, input.dataSource ?? null);
   return [
     `## ${t.quote}`,
     "",
@@ -354,7 +346,7 @@ function quoteSection(input: MarkdownReportInput, indicators: unknown, t: Text):
       [t.price, t.change, t.volumeRatio, t.turnover],
       [[price(meta.current_price), pct(meta.change_pct), plain(volumeRatio), pct(turnover, false)]],
     ),
-    ...(date && source ? ["", t.priceAsOf(source, date, live)] : []),
+    ...(asOf ? ["", t.priceAsOf(asOf.source, asOf.date, asOf.live)] : []),
   ];
 }
 

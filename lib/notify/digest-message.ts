@@ -1,4 +1,5 @@
 import type { TAnalysisReport } from "@/lib/history/schemas";
+import { priceAsOf, priceAsOfSuffix } from "@/lib/history/price-as-of";
 import { formatNumber, historyLink, oneLine, publicBaseUrl, signed } from "./messages";
 import type { NotificationMessage } from "./types";
 
@@ -49,7 +50,7 @@ function reportLines(entry: Extract<DigestEntry, { kind: "report" }>, input: Dig
   const score = summary.sentiment_score !== null ? `${summary.sentiment_score}${t.score}` : null;
   const price =
     meta.current_price !== null
-      ? `${formatNumber(meta.current_price)}${meta.change_pct !== null ? ` (${signed(meta.change_pct)}%)` : ""}`
+      ? `${formatNumber(meta.current_price)}${meta.change_pct !== null ? ` (${signed(meta.change_pct)}%)` : ""}${priceAsOfSuffix(priceAsOf(entry.report), input.language)}`
       : null;
   const head = [action, score, price].filter(Boolean).join(" · ");
   const conclusion = summary.analysis_summary ? ` — ${oneLine(summary.analysis_summary)}` : "";

@@ -85,6 +85,23 @@ describe("analysis summary", () => {
     );
     expect(message.link).toEqual({ url: "http://localhost:3123/history/42", label: "查看完整报告" });
   });
+
+  it("the price says its source and date: a close of an old file, or a live quote of today's session", () => {
+    setEnvironmentForTests({ ENV_FILE: "/nonexistent/.env" });
+    const withAsOf = (snapshot: Record<string, unknown>, language: "zh" | "en") => {
+      const r = report(language);
+      return { ...r, details: { ...r.details, context_snapshot: snapshot } };
+    };
+    const close = withAsOf({ as_of: { date: "2026-02-13", basis: "close", live: false }, data_source: "csv" }, "en");
+    expect(analysisMessage({ ...record, dataSource: "csv" }, close).body).toContain(
+      "- **Price**: 1500.50 (-1.23%) · csv · 2026-02-13 close",
+    );
+    const live = withAsOf(
+      { as_of: { date: "2026-11-22", basis: "quote", live: true }, quote: { source: "tencent" } },
+      "zh",
+    );
+    expect(analysisMessage(record, live).body).toContain("- **现价**: 1500.50 (-1.23%) · tencent · 2026-11-22 实时");
+  });
 });
 
 describe("market review and alert summaries", () => {

@@ -1,4 +1,5 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
+import { priceAsOf, priceAsOfSuffix } from "@/lib/history/price-as-of";
 import { getSettings } from "@/lib/settings/settings";
 import type { TAnalysisReport } from "@/lib/history/schemas";
 import { reviewMarkets } from "@/lib/market-review/rules";
@@ -86,7 +87,7 @@ export function analysisMessage(record: AnalysisHistory, report: TAnalysisReport
       ? `- **${t.action}**: ${action ?? "-"}${summary.sentiment_score !== null ? ` · ${t.score} ${summary.sentiment_score}` : ""}${summary.sentiment_label ? ` (${summary.sentiment_label})` : ""}`
       : null,
     meta.current_price !== null
-      ? `- **${t.price}**: ${formatNumber(meta.current_price)}${meta.change_pct !== null ? ` (${signed(meta.change_pct)}%)` : ""}`
+      ? `- **${t.price}**: ${formatNumber(meta.current_price)}${meta.change_pct !== null ? ` (${signed(meta.change_pct)}%)` : ""}${priceAsOfSuffix(priceAsOf(report, record.dataSource), lang)}`
       : null,
     summary.trend_prediction ? `- **${t.trend}**: ${oneLine(summary.trend_prediction)}` : null,
     summary.analysis_summary ? `- **${t.summary}**: ${oneLine(summary.analysis_summary)}` : null,

@@ -95,6 +95,8 @@ describe("watchlist digest", () => {
       ),
     );
     expect(lines.find((l) => l.includes("(AAPL)"))).toContain(`/history/${records[1]!.id})`);
+    // Each price says its source and date.
+    expect(lines[0]).toMatch(/\d (\([+-]?[\d.]+%\) )?· sample · \d{4}-\d{2}-\d{2} (收盘|实时)/);
     expect(hook.content.indexOf("600519")).toBeLessThan(hook.content.indexOf("AAPL"));
     expect(hook.content).toContain("- **平安银行 (000001)** 分析失败: no market data for 000001");
     expect(hook.content).toContain("  - 操作: ");
