@@ -96,3 +96,24 @@ export async function createAnalysisRecord(record: NewAnalysisRecord): Promise<A
     },
   });
 }
+
+/**
+ * The provider of the bars each stored report was made from (its data quality), by record id; null for records
+ * stored before reports rated their data. Outcomes of calls made from a report are graded on that source only.
+ */
+export async function reportBarSources(ids: readonly number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db().analysisHistory.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: { id: true, reportJson: true },
+  });
+  const sourceOf = (json: string | null): string | null => {
+    try {
+      const parts = JSON.parse(json ?? "null") as Partial<StoredReportParts> | null;
+      return parts?.details?.data_quality?.source ?? null;
+    } catch {
+      return null;
+    }
+  };
+  return new Map(rows.map((r) => [r.id, sourceOf(r.reportJson)]));
+}

@@ -1,4 +1,3 @@
-import { sourceFamily } from "@/lib/market/source-family";
 import type { TDailyBar } from "@/lib/market";
 import { expectedDirection } from "@/lib/signals/lifecycle";
 import { evaluateOutcome, NEUTRAL_BAND_PCT } from "@/lib/signals/outcome-engine";
@@ -19,15 +18,6 @@ export interface ReportFacts {
   takeProfit: number | null;
   /** The provider of the bars the report was made from (its data quality); null on records stored before it. */
   source?: string | null;
-}
-
-/** A bar of the anchor or the window from another source family than the report's (lib/market/source-family.ts). */
-function otherSourceBar(facts: ReportFacts, bars: readonly TDailyBar[], windowDays: number): boolean {
-  if (!facts.source) return false;
-  const family = sourceFamily(facts.source);
-  const anchorIndex = bars.findLastIndex((b) => b.date <= facts.anchorDate);
-  const used = bars.slice(Math.max(0, anchorIndex), anchorIndex + 1 + windowDays);
-  return used.some((b) => sourceFamily(b.source) !== family);
 }
 
 export interface ReportEvaluationResult {
@@ -107,6 +97,7 @@ export function evaluateReport(
       entryHigh: null,
       stopLoss: long ? facts.stopLoss : null,
       targetPrice: long ? facts.takeProfit : null,
+      source: facts.source,
     },
     bars,
     facts.anchorDate,
@@ -140,11 +131,6 @@ export function evaluateReport(
     simulatedExitReason: null,
     simulatedReturnPct: null,
   };
-  if (otherSourceBar(facts, bars, windowDays)) {
-    // Retryable: the report's own source may cover the window later (a longer file).
-    const none = { startPrice: null, endDate: null, endClose: null, maxHigh: null, minLow: null, stockReturnPct: null };
-    return { ...base, ...none, evalStatus: "unable", retryable: true, unableReason: "bars_from_other_source" };
-  }
   if (e.evalStatus !== "completed") {
     return { ...base, evalStatus: e.unableReason === "insufficient_forward_bars" ? "insufficient" : "unable" };
   }

@@ -125,8 +125,10 @@ export const runOutcomesOp = defineOperation({
     "was created (anchor), window = the next N daily bars. Return = end close / start − 1; up (buy, add) hits at ≥ +2 %, " +
     "misses at ≤ −2 %; not_down (hold) hits at ≥ 0, misses at ≤ −2 %; not_up (reduce, sell, avoid) hits at ≤ +2 %, else " +
     "misses; watch and alert are unable (non_directional_action, final). Also max favourable/adverse excursion, whether " +
-    "the entry range traded, and whether stop or target was touched first. Completed and final unable rows are skipped; " +
-    "recoverable unable rows (missing_anchor_price, insufficient_forward_bars, missing_end_close) are recomputed; force " +
+    "the entry range traded, and whether stop or target was touched first. A signal made from a report is graded only on " +
+    "bars of that report's source family (else unable: bars_from_other_source). Completed and final unable rows are " +
+    "skipped; recoverable unable rows (missing_anchor_price, insufficient_forward_bars, missing_end_close, " +
+    "bars_from_other_source) are recomputed; force " +
     "recomputes and overwrites the row of the same signal, horizon and engine version. limit caps the signals per run " +
     "(least recently evaluated first).",
   tags: TAGS,

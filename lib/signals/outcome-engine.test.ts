@@ -95,6 +95,37 @@ describe("3.3: outcome engine decision-signal-v1", () => {
     });
   });
 
+  it("a call made from one source is graded only on that source's bars: exchange feeds stand in for each other", () => {
+    const fromCsv = evaluateOutcome({ ...BUY, source: "csv" }, BARS, "2026-11-20", 3);
+    expect(fromCsv).toMatchObject({
+      evalStatus: "unable",
+      unableReason: "bars_from_other_source",
+      retryable: true,
+      startPrice: null,
+      stockReturnPct: null,
+    });
+    const csvBars = BARS.map((b) => ({ ...b, source: "csv" as const }));
+    expect(evaluateOutcome({ ...BUY, source: "csv" }, csvBars, "2026-11-20", 3)).toMatchObject({
+      evalStatus: "completed",
+      endClose: 103.5,
+    });
+    // One sample bar inside the window is enough to refuse; a bar before the anchor is not read.
+    const mixed = csvBars.map((b) =>
+      b.date === "2026-11-24" || b.date === "2026-11-19" ? { ...b, source: "sample" as const } : b,
+    );
+    expect(evaluateOutcome({ ...BUY, source: "csv" }, mixed, "2026-11-20", 3).unableReason).toBe(
+      "bars_from_other_source",
+    );
+    expect(evaluateOutcome({ ...BUY, source: "csv" }, mixed, "2026-11-20", 1).evalStatus).toBe("completed");
+    const exchange = BARS.map((b, i) => ({
+      ...b,
+      source: i % 2 === 0 ? ("tencent" as const) : ("eastmoney" as const),
+    }));
+    expect(evaluateOutcome({ ...BUY, source: "yahoo" }, exchange, "2026-11-20", 3).evalStatus).toBe("completed");
+    // Without a known source (a signal created through the API), any bars grade it.
+    expect(evaluateOutcome({ ...BUY, source: null }, BARS, "2026-11-20", 3).evalStatus).toBe("completed");
+  });
+
   it("terminal unable: watch and alert have no direction", () => {
     for (const action of ["watch", "alert"] as const) {
       expect(evaluateOutcome({ ...BUY, action }, BARS, "2026-11-20", 1)).toMatchObject({

@@ -1,4 +1,5 @@
 import type { TDailyBar } from "@/lib/market";
+import { sourceFamily } from "@/lib/market/source-family";
 import { expectedDirection } from "./lifecycle";
 import type { TDirection, TFirstHit, TSignalAction } from "./schemas";
 
@@ -9,7 +10,13 @@ export const ENGINE_VERSION = "decision-signal-v1";
 /** Returns within ±2 % are neither a clear hit nor a clear miss for "up" and "not_down". */
 export const NEUTRAL_BAND_PCT = 2;
 /** Unable reasons a later run recomputes: the market data may arrive. Others (non_directional_action) are final. */
-export const RETRYABLE_REASONS = ["missing_anchor_price", "insufficient_forward_bars", "missing_end_close"] as const;
+export const RETRYABLE_REASONS = [
+  "missing_anchor_price",
+  "insufficient_forward_bars",
+  "missing_end_close",
+  // The call's own source may cover the window later (a longer file).
+  "bars_from_other_source",
+] as const;
 
 export interface OutcomeSignal {
   action: TSignalAction;
@@ -17,6 +24,8 @@ export interface OutcomeSignal {
   entryHigh: number | null;
   stopLoss: number | null;
   targetPrice: number | null;
+  /** The provider of the prices the call was made from; bars of another source family are not graded (null: any). */
+  source?: string | null;
 }
 
 export interface OutcomeEvaluation {
@@ -143,6 +152,9 @@ export function evaluateOutcome(
   }
   const anchor = anchorIndex >= 0 ? bars[anchorIndex]! : null;
   if (!anchor || !(anchor.close > 0)) return unable(base, "missing_anchor_price");
+  const family = sourceFamily(signal.source);
+  if (family && bars.slice(anchorIndex, anchorIndex + 1 + windowDays).some((b) => sourceFamily(b.source) !== family))
+    return unable(base, "bars_from_other_source");
   const start = anchor.close;
   const withAnchor = { ...base, anchorDate: anchor.date, startPrice: start };
   const window = bars.slice(anchorIndex + 1, anchorIndex + 1 + windowDays);

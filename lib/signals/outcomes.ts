@@ -3,6 +3,7 @@ import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { activeDatabaseKind, placeholders } from "@/lib/db/raw-sql";
 import { symbolKey } from "@/lib/market";
+import { reportBarSources } from "@/lib/history/repository";
 import { barsSince } from "@/lib/market/bars/bars-since";
 import { lastClosedTradingDay } from "@/lib/market/market-time";
 import type { TMarket } from "@/lib/market/symbols";
@@ -252,6 +253,7 @@ export async function runOutcomes(request: TOutcomeRunRequest): Promise<TOutcome
     anchored.map(({ signal, anchorDate }) => ({ symbol: marketSymbolOf(signal), from: anchorDate })),
     "decision signal outcomes",
   );
+  const sources = await reportBarSources(signals.flatMap((s) => (s.sourceReportId === null ? [] : [s.sourceReportId])));
   const pending: Pending[] = [];
   for (const { signal, anchorDate } of anchored) {
     const series = bars.get(symbolKey(marketSymbolOf(signal))) ?? [];
@@ -266,6 +268,7 @@ export async function runOutcomes(request: TOutcomeRunRequest): Promise<TOutcome
           entryHigh: signal.entryHigh,
           stopLoss: signal.stopLoss,
           targetPrice: signal.targetPrice,
+          source: signal.sourceReportId === null ? null : sources.get(signal.sourceReportId),
         },
         series,
         anchorDate,

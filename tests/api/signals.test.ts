@@ -541,6 +541,47 @@ describe("3.3 outcomes", () => {
     await json(await api("/99999999/outcomes"), 404);
   });
 
+  it("a signal made from a report is graded only on bars of the report's source; a later run retries it", async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/analysis/analyze`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stock_code: "601318" }),
+    });
+    const recordId = ZAnalysisResultResponse.parse(await json(res, 200)).report.meta.id!;
+    const setReportSource = async (source: string) => {
+      const row = await database.get<{ report_json: string }>(
+        "SELECT report_json FROM analysis_history WHERE id = ?",
+        recordId,
+      );
+      const parts = JSON.parse(row!.report_json) as { details: { data_quality: { source: string } } };
+      parts.details.data_quality.source = source;
+      await database.run("UPDATE analysis_history SET report_json = ? WHERE id = ?", JSON.stringify(parts), recordId);
+    };
+    // As if the report had been made from a CSV file: the server's bars are the sample series.
+    await setReportSource("csv");
+    await setSignalClock(pastMondayMorning());
+    let signal: TDecisionSignalItem;
+    try {
+      signal = (
+        await create({ stock_code: "601318", action: "buy", trace_id: "outcome-source", source_report_id: recordId })
+      ).item;
+    } finally {
+      await setSignalClock(null);
+    }
+    const run = async () =>
+      ZOutcomeRunResponse.parse(
+        await json(await send("POST", "/outcomes/run", { signal_id: signal.id, horizons: ["1d"] }), 200),
+      ).items[0];
+    expect(await run()).toMatchObject({
+      eval_status: "unable",
+      unable_reason: "bars_from_other_source",
+      retryable: true,
+      start_price: null,
+    });
+    await setReportSource("sample");
+    expect(await run()).toMatchObject({ eval_status: "completed", unable_reason: null });
+  });
+
   it("recoverable unable rows are recomputed; a signal created now has no forward bars yet", async () => {
     const fresh = (await create({ stock_code: "000001", action: "sell", trace_id: "outcome-fresh" })).item;
     const first = ZOutcomeRunResponse.parse(

@@ -1482,6 +1482,7 @@ export const en: Dictionary = {
       missing_anchor_price: "No start price",
       insufficient_forward_bars: "Not enough bars yet",
       missing_end_close: "No end close",
+      bars_from_other_source: "Prices from another source",
     },
     firstHits: { target: "Target", stop: "Stop", both_same_day: "Both, same day", none: "Neither" },
     outcomeWindow: "From {date}, close {price}",

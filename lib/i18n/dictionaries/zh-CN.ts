@@ -1428,6 +1428,7 @@ export const zhCN = {
       missing_anchor_price: "缺少起始价",
       insufficient_forward_bars: "后续行情不足",
       missing_end_close: "缺少收盘价",
+      bars_from_other_source: "行情来源不同",
     },
     firstHits: { target: "目标", stop: "止损", both_same_day: "同日触及", none: "未触及" },
     outcomeWindow: "起始 {date} 收盘 {price}",
