@@ -186,6 +186,25 @@ describe("analysis on the csv data source (docs/api.md §10)", () => {
     expect((await upload("600036", { text: shorter })).status).toBe(201);
     expect((await analyzeOk("600036")).report.meta.current_price).toBe(newLast);
   });
+
+  it("a file without a volume column is analysed; the report's data quality names missing_volume", async () => {
+    const file = fixture("hk-00941-2020-2025.csv");
+    const lines = file.text.trim().split(/\r?\n/);
+    const volume = lines[0]!.split(",").indexOf("volume");
+    const dropVolume = (line: string) =>
+      line
+        .split(",")
+        .filter((_, i) => i !== volume)
+        .join(",");
+    const text = `${lines.map(dropVolume).join("\n")}\n`;
+    expect(text.split("\n")[0]).not.toContain("volume");
+    expect((await upload("00941", { text })).status).toBe(201);
+    const { report } = await analyzeOk("00941");
+    expect(report.meta.current_price).toBe(file.lastClose);
+    // The file ends in 2025, so the data are stale too: stale_bars makes the level insufficient.
+    expect(report.details.data_quality).toMatchObject({ level: "insufficient", source: "csv" });
+    expect(report.details.data_quality!.reasons.map((r) => r.code).sort()).toEqual(["missing_volume", "stale_bars"]);
+  });
 });
 
 describe("CSV data files API", () => {
