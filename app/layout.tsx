@@ -12,6 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: { default: t.meta.siteName, template: `%s · ${t.shell.brand}` },
     description: t.meta.description,
+    icons: { icon: { url: "/favicon.ico", type: "image/png" } },
   };
 }
 

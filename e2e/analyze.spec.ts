@@ -41,7 +41,7 @@ test.afterAll(() => {
 
 const codeInput = (page: Page, lang: "zh" | "en" = "zh") =>
   page.getByRole("combobox", { name: lang === "zh" ? "股票代码或名称" : "Stock code or name" });
-const submitButton = (page: Page) => page.getByRole("button", { name: /^(开始分析|分析中…|Analyze|Analyzing…)$/ });
+const submitButton = (page: Page) => page.getByRole("button", { name: /^(开始分析|分析中…|Analyse|Analysing…)$/ });
 const byTestId = (page: Page, id: string) => page.getByTestId(id);
 
 async function openAnalyze(page: Page): Promise<void> {

@@ -197,3 +197,35 @@ test("21 §5: at desktop width the nav stays in the header as one row of all pag
   await expect(page.locator("#phone-nav")).toBeHidden();
   await expectNav(page, history, "zh");
 });
+
+test("every page links the service's icon; /favicon.ico is a PNG the browser decodes (no 404 in the tab)", async ({
+  page,
+  request,
+}) => {
+  const res = await request.get("/favicon.ico");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("image/png");
+  expect([...(await res.body()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  for (const path of ["/", "/history", "/settings"]) {
+    await page.goto(path);
+    await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", "/favicon.ico");
+  }
+  const size = await page.evaluate(async () => {
+    const img = new Image();
+    img.src = "/favicon.ico";
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  });
+  expect(size).toEqual([48, 48]);
+});
+
+test("the en UI spells the verb one way on every page: Analyse, never Analyze", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "dsa_lang", value: "en", url: baseURL! }]);
+  for (const { path } of UI_PAGES) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const text = await page.locator("body").innerText();
+    expect(text.match(/Analy[zs]\w*/g)?.filter((w) => w.includes("z")) ?? [], path).toEqual([]);
+  }
+  await expect(mainNav(page, "en").getByRole("link", { name: "Analyse", exact: true })).toBeVisible();
+});
