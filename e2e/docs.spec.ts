@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { screenshot } from "./fixtures/ui";
 
@@ -13,4 +14,18 @@ test("4.1 /docs renders the OpenAPI document offline (no external host contacted
   await expect(page.getByText("Liveness check").first()).toBeVisible();
   await screenshot(page, { path: "test-results/screenshots/docs.png", fullPage: false });
   expect(external, `requests left the machine from ${baseURL}/docs`).toEqual([]);
+});
+
+test("/docs names the service's and the API contract's versions apart and links back to the app", async ({ page }) => {
+  const { version } = JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string };
+  await page.goto("/docs");
+  const bar = page.getByRole("navigation", { name: "DSA" });
+  await expect(bar).toContainText(`DSA ${version} · API contract `);
+  // The document's own version is the API contract's, the one the bar names.
+  const apiVersion = ((await (await page.request.get("/openapi.json")).json()) as { info: { version: string } }).info
+    .version;
+  await expect(bar).toContainText(`API contract ${apiVersion}`);
+  await bar.getByRole("link", { name: "← DSA" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("navigation", { name: "主导航" })).toBeVisible();
 });

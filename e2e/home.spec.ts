@@ -74,6 +74,22 @@ test("21 §1: one click analyses a stock with live progress; its verdict, score 
   await expect(row(page, "AAPL").getByRole("link")).toHaveAttribute("href", /^\/history\/\d+$/);
 });
 
+test("a sync analysis from the form above updates the cockpit's row without a reload", async ({ page }) => {
+  await page.goto("/");
+  await expect(row(page, "600519")).toBeVisible();
+  const input = page.getByRole("combobox", { name: "股票代码或名称" });
+  await input.fill("600519");
+  await input.press("Escape");
+  const response = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/analysis/analyze") && r.request().method() === "POST",
+  );
+  await input.press("Enter");
+  const body = (await (await response).json()) as { report: { meta: { id: number } } };
+  await expect(page.getByTestId("report-name")).toHaveText("贵州茅台");
+  await expect(row(page, "600519").getByRole("link")).toHaveAttribute("href", `/history/${body.report.meta.id}`);
+  await expect(row(page, "600519").getByTestId("watch-verdict")).toContainText(/刚刚|分钟前/);
+});
+
 test("21 §7: add by search, reorder, remove and import (preview, then confirm) edit STOCK_LIST", async ({
   page,
   request,

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState, useTransition, type FormEvent, type KeyboardEvent } from "react";
 import { readFailure } from "@/components/auth/api-errors";
 import { localizedFailure } from "./rejection-text";
 import { fmt } from "@/components/settings/format";
@@ -118,6 +119,8 @@ export function AnalyzeWorkbench({
   locale: string;
   disclaimer: string;
 }) {
+  const router = useRouter();
+  const [, startRefresh] = useTransition();
   const [mode, setMode] = useState<Mode>("single");
   const [batchText, setBatchText] = useState("");
   const stream = useTaskStream();
@@ -184,6 +187,8 @@ export function AnalyzeWorkbench({
     const result = (await res.json()) as TAnalysisResultResponse;
     setLastResult(result);
     setRun({ status: "done", result });
+    // The page's server parts (the cockpit's verdicts) catch up with the report just stored; this state stays.
+    startRefresh(() => router.refresh());
   }
 
   const options = (

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { API_VERSION, SERVICE_VERSION } from "@/lib/version";
 
 // The API reference is Swagger UI from the swagger-ui-dist package, served by this service itself:
 // no CDN, no web fonts, and the online validator badge is switched off, so /docs works offline.
@@ -48,9 +49,12 @@ export function docsPageHtml(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>DSA API reference</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-<style>body{margin:0} .swagger-ui .topbar{display:none}</style>
+<style>body{margin:0} .swagger-ui .topbar{display:none}
+.dsa-bar{display:flex;gap:16px;align-items:center;padding:10px 20px;border-bottom:1px solid #e5e7eb;font:14px sans-serif}
+.dsa-bar a{color:#1b5fd6;font-weight:600;text-decoration:none} .dsa-bar span{color:#4b5563}</style>
 </head>
 <body>
+<nav class="dsa-bar" aria-label="DSA"><a href="/">← DSA</a><span>DSA ${SERVICE_VERSION} · API contract ${API_VERSION}</span></nav>
 <div id="swagger-ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
