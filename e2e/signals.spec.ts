@@ -590,3 +590,40 @@ test.describe("phone width and dark mode", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/signals-drawer-dark.png` });
   });
 });
+
+test.describe("one active signal per stock and side", () => {
+  test("a stock analysed three times has one active signal; the two before it are kept as invalidated", async ({
+    page,
+    request,
+  }) => {
+    const analyse = async (code: string) => {
+      const res = await request.post("/api/v1/analysis/analyze", {
+        data: { stock_code: code, report_type: "brief", async_mode: false },
+      });
+      expect(res.status(), code).toBe(200);
+      return ((await res.json()) as { report: { summary: { action: string | null } } }).report.summary.action;
+    };
+    // A sample stock the seed left alone whose analysis today is a directional call (which makes a signal).
+    let code: string | null = null;
+    for (const candidate of ["300750", "000858", "TSLA", "NVDA", "MSFT", "09988"]) {
+      const action = await analyse(candidate);
+      if (action !== null && action !== "watch" && action !== "alert") {
+        code = candidate;
+        break;
+      }
+    }
+    expect(code, "no sample stock made a directional call today").not.toBeNull();
+    await analyse(code!);
+    await analyse(code!);
+    try {
+      await page.goto(`/signals?stock_code=${code}&status=active`);
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).getByTestId("signal-status")).toHaveText("有效");
+      await page.goto(`/signals?stock_code=${code}&status=invalidated`);
+      await expect(rows(page)).toHaveCount(2);
+      await expect(rows(page).getByTestId("signal-status")).toHaveText(["已失效", "已失效"]);
+    } finally {
+      withDb((db) => db.prepare("DELETE FROM decision_signal WHERE stock_code = ?").run(code));
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { signalNow } from "./clock";
 import { assertPricePlan, defaultExpiry, defaultHorizon, derivePlanQuality } from "./lifecycle";
 import type { TDecisionSignalCreateRequest, TDecisionSignalItem, TSignalStatus } from "./schemas";
 import { parseMetadata, toSignalItem } from "./serialize";
-import { expireOverdue, invalidateOpposites, invalidateVictims, oppositesWhere } from "./store";
+import { displacedWhere, expireOverdue, invalidateDisplaced, invalidateOpposites, invalidateVictims } from "./store";
 import { signalTarget } from "./target";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { lockInTransaction } from "@/lib/db/transaction-lock";
@@ -26,7 +26,8 @@ class RelaxedMatchCommitted extends Error {}
  * POST /api/v1/decision-signals (spec 3.2, 4.5 rule 4). Fills the default lifecycle, checks the price plan,
  * runs the lazy expiry, then dedups (exact key, then the relaxed match against active or expired rows) and
  * either answers the match (created=false; an expired match renewed by an active create; an active match's
- * invalidation repair rerun) or inserts the signal and invalidates the opposite side.
+ * invalidation repair rerun) or inserts the signal and invalidates the signals it displaces: the opposite side's,
+ * and the older active ones of its own side (superseded), so a stock keeps one active signal per side.
  *
  * Concurrency: the exact dedup key is a unique index, so parallel creates with the same key yield one row,
  * whichever process they run in. The relaxed match and the opposite side are settled under a per-stock lock
@@ -35,8 +36,8 @@ class RelaxedMatchCommitted extends Error {}
  * transaction on the adapter's one connection). A match found is found again under the lock and answered there.
  * For a new signal the lock is held only for the last read and the commit: the row is inserted before it, and
  * under it one query finds both a relaxed match that committed meanwhile (the insert is then rolled back and retried) and
- * the opposite-side signals to invalidate. So two parallel creates differing only in horizon or market_phase
- * never both insert, and two opposite signals are never both left active, on one file or across replicas,
+ * the signals to invalidate. So two parallel creates differing only in horizon or market_phase never both insert,
+ * and neither two opposite signals nor two of one side are left active (the later commit wins), on one file or across replicas,
  * while creates for one stock from many replicas queue only for two round trips each. Creates without
  * source_report_id and trace_id are never deduplicated.
  */
@@ -184,18 +185,19 @@ async function insertAndSettle(
   at: Date,
 ): Promise<CreateSignalResult> {
   const row = await tx.decisionSignal.create({ data });
-  const opposites = row.status === "active" ? oppositesWhere(row) : null;
+  const displaced = row.status === "active" ? displacedWhere(row) : null;
   const relaxedMatch: Prisma.DecisionSignalWhereInput | null = relaxedKey
     ? { relaxedKey, status: { in: ["active", "expired"] }, id: { not: row.id } }
     : null;
-  const settle = [relaxedMatch, opposites].filter((where) => where !== null);
+  const settle = [relaxedMatch, displaced].filter((where) => where !== null);
   if (settle.length === 0) return { item: toSignalItem(row), created: true };
   await lockInTransaction(tx, lockKey(row.targetKey));
   const found = await tx.decisionSignal.findMany({
     where: { OR: settle },
-    select: { id: true, relaxedKey: true, metadata: true },
+    select: { id: true, relaxedKey: true, metadata: true, action: true },
   });
-  // A relaxed match has this signal's action, an opposite the other side's, so the relaxed key tells them apart.
+  // A relaxed match has this signal's relaxed key; a displaced signal (the other side's, or an older one of this side
+  // from another source or action) has another, so the key tells them apart.
   if (relaxedKey && found.some((other) => other.relaxedKey === relaxedKey)) throw new RelaxedMatchCommitted();
   await invalidateVictims(tx, found, row, at);
   return { item: toSignalItem(row), created: true };
@@ -224,7 +226,7 @@ async function answerMatch(
       where: { id: match.id },
       data: { status: "active", expiresAt, metadata: JSON.stringify(metadata), updatedAt: at },
     });
-    await invalidateOpposites(tx, renewed, at);
+    await invalidateDisplaced(tx, renewed, at);
     return { item: toSignalItem(renewed), created: false };
   }
   return { item: toSignalItem(match), created: false };

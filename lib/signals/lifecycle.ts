@@ -68,6 +68,13 @@ export function oppositeActions(action: TSignalAction): readonly TSignalAction[]
   return [];
 }
 
+/** The actions of the same side as `action`: {buy, add}, {reduce, sell, avoid}; any other action is a side of its own. */
+export function sameSideActions(action: TSignalAction): readonly TSignalAction[] {
+  if (LONG_SIDE.includes(action)) return LONG_SIDE;
+  if (SHORT_SIDE.includes(action)) return SHORT_SIDE;
+  return [action];
+}
+
 /** Outcome engine direction (docs/api.md §4): buy/add up, hold not_down, reduce/sell/avoid not_up; others none. */
 export function expectedDirection(action: TSignalAction): TDirection | null {
   if (LONG_SIDE.includes(action)) return "up";

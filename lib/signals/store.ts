@@ -1,7 +1,7 @@
 import type { DecisionSignal, Prisma } from "@/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/api-error";
-import { oppositeActions } from "./lifecycle";
+import { oppositeActions, sameSideActions } from "./lifecycle";
 import { parseMetadata } from "./serialize";
 import type { TSignalAction } from "./schemas";
 
@@ -26,25 +26,34 @@ export async function getSignalRowOrThrow(tx: Tx, id: number): Promise<DecisionS
 
 type SignalSide = Pick<DecisionSignal, "id" | "targetKey" | "action">;
 
-/** The active signals of the opposite direction for the same stock (docs/api.md §4: {buy, add} vs {reduce, sell, avoid}). */
-export function oppositesWhere(signal: SignalSide): Prisma.DecisionSignalWhereInput | null {
-  const opposite = oppositeActions(signal.action as TSignalAction);
-  if (opposite.length === 0) return null;
-  return { targetKey: signal.targetKey, status: "active", action: { in: [...opposite] }, id: { not: signal.id } };
+/**
+ * The active signals a new active signal displaces for the same stock: the opposite direction (spec 3.2:
+ * {buy, add} vs {reduce, sell, avoid}) and, so that a stock has one active signal per side, the older ones of its
+ * own side (superseded: kept, with a note, as history).
+ */
+export function displacedWhere(signal: SignalSide): Prisma.DecisionSignalWhereInput {
+  const action = signal.action as TSignalAction;
+  return {
+    targetKey: signal.targetKey,
+    status: "active",
+    action: { in: [...oppositeActions(action), ...sameSideActions(action)] },
+    id: { not: signal.id },
+  };
 }
 
-/** Marks the given opposite signals invalidated by `signal`; each keeps a note of why in its metadata. */
+/** Marks the given signals invalidated by `signal`; each keeps a note of why (opposite or superseded) in its metadata. */
 export async function invalidateVictims(
   tx: Tx,
-  victims: Pick<DecisionSignal, "id" | "metadata">[],
+  victims: Pick<DecisionSignal, "id" | "metadata" | "action">[],
   signal: SignalSide,
   at: Date,
 ): Promise<number> {
+  const ownSide = sameSideActions(signal.action as TSignalAction);
   for (const victim of victims) {
     const metadata = {
       ...(parseMetadata(victim.metadata) ?? {}),
       invalidated_by_signal_id: signal.id,
-      invalidated_reason: "opposite_signal",
+      invalidated_reason: ownSide.includes(victim.action as TSignalAction) ? "superseded" : "opposite_signal",
       invalidated_at: at.toISOString(),
       previous_status: "active",
     };
@@ -58,8 +67,20 @@ export async function invalidateVictims(
 
 /** Spec 3.2: an active signal invalidates the active signals of the opposite direction for the same stock. */
 export async function invalidateOpposites(tx: Tx, signal: SignalSide, at: Date): Promise<number> {
-  const where = oppositesWhere(signal);
-  if (!where) return 0;
-  const victims = await tx.decisionSignal.findMany({ where, select: { id: true, metadata: true } });
+  const opposite = oppositeActions(signal.action as TSignalAction);
+  if (opposite.length === 0) return 0;
+  const victims = await tx.decisionSignal.findMany({
+    where: { targetKey: signal.targetKey, status: "active", action: { in: [...opposite] }, id: { not: signal.id } },
+    select: { id: true, metadata: true, action: true },
+  });
+  return invalidateVictims(tx, victims, signal, at);
+}
+
+/** A new activation (a create, a renewal) also supersedes the older active signals of its own side. */
+export async function invalidateDisplaced(tx: Tx, signal: SignalSide, at: Date): Promise<number> {
+  const victims = await tx.decisionSignal.findMany({
+    where: displacedWhere(signal),
+    select: { id: true, metadata: true, action: true },
+  });
   return invalidateVictims(tx, victims, signal, at);
 }

@@ -256,17 +256,20 @@ describe("3.2 transitions", () => {
     const buy = await create({ stock_code: "300750", trace_id: "inv-buy" });
     const add = await create({ stock_code: "300750", action: "add" });
     const hold = await create({ stock_code: "300750", action: "hold" });
+    // add is of buy's side: it supersedes it.
+    expect((await getOne(buy.item.id)).metadata).toMatchObject({
+      invalidated_by_signal_id: add.item.id,
+      invalidated_reason: "superseded",
+    });
     const sell = await create({ stock_code: "300750", action: "sell", trace_id: "inv-sell" });
-    for (const victim of [buy.item, add.item]) {
-      const after = await getOne(victim.id);
-      expect(after.status).toBe("invalidated");
-      expect(after.metadata).toMatchObject({
-        invalidated_by_signal_id: sell.item.id,
-        invalidated_reason: "opposite_signal",
-        previous_status: "active",
-      });
-      expect(typeof after.metadata?.invalidated_at).toBe("string");
-    }
+    const after = await getOne(add.item.id);
+    expect(after.status).toBe("invalidated");
+    expect(after.metadata).toMatchObject({
+      invalidated_by_signal_id: sell.item.id,
+      invalidated_reason: "opposite_signal",
+      previous_status: "active",
+    });
+    expect(typeof after.metadata?.invalidated_at).toBe("string");
     expect((await getOne(hold.item.id)).status).toBe("active");
     expect((await getOne(sell.item.id)).status).toBe("active");
     // An opposite signal left active (as if a crash interrupted the repair) is invalidated by a duplicate retry.
@@ -277,6 +280,38 @@ describe("3.2 transitions", () => {
     expect(sellRetry).toMatchObject({ created: false, item: { id: sell.item.id, status: "active" } });
     expect((await getOne(stray.item.id)).status).toBe("invalidated");
     expect(await list("stock_code=300750&status=active&action=buy")).toMatchObject({ total: 0 });
+  });
+
+  it("one active signal per stock and side: a newer one supersedes the older, which is kept with a note", async () => {
+    const first = await create({ stock_code: "002594", action: "buy", source_report_id: 7001 });
+    const second = await create({ stock_code: "002594", action: "buy", source_report_id: 7002 });
+    const hold = await create({ stock_code: "002594", action: "hold", source_report_id: 7003 });
+    const third = await create({ stock_code: "002594", action: "add", source_report_id: 7004 });
+    expect((await getOne(first.item.id)).metadata).toMatchObject({
+      invalidated_by_signal_id: second.item.id,
+      invalidated_reason: "superseded",
+      previous_status: "active",
+    });
+    expect((await getOne(second.item.id)).metadata).toMatchObject({
+      invalidated_by_signal_id: third.item.id,
+      invalidated_reason: "superseded",
+    });
+    const active = await list("stock_code=002594&status=active");
+    expect(active.items.map((i) => i.id).sort()).toEqual([hold.item.id, third.item.id].sort());
+    // Every superseded signal stays readable as history.
+    expect((await list("stock_code=002594&status=invalidated")).total).toBe(2);
+  });
+
+  it("parallel creates of one side from different reports leave exactly one of them active", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        create({ stock_code: "601398", action: "reduce", source_report_id: 8100 + i }),
+      ),
+    );
+    expect(results.every((r) => r.created)).toBe(true);
+    const active = await list("stock_code=601398&status=active&action=reduce");
+    expect(active.total).toBe(1);
+    expect(results.map((r) => r.item.id)).toContain(active.items[0]!.id);
   });
 
   it("lazy expiry on list, latest and single reads, with the signal clock moved past expires_at", async () => {
