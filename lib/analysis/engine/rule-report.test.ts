@@ -180,6 +180,38 @@ describe("rule-based report", () => {
     );
   });
 
+  it("the plan's words agree: no size to buy on a stay-out call, and every stop names its price", () => {
+    setClock(() => new Date("2026-11-20T12:00:00Z"));
+    const folder = path.resolve(import.meta.dirname, "../../../tests/fixtures/real-bars");
+    let checked = 0;
+    for (const file of ["cn-600519-2024-2026.csv", "us-AAPL-2012-2014.csv", "hk-00941-2020-2025.csv"]) {
+      const bars = parseBarsCsv(fs.readFileSync(path.join(folder, file), "utf8"), file);
+      const market = file.slice(0, 2) as "cn" | "us" | "hk";
+      const target: RuleReportTarget = { kind: "stock", market, code: file.split("-")[1]! };
+      for (let i = 80; i < bars.length; i += 9) {
+        for (const language of ["zh", "en"] as const) {
+          const r = buildRuleReport({
+            target,
+            bars: bars.slice(Math.max(0, i - 249), i + 1),
+            dataSource: "csv",
+            language,
+            phase: "postmarket",
+          });
+          const position = r.dashboard.battle_plan.position_strategy!;
+          const where = `${file} ${bars[i]!.date} ${language} ${r.summary.action}`;
+          if (!["buy", "add"].includes(r.summary.action!))
+            expect(position.suggested_position, where).not.toMatch(/\d|成/);
+          if (r.indicators.support.length > 0) {
+            const words = [r.summary.operation_advice, ...Object.values(r.dashboard.core_conclusion.position_advice)];
+            for (const text of words) expect(text, where).not.toMatch(/关键支撑|key support/);
+          }
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+
   it("spec 2.6 rule 2: a 0 change stays 0", () => {
     setClock(() => new Date("2026-11-20T12:00:00Z"));
     const bars = barsFromCloses(Array.from({ length: 70 }, () => 10));

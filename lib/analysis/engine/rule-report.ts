@@ -153,8 +153,9 @@ const WHEN: Record<TMarketPhase, Localized> = {
   non_trading: { zh: "下一交易日", en: "next session" },
 };
 
-function level(l: TPriceLevel | null, language: TReportLanguage): string {
-  return levelText(l, language) ?? t({ zh: "关键支撑", en: "key support" }, language);
+/** A level with its price; without one, the nearest support it stands in for, so a stop always has a number. */
+function level(l: TPriceLevel | null, language: TReportLanguage, nearest: TPriceLevel | null = null): string {
+  return levelText(l ?? nearest, language) ?? t({ zh: "关键支撑", en: "key support" }, language);
 }
 
 /**
@@ -172,7 +173,7 @@ function operationAdvice(
   const p = d.plan;
   // A long call's entry; a watch call's level above, past which the reading turns stronger.
   const upper = level(p.ideal_buy, l);
-  const stop = level(p.stop_loss, l);
+  const stop = level(p.stop_loss, l, ind.support[0] ?? null);
   const stretch = ind.extension_atr == null ? "" : Math.abs(ind.extension_atr).toFixed(1);
   const text: Localized = (() => {
     switch (d.structure) {
@@ -378,9 +379,10 @@ const IMMEDIATE: Record<TMarketPhase, Localized> = {
 function positionAdvice(
   action: TDecisionAction | null,
   d: RuleDecision,
+  ind: TIndicators,
   l: TReportLanguage,
 ): { no_position: string; has_position: string } {
-  const stop = level(d.plan.stop_loss, l);
+  const stop = level(d.plan.stop_loss, l, ind.support[0] ?? null);
   switch (action) {
     case "buy":
     case "add":
@@ -444,7 +446,7 @@ function buildDashboard(x: DashboardInput): TDashboard {
           l,
         )
       : t(TIME_SENSITIVITY[phase], l),
-    position_advice: positionAdvice(x.action, d, l),
+    position_advice: positionAdvice(x.action, d, x.indicators, l),
   };
   if (!x.full) {
     return {
@@ -501,7 +503,7 @@ function buildDashboard(x: DashboardInput): TDashboard {
       sniper_points: sniper,
       position_strategy: {
         suggested_position: suggestedPosition(x.action, d.strong, l),
-        entry_plan: positionAdvice(x.action, d, l).no_position,
+        entry_plan: positionAdvice(x.action, d, ind, l).no_position,
         risk_control: d.plan.stop_loss
           ? t(
               {
@@ -531,11 +533,13 @@ function buildDashboard(x: DashboardInput): TDashboard {
   };
 }
 
+/** The size the call asks for, in the same words as its entry plan: a stay-out call never names a size to buy. */
 function suggestedPosition(action: TDecisionAction | null, strong: boolean, l: TReportLanguage): string {
   if (action === "buy" || action === "add")
     return strong ? t({ zh: "五成", en: "50%" }, l) : t({ zh: "三成", en: "30%" }, l);
-  if (action === "hold" || action === "watch") return t({ zh: "不超过两成", en: "at most 20%" }, l);
-  return t({ zh: "空仓或一成以下", en: "none, or under 10%" }, l);
+  if (action === "hold") return t({ zh: "维持现有仓位，不新开仓", en: "keep the current size; no new position" }, l);
+  if (action === "reduce") return t({ zh: "减至半仓以下", en: "half or less" }, l);
+  return t({ zh: "新资金不入场", en: "no new money in" }, l);
 }
 
 function volumeMeaning(
