@@ -50,9 +50,9 @@ function expectedTemperature(overviews: TMarketOverview[]): number {
         points += (40 * b.advancers) / total;
         max += 40;
       }
-      if (b.limit_up !== null && b.limit_down !== null) {
-        const moves = b.limit_up + b.limit_down;
-        points += moves === 0 ? 10 : (20 * b.limit_up) / moves;
+      // No limit move either way: the part is left out.
+      if (b.limit_up !== null && b.limit_down !== null && b.limit_up + b.limit_down > 0) {
+        points += (20 * b.limit_up) / (b.limit_up + b.limit_down);
         max += 20;
       }
     }
@@ -377,6 +377,11 @@ describe("rules on crafted data", () => {
     const mixedDay = craftedOverview({ indices: withChange(-0.2), breadth: breadth(3000, 1900, 100, 40, 0) });
     expect(buildRulePayload(input([mixedDay], "zh")).market_light.score).toBe(expectedTemperature([mixedDay]));
     expect(renderRuleBody(down)).toContain("一致性");
+    // A day without a single limit move has no limit part (no "50 %" of none); the score is scaled over the rest.
+    const quiet = craftedOverview({ indices: withChange(0.3), breadth: breadth(3000, 2000, 0, 0, 0) });
+    const calm = buildRulePayload(input([quiet], "en"));
+    expect(reviewMarkets(calm)[0]!.market_light.components.map((c) => c.key)).not.toContain("limit");
+    expect(calm.market_light.score).toBe(expectedTemperature([quiet]));
   });
 
   it("on recorded breadth (Eastmoney ulist: 1,186 up, 4,360 down): a falling tape never reads positive", () => {

@@ -154,9 +154,14 @@ function marketComponents(
       max: TEMPERATURE_WEIGHTS.breadth,
     });
   }
-  if (breadth && breadth.limit_up_count !== null && breadth.limit_down_count !== null) {
-    const moves = breadth.limit_up_count + breadth.limit_down_count;
-    const share = moves === 0 ? 0.5 : breadth.limit_up_count / moves;
+  const moves =
+    breadth && breadth.limit_up_count !== null && breadth.limit_down_count !== null
+      ? breadth.limit_up_count + breadth.limit_down_count
+      : 0;
+  // No limit move either way says nothing about the mood: the part is left out, and the score is scaled over the
+  // parts measured (a made-up "50 %" of none would read as a figure).
+  if (breadth && breadth.limit_up_count !== null && moves > 0) {
+    const share = breadth.limit_up_count / moves;
     out.push({
       region,
       key: "limit",
