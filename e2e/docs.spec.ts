@@ -27,5 +27,5 @@ test("/docs names the service's and the API contract's versions apart and links 
   await expect(bar).toContainText(`API contract ${apiVersion}`);
   await bar.getByRole("link", { name: "← DSA" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("navigation", { name: "主导航" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("navigation", { name: "主导航" })).toBeVisible();
 });
