@@ -8,6 +8,7 @@ import {
 } from "@/lib/analysis/engine/language";
 import { HISTORY_TIME_ZONE } from "./dates";
 import { priceAsOf } from "./price-as-of";
+import { at, dict, numAt, strAt, type Dict } from "./stored-json";
 import type { TAnalysisReport } from "./schemas";
 
 // The Markdown report of a stored record, in the record's language. Pure: the same record
@@ -32,7 +33,6 @@ export interface MarkdownReportInput {
 }
 
 type Lang = "zh" | "en";
-type Dict = Record<string, unknown>;
 
 /** The report's labels per language; the share card reads them to find the Markdown's sections. */
 export const MARKDOWN_TEXT = {
@@ -189,32 +189,6 @@ export const MARKDOWN_TEXT = {
 const TEXT = MARKDOWN_TEXT;
 
 type Text = (typeof TEXT)[Lang];
-
-// ---- safe readers over stored JSON ----
-
-function dict(value: unknown): Dict | null {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Dict) : null;
-}
-
-function at(root: unknown, ...path: string[]): unknown {
-  let value: unknown = root;
-  for (const key of path) {
-    const node = dict(value);
-    if (!node) return undefined;
-    value = node[key];
-  }
-  return value;
-}
-
-function numAt(root: unknown, ...path: string[]): number | null {
-  const value = at(root, ...path);
-  return typeof value === "number" && Number.isFinite(value) ? value : null;
-}
-
-function strAt(root: unknown, ...path: string[]): string | null {
-  const value = at(root, ...path);
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-}
 
 function strings(value: unknown): string[] {
   if (!Array.isArray(value)) return [];

@@ -1,4 +1,5 @@
 import type { TAnalysisReport } from "./schemas";
+import { at, strAt } from "./stored-json";
 
 // Where a report's price comes from and which moment it belongs to, read from what the report stored: the
 // Markdown, the notifications and the digest say it next to the price ("1485.30 · csv · 2026-02-13 close").
@@ -10,31 +11,17 @@ export interface PriceAsOf {
   live: boolean;
 }
 
-function field(root: unknown, ...path: string[]): unknown {
-  let value: unknown = root;
-  for (const key of path) {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
-
-function text(root: unknown, ...path: string[]): string | null {
-  const value = field(root, ...path);
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-}
-
 /** The price's source and date, or null when the report stored neither (records older than the as-of block). */
 export function priceAsOf(report: TAnalysisReport, recordSource: string | null = null): PriceAsOf | null {
   const snapshot = report.details.context_snapshot;
-  const date = text(snapshot, "as_of", "date");
-  const basis = text(snapshot, "as_of", "basis");
-  const liveFlag = field(snapshot, "as_of", "live");
+  const date = strAt(snapshot, "as_of", "date");
+  const basis = strAt(snapshot, "as_of", "basis");
+  const liveFlag = at(snapshot, "as_of", "live");
   const source =
-    (basis === "quote" ? text(snapshot, "quote", "source") : null) ??
+    (basis === "quote" ? strAt(snapshot, "quote", "source") : null) ??
     report.details.data_quality?.source ??
     recordSource ??
-    text(snapshot, "data_source");
+    strAt(snapshot, "data_source");
   if (!date || !source) return null;
   return { source, date, live: typeof liveFlag === "boolean" ? liveFlag : basis === "quote" };
 }
