@@ -8,7 +8,7 @@ import {
 } from "@/lib/analysis/engine/language";
 import { HISTORY_TIME_ZONE } from "./dates";
 import { priceAsOf } from "./price-as-of";
-import { at, dict, numAt, strAt, type Dict } from "./stored-json";
+import { at, dict, numAt, strAt } from "./stored-json";
 import type { TAnalysisReport } from "./schemas";
 
 // The Markdown report of a stored record, in the record's language. Pure: the same record
