@@ -3,7 +3,11 @@ import { AnalyzeWorkbench } from "@/components/analysis/analyze-workbench";
 import { CockpitSkeleton, CockpitView } from "@/components/home/cockpit-view";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { now } from "@/lib/clock";
+import { DataUnreachableBanner } from "@/components/setup/data-unreachable-banner";
+import { SetupChecklist } from "@/components/setup/setup-checklist";
+import { setupStatus } from "@/lib/config/setup-status";
 import { loadCockpit } from "@/lib/home/cockpit";
+import { marketDataReachability } from "@/lib/market/reachability";
 import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
 
 export const dynamic = "force-dynamic";
@@ -26,6 +30,19 @@ async function Cockpit() {
   );
 }
 
+// A first run's way forward: the banner when no market-data source answers, and the setup checklist until the
+// required steps are done. Streamed: the providers' probe never holds the page.
+async function FirstRun() {
+  const [{ t }, reach, status] = await Promise.all([getI18n(), marketDataReachability(), setupStatus()]);
+  if (!reach.unreachable && status.is_complete) return null;
+  return (
+    <div className="mt-4 space-y-3">
+      <DataUnreachableBanner reach={reach} t={t.setupUi} />
+      <SetupChecklist status={status} t={t.setupUi} />
+    </div>
+  );
+}
+
 // The home page: the analyze box at the top (client: search, POST analyze, batch, live task
 // panel), then the trader's cockpit: indices, the watchlist with verdicts, open signals and today's
 // alert triggers, all from one server read (lib/home/cockpit.ts).
@@ -35,6 +52,9 @@ export default async function HomePage() {
     <div className="mx-auto max-w-7xl px-4 py-5">
       <h1 className="text-xl font-semibold tracking-tight">{t.pages.analyze.title}</h1>
       <p className="mt-1 text-sm text-muted">{t.analyzeUi.intro}</p>
+      <Suspense fallback={null}>
+        <FirstRun />
+      </Suspense>
       <div className="mt-4">
         <AnalyzeWorkbench t={t.analyzeUi} tt={t.tasksUi} locale={locale} disclaimer={t.shell.disclaimer} />
       </div>

@@ -1,11 +1,13 @@
 import { fmt } from "@/components/settings/format";
 import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
+import { CARD_BLOCK, CARD_HEAD, CARD_ROW_3, LABELLED, WIDE } from "@/components/ui/table-cards";
 import type { TAlertNotificationList } from "@/lib/alerts/schemas";
 import { TD, TH, type AlertTexts } from "./format";
 
 // The notification records of alert triggers (GET /api/v1/alerts/notifications, read on the server): one row per
-// channel a trigger went to, and one "not sent" row with the reason when nothing went out.
+// channel a trigger went to, and one "not sent" row with the reason when nothing went out. On a phone each record is
+// a card: result, channel and trigger, time, attempts and latency, then the message.
 
 export function NotificationList({ t, list }: { t: AlertTexts; list: TAlertNotificationList }) {
   if (list.items.length === 0) {
@@ -20,10 +22,10 @@ export function NotificationList({ t, list }: { t: AlertTexts; list: TAlertNotif
   return (
     <div
       tabIndex={0}
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+      className="focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent sm:overflow-x-auto"
     >
-      <table className="w-full min-w-[44rem] text-sm" data-testid="alert-notifications">
-        <thead className="border-b border-line bg-subtle">
+      <table className={cx("w-full text-sm sm:min-w-[44rem]", CARD_BLOCK)} data-testid="alert-notifications">
+        <thead className={cx("border-b border-line bg-subtle", CARD_HEAD)}>
           <tr>
             <th scope="col" className={TH}>
               {t.colTime}
@@ -48,7 +50,7 @@ export function NotificationList({ t, list }: { t: AlertTexts; list: TAlertNotif
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-line">
+        <tbody className={cx("divide-y divide-line", CARD_BLOCK)}>
           {list.items.map((item) => (
             <tr
               key={item.id}
@@ -56,15 +58,27 @@ export function NotificationList({ t, list }: { t: AlertTexts; list: TAlertNotif
               data-trigger-id={item.trigger_id ?? ""}
               data-success={item.success}
               data-error-code={item.error_code ?? ""}
+              className={CARD_ROW_3}
             >
-              <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
+              <td
+                className={cx(TD, "whitespace-nowrap tabular-nums", LABELLED, WIDE, "max-sm:order-4")}
+                data-label={t.colTime}
+              >
                 <time dateTime={item.created_at}>
                   <ZonedTime value={item.created_at} />
                 </time>
               </td>
-              <td className={cx(TD, "tabular-nums")}>{item.trigger_id === null ? "—" : `#${item.trigger_id}`}</td>
-              <td className={cx(TD, "whitespace-nowrap")}>{item.channel === "none" ? t.channelNone : item.channel}</td>
-              <td className={cx(TD, "whitespace-nowrap")} data-testid="notification-result">
+              <td className={cx(TD, "tabular-nums", LABELLED, "max-sm:order-3")} data-label={t.colTrigger}>
+                {item.trigger_id === null ? "—" : `#${item.trigger_id}`}
+              </td>
+              <td className={cx(TD, "whitespace-nowrap", LABELLED, "max-sm:order-2")} data-label={t.colChannel}>
+                {item.channel === "none" ? t.channelNone : item.channel}
+              </td>
+              <td
+                className={cx(TD, "whitespace-nowrap", LABELLED, "max-sm:order-1")}
+                data-label={t.colResult}
+                data-testid="notification-result"
+              >
                 <span className={cx("font-medium", item.success ? "text-accent" : "text-muted")}>
                   {item.success ? t.success : t.failure}
                 </span>
@@ -72,11 +86,23 @@ export function NotificationList({ t, list }: { t: AlertTexts; list: TAlertNotif
                   <span className="ml-1.5 text-xs text-muted">{codeText(item.error_code)}</span>
                 ) : null}
               </td>
-              <td className={cx(TD, "text-right tabular-nums")}>{item.attempt}</td>
-              <td className={cx(TD, "text-right tabular-nums")}>
+              <td className={cx(TD, "text-right tabular-nums", LABELLED, "max-sm:order-5")} data-label={t.colAttempts}>
+                {item.attempt}
+              </td>
+              <td className={cx(TD, "text-right tabular-nums", LABELLED, "max-sm:order-6")} data-label={t.colLatency}>
                 {item.latency_ms === null ? "—" : fmt(t.latency, { ms: item.latency_ms })}
               </td>
-              <td className={cx(TD, "max-w-[20rem] truncate text-xs text-muted")} title={item.diagnostics ?? undefined}>
+              <td
+                className={cx(
+                  TD,
+                  "max-w-[20rem] truncate text-xs text-muted",
+                  LABELLED,
+                  WIDE,
+                  "max-sm:order-7 max-sm:max-w-none max-sm:break-words",
+                )}
+                data-label={t.colMessage}
+                title={item.diagnostics ?? undefined}
+              >
                 {item.diagnostics ?? ""}
               </td>
             </tr>

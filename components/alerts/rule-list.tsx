@@ -6,6 +6,7 @@ import { fmt } from "@/components/settings/format";
 import { useFormatTime } from "@/components/shell/time-zone";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
+import { CARD, CARD_BLOCK, CARD_HEAD, CARD_ROW, FULL, LABELLED } from "@/components/ui/table-cards";
 import type { RuleReading } from "@/lib/alerts/rule-readings";
 import type { TAlertRule, TAlertTestResult } from "@/lib/alerts/schemas";
 import {
@@ -26,7 +27,8 @@ import { RuleReadingCell } from "./rule-reading";
 
 // The rules table: enable/disable (POST .../enable, .../disable), a new threshold (PATCH), a dry run (POST .../test)
 // and delete with a confirmation. Every change refreshes the server-rendered page, so the table shows what the
-// database holds. Each enabled stock rule shows its current value and distance to the trigger.
+// database holds. Each enabled stock rule shows its current value and distance to the trigger. On a phone each rule
+// is a card: name and target, condition, the reading, last value and firing, then the switch and the buttons.
 
 function stateText(t: AlertTexts, rule: TAlertRule): string {
   if (rule.targets.length === 0) return t.notChecked;
@@ -168,9 +170,9 @@ function RuleRow({
   const single = rule.targets.length === 1 ? rule.targets[0]! : null;
   return (
     <>
-      <tr data-testid="alert-rule-row" data-rule-id={rule.id} className={cx(!rule.enabled && "text-muted")}>
-        <td className={TD}>
-          <div className="max-w-[16rem] truncate font-medium" title={rule.name}>
+      <tr data-testid="alert-rule-row" data-rule-id={rule.id} className={cx(CARD_ROW, !rule.enabled && "text-muted")}>
+        <td className={cx(TD, CARD, FULL)}>
+          <div className="max-w-[16rem] truncate font-medium max-sm:max-w-none" title={rule.name}>
             {rule.name}
           </div>
           <div className="text-xs text-muted tabular-nums">
@@ -179,7 +181,7 @@ function RuleRow({
             {fmt(t.source, { source: rule.source })}
           </div>
         </td>
-        <td className={TD}>
+        <td className={cx(TD, LABELLED, FULL)} data-label={t.colCondition}>
           <form onSubmit={save} className="flex flex-wrap items-center gap-1.5">
             <span className="text-xs text-muted" data-testid="alert-rule-condition">
               {conditionText(t, rule, editable)}
@@ -206,13 +208,17 @@ function RuleRow({
             ) : null}
           </form>
         </td>
-        <td className={TD}>
+        <td className={cx(TD, LABELLED, FULL)} data-label={t.colNow}>
           <RuleReadingCell t={t} reading={reading} multi={rule.target_scope !== "single_symbol"} />
         </td>
-        <td className={cx(TD, "text-right tabular-nums")} data-testid="alert-rule-last-value">
+        <td
+          className={cx(TD, "text-right tabular-nums", LABELLED)}
+          data-label={t.colLast}
+          data-testid="alert-rule-last-value"
+        >
           {plainNumber(single?.last_value)}
         </td>
-        <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
+        <td className={cx(TD, "whitespace-nowrap tabular-nums", LABELLED)} data-label={t.colLastTriggered}>
           <div>{rule.last_triggered_at ? formatTime(rule.last_triggered_at) : "—"}</div>
           {rule.cooldown_active && rule.cooldown_until ? (
             <div className="text-xs text-muted" data-testid="alert-rule-cooldown">
@@ -220,7 +226,7 @@ function RuleRow({
             </div>
           ) : null}
         </td>
-        <td className={TD}>
+        <td className={cx(TD, LABELLED)} data-label={t.colEnabled}>
           <input
             type="checkbox"
             role="switch"
@@ -231,7 +237,7 @@ function RuleRow({
             className="size-4 accent-accent"
           />
         </td>
-        <td className={TD}>
+        <td className={cx(TD, CARD, "max-sm:self-end")}>
           <div className="flex gap-1.5">
             <button
               type="button"
@@ -270,8 +276,8 @@ function RuleRow({
         </td>
       </tr>
       {test || error ? (
-        <tr data-testid="alert-rule-feedback" data-rule-id={rule.id}>
-          <td colSpan={7} className="bg-subtle px-2 py-1.5 text-xs">
+        <tr data-testid="alert-rule-feedback" data-rule-id={rule.id} className={CARD_BLOCK}>
+          <td colSpan={7} className={cx("bg-subtle px-2 py-1.5 text-xs", CARD_BLOCK)}>
             {error ? (
               <p role="alert" className={ERROR_TEXT}>
                 {error}
@@ -310,9 +316,9 @@ export function AlertRuleList({
           {t.rulesEmpty}
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-sm" data-testid="alert-rules">
-            <thead className="border-b border-line bg-subtle">
+        <div className="sm:overflow-x-auto">
+          <table className={cx("w-full text-sm sm:min-w-[56rem]", CARD_BLOCK)} data-testid="alert-rules">
+            <thead className={cx("border-b border-line bg-subtle", CARD_HEAD)}>
               <tr>
                 <th scope="col" className={TH}>
                   {t.colRule}
@@ -337,7 +343,7 @@ export function AlertRuleList({
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-line">
+            <tbody className={cx("divide-y divide-line", CARD_BLOCK)}>
               {rules.map((rule) => (
                 <RuleRow
                   key={rule.id}

@@ -2,12 +2,14 @@ import Link from "next/link";
 import { fmt } from "@/components/settings/format";
 import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
+import { CARD, CARD_BLOCK, CARD_HEAD, CARD_ROW_3, FULL, LABELLED, WIDE } from "@/components/ui/table-cards";
 import { Pagination } from "@/components/ui/pagination";
 import type { TAlertRule, TAlertTriggerItem, TAlertTriggerListResponse } from "@/lib/alerts/schemas";
 import { FIELD, LABEL, plainNumber, PRIMARY_BUTTON, TD, TH, triggerReason, type AlertTexts } from "./format";
 
 // The trigger history (GET /api/v1/alerts/triggers, read on the server): a GET filter form (rule, status),
-// the table and previous/next links that keep the filters.
+// the table and previous/next links that keep the filters. On a phone each firing is a card: rule and status, target,
+// observed value and threshold, time and notification, then the message.
 
 export type TriggerStatus = TAlertTriggerItem["status"];
 const WARN =
@@ -147,10 +149,10 @@ export function TriggerHistory({
       ) : (
         <div
           tabIndex={0}
-          className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+          className="focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent sm:overflow-x-auto"
         >
-          <table className="w-full min-w-[54rem] text-sm" data-testid="alert-triggers">
-            <thead className="border-b border-line bg-subtle">
+          <table className={cx("w-full text-sm sm:min-w-[54rem]", CARD_BLOCK)} data-testid="alert-triggers">
+            <thead className={cx("border-b border-line bg-subtle", CARD_HEAD)}>
               <tr>
                 <th scope="col" className={TH}>
                   {t.colTime}
@@ -178,7 +180,7 @@ export function TriggerHistory({
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-line">
+            <tbody className={cx("divide-y divide-line", CARD_BLOCK)}>
               {list.items.map((item) => {
                 const delivery = deliveryOf(item);
                 return (
@@ -187,26 +189,52 @@ export function TriggerHistory({
                     data-testid="alert-trigger-row"
                     data-trigger-id={item.id}
                     data-rule-id={item.rule_id ?? ""}
+                    className={CARD_ROW_3}
                   >
-                    <td className={cx(TD, "whitespace-nowrap tabular-nums")}>
+                    <td
+                      className={cx(TD, "whitespace-nowrap tabular-nums", LABELLED, WIDE, "max-sm:order-6")}
+                      data-label={t.colTime}
+                    >
                       <time dateTime={item.triggered_at}>
                         <ZonedTime value={item.triggered_at} />
                       </time>
                     </td>
-                    <td className={cx(TD, "max-w-[14rem] truncate")} title={ruleLabel(item.rule_id)}>
+                    <td
+                      className={cx(
+                        TD,
+                        "max-w-[14rem] truncate",
+                        CARD,
+                        WIDE,
+                        "max-sm:order-1 max-sm:max-w-none max-sm:font-medium",
+                      )}
+                      title={ruleLabel(item.rule_id)}
+                    >
                       {ruleLabel(item.rule_id)}
                     </td>
-                    <td className={cx(TD, "whitespace-nowrap tabular-nums")}>{item.target}</td>
-                    <td className={cx(TD, "text-right font-medium tabular-nums")} data-testid="trigger-observed">
+                    <td
+                      className={cx(TD, "whitespace-nowrap tabular-nums", LABELLED, "max-sm:order-3")}
+                      data-label={t.colTarget}
+                    >
+                      {item.target}
+                    </td>
+                    <td
+                      className={cx(TD, "text-right font-medium tabular-nums", LABELLED, "max-sm:order-4")}
+                      data-label={t.colObserved}
+                      data-testid="trigger-observed"
+                    >
                       {plainNumber(item.observed_value)}
                     </td>
-                    <td className={cx(TD, "text-right tabular-nums")} data-testid="trigger-threshold">
+                    <td
+                      className={cx(TD, "text-right tabular-nums", LABELLED, "max-sm:order-5")}
+                      data-label={t.colThreshold}
+                      data-testid="trigger-threshold"
+                    >
                       {plainNumber(item.threshold)}
                     </td>
-                    <td className={TD}>
+                    <td className={cx(TD, CARD, "max-sm:order-2 max-sm:text-right")}>
                       <TriggerStatusBadge t={t} status={item.status} />
                     </td>
-                    <td className={TD}>
+                    <td className={cx(TD, LABELLED, "max-sm:order-7")} data-label={t.colDelivery}>
                       {delivery ? (
                         <span
                           data-testid="trigger-delivery-status"
@@ -222,7 +250,10 @@ export function TriggerHistory({
                         "—"
                       )}
                     </td>
-                    <td className={cx(TD, "min-w-[14rem] text-xs")}>
+                    <td
+                      className={cx(TD, "min-w-[14rem] text-xs", LABELLED, FULL, "max-sm:order-8")}
+                      data-label={t.colMessage}
+                    >
                       <div data-testid="trigger-reason">{triggerReason(t, item)}</div>
                       {delivery?.reason ? (
                         <div className="text-muted" data-testid="trigger-delivery">

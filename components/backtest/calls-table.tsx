@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { formatPrice, formatSignedPct, MONO_WITH_CJK } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
+import { cx } from "@/components/ui/cx";
+import { CARD, CARD_BLOCK, CARD_HEAD, CARD_ROW_3, FULL, LABELLED } from "@/components/ui/table-cards";
 import type { TBacktestCall, TCallsPage } from "@/lib/backtest/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import { requestJson } from "@/components/ui/request";
@@ -53,7 +55,13 @@ export function callsCsv(calls: readonly TBacktestCall[], horizons: readonly num
   return [head, ...rows].map((r) => r.map(csvCell).join(",")).join("\n") + "\n";
 }
 
-/** The run's calls, 100 a page from the API, and the whole list as a CSV download. */
+const CELL = "py-1 pr-3";
+const FIGURE = cx(CELL, "text-right", LABELLED);
+
+/**
+ * The run's calls, 100 a page from the API, and the whole list as a CSV download. On a phone each call is a card:
+ * the date, action, score and close, the plan's buy, stop and target, then the return per horizon.
+ */
 export function CallsTable({
   t,
   backtestId,
@@ -128,9 +136,9 @@ export function CallsTable({
           {exporting ? t.exporting : t.exportCsv}
         </button>
       </div>
-      <div className="mt-2 overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-sm tabular-nums" data-testid="calls-table">
-          <thead className="text-left text-xs text-muted">
+      <div className="mt-2 sm:overflow-x-auto">
+        <table className={cx("w-full text-sm tabular-nums sm:min-w-[40rem]", CARD_BLOCK)} data-testid="calls-table">
+          <thead className={cx("text-left text-xs text-muted", CARD_HEAD)}>
             <tr className="border-b border-line">
               <th className="py-1.5 pr-3 font-medium">{t.colDate}</th>
               <th className="py-1.5 pr-3 text-right font-medium">{t.colClose}</th>
@@ -146,18 +154,34 @@ export function CallsTable({
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className={CARD_BLOCK}>
             {items.map((c) => (
-              <tr key={c.date} className="border-b border-line/60">
-                <td className="py-1 pr-3" style={MONO_WITH_CJK}>
+              <tr key={c.date} className={cx(CARD_ROW_3, "border-b border-line/60")}>
+                <td className={cx(CELL, CARD, FULL, "max-sm:font-medium")} style={MONO_WITH_CJK}>
                   {c.date}
                 </td>
-                <td className="py-1 pr-3 text-right">{formatPrice(c.close)}</td>
-                <td className="py-1 pr-3">{actionLabels[c.action] ?? c.action}</td>
-                <td className="py-1 pr-3 text-right">{c.score ?? "—"}</td>
-                <td className="py-1 pr-3 text-right">{formatPrice(c.ideal_buy)}</td>
-                <td className="py-1 pr-3 text-right">{formatPrice(c.stop_loss)}</td>
-                <td className="py-1 pr-3 text-right">{formatPrice(c.take_profit)}</td>
+                <td className={cx(FIGURE, "max-sm:order-1")} data-label={t.colClose} data-testid="call-close">
+                  {formatPrice(c.close)}
+                </td>
+                <td className={cx(CELL, LABELLED)} data-label={t.colAction} data-testid="call-action">
+                  {actionLabels[c.action] ?? c.action}
+                </td>
+                <td className={FIGURE} data-label={t.colScore} data-testid="call-score">
+                  {c.score ?? "—"}
+                </td>
+                <td className={cx(FIGURE, "max-sm:order-2")} data-label={t.colIdealBuy} data-testid="call-ideal-buy">
+                  {formatPrice(c.ideal_buy)}
+                </td>
+                <td className={cx(FIGURE, "max-sm:order-2")} data-label={t.colStopLoss} data-testid="call-stop-loss">
+                  {formatPrice(c.stop_loss)}
+                </td>
+                <td
+                  className={cx(FIGURE, "max-sm:order-2")}
+                  data-label={t.colTakeProfit}
+                  data-testid="call-take-profit"
+                >
+                  {formatPrice(c.take_profit)}
+                </td>
                 {horizons.map((h) => {
                   const o = c.outcomes.find((x) => x.horizon === h);
                   const tone =
@@ -167,7 +191,12 @@ export function CallsTable({
                         ? "text-red-700 dark:text-red-300"
                         : "";
                   return (
-                    <td key={h} className={`py-1 pr-3 text-right ${tone}`} title={o?.outcome ?? undefined}>
+                    <td
+                      key={h}
+                      className={cx(FIGURE, "max-sm:order-3", tone)}
+                      data-label={fmt(t.colReturn, { horizon: h })}
+                      title={o?.outcome ?? undefined}
+                    >
                       {formatSignedPct(o?.return_pct)}
                     </td>
                   );

@@ -1,6 +1,7 @@
 import { formatSignedPct } from "@/components/history/format";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
+import { CARD, CARD_BLOCK, CARD_GRID, CARD_HEAD, CARD_HIDDEN, FULL, LABELLED } from "@/components/ui/table-cards";
 import type { TBacktestSummary, TSideStats } from "@/lib/backtest/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import { RobustTable } from "./robust-table";
@@ -9,19 +10,38 @@ type Texts = Dictionary["backtestUi"];
 
 const pct = (v: number | null) => (v === null ? "—" : `${v.toFixed(1)}%`);
 
-function Row({ label, s, strong }: { label: string; s: TSideStats; strong?: boolean }) {
+// On a phone each group is a card: its name, then its figures labelled, four a line.
+const ROW_CARD = cx(CARD_GRID, "max-sm:grid-cols-4");
+const GROUP = cx("py-1 pr-3 text-left", CARD, FULL);
+const FIGURE = cx("py-1 pr-3 text-right", LABELLED);
+
+function Row({ t, label, s, strong }: { t: Texts; label: string; s: TSideStats; strong?: boolean }) {
   return (
-    <tr className={cx("border-b border-line/60", strong && "font-medium")}>
-      <th scope="row" className="py-1 pr-3 text-left font-normal">
+    <tr className={cx(ROW_CARD, "border-b border-line/60", strong && "font-medium")}>
+      <th scope="row" className={cx(GROUP, "font-normal", strong && "max-sm:font-medium")}>
         {label}
       </th>
-      <td className="py-1 pr-3 text-right">{s.count}</td>
-      <td className="py-1 pr-3 text-right">{s.hit}</td>
-      <td className="py-1 pr-3 text-right">{s.miss}</td>
-      <td className="py-1 pr-3 text-right">{s.neutral}</td>
-      <td className="py-1 pr-3 text-right">{pct(s.hit_rate_pct)}</td>
-      <td className="py-1 pr-3 text-right">{formatSignedPct(s.mean_return_pct)}</td>
-      <td className="py-1 pr-3 text-right">{formatSignedPct(s.median_return_pct)}</td>
+      <td className={FIGURE} data-label={t.colCount}>
+        {s.count}
+      </td>
+      <td className={FIGURE} data-label={t.colHit}>
+        {s.hit}
+      </td>
+      <td className={FIGURE} data-label={t.colMiss}>
+        {s.miss}
+      </td>
+      <td className={FIGURE} data-label={t.colNeutral}>
+        {s.neutral}
+      </td>
+      <td className={FIGURE} data-label={t.colHitRate}>
+        {pct(s.hit_rate_pct)}
+      </td>
+      <td className={FIGURE} data-label={t.colMean}>
+        {formatSignedPct(s.mean_return_pct)}
+      </td>
+      <td className={FIGURE} data-label={t.colMedian}>
+        {formatSignedPct(s.median_return_pct)}
+      </td>
     </tr>
   );
 }
@@ -58,12 +78,15 @@ export function SummaryTables({
       <h3 className="text-sm font-semibold">{t.actionsTitle}</h3>
       <div className="grid gap-4 xl:grid-cols-2">
         {summary.horizons.map((h) => (
-          <div key={h.horizon} className="overflow-x-auto">
-            <table className="w-full min-w-[34rem] text-sm tabular-nums" data-testid={`summary-${h.horizon}`}>
-              <caption className="pb-1 text-left text-xs font-medium text-muted">
+          <div key={h.horizon} className="sm:overflow-x-auto">
+            <table
+              className={cx("w-full text-sm tabular-nums sm:min-w-[34rem]", CARD_BLOCK)}
+              data-testid={`summary-${h.horizon}`}
+            >
+              <caption className={cx("pb-1 text-left text-xs font-medium text-muted", CARD_BLOCK)}>
                 {fmt(t.horizon, { horizon: h.horizon })}
               </caption>
-              <thead className="text-xs text-muted">
+              <thead className={cx("text-xs text-muted", CARD_HEAD)}>
                 <tr className="border-b border-line">
                   <th scope="col" className="py-1 pr-3 text-left font-medium">
                     {t.colGroup}
@@ -91,20 +114,24 @@ export function SummaryTables({
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={CARD_BLOCK}>
                 {h.by_action.map((a) => (
-                  <Row key={a.action} label={actionLabels[a.action] ?? a.action} s={a} />
+                  <Row key={a.action} t={t} label={actionLabels[a.action] ?? a.action} s={a} />
                 ))}
-                <Row label={t.longSide} s={h.long_side} strong />
-                <Row label={t.shortSide} s={h.short_side} strong />
-                <tr className="font-medium">
-                  <th scope="row" className="py-1 pr-3 text-left">
+                <Row t={t} label={t.longSide} s={h.long_side} strong />
+                <Row t={t} label={t.shortSide} s={h.short_side} strong />
+                <tr className={cx(ROW_CARD, "font-medium")}>
+                  <th scope="row" className={GROUP}>
                     {t.allCalls}
                   </th>
-                  <td className="py-1 pr-3 text-right">{h.all.count}</td>
-                  <td colSpan={4} />
-                  <td className="py-1 pr-3 text-right">{formatSignedPct(h.all.mean_return_pct)}</td>
-                  <td />
+                  <td className={FIGURE} data-label={t.colCount}>
+                    {h.all.count}
+                  </td>
+                  <td colSpan={4} className={CARD_HIDDEN} />
+                  <td className={FIGURE} data-label={t.colMean}>
+                    {formatSignedPct(h.all.mean_return_pct)}
+                  </td>
+                  <td className={CARD_HIDDEN} />
                 </tr>
               </tbody>
             </table>

@@ -9,6 +9,7 @@ import { fmt } from "@/components/settings/format";
 import { useFormatTime } from "@/components/shell/time-zone";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
+import { CARD, CARD_BLOCK, CARD_GRID, CARD_HEAD, LABELLED, WIDE } from "@/components/ui/table-cards";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { THistoryItem } from "@/lib/history/schemas";
 import { deleteRecords, errorText } from "./delete-request";
@@ -19,6 +20,9 @@ type Texts = Dictionary["historyUi"];
 
 const TH = "px-2 py-1.5 text-left text-xs font-medium whitespace-nowrap text-muted";
 const TD = "px-2 py-1.5 align-middle";
+// A phone card: the checkbox in a narrow column down the left, beside three columns of name and type, verdict,
+// score and price, then change and time; the summary stays hidden below xl as before.
+const ROW_CARD = cx(CARD_GRID, "max-sm:grid-cols-[auto_repeat(3,minmax(0,1fr))]");
 
 // One page of history records with multi-select delete. The page itself is server-rendered from the URL;
 // after a delete the router refreshes it, so the list, the counts and the sidebar come from the database again.
@@ -90,9 +94,12 @@ export function HistoryTable({ t, items }: { t: Texts; items: THistoryItem[] }) 
           {notice}
         </p>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="history-table">
-          <thead className="border-b border-line bg-subtle/60">
+      <div className="sm:overflow-x-auto">
+        <table
+          className={cx("w-full border-collapse text-sm sm:min-w-[36rem]", CARD_BLOCK)}
+          data-testid="history-table"
+        >
+          <thead className={cx("border-b border-line bg-subtle/60", CARD_HEAD)}>
             <tr>
               <th scope="col" className={cx(TH, "w-8")}>
                 <span className="sr-only">{t.selectAll}</span>
@@ -123,7 +130,7 @@ export function HistoryTable({ t, items }: { t: Texts; items: THistoryItem[] }) 
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-line">
+          <tbody className={cx("divide-y divide-line", CARD_BLOCK)}>
             {items.map((item) => {
               const review = item.report_type === MARKET_REVIEW;
               const name = review ? t.marketReview : (item.stock_name ?? item.stock_code);
@@ -134,9 +141,9 @@ export function HistoryTable({ t, items }: { t: Texts; items: THistoryItem[] }) 
                   key={item.id}
                   data-testid="history-row"
                   data-record-id={item.id}
-                  className={cx("hover:bg-subtle/50", selected.has(item.id) && "bg-accent-soft/60")}
+                  className={cx(ROW_CARD, "hover:bg-subtle/50", selected.has(item.id) && "bg-accent-soft/60")}
                 >
-                  <td className={TD}>
+                  <td className={cx(TD, CARD, "max-sm:order-1 max-sm:row-span-3")}>
                     <input
                       type="checkbox"
                       checked={selected.has(item.id)}
@@ -145,10 +152,19 @@ export function HistoryTable({ t, items }: { t: Texts; items: THistoryItem[] }) 
                       className="size-4 align-middle accent-(--dsa-accent)"
                     />
                   </td>
-                  <td className={cx(TD, "font-mono text-xs whitespace-nowrap text-muted")}>
+                  <td
+                    className={cx(
+                      TD,
+                      "font-mono text-xs whitespace-nowrap text-muted",
+                      LABELLED,
+                      WIDE,
+                      "max-sm:order-8",
+                    )}
+                    data-label={t.colTime}
+                  >
                     <time dateTime={item.created_at}>{time}</time>
                   </td>
-                  <td className={cx(TD, "whitespace-nowrap")}>
+                  <td className={cx(TD, "whitespace-nowrap", CARD, WIDE, "max-sm:order-2")}>
                     <Link
                       href={`/history/${item.id}`}
                       className="font-medium text-accent underline-offset-2 hover:underline"
@@ -157,15 +173,42 @@ export function HistoryTable({ t, items }: { t: Texts; items: THistoryItem[] }) 
                     </Link>
                     {review ? null : <span className="ml-1.5 font-mono text-xs text-muted">{item.stock_code}</span>}
                   </td>
-                  <td className={cx(TD, "text-xs whitespace-nowrap text-muted")}>
+                  <td
+                    className={cx(TD, "text-xs whitespace-nowrap text-muted", CARD, "max-sm:order-3 max-sm:text-right")}
+                  >
                     {reportTypeLabel(t.reportTypes, item.report_type)}
                   </td>
-                  <td className={TD}>
+                  <td
+                    className={cx(TD, LABELLED, "max-sm:order-4")}
+                    data-label={t.colAction}
+                    data-testid="history-action"
+                  >
                     <RecordAction item={item} labels={t.actions} />
                   </td>
-                  <td className={cx(TD, "text-right font-medium tabular-nums")}>{item.sentiment_score ?? "—"}</td>
-                  <td className={cx(TD, "text-right tabular-nums")}>{formatPrice(item.current_price)}</td>
-                  <td className={cx(TD, "text-right font-medium tabular-nums", directionText(dir))}>
+                  <td
+                    className={cx(TD, "text-right font-medium tabular-nums", LABELLED, "max-sm:order-5")}
+                    data-label={t.colScore}
+                    data-testid="history-score"
+                  >
+                    {item.sentiment_score ?? "—"}
+                  </td>
+                  <td
+                    className={cx(TD, "text-right tabular-nums", LABELLED, "max-sm:order-6")}
+                    data-label={t.colPrice}
+                    data-testid="history-price"
+                  >
+                    {formatPrice(item.current_price)}
+                  </td>
+                  <td
+                    className={cx(
+                      TD,
+                      "text-right font-medium tabular-nums",
+                      directionText(dir),
+                      LABELLED,
+                      "max-sm:order-7",
+                    )}
+                    data-label={t.colChange}
+                  >
                     {formatSignedPct(item.change_pct)}
                   </td>
                   <td className={cx(TD, "hidden max-w-md xl:table-cell")}>

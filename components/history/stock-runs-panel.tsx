@@ -4,6 +4,7 @@ import { directionText, scoreFill } from "@/components/analysis/tone";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
+import { CARD, CARD_BLOCK, CARD_HEAD, CARD_ROW_3, LABELLED, WIDE } from "@/components/ui/table-cards";
 import type { THistoryItem } from "@/lib/history/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import { ZonedTime } from "@/components/shell/time-zone";
@@ -20,7 +21,8 @@ function formatRatio(value: number | null): string {
 }
 
 // The stock's earlier and later runs next to the report, newest first: how score, action and price moved from run
-// to run (the reference's "history trend"). The current record is marked; the others link to their reports.
+// to run (the reference's "history trend"). The current record is marked; the others link to their reports. On a
+// phone each run is a card: time and action, score, price and change, then volume ratio, turnover and model.
 export function StockRunsPanel({
   t,
   items,
@@ -46,9 +48,9 @@ export function StockRunsPanel({
           {fmt(t.runsAll, { count: total })}
         </Link>
       </div>
-      <div className="mt-2 overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-sm" aria-label={t.runsTitle}>
-          <thead>
+      <div className="mt-2 sm:overflow-x-auto">
+        <table className={cx("w-full text-sm sm:min-w-[40rem]", CARD_BLOCK)} aria-label={t.runsTitle}>
+          <thead className={CARD_HEAD}>
             <tr className="border-b border-line">
               <th className={TH}>{t.runsTime}</th>
               <th className={TH}>{t.runsAction}</th>
@@ -60,7 +62,7 @@ export function StockRunsPanel({
               <th className={TH}>{t.runsModel}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={CARD_BLOCK}>
             {items.map((item) => {
               const current = item.id === currentId;
               return (
@@ -68,9 +70,9 @@ export function StockRunsPanel({
                   key={item.id}
                   data-testid="stock-run"
                   aria-current={current ? "true" : undefined}
-                  className={cx("border-b border-line last:border-0", current && "bg-accent-soft")}
+                  className={cx(CARD_ROW_3, "border-b border-line last:border-0", current && "bg-accent-soft")}
                 >
-                  <td className={cx(TD, "font-mono text-xs whitespace-nowrap")}>
+                  <td className={cx(TD, "font-mono text-xs whitespace-nowrap", CARD, WIDE, "max-sm:self-center")}>
                     {current ? (
                       <span>
                         <ZonedTime value={item.created_at} />{" "}
@@ -82,10 +84,14 @@ export function StockRunsPanel({
                       </Link>
                     )}
                   </td>
-                  <td className={TD}>
+                  <td className={cx(TD, CARD, "max-sm:text-right")} data-testid="stock-run-action">
                     <RecordAction item={item} labels={t.actions} />
                   </td>
-                  <td className={cx(TD, "text-right tabular-nums")}>
+                  <td
+                    className={cx(TD, "text-right tabular-nums", LABELLED)}
+                    data-label={t.runsScore}
+                    data-testid="stock-run-score"
+                  >
                     {item.sentiment_score === null ? (
                       "—"
                     ) : (
@@ -100,15 +106,36 @@ export function StockRunsPanel({
                       </span>
                     )}
                   </td>
-                  <td className={cx(TD, "text-right tabular-nums")}>{formatPrice(item.current_price)}</td>
-                  <td className={cx(TD, "text-right tabular-nums", directionText(direction(item.change_pct)))}>
+                  <td
+                    className={cx(TD, "text-right tabular-nums", LABELLED)}
+                    data-label={t.runsPrice}
+                    data-testid="stock-run-price"
+                  >
+                    {formatPrice(item.current_price)}
+                  </td>
+                  <td
+                    className={cx(TD, "text-right tabular-nums", directionText(direction(item.change_pct)), LABELLED)}
+                    data-label={t.runsChange}
+                  >
                     {formatSignedPct(item.change_pct)}
                   </td>
-                  <td className={cx(TD, "text-right tabular-nums")}>{formatRatio(item.volume_ratio)}</td>
-                  <td className={cx(TD, "text-right tabular-nums")}>
+                  <td className={cx(TD, "text-right tabular-nums", LABELLED)} data-label={t.runsVolumeRatio}>
+                    {formatRatio(item.volume_ratio)}
+                  </td>
+                  <td className={cx(TD, "text-right tabular-nums", LABELLED)} data-label={t.runsTurnover}>
                     {item.turnover_rate === null ? "—" : `${item.turnover_rate.toFixed(2)}%`}
                   </td>
-                  <td className={cx(TD, "max-w-[10rem] truncate text-xs text-muted")}>{item.model_used ?? "—"}</td>
+                  <td
+                    className={cx(
+                      TD,
+                      "max-w-[10rem] truncate text-xs text-muted",
+                      LABELLED,
+                      "max-sm:max-w-none max-sm:break-words",
+                    )}
+                    data-label={t.runsModel}
+                  >
+                    {item.model_used ?? "—"}
+                  </td>
                 </tr>
               );
             })}

@@ -4,6 +4,7 @@ import { actionTone } from "@/components/analysis/tone";
 import { fmt } from "@/components/settings/format";
 import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
+import { CARD, CARD_BLOCK, CARD_HEAD, CARD_ROW, LABELLED, WIDE } from "@/components/ui/table-cards";
 import { positionKey, type PositionVerdict } from "@/lib/portfolio/position-verdicts";
 import type { TSnapshot, TSnapshotPosition } from "@/lib/portfolio/snapshot-schema";
 import { AnalyzePositionButton } from "./analyze-position";
@@ -116,12 +117,6 @@ function sourceText(t: PortfolioTexts, p: TSnapshotPosition): string {
 
 const NO_VERDICTS: Readonly<Record<string, PositionVerdict>> = {};
 
-// At phone width (below sm): the table becomes one card per position, its cells a two-column grid
-// labelled from data-label (a ::before, so the cells' text stays the figure alone); P/L and the stop come first.
-const CARD = "max-sm:block max-sm:min-w-0 max-sm:p-0 max-sm:text-left max-sm:whitespace-normal";
-const LABELLED = `${CARD} max-sm:before:block max-sm:before:text-[11px] max-sm:before:font-normal max-sm:before:text-muted max-sm:before:content-[attr(data-label)]`;
-const WIDE = "max-sm:col-span-2";
-
 function VerdictCell({
   t,
   p,
@@ -202,6 +197,8 @@ function StopCell({
   );
 }
 
+// At phone width (below sm) the table is one card per position (components/ui/table-cards.ts): P/L and the stop
+// come first.
 export function SnapshotPositions({
   t,
   snapshot,
@@ -224,8 +221,8 @@ export function SnapshotPositions({
   }
   return (
     <div className="sm:overflow-x-auto">
-      <table className="w-full text-sm max-sm:block sm:min-w-[66rem]" data-testid="positions">
-        <thead className="border-b border-line bg-subtle max-sm:hidden">
+      <table className={cx("w-full text-sm sm:min-w-[66rem]", CARD_BLOCK)} data-testid="positions">
+        <thead className={cx("border-b border-line bg-subtle", CARD_HEAD)}>
           <tr>
             <th scope="col" className={TH}>
               {t.colCode}
@@ -264,7 +261,7 @@ export function SnapshotPositions({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-line max-sm:block">
+        <tbody className={cx("divide-y divide-line", CARD_BLOCK)}>
           {rows.map(({ account, p }) => {
             const verdict = verdicts[positionKey(p)];
             return (
@@ -275,10 +272,7 @@ export function SnapshotPositions({
                 data-source={p.price_source}
                 data-stale={p.price_stale ? "true" : "false"}
                 data-below-stop={verdict?.belowStop ? "true" : "false"}
-                className={cx(
-                  "max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-3 max-sm:py-2.5",
-                  verdict?.belowStop && "bg-amber-50/60 dark:bg-amber-950/20",
-                )}
+                className={cx(CARD_ROW, verdict?.belowStop && "bg-amber-50/60 dark:bg-amber-950/20")}
               >
                 <td className={cx(TD, "font-medium tabular-nums whitespace-nowrap", CARD, WIDE, "max-sm:order-1")}>
                   {p.symbol} <span className="text-xs font-normal text-muted">{marketLabel(t, p.market)}</span>

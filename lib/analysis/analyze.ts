@@ -61,7 +61,13 @@ export async function analyzeRequest(
       },
     };
   } catch (error) {
-    if (error instanceof AnalysisFailedError) throw ApiError.of("analysis_failed", sanitizeText(error.message));
+    if (error instanceof AnalysisFailedError) {
+      // The reason's code and params let a client word the failure in its own language (as for a rejected token).
+      const reason = error.reason
+        ? { stock_code: target.displayCode, reason_code: error.reason.code, reason_params: error.reason.params }
+        : {};
+      throw ApiError.of("analysis_failed", sanitizeText(error.message), reason);
+    }
     throw error;
   }
 }

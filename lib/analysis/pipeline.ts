@@ -38,6 +38,7 @@ import type { TRunDiagnosticSummary } from "./run-schemas";
 import { sanitizeValue } from "@/lib/log/sanitize";
 import { now } from "@/lib/clock";
 import { marketDate } from "@/lib/market/market-time";
+import { failureReason, type FailureReason } from "./failure-reason";
 import { assessDataQuality } from "@/lib/evidence/data-quality";
 import type { TDataQuality, TEvidence } from "@/lib/evidence/schemas";
 import { reportEvidence, stockRecord } from "@/lib/evidence/stock-evidence";
@@ -78,6 +79,12 @@ export interface AnalysisOutcome {
 /** A run that could not produce a report (no market data, ...); the message is safe to show. */
 export class AnalysisFailedError extends Error {
   override name = "AnalysisFailedError";
+  constructor(
+    message: string,
+    readonly reason: FailureReason | null = null,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -120,7 +127,10 @@ export async function runAnalysis(job: AnalysisJob): Promise<AnalysisOutcome> {
   } catch (error) {
     if (error instanceof InvalidDataFileError)
       throw new AnalysisFailedError(`Invalid data file for ${target.displayCode}: ${error.message}`);
-    throw new AnalysisFailedError(`No market data for ${target.displayCode}: ${(error as Error).message}`);
+    throw new AnalysisFailedError(
+      `No market data for ${target.displayCode}: ${(error as Error).message}`,
+      failureReason(error, target),
+    );
   }
   if (bars.length === 0) throw new AnalysisFailedError(`No market data for ${target.displayCode}`);
 

@@ -1,5 +1,6 @@
 import { readLlmChannelConfig } from "@/lib/analysis/llm/channels";
 import { storedPasswordHash } from "@/lib/auth/password-store";
+import { marketDataReachability } from "@/lib/market/reachability";
 import { configuredTargets } from "@/lib/notify/channels";
 import { getRawSetting, getSettings } from "@/lib/settings/settings";
 import type { TSetupCheck, TSetupStatusResponse } from "./setup-status-schemas";
@@ -10,7 +11,7 @@ import type { TSetupCheck, TSetupStatusResponse } from "./setup-status-schemas";
 
 type Check = Omit<TSetupCheck, "next_step"> & { next_step?: string | null };
 
-function dataSourceCheck(): Check {
+async function dataSourceCheck(): Promise<Check> {
   const sources = getSettings().MARKET_DATA_SOURCES;
   const set = getRawSetting("MARKET_DATA_SOURCES") !== undefined;
   const base = { key: "MARKET_DATA_SOURCES", title: "Market data sources", category: "base", required: true } as const;
@@ -21,6 +22,17 @@ function dataSourceCheck(): Check {
       message: "No market data source is listed",
       next_step: "List at least one source, e.g. eastmoney,tencent,yahoo",
     };
+  // Listed is not enough: a first run offline has the default sources, none of which answers.
+  const reach = await marketDataReachability();
+  if (reach.unreachable) {
+    const failed = reach.network.map((r) => `${r.provider} (${r.reason})`).join(", ");
+    return {
+      ...base,
+      status: "needs_action",
+      message: `No market data source answers: ${failed}`,
+      next_step: "Use the sample data (MARKET_DATA_SOURCES=sample) or upload CSV files in Settings → Data",
+    };
+  }
   const sampleOnly = sources.every((s) => s === "sample");
   return {
     ...base,
@@ -124,7 +136,7 @@ function scheduleCheck(): Check {
 
 export async function setupStatus(): Promise<TSetupStatusResponse> {
   const checks: TSetupCheck[] = [
-    dataSourceCheck(),
+    await dataSourceCheck(),
     stockListCheck(),
     llmCheck(),
     notificationCheck(),

@@ -140,4 +140,18 @@ describe("POST /api/v1/analysis/analyze (sync, sample data, no LLM key)", () => 
     const message = await expectError({ stock_code: "600036" }, 500, "analysis_failed");
     expect(message).toMatch(/600036/);
   });
+
+  it("the failure carries a reason a UI can word: only local data asked, with the sample codes of the market", async () => {
+    const res = await analyze({ stock_code: "600036" });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      error: "analysis_failed",
+      stock_code: "600036",
+      reason_code: "not_in_local_data",
+      reason_params: { code: "600036", sources: "sample" },
+    });
+    const samples = String((body.reason_params as Record<string, string>).samples).split(", ");
+    expect(samples).toContain("600519");
+    expect(samples.every((c) => /^\d{6}$/.test(c))).toBe(true);
+  });
 });

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { Suspense } from "react";
+import { DataUnreachableNotice } from "@/components/setup/data-unreachable-banner";
 import { MarketIndices } from "@/components/market/market-indices";
 import { MarketReviewDetail } from "@/components/market/market-review-detail";
 import { marketHref } from "@/components/market/href";
@@ -57,6 +59,9 @@ export default async function MarketPage({ searchParams }: MarketPageProps) {
     <div className="mx-auto max-w-7xl px-4 py-5">
       <h1 className="text-xl font-semibold tracking-tight">{t.pages.market.title}</h1>
       <p className="mt-1 max-w-3xl text-sm text-muted">{tm.intro}</p>
+      <Suspense fallback={null}>
+        <DataUnreachableNotice className="mt-4" />
+      </Suspense>
       {/* One region choice for the whole page: the indices shown and the review below. */}
       <nav aria-label={tm.regionTabs} className="mt-4 max-w-full overflow-x-auto">
         <ul className="inline-flex rounded-md border border-line bg-subtle p-0.5">

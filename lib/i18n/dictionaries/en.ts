@@ -352,6 +352,11 @@ export const en: Dictionary = {
       mixed_letters_digits: "“{text}” mixes letters and digits but is no known code",
       ambiguous_name: "“{name}” matches several stocks ({candidates}); enter the code",
       unknown_name: "no stock or supported index is named “{name}”",
+      market_data_unavailable:
+        "no market data: {providers} did not answer (this machine may be offline). Switch to the sample data or upload CSV files in Settings → Data.",
+      not_in_local_data:
+        "{sources} hold no data for {code}. The sample data has these codes: {samples}; for others, upload a CSV file in Settings → Data.",
+      no_data_for_code: "{providers} have no data for {code}: check the code, or whether it is delisted.",
     },
     intro: "Enter a stock code or name, pick the report type and language, and get a report now.",
     formLabel: "Analysis request",
@@ -1527,6 +1532,46 @@ export const en: Dictionary = {
     matrixHitRate: "Hit rate",
     matrixReturn: "Avg return",
     statsNote: "Hit rate = hit ÷ (hit + miss); archived signals are not counted.",
+  },
+  setupUi: {
+    title: "Getting started: a few steps left",
+    intro: "This list goes away once the required steps are done.",
+    settings: "Settings",
+    status: { configured: "Done", inherited: "Default", optional: "Optional", needs_action: "To do" },
+    required: "required",
+    checks: {
+      MARKET_DATA_SOURCES: {
+        title: "Market data sources",
+        hint: "No source answers: switch to the sample data or upload your own CSV files",
+      },
+      STOCK_LIST: {
+        title: "Watchlist",
+        hint: "No stocks yet: add some by search in the watchlist below, or set STOCK_LIST",
+      },
+      LLM_CHANNELS: {
+        title: "AI model",
+        hint: "Without a model, reports are rule-based; add an OpenAI-compatible channel for written analyses",
+      },
+      notification_channels: {
+        title: "Notification channels",
+        hint: "Reports and alerts stay in the web UI; add a webhook, Telegram, email or another channel",
+      },
+      ADMIN_AUTH_ENABLED: {
+        title: "Admin login",
+        hint: "Anyone who can reach the service can use it; turn on the login before exposing it",
+      },
+      SCHEDULE_ENABLED: {
+        title: "Daily scheduled analysis",
+        hint: "Analyses run only when asked; turn it on to analyse the watchlist every trading day",
+      },
+    },
+    unreachableTitle: "Market data sources cannot be reached",
+    unreachable: "{providers} did not answer (this machine may be offline): analyses and quotes will fail.",
+    useSample: "Use the sample data",
+    usingSample: "Switching…",
+    useSampleFailed: "Could not switch: {message}",
+    uploadCsv: "Upload CSV files",
+    listSeparator: ", ",
   },
   homeUi: {
     watchlistTitle: "Watchlist",

@@ -343,6 +343,11 @@ export const zhCN = {
       mixed_letters_digits: "“{text}”字母与数字混合，但不是可识别的代码",
       ambiguous_name: "“{name}”对应多只股票（{candidates}），请输入代码",
       unknown_name: "没有名为“{name}”的股票或支持的指数",
+      market_data_unavailable:
+        "拿不到行情：{providers} 都没有应答（本机可能无法上网）。可在“设置 → 数据”改用样例数据或上传 CSV 文件。",
+      not_in_local_data:
+        "{sources} 中没有 {code} 的数据。样例数据有这些代码：{samples}；其他代码可在“设置 → 数据”上传 CSV 文件。",
+      no_data_for_code: "{providers} 都没有 {code} 的数据：请检查代码是否正确、是否已退市。",
     },
     intro: "输入股票代码或名称，选择报告类型与语言，立即生成一份分析报告。",
     formLabel: "分析请求",
@@ -1472,6 +1477,31 @@ export const zhCN = {
     matrixHitRate: "命中率",
     matrixReturn: "平均收益",
     statsNote: "命中率 = 命中 ÷（命中 + 未命中）；统计不含已归档信号。",
+  },
+  setupUi: {
+    title: "开始使用：还差几步",
+    intro: "必需的步骤完成后，这张清单就不再显示。",
+    settings: "去设置",
+    status: { configured: "已完成", inherited: "默认", optional: "可选", needs_action: "待处理" },
+    required: "必需",
+    checks: {
+      MARKET_DATA_SOURCES: { title: "行情数据源", hint: "没有能应答的数据源：改用样例数据，或上传自己的 CSV 文件" },
+      STOCK_LIST: { title: "自选股", hint: "还没有自选股：在下方“自选”中搜索添加，或在设置中填写 STOCK_LIST" },
+      LLM_CHANNELS: { title: "AI 模型", hint: "未配置模型时报告由规则生成；添加 OpenAI 兼容渠道可得到文字分析" },
+      notification_channels: {
+        title: "通知渠道",
+        hint: "报告和提醒只在网页中显示；可添加 Webhook、Telegram、邮件等渠道",
+      },
+      ADMIN_AUTH_ENABLED: { title: "管理员登录", hint: "能访问本服务的人都能使用它；对外开放前请开启管理员登录" },
+      SCHEDULE_ENABLED: { title: "每日定时分析", hint: "现在只在手动时分析；开启后每个交易日自动分析自选股" },
+    },
+    unreachableTitle: "无法连接行情数据源",
+    unreachable: "{providers} 都没有应答（本机可能无法上网），分析和行情会失败。",
+    useSample: "改用样例数据",
+    usingSample: "切换中…",
+    useSampleFailed: "没能切换：{message}",
+    uploadCsv: "上传 CSV 文件",
+    listSeparator: "、",
   },
   homeUi: {
     watchlistTitle: "自选股",
