@@ -94,6 +94,12 @@ test.describe("the Backtest page", () => {
     await expect(equity.locator("canvas").first()).toBeVisible();
     await expect.poll(() => drawnPixels(equity)).toBeGreaterThan(200);
     await expect.poll(() => drawnPixels(candles)).toBeGreaterThan(500);
+    // A long run's markers are bare arrows with a legend, not thousands of overlapping words.
+    await expect(page.getByTestId("calls-legend")).toContainText("做多信号");
+    const markers = Number(await candles.getAttribute("data-markers"));
+    const labelled = Number(await candles.getAttribute("data-labelled"));
+    expect(markers).toBeGreaterThan(0);
+    expect(labelled).toBe(markers > 40 ? 0 : markers);
 
     const table = page.getByTestId("calls-table");
     await expect(table.locator("tbody tr")).toHaveCount(Math.min(100, run.calls_total));

@@ -29,3 +29,28 @@ test("/docs names the service's and the API contract's versions apart and links 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner").getByRole("navigation", { name: "主导航" })).toBeVisible();
 });
+
+test.describe("the header's API docs link", () => {
+  test.use({
+    locale: "en-US",
+    extraHTTPHeaders: { "Accept-Language": "en-US,en;q=0.9" },
+    viewport: { width: 1024, height: 700 },
+  });
+
+  test("stays in view in the en header however long the page labels run (only the pages scroll)", async ({ page }) => {
+    await page.goto("/settings");
+    const nav = page.getByRole("banner").getByRole("navigation", { name: "Main navigation" });
+    const docs = nav.getByRole("link", { name: "API docs" });
+    await expect(docs).toBeVisible();
+    const [link, box] = [await docs.boundingBox(), await nav.boundingBox()];
+    expect(link!.x).toBeGreaterThanOrEqual(box!.x);
+    expect(link!.x + link!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+    // Nothing covers or clips it: the point at its centre is the link itself.
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest("a")?.getAttribute("href") ?? null,
+      [link!.x + link!.width / 2, link!.y + link!.height / 2],
+    );
+    expect(hit).toBe("/docs");
+    await screenshot(page, { path: "test-results/screenshots/header-en-1024.png", fullPage: false });
+  });
+});

@@ -54,7 +54,7 @@ test("settings: the data panel uploads a CSV for a code, lists it, refuses a bro
     buffer: Buffer.from("date,open,high,low,close,volume\n2024-01-02,10,11,9,10.5,100\n2024-01-02,10,11,9,10.5,100\n"),
   });
   await panel.getByRole("button", { name: "上传" }).click();
-  await expect(panel.getByRole("alert")).toHaveText("上传失败：AAPL.csv line 3: date 2024-01-02 repeats line 2");
+  await expect(panel.getByRole("alert")).toHaveText("上传失败：AAPL.csv 第 3 行：日期 2024-01-02 与第 2 行重复");
   await expect(rows).toHaveCount(1);
   await screenshot(page, { path: `${SCREENSHOT_DIR}/settings-data.png`, fullPage: true });
 

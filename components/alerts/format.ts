@@ -1,4 +1,5 @@
-import type { TAlertRule, TAlertTriggerItem, TAlertType, TTargetScope } from "@/lib/alerts/schemas";
+import { fmt } from "@/components/settings/format";
+import type { TAlertRule, TAlertTestResult, TAlertTriggerItem, TAlertType, TTargetScope } from "@/lib/alerts/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 
 // Display helpers of the Alerts page (server and client components alike). The lists mirror lib/alerts/parameters
@@ -157,6 +158,22 @@ export function triggerReason(
   return side
     .replace("{observed}", plainNumber(item.observed_value))
     .replace("{threshold}", plainNumber(item.threshold));
+}
+
+/**
+ * A dry run's answer for one target in the page's language: a met condition as its trigger reason, an unmet one
+ * as the rule's condition (the observed value and threshold are shown beside it); a skip or an error keeps the
+ * API's reason, which names a data problem rather than the condition.
+ */
+export function testReason(
+  t: AlertTexts,
+  rule: Pick<TAlertRule, "alert_type" | "parameters">,
+  target: TAlertTestResult["target_results"][number],
+): string {
+  if (target.status === "triggered")
+    return triggerReason(t, { ...target, alert_type: rule.alert_type, status: "triggered", reason: null });
+  if (target.status === "not_triggered") return fmt(t.testNotMet, { condition: conditionText(t, rule) });
+  return target.message;
 }
 
 /** An input without a width (the caller sets one); FIELD fills its cell. */

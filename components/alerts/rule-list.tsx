@@ -18,6 +18,7 @@ import {
   SMALL_BUTTON,
   targetText,
   TD,
+  testReason,
   TH,
   type AlertTexts,
   type Params,
@@ -36,7 +37,7 @@ function stateText(t: AlertTexts, rule: TAlertRule): string {
   return fmt(t.targetsState, { count: rule.targets.length, fired: rule.targets.filter((s) => !s.armed).length });
 }
 
-function TestFeedback({ t, result }: { t: AlertTexts; result: TAlertTestResult }) {
+function TestFeedback({ t, rule, result }: { t: AlertTexts; rule: TAlertRule; result: TAlertTestResult }) {
   const many = result.target_results.length > 1;
   const first = result.target_results[0];
   return (
@@ -45,7 +46,7 @@ function TestFeedback({ t, result }: { t: AlertTexts; result: TAlertTestResult }
         <span className={cx("mr-1.5 font-semibold", result.triggered ? "text-accent" : "text-muted")}>
           {t.testStatuses[result.status]}
         </span>
-        {many ? null : fmt(t.testResult, { reason: result.message })}
+        {many ? null : fmt(t.testResult, { reason: first ? testReason(t, rule, first) : result.message })}
         {!many && first && first.status !== "skipped" && first.status !== "evaluation_error" ? (
           <span className="ml-1.5 text-muted">
             (
@@ -283,7 +284,7 @@ function RuleRow({
                 {error}
               </p>
             ) : null}
-            {test ? <TestFeedback t={t} result={test} /> : null}
+            {test ? <TestFeedback t={t} rule={rule} result={test} /> : null}
           </td>
         </tr>
       ) : null}

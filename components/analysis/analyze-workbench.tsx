@@ -292,7 +292,7 @@ export function AnalyzeWorkbench({
         </div>
       </Panel>
 
-      <TaskPanel t={tt} stream={stream} />
+      <TaskPanel t={tt} stream={stream} locale={locale} />
 
       {view ? (
         <div className={cx("transition-opacity", running ? "opacity-50" : "")} aria-busy={running}>

@@ -114,10 +114,13 @@ export function PriceChart({
   bars,
   ariaLabel,
   priceLines = [],
+  visible,
 }: {
   bars: readonly ChartBar[];
   ariaLabel: string;
   priceLines?: readonly ChartPriceLine[];
+  /** Sessions in view, the latest ones; all when absent. The moving averages are computed over every bar. */
+  visible?: number;
 }) {
   const container = useRef<HTMLDivElement>(null);
   // The effect redraws when the levels' values change, not when a parent re-render builds a new array.
@@ -133,6 +136,8 @@ export function PriceChart({
       rightPriceScale: { ...themeOptions().rightPriceScale, scaleMargins: { top: 0.08, bottom: 0.24 } },
       timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true },
       crosshair: { mode: 0 },
+      // The crosshair's date carries its year: a range can span two.
+      localization: { dateFormat: "yyyy-MM-dd" },
       handleScroll: false,
       handleScale: false,
     });
@@ -196,14 +201,19 @@ export function PriceChart({
       });
       series.setData(bars.flatMap((b, i) => (values[i] === null ? [] : [{ time: b.date as Time, value: values[i]! }])));
     }
-    chart.timeScale().fitContent();
+    const shown = visible && visible < bars.length ? visible : bars.length;
+    if (shown < bars.length)
+      chart.timeScale().setVisibleLogicalRange({ from: bars.length - shown, to: bars.length - 1 });
+    else chart.timeScale().fitContent();
+    el.dataset.bars = String(bars.length);
+    el.dataset.visible = String(shown);
 
     const stopFollowing = followTheme(chart);
     return () => {
       delete el.dataset.priceLines;
       stopFollowing();
     };
-  }, [bars, linesKey]);
+  }, [bars, linesKey, visible]);
 
   return (
     <div

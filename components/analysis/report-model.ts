@@ -1,5 +1,13 @@
 import type { TAnalysisResultResponse } from "@/lib/analysis/schemas";
-import type { TDashboard, TIndicators, TMarketPhaseSummary } from "@/lib/analysis/engine/schemas";
+import {
+  ZScoreFactor,
+  ZStructureCell,
+  type TDashboard,
+  type TIndicators,
+  type TMarketPhaseSummary,
+  type TScoreFactor,
+  type TStructureCell,
+} from "@/lib/analysis/engine/schemas";
 import type { TLlmReport } from "@/lib/analysis/llm/report-schema";
 import type { TDataQuality, TEvidence } from "@/lib/evidence/schemas";
 
@@ -41,6 +49,9 @@ export interface ReportView {
   /** docs/api.md §13; null on records stored before they were kept. */
   evidence: TEvidence | null;
   dataQuality: TDataQuality | null;
+  /** The rules-table cell that set the score; null on records stored before it was kept. */
+  structure: TStructureCell | null;
+  scoreFactors: TScoreFactor[] | null;
 }
 
 export interface NewsLine {
@@ -69,6 +80,17 @@ function readBars(value: unknown): ChartBar[] {
   // The chart needs strictly ascending, unique dates.
   bars.sort((a, b) => a.date.localeCompare(b.date));
   return bars.filter((bar, i) => i === 0 || bar.date !== bars[i - 1]!.date);
+}
+
+/** The compact table of every bar the indicators used (pipeline.ts compactBars) as chart bars. */
+function readCompactBars(value: unknown): ChartBar[] {
+  if (!isObject(value) || !Array.isArray(value.columns) || !Array.isArray(value.rows)) return [];
+  const columns = value.columns as unknown[];
+  return readBars(
+    (value.rows as unknown[]).map((row) =>
+      Array.isArray(row) ? Object.fromEntries(columns.map((name, i) => [String(name), row[i]])) : null,
+    ),
+  );
 }
 
 function readAsOf(value: unknown): ReportView["asOf"] {
@@ -120,11 +142,17 @@ export function toReportView(result: TAnalysisResultResponse): ReportView {
     isSample: snapshot.is_sample_data === true,
     dataSource: typeof snapshot.data_source === "string" ? snapshot.data_source : null,
     indicators: isObject(snapshot.indicators) ? (snapshot.indicators as unknown as TIndicators) : null,
-    bars: readBars(snapshot.recent_bars),
+    // Every bar the analysis used when the record kept them (the chart's range switch), else the last 30.
+    bars: (() => {
+      const all = readCompactBars(snapshot.indicator_bars);
+      return all.length > 0 ? all : readBars(snapshot.recent_bars);
+    })(),
     asOf: readAsOf(snapshot.as_of),
     phase,
     dashboard,
     llm,
+    structure: ZStructureCell.safeParse(raw.structure).data ?? null,
+    scoreFactors: ZScoreFactor.array().safeParse(raw.score_breakdown).data ?? null,
     checklist,
     risks,
     newsItems: parseNews(details.news_content),

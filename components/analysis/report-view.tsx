@@ -6,8 +6,10 @@ import { Panel } from "@/components/ui/panel";
 import { keyLevels, type KeyLevel, type KeyLevelKind } from "@/lib/history/key-levels";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import { EvidenceCard } from "./evidence-card";
+import { ScoreBreakdown } from "./score-breakdown";
 import { LevelAlertButton } from "./level-alert";
-import { MA_LINES, PriceChart, type ChartPriceLine } from "./price-chart";
+import { ChartRange } from "./chart-range";
+import { MA_LINES, type ChartPriceLine } from "./price-chart";
 import { direction, type ReportView } from "./report-model";
 import { MarketBadge } from "./stock-search-input";
 import { actionTone, directionText, DOWN_TEXT, scoreFill, UP_TEXT } from "./tone";
@@ -97,6 +99,14 @@ function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: R
           {reportTitle(view)}
         </h2>
         <span className="font-mono text-sm text-muted">{meta.stock_code}</span>
+        {t.reportLanguageNote[meta.report_language] ? (
+          <span
+            data-testid="report-language-note"
+            className="rounded border border-line px-1.5 py-px text-xs text-muted"
+          >
+            {t.reportLanguageNote[meta.report_language]}
+          </span>
+        ) : null}
         {view.market ? <MarketBadge t={t} market={view.market} kind={meta.asset_type} /> : null}
         <span
           data-testid="action-badge"
@@ -175,6 +185,13 @@ function SummaryCard({ t, view, trend }: { t: Texts; view: ReportView; trend?: R
               <span key={tick} className="absolute top-0 h-full w-px bg-surface/80" style={{ left: `${tick}%` }} />
             ))}
           </div>
+          <ScoreBreakdown
+            t={t}
+            score={score}
+            action={verdictText(summary)}
+            cell={view.structure}
+            factors={view.scoreFactors}
+          />
         </div>
       </div>
 
@@ -397,7 +414,11 @@ function ChartCard({ t, view, levels }: { t: Texts; view: ReportView; levels: re
       </SectionTitle>
       {count > 0 ? (
         <div className="px-1 pt-1">
-          <PriceChart bars={view.bars} ariaLabel={fmt(t.chartAria, { count })} priceLines={lines} />
+          <ChartRange
+            bars={view.bars}
+            priceLines={lines}
+            texts={{ range: t.chartRange, ranges: t.chartRanges, span: t.chartSpan, aria: t.chartAria }}
+          />
           <p className="px-2 py-1.5 text-[11px] text-muted">
             {t.chartNote}
             {lines.length > 0 ? ` ${t.chartLevelsNote}` : null}
@@ -589,7 +610,11 @@ export function AnalysisReportView({
   const hasChecklist = Boolean(view.checklist?.length);
   const hasRisks = view.risks !== null;
   return (
-    <article aria-label={view.result.report.meta.stock_name ?? view.result.stock_code} className="space-y-3">
+    <article
+      aria-label={view.result.report.meta.stock_name ?? view.result.stock_code}
+      lang={view.result.report.meta.report_language === "en" ? "en" : "zh-CN"}
+      className="space-y-3"
+    >
       {view.isSample ? (
         <div
           role="note"

@@ -10,6 +10,7 @@ import {
   type Time,
 } from "lightweight-charts";
 import { candleOptions, followTheme, themeOptions } from "@/components/analysis/price-chart";
+import { directionText } from "@/components/analysis/tone";
 import type { TBacktestCall, TSeriesPoint } from "@/lib/backtest/schemas";
 
 // The Backtest page's two charts (lightweight-charts): equity of following the calls against
@@ -67,16 +68,22 @@ export function EquityChart({
   );
 }
 
+/** More markers than this are drawn as bare arrows: 2,000 overlapping words read as noise. */
+const MAX_LABELLED_MARKERS = 40;
+
 export function CallsChart({
   points,
   calls,
   actionLabels,
   ariaLabel,
+  legend,
 }: {
   points: readonly TSeriesPoint[];
   calls: readonly Pick<TBacktestCall, "date" | "action">[];
   actionLabels: Readonly<Record<string, string>>;
   ariaLabel: string;
+  /** What the arrows mean: a run of long calls starts at ▲, a run of short-side calls at ▼. */
+  legend: { long: string; short: string };
 }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -120,9 +127,25 @@ export function CallsChart({
       }
       previous = side ?? (previous === null ? null : "none");
     }
-    createSeriesMarkers(candles, markers);
+    // Words only while they can be read: past a few dozen markers the arrows alone carry the side (legend below).
+    const labelled = markers.length <= MAX_LABELLED_MARKERS;
+    createSeriesMarkers(candles, labelled ? markers : markers.map((m) => ({ ...m, text: undefined })));
+    el.dataset.markers = String(markers.length);
+    el.dataset.labelled = String(labelled ? markers.length : 0);
     chart.timeScale().fitContent();
     return followTheme(chart);
   }, [points, calls, actionLabels]);
-  return <div ref={container} role="figure" aria-label={ariaLabel} data-testid="calls-chart" className="h-72 w-full" />;
+  return (
+    <>
+      <div ref={container} role="figure" aria-label={ariaLabel} data-testid="calls-chart" className="h-72 w-full" />
+      <p data-testid="calls-legend" className="mt-1 flex gap-3 text-xs text-muted">
+        <span>
+          <span className={directionText("up")}>▲</span> {legend.long}
+        </span>
+        <span>
+          <span className={directionText("down")}>▼</span> {legend.short}
+        </span>
+      </p>
+    </>
+  );
 }

@@ -27,7 +27,7 @@ import {
 } from "./model";
 import { SessionSidebar, type SessionListState } from "./session-sidebar";
 import { SseParser } from "./sse";
-import type { SkillChoices } from "./strategy-picker";
+import { skillInLanguage, type SkillChoices } from "./strategy-picker";
 import { downloadText, transcriptFileName, transcriptMarkdown } from "./transcript";
 
 type Texts = Dictionary["chatUi"];
@@ -154,7 +154,8 @@ export function ChatWorkbench({ t, locale, timeZone, initialSessionId, initialCo
     api.listSkills().then(
       (list) => {
         if (!live) return;
-        setChoices({ skills: list.skills, defaultId: list.default_skill_id, problems: list.problems ?? [] });
+        const skills = list.skills.map((skill) => skillInLanguage(skill, language));
+        setChoices({ skills, defaultId: list.default_skill_id, problems: list.problems ?? [] });
         setSelected(
           (previous) =>
             previous ?? (list.skills.some((s) => s.id === list.default_skill_id) ? [list.default_skill_id] : []),
@@ -170,7 +171,7 @@ export function ChatWorkbench({ t, locale, timeZone, initialSessionId, initialCo
     return () => {
       live = false;
     };
-  }, [initialSessionId, loadSession, refreshSessions]);
+  }, [initialSessionId, language, loadSession, refreshSessions]);
 
   // Leaving the page ends the read of a running answer (the server keeps the partial answer).
   useEffect(

@@ -14,6 +14,12 @@ export interface SkillChoices {
   problems: { file: string; error: string }[];
 }
 
+/** A strategy named and described in the UI language: the file's English texts in the en UI, its own texts in zh. */
+export function skillInLanguage(skill: TAgentSkill, language: "zh" | "en"): TAgentSkill {
+  if (language !== "en") return skill;
+  return { ...skill, name: skill.name_en ?? skill.name, description: skill.description_en ?? skill.description };
+}
+
 function summary(t: Texts, skills: TAgentSkill[], selected: readonly string[]): string {
   const names = selected.map((id) => skills.find((s) => s.id === id)?.name ?? id);
   if (names.length === 0) return t.strategiesNone;

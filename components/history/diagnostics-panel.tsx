@@ -3,7 +3,7 @@ import { Panel } from "@/components/ui/panel";
 import type { TRunDiagnosticSummary } from "@/lib/analysis/run-schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import { CopyButton } from "./copy-button";
-import { formatDuration } from "./format";
+import { formatDuration, stageLabel } from "./format";
 
 type Texts = Dictionary["historyUi"];
 type ComponentStatus = TRunDiagnosticSummary["components"][string]["status"];
@@ -55,7 +55,7 @@ export function DiagnosticsPanel({ t, diagnostics }: { t: Texts; diagnostics: TR
           {components.map((c) => (
             <li key={c.key} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-3 py-1">
               <span className="min-w-0">
-                <span className="font-medium">{c.label}</span>
+                <span className="font-medium">{stageLabel(t, c.key, c.label)}</span>
                 {c.message && c.message !== c.status ? (
                   <span className="block truncate text-muted" title={c.message}>
                     {c.message}

@@ -3,7 +3,7 @@ import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import type { TRunFlowSnapshot } from "@/lib/analysis/run-schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
-import { formatDuration } from "./format";
+import { formatDuration, stageLabel } from "./format";
 
 type Texts = Dictionary["historyUi"];
 type FlowNode = TRunFlowSnapshot["nodes"][number];
@@ -177,6 +177,7 @@ function FlowSvg({ t, flow, placed }: { t: Texts; flow: TRunFlowSnapshot; placed
         const x = PAD + col * (W + GAP_X);
         const y = PAD + row * (H + GAP_Y);
         const style = STATUS_STYLE[node.status];
+        const label = stageLabel(t, node.id, node.label);
         const detail = [
           t.flowStatus[node.status],
           node.duration_ms !== null && node.duration_ms !== undefined ? formatDuration(node.duration_ms) : null,
@@ -192,9 +193,7 @@ function FlowSvg({ t, flow, placed }: { t: Texts; flow: TRunFlowSnapshot; placed
             data-node-id={node.id}
             data-status={node.status}
           >
-            <title>
-              {[node.label, node.provider, t.flowStatus[node.status], node.message].filter(Boolean).join(" — ")}
-            </title>
+            <title>{[label, node.provider, t.flowStatus[node.status], node.message].filter(Boolean).join(" — ")}</title>
             <rect
               width={W}
               height={H}
@@ -203,7 +202,7 @@ function FlowSvg({ t, flow, placed }: { t: Texts; flow: TRunFlowSnapshot; placed
               className={cx("fill-surface", style.box)}
             />
             <text x={9} y={18} className="fill-fg font-medium">
-              {clip(node.label, 19)}
+              {clip(label, 19)}
             </text>
             <text x={9} y={35} className={style.text}>
               {`${style.mark} ${clip(detail, 20)}`}
@@ -220,7 +219,11 @@ export function FlowGraph({ t, flow }: { t: Texts; flow: TRunFlowSnapshot }) {
   const placed = layoutFlow(flow);
   const byId = new Map(flow.nodes.map((n) => [n.id, n]));
   const bottleneck = flow.summary.bottleneck_node_id
-    ? (byId.get(flow.summary.bottleneck_node_id)?.label ?? flow.summary.bottleneck_node_id)
+    ? stageLabel(
+        t,
+        flow.summary.bottleneck_node_id,
+        byId.get(flow.summary.bottleneck_node_id)?.label ?? flow.summary.bottleneck_node_id,
+      )
     : null;
   return (
     <Panel>
@@ -268,7 +271,7 @@ export function FlowGraph({ t, flow }: { t: Texts; flow: TRunFlowSnapshot }) {
             {flow.nodes.map((node) => (
               <li key={node.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-3 py-1">
                 <span className="min-w-0">
-                  <span className="font-medium">{node.label}</span>
+                  <span className="font-medium">{stageLabel(t, node.id, node.label)}</span>
                   {node.provider && node.provider !== node.label ? (
                     <span className="ml-1.5 font-mono text-muted">{node.provider}</span>
                   ) : null}

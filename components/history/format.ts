@@ -1,6 +1,15 @@
 // Small display helpers shared by the History list and report pages (server and client components alike).
 
+import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import { formatInstant } from "@/lib/i18n/time";
+
+/**
+ * A run step's name in the UI language by its stage key (the run stores English labels); a data-source attempt
+ * (named by its provider) or a key this UI does not know keeps the stored label.
+ */
+export function stageLabel(t: Dictionary["historyUi"], key: string, stored: string): string {
+  return Object.hasOwn(t.flowNodes, key) ? t.flowNodes[key as keyof typeof t.flowNodes] : stored;
+}
 
 /**
  * "YYYY-MM-DD HH:mm GMT+8": an instant in the given zone with the zone's label. Pass the display

@@ -63,6 +63,11 @@ function IndicesStrip({
             </div>
             <div className="flex items-baseline justify-between gap-2 text-xs tabular-nums">
               <span className={directionText(dir)}>{formatSignedPct(index.changePct)}</span>
+              {index.delayed ? (
+                <span data-testid="home-index-delayed" className="text-amber-700 dark:text-amber-400">
+                  {t.delayed}
+                </span>
+              ) : null}
               <span
                 data-testid="home-index-time"
                 className={index.source === "sample" ? "text-amber-700 dark:text-amber-400" : "text-muted"}
@@ -212,6 +217,11 @@ export function CockpitView({
     priceSource: row.source,
     priceDate: row.priceDate,
     priceStale: row.priceStale,
+    delayed: row.delayed,
+    delayedAt:
+      row.delayed && row.priceTime
+        ? formatInstant(row.priceTime, timeZone, { style: "short", label: false })
+        : row.priceDate,
     closes: row.closes,
     dataError: row.dataError,
     latest: row.latest ? { ...row.latest, age: ageText(row.latest.createdAt, at, t) } : null,

@@ -28,6 +28,9 @@ export interface WatchItem {
   priceSource: string | null;
   priceDate: string | null;
   priceStale: boolean;
+  /** This render's read was late or failed: the price is the last one read, at `delayedAt`. */
+  delayed: boolean;
+  delayedAt: string | null;
   closes: number[];
   dataError: string | null;
   latest: { recordId: number; action: string | null; score: number | null; age: string; createdAt: string } | null;
@@ -339,7 +342,7 @@ export function WatchlistPanel({
                         {fmt(t.invalid, { reason: item.invalid })}
                       </span>
                     ) : null}
-                    {item.dataError ? (
+                    {item.dataError && !item.delayed ? (
                       <span className="ml-1" title={item.dataError}>
                         {t.noData}
                       </span>
@@ -349,7 +352,18 @@ export function WatchlistPanel({
                 <div className="text-right tabular-nums" data-testid="watch-price" title={item.priceAt ?? undefined}>
                   <div className={cx("text-sm font-semibold", directionText(dir))}>{formatPrice(item.price)}</div>
                   <div className={cx("text-xs", directionText(dir))}>{formatSignedPct(item.changePct)}</div>
-                  {item.priceSource && item.priceDate ? (
+                  {item.delayed ? (
+                    <div
+                      data-testid="watch-price-delayed"
+                      title={item.dataError ?? undefined}
+                      className="text-[11px] leading-4 text-amber-700 dark:text-amber-400"
+                    >
+                      {fmt(t.priceDelayed, {
+                        source: item.priceSource ?? "",
+                        at: item.delayedAt ?? item.priceDate ?? "",
+                      })}
+                    </div>
+                  ) : item.priceSource && item.priceDate ? (
                     <div
                       data-testid="watch-price-source"
                       data-source={item.priceSource}

@@ -7,9 +7,11 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Panel } from "@/components/ui/panel";
 import type { TCsvDataFile } from "@/lib/data/schemas";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
+import { dataReasonText, reasonOfBody } from "./data-reason";
 import { fmt } from "./format";
 
 type DataTexts = Dictionary["dataUi"];
+type Rejections = Dictionary["analyzeUi"]["rejectionReasons"];
 type Message = { tone: "error" | "success"; text: string } | null;
 
 function sizeText(bytes: number): string {
@@ -18,20 +20,25 @@ function sizeText(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-async function failureText(res: Response | null): Promise<string> {
-  if (!res) return "network error";
-  return (await readFailure(res)).message;
+/** Why a request failed, in the UI language when the API gave a reason code. */
+async function failureText(t: DataTexts, rejections: Rejections, res: Response | null): Promise<string> {
+  if (!res) return t.networkError;
+  const failure = await readFailure(res);
+  return dataReasonText(t, rejections, reasonOfBody(failure.message, failure.body));
 }
 
 // The csv data source's folder: upload a file for a code (checked whole by the server before it is
 // stored), see what each file holds, remove one. The format and limits are the API's (lib/data).
 export function DataPanel({
   t,
+  rejections,
   initial,
   sources,
   folder,
 }: {
   t: DataTexts;
+  /** The resolver's reasons (the Analyze page's words), for a code that does not resolve. */
+  rejections: Rejections;
   initial: TCsvDataFile[];
   sources: string[];
   folder: string;
@@ -77,7 +84,7 @@ export function DataPanel({
       form.current?.reset();
       await reload();
     } else {
-      setMessage({ tone: "error", text: fmt(t.uploadFailed, { message: await failureText(res) }) });
+      setMessage({ tone: "error", text: fmt(t.uploadFailed, { message: await failureText(t, rejections, res) }) });
     }
     setBusy(false);
   }
@@ -95,7 +102,7 @@ export function DataPanel({
       setRemoving(null);
       await reload();
     } else {
-      setRemoveError(fmt(t.removeFailed, { message: await failureText(res) }));
+      setRemoveError(fmt(t.removeFailed, { message: await failureText(t, rejections, res) }));
     }
     setRemoveBusy(false);
   }
@@ -175,7 +182,13 @@ export function DataPanel({
                     {item.error ? (
                       <span className="flex flex-col gap-0.5">
                         <span className="font-medium text-red-700 dark:text-red-300">{t.invalid}</span>
-                        <span className="break-words text-red-700 dark:text-red-300">{item.error}</span>
+                        <span className="break-words text-red-700 dark:text-red-300">
+                          {dataReasonText(t, rejections, {
+                            message: item.error,
+                            code: item.error_code,
+                            params: item.error_params,
+                          })}
+                        </span>
                       </span>
                     ) : (
                       // Two unbreakable halves, so a phone wraps the range between the dates, never inside one.

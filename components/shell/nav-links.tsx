@@ -24,8 +24,10 @@ export function NavLinks({ label, items, docs }: { label: string; items: NavLink
   }, [pathname]);
 
   return (
-    <nav aria-label={label} className="scrollbar-none overflow-x-auto">
-      <ul className="flex items-center gap-0.5">
+    <nav aria-label={label} className="flex min-w-0 items-center">
+      {/* Only the pages scroll: the API docs link stays in view however long the labels (en) or the header's
+          right side (signed in) get. */}
+      <ul className="scrollbar-none flex min-w-0 flex-1 items-center gap-0.5 overflow-x-auto">
         {items.map((item) => {
           const active = isActive(pathname, item.href);
           return (
@@ -44,13 +46,11 @@ export function NavLinks({ label, items, docs }: { label: string; items: NavLink
             </li>
           );
         })}
-        <li className="ml-auto pl-2">
-          <a href={docs.href} className={cx(ITEM, "gap-1 text-muted hover:bg-subtle hover:text-fg")}>
-            {docs.label}
-            <ArrowUpRightIcon width={12} height={12} />
-          </a>
-        </li>
       </ul>
+      <a href={docs.href} className={cx(ITEM, "ml-2 shrink-0 gap-1 text-muted hover:bg-subtle hover:text-fg")}>
+        {docs.label}
+        <ArrowUpRightIcon width={12} height={12} />
+      </a>
     </nav>
   );
 }

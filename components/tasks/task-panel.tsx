@@ -88,14 +88,18 @@ export function TaskProgress({ t, task, label }: { t: Texts; task: TTaskInfo; la
   );
 }
 
-/** The code and name shown for a task (a market review shows its region instead of a code). */
-export function taskLabel(t: Texts, task: TTaskInfo): { code: string; name: string } {
+/**
+ * The code and name shown for a task (a market review shows its region instead of a code). The name is the one of the
+ * UI language from the task's table names; the stored name (the report language's) when the tables have none.
+ */
+export function taskLabel(t: Texts, task: TTaskInfo, locale?: string): { code: string; name: string } {
   if (isMarketReview(task)) return { code: regionText(t, task.region) || task.stock_code, name: t.marketReview };
-  return { code: task.stock_code, name: task.stock_name ?? "" };
+  const named = task.stock_names?.[locale === "en" ? "en" : "zh"];
+  return { code: task.stock_code, name: named ?? task.stock_name ?? "" };
 }
 
-function TaskRow({ t, task }: { t: Texts; task: TTaskInfo }) {
-  const { code, name } = taskLabel(t, task);
+function TaskRow({ t, task, locale }: { t: Texts; task: TTaskInfo; locale?: string }) {
+  const { code, name } = taskLabel(t, task, locale);
   const stage = stageText(t, task.message);
   const progress = task.status === "completed" ? 100 : task.progress;
   const { zone } = useDisplayTimeZone();
@@ -181,6 +185,7 @@ export function TaskPanel({
   title = t.panelTitle,
   empty = t.panelEmpty,
   maxRows = 50,
+  locale,
 }: {
   t: Texts;
   stream: TaskStream;
@@ -188,6 +193,8 @@ export function TaskPanel({
   title?: string;
   empty?: string;
   maxRows?: number;
+  /** The UI locale, which picks the stock names. */
+  locale?: string;
 }) {
   const active = tasks.filter((task) => !isFinished(task)).length;
   const shown = tasks.slice(0, maxRows);
@@ -207,7 +214,7 @@ export function TaskPanel({
       ) : (
         <ul aria-label={title} data-testid="task-list" className="max-h-[28rem] divide-y divide-line overflow-y-auto">
           {shown.map((task) => (
-            <TaskRow key={task.task_id} t={t} task={task} />
+            <TaskRow key={task.task_id} t={t} task={task} locale={locale} />
           ))}
         </ul>
       )}

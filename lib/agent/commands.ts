@@ -1,6 +1,8 @@
 import { analyzeRequest } from "@/lib/analysis/analyze";
 import { ZAnalyzeRequest } from "@/lib/analysis/schemas";
 import { ApiError } from "@/lib/errors/api-error";
+import { dictionaryOf } from "@/lib/i18n/dictionaries";
+import { codeLabel } from "@/lib/i18n/labels";
 import { SLASH_COMMANDS } from "./models";
 import { ToolRecorder, toolErrorMessage } from "./tools";
 import { backtestData, latestReportsData, marketData, quoteData, signalsData, type Language } from "./tool-data";
@@ -156,9 +158,11 @@ async function historyAnswer(code: string, recorder: ToolRecorder): Promise<stri
     lang === "zh"
       ? "| 时间 | 操作 | 评分 | 价格 | 涨跌 |\n|---|---|---:|---:|---:|"
       : "| Time | Action | Score | Price | Change |\n|---|---|---:|---:|---:|";
+  // Actions by their code in the answer's language: a stored report's own label is in its report language.
+  const actions = dictionaryOf(lang).signalsUi.actions;
   const rows = h.reports.map(
     (r) =>
-      `| [${r.created_at.slice(0, 10)}](/history/${r.record_id}) | ${r.action_label ?? r.action ?? "–"} | ${r.score ?? "–"} | ${fmt(r.price)} | ${pct(r.change_pct)} |`,
+      `| [${r.created_at.slice(0, 10)}](/history/${r.record_id}) | ${codeLabel(actions, r.action, "–")} | ${r.score ?? "–"} | ${fmt(r.price)} | ${pct(r.change_pct)} |`,
   );
   const latest = h.reports[0]!;
   const summary = latest.summary ? `\n\n${lang === "zh" ? "最新结论" : "Latest conclusion"}：${latest.summary}` : "";
@@ -173,9 +177,10 @@ async function signalsAnswer(code: string | null, recorder: ToolRecorder): Promi
     lang === "zh"
       ? "| 股票 | 操作 | 状态 | 入场区间 | 止损 | 目标 |\n|---|---|---|---:|---:|---:|"
       : "| Stock | Action | Status | Entry | Stop | Target |\n|---|---|---|---:|---:|---:|";
+  const words = dictionaryOf(lang).signalsUi;
   const rows = s.signals.map(
     (x) =>
-      `| ${x.name ?? x.code}（${x.code}） | ${x.action_label ?? x.action} | ${x.status} | ${x.entry_low !== null ? `${fmt(x.entry_low)} – ${fmt(x.entry_high)}` : "–"} | ${fmt(x.stop_loss)} | ${fmt(x.target_price)} |`,
+      `| ${x.name ?? x.code}（${x.code}） | ${codeLabel(words.actions, x.action)} | ${codeLabel(words.statuses, x.status)} | ${x.entry_low !== null ? `${fmt(x.entry_low)} – ${fmt(x.entry_high)}` : "–"} | ${fmt(x.stop_loss)} | ${fmt(x.target_price)} |`,
   );
   return [header, ...rows].join("\n");
 }

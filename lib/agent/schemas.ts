@@ -154,6 +154,8 @@ export const ZAgentSkill = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  name_en: z.string().optional().describe("The English name (the file's name_en, else its name)"),
+  description_en: z.string().optional().describe("The English description (description_en, else description)"),
   tools: z.array(z.string()).describe("Tools the strategy leans on"),
   source: z.enum(["builtin", "user"]),
 });

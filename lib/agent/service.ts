@@ -27,6 +27,8 @@ export async function listAgentSkills() {
       id: s.id,
       name: s.name,
       description: s.description,
+      name_en: s.nameEn,
+      description_en: s.descriptionEn,
       tools: s.tools,
       source: s.source,
     })),

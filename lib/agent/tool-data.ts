@@ -7,7 +7,7 @@ import { historyTargetFilter } from "@/lib/history/target-filter";
 import { ApiError } from "@/lib/errors/api-error";
 import { currentPrice, getDailyBars, getQuote } from "@/lib/market";
 import { marketOverview } from "@/lib/market/overview";
-import type { TMarket, TResolvedSymbol } from "@/lib/market/symbols";
+import { displayName, type TMarket, type TResolvedSymbol } from "@/lib/market/symbols";
 import { searchStockNews } from "@/lib/news";
 import { portfolioRisk } from "@/lib/portfolio/risk";
 import { portfolioSnapshot } from "@/lib/portfolio/snapshot";
@@ -291,7 +291,8 @@ export async function signalsData(code: string | null, language: Language) {
     signals: list.items.map((s) => ({
       id: s.id,
       code: s.stock_code,
-      name: s.stock_name,
+      // In the answer's language; the signal keeps the name of the report it came from.
+      name: displayName({ market: s.market, code: s.stock_code }, language, s.stock_name),
       action: s.action,
       action_label: s.action_label,
       status: s.status,

@@ -10,15 +10,21 @@ export function isSafeStem(stem: string): boolean {
   return SAFE_STEM.test(stem) && !stem.includes("..");
 }
 
+function invalidCode(message: string, reason: string, params: Record<string, string>): ApiError {
+  return ApiError.of("validation_error", message, { reason_code: reason, reason_params: params });
+}
+
 /** The stock_code the csv provider looks up for what the client typed (600519, 00700, AAPL, sh000300). */
 export function csvCodeForInput(input: string): string {
   const token = input.trim();
   if (/[\\/\0]|\.\./.test(token))
-    throw ApiError.of("validation_error", `"${token}" is not a security code: give a code, not a path`);
+    throw invalidCode(`"${token}" is not a security code: give a code, not a path`, "path_not_code", { token });
   const resolved = resolveToken(token);
-  if (isRejection(resolved)) throw ApiError.of("validation_error", `${token}: ${resolved.reason}`);
+  // A code that does not resolve keeps the resolver's own reason code (the analyze request's vocabulary).
+  if (isRejection(resolved))
+    throw invalidCode(`${token}: ${resolved.reason}`, resolved.code, { ...resolved.params, token });
   const code = csvCodeOf(resolved);
   if (!isSafeStem(code))
-    throw ApiError.of("validation_error", `${token} resolves to ${code}, which cannot name a file`);
+    throw invalidCode(`${token} resolves to ${code}, which cannot name a file`, "unsafe_file_name", { token, code });
   return code;
 }

@@ -53,8 +53,28 @@ describe("csvCodeForInput: the file name is the stock_code the provider looks up
       }
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ status: 400, code: "validation_error" });
+      expect((error as ApiError).extra).toMatchObject({
+        reason_code: expect.any(String),
+        reason_params: { token: input },
+      });
     },
   );
+
+  it("names why a code is refused: a path, or the resolver's own reason", () => {
+    const reasonOf = (input: string) => {
+      try {
+        csvCodeForInput(input);
+      } catch (thrown) {
+        return (thrown as ApiError).extra;
+      }
+      return null;
+    };
+    expect(reasonOf("../600519")).toEqual({ reason_code: "path_not_code", reason_params: { token: "../600519" } });
+    expect(reasonOf("abc123")).toEqual({
+      reason_code: "mixed_letters_digits",
+      reason_params: { text: "abc123", token: "abc123" },
+    });
+  });
 });
 
 describe("saveCsvDataFile, listCsvDataFiles, deleteCsvDataFile", () => {
@@ -90,7 +110,12 @@ describe("saveCsvDataFile, listCsvDataFiles, deleteCsvDataFile", () => {
       code: "invalid_import_file",
       message: '600519.csv line 4: close "abc" is not a number',
     });
-    expect(error.extra).toEqual({ detail: { file: "600519.csv", line: 4, problem: 'close "abc" is not a number' } });
+    // The problem also comes as a code with its values, for a UI that words it in its own language.
+    expect(error.extra).toEqual({
+      detail: { file: "600519.csv", line: 4, problem: 'close "abc" is not a number' },
+      reason_code: "not_a_number",
+      reason_params: { file: "600519.csv", line: "4", column: "close", value: "abc" },
+    });
     expect(fs.existsSync(DIR)).toBe(false);
   });
 
@@ -106,6 +131,14 @@ describe("saveCsvDataFile, listCsvDataFiles, deleteCsvDataFile", () => {
       rows: null,
       first_date: null,
       error: expect.stringMatching(/^000001\.csv line 1: missing required column\(s\) high, low, close;/),
+      error_code: "missing_columns",
+      error_params: {
+        file: "000001.csv",
+        line: "1",
+        missing: "high, low, close",
+        required: "date, open, high, low, close",
+        found: "date, open",
+      },
     });
   });
 
@@ -150,6 +183,7 @@ describe("fuzz: a DELETE racing a list or an upload of the same file", () => {
     expect(await apiError(saveCsvDataFile({ code: "600519", file: file(BARS) }))).toMatchObject({
       status: 409,
       code: "conflict",
+      extra: { reason_code: "removed_meanwhile", reason_params: { file: "600519.csv" } },
     });
   });
 });

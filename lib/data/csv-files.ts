@@ -10,6 +10,7 @@ import {
   parseBarsCsv,
   readCsvBars,
 } from "@/lib/market/providers/csv";
+import type { TDataFileProblem } from "@/lib/market/providers/types";
 import { csvCodeForInput, isSafeStem } from "./csv-code";
 import { MAX_CSV_UPLOAD_BYTES, MAX_CSV_UPLOAD_ROWS, type TCsvDataFile, type TCsvUpload } from "./schemas";
 
@@ -34,12 +35,17 @@ async function describeFile(dir: string, file: string): Promise<TCsvDataFile | n
     size_bytes: stat.size,
     updated_at: stat.mtime.toISOString(),
     error: null,
+    error_code: null,
+    error_params: null,
   };
   try {
     const bars = await readCsvBars({ file, path: filePath });
     return { ...item, rows: bars.length, first_date: bars[0]?.date ?? null, last_date: bars.at(-1)?.date ?? null };
   } catch (error) {
-    if (error instanceof InvalidDataFileError) return { ...item, error: error.message };
+    if (error instanceof InvalidDataFileError) {
+      const problem = problemOf(error);
+      return { ...item, error: error.message, error_code: problem.code, error_params: problem.params };
+    }
     if (isMissing(error)) return null; // removed between the stat and the read (a concurrent DELETE)
     throw error;
   }
@@ -52,8 +58,20 @@ export async function listCsvDataFiles(): Promise<{ items: TCsvDataFile[] }> {
   return { items: described.filter((item): item is TCsvDataFile => item !== null) };
 }
 
-function tooLarge(message: string): ApiError {
-  return ApiError.of("payload_too_large", message);
+/** A file's problem as its code and the values it names, the file and line among them (for a UI to word). */
+function problemOf(error: InvalidDataFileError): { code: TDataFileProblem; params: Record<string, string> } {
+  const params: Record<string, string> = { file: error.file };
+  if (error.line !== null) params.line = String(error.line);
+  for (const [key, value] of Object.entries(error.params)) params[key] = String(value);
+  return { code: error.code, params };
+}
+
+function tooLarge(
+  message: string,
+  reason: "too_many_bytes" | "too_many_rows",
+  params: Record<string, string>,
+): ApiError {
+  return ApiError.of("payload_too_large", message, { reason_code: reason, reason_params: params });
 }
 
 /** Data rows (non-blank lines after the header): cheap enough to refuse an oversized file before parsing it. */
@@ -90,24 +108,33 @@ export async function saveCsvDataFile(input: TCsvUpload): Promise<TCsvDataFile> 
   const code = csvCodeForInput(input.code);
   const file = `${code}.csv`;
   if (input.file.size > MAX_CSV_UPLOAD_BYTES) {
+    const name = input.file.name || file;
     throw tooLarge(
-      `${input.file.name || file} has ${input.file.size} bytes; a CSV data file may have at most ${MAX_CSV_UPLOAD_BYTES} bytes (5 MB)`,
+      `${name} has ${input.file.size} bytes; a CSV data file may have at most ${MAX_CSV_UPLOAD_BYTES} bytes (5 MB)`,
+      "too_many_bytes",
+      { file: name, size: String(input.file.size), max: String(MAX_CSV_UPLOAD_BYTES) },
     );
   }
   const bytes = Buffer.from(await input.file.arrayBuffer());
   const text = bytes.toString("utf8");
   const rows = countDataRows(text);
   if (rows > MAX_CSV_UPLOAD_ROWS) {
+    const name = input.file.name || file;
     throw tooLarge(
-      `${input.file.name || file} has ${rows} rows; a CSV data file may have at most ${MAX_CSV_UPLOAD_ROWS} rows`,
+      `${name} has ${rows} rows; a CSV data file may have at most ${MAX_CSV_UPLOAD_ROWS} rows`,
+      "too_many_rows",
+      { file: name, rows: String(rows), max: String(MAX_CSV_UPLOAD_ROWS) },
     );
   }
   try {
     parseBarsCsv(text, file);
   } catch (error) {
     if (!(error instanceof InvalidDataFileError)) throw error;
+    const problem = problemOf(error);
     throw ApiError.of("invalid_import_file", error.message, {
       detail: { file: error.file, line: error.line, problem: error.problem },
+      reason_code: problem.code,
+      reason_params: problem.params,
     });
   }
   const dir = csvDataDir();
@@ -115,7 +142,11 @@ export async function saveCsvDataFile(input: TCsvUpload): Promise<TCsvDataFile> 
   await removeCaseVariants(dir, file);
   const item = await describeFile(dir, file);
   // A DELETE of the same code can land between the write and this read.
-  if (!item) throw ApiError.of("conflict", `${file} was removed by another request while it was being saved`);
+  if (!item)
+    throw ApiError.of("conflict", `${file} was removed by another request while it was being saved`, {
+      reason_code: "removed_meanwhile",
+      reason_params: { file },
+    });
   return item;
 }
 

@@ -48,14 +48,19 @@ export const uploadCsvDataFileOp = defineOperation({
     201: { description: "Stored", schema: ZCsvDataFile },
     400: {
       description:
-        "invalid_import_file (the message names the file, line and problem; detail {file, line, problem}) or validation_error (the code does not resolve)",
+        "invalid_import_file (the message names the file, line and problem; detail {file, line, problem}) or validation_error (the code does not resolve). Both carry reason_code and reason_params (the problem's or the resolver's code and its values, file and line among them) for clients that word the reason in another language",
       schema: ZErrorResponse,
     },
     409: {
-      description: "conflict: a DELETE of the same code removed the file while it was being saved",
+      description:
+        "conflict: a DELETE of the same code removed the file while it was being saved (reason_code removed_meanwhile)",
       schema: ZErrorResponse,
     },
-    413: { description: "payload_too_large: more than 5 MB or more than 20,000 rows", schema: ZErrorResponse },
+    413: {
+      description:
+        "payload_too_large: more than 5 MB or more than 20,000 rows (reason_code too_many_bytes, too_many_rows)",
+      schema: ZErrorResponse,
+    },
     415: { description: "unsupported_media_type: the body is not multipart/form-data", schema: ZErrorResponse },
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATA_FILE_PROBLEMS } from "@/lib/market/providers/types";
 
 // The CSV data folder as the API shows it (docs/api.md §10; upload, list and remove are ours).
 
@@ -22,6 +23,14 @@ export const ZCsvDataFile = z
       .string()
       .nullable()
       .describe("Why an analysis would fail on this file (file, line and problem); null when valid"),
+    error_code: z
+      .enum(DATA_FILE_PROBLEMS)
+      .nullable()
+      .describe("The problem as a code, for clients that word it in another language; null when valid"),
+    error_params: z
+      .record(z.string(), z.string())
+      .nullable()
+      .describe("The values the problem names (file, line, column, value, …); null when valid"),
   })
   .meta({ id: "CsvDataFile" });
 

@@ -1,21 +1,33 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
-import { activeNameSources, getIndexEntry, ZMarket } from "@/lib/market/symbols";
+import { displayName, type NameLanguage } from "@/lib/market/symbols";
 
 type NameRow = Pick<AnalysisHistory, "stockName" | "stockCode" | "market" | "assetType" | "reportLanguage">;
 
 /**
- * Spec 2.6 rule 4: the report language drives the stock name. Records keep the Chinese name where one
- * exists; an English record shows the English name from the index registry or the name list, falling back
- * to the stored name.
+ * Spec 2.6 rule 4: the report language drives the stock name the API gives. Records keep the Chinese name where one
+ * exists; an English record shows the English name from the symbol tables, falling back to the stored name.
  */
 export function localizedStockName(row: NameRow): string | null {
   if (row.reportLanguage !== "en") return row.stockName;
-  if (row.assetType === "index") return getIndexEntry(row.stockCode)?.nameEn ?? row.stockName;
-  const market = ZMarket.safeParse(row.market);
-  if (row.assetType !== "stock" || !market.success) return row.stockName;
-  for (const source of activeNameSources()) {
-    const entry = source.findByCode(market.data, row.stockCode);
-    if (entry) return entry.nameEn ?? row.stockName;
-  }
-  return row.stockName;
+  if (row.assetType !== "stock" && row.assetType !== "index") return row.stockName;
+  return displayName({ market: row.market, code: row.stockCode, kind: row.assetType }, "en", row.stockName);
+}
+
+/** A list row as the history lists serialise it (its display code; the market when the row has one). */
+interface ListRow {
+  stock_code: string;
+  stock_name: string | null;
+  asset_type: "stock" | "index" | null;
+  report_type: string;
+  region?: string | null;
+}
+
+/**
+ * The row with its stock named in the UI language, for the pages (the API's stock_name follows the report language).
+ * Market reviews and rows of no known kind keep their name.
+ */
+export function withUiStockName<T extends ListRow>(row: T, language: NameLanguage): T {
+  if (row.asset_type !== "stock" && row.asset_type !== "index") return row;
+  const target = { market: row.region, code: row.stock_code, kind: row.asset_type };
+  return { ...row, stock_name: displayName(target, language, row.stock_name) };
 }

@@ -5,7 +5,14 @@ import { db } from "@/lib/db/client";
 import { getPriceSeries } from "@/lib/market";
 import { lastClosedTradingDay } from "@/lib/market/market-time";
 import { marketOverview } from "@/lib/market/overview";
-import { dedupKey, isRejection, resolveToken, type TMarket, type TResolvedSymbol } from "@/lib/market/symbols";
+import {
+  dedupKey,
+  displayName,
+  isRejection,
+  resolveToken,
+  type TMarket,
+  type TResolvedSymbol,
+} from "@/lib/market/symbols";
 import { listSignals } from "@/lib/signals/read";
 import { ZDecisionSignalListQuery } from "@/lib/signals/schemas";
 import { localDay, serviceTimeZone, startOfLocalDay } from "@/lib/time/zoned-time";
@@ -35,6 +42,8 @@ export interface WatchRow {
   priceTime: string | null;
   /** The price's session ended before the market's last closed one: shown as old, never as today's. */
   priceStale: boolean;
+  /** This render's read did not answer in time (or failed): the figures are the last ones read, with their time. */
+  delayed: boolean;
   closes: number[];
   source: string | null;
   dataError: string | null;
@@ -56,6 +65,8 @@ export interface IndexTile {
   time: string | null;
   source: string | null;
   error: string | null;
+  /** The last tiles read, shown because this render's read did not answer in time. */
+  delayed: boolean;
 }
 
 export interface BreadthLine {
@@ -105,6 +116,28 @@ export interface Cockpit {
 
 function withBudget<T>(work: Promise<T>, ms = READ_BUDGET_MS): Promise<T> {
   return withTimeBudget(work, ms, (m) => `no answer within ${m / 1000}s`);
+}
+
+// The last figures read per stock and per market, kept in this process: under load a read outlasts its budget, and
+// the page then shows what it last knew, marked delayed, instead of blanking. A read that lands after the budget
+// still updates them. Bounded: the oldest entries go first.
+const LAST_KNOWN_MAX = 500;
+type PriceFields = Pick<
+  WatchRow,
+  "name" | "price" | "changePct" | "priceDate" | "priceTime" | "priceStale" | "closes" | "source"
+>;
+const lastRows = new Map<string, PriceFields>();
+const lastOverviews = new Map<string, Awaited<ReturnType<typeof marketOverview>>>();
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > LAST_KNOWN_MAX) map.delete(map.keys().next().value!);
+}
+
+/** Keyed by the provider list too: a settings change never shows the other sources' figures. */
+function sourcesKey(key: string): string {
+  return `${key}|${getSettings().MARKET_DATA_SOURCES.join(",")}`;
 }
 
 function reason(error: unknown): string {
@@ -169,16 +202,16 @@ async function watchRow(
     priceDate: null,
     priceTime: null,
     priceStale: false,
+    delayed: false,
     closes: [],
     source: null,
     dataError: null,
     latest: null,
   };
   if (!symbol) return base;
-  try {
-    const series = await withBudget(getPriceSeries(symbol, SPARK_CLOSES));
-    return {
-      ...base,
+  const key = sourcesKey(dedupKey(symbol));
+  const read = getPriceSeries(symbol, SPARK_CLOSES).then((series): PriceFields => {
+    const fields: PriceFields = {
       name: base.name ?? series.quote?.name ?? null,
       price: series.current?.price ?? null,
       changePct: series.current?.change_pct ?? null,
@@ -188,8 +221,14 @@ async function watchRow(
       closes: series.bars.slice(-SPARK_CLOSES).map((b) => b.close),
       source: series.current?.source ?? null,
     };
+    if (fields.price !== null) remember(lastRows, key, fields);
+    return fields;
+  });
+  try {
+    return { ...base, ...(await withBudget(read)) };
   } catch (error) {
-    return { ...base, dataError: reason(error) };
+    const last = lastRows.get(key);
+    return last ? { ...base, ...last, delayed: true, dataError: reason(error) } : { ...base, dataError: reason(error) };
   }
 }
 
@@ -201,16 +240,23 @@ const tileMemo = new Map<string, { at: number; value: Promise<Overview> }>();
  * offline, the page stays fast), not the budget's verdict: a read that outlasts one render's budget still lands
  * in the memo, so the next render shows it instead of another TILES_TTL_MS without indices.
  */
-function overviewOf(market: TMarket): Promise<Overview> {
+function overviewOf(market: TMarket): Promise<Overview & { delayed?: boolean }> {
   // Keyed by the provider list too: a settings change is seen at once.
-  const key = `${market}|${getSettings().MARKET_DATA_SOURCES.join(",")}`;
+  const key = sourcesKey(market);
   let memo = tileMemo.get(key);
   const at = Date.now();
   if (!memo || at - memo.at >= TILES_TTL_MS) {
-    memo = { at, value: marketOverview(market).catch((error: unknown): Overview => ({ error: reason(error) })) };
+    const read = marketOverview(market);
+    read.then((value) => remember(lastOverviews, key, value)).catch(() => undefined);
+    memo = { at, value: read.catch((error: unknown): Overview => ({ error: reason(error) })) };
     tileMemo.set(key, memo);
   }
-  return withBudget(memo.value).catch((error: unknown): Overview => ({ error: reason(error) }));
+  // No answer in time, or a failure: the last tiles read, marked delayed, when there are any.
+  const settle = (value: Overview): Overview & { delayed?: boolean } => {
+    const last = "error" in value ? lastOverviews.get(key) : undefined;
+    return last ? { ...last, delayed: true } : value;
+  };
+  return withBudget(memo.value).then(settle, (error: unknown) => settle({ error: reason(error) }));
 }
 
 async function marketTiles(markets: readonly TMarket[]): Promise<{ indices: IndexTile[]; breadth: BreadthLine[] }> {
@@ -231,6 +277,7 @@ async function marketTiles(markets: readonly TMarket[]): Promise<{ indices: Inde
         time: index.quote?.time ?? null,
         source: index.quote?.source ?? null,
         error: index.error,
+        delayed: "delayed" in overview && overview.delayed === true,
       });
     }
     if (overview.breadth) {
@@ -249,7 +296,7 @@ async function marketTiles(markets: readonly TMarket[]): Promise<{ indices: Inde
 }
 
 /** Open (active) decision signals, the latest one per stock. */
-async function openSignals(): Promise<CockpitSignal[]> {
+async function openSignals(language: "zh" | "en"): Promise<CockpitSignal[]> {
   const list = await listSignals(ZDecisionSignalListQuery.parse({ status: "active", page_size: 50 }));
   const seen = new Set<string>();
   const out: CockpitSignal[] = [];
@@ -260,7 +307,7 @@ async function openSignals(): Promise<CockpitSignal[]> {
     out.push({
       id: s.id,
       code: s.stock_code,
-      name: s.stock_name,
+      name: displayName({ market: s.market, code: s.stock_code }, language, s.stock_name),
       action: s.action,
       score: s.score,
       entryLow: s.entry_low,
@@ -300,7 +347,7 @@ export async function loadCockpit(language: "zh" | "en"): Promise<Cockpit> {
     Promise.all(entries.map((e) => watchRow(e, language))),
     latestReports(symbols.map(dedupKey)),
     marketTiles(markets),
-    openSignals(),
+    openSignals(language),
     todaysTriggers(timeZone),
   ]);
   const watchlist = rows.map((row, i) => {

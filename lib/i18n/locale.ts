@@ -2,13 +2,10 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { serviceTimeZone } from "@/lib/time/zoned-time";
 import { LOCALE_COOKIE, type Locale } from "./config";
-import { en } from "./dictionaries/en";
+import { DICTIONARIES } from "./dictionaries";
 import type { Dictionary } from "./dictionaries/types";
-import { zhCN } from "./dictionaries/zh-CN";
 import { resolveLocale } from "./negotiate";
 import { resolveDisplayTimeZone, TIME_ZONE_COOKIE, type DisplayTimeZone } from "./time";
-
-const DICTIONARIES: Record<Locale, Dictionary> = { "zh-CN": zhCN, en };
 
 // The UI language: the dsa_lang cookie (the user's choice) when set, else the browser's Accept-Language
 // (zh* → zh-CN, any other language → en), else zh-CN.

@@ -42,6 +42,10 @@ export const ZTaskInfo = z
       .enum(TASK_KINDS)
       .nullish()
       .describe("Ours: what the task runs (a backtest's task id is its backtest_id)"),
+    stock_names: z
+      .object({ zh: z.string().nullable(), en: z.string().nullable() })
+      .nullish()
+      .describe("Ours: the target's Chinese and English names from the symbol tables, for a UI in either language"),
   })
   .meta({ id: "TaskInfo" });
 export type TTaskInfo = z.infer<typeof ZTaskInfo>;

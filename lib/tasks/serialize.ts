@@ -1,4 +1,5 @@
 import { ANALYSIS_PHASES } from "@/lib/analysis/schemas";
+import { displayName } from "@/lib/market/symbols";
 import { TASK_KINDS, type TTaskInfo, type TTaskKind, type TTaskStatusValue } from "./schemas";
 import type { TaskRow } from "./store";
 
@@ -23,6 +24,13 @@ function wirePhase(value: string | null): TTaskInfo["analysis_phase"] {
   return (ANALYSIS_PHASES as readonly string[]).includes(value ?? "") ? (value as TTaskInfo["analysis_phase"]) : "auto";
 }
 
+// Both names travel with the task: the stream goes to every browser, each showing the name of its own UI language.
+function stockNames(row: TaskRow): TTaskInfo["stock_names"] {
+  if (row.kind === "market_review") return null;
+  const target = { market: row.market, code: row.stockCode, kind: row.assetType };
+  return { zh: displayName(target, "zh"), en: displayName(target, "en") };
+}
+
 export function toTaskInfo(row: TaskRow): TTaskInfo {
   return {
     task_id: row.id,
@@ -44,6 +52,7 @@ export function toTaskInfo(row: TaskRow): TTaskInfo {
     region: row.region,
     asset_type: row.assetType === "stock" || row.assetType === "index" ? row.assetType : null,
     task_kind: (TASK_KINDS as readonly string[]).includes(row.kind) ? (row.kind as TTaskKind) : null,
+    stock_names: stockNames(row),
   };
 }
 

@@ -177,6 +177,7 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
                       calls={actions}
                       actionLabels={actionLabels}
                       ariaLabel={tb.priceChart}
+                      legend={{ long: tb.legendLong, short: tb.legendShort }}
                     />
                   </section>
                   <CallsTable

@@ -11,7 +11,9 @@ import { listHistory } from "@/lib/history/list";
 import { readPageQuery, type SearchParams } from "@/lib/http/page-query";
 import { HISTORY_PAGE_SIZE, ZHistoryListQuery, type THistoryListQuery } from "@/lib/history/schemas";
 import { listHistoryStocks } from "@/lib/history/stocks";
+import { withUiStockName } from "@/lib/history/stock-name";
 import { getI18n } from "@/lib/i18n/locale";
+import { nameLanguage } from "@/lib/market/symbols";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("history");
@@ -40,8 +42,9 @@ function href(
 // The History page. The URL drives everything (filters, page), read on the server through
 // lib/history; only the row selection and the deletes run in the browser (they call the History API).
 export default async function HistoryPage({ searchParams }: HistoryPageProps) {
-  const [{ t }, params] = await Promise.all([getI18n(), searchParams]);
+  const [{ t, locale }, params] = await Promise.all([getI18n(), searchParams]);
   const texts = t.historyUi;
+  const language = nameLanguage(locale);
   const { query, invalid } = readPageQuery(params, ZHistoryListQuery, FIELDS, {
     page: 1,
     limit: HISTORY_PAGE_SIZE.default,
@@ -52,6 +55,9 @@ export default async function HistoryPage({ searchParams }: HistoryPageProps) {
     listHistoryStocks({ limit: 200 }),
     code ? listHistory({ stock_code: code, page: 1, limit: 1 }).then((r) => r.total) : Promise.resolve(0),
   ]);
+  // The lists name each stock in the UI language; the API's names follow each report's language.
+  const items = list.items.map((item) => withUiStockName(item, language));
+  const stockItems = stocks.items.map((stock) => withUiStockName(stock, language));
   const pageCount = Math.max(1, Math.ceil(list.total / query.limit));
   const filters: HistoryFilterValues = {
     stock_code: query.stock_code,
@@ -60,9 +66,8 @@ export default async function HistoryPage({ searchParams }: HistoryPageProps) {
     end_date: query.end_date,
   };
   const filtered = Object.values(filters).some(Boolean);
-  const stockRow = code ? stocks.items.find((s) => s.stock_code.toUpperCase() === code.toUpperCase()) : undefined;
-  const stockName =
-    stockRow?.stock_name ?? list.items.find((i) => i.report_type !== "market_review")?.stock_name ?? code;
+  const stockRow = code ? stockItems.find((s) => s.stock_code.toUpperCase() === code.toUpperCase()) : undefined;
+  const stockName = stockRow?.stock_name ?? items.find((i) => i.report_type !== "market_review")?.stock_name ?? code;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-5">
@@ -73,7 +78,7 @@ export default async function HistoryPage({ searchParams }: HistoryPageProps) {
         <aside className="min-w-0">
           <StockSidebar
             t={texts}
-            stocks={stocks.items}
+            stocks={stockItems}
             total={stocks.total}
             activeCode={code}
             hrefFor={(c) => href(query, { stock_code: c, page: 1 })}
@@ -102,8 +107,8 @@ export default async function HistoryPage({ searchParams }: HistoryPageProps) {
                 <DeleteStockButton t={texts} code={code} name={stockName ?? code} count={stockTotal} />
               ) : null}
             </div>
-            {list.items.length > 0 ? (
-              <HistoryTable t={texts} items={list.items} />
+            {items.length > 0 ? (
+              <HistoryTable t={texts} items={items} />
             ) : (
               <div data-testid="history-empty" className="px-4 py-8 text-center">
                 <p className="text-sm font-medium">

@@ -66,6 +66,7 @@ export default async function SettingsPage() {
               />
               <DataPanel
                 t={t.dataUi}
+                rejections={t.analyzeUi.rejectionReasons}
                 initial={dataFiles.items}
                 sources={getSettings().MARKET_DATA_SOURCES}
                 folder={csvDataDir()}

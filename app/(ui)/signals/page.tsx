@@ -11,10 +11,16 @@ import { Panel } from "@/components/ui/panel";
 import { ApiError } from "@/lib/errors/api-error";
 import { readPageQuery, firstParam, type SearchParams } from "@/lib/http/page-query";
 import { getI18n } from "@/lib/i18n/locale";
+import { displayName, nameLanguage, type NameLanguage } from "@/lib/market/symbols";
 import { getFeedback } from "@/lib/signals/feedback";
 import { signalOutcomes } from "@/lib/signals/outcomes";
 import { getSignal, listSignals } from "@/lib/signals/read";
-import { ZDecisionSignalListQuery, ZOutcomeStatsQuery, type TDecisionSignalListQuery } from "@/lib/signals/schemas";
+import {
+  ZDecisionSignalListQuery,
+  ZOutcomeStatsQuery,
+  type TDecisionSignalItem,
+  type TDecisionSignalListQuery,
+} from "@/lib/signals/schemas";
 import { outcomeStats } from "@/lib/signals/stats";
 
 export const dynamic = "force-dynamic";
@@ -46,6 +52,14 @@ async function listOrDropDates(query: TDecisionSignalListQuery, invalid: string[
   }
 }
 
+/** The signal with its stock named in the UI language (a signal stores the name of the report it came from). */
+function inLanguage(item: TDecisionSignalItem, language: NameLanguage): TDecisionSignalItem {
+  return {
+    ...item,
+    stock_name: displayName({ market: item.market, code: item.stock_code }, language, item.stock_name),
+  };
+}
+
 async function drawerData(id: number) {
   try {
     const [signal, outcomes, feedback] = await Promise.all([getSignal(id), signalOutcomes(id), getFeedback(id)]);
@@ -60,8 +74,9 @@ async function drawerData(id: number) {
 // server reads lib/signals directly (the functions behind the decision-signal API). Only the drawer's feedback and
 // status buttons and the outcome run are client code, and they refresh the page after calling the API.
 export default async function SignalsPage({ searchParams }: SignalsPageProps) {
-  const [{ t }, params] = await Promise.all([getI18n(), searchParams]);
+  const [{ t, locale }, params] = await Promise.all([getI18n(), searchParams]);
   const texts = t.signalsUi;
+  const language = nameLanguage(locale);
   const parsed = readPageQuery(params, ZDecisionSignalListQuery, QUERY_FIELDS, ZDecisionSignalListQuery.parse({}));
   const invalid = parsed.invalid;
   const openText = firstParam(params.signal);
@@ -114,7 +129,7 @@ export default async function SignalsPage({ searchParams }: SignalsPageProps) {
           {list.items.length > 0 ? (
             <SignalTable
               t={texts}
-              items={list.items}
+              items={list.items.map((item) => inLanguage(item, language))}
               openId={openId}
               hrefFor={(id) => signalsHref(state, { signal: id })}
             />
@@ -157,7 +172,7 @@ export default async function SignalsPage({ searchParams }: SignalsPageProps) {
           key={openId}
           t={texts}
           signalId={openId}
-          signal={drawer.signal}
+          signal={drawer.signal && inLanguage(drawer.signal, language)}
           outcomes={drawer.outcomes}
           feedback={drawer.feedback}
           closeHref={signalsHref(state, { signal: null })}

@@ -43,21 +43,19 @@ export const TREND_STATE_LABELS = {
   strong_bullish: { zh: "强势多头排列", en: "Strong bullish alignment" },
   bullish: { zh: "多头排列", en: "Bullish alignment" },
   weak_bullish: { zh: "弱势多头", en: "Weak bullish" },
-  consolidation: { zh: "震荡整理", en: "Consolidation" },
+  // Not "震荡": that word is the 1–3-month regime's (REGIME_LABELS), and the two readings can differ.
+  consolidation: { zh: "均线交织", en: "Averages intertwined" },
   weak_bearish: { zh: "弱势空头", en: "Weak bearish" },
   bearish: { zh: "空头排列", en: "Bearish alignment" },
   strong_bearish: { zh: "强势空头排列", en: "Strong bearish alignment" },
 } as const satisfies Record<string, Localized>;
 
-// trend_prediction wording per trend state (what the next days most likely look like).
-export const TREND_PREDICTION_LABELS = {
-  strong_bullish: { zh: "强势上涨", en: "Strong uptrend" },
-  bullish: { zh: "看涨", en: "Uptrend" },
-  weak_bullish: { zh: "震荡偏强", en: "Range-bound, leaning up" },
-  consolidation: { zh: "震荡", en: "Range-bound" },
-  weak_bearish: { zh: "震荡偏弱", en: "Range-bound, leaning down" },
-  bearish: { zh: "看跌", en: "Downtrend" },
-  strong_bearish: { zh: "加速下跌", en: "Strong downtrend" },
+// The 1–3-month regime the call's table reads (indicators.ts regimeOf), in the words the advice uses: the report's
+// trend_prediction, so the trend shown beside a call is the one the call speaks of.
+export const REGIME_LABELS = {
+  up: { zh: "上升趋势", en: "Uptrend" },
+  flat: { zh: "区间震荡", en: "Range" },
+  down: { zh: "下跌趋势", en: "Downtrend" },
   unknown: { zh: "数据不足，无法判断", en: "Not enough data to judge" },
 } as const satisfies Record<string, Localized>;
 

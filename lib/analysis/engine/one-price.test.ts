@@ -39,7 +39,26 @@ describe("one price everywhere", () => {
     expect(report.indicators.price).toBe(today.close);
     expect(report.indicators.price).toBe(QUOTE.price);
     expect(report.indicators.change_pct).toBe(QUOTE.change_pct);
-    expect(report.summary.analysis_summary).toContain("at 333.02 (intraday quote; today's candle is built from it)");
+    // The phase names the quote: after the close it is not an intraday price.
+    expect(report.summary.analysis_summary).toContain("at 333.02 (after-close quote; today's candle is built from it)");
+    const live = buildRuleReport({
+      target: TARGET,
+      bars: BARS,
+      quote: QUOTE,
+      dataSource: "yahoo",
+      language: "zh",
+      phase: "intraday",
+    });
+    expect(live.summary.analysis_summary).toContain("现价333.02（盘中实时价，今日K线由行情快照合成）");
+    const early = buildRuleReport({
+      target: TARGET,
+      bars: BARS,
+      quote: QUOTE,
+      dataSource: "yahoo",
+      language: "zh",
+      phase: "premarket",
+    });
+    expect(early.summary.analysis_summary).not.toContain("盘中");
   });
 
   it("a quote older than the last bar is ignored: the last close is the price, as of that close", () => {

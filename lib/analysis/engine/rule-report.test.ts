@@ -270,3 +270,26 @@ describe("rule-based report", () => {
     expect(r.dashboard.phase_decision?.immediate_action).toContain("开盘前");
   });
 });
+
+describe("one regime word", () => {
+  it("the trend shown beside a call is the 1-3-month regime the call's advice speaks of, on every sample series", async () => {
+    setClock(() => new Date("2026-11-20T12:00:00Z"));
+    const words = { up: "上升趋势", down: "下跌趋势", flat: "区间震荡" } as const;
+    let checked = 0;
+    for (const key of sampleCatalogueKeys().filter((k) => !k.startsWith("index:"))) {
+      const [market, code] = key.split(":") as ["cn" | "hk" | "us", string];
+      const target: RuleReportTarget = { kind: "stock", market, code, displayCode: code };
+      const report = buildRuleReport({ target, ...(await sampleInput(target)), dataSource: "sample" });
+      const regime = report.indicators.regime;
+      if (regime === null || regime === undefined) continue;
+      checked += 1;
+      expect(report.summary.trend_prediction).toBe(words[regime]);
+      // The advice never names the other regimes, and the MA-alignment line never uses the regime's words.
+      for (const [other, word] of Object.entries(words))
+        if (other !== regime) expect(report.summary.operation_advice).not.toContain(word);
+      const alignment = report.dashboard.data_perspective?.trend_status.ma_alignment ?? "";
+      expect(alignment).not.toMatch(/震荡|趋势/);
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+});

@@ -11,7 +11,7 @@ import {
   normalizeReportLanguage,
   PHASE_LABELS,
   SAMPLE_DATA_NOTICE,
-  TREND_PREDICTION_LABELS,
+  REGIME_LABELS,
   TREND_STATE_LABELS,
   VOLUME_STATUS_LABELS,
   BIAS_STATUS_LABELS,
@@ -93,7 +93,6 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
     guardrailReasons: decision.guardrail_reasons,
   });
   const action: TDecisionAction | null = classified.action;
-  const trendKey = indicators.trend?.state ?? "unknown";
   const summary = {
     analysis_summary: analysisSummary(
       input.target,
@@ -103,11 +102,12 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
       language,
       isSample,
       marketDate(market, input.at ?? now()),
+      phase,
     ),
     operation_advice: advice,
     action,
     action_label: actionLabel(action, language),
-    trend_prediction: t(TREND_PREDICTION_LABELS[trendKey], language),
+    trend_prediction: t(REGIME_LABELS[indicators.regime ?? "unknown"], language),
     sentiment_score: decision.score,
     sentiment_label: sentimentLabel(decision.score, language),
   };
@@ -141,6 +141,7 @@ export function buildRuleReport(input: RuleReportInput): TRuleReport {
     market_phase_summary: phaseSummary,
     guardrail_reasons: decision.guardrail_reasons,
     score_breakdown: decision.breakdown,
+    structure: decision.structure_cell,
   });
 }
 
@@ -269,14 +270,27 @@ function operationAdvice(
   return t(text, l);
 }
 
+// A quote that adds today's candle, named by the session's phase: "intraday" only while the market trades.
+const APPENDED_QUOTE: Record<TMarketPhase, Localized> = {
+  intraday: { zh: "（盘中实时价，今日K线由行情快照合成）", en: " (intraday quote; today's candle is built from it)" },
+  premarket: {
+    zh: "（开盘前的最新报价，今日K线由行情快照合成）",
+    en: " (pre-open quote; today's candle is built from it)",
+  },
+  postmarket: {
+    zh: "（今日收盘后的行情快照，今日K线由它合成）",
+    en: " (after-close quote; today's candle is built from it)",
+  },
+  non_trading: {
+    zh: "（休市中的最新报价，K线由行情快照合成）",
+    en: " (latest quote while closed; a candle is built from it)",
+  },
+};
+
 /** Which moment the price belongs to, said next to it: a quote is live only on its own session's day. */
-function asOfText(ind: TIndicators, l: TReportLanguage, today: string): string {
+function asOfText(ind: TIndicators, l: TReportLanguage, today: string, phase: TMarketPhase): string {
   const date = ind.last_bar_date ?? "";
-  if (ind.quote_merge === "appended")
-    return t(
-      { zh: "（盘中实时价，今日K线由行情快照合成）", en: " (intraday quote; today's candle is built from it)" },
-      l,
-    );
+  if (ind.quote_merge === "appended") return t(APPENDED_QUOTE[phase], l);
   if (ind.quote_merge === "replaced" && date === today)
     return t({ zh: `（${date}实时行情）`, en: ` (as of ${date}, quote)` }, l);
   return t({ zh: `（截至${date}收盘）`, en: ` (as of ${date} close)` }, l);
@@ -290,6 +304,7 @@ function analysisSummary(
   l: TReportLanguage,
   isSample: boolean,
   today: string,
+  phase: TMarketPhase,
 ): string {
   const code = target.displayCode ?? target.code;
   const name = l === "en" ? (target.nameEn ?? target.name) : (target.name ?? target.nameEn);
@@ -305,8 +320,8 @@ function analysisSummary(
     parts.push(
       t(
         {
-          zh: `${head}现价${formatPrice(ind.price)}${asOfText(ind, l, today)}${change}。`,
-          en: `${head} at ${formatPrice(ind.price)}${asOfText(ind, l, today)}${change}.`,
+          zh: `${head}现价${formatPrice(ind.price)}${asOfText(ind, l, today, phase)}${change}。`,
+          en: `${head} at ${formatPrice(ind.price)}${asOfText(ind, l, today, phase)}${change}.`,
         },
         l,
       ),
@@ -467,7 +482,7 @@ function buildDashboard(x: DashboardInput): TDashboard {
     core_conclusion: core,
     data_perspective: {
       trend_status: {
-        ma_alignment: state === null ? t(TREND_PREDICTION_LABELS.unknown, l) : t(TREND_STATE_LABELS[state], l),
+        ma_alignment: state === null ? t(REGIME_LABELS.unknown, l) : t(TREND_STATE_LABELS[state], l),
         is_bullish: state === null ? null : state === "bullish" || state === "strong_bullish",
         trend_score: trendFactor?.points ?? null,
       },

@@ -73,8 +73,24 @@ const share = (list: readonly { action: TDecisionAction }[], actions: readonly T
 describe("rules-v6 structure table", () => {
   const base = computeIndicators({ bars: barsFromCloses(walk(120, () => 0.002)), market: "us" });
   const at = (patch: Partial<TIndicators>, market: TMarket = "us") => decideStructure({ ...base, ...patch }, market);
-  const cell = (regime: "up" | "flat" | "down", extension_atr: number, market: TMarket = "us") =>
-    at({ regime, extension_atr }, market);
+  const cell = (regime: "up" | "flat" | "down", extension_atr: number, market: TMarket = "us") => {
+    const d = at({ regime, extension_atr }, market);
+    return { action: d.action, score: d.score, reason: d.reason };
+  };
+
+  it("the decision names its cell: the table, the stretch band and the regime (stored with the report)", () => {
+    expect(at({ regime: "up", extension_atr: -0.8 }).cell).toEqual({
+      table: "default",
+      band: "below",
+      regime: "up",
+      extension_atr: -0.8,
+    });
+    expect(at({ regime: "down", extension_atr: 2.4 }, "cn").cell).toMatchObject({
+      table: "a_share",
+      band: "stretched",
+    });
+    expect(at({ regime: null }).cell).toBeNull();
+  });
 
   it("under the 2-week mean: buy in an uptrend or a range, hold (no buy against the fall) in a downtrend", () => {
     expect(cell("up", -0.8)).toEqual({ action: "buy", score: 70, reason: "pullback_in_uptrend" });
@@ -115,7 +131,7 @@ describe("rules-v6 structure table", () => {
   });
 
   it("without a regime (under 70 bars) or an extension there is no structure: watch", () => {
-    expect(at({ regime: null })).toEqual({ action: "watch", score: 48, reason: "no_structure" });
+    expect(at({ regime: null })).toEqual({ action: "watch", score: 48, reason: "no_structure", cell: null });
     expect(at({ regime: "up", extension_atr: null })).toMatchObject({ reason: "no_structure" });
   });
 

@@ -18,6 +18,7 @@ import type {
   TPriceLevel,
   TReportLanguage,
   TScoreFactor,
+  TStructureCell,
   TTrendState,
 } from "./schemas";
 import { decideStructure, type StructureReason } from "./structure-decision";
@@ -59,6 +60,8 @@ export interface RuleDecision {
   guardrail_reasons: TGuardrailReason[];
   /** The rules-v2 node that decided (structure-decision.ts); null without a score. */
   structure: StructureReason | null;
+  /** The table cell behind `structure` (stored with the report to show where the score comes from). */
+  structure_cell: TStructureCell | null;
   plan: Plan;
   plan_notes: string[];
   checklist: TChecklistItem[];
@@ -120,6 +123,7 @@ export function decideByRules(input: RuleInput): RuleDecision {
     strong: false,
     guardrail_reasons: guardrails,
     structure: structure?.reason ?? null,
+    structure_cell: structure?.cell ?? null,
     plan,
     plan_notes: notes,
     checklist: checklist(input),

@@ -230,6 +230,15 @@ export const ZDashboard = z.object({
   risk_warnings: z.array(z.string()).nullable(),
 });
 
+// The cell of the rules table that set the action and the score (structure-decision.ts), stored with the report so
+// the score's source can be shown from stored data.
+export const ZStructureCell = z.object({
+  table: z.enum(["default", "a_share"]).describe("a_share: the A-share table; default: HK and US"),
+  band: z.enum(["below", "at", "above", "stretched"]).describe("Where the price stands against MA10, in ATR14"),
+  regime: z.enum(["up", "flat", "down"]),
+  extension_atr: z.number(),
+});
+
 export const ZRuleReport = z.object({
   report_language: ZReportLanguage,
   report_type: ZReportType,
@@ -242,9 +251,11 @@ export const ZRuleReport = z.object({
   market_phase_summary: ZMarketPhaseSummary,
   guardrail_reasons: z.array(ZGuardrailReason),
   score_breakdown: z.array(ZScoreFactor),
+  structure: ZStructureCell.nullable(),
 });
 
 export type TReportLanguage = z.infer<typeof ZReportLanguage>;
+export type TStructureCell = z.infer<typeof ZStructureCell>;
 export type TReportType = z.infer<typeof ZReportType>;
 export type TRequestedPhase = z.infer<typeof ZRequestedPhase>;
 export type TMarketPhase = z.infer<typeof ZMarketPhase>;

@@ -1,5 +1,5 @@
 import type { TMarket } from "@/lib/market/symbols";
-import type { TDecisionAction, TIndicators } from "./schemas";
+import type { TDecisionAction, TIndicators, TStructureCell } from "./schemas";
 
 // rules-v6: the verdict leans against the stretch everywhere, and against the trend in A-shares
 // (docs/evaluations/rules-v5.md, rules-v6.md).
@@ -64,6 +64,8 @@ export interface StructureDecision {
   action: TDecisionAction;
   score: number;
   reason: StructureReason;
+  /** The table cell that decided: which table, the stretch band and the regime; null without a structure. */
+  cell: TStructureCell | null;
 }
 
 const NODE: Record<StructureReason, { action: TDecisionAction; score: number }> = {
@@ -86,8 +88,8 @@ const NODE: Record<StructureReason, { action: TDecisionAction; score: number }> 
   a_share_rally_in_uptrend: { action: "reduce", score: 34 },
 };
 
-function node(reason: StructureReason): StructureDecision {
-  return { ...NODE[reason], reason };
+function node(reason: StructureReason, cell: TStructureCell | null = null): StructureDecision {
+  return { ...NODE[reason], reason, cell };
 }
 
 /** The exchange's daily limit in percent for an A-share code, null where prices move freely (HK, US, indices). */
@@ -103,8 +105,7 @@ export function dailyLimitPct(
   return 10;
 }
 
-type Band = "below" | "at" | "above" | "stretched";
-type Table = Record<Band, Record<NonNullable<TIndicators["regime"]>, StructureReason>>;
+type Table = Record<TStructureCell["band"], Record<NonNullable<TIndicators["regime"]>, StructureReason>>;
 
 const TABLE: Table = {
   below: { up: "pullback_in_uptrend", flat: "dip_in_range", down: "dip_in_downtrend" },
@@ -120,7 +121,7 @@ const A_SHARE_TABLE: Table = {
   stretched: { up: "extended", flat: "extended", down: "extended" },
 };
 
-function band(e: number): Band {
+function band(e: number): TStructureCell["band"] {
   if (e < BELOW_MEAN_ATR) return "below";
   if (e <= ABOVE_MEAN_ATR) return "at";
   return e < STRETCHED_ATR ? "above" : "stretched";
@@ -130,5 +131,7 @@ export function decideStructure(ind: TIndicators, market: TMarket): StructureDec
   const e = ind.extension_atr ?? null;
   const regime = ind.regime ?? null;
   if (regime === null || e === null || ind.price === null) return node("no_structure");
-  return node((market === "cn" ? A_SHARE_TABLE : TABLE)[band(e)][regime]);
+  const table = market === "cn" ? "a_share" : "default";
+  const cell: TStructureCell = { table, band: band(e), regime, extension_atr: e };
+  return node((table === "a_share" ? A_SHARE_TABLE : TABLE)[cell.band][regime], cell);
 }

@@ -38,7 +38,13 @@ function columnsOf(header: Row, fileLabel: string): Partial<Record<Field, number
     const found = names.flatMap((name, index) => (aliases.includes(name) ? [index] : []));
     if (found.length > 1) {
       const given = found.map((index) => header.cells[index]).join(", ");
-      throw new InvalidDataFileError(fileLabel, header.line, `columns ${given} all name the ${field} column; keep one`);
+      throw new InvalidDataFileError(
+        fileLabel,
+        header.line,
+        `columns ${given} all name the ${field} column; keep one`,
+        "duplicate_column",
+        { columns: given, field },
+      );
     }
     if (found.length === 1) columns[field] = found[0];
   }
@@ -48,6 +54,8 @@ function columnsOf(header: Row, fileLabel: string): Partial<Record<Field, number
       fileLabel,
       header.line,
       `missing required column(s) ${missing.join(", ")}; the header row must name ${REQUIRED.join(", ")} (found: ${header.cells.join(", ")})`,
+      "missing_columns",
+      { missing: missing.join(", "), required: REQUIRED.join(", "), found: header.cells.join(", ") },
     );
   }
   return columns;
@@ -69,14 +77,24 @@ function parseDate(cell: string, column: string, line: number, fileLabel: string
     fileLabel,
     line,
     `${column} "${cell}" is not a date (YYYY-MM-DD, YYYYMMDD or YYYY/MM/DD)`,
+    "not_a_date",
+    { column, value: cell },
   );
 }
 
 function parseNumber(cell: string, column: string, line: number, fileLabel: string): number {
-  if (cell === "") throw new InvalidDataFileError(fileLabel, line, `${column} is empty`);
+  if (cell === "") throw new InvalidDataFileError(fileLabel, line, `${column} is empty`, "empty_cell", { column });
   const value = DECIMAL.test(cell) ? Number(cell) : Number.NaN;
-  if (!Number.isFinite(value)) throw new InvalidDataFileError(fileLabel, line, `${column} "${cell}" is not a number`);
+  if (!Number.isFinite(value))
+    throw new InvalidDataFileError(fileLabel, line, `${column} "${cell}" is not a number`, "not_a_number", {
+      column,
+      value: cell,
+    });
   return value;
+}
+
+function negative(fileLabel: string, line: number, column: string, value: number): InvalidDataFileError {
+  return new InvalidDataFileError(fileLabel, line, `${column} ${value} is negative`, "negative", { column, value });
 }
 
 function toBar(row: Row, columns: Partial<Record<Field, number>>, fileLabel: string): TDailyBar {
@@ -85,19 +103,27 @@ function toBar(row: Row, columns: Partial<Record<Field, number>>, fileLabel: str
   const optional = (field: Field): number | null => {
     if (columns[field] === undefined || cell(field) === "") return null;
     const value = number(field);
-    if (value < 0) throw new InvalidDataFileError(fileLabel, row.line, `${field} ${value} is negative`);
+    if (value < 0) throw negative(fileLabel, row.line, field, value);
     return value;
   };
 
   const date = parseDate(cell("date"), "date", row.line, fileLabel);
   const [open, high, low, close] = PRICES.map((field) => {
     const value = number(field);
-    if (value <= 0) throw new InvalidDataFileError(fileLabel, row.line, `${field} ${value} is not above 0`);
+    if (value <= 0)
+      throw new InvalidDataFileError(fileLabel, row.line, `${field} ${value} is not above 0`, "not_positive", {
+        column: field,
+        value,
+      });
     return value;
   }) as [number, number, number, number];
-  if (high < low) throw new InvalidDataFileError(fileLabel, row.line, `high ${high} is below low ${low}`);
+  if (high < low)
+    throw new InvalidDataFileError(fileLabel, row.line, `high ${high} is below low ${low}`, "high_below_low", {
+      high,
+      low,
+    });
   const volume = columns.volume === undefined ? 0 : number("volume");
-  if (volume < 0) throw new InvalidDataFileError(fileLabel, row.line, `volume ${volume} is negative`);
+  if (volume < 0) throw negative(fileLabel, row.line, "volume", volume);
   return {
     date,
     open,
@@ -128,7 +154,9 @@ function readRows(text: string, fileLabel: string): Row[] {
     if (error instanceof CsvError) {
       const line =
         typeof (error as { lines?: unknown }).lines === "number" ? (error as unknown as { lines: number }).lines : null;
-      throw new InvalidDataFileError(fileLabel, line, `not a readable CSV: ${error.message}`);
+      throw new InvalidDataFileError(fileLabel, line, `not a readable CSV: ${error.message}`, "unreadable_csv", {
+        detail: error.message,
+      });
     }
     throw error;
   }
@@ -140,16 +168,21 @@ function readRows(text: string, fileLabel: string): Row[] {
  */
 export function parseBarsCsv(text: string, fileLabel: string): TDailyBar[] {
   const [header, ...rows] = readRows(text, fileLabel);
-  if (!header) throw new InvalidDataFileError(fileLabel, null, "the file is empty; a header row is required");
+  if (!header)
+    throw new InvalidDataFileError(fileLabel, null, "the file is empty; a header row is required", "empty_file");
   const columns = columnsOf(header, fileLabel);
-  if (rows.length === 0) throw new InvalidDataFileError(fileLabel, null, "the file has a header row but no bars");
+  if (rows.length === 0)
+    throw new InvalidDataFileError(fileLabel, null, "the file has a header row but no bars", "no_bars");
 
   const seen = new Map<string, number>();
   const bars = rows.map((row) => {
     const bar = toBar(row, columns, fileLabel);
     const earlier = seen.get(bar.date);
     if (earlier !== undefined)
-      throw new InvalidDataFileError(fileLabel, row.line, `date ${bar.date} repeats line ${earlier}`);
+      throw new InvalidDataFileError(fileLabel, row.line, `date ${bar.date} repeats line ${earlier}`, "repeated_date", {
+        date: bar.date,
+        earlier,
+      });
     seen.set(bar.date, row.line);
     return bar;
   });

@@ -65,7 +65,9 @@ export async function findCsvFile(dir: string, code: string): Promise<CsvFileRef
   if (matches.length === 0) return null;
   // Two spellings of one name (case-sensitive file systems): either could be the one meant, so neither is used.
   if (matches.length > 1)
-    throw new InvalidDataFileError(matches.join(", "), null, `several files match ${code}; keep one`);
+    throw new InvalidDataFileError(matches.join(", "), null, `several files match ${code}; keep one`, "several_files", {
+      code,
+    });
   return { file: matches[0]!, path: path.join(dir, matches[0]!) };
 }
 
@@ -82,7 +84,7 @@ const parsed = new Map<string, Parsed>();
 /** The file's bars, oldest first; throws InvalidDataFileError for an invalid file. */
 export async function readCsvBars(ref: CsvFileRef): Promise<TDailyBar[]> {
   const stat = await fs.stat(ref.path);
-  if (!stat.isFile()) throw new InvalidDataFileError(ref.file, null, "not a regular file");
+  if (!stat.isFile()) throw new InvalidDataFileError(ref.file, null, "not a regular file", "not_a_file");
   const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
   const hit = parsed.get(ref.path);
   if (hit?.stamp === stamp) return hit.bars;

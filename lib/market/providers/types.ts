@@ -106,7 +106,28 @@ export class InvalidDataFileError extends Error {
     readonly file: string,
     readonly line: number | null,
     readonly problem: string,
+    /** The problem as a stable code with its values, so a UI can word it in its own language. */
+    readonly code: TDataFileProblem,
+    readonly params: Readonly<Record<string, string | number>> = {},
   ) {
     super(line === null ? `${file}: ${problem}` : `${file} line ${line}: ${problem}`);
   }
 }
+
+export const DATA_FILE_PROBLEMS = [
+  "not_a_file",
+  "several_files",
+  "unreadable_csv",
+  "empty_file",
+  "no_bars",
+  "duplicate_column",
+  "missing_columns",
+  "not_a_date",
+  "empty_cell",
+  "not_a_number",
+  "negative",
+  "not_positive",
+  "high_below_low",
+  "repeated_date",
+] as const;
+export type TDataFileProblem = (typeof DATA_FILE_PROBLEMS)[number];

@@ -3,6 +3,7 @@
 export { classifyAShareCode, type AShareExchange } from "./a-share-exchange";
 export { createNameIndex, type NameMatch, type NameSource } from "./name-index";
 export { BUNDLED_NAMES, bundledNameEntries } from "./bundled-names";
+export { displayName, nameLanguage, type NameLanguage, type NamedTarget } from "./display-name";
 export { activeNameSources, nameSourcesGeneration, setPreferredNameSource } from "./name-sources";
 export {
   DEFAULT_CROSS_LISTING_PREFERENCE,

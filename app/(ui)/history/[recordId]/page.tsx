@@ -23,9 +23,11 @@ import {
   getHistoryReport,
 } from "@/lib/history/record";
 import { NEWS_LIMIT, type TAnalysisReport } from "@/lib/history/schemas";
+import { withUiStockName } from "@/lib/history/stock-name";
 import { getStockTrend } from "@/lib/history/trend";
 import { ApiError } from "@/lib/errors/api-error";
 import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
+import { nameLanguage, type NameLanguage } from "@/lib/market/symbols";
 
 export const dynamic = "force-dynamic";
 
@@ -44,16 +46,19 @@ async function reportOrNotFound(recordId: string): Promise<TAnalysisReport> {
   }
 }
 
-function displayName(report: TAnalysisReport, marketReview: string): string {
+/** The page's own name of the report's stock, in the UI language (the report body keeps its report language). */
+function displayName(report: TAnalysisReport, marketReview: string, language: NameLanguage): string {
   if (report.meta.report_type === MARKET_REVIEW) return marketReview;
-  return report.meta.stock_name ?? report.meta.stock_code;
+  return withUiStockName(report.meta, language).stock_name ?? report.meta.stock_code;
 }
 
 export async function generateMetadata({ params }: ReportPageProps): Promise<Metadata> {
-  const [{ t }, { recordId }] = await Promise.all([getI18n(), params]);
+  const [{ t, locale }, { recordId }] = await Promise.all([getI18n(), params]);
   try {
     const report = await getHistoryReport(decodeURIComponent(recordId));
-    return { title: `${displayName(report, t.historyUi.marketReview)} · ${t.pages.history.title}` };
+    return {
+      title: `${displayName(report, t.historyUi.marketReview, nameLanguage(locale))} · ${t.pages.history.title}`,
+    };
   } catch {
     return { title: t.historyUi.notFoundTitle };
   }
@@ -64,7 +69,7 @@ export async function generateMetadata({ params }: ReportPageProps): Promise<Met
 // the runs of the stock and the share image. The run's own record (flow graph, diagnostics, trace id, raw Markdown)
 // waits in a collapsed "run details" section: it is for finding out how a report came about, not for trading.
 export default async function HistoryReportPage({ params }: ReportPageProps) {
-  const [{ t }, { recordId }, { zone }] = await Promise.all([getI18n(), params, getDisplayTimeZone()]);
+  const [{ t, locale }, { recordId }, { zone }] = await Promise.all([getI18n(), params, getDisplayTimeZone()]);
   const texts = t.historyUi;
   const report = await reportOrNotFound(recordId);
   const id = String(report.meta.id ?? report.meta.query_id);
@@ -80,7 +85,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
     review ? null : listHistory({ stock_code: report.meta.stock_code, page: 1, limit: RUNS_SHOWN }),
     review || report.meta.id === null ? null : getStockTrend(report.meta.id),
   ]);
-  const name = displayName(report, texts.marketReview);
+  const name = displayName(report, texts.marketReview, nameLanguage(locale));
   const meta = fmt(texts.reportMeta, {
     type: reportTypeLabel(texts.reportTypes, report.meta.report_type),
     time: formatDateTime(report.meta.created_at, zone),
@@ -136,7 +141,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
           )}
           {review || report.meta.id === null ? null : (
             <Link
-              href={`/chat?${new URLSearchParams({ record: String(report.meta.id), code: report.meta.stock_code, ...(report.meta.stock_name ? { name: report.meta.stock_name } : {}) })}`}
+              href={`/chat?${new URLSearchParams({ record: String(report.meta.id), code: report.meta.stock_code, ...(name !== report.meta.stock_code ? { name } : {}) })}`}
               className="inline-flex h-7 items-center rounded-md border border-line bg-surface px-2.5 text-xs font-medium text-accent hover:bg-subtle focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent"
             >
               {texts.askDsa}
