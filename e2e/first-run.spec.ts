@@ -17,11 +17,12 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(() => restoreEnvText(original));
 
 async function analyse(page: Page, formName: string, code: string): Promise<void> {
+  // Typed only once the page runs (its task stream is open): a submit before hydration reloads the page instead.
+  await expect(page.getByTestId("task-connection")).toHaveAttribute("data-state", "open");
   const form = page.getByRole("form", { name: formName });
-  const input = form.getByRole("combobox");
-  await input.fill(code);
-  await input.press("Escape");
-  await input.press("Enter");
+  await form.getByRole("combobox").fill(code);
+  // The submit button, not Enter: suggestions that arrive late reopen the list, where Enter picks an option.
+  await form.locator('button[type="submit"]').click();
 }
 
 test("zh: the banner names the unreachable sources, the checklist shows, and a failed analysis says why in Chinese", async ({
@@ -61,6 +62,16 @@ test("zh: the banner names the unreachable sources, the checklist shows, and a f
   await expect(error).toContainText("eastmoney, tencent 都没有应答");
   await expect(error).toContainText("设置 → 数据");
   await expect(error).not.toContainText("No market data");
+  // A queued analysis fails the same way, worded in the task list from the task's error_code.
+  const accepted = await page.request.post("/api/v1/analysis/analyze", {
+    data: { stock_code: "000001", async_mode: true },
+  });
+  expect(accepted.status()).toBe(202);
+  const taskId = ((await accepted.json()) as { task_id: string }).task_id;
+  const row = page.locator(`[data-testid="task-row"][data-task-id="${taskId}"]`);
+  await expect(row).toHaveAttribute("data-status", "failed", { timeout: 20_000 });
+  await expect(row.getByTestId("task-error")).toContainText("拿不到行情");
+  await expect(row.getByTestId("task-error")).not.toContainText("No market data");
   await screenshot(page, { path: `${SCREENSHOT_DIR}/first-run-offline-zh.png`, fullPage: true });
 
   await page.goto("/market");
@@ -98,6 +109,11 @@ test("'use the sample data' switches the sources: the banner goes, the data chec
   };
   expect(config.items.find((i) => i.key === "MARKET_DATA_SOURCES")?.value).toBe("csv,sample");
 
+  // The sample data's codes are one click away (any other code has no data there).
+  const picks = page.getByTestId("sample-stocks");
+  await picks.getByText(/样例数据中有 \d+ 只股票/).click();
+  await picks.getByRole("button", { name: "600519 贵州茅台" }).click();
+  await expect(page.getByRole("form", { name: "分析请求" }).getByRole("combobox")).toHaveValue("600519");
   await analyse(page, "分析请求", "600519");
   await expect(page.getByTestId("report-name")).toHaveText("贵州茅台");
   // A code the sample data lacks names the codes it has.

@@ -109,11 +109,13 @@ test.describe("the Market page", () => {
       await expect(latest.getByTestId("review-turnover").first()).toContainText(
         payload.breadth.total_amount.toFixed(2),
       );
-    // The review text is rendered Markdown, not raw: its title as a heading, no "#" or "|" markup left.
-    const rendered = latest.getByTestId("markdown-rendered");
-    const title = status.market_review_report.split("\n")[0]!.replace(/^#\s*/, "");
-    await expect(rendered.getByRole("heading", { name: title })).toBeVisible();
-    await expect(rendered.locator("table").first()).toBeVisible();
+    // The review text is rendered Markdown, not raw, beside the numbers: no second index table and no scoring
+    // formulas, which stay in the stored Markdown (the record and its export).
+    const rendered = latest.getByTestId("review-body").getByTestId("markdown-rendered");
+    await expect(rendered.getByRole("heading", { name: "市场概览" })).toBeVisible();
+    await expect(rendered.locator("table")).toHaveCount(0);
+    await expect(rendered).not.toContainText("判定规则");
+    expect(status.market_review_report).toContain("判定规则");
     expect(await rendered.textContent()).not.toMatch(/^#|\|\s*---/m);
     await screenshot(page, { path: `${SCREENSHOT_DIR}/market-review.png`, fullPage: true });
 

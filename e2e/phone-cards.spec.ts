@@ -274,6 +274,34 @@ test.describe("at 390 px the lists are cards", () => {
   });
 });
 
+test.describe("the home page at 390 px", () => {
+  test.use({ viewport: PHONE });
+
+  test("the cockpit follows the analyse form; the empty task and report panels wait until they hold something", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("cockpit")).toBeVisible();
+    await expect(page.getByText("选择一只股票开始分析。")).toBeHidden();
+    // The task list shows only when it holds tasks (the stream lists the server's recent ones, e.g. this file's
+    // backtest); empty, nothing stands between the form and the cockpit but the form's own controls.
+    await expect(page.getByTestId("task-connection")).toHaveAttribute("data-state", "open");
+    // Polled: the stream's task list may arrive after the connection opens and show the panel.
+    await expect
+      .poll(async () => {
+        const box = page.getByTestId("task-panel-box");
+        const hasTasks = (await page.getByTestId("task-row").count()) > 0;
+        if (hasTasks !== (await box.isVisible())) return "task panel shown without tasks, or hidden with tasks";
+        const above = await (hasTasks ? box : page.getByRole("form", { name: "分析请求" })).boundingBox();
+        const cockpit = await page.getByTestId("cockpit").boundingBox();
+        return cockpit!.y - (above!.y + above!.height) < 120 ? "cockpit next" : "a gap before the cockpit";
+      })
+      .toBe("cockpit next");
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/home-390.png`, fullPage: true });
+  });
+});
+
 test.describe("at desktop width the lists stay tables", () => {
   test.use({ viewport: DESKTOP });
 

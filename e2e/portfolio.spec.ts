@@ -473,6 +473,11 @@ test.describe("the Portfolio page", () => {
     await page.goto(`/portfolio?account=${account.id}`);
     await expect(page.getByTestId("cash-empty")).toBeVisible();
     await expect(page.getByTestId("actions-empty")).toBeVisible();
+    // A buy without its deposit leaves cash negative: the card says what is missing.
+    await expect(page.getByTestId("snapshot-cash").getByTestId("card-hint")).toContainText("现金为负");
+    // The price column holds a quote or a close (each row says which): it is the last price, not "the close".
+    await expect(page.getByTestId("positions").locator("thead")).toContainText("最新价");
+    await expect(page.getByTestId("positions").locator("thead")).not.toContainText("收盘价");
 
     const cashForm = page.getByRole("form", { name: "现金流水" });
     await cashForm.getByLabel("金额").fill("20000");
@@ -480,6 +485,7 @@ test.describe("the Portfolio page", () => {
     await cashForm.getByRole("button", { name: "记录" }).click();
     await expect(cashForm.getByRole("status")).toHaveText("已记录：转入 20,000.00 CNY");
     await expect(page.getByTestId("cash-row")).toHaveCount(1);
+    await expect(page.getByTestId("snapshot-cash").getByTestId("card-hint")).toHaveCount(0);
     let snapshot = await snapshotFromApi(request, `account_id=${account.id}&cost_method=fifo`);
     expect(snapshot.total_cash).toBeCloseTo(20_000 - 12_005, 2);
     await expectSnapshotEquals(page, snapshot);

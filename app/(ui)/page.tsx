@@ -7,7 +7,9 @@ import { DataUnreachableBanner } from "@/components/setup/data-unreachable-banne
 import { SetupChecklist } from "@/components/setup/setup-checklist";
 import { setupStatus } from "@/lib/config/setup-status";
 import { loadCockpit } from "@/lib/home/cockpit";
+import { sampleStocks } from "@/lib/market";
 import { marketDataReachability } from "@/lib/market/reachability";
+import { getSettings } from "@/lib/settings/settings";
 import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
 
 export const dynamic = "force-dynamic";
@@ -43,6 +45,13 @@ async function FirstRun() {
   );
 }
 
+/** The sample data's stocks when it is the only market-data source (with the user's CSV files at most). */
+function sampleOnlyStocks(language: "zh" | "en"): { code: string; name: string }[] | null {
+  const sources = getSettings().MARKET_DATA_SOURCES;
+  if (!sources.includes("sample") || sources.some((s) => s !== "sample" && s !== "csv")) return null;
+  return sampleStocks().map((s) => ({ code: s.code, name: language === "en" ? s.nameEn : s.name }));
+}
+
 // The home page: the analyze box at the top (client: search, POST analyze, batch, live task
 // panel), then the trader's cockpit: indices, the watchlist with verdicts, open signals and today's
 // alert triggers, all from one server read (lib/home/cockpit.ts).
@@ -56,7 +65,13 @@ export default async function HomePage() {
         <FirstRun />
       </Suspense>
       <div className="mt-4">
-        <AnalyzeWorkbench t={t.analyzeUi} tt={t.tasksUi} locale={locale} disclaimer={t.shell.disclaimer} />
+        <AnalyzeWorkbench
+          t={t.analyzeUi}
+          tt={t.tasksUi}
+          locale={locale}
+          disclaimer={t.shell.disclaimer}
+          samples={sampleOnlyStocks(locale === "en" ? "en" : "zh")}
+        />
       </div>
       <div className="mt-5">
         <Suspense fallback={<CockpitSkeleton label={t.homeUi.loading} />}>

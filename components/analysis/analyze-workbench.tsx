@@ -113,11 +113,14 @@ export function AnalyzeWorkbench({
   tt,
   locale,
   disclaimer,
+  samples = null,
 }: {
   t: Texts;
   tt: TaskTexts;
   locale: string;
   disclaimer: string;
+  /** On sample data only: the stocks it holds (any other code fails), offered as one-click picks. */
+  samples?: readonly { code: string; name: string }[] | null;
 }) {
   const router = useRouter();
   const [, startRefresh] = useTransition();
@@ -248,6 +251,26 @@ export function AnalyzeWorkbench({
           {running ? t.submitting : t.submit}
         </button>
       </form>
+      {samples && samples.length > 0 ? (
+        <details data-testid="sample-stocks" className="mt-2 text-xs text-muted">
+          <summary className="cursor-pointer">{fmt(t.sampleStocks, { count: samples.length })}</summary>
+          <p className="mt-1.5 flex flex-wrap gap-1.5">
+            {samples.map((s) => (
+              <button
+                key={s.code}
+                type="button"
+                onClick={() => {
+                  setText(s.code);
+                  setPicked(null);
+                }}
+                className="rounded border border-line px-1.5 py-0.5 tabular-nums hover:bg-subtle"
+              >
+                {s.code} {s.name}
+              </button>
+            ))}
+          </p>
+        </details>
+      ) : null}
       <div aria-live="polite" className="empty:hidden">
         {run.status === "running" ? (
           <p data-testid="analyze-loading" className="mt-2.5 text-xs text-muted">
@@ -292,14 +315,17 @@ export function AnalyzeWorkbench({
         </div>
       </Panel>
 
-      <TaskPanel t={tt} stream={stream} locale={locale} />
+      {/* On a phone, empty panels would push the cockpit below the first screen: they show once they hold something. */}
+      <div data-testid="task-panel-box" className={cx(stream.tasks.length === 0 && "max-sm:hidden")}>
+        <TaskPanel t={tt} stream={stream} locale={locale} reasons={t.rejectionReasons} />
+      </div>
 
       {view ? (
         <div className={cx("transition-opacity", running ? "opacity-50" : "")} aria-busy={running}>
           <AnalysisReportView t={t} view={view} disclaimer={disclaimer} />
         </div>
       ) : mode === "batch" ? null : (
-        <div className="rounded-md border border-dashed border-line px-4 py-8 text-center text-sm text-muted">
+        <div className="rounded-md border border-dashed border-line px-4 py-8 text-center text-sm text-muted max-sm:hidden">
           {t.emptyState}
         </div>
       )}

@@ -9,7 +9,7 @@ import { cx } from "@/components/ui/cx";
 import { Panel } from "@/components/ui/panel";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { StoredMarketReview } from "@/lib/market-review/read";
-import { reviewMarkets } from "@/lib/market-review/rules";
+import { narrativeOf, reviewMarkets } from "@/lib/market-review/rules";
 import { ZMarketReviewPayload, type TMarketReviewPayload, type TReviewMarket } from "@/lib/market-review/schemas";
 
 type Texts = Dictionary["marketUi"];
@@ -192,8 +192,10 @@ export function MarketReviewDetail({ t, review }: { t: Texts; review: StoredMark
           ) : null}
         </div>
         <Panel className="min-w-0 px-4 py-3 lg:order-1 lg:col-span-2">
-          {review.report ? (
-            <MarkdownText source={review.report} />
+          {payload || review.report ? (
+            <div data-testid="review-body">
+              <MarkdownText source={payload ? narrativeOf(payload) : review.report} />
+            </div>
           ) : (
             <p className="text-sm text-muted">{t.noReportText}</p>
           )}

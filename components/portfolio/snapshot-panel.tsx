@@ -22,12 +22,15 @@ function Card({
   value,
   raw,
   tone,
+  hint,
 }: {
   id: string;
   label: string;
   value: string;
   raw: number;
   tone?: string;
+  /** A line under the value that says what to do about it. */
+  hint?: string;
 }) {
   return (
     <div className="min-w-0" data-testid={`snapshot-${id}`} data-value={raw}>
@@ -35,6 +38,11 @@ function Card({
       <dd className={cx("mt-0.5 text-lg font-semibold tabular-nums", tone)} data-testid="card-value">
         {value}
       </dd>
+      {hint ? (
+        <dd data-testid="card-hint" className="mt-0.5 text-xs leading-4 text-amber-700 dark:text-amber-400">
+          {hint}
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -63,6 +71,9 @@ export function SnapshotCards({ t, snapshot }: { t: PortfolioTexts; snapshot: TS
         label={fmt(t.cardCash, { currency: c })}
         value={money(snapshot.total_cash)}
         raw={snapshot.total_cash}
+        // Buys recorded without the cash that paid for them: the figure is not an overdraft, a deposit is missing.
+        tone={snapshot.total_cash < 0 ? "text-amber-700 dark:text-amber-400" : undefined}
+        hint={snapshot.total_cash < 0 ? t.cashNegativeHint : undefined}
       />
       <Card
         id="unrealized"

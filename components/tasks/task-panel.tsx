@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { rejectionText } from "@/components/analysis/rejection-text";
 import { fmt } from "@/components/settings/format";
 import { cx } from "@/components/ui/cx";
 import { useDisplayTimeZone } from "@/components/shell/time-zone";
@@ -13,6 +14,7 @@ import { clockTime, isMarketReview, regionText, stageText } from "./stage";
 import { isFinished, type StreamConnection, type TaskStream } from "./use-task-stream";
 
 type Texts = Dictionary["tasksUi"];
+type Reasons = Dictionary["analyzeUi"]["rejectionReasons"];
 
 const STATUS_TONES: Record<TTaskInfo["status"], string> = {
   pending: "border-line bg-subtle text-muted",
@@ -98,7 +100,7 @@ export function taskLabel(t: Texts, task: TTaskInfo, locale?: string): { code: s
   return { code: task.stock_code, name: named ?? task.stock_name ?? "" };
 }
 
-function TaskRow({ t, task, locale }: { t: Texts; task: TTaskInfo; locale?: string }) {
+function TaskRow({ t, task, locale, reasons }: { t: Texts; task: TTaskInfo; locale?: string; reasons?: Reasons }) {
   const { code, name } = taskLabel(t, task, locale);
   const stage = stageText(t, task.message);
   const progress = task.status === "completed" ? 100 : task.progress;
@@ -158,7 +160,13 @@ function TaskRow({ t, task, locale }: { t: Texts; task: TTaskInfo; locale?: stri
           <span data-testid="task-error" className="min-w-0 break-words text-red-700 dark:text-red-300">
             <span className="font-medium">{t.errorLabel}</span>
             {t.colon}
-            {task.error || stage || t.status.failed}
+            {task.error && task.error_code && reasons
+              ? rejectionText(reasons, {
+                  message: task.error,
+                  reason_code: task.error_code,
+                  reason_params: task.error_params ?? null,
+                })
+              : task.error || stage || t.status.failed}
           </span>
         ) : null}
       </div>
@@ -186,6 +194,7 @@ export function TaskPanel({
   empty = t.panelEmpty,
   maxRows = 50,
   locale,
+  reasons,
 }: {
   t: Texts;
   stream: TaskStream;
@@ -195,6 +204,8 @@ export function TaskPanel({
   maxRows?: number;
   /** The UI locale, which picks the stock names. */
   locale?: string;
+  /** Failure reasons in the UI language, by the task's error_code; without them the API's English text shows. */
+  reasons?: Reasons;
 }) {
   const active = tasks.filter((task) => !isFinished(task)).length;
   const shown = tasks.slice(0, maxRows);
@@ -214,7 +225,7 @@ export function TaskPanel({
       ) : (
         <ul aria-label={title} data-testid="task-list" className="max-h-[28rem] divide-y divide-line overflow-y-auto">
           {shown.map((task) => (
-            <TaskRow key={task.task_id} t={t} task={task} locale={locale} />
+            <TaskRow key={task.task_id} t={t} task={task} locale={locale} reasons={reasons} />
           ))}
         </ul>
       )}

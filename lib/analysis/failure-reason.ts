@@ -1,4 +1,5 @@
 import { MarketDataUnavailableError, sampleCatalogueKeys } from "@/lib/market";
+import type { FailureReason as BaseReason } from "@/lib/errors/failure-reason";
 import type { TResolvedSymbol } from "@/lib/market/symbols";
 
 // Why a run found no market data, as a code and params a UI words in its own language (the error's message stays
@@ -8,9 +9,8 @@ import type { TResolvedSymbol } from "@/lib/market/symbols";
 
 const LOCAL_SOURCES = new Set(["sample", "csv"]);
 
-export interface FailureReason {
+export interface FailureReason extends BaseReason {
   code: "market_data_unavailable" | "not_in_local_data" | "no_data_for_code";
-  params: Record<string, string>;
 }
 
 function names(attempts: { provider: string }[]): string {

@@ -8,7 +8,15 @@ export {
 } from "./run";
 export type { MarketReviewDeps, MarketReviewJob, MarketReviewOutcome } from "./run";
 export { getMarketReviewParts, latestMarketReview, type MarketReviewParts, type StoredMarketReview } from "./read";
-export { buildRulePayload, regionsOf, regionLabel, renderFullReport, renderRuleBody, REVIEW_STOCK_NAME } from "./rules";
+export {
+  buildRulePayload,
+  narrativeOf,
+  regionsOf,
+  regionLabel,
+  renderFullReport,
+  renderRuleBody,
+  REVIEW_STOCK_NAME,
+} from "./rules";
 export {
   MARKET_REVIEW_REGIONS,
   ZMarketReviewPayload,

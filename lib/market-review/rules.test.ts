@@ -7,6 +7,7 @@ import { createSampleProvider } from "@/lib/market/providers/sample";
 import { clearQuoteCache } from "@/lib/market/quote-cache";
 import {
   buildRulePayload,
+  narrativeOf,
   regionsOf,
   renderFullReport,
   reviewMarkets,
@@ -449,5 +450,21 @@ describe("rules on crafted data", () => {
       "- [沪指收涨 \\[快讯\\]](https://news.example.com/a%20b) (财联社 · 2026-11-20)",
     );
     expect(payload.risks.some((r) => r.includes("未检索到大盘相关新闻"))).toBe(false);
+  });
+});
+
+describe("the review's text beside its numbers", () => {
+  it("keeps the narrative and the sectors, drops the index table, the temperature section and the scoring rules", async () => {
+    const cn = await marketOverview("cn", { chain });
+    const payload = buildRulePayload(input([cn], "zh"));
+    const full = renderRuleBody(payload);
+    const text = narrativeOf(payload);
+    expect(full).toMatch(/^\|/m);
+    expect(text).not.toMatch(/^\|/m);
+    expect(text).not.toContain("### 市场温度");
+    for (const rule of payload.outlook.rules) expect(text).not.toContain(rule);
+    expect(text).toContain("### 市场概览");
+    expect(text).toContain(payload.summary);
+    expect(text).toContain(payload.outlook.text);
   });
 });

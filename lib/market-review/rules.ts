@@ -852,3 +852,27 @@ export function renderRuleBody(p: TMarketReviewPayload): string {
 export function renderFullReport(p: TMarketReviewPayload, body: string): string {
   return `# ${oneLine(p.title)}\n\n${body.trim()}\n\n---\n\n*${p.disclaimer}*\n`;
 }
+
+/**
+ * The review's text for a page that shows the numbers beside it (the Market page): without the index tables and
+ * the temperature section, which the page draws as its own tables, and without the scoring rules, which stay in the
+ * stored Markdown (the record and its export) for whoever checks them.
+ */
+export function narrativeOf(p: TMarketReviewPayload): string {
+  const t = T[p.language];
+  const indexTitles = new Set(reviewMarkets(p).map((m) => t.indices(m.label)));
+  const rules = new Set(p.outlook.rules.map((r) => `- ${oneLine(r)}`));
+  return p.sections
+    .filter((s) => s.title !== t.temperature)
+    .map((s) => {
+      let lines = s.markdown.split("\n");
+      if (indexTitles.has(s.title)) lines = lines.filter((l) => !l.trimStart().startsWith("|"));
+      if (s.title === t.outlook) lines = lines.filter((l) => !rules.has(l.trim()));
+      const body = lines
+        .join("\n")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim();
+      return s.title ? `### ${s.title}\n\n${body}` : body;
+    })
+    .join("\n\n");
+}

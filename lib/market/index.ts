@@ -28,5 +28,5 @@ export {
   type TQuote,
   type ProviderName,
 } from "./providers/types";
-export { sampleCatalogueKeys } from "./providers/sample";
+export { sampleCatalogueKeys, sampleStocks } from "./providers/sample";
 export { symbolKey } from "./symbol-key";

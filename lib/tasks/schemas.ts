@@ -32,6 +32,13 @@ export const ZTaskInfo = z
     started_at: z.string().nullish(),
     completed_at: z.string().nullish(),
     error: z.string().nullish(),
+    error_code: z
+      .string()
+      .nullish()
+      .describe(
+        "Why it failed, as a code a UI words in its language (market_data_unavailable, not_in_local_data, ...)",
+      ),
+    error_params: z.record(z.string(), z.string()).nullish().describe("The values the error_code's sentence names"),
     original_query: z.string().nullish(),
     selection_source: z.string().nullish(),
     analysis_phase: z.enum(ANALYSIS_PHASES).default("auto"),

@@ -23,6 +23,8 @@ function row(fields: Partial<TaskRow>): TaskRow {
     progress: 0,
     message: "queued",
     error: null,
+    errorCode: null,
+    errorParams: null,
     attempts: 0,
     leaseOwner: null,
     leaseUntil: null,
@@ -43,5 +45,23 @@ describe("toTaskInfo", () => {
   it("gives no names for a market review, nor for a code the tables do not know", () => {
     expect(toTaskInfo(row({ kind: "market_review", stockCode: "market_review" })).stock_names).toBeNull();
     expect(toTaskInfo(row({ stockCode: "ZZZZ", stockName: null })).stock_names).toEqual({ zh: null, en: null });
+  });
+});
+
+describe("a failed task's reason", () => {
+  it("travels as error_code and error_params, so a UI words it in its own language", () => {
+    const info = toTaskInfo(
+      row({
+        status: "failed",
+        error: "No market data for AAPL: ...",
+        errorCode: "market_data_unavailable",
+        errorParams: '{"code":"AAPL","providers":"eastmoney, yahoo"}',
+      }),
+    );
+    expect(info).toMatchObject({
+      error_code: "market_data_unavailable",
+      error_params: { code: "AAPL", providers: "eastmoney, yahoo" },
+    });
+    expect(toTaskInfo(row({ errorParams: "not json" })).error_params).toBeNull();
   });
 });

@@ -31,6 +31,16 @@ function stockNames(row: TaskRow): TTaskInfo["stock_names"] {
   return { zh: displayName(target, "zh"), en: displayName(target, "en") };
 }
 
+function errorParams(text: string | null): Record<string, string> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? (value as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function toTaskInfo(row: TaskRow): TTaskInfo {
   return {
     task_id: row.id,
@@ -45,6 +55,8 @@ export function toTaskInfo(row: TaskRow): TTaskInfo {
     started_at: row.startedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
     error: row.error,
+    error_code: row.errorCode,
+    error_params: errorParams(row.errorParams),
     original_query: row.originalQuery,
     selection_source: row.selectionSource,
     analysis_phase: wirePhase(row.analysisPhase),

@@ -26,6 +26,8 @@ function row(id: string, status = "pending"): TaskRow {
     progress: 0,
     message: null,
     error: null,
+    errorCode: null,
+    errorParams: null,
     attempts: 0,
     leaseOwner: null,
     leaseUntil: null,

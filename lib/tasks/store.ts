@@ -6,6 +6,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { activeDatabaseKind, placeholders } from "@/lib/db/raw-sql";
 import { ACTIVE_STATUSES, type TTaskKind } from "./schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
+import type { FailureReason } from "@/lib/errors/failure-reason";
 
 export type TaskRow = AnalysisTask;
 
@@ -162,12 +163,20 @@ export async function recordProgress(
 export async function finishTask(
   id: string,
   owner: string,
-  outcome: { status: "completed" | "failed"; message: string; error?: string | null; stockName?: string | null },
+  outcome: {
+    status: "completed" | "failed";
+    message: string;
+    error?: string | null;
+    reason?: FailureReason | null;
+    stockName?: string | null;
+  },
 ): Promise<TaskRow | null> {
   const data: Prisma.AnalysisTaskUpdateManyMutationInput = {
     status: outcome.status,
     message: outcome.message,
     error: outcome.error ?? null,
+    errorCode: outcome.reason?.code ?? null,
+    errorParams: outcome.reason ? JSON.stringify(outcome.reason.params) : null,
     completedAt: now(),
     activeKey: null,
     leaseOwner: null,

@@ -3,6 +3,7 @@ import { getSettings } from "@/lib/settings/settings";
 import { logger } from "@/lib/log/logger";
 import { taskEventBus, type TTaskEventType } from "./event-bus";
 import { MarketStartLimiter } from "./market-rate-limit";
+import { failureReasonOf } from "@/lib/errors/failure-reason";
 import { failureText, runTask } from "./run-task";
 import { toTaskInfo } from "./serialize";
 import {
@@ -128,7 +129,12 @@ export class TaskWorkerPool {
       logger.warn({ task_id: row.id, trace_id: row.traceId, error: text }, "task failed");
       this.publish(
         "task_failed",
-        await finishTask(row.id, this.owner, { status: "failed", message: "failed", error: text }).catch(() => null),
+        await finishTask(row.id, this.owner, {
+          status: "failed",
+          message: "failed",
+          error: text,
+          reason: failureReasonOf(error),
+        }).catch(() => null),
       );
     } finally {
       this.running.delete(row.id);

@@ -535,6 +535,7 @@ export const en: Dictionary = {
     generatedAt: "Generated",
     queryId: "Query ID",
     reportTypeUsed: "Report type",
+    sampleStocks: "The sample data holds {count} stocks: pick one (other codes have no data)",
     emptyState: "Pick a stock to start. The report has advice, price levels, indicators and a candlestick chart.",
   },
   usageUi: {
@@ -893,6 +894,8 @@ export const en: Dictionary = {
     cardEquity: "Equity ({currency})",
     cardMarketValue: "Market value ({currency})",
     cardCash: "Cash ({currency})",
+    cashNegativeHint:
+      "Negative cash: more was bought than was paid in. Record a deposit under Cash flows below so returns rest on the real capital.",
     cardUnrealized: "Unrealized P&L",
     cardRealized: "Realized P&L",
     cardCosts: "Fees and taxes",
@@ -987,7 +990,7 @@ export const en: Dictionary = {
     kpiVarObservations: "{observations} daily returns",
     notEnoughData: "Not enough data",
     valuationTitle: "Valuation ({method}, {date})",
-    colLastPrice: "Close",
+    colLastPrice: "Last price",
     colCostPerShare: "Cost",
     colMarketValue: "Value",
     colPnl: "Unrealized P&L",

@@ -51,6 +51,19 @@ describe("daily bar cache", () => {
     expect(asked).toEqual([31]);
   });
 
+  it("stored bars of a source the chain no longer lists are never served: a switch from sample to a real provider fetches again", async () => {
+    at("2026-11-20T12:00:00Z");
+    const sample = recording("sample");
+    expect((await getDailyBars(moutai, 30, sample.chain)).source).toBe("sample");
+    const real = recording("eastmoney");
+    const after = await getDailyBars(moutai, 30, real.chain);
+    expect(after.cache).toBe("miss");
+    expect(new Set(after.bars.map((b) => b.source))).toEqual(new Set(["eastmoney"]));
+    expect(real.asked).toEqual([31]);
+    // The real bars replaced the sample ones in the store.
+    expect(await db().dailyBar.count({ where: { symbolKey: "cn:600519", source: "sample" } })).toBe(0);
+  });
+
   it("the day after a holiday, before the close, still gives the full window (the provider's holiday and partial bars are not counted)", async () => {
     at("2026-11-27T05:00:00Z"); // Friday 00:00 in New York, the day after Thanksgiving: the last closed session is Wednesday
     const { asked, chain } = recording();
@@ -107,7 +120,12 @@ describe("daily bar cache", () => {
       low: b.low * 0.9,
       close: b.close * 0.9,
     }));
-    const r = await getDailyBars(moutai, 30, adjusted.chain);
+    // Both providers listed (tencent first), so the stored eastmoney bars still count as the cache.
+    const both = {
+      ...adjusted.chain,
+      providers: [...adjusted.chain.providers, ...recording("eastmoney").chain.providers],
+    };
+    const r = await getDailyBars(moutai, 30, both);
     expect(adjusted.asked).toEqual([3, 31]);
     expect(r.cache).toBe("miss");
     const rows = await db().dailyBar.findMany({ where: { symbolKey: "cn:600519", tradeDate: { gte: "2026-10-14" } } });

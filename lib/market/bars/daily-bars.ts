@@ -58,9 +58,9 @@ function toBar(row: Row): TDailyBar {
   };
 }
 
-async function readCached(key: string, days: number, through: string): Promise<TDailyBar[]> {
+async function readCached(key: string, days: number, through: string, sources: string[]): Promise<TDailyBar[]> {
   const rows = await db().dailyBar.findMany({
-    where: { symbolKey: key, tradeDate: { lte: through } },
+    where: { symbolKey: key, tradeDate: { lte: through }, source: { in: sources } },
     orderBy: { tradeDate: "desc" },
     take: days,
   });
@@ -135,7 +135,10 @@ export async function getDailyBars(
   const at = now();
   const through = lastClosedTradingDay(symbol.market, at);
   if (options.refresh) return fetchWindow(symbol, key, want, through, chain);
-  const cached = await readCached(key, want, through);
+  // Only bars of a source the chain lists now: after a switch from the sample data to real providers (or back), the
+  // other source's stored bars are never served; the window is fetched again and replaces them.
+  const sources = chain.providers.flatMap((p) => ("unknown" in p ? [] : [p.name]));
+  const cached = await readCached(key, want, through, sources);
   const newest = cached.at(-1);
 
   const deepEnough = cached.length >= want;

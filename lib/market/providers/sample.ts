@@ -209,6 +209,16 @@ function catalogueEntry(symbol: TMarketSymbol): CatalogueEntry | undefined {
 }
 
 /** Symbol keys the sample provider has data for: the stocks above and every registered index. */
+/** The sample data's stocks with both names, in catalogue order: what a user of the sample data can analyse. */
+export function sampleStocks(): { market: TMarket; code: string; name: string; nameEn: string }[] {
+  return Object.entries(STOCKS).map(([key, entry]) => ({
+    market: entry.market,
+    code: key.slice(key.indexOf(":") + 1),
+    name: entry.name,
+    nameEn: entry.nameEn,
+  }));
+}
+
 export function sampleCatalogueKeys(): string[] {
   return [...Object.keys(STOCKS), ...listIndexEntries().map((e) => `index:${e.canonicalId}`)];
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "analysis_task" ADD COLUMN "error_code" TEXT,
+ADD COLUMN "error_params" TEXT;
