@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { applySettings, setAdminAuth, withSampleData } from "./fixtures/env-file";
 import { openMoreMenu, pageTitle, screenshot, SCREENSHOT_DIR, UI_PAGES } from "./fixtures/ui";
-import { withE2eDb } from "./fixtures/e2e-db";
+import { markSeededRows } from "./fixtures/e2e-db";
 
 // "Buttons have accessible names; contrast passes axe's rules … assert no serious violations on every
 // page". Every UI page (plus the report page, and /login) is checked by axe-core with the WCAG 2 A and AA rules in
@@ -27,34 +27,11 @@ const LOOKS: readonly Look[] = [
 
 // ---- seeded data: made through the API as a user would, removed again afterwards (rows above the ids seen first).
 
-const SEEDED_TABLES = [
-  "analysis_news",
-  "report_evaluation",
-  "decision_signal_feedback",
-  "decision_signal_outcome",
-  "decision_signal",
-  "alert_trigger",
-  "alert_target_state",
-  "notification_delivery",
-  "alert_rule",
-  "portfolio_trade",
-  "portfolio_cash_ledger",
-  "portfolio_position",
-  "portfolio_account",
-  "llm_usage",
-  "analysis_history",
-] as const;
-
-const withDb = withE2eDb;
-
-const maxIds = new Map<string, number>();
+let unseed: () => void = () => undefined;
 let reportId: number | null = null;
 
 async function seed(request: APIRequestContext): Promise<void> {
-  withDb((db) => {
-    for (const table of SEEDED_TABLES)
-      maxIds.set(table, (db.prepare(`SELECT COALESCE(MAX(id), 0) AS id FROM ${table}`).get() as { id: number }).id);
-  });
+  unseed = markSeededRows();
   const analysed = await request.post("/api/v1/analysis/analyze", {
     data: { stock_code: "600519", async_mode: false, notify: false },
   });
@@ -85,12 +62,6 @@ async function seed(request: APIRequestContext): Promise<void> {
   });
   expect(rule.ok(), `create an alert rule (HTTP ${rule.status()})`).toBe(true);
   await request.post("/api/v1/alerts/evaluate");
-}
-
-function unseed(): void {
-  withDb((db) => {
-    for (const table of SEEDED_TABLES) db.prepare(`DELETE FROM ${table} WHERE id > ?`).run(maxIds.get(table) ?? 0);
-  });
 }
 
 test.beforeAll(async ({ request }) => {

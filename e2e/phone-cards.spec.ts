@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { expectNoHorizontalOverflow, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
-import { withE2eDb } from "./fixtures/e2e-db";
+import { markSeededRows } from "./fixtures/e2e-db";
 
 // At 390 px the wide lists (history, signals, alerts, a report's runs, a backtest's tables) are cards: a row's key
 // figures lie inside the screen, with no sideways scroll. The data is made through the API on the sample provider
@@ -16,20 +16,6 @@ const CODE = "600519";
 const BACKTEST_STEP = 5;
 const BACKTEST_TIMEOUT_MS = 30_000;
 
-const SEEDED_TABLES = [
-  "analysis_news",
-  "report_evaluation",
-  "decision_signal_feedback",
-  "decision_signal_outcome",
-  "decision_signal",
-  "alert_trigger",
-  "alert_target_state",
-  "notification_delivery",
-  "alert_rule",
-  "llm_usage",
-  "analysis_history",
-] as const;
-
 interface Seeded {
   olderReport: number;
   newerReport: number;
@@ -39,7 +25,7 @@ interface Seeded {
   backtest: string;
 }
 
-const maxIds = new Map<string, number>();
+let unseed: () => void = () => undefined;
 let originalEnv: string | null = null;
 let seeded: Seeded;
 
@@ -110,18 +96,13 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
   originalEnv = readEnvText();
   await applySettings(request, { MARKET_DATA_SOURCES: "sample", SAMPLE_LATENCY_MS: "0" });
-  withE2eDb((db) => {
-    for (const table of SEEDED_TABLES)
-      maxIds.set(table, (db.prepare(`SELECT COALESCE(MAX(id), 0) AS id FROM ${table}`).get() as { id: number }).id);
-  });
+  unseed = markSeededRows();
   seeded = await seed(request);
 });
 
 test.afterAll(async ({ request }) => {
   if (seeded) await request.delete(`/api/v1/backtests/${seeded.backtest}`);
-  withE2eDb((db) => {
-    for (const table of SEEDED_TABLES) db.prepare(`DELETE FROM ${table} WHERE id > ?`).run(maxIds.get(table) ?? 0);
-  });
+  unseed();
   restoreEnvText(originalEnv);
 });
 
