@@ -37,6 +37,8 @@ test("one regime word: the trend beside the call is the regime its advice names,
     if (trend.startsWith("数据不足")) continue;
     expect(REGIMES, `report ${id}: trend "${trend}"`).toContain(trend);
     for (const other of REGIMES.filter((w) => w !== trend)) expect(advice, `report ${id}`).not.toContain(other);
+    // Every level the advice names carries its price.
+    expect(advice).not.toContain("关键支撑");
     // The MA-alignment checklist line does not borrow the regime's words.
     await expect(page.getByText(/^均线排列：/).first()).not.toHaveText(/震荡|趋势/);
   }

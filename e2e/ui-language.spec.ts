@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { en } from "../lib/i18n/dictionaries/en";
 import { zhCN } from "../lib/i18n/dictionaries/zh-CN";
-import { withE2eDb } from "./fixtures/e2e-db";
+import { markSeededRows, withE2eDb } from "./fixtures/e2e-db";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import { pageTitle, screenshot, SCREENSHOT_DIR } from "./fixtures/ui";
 
@@ -198,6 +198,29 @@ test.describe("the Chinese UI", () => {
     await expect(text).not.toContainText("NVIDIA");
     await expect(text).not.toContainText("active");
     await screenshot(page, { path: `${SCREENSHOT_DIR}/ui-language-zh-chat.png`, fullPage: true });
+  });
+
+  test("today's alert on the home page is worded in Chinese, not the API's English message", async ({
+    page,
+    request,
+  }) => {
+    const unseed = markSeededRows();
+    try {
+      const rule = await request.post("/api/v1/alerts/rules", {
+        data: { alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: 1 } },
+      });
+      expect(rule.status(), await rule.text()).toBe(201);
+      const evaluated = (await (await request.post("/api/v1/alerts/evaluate")).json()) as {
+        triggers: { message: string }[];
+      };
+      expect(evaluated.triggers.length).toBeGreaterThan(0);
+      await page.goto("/");
+      const item = page.getByTestId("home-triggers").locator("li").first();
+      await expect(item).toContainText(/价格 [\d.]+ 高于 1/);
+      await expect(item).not.toContainText(evaluated.triggers[0]!.message);
+    } finally {
+      unseed();
+    }
   });
 
   test("a refused CSV upload is explained in Chinese", async ({ page, request }) => {

@@ -24,6 +24,7 @@ async function Cockpit() {
       cockpit={cockpit}
       t={t.homeUi}
       ta={t.analyzeUi}
+      alerts={t.alertsUi}
       actions={t.signalsUi.actions}
       locale={locale}
       at={now()}

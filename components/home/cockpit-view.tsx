@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { triggerReason } from "@/components/alerts/format";
 import { actionTone, directionText } from "@/components/analysis/tone";
 import { formatPrice, formatSignedPct } from "@/components/history/format";
 import { formatInstant } from "@/lib/i18n/time";
@@ -148,7 +149,17 @@ function SignalsCard({ cockpit, t, actions }: { cockpit: Cockpit; t: Texts; acti
   );
 }
 
-function TriggersCard({ cockpit, t, timeZone }: { cockpit: Cockpit; t: Texts; timeZone: string }) {
+function TriggersCard({
+  cockpit,
+  t,
+  alerts,
+  timeZone,
+}: {
+  cockpit: Cockpit;
+  t: Texts;
+  alerts: Dictionary["alertsUi"];
+  timeZone: string;
+}) {
   return (
     <Panel>
       <div className="flex items-center justify-between border-b border-line px-3 py-2">
@@ -169,7 +180,16 @@ function TriggersCard({ cockpit, t, timeZone }: { cockpit: Cockpit; t: Texts; ti
                   {formatInstant(tr.triggeredAt, timeZone, { style: "time" })}
                 </span>
               </div>
-              <div className="mt-0.5 text-muted">{tr.message}</div>
+              <div className="mt-0.5 text-muted">
+                {triggerReason(alerts, {
+                  alert_type: tr.alertType,
+                  status: "triggered",
+                  observed_value: tr.observedValue,
+                  threshold: tr.threshold,
+                  reason: null,
+                  message: tr.message,
+                })}
+              </div>
             </li>
           ))}
         </ul>
@@ -193,6 +213,7 @@ export function CockpitView({
   cockpit,
   t,
   ta,
+  alerts,
   actions,
   locale,
   at,
@@ -201,6 +222,7 @@ export function CockpitView({
   cockpit: Cockpit;
   t: Texts;
   ta: Dictionary["analyzeUi"];
+  alerts: Dictionary["alertsUi"];
   actions: Record<string, string>;
   locale: string;
   at: Date;
@@ -250,7 +272,7 @@ export function CockpitView({
         </Panel>
         <div className="min-w-0 space-y-3">
           <SignalsCard cockpit={cockpit} t={t} actions={actions} />
-          <TriggersCard cockpit={cockpit} t={t} timeZone={timeZone} />
+          <TriggersCard cockpit={cockpit} t={t} alerts={alerts} timeZone={timeZone} />
         </div>
       </div>
     </div>

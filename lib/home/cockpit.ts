@@ -97,6 +97,9 @@ export interface CockpitTrigger {
   target: string;
   alertType: string;
   message: string;
+  /** What fired, for the UI to word in its own language (the message is the API's English). */
+  observedValue: number | null;
+  threshold: number | null;
   triggeredAt: string;
 }
 
@@ -332,6 +335,8 @@ async function todaysTriggers(timeZone: string): Promise<CockpitTrigger[]> {
       target: t.target,
       alertType: t.alert_type,
       message: t.message,
+      observedValue: t.observed_value,
+      threshold: t.threshold,
       triggeredAt: t.triggered_at,
     }));
 }

@@ -16,6 +16,7 @@ import { ZBacktestIdParams, type TBacktestRun } from "@/lib/backtest/schemas";
 import { getBacktestOrThrow } from "@/lib/backtest/read";
 import { ApiError } from "@/lib/errors/api-error";
 import { getI18n } from "@/lib/i18n/locale";
+import { displayName, nameLanguage } from "@/lib/market/symbols";
 import { listReportBacktestResults, reportBacktestPerformance } from "@/lib/report-eval/read";
 import { REPORT_EVAL_WINDOW, type TReportEvalPerformance } from "@/lib/report-eval/schemas";
 import { firstParam, type SearchParams } from "@/lib/http/page-query";
@@ -105,7 +106,8 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
                       r.backtest_id === run?.backtest_id && "bg-accent-soft",
                     )}
                   >
-                    <span className="font-medium tabular-nums">{r.stock_code}</span> <span>{r.stock_name ?? ""}</span>
+                    <span className="font-medium tabular-nums">{r.stock_code}</span>{" "}
+                    <span>{displayName({ code: r.stock_code }, nameLanguage(locale), r.stock_name)}</span>
                     <span className="block text-xs text-muted tabular-nums">
                       {tb.statuses[r.status]} · <ZonedTime value={r.created_at} /> · {r.engine_version}
                     </span>
@@ -122,7 +124,7 @@ export default async function BacktestPage({ searchParams }: BacktestPageProps) 
             <Panel className="space-y-5 p-4">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <h2 className="text-lg font-semibold" data-testid="backtest-title">
-                  {run.stock_code} {run.stock_name ?? ""}
+                  {run.stock_code} {displayName({ code: run.stock_code }, nameLanguage(locale), run.stock_name)}
                 </h2>
                 <span className="text-xs text-muted">{tb.statuses[run.status]}</span>
                 <span className="ml-auto">
