@@ -44,6 +44,29 @@ test("one regime word: the trend beside the call is the regime its advice names,
   }
 });
 
+test.describe("en", () => {
+  test.use({ locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en-US,en;q=0.9" } });
+
+  test("an English report: the trend is the regime its advice names, in English", async ({ page, request }) => {
+    const words: Record<string, string> = { Uptrend: "uptrend", Range: "range", Downtrend: "downtrend" };
+    for (const code of ["AAPL", "00700"]) {
+      const res = await request.post("/api/v1/analysis/analyze", {
+        data: { stock_code: code, async_mode: false, report_type: "detailed", report_language: "en" },
+      });
+      const id = ((await res.json()) as { report: { meta: { id: number } } }).report.meta.id;
+      await page.goto(`/history/${id}`);
+      const trend = (await stat(page, "Trend outlook").first().innerText()).trim();
+      const advice = (await stat(page, "Advice").first().innerText()).trim().toLowerCase();
+      if (trend.startsWith("Not enough")) continue;
+      expect(Object.keys(words), `report ${id}: trend "${trend}"`).toContain(trend);
+      for (const [label, word] of Object.entries(words))
+        if (label !== trend) expect(advice, `report ${id}`).not.toContain(word);
+      await expect(page.getByTestId("score-breakdown")).toContainText("Where the score comes from");
+      await expect(page.getByTestId("score-cell")).toContainText("one cell of the rules table");
+    }
+  });
+});
+
 test("a stay-out call names no position size; the score is broken into its cell and its readings", async ({ page }) => {
   let stayOut = 0;
   for (const id of ids) {
