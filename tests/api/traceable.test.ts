@@ -123,8 +123,12 @@ describe("one price, traceable numbers", () => {
           current_price: meta.current_price,
           change_pct: meta.change_pct,
         });
-        const asOf = snapshot.as_of.basis === "close" ? `截至${snapshot.recent_bars.at(-1)!.date}收盘` : "实时";
-        expect(result.report.summary.analysis_summary, code).toContain(asOf);
+        // A quote is named by the session's phase (live only while the market trades), a close by its date.
+        const asOf =
+          snapshot.as_of.basis === "close"
+            ? new RegExp(`截至${snapshot.recent_bars.at(-1)!.date}收盘`)
+            : /实时|开盘前的最新报价|收盘后的行情快照|休市中的最新报价/;
+        expect(result.report.summary.analysis_summary, code).toMatch(asOf);
       }
     },
   );
