@@ -276,7 +276,7 @@ test.describe("a History report", () => {
       summary: { sentiment_score: number; action_label: string };
       strategy: Record<string, string | null>;
       meta: { current_price: number };
-      details: { context_snapshot: { recent_bars: unknown[] } };
+      details: { context_snapshot: { recent_bars: unknown[]; indicator_bars: { rows: unknown[] } } };
     };
     await expect(page.getByTestId("report-name")).toHaveText("贵州茅台");
     await expect(page.getByTestId("sentiment-score")).toHaveText(String(report.summary.sentiment_score));
@@ -284,8 +284,9 @@ test.describe("a History report", () => {
     await expect(page.getByTestId("report-price")).toHaveText(report.meta.current_price.toFixed(2));
     await expect(page.getByTestId("level-stop_loss").locator("dd")).toHaveText(report.strategy.stop_loss!);
     await expect(page.getByTestId("sample-banner")).toBeVisible();
-    const bars = report.details.context_snapshot.recent_bars.length;
-    expect(bars).toBeGreaterThan(20);
+    // The chart holds every bar the analysis used (its range switch shows three months of them first).
+    const bars = report.details.context_snapshot.indicator_bars.rows.length;
+    expect(bars).toBeGreaterThan(report.details.context_snapshot.recent_bars.length);
     await expect(page.getByRole("heading", { name: `近 ${bars} 个交易日 K 线` })).toBeVisible();
     await expect(page.getByTestId("price-chart").locator("canvas").first()).toBeVisible();
     const indicators = page
