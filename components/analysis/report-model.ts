@@ -1,12 +1,10 @@
 import type { TAnalysisResultResponse } from "@/lib/analysis/schemas";
-import {
-  ZScoreFactor,
-  ZStructureCell,
-  type TDashboard,
-  type TIndicators,
-  type TMarketPhaseSummary,
-  type TScoreFactor,
-  type TStructureCell,
+import type {
+  TDashboard,
+  TIndicators,
+  TMarketPhaseSummary,
+  TScoreFactor,
+  TStructureCell,
 } from "@/lib/analysis/engine/schemas";
 import type { TLlmReport } from "@/lib/analysis/llm/report-schema";
 import type { TDataQuality, TEvidence } from "@/lib/evidence/schemas";
@@ -93,6 +91,34 @@ function readCompactBars(value: unknown): ChartBar[] {
   );
 }
 
+// Plain readers, not the zod schemas: zod probes for eval in the browser, which the pages' CSP reports.
+const STRUCTURE_VALUES = {
+  table: ["default", "a_share"],
+  band: ["below", "at", "above", "stretched"],
+  regime: ["up", "flat", "down"],
+} as const;
+
+function readStructure(value: unknown): TStructureCell | null {
+  if (!isObject(value) || !isFiniteNumber(value.extension_atr)) return null;
+  for (const [key, allowed] of Object.entries(STRUCTURE_VALUES))
+    if (!(allowed as readonly unknown[]).includes(value[key])) return null;
+  return value as unknown as TStructureCell;
+}
+
+const FACTORS = ["trend", "bias", "volume", "support", "macd", "rsi"];
+
+function readFactors(value: unknown): TScoreFactor[] | null {
+  if (!Array.isArray(value)) return null;
+  const factors = value.filter(
+    (f): f is TScoreFactor =>
+      isObject(f) &&
+      FACTORS.includes(f.factor as string) &&
+      isFiniteNumber(f.max) &&
+      (f.points === null || isFiniteNumber(f.points)),
+  );
+  return factors.length > 0 ? factors : null;
+}
+
 function readAsOf(value: unknown): ReportView["asOf"] {
   if (!isObject(value) || typeof value.date !== "string" || (value.basis !== "quote" && value.basis !== "close"))
     return null;
@@ -151,8 +177,8 @@ export function toReportView(result: TAnalysisResultResponse): ReportView {
     phase,
     dashboard,
     llm,
-    structure: ZStructureCell.safeParse(raw.structure).data ?? null,
-    scoreFactors: ZScoreFactor.array().safeParse(raw.score_breakdown).data ?? null,
+    structure: readStructure(raw.structure),
+    scoreFactors: readFactors(raw.score_breakdown),
     checklist,
     risks,
     newsItems: parseNews(details.news_content),
