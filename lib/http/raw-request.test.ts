@@ -23,6 +23,12 @@ describe("request lines Next would answer with a bare 500", () => {
     expect(refuseRawRequest("GET", `/api/v1/history?q=${"a".repeat(MAX_URL_LENGTH - 30)}`)).toBeNull();
   });
 
+  it("the asterisk form (GET * HTTP/1.1) is 400 invalid_request, for any method", () => {
+    for (const method of ["GET", "POST", "OPTIONS"])
+      expect(refuseRawRequest(method, "*"), method).toMatchObject({ status: 400, code: "invalid_request" });
+    expect(refuseRawRequest("GET", "/*")).toBeNull();
+  });
+
   it("TRACE and other unknown methods are 405 with Allow", () => {
     const refusal = refuseRawRequest("TRACE", "/api/v1/health");
     expect(refusal).toMatchObject({ status: 405, code: "method_not_allowed" });

@@ -76,6 +76,8 @@ export function refuseRawRequest(
     });
   }
   const url = rawUrl ?? "/";
+  // The asterisk form (`GET * HTTP/1.1`) names no resource: Next answered it with a bare 500 and no log line.
+  if (url === "*") return refusal("invalid_request", "The request target * (asterisk form) names no resource");
   if (url.length > MAX_URL_LENGTH)
     return refusal("uri_too_long", `The request target is longer than ${MAX_URL_LENGTH} characters`);
   const cut = url.search(/[?#]/);
