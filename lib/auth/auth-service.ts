@@ -69,9 +69,14 @@ export async function changePassword(req: Request, body: TChangePasswordRequest)
     );
   }
   if (!body.currentPassword) throw ApiError.of("current_required", "The current password is required");
+  // The current password is guessed like a login's (a stolen session could try them all): the same budget.
+  const client = clientKey(req);
+  await takeLoginAttempt(client);
   if (!(await verifyPassword(body.currentPassword, stored))) {
+    await loginFailed();
     throw ApiError.of("invalid_password", "The current password is wrong");
   }
+  await loginSucceeded(client);
   checkNewPassword(body.newPassword ?? "", body.newPasswordConfirm);
   await storePasswordHash(await hashPassword(body.newPassword ?? ""));
   await revokeOtherSessions((await sessionOf(req))?.sid ?? null);

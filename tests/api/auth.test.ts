@@ -234,6 +234,20 @@ describe("5: admin auth on", () => {
     expect((await login("10.1.0.10", { password: "second-pass" })).status).toBe(200);
   });
 
+  it("change-password's current password is under the login limit: a burst of wrong ones is 429", async () => {
+    const cookie = sessionCookieOf(await login("10.1.0.31", { password: "second-pass" }));
+    const change = (currentPassword: string) =>
+      fetch(`${base}/api/v1/auth/change-password`, {
+        method: "POST",
+        headers: client("10.1.0.31", cookie),
+        body: JSON.stringify({ currentPassword, newPassword: "third-pass", newPasswordConfirm: "third-pass" }),
+      });
+    for (let i = 0; i < 5; i++) expect((await change(`guess-${i}`)).status).toBe(400);
+    const limited = await change("second-pass");
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).error).toBe("rate_limited");
+  });
+
   it("a tampered cookie is no session", async () => {
     const res = await fetch(`${base}/api/v1/auth/status`, { headers: { cookie: "dsa_session=Fe26.2*forged" } });
     expect(await res.json()).toMatchObject({ loggedIn: false });
