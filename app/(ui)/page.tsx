@@ -7,7 +7,7 @@ import { DataUnreachableBanner } from "@/components/setup/data-unreachable-banne
 import { SetupChecklist } from "@/components/setup/setup-checklist";
 import { setupStatus } from "@/lib/config/setup-status";
 import { loadCockpit } from "@/lib/home/cockpit";
-import { sampleStocks } from "@/lib/market";
+import { isLocalSource, sampleStocks } from "@/lib/market";
 import { marketDataReachability } from "@/lib/market/reachability";
 import { getSettings } from "@/lib/settings/settings";
 import { getDisplayTimeZone, getI18n } from "@/lib/i18n/locale";
@@ -49,7 +49,7 @@ async function FirstRun() {
 /** The sample data's stocks when it is the only market-data source (with the user's CSV files at most). */
 function sampleOnlyStocks(language: "zh" | "en"): { code: string; name: string }[] | null {
   const sources = getSettings().MARKET_DATA_SOURCES;
-  if (!sources.includes("sample") || sources.some((s) => s !== "sample" && s !== "csv")) return null;
+  if (!sources.includes("sample") || !sources.every(isLocalSource)) return null;
   return sampleStocks().map((s) => ({ code: s.code, name: language === "en" ? s.nameEn : s.name }));
 }
 

@@ -1,4 +1,4 @@
-import { MarketDataUnavailableError, sampleCatalogueKeys } from "@/lib/market";
+import { isLocalSource, MarketDataUnavailableError, sampleCatalogueKeys } from "@/lib/market";
 import type { FailureReason as BaseReason } from "@/lib/errors/failure-reason";
 import type { TResolvedSymbol } from "@/lib/market/symbols";
 
@@ -6,8 +6,6 @@ import type { TResolvedSymbol } from "@/lib/market/symbols";
 // the English text of every attempt). Three cases a trader acts on differently: the network sources cannot be
 // reached (switch to local data), only local data was asked and has no file for the code (which codes it has), or a
 // source answered without data for the code (a wrong or delisted code).
-
-const LOCAL_SOURCES = new Set(["sample", "csv"]);
 
 export interface FailureReason extends BaseReason {
   code: "market_data_unavailable" | "not_in_local_data" | "no_data_for_code";
@@ -30,7 +28,7 @@ export function failureReason(error: unknown, target: TResolvedSymbol): FailureR
   if (!(error instanceof MarketDataUnavailableError))
     return { code: "no_data_for_code", params: { code, providers: "" } };
   const asked = error.attempts.filter((a) => !a.ok && !a.reason?.startsWith("does not serve"));
-  const network = asked.filter((a) => !LOCAL_SOURCES.has(a.provider));
+  const network = asked.filter((a) => !isLocalSource(a.provider));
   const unreachable = network.filter((a) => /^(transient|timeout)/.test(a.reason ?? ""));
   if (unreachable.length > 0)
     return { code: "market_data_unavailable", params: { code, providers: names(unreachable) } };

@@ -29,4 +29,5 @@ export {
   type ProviderName,
 } from "./providers/types";
 export { sampleCatalogueKeys, sampleStocks } from "./providers/sample";
+export { isLocalSource } from "./source-family";
 export { symbolKey } from "./symbol-key";

@@ -1,13 +1,12 @@
 import { getSettings } from "@/lib/settings/settings";
 import { configuredChain } from "./providers/chain";
+import { isLocalSource } from "./source-family";
 import type { MarketDataProvider, TMarketSymbol } from "./providers/types";
 
 // Whether the configured network providers answer at all. A first run offline otherwise learns it only from a
 // failed analysis; the home banner and the setup status ask here instead. One quote each on a well-known stock the
 // provider serves, no retries, a short deadline; remembered for a minute (per source list), so every page may ask.
 
-/** Sources that read local data: they never need the network. */
-const OFFLINE_SOURCES = new Set(["sample", "csv"]);
 const PROBE_TIMEOUT_MS = 4000;
 const REMEMBER_MS = 60_000;
 
@@ -53,10 +52,8 @@ async function probe(provider: MarketDataProvider, timeoutMs: number): Promise<P
 async function measure(): Promise<Reachability> {
   const chain = configuredChain();
   const timeoutMs = Math.min(chain.timeoutMs, PROBE_TIMEOUT_MS);
-  const network = chain.providers.filter(
-    (p): p is MarketDataProvider => !("unknown" in p) && !OFFLINE_SOURCES.has(p.name),
-  );
-  const offline = getSettings().MARKET_DATA_SOURCES.filter((s) => OFFLINE_SOURCES.has(s));
+  const network = chain.providers.filter((p): p is MarketDataProvider => !("unknown" in p) && !isLocalSource(p.name));
+  const offline = getSettings().MARKET_DATA_SOURCES.filter(isLocalSource);
   const results = await Promise.all(network.map((p) => probe(p, timeoutMs)));
   return {
     network: results,

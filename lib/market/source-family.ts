@@ -4,7 +4,12 @@
 
 export type SourceFamily = "exchange" | "csv" | "sample";
 
+/** Sources that read local data (the sample series, the user's CSV folder): they never need the network. */
+export function isLocalSource(source: string): source is "csv" | "sample" {
+  return source === "csv" || source === "sample";
+}
+
 export function sourceFamily(source: string | null | undefined): SourceFamily | null {
   if (!source) return null;
-  return source === "csv" || source === "sample" ? source : "exchange";
+  return isLocalSource(source) ? source : "exchange";
 }
