@@ -11,6 +11,7 @@ import {
   isApiPath,
   rawRequestTarget,
   refusalBody,
+  hostRefusal,
   refuseRawRequest,
   routeTable,
   type RawRefusal,
@@ -25,7 +26,8 @@ import { projectRoot } from "@/lib/project-root";
 // client-sent X-Forwarded-For/-Proto/-Host and builds req.url and the client address from them, so unless
 // a trusted proxy set them they are dropped here and Next fills them from the socket. It also answers the
 // request lines Next turns into a bare text 500 (malformed percent-escapes, TRACE) or an empty 405 (a method
-// the route does not serve), and requests Node's parser refuses (oversized headers), in our own shapes.
+// the route does not serve), and requests Node's parser refuses (oversized headers), in our own shapes; and it
+// serves only the host names lib/http/host-policy.ts allows (DNS rebinding).
 
 const root = projectRoot(import.meta.dirname);
 const dev = process.argv.includes("--dev");
@@ -34,7 +36,7 @@ const FORWARDED = ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "
 const ROUTES = routeTable(OPERATIONS);
 
 function refuse(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-  const refusal = refuseRawRequest(req.method, req.url, ROUTES);
+  const refusal = refuseRawRequest(req.method, req.url, ROUTES) ?? hostRefusal(req.headers, getSettings());
   if (!refusal) return false;
   const traceId = newTraceId();
   const { contentType, body } = refusalBody(refusal, isApiPath(req.url));

@@ -63,3 +63,22 @@ describe("cross-site writes are refused in every auth mode", () => {
     expect(await outcome(() => requireSameOrigin(req("POST", { "sec-fetch-site": "same-origin" })))).toBe(200);
   });
 });
+
+describe("behind a reverse proxy that rewrites Host", () => {
+  it("a write from the page at PUBLIC_BASE_URL passes; foreign origins stay refused", async () => {
+    const proxied = (origin: string) =>
+      new Request("http://127.0.0.1:3000/api/v1/portfolio/accounts", {
+        method: "POST",
+        headers: { host: "127.0.0.1:3000", origin },
+      });
+    setEnvironmentForTests({ ENV_FILE: envFile });
+    expect(await outcome(() => guardRequest(proxied("https://dsa.example.com"), {}))).toBe(403);
+    setEnvironmentForTests({ ENV_FILE: envFile, PUBLIC_BASE_URL: "https://dsa.example.com/" });
+    expect(await outcome(() => guardRequest(proxied("https://dsa.example.com"), {}))).toBe(200);
+    expect(await outcome(() => requireSameOrigin(proxied("https://dsa.example.com")))).toBe(200);
+    // Same host, another scheme or port: another origin.
+    expect(await outcome(() => guardRequest(proxied("http://dsa.example.com"), {}))).toBe(403);
+    expect(await outcome(() => guardRequest(proxied("https://dsa.example.com:8443"), {}))).toBe(403);
+    expect(await outcome(() => guardRequest(proxied("https://evil.example"), {}))).toBe(403);
+  });
+});

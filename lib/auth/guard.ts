@@ -67,20 +67,24 @@ export function requireSameOrigin(req: Request): void {
 }
 
 // Browsers send Origin on every cross-origin write and Sec-Fetch-Site on modern ones; a request with
-// neither is not a browser's cross-site request (curl, scripts, server to server).
+// neither is not a browser's cross-site request (curl, scripts, server to server). The origin of
+// PUBLIC_BASE_URL is this service's too: a reverse proxy that rewrites Host (to 127.0.0.1:<port>, say) would
+// otherwise make every write from the service's own page look foreign.
 function isCrossSite(req: Request): boolean {
   const fetchSite = req.headers.get("sec-fetch-site");
   if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
   const origin = req.headers.get("origin");
   if (origin === null) return false;
-  return originHost(origin) !== serviceHost(req);
+  const url = originUrl(origin);
+  if (url === null) return true;
+  return url.host !== serviceHost(req) && url.origin !== originUrl(getSettings().PUBLIC_BASE_URL)?.origin;
 }
 
-function originHost(origin: string): string | null {
+function originUrl(origin: string): URL | null {
   try {
-    return new URL(origin).host;
+    return new URL(origin);
   } catch {
-    return null; // "null" (sandboxed frames, file: pages) or garbage: never this service
+    return null; // "null" (sandboxed frames, file: pages), an empty setting or garbage: never this service
   }
 }
 

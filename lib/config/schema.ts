@@ -140,6 +140,8 @@ type FieldInput = Omit<ConfigField, "dataType" | "uiControl"> & Partial<Pick<Con
 const FX_RATES = /^\s*[A-Za-z]{3}\s*=\s*\d+(\.\d+)?\s*(,\s*[A-Za-z]{3}\s*=\s*\d+(\.\d+)?\s*)*$/;
 // C0 controls and DEL, except tab and line breaks.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const ALLOWED_HOSTS_LIST =
+  /^\s*(?:\*|\.?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?)?(?:\s*,\s*(?:\*|\.?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?))*\s*$/;
 const text = (f: FieldInput): ConfigField => ({ dataType: "string", uiControl: "text", ...f });
 const secret = (f: FieldInput): ConfigField => ({ dataType: "string", uiControl: "password", sensitive: true, ...f });
 const flag = (f: FieldInput): ConfigField => ({
@@ -1052,6 +1054,19 @@ const FIELDS: readonly ConfigField[] = [
     default: "false",
     order: 73,
     warningCodes: ["trusted_proxy_only"],
+  }),
+  text({
+    key: "ALLOWED_HOSTS",
+    title: "Allowed host names",
+    description:
+      "Host names the service answers to besides IP addresses, localhost, this machine's name and the host of the public base URL, comma separated (.example.com takes its subdomains, * every name). Other names are refused, as protection against DNS rebinding.",
+    category: "system",
+    rule: {
+      kind: "text",
+      pattern: ALLOWED_HOSTS_LIST,
+      patternHint: "host names, comma separated, e.g. dsa.lan,.example.com",
+    },
+    order: 76,
   }),
   flag({
     key: "OUTBOUND_ALLOW_PRIVATE",

@@ -1,4 +1,5 @@
 import { ERROR_STATUS } from "@/lib/errors/error-codes";
+import { refuseHost } from "./host-policy";
 
 // Checks on the raw request that Next itself answers with a bare text 500 or an empty body (a malformed
 // percent-escape in the path, an unknown method, a method the matched route file does not export, a request
@@ -7,6 +8,7 @@ import { ERROR_STATUS } from "@/lib/errors/error-codes";
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 type RefusalCode =
+  | "forbidden"
   | "invalid_request"
   | "method_not_allowed"
   | "request_header_too_large"
@@ -120,6 +122,15 @@ function refuseMethod(method: string, pathPart: string, routes: RouteNode): RawR
   });
 }
 
+/** A request to a host name this service does not answer to (lib/http/host-policy.ts), or null. */
+export function hostRefusal(
+  headers: Record<string, string | string[] | undefined>,
+  settings: Parameters<typeof refuseHost>[1],
+): RawRefusal | null {
+  const message = refuseHost(headers, settings);
+  return message === null ? null : refusal("forbidden", message);
+}
+
 /** A request Node's HTTP parser refused before any handler ran (clientError): its error code → our refusal. */
 export function clientErrorRefusal(code: string | undefined): RawRefusal {
   if (code === "HPE_HEADER_OVERFLOW")
@@ -140,6 +151,7 @@ export function isApiPath(rawUrl: string | undefined): boolean {
 }
 
 const TITLES: Record<RefusalCode, string> = {
+  forbidden: "Host not allowed",
   invalid_request: "Bad request",
   method_not_allowed: "Method not allowed",
   request_header_too_large: "Request header too large",

@@ -445,6 +445,11 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "信任代理请求头",
     description: "部署在一个可信的反向代理之后时：从 X-Forwarded-* 请求头获取客户端地址和 https。",
   },
+  ALLOWED_HOSTS: {
+    title: "允许的主机名",
+    description:
+      "除 IP 地址、localhost、本机名称和公开访问地址的主机外，服务还接受的主机名，以逗号分隔（.example.com 包含其子域名，* 表示任意名称）。其他名称会被拒绝，以防御 DNS 重绑定。",
+  },
   OUTBOUND_ALLOW_PRIVATE: {
     title: "允许访问内网地址",
     description:

@@ -44,6 +44,17 @@ export const ZSettings = z.object({
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   // Behind a TLS-terminating proxy: trust its X-Forwarded-* headers (client address, https).
   TRUST_X_FORWARDED_FOR: flag.default(false),
+  // Host names served besides IP literals, localhost, this machine's name and PUBLIC_BASE_URL's host
+  // (lib/http/host-policy.ts: DNS rebinding). `.example.com` takes its subdomains too, `*` every name.
+  ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(/[,\s]+/)
+        .map((s) => s.trim().toLowerCase().replace(/\.$/, ""))
+        .filter((s) => s !== ""),
+    ),
   // Outbound URLs (webhooks, LLM and news base URLs) may reach this machine or its private network only
   // when this is on (lib/net/outbound-policy.ts); off, a settings change cannot probe internal services.
   OUTBOUND_ALLOW_PRIVATE: flag.default(false),

@@ -117,6 +117,32 @@ describe("cross-site writes and non-JSON bodies with admin auth off", () => {
   });
 });
 
+describe("DNS rebinding: only host names that cannot be pointed here from outside are served", () => {
+  it("a write and a read for a foreign Host are 403 before routing (pages too); localhost and IPs are served", async () => {
+    const before = await (await fetch(`${base}/api/v1/portfolio/accounts`)).json();
+    const write = await raw(
+      "POST",
+      "/api/v1/portfolio/accounts",
+      { ...json, host: "rebind.attacker.example", origin: "http://rebind.attacker.example" },
+      JSON.stringify({ name: "rebound" }),
+    );
+    expect(write.status).toBe(403);
+    expect(JSON.parse(write.text)).toMatchObject({ error: "forbidden" });
+    expect(JSON.parse(write.text).message).toContain("ALLOWED_HOSTS");
+    expect(write.headers["x-trace-id"]).toMatch(/^[0-9a-f]{32}$/);
+    const read = await raw("GET", "/api/v1/auth/status", { host: "rebind.attacker.example:3000" });
+    expect(read.status).toBe(403);
+    const page = await raw("GET", "/settings", { host: "rebind.attacker.example" });
+    expect(page.status).toBe(403);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    const after = await (await fetch(`${base}/api/v1/portfolio/accounts`)).json();
+    expect(after.accounts.length).toBe(before.accounts.length);
+    const port = new URL(base).port;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`])
+      expect((await raw("GET", "/api/v1/health", { host })).status, host).toBe(200);
+  });
+});
+
 describe("malformed request lines answer in our shapes", () => {
   it("a malformed percent-escape on an API path is 400 with the JSON envelope and a trace id", async () => {
     for (const path of ["/api/v1/history/%ff", "/api/v1/history/%"]) {
