@@ -477,6 +477,12 @@ describe("4.4 / 5: export and import", () => {
       ["NTFY_URL", "http://[::1]:8080/topic"],
       ["GOTIFY_URL", "http://metadata.google.internal/"],
       ["DISCORD_WEBHOOK_URL", "gopher://example.com/"],
+      ["NTFY_URL", "http://[::127.0.0.1]/topic"],
+      ["GOTIFY_URL", "http://[2002:7f00:1::]/"],
+      ["SLACK_WEBHOOK_URL", "http://localhost./hook"],
+      ["EMAIL_SMTP_HOST", "127.0.0.1"],
+      ["EMAIL_SMTP_HOST", "localhost."],
+      ["EMAIL_SMTP_HOST", "::1"],
     ]) {
       const res = await validate({ items: [{ key, value }] });
       expect(res.body.valid, `${key}=${value}`).toBe(false);

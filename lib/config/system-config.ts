@@ -33,7 +33,7 @@ import type {
   TValidateSystemConfigResponse,
   TExportSystemConfigResponse,
 } from "./schemas";
-import { literalOutboundRefusal } from "@/lib/net/outbound-policy";
+import { literalHostRefusal, literalOutboundRefusal } from "@/lib/net/outbound-policy";
 import { getSettings } from "@/lib/settings/settings";
 
 // The system configuration service (spec 4.4): read with secrets masked, validate, update by key with
@@ -246,6 +246,8 @@ function crossFieldIssues(values: Map<string, string>, stored: Record<string, st
 // base URL and the database are not called.
 const OUTBOUND_KEY = /(?:_URL|_URLS|_BASE_URL)$/;
 const NOT_OUTBOUND = new Set(["PUBLIC_BASE_URL", "DATABASE_URL"]);
+// Keys naming a server the service connects to by host alone.
+const OUTBOUND_HOST_KEYS = new Set(["EMAIL_SMTP_HOST"]);
 const FLAG_ON = /^(?:true|1|yes|on)$/i;
 
 /**
@@ -257,17 +259,24 @@ function outboundIssues(values: Map<string, string>, effective: (key: string) =>
   const saved = values.has("OUTBOUND_ALLOW_PRIVATE") || effective("OUTBOUND_ALLOW_PRIVATE") !== "";
   const allowPrivate = saved ? FLAG_ON.test(effective("OUTBOUND_ALLOW_PRIVATE")) : getSettings().OUTBOUND_ALLOW_PRIVATE;
   const issues: ConfigIssue[] = [];
+  const refuse = (key: string, refusal: string) =>
+    issues.push({
+      key,
+      code: "outbound_refused",
+      message: `${key}: this destination is refused: ${refusal}`,
+      severity: "error",
+    });
   for (const [key, value] of values) {
+    if (OUTBOUND_HOST_KEYS.has(key)) {
+      const refusal = value.trim() === "" ? null : literalHostRefusal(value.trim(), allowPrivate);
+      if (refusal) refuse(key, refusal);
+      continue;
+    }
     if (!OUTBOUND_KEY.test(key) || NOT_OUTBOUND.has(key)) continue;
     for (const url of value.split(/[,\uFF0C\s]+/).filter((part) => /^[a-z][a-z0-9+.-]*:/i.test(part))) {
       const refusal = literalOutboundRefusal(url, allowPrivate);
       if (refusal) {
-        issues.push({
-          key,
-          code: "outbound_refused",
-          message: `${key}: this destination is refused: ${refusal}`,
-          severity: "error",
-        });
+        refuse(key, refusal);
         break;
       }
     }

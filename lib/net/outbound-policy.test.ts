@@ -23,6 +23,24 @@ describe("the outbound URL policy (SSRF)", () => {
     }
   });
 
+  it("refuses the rarer loopback forms: IPv4-compatible, 6to4 and Teredo IPv6, and a name with the root's dot", async () => {
+    for (const url of [
+      "http://[::127.0.0.1]/",
+      "http://[2002:7f00:1::]/",
+      "http://[2002:a00:1::]/",
+      "http://[2002:a9fe:a9fe::]/",
+      "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+      "http://localhost./",
+      "http://metadata.google.internal./",
+    ]) {
+      expect(await outboundRefusal(url, false), url).toMatch(/OUTBOUND_ALLOW_PRIVATE/);
+    }
+    // A 6to4 address of a public IPv4 stays public.
+    expect(isPrivateAddress("2002:5db8:d70e::1")).toBe(false);
+    expect(await hostRefusal("localhost.", false)).toMatch(/OUTBOUND_ALLOW_PRIVATE/);
+    expect(await hostRefusal("[::127.0.0.1]", false)).toMatch(/OUTBOUND_ALLOW_PRIVATE/);
+  });
+
   it("refuses other schemes even when private destinations are allowed", () => {
     for (const url of ["file:///etc/passwd", "gopher://127.0.0.1:6379/_x", "ftp://example.com/"]) {
       expect(literalOutboundRefusal(url, true), url).toMatch(/scheme/);

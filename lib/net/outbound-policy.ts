@@ -29,6 +29,10 @@ for (const [net6, prefix] of [
   ["fe80::", 10],
   ["ff00::", 8],
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  // IPv4-compatible (deprecated: `[::127.0.0.1]` parses to ::7f00:1) and Teredo, whose inner address a relay decides.
+  ["::", 96],
+  ["2001::", 32],
 ] as const) {
   PRIVATE_V6.addSubnet(net6, prefix, "ipv6");
 }
@@ -46,11 +50,35 @@ export function isPrivateAddress(address: string): boolean {
       mapped[1] ?? [mapped[2]!, mapped[3]!].flatMap((h) => [parseInt(h, 16) >> 8, parseInt(h, 16) & 255]).join(".");
     return PRIVATE_V4.check(v4, "ipv4");
   }
+  // 6to4 (2002:V4HI:V4LO::/48) carries an IPv4 address a relay on the way delivers to: `[2002:7f00:1::]` is 127.0.0.1.
+  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4})(?::|$)/i.exec(expandV6(address));
+  if (sixToFour) {
+    const v4 = [sixToFour[1]!, sixToFour[2]!].flatMap((h) => [parseInt(h, 16) >> 8, parseInt(h, 16) & 255]).join(".");
+    if (PRIVATE_V4.check(v4, "ipv4")) return true;
+  }
   return PRIVATE_V6.check(address, "ipv6");
 }
 
+// The first groups of an IPv6 address written out, so `2002:7f00:1::` and `2002:7f00:0001:0::` read alike.
+function expandV6(address: string): string {
+  const [head = "", tail] = address.split("::");
+  const groups = head === "" ? [] : head.split(":");
+  if (tail === undefined) return groups.join(":");
+  const rest = tail === "" ? [] : tail.split(":");
+  return [...groups, ...Array<string>(Math.max(0, 8 - groups.length - rest.length)).fill("0"), ...rest].join(":");
+}
+
+// A host as the resolver reads it: brackets gone, lower case, the root's trailing dot dropped (`localhost.` is
+// localhost).
+function bareHost(host: string): string {
+  return host
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase()
+    .replace(/\.$/, "");
+}
+
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return bareHost(url.hostname);
 }
 
 const HINT = "set OUTBOUND_ALLOW_PRIVATE=true to allow destinations on this machine or its network";
@@ -69,7 +97,13 @@ export function literalOutboundRefusal(raw: string, allowPrivate: boolean): stri
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return `scheme ${url.protocol} is not allowed (only http and https)`;
   if (allowPrivate) return null;
-  const host = hostOf(url);
+  return literalHostRefusal(hostOf(url), allowPrivate);
+}
+
+/** The check of a destination named by host alone (an SMTP server), from its text: no DNS. */
+export function literalHostRefusal(rawHost: string, allowPrivate: boolean): string | null {
+  if (allowPrivate) return null;
+  const host = bareHost(rawHost);
   if (net.isIP(host))
     return isPrivateAddress(host) ? `${host} is a loopback, link-local or private address; ${HINT}` : null;
   if (BLOCKED_NAMES.some((name) => name.test(host))) return `${host} names this machine or a metadata service; ${HINT}`;
@@ -97,10 +131,10 @@ export async function hostRefusal(
   resolve: Resolver = systemResolver,
 ): Promise<string | null> {
   if (allowPrivate) return null;
-  const host = rawHost.replace(/^\[|\]$/g, "").toLowerCase();
-  if (net.isIP(host))
-    return isPrivateAddress(host) ? `${host} is a loopback, link-local or private address; ${HINT}` : null;
-  if (BLOCKED_NAMES.some((name) => name.test(host))) return `${host} names this machine or a metadata service; ${HINT}`;
+  const literal = literalHostRefusal(rawHost, allowPrivate);
+  if (literal) return literal;
+  const host = bareHost(rawHost);
+  if (net.isIP(host)) return null;
   let addresses: { address: string }[];
   try {
     addresses = await resolve(host);
