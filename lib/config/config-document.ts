@@ -129,10 +129,8 @@ export function installConfigRow(row: ConfigDocumentRow): boolean {
 function announce(revision: number): void {
   const connection = redisConnection();
   if (!connection) return;
-  const client = connection.readyClient();
   // Without Redis the other replicas still see the change through their one-second poll.
-  if (!client) return connection.degraded();
-  client.publish(configChangedChannel(), String(revision)).catch((error: unknown) => connection.degraded(error));
+  connection.publish(configChangedChannel(), String(revision));
 }
 
 /**

@@ -145,10 +145,26 @@ export class RedisConnection {
   }
 
   /**
+   * The name a channel has on the server. Pub/sub ignores the database number, so two deployments on one Redis
+   * server (each on its own database) would hear each other's task events: the number is part of the name.
+   */
+  channelName(name: string): string {
+    return `${name}@db${this.client.options.db ?? 0}`;
+  }
+
+  /** Publishes on `name` (scoped by channelName) when Redis is usable now; a failure only marks the outage. */
+  publish(name: string, message: string): void {
+    const client = this.readyClient();
+    if (!client) return this.degraded();
+    client.publish(this.channelName(name), message).catch((error: unknown) => this.degraded(error));
+  }
+
+  /**
    * Delivers every message published on `channel` (by any process, this one included) to `handler`. Channels are
    * shared: one SUBSCRIBE per channel however many handlers listen, dropped when the last one leaves.
    */
-  subscribe(name: string, handler: MessageHandler): ChannelSubscription {
+  subscribe(channelName: string, handler: MessageHandler): ChannelSubscription {
+    const name = this.channelName(channelName);
     const subscriber = this.eventConnection();
     let channel = this.channels.get(name);
     if (!channel) {

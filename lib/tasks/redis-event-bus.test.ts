@@ -128,12 +128,35 @@ describe("task events across replicas (Redis pub/sub)", () => {
   it("messages on the channel that are not task events are ignored", async () => {
     const a = await replica();
     const client = (await a.connection.usableClient())!;
-    await client.publish(redisKey("task-events"), "not json");
-    await client.publish(redisKey("task-events"), JSON.stringify({ origin: "x", event: { type: "task_progress" } }));
-    await client.publish(redisKey("task-events"), JSON.stringify({ origin: "x", event: event("valid") }));
+    const channel = a.connection.channelName(redisKey("task-events"));
+    await client.publish(channel, "not json");
+    await client.publish(channel, JSON.stringify({ origin: "x", event: { type: "task_progress" } }));
+    await client.publish(channel, JSON.stringify({ origin: "x", event: event("valid") }));
     await waitFor(() => a.seen.length >= 1);
     await sleep(50);
     expect(a.seen).toEqual(["valid"]);
+  });
+
+  it("two deployments on one Redis server, each on its own database, never hear each other's events", async () => {
+    const url = new URL(REDIS_TEST_URL);
+    const onDatabase = (db: number) => {
+      const other = new URL(url);
+      other.pathname = `/${db}`;
+      const connection = new RedisConnection(other.toString());
+      opened.push(connection);
+      return connection;
+    };
+    const first = await replica(onDatabase(5));
+    const firstPeer = await replica(onDatabase(5));
+    const second = await replica(onDatabase(6));
+    first.bus.publish(event("deployment-a"));
+    await waitFor(() => firstPeer.seen.length >= 1);
+    second.bus.publish(event("deployment-b"));
+    await waitFor(() => second.seen.length >= 1);
+    await sleep(100);
+    expect(firstPeer.seen).toEqual(["deployment-a"]);
+    expect(second.seen).toEqual(["deployment-b"]);
+    expect(first.seen).toEqual(["deployment-a"]);
   });
 
   it("another replica's events of a task this one is creating wait for its own task_created, then come in order", async () => {

@@ -55,13 +55,8 @@ export class RedisTaskEventBus implements TaskEventBus {
   publish(event: TaskEvent): void {
     this.deliver(event);
     if (event.type === "task_created") this.deliverHeld(event.task.task_id);
-    const client = this.connection.readyClient();
-    if (!client) {
-      this.connection.degraded();
-      return;
-    }
     const envelope: Envelope = { origin: this.origin, event };
-    client.publish(this.channel, JSON.stringify(envelope)).catch((error: unknown) => this.connection.degraded(error));
+    this.connection.publish(this.channel, JSON.stringify(envelope));
   }
 
   private receive(message: string): void {
