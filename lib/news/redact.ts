@@ -1,9 +1,10 @@
+import { redactSecretText } from "@/lib/log/sanitize";
+
 // API keys must never reach an error, a diagnostic or a log line. Every reason text leaving lib/news passes
 // through here: each configured key is replaced wherever it appears, and the places keys travel in
 // (SerpApi's api_key= parameter, Bearer and X-Subscription-Token headers) are masked even for an unknown key.
 
 const MASK = "***";
-const MIN_SECRET_LENGTH = 4;
 
 const PATTERNS: [RegExp, string][] = [
   [/([?&]api_key=)[^&#\s"')]+/gi, `$1${MASK}`],
@@ -13,10 +14,7 @@ const PATTERNS: [RegExp, string][] = [
 ];
 
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  // Longest first, so a key that contains another is masked whole.
-  const sorted = [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
-  for (const secret of sorted) out = out.split(secret).join(MASK);
+  let out = redactSecretText(text, secrets, MASK);
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
   return out;
 }

@@ -100,6 +100,11 @@ beforeAll(async () => {
     onAuth(auth, _session, callback) {
       if (auth.username === "dsa@example.com" && auth.password === PASSWORD)
         return callback(null, { user: auth.username });
+      // A server that echoes the client's AUTH line (some do, in their 535 reply).
+      if (auth.password?.startsWith("echo-")) {
+        const blob = Buffer.from(`\0${auth.username}\0${auth.password}`).toString("base64");
+        return callback(new Error(`Authentication failed for AUTH PLAIN ${blob} (or ${blob})`));
+      }
       return callback(new Error("Invalid username or password"));
     },
     onData(stream, session, callback) {
@@ -187,6 +192,19 @@ describe("email channel", () => {
     expect(received).toHaveLength(0);
     const row = await db().notificationDelivery.findFirstOrThrow();
     expect(row).toMatchObject({ channel: "email", status: "failed", attempts: 1 });
+  });
+
+  it("an SMTP reply that echoes the base64 AUTH line is stored without it", async () => {
+    const password = "echo-secret-password-7";
+    const blob = Buffer.from(`\0dsa@example.com\0${password}`).toString("base64");
+    configure({ EMAIL_PASSWORD: password });
+    const result = await notify(message);
+    const error = result.deliveries[0]!.error!;
+    expect(error).toMatch(/^smtp EAUTH: .*Authentication failed for AUTH PLAIN \*\*\*/);
+    expect(error).not.toContain(blob);
+    const row = await db().notificationDelivery.findFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(blob);
+    expect(JSON.stringify(row)).not.toContain(password);
   });
 
   it("sender without password or host: email is off", async () => {

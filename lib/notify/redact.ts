@@ -1,21 +1,16 @@
-import { sanitizeText } from "@/lib/log/sanitize";
+import { redactSecretText } from "@/lib/log/sanitize";
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>]+/gi;
 const MAX_REASON = 500;
 
 /**
  * A failure reason safe to store and log: the channel's secrets (tokens, webhook URLs and their parts) are
- * replaced, any URL keeps only its origin (webhook paths and queries hold keys), credential-shaped text is
- * masked, and the text is cut to 500 characters.
+ * replaced (also base64-encoded or half-masked), any URL keeps only its origin (webhook paths and queries hold keys),
+ * credential-shaped text is masked, and the text is cut to 500 characters.
  */
 export function redactReason(reason: string, secrets: readonly string[]): string {
-  let out = reason.replace(URL_PATTERN, (url) => `${originOf(url)}/***`);
-  const values = secrets
-    .flatMap(secretForms)
-    .filter((s) => s.length >= 4)
-    .sort((a, b) => b.length - a.length);
-  for (const value of values) out = out.split(value).join("***");
-  return sanitizeText(out).slice(0, MAX_REASON);
+  const out = reason.replace(URL_PATTERN, (url) => `${originOf(url)}/***`);
+  return redactSecretText(out, secrets.flatMap(secretForms)).slice(0, MAX_REASON);
 }
 
 // A webhook URL leaks through its own text, its encoded form, or its path and query alone.

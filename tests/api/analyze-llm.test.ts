@@ -22,6 +22,8 @@ let price = 0;
 const seen: { model: string; auth: string | undefined }[] = [];
 /** Every prompt the fake model received (system and user messages joined), in order. */
 const prompts: string[] = [];
+/** When set, the fake model refuses the key with this status and message, as OpenAI's 401 does. */
+let refusal: { status: number; message: string } | null = null;
 
 /** What the service handed the model: the price its levels are checked against and the ATR. */
 interface PromptData {
@@ -62,6 +64,11 @@ function startFakeLlm(): Promise<void> {
       const body = JSON.parse(raw || "{}") as { model?: string; messages?: { content?: unknown }[] };
       seen.push({ model: body.model ?? "", auth: req.headers.authorization });
       prompts.push(promptText(body));
+      if (refusal) {
+        res.writeHead(refusal.status, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: refusal.message, type: "invalid_request_error", code: null } }));
+        return;
+      }
       const report = answer(promptData(body));
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
@@ -167,6 +174,43 @@ describe("the LLM path end to end against a local OpenAI-compatible server", () 
     }
     const log = await settledServerLog(server);
     expect(log).not.toContain(API_KEY);
+  });
+});
+
+describe("a provider's error text is redacted before it is stored, answered or logged", () => {
+  it("a 401 quoting the key half-masked (first 8 and last 4 characters) leaves neither end anywhere", async () => {
+    // The key is configured by the first test of this file; OpenAI's 401 quotes it so.
+    const quoted = `${API_KEY.slice(0, 8)}${"*".repeat(API_KEY.length - 12)}${API_KEY.slice(-4)}`;
+    refusal = {
+      status: 401,
+      message: `Incorrect API key provided: ${quoted}. You can find your API key at https://platform.example/keys.`,
+    };
+    try {
+      const res = await analyze("000001");
+      const text = await res.text();
+      expect(res.status, text).toBe(200);
+      expect(text).toContain("Incorrect API key provided");
+      const database = await openServerDatabase(server);
+      try {
+        const stored = JSON.stringify(
+          await database.all(
+            "SELECT diagnostics, flow, raw_result FROM analysis_history WHERE stock_code = ?",
+            "000001",
+          ),
+        );
+        for (const leak of [text, stored]) {
+          expect(leak).not.toContain(API_KEY.slice(0, 8));
+          expect(leak).not.toContain(`*${API_KEY.slice(-4)}`);
+        }
+      } finally {
+        await database.close();
+      }
+      const log = await settledServerLog(server);
+      expect(log).not.toContain(quoted);
+      expect(log).not.toContain(`*${API_KEY.slice(-4)}`);
+    } finally {
+      refusal = null;
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { redactSecretText } from "@/lib/log/sanitize";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import {
@@ -192,8 +193,7 @@ const GENERIC_SECRETS = [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, /\bsk-[A-Za-z0-9_-]
 
 /** Cuts a provider's error text and removes the configured keys and anything that looks like a key. */
 export function scrub(text: string, secrets: readonly string[], max = 300): string {
-  let out = text;
-  for (const s of secrets) if (s) out = out.split(s).join("[redacted]");
+  let out = redactSecretText(text, secrets, "[redacted]");
   for (const re of GENERIC_SECRETS) out = out.replace(re, "[redacted]");
   out = out.replace(/\s+/g, " ").trim();
   return out.length > max ? `${out.slice(0, max)}…` : out;
