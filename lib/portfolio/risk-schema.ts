@@ -80,7 +80,7 @@ export const ZPortfolioRisk = z
       available: z.boolean(),
       reason: z.string().nullable(),
       total_market_value: n,
-      top_weight_pct: n.describe("Of the largest classified sector"),
+      top_weight_pct: n.describe("Of the first row of top_sectors, UNCLASSIFIED included"),
       alert: z.boolean(),
       top_sectors: z.array(
         z.object({

@@ -119,6 +119,11 @@ describe("portfolio positions and risk", () => {
     expect(risk.concentration.top_weight_pct).toBeCloseTo(weights[0]! * 100, 1);
     expect(risk.concentration.hhi).toBeCloseTo(weights[0]! ** 2 + weights[1]! ** 2, 3);
     expect(risk.concentration.alert).toBe(weights[0]! > 0.3);
+    // No sector source: one UNCLASSIFIED row holds everything, and the headline follows it.
+    expect(risk.sector_concentration.top_sectors).toEqual([
+      expect.objectContaining({ sector: "UNCLASSIFIED", weight_pct: 100, symbol_count: 2, is_alert: true }),
+    ]);
+    expect(risk.sector_concentration).toMatchObject({ available: false, top_weight_pct: 100, alert: true });
     expect(risk.exposure.by_currency.map((e) => e.key).sort()).toEqual(["CNY", "USD"]);
     // 07:00 in New York: the US bars end yesterday and the quote stands for today (the sample's today bar);
     // 20:00 in Shanghai: the quote is of the day's closed session.

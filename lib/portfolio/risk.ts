@@ -319,27 +319,7 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
       alert: topWeight > limit,
       top_positions: topPositions.slice(0, TOP_ROWS),
     },
-    sector_concentration: {
-      available: false,
-      reason: "no sector classification source is configured",
-      total_market_value: round(total, 2),
-      top_weight_pct: 0,
-      alert: false,
-      top_sectors:
-        positions.length === 0
-          ? []
-          : [
-              {
-                sector: UNCLASSIFIED,
-                market_value_base: round(total, 2),
-                weight_pct: total > 0 ? 100 : 0,
-                symbol_count: bySymbol.size,
-                is_alert: false,
-              },
-            ],
-      coverage: { classified_count: 0, unclassified_count: bySymbol.size, failed_count: 0 },
-      errors: [],
-    },
+    sector_concentration: sectorConcentration(positions.length === 0 ? 0 : total, bySymbol.size, limit),
     exposure: { by_market: exposure((p) => p.market), by_currency: exposure((p) => p.currency) },
     drawdown: {
       series_points: curvePoints.length,
@@ -371,5 +351,36 @@ export async function portfolioRisk(query: TRiskQuery): Promise<TPortfolioRisk> 
     },
     decision_signal_risk: signalRisk,
     warnings,
+  };
+}
+
+/**
+ * Without a sector source every holding is UNCLASSIFIED: one row with the whole value. The headline (top weight,
+ * alert) follows that row as it follows the first row of the security table, so a card never shows a 100 % pie
+ * beside "top weight 0 %, no alert".
+ */
+function sectorConcentration(total: number, symbolCount: number, limit: number) {
+  const weight = total > 0 ? 100 : 0;
+  const alert = weight > limit;
+  return {
+    available: false,
+    reason: "no sector classification source is configured",
+    total_market_value: round(total, 2),
+    top_weight_pct: weight,
+    alert,
+    top_sectors:
+      symbolCount === 0
+        ? []
+        : [
+            {
+              sector: UNCLASSIFIED,
+              market_value_base: round(total, 2),
+              weight_pct: weight,
+              symbol_count: symbolCount,
+              is_alert: alert,
+            },
+          ],
+    coverage: { classified_count: 0, unclassified_count: symbolCount, failed_count: 0 },
+    errors: [],
   };
 }
