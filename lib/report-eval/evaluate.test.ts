@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TDailyBar } from "@/lib/market";
-import { evaluateReport } from "./evaluate";
+import { evaluateReport, gradeDirection, reportDirection } from "./evaluate";
 
 // docs/api.md §12.4 on crafted bars: the window after the anchor close, the implied position, the simulated
 // trade with the report's own stop and target, and win/loss from the outcome engine's ±2 % band.
@@ -96,11 +96,11 @@ describe("evaluateReport", () => {
     });
   });
 
-  it("sell and watch are cash: the simulated return is 0 whatever the stock did; a sell into a rally is a loss", () => {
+  it("sell and watch are cash: the simulated return is 0 whatever the stock did; a sell into a rally is a loss, a watch through a 10 % move too", () => {
     const sell = evaluateReport({ action: "sell", anchorDate: "2026-03-02", stopLoss: 105, takeProfit: 95 }, SERIES, 3);
     expect(sell).toMatchObject({
       position: "cash",
-      directionExpected: "not_up",
+      directionExpected: "down",
       outcome: "loss",
       directionCorrect: false,
       simulatedReturnPct: 0,
@@ -115,9 +115,9 @@ describe("evaluateReport", () => {
     );
     expect(watch).toMatchObject({
       position: "cash",
-      directionExpected: null,
-      directionCorrect: null,
-      outcome: "neutral",
+      directionExpected: "flat",
+      directionCorrect: false,
+      outcome: "loss",
       evalStatus: "completed",
       simulatedReturnPct: 0,
     });
@@ -150,5 +150,26 @@ describe("evaluateReport", () => {
     expect(evaluateReport({ ...facts, source: "eastmoney" }, mixedFeeds, 3).evalStatus).toBe("completed");
     // Records stored before the source was kept are graded as before.
     expect(evaluateReport(facts, SERIES, 3).evalStatus).toBe("completed");
+  });
+});
+
+describe("the reference's four expected directions", () => {
+  it("buy/add up, hold not_down, reduce/sell/avoid down, watch and no action flat", () => {
+    expect(
+      ["buy", "add", "hold", "reduce", "sell", "avoid", "watch", null].map((a) => reportDirection(a as never)),
+    ).toEqual(["up", "up", "not_down", "down", "down", "down", "flat", "flat"]);
+  });
+
+  it("each is graded with the ±2 % neutral band", () => {
+    const outcome = (d: Parameters<typeof gradeDirection>[0], r: number) => gradeDirection(d, r).outcome;
+    expect([outcome("up", 2), outcome("up", 1.9), outcome("up", -2)]).toEqual(["win", "neutral", "loss"]);
+    expect([outcome("down", -2), outcome("down", 0), outcome("down", 2)]).toEqual(["win", "neutral", "loss"]);
+    expect([outcome("not_down", 0), outcome("not_down", -1), outcome("not_down", -2)]).toEqual([
+      "win",
+      "neutral",
+      "loss",
+    ]);
+    expect([outcome("flat", 2), outcome("flat", -2), outcome("flat", 2.01)]).toEqual(["win", "win", "loss"]);
+    expect(gradeDirection("down", 0).correct).toBeNull();
   });
 });

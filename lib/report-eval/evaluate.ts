@@ -1,5 +1,4 @@
 import type { TDailyBar } from "@/lib/market";
-import { expectedDirection } from "@/lib/signals/lifecycle";
 import { evaluateOutcome, NEUTRAL_BAND_PCT } from "@/lib/signals/outcome-engine";
 import type { TSignalAction } from "@/lib/signals/schemas";
 
@@ -8,7 +7,40 @@ import type { TSignalAction } from "@/lib/signals/schemas";
 // report implied (long or cash), a simulated trade with the report's own stop and target, and win/loss.
 // Pure: the caller supplies the report's facts and the bars.
 
-export const REPORT_EVAL_ENGINE = "report-eval-v1";
+// v2: the reference's four expected directions and their grading (v1 graded a sell as "not up", a watch not at all).
+export const REPORT_EVAL_ENGINE = "report-eval-v2";
+
+/**
+ * What a report expected, in the reference's words for its backtest: buy and add `up`, hold `not_down`, reduce,
+ * sell and avoid `down`, anything else (watch, no action) `flat`.
+ */
+export type ReportDirection = "up" | "down" | "not_down" | "flat";
+
+export function reportDirection(action: TSignalAction | null): ReportDirection {
+  if (action === "buy" || action === "add") return "up";
+  if (action === "hold") return "not_down";
+  if (action === "reduce" || action === "sell" || action === "avoid") return "down";
+  return "flat";
+}
+
+/**
+ * The window's return against the expectation, with the ±2 % neutral band: up wins at ≥ +2 and loses at ≤ −2; down
+ * the mirror; not_down wins at ≥ 0 and loses at ≤ −2; flat wins inside the band and loses outside it. Between, neutral
+ * (direction_correct null).
+ */
+export function gradeDirection(
+  direction: ReportDirection,
+  returnPct: number,
+): { outcome: "win" | "loss" | "neutral"; correct: boolean | null } {
+  const band = NEUTRAL_BAND_PCT;
+  const win = { outcome: "win", correct: true } as const;
+  const loss = { outcome: "loss", correct: false } as const;
+  const neutral = { outcome: "neutral", correct: null } as const;
+  if (direction === "up") return returnPct >= band ? win : returnPct <= -band ? loss : neutral;
+  if (direction === "down") return returnPct <= -band ? win : returnPct >= band ? loss : neutral;
+  if (direction === "not_down") return returnPct >= 0 ? win : returnPct <= -band ? loss : neutral;
+  return Math.abs(returnPct) <= band ? win : loss;
+}
 
 export interface ReportFacts {
   action: TSignalAction | null;
@@ -24,7 +56,7 @@ export interface ReportEvaluationResult {
   evalStatus: "completed" | "insufficient" | "unable";
   retryable: boolean;
   unableReason: string | null;
-  directionExpected: string | null;
+  directionExpected: ReportDirection;
   position: "long" | "cash";
   anchorDate: string | null;
   startPrice: number | null;
@@ -85,11 +117,11 @@ export function evaluateReport(
   bars: readonly TDailyBar[],
   windowDays: number,
 ): ReportEvaluationResult {
-  const direction = facts.action ? expectedDirection(facts.action) : null;
+  const direction = reportDirection(facts.action);
   const long = direction === "up" || direction === "not_down";
-  // A report without a direction still has a window to measure: the engine measures it as a hold (prices
-  // only); its outcome fields below are then those of a cash position.
-  const engineAction: TSignalAction = direction ? facts.action! : "hold";
+  // The outcome engine measures the window (prices, the long plan's stop and target touches); a cash report is
+  // measured as a hold without a plan, and graded below by its own expectation.
+  const engineAction: TSignalAction = long ? facts.action! : "hold";
   const e = evaluateOutcome(
     {
       action: engineAction,
@@ -139,14 +171,15 @@ export function evaluateReport(
   const anchorIndex = bars.findIndex((b) => b.date === e.anchorDate);
   const window = bars.slice(anchorIndex + 1, anchorIndex + 1 + windowDays);
   const hitIndex = e.firstHitDate ? window.findIndex((b) => b.date === e.firstHitDate) : -1;
+  const grade = gradeDirection(direction, returnPct);
   const completed: ReportEvaluationResult = {
     ...base,
     evalStatus: "completed",
     retryable: false,
     unableReason: null,
     actualMovement: movementOf(returnPct),
-    directionCorrect: direction ? e.directionCorrect : null,
-    outcome: direction ? (e.outcome === "hit" ? "win" : e.outcome === "miss" ? "loss" : "neutral") : "neutral",
+    directionCorrect: grade.correct,
+    outcome: grade.outcome,
     firstHit: long ? e.firstHit : null,
     firstHitDate: long ? e.firstHitDate : null,
     firstHitTradingDays: long && hitIndex >= 0 ? hitIndex + 1 : null,

@@ -82,7 +82,7 @@ function toItem(row: Row): TReportEvalItem {
     stock_return_pct: row.stockReturnPct,
     actual_return_pct: row.stockReturnPct,
     actual_movement: row.actualMovement as TReportEvalItem["actual_movement"],
-    direction_expected: row.directionExpected,
+    direction_expected: row.directionExpected as TReportEvalItem["direction_expected"],
     direction_correct: row.directionCorrect,
     outcome: row.outcome as TReportEvalItem["outcome"],
     stop_loss: row.stopLoss,
@@ -153,7 +153,8 @@ function aggregate(rows: readonly PerfRow[]) {
   const completed = rows.filter((r) => r.evalStatus === "completed");
   const count = (outcome: string, list: readonly PerfRow[] = completed) =>
     list.filter((r) => r.outcome === outcome).length;
-  const directional = completed.filter((r) => r.directionExpected !== null);
+  // Inside the neutral band a call is neither right nor wrong: the accuracy counts the graded ones.
+  const directional = completed.filter((r) => r.directionCorrect !== null);
   const longs = completed.filter((r) => r.position === "long");
   const withStop = longs.filter((r) => r.stopLoss !== null);
   const withTarget = longs.filter((r) => r.takeProfit !== null);

@@ -86,7 +86,10 @@ export const ZReportEvalItem = z
     stock_return_pct: num,
     actual_return_pct: num.describe("The stock's close-to-close move over the window, in percent"),
     actual_movement: z.enum(["up", "down", "flat"]).nullable(),
-    direction_expected: z.string().nullable(),
+    direction_expected: z
+      .enum(["up", "down", "not_down", "flat"])
+      .nullable()
+      .describe("buy/add up, hold not_down, reduce/sell/avoid down, watch flat (the reference's words)"),
     direction_correct: z.boolean().nullable(),
     outcome: z.enum(["win", "loss", "neutral"]).nullable(),
     stop_loss: num,

@@ -183,6 +183,26 @@ function suite(mode: "auth off" | "auth on") {
         expect(["long", "cash"]).toContain(item.position_recommendation);
         if (item.position_recommendation === "cash") expect(item.simulated_return_pct).toBe(0);
       }
+      // The reference's words for what a report expected (its client prints them): never empty, never not_up.
+      const words: Record<string, string> = { buy: "up", add: "up", hold: "not_down", reduce: "down", sell: "down" };
+      for (const item of results.body.items) {
+        expect(item.direction_expected, item.action).toBe(
+          words[item.action] ?? (item.action === "avoid" ? "down" : "flat"),
+        );
+        if (item.eval_status !== "completed") continue;
+        const r = item.stock_return_pct;
+        const graded =
+          item.direction_expected === "flat"
+            ? Math.abs(r) <= 2
+            : item.direction_expected === "down"
+              ? r <= -2
+                ? true
+                : r >= 2
+                  ? false
+                  : null
+              : item.direction_correct;
+        expect(item.direction_correct).toBe(graded);
+      }
       const filtered = await call(
         "GET",
         `/api/v1/backtest/results?code=AAPL&analysis_date_from=${apple.anchor}&analysis_date_to=${apple.anchor}`,
