@@ -84,8 +84,8 @@ export async function changePassword(req: Request, body: TChangePasswordRequest)
 
 /**
  * Switches admin auth on or off (the only way to change ADMIN_AUTH_ENABLED from the API). Turning it on
- * sets the first password or proves the stored one, and logs this client in; turning it off proves the
- * stored password. Returns the new status and, when a session was started, its cookie.
+ * sets the first password or proves the stored one, and logs this client in; turning it off takes the signed-in
+ * admin's session as proof when no password is sent (as the reference does); a password sent is checked. Returns the new status and, when a session was started, its cookie.
  */
 export async function updateAuthSettings(
   req: Request,
@@ -103,6 +103,7 @@ export async function updateAuthSettings(
     }
   } else if (stored !== null) {
     const proof = body.currentPassword ?? body.password ?? "";
+    if (proof === "" && (await offWithoutProof(req, body.authEnabled))) return switchAuth(req, false);
     if (proof === "") throw ApiError.of("current_required", "The current password is required");
     await takeLoginAttempt(client);
     if (!(await verifyPassword(proof, stored))) {
@@ -111,11 +112,22 @@ export async function updateAuthSettings(
     }
     await loginSucceeded(client);
   }
-  await updateEnvFile({}, () => ({
-    updates: { ADMIN_AUTH_ENABLED: body.authEnabled ? "true" : "false" },
-    result: null,
-  }));
-  const session = body.authEnabled ? await createSession() : null;
+  return switchAuth(req, body.authEnabled);
+}
+
+async function switchAuth(
+  req: Request,
+  enabled: boolean,
+): Promise<{ status: TAuthStatus; session: { cookieValue: string; maxAge: number } | null }> {
+  await updateEnvFile({}, () => ({ updates: { ADMIN_AUTH_ENABLED: enabled ? "true" : "false" }, result: null }));
+  const session = enabled ? await createSession() : null;
   const status = await authStatus(req);
   return { status: session ? { ...status, loggedIn: true } : status, session };
+}
+
+/** Turning auth off needs no password from a live admin session, nor while it is off (nothing changes). */
+async function offWithoutProof(req: Request, authEnabled: boolean): Promise<boolean> {
+  if (authEnabled) return false;
+  if (!getSettings().ADMIN_AUTH_ENABLED) return true;
+  return (await sessionOf(req)) !== null;
 }

@@ -38,9 +38,11 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...bytes.subarray(from, to));
 }
 
+// Said plainly, without setting names: the reference's client reads a message naming OpenAI variables as an
+// upstream model's rejection of the image.
 const NO_CHANNEL =
-  "No LLM channel is configured to read images: set LLM_CHANNELS (with LLM_<NAME>_BASE_URL, _API_KEY and _MODELS naming a " +
-  "vision-capable model) or OPENAI_API_KEY (with OPENAI_MODEL), then try again";
+  "No vision-capable model is configured: reading a screenshot needs an AI model channel whose model reads images. " +
+  "Add one in Settings → AI models, then try again";
 
 const PROMPT =
   "The image is a screenshot of a broker app, a watchlist or a table of securities (China A-shares, Hong Kong or US " +
@@ -99,7 +101,7 @@ function rejectsJsonSchema(status: number | undefined, reason: string): boolean 
 
 async function readWithModels(image: Image, options: ExtractOptions): Promise<Reading> {
   const channels = options.channels ?? llmChannels();
-  if (channels.length === 0) throw ApiError.of("extract_failed", NO_CHANNEL);
+  if (channels.length === 0) throw ApiError.of("extract_failed", NO_CHANNEL, { reason_code: "no_vision_channel" });
   const secrets = channelSecrets(channels);
   const factory = options.modelFactory ?? httpModelFactory;
   const deadline = Date.now() + BUDGET_MS;

@@ -240,7 +240,7 @@ function suite(mode: "auth off" | "auth on") {
       expect((await call("GET", "/api/v1/stocks/watchlist")).body.stock_codes).toEqual(["AAPL"]);
     });
 
-    it("extract-from-image without an LLM channel: 400 extract_failed naming the setting, the model never asked", async () => {
+    it("extract-from-image without an LLM channel: 400 extract_failed saying plainly that no vision model is configured, the model never asked", async () => {
       const before = model.requests.length;
       const res = await upload("/api/v1/stocks/extract-from-image", {
         bytes: PNG,
@@ -249,7 +249,9 @@ function suite(mode: "auth off" | "auth on") {
       });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe("extract_failed");
-      expect(res.body.message).toMatch(/LLM_CHANNELS|OPENAI_API_KEY/);
+      expect(res.body.message).toMatch(/^No vision-capable model is configured/);
+      expect(res.body.message).not.toMatch(/OPENAI|LLM_CHANNELS|API key/i);
+      expect(res.body.reason_code).toBe("no_vision_channel");
       expect(model.requests.length).toBe(before);
     });
 
