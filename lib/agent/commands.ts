@@ -5,6 +5,8 @@ import { dictionaryOf } from "@/lib/i18n/dictionaries";
 import { codeLabel } from "@/lib/i18n/labels";
 import { SLASH_COMMANDS } from "./models";
 import { ToolRecorder, toolErrorMessage } from "./tools";
+import { localParts, MARKET_TIME_ZONE } from "@/lib/market/market-time";
+import type { TMarket } from "@/lib/market/symbols";
 import { backtestData, latestReportsData, marketData, quoteData, signalsData, type Language } from "./tool-data";
 
 // Commands that work with no LLM key: answered from the service's own data through the same
@@ -113,7 +115,7 @@ export async function runCommand(message: string, recorder: ToolRecorder, signal
 async function quoteAnswer(code: string, recorder: ToolRecorder): Promise<string> {
   const lang = recorder.language;
   const q = await recorder.run("get_realtime_quote", { code }, () => quoteData(code, lang));
-  const when = q.time ? `${q.date} ${q.time.slice(11, 16) || q.time}` : q.date;
+  const when = quoteWhen(q, lang);
   const head = `**${q.name ?? q.code}（${q.code}）**`;
   const lines = [
     lang === "zh"
@@ -128,6 +130,25 @@ async function quoteAnswer(code: string, recorder: ToolRecorder): Promise<string
       : `${q.basis === "quote" ? "Quote" : "Close"} of ${when}, source ${q.source}`,
   );
   return lines.join("\n\n") + sampleNote(q.is_sample_data, lang);
+}
+
+const ZONE_NAMES: Record<TMarket, Record<Language, string>> = {
+  cn: { zh: "北京时间", en: "Beijing time" },
+  hk: { zh: "香港时间", en: "Hong Kong time" },
+  us: { zh: "美东时间", en: "New York time" },
+};
+
+/**
+ * When the price is from: a quote's date and clock time both in the market's own zone, named; a close, its session
+ * date. (The quote's instant is UTC: its clock time beside the market's date read as a time a day off.)
+ */
+export function quoteWhen(q: { market: TMarket; date: string; time: string | null }, lang: Language): string {
+  if (!q.time) return q.date;
+  const at = new Date(q.time);
+  if (Number.isNaN(at.getTime())) return q.date;
+  const local = localParts(at, MARKET_TIME_ZONE[q.market]);
+  const clock = `${String(Math.floor(local.minutes / 60)).padStart(2, "0")}:${String(local.minutes % 60).padStart(2, "0")}`;
+  return `${local.date} ${clock} ${ZONE_NAMES[q.market][lang]}`;
 }
 
 async function marketAnswer(arg: string, recorder: ToolRecorder): Promise<string> {

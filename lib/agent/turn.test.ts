@@ -3,6 +3,7 @@ import { withTempDatabase } from "@/tests/kits/db/temp-database";
 import { db } from "@/lib/db/client";
 import { currentPrice } from "@/lib/market";
 import { resolveSingleTarget } from "@/lib/analysis/request";
+import { quoteWhen } from "./commands";
 import { cancelTurn } from "./active-turns";
 import { ZAgentChatRequest, type AgentStreamEvent } from "./schemas";
 import { getSessionDetail } from "./sessions";
@@ -56,6 +57,14 @@ describe("commands and the no-LLM path", () => {
     expect(result.checks?.status).toBe("ok");
     expect(result.checks?.unverified).toEqual([]);
     expect(completions()).toHaveLength(0);
+  });
+
+  it("/quote's time is the market's own date and clock, named; never the market's date beside a UTC clock", () => {
+    // 21:03 UTC on 12-01 is 05:03 on 12-02 in Shanghai and 16:03 on 12-01 in New York.
+    const time = "2026-12-01T21:03:00.000Z";
+    expect(quoteWhen({ market: "cn", date: "2026-12-02", time }, "zh")).toBe("2026-12-02 05:03 北京时间");
+    expect(quoteWhen({ market: "us", date: "2026-12-01", time }, "en")).toBe("2026-12-01 16:03 New York time");
+    expect(quoteWhen({ market: "hk", date: "2026-12-02", time: null }, "en")).toBe("2026-12-02");
   });
 
   it("/market, /history, /signals, /backtest and /help answer in the language asked for, with verified figures", async () => {
