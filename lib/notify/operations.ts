@@ -1,4 +1,5 @@
 import { defineOperation, type Operation } from "@/lib/operation/operation";
+import { ZNotificationDraftTestRequest, ZNotificationDraftTestResponse } from "./draft-test-schemas";
 import {
   ZDeliveryListQuery,
   ZDeliveryListResponse,
@@ -47,4 +48,27 @@ export const listDeliveriesOp = defineOperation({
   responses: { 200: { description: "One page of deliveries", schema: ZDeliveryListResponse } },
 });
 
-export const NOTIFY_OPERATIONS: readonly Operation[] = [listNotifyChannelsOp, sendTestNotificationOp, listDeliveriesOp];
+export const testNotificationDraftOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/system/config/notification/test-channel",
+  operationId: "testNotificationDraft",
+  summary: "Send a test message through one channel as the settings form holds it, unsaved",
+  description:
+    "The form's values of the channel's settings (items) over the saved ones; a sensitive value sent as mask_token keeps " +
+    "the saved secret, which is sent only to the saved destination (a draft that changes the channel's URL, host or port " +
+    "must type it again: secret_required). One attempt per destination of the channel, no retries, nothing stored in the " +
+    "delivery log. A remote failure is 200 with success=false, a stage (validate, send), an error_code and a reason " +
+    "holding no secret; 422 for a malformed body.",
+  tags: ["System config"],
+  body: ZNotificationDraftTestRequest,
+  responses: {
+    200: { description: "The outcome, with one attempt per destination", schema: ZNotificationDraftTestResponse },
+  },
+});
+
+export const NOTIFY_OPERATIONS: readonly Operation[] = [
+  listNotifyChannelsOp,
+  sendTestNotificationOp,
+  listDeliveriesOp,
+  testNotificationDraftOp,
+];

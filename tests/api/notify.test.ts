@@ -283,3 +283,95 @@ describe("the test notification and the outbound policy (OUTBOUND_ALLOW_PRIVATE 
     });
   });
 });
+
+describe("POST /system/config/notification/test-channel: one channel as the form holds it, unsaved", () => {
+  const draftTest = async (body: object) => {
+    const res = await post("/api/v1/system/config/notification/test-channel", body);
+    return { status: res.status, body: await res.json() };
+  };
+
+  it("a draft channel (not saved) is sent through; nothing is stored, neither the settings nor a delivery", async () => {
+    const before = receiver.requests.length;
+    const { status, body } = await draftTest({
+      channel: "telegram",
+      items: [
+        { key: "TELEGRAM_BOT_TOKEN", value: "123456:draft-bot-token" },
+        { key: "TELEGRAM_CHAT_ID", value: "42" },
+        { key: "TELEGRAM_API_BASE_URL", value: receiver.baseUrl },
+      ],
+      title: "Draft check",
+      content: "Does the draft reach the chat?",
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, retryable: false, attempts: [{ channel: "telegram", success: true }] });
+    expect(body.attempts[0].stage).toBe("send");
+    expect(typeof body.latency_ms).toBe("number");
+    const sent = receiver.requests.slice(before);
+    expect(sent.map((r) => r.url)).toEqual(["/bot123456:draft-bot-token/sendMessage"]);
+    expect(sent[0]!.json).toMatchObject({ chat_id: "42" });
+    expect((sent[0]!.json as { text: string }).text).toContain("Does the draft reach the chat?");
+    const config = await (await fetch(`${server.baseUrl}/api/v1/system/config`)).json();
+    const token = config.items.find((i: { key: string }) => i.key === "TELEGRAM_BOT_TOKEN");
+    expect(token?.value ?? "").toBe("");
+    const database = await openServerDatabase(server);
+    try {
+      expect(await database.all("SELECT id FROM notification_delivery WHERE channel = 'telegram'")).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("a saved secret sent as the mask is used where it was saved, never echoed", async () => {
+    const before = receiver.requests.length;
+    const { body } = await draftTest({ channel: "wechat", items: [{ key: "WECHAT_WEBHOOK_URL", value: "******" }] });
+    expect(body).toMatchObject({ success: true, attempts: [{ channel: "wechat", success: true }] });
+    expect(receiver.requests.slice(before).map((r) => r.url)).toEqual(["/wecom?key=wecom-key-89"]);
+    expect(JSON.stringify(body)).not.toContain("wecom-key-89");
+  });
+
+  it("a draft that points a channel elsewhere must type its saved secret again: nothing is sent", async () => {
+    const before = receiver.requests.length;
+    const { status, body } = await draftTest({
+      channel: "custom",
+      items: [
+        { key: "CUSTOM_WEBHOOK_URLS", value: `${receiver.baseUrl}/elsewhere` },
+        { key: "CUSTOM_WEBHOOK_BEARER_TOKEN", value: "******" },
+      ],
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: false, error_code: "secret_required", stage: "validate", attempts: [] });
+    expect(receiver.requests.length).toBe(before);
+  });
+
+  it("a failing destination is success=false with the stage, HTTP status and a reason without secrets", async () => {
+    const previous = receiver.answer;
+    receiver.answer = () => ({ status: 503, body: { message: "busy" } });
+    try {
+      const { body } = await draftTest({
+        channel: "custom",
+        items: [{ key: "CUSTOM_WEBHOOK_URLS", value: `${receiver.baseUrl}/draft-hook-secret-77` }],
+        timeout_seconds: 5,
+      });
+      expect(body).toMatchObject({ success: false, stage: "send", error_code: "http_error", retryable: true });
+      expect(body.attempts[0]).toMatchObject({ channel: "custom", success: false, http_status: 503 });
+      expect(JSON.stringify(body)).not.toContain("draft-hook-secret-77");
+      expect(JSON.stringify(body)).not.toContain(BEARER);
+    } finally {
+      receiver.answer = previous;
+    }
+  });
+
+  it("an empty channel, another channel's key and bad fields are refused, each in its own way", async () => {
+    expect((await draftTest({ channel: "gotify" })).body).toMatchObject({
+      success: false,
+      error_code: "channel_not_configured",
+    });
+    expect(
+      (await draftTest({ channel: "telegram", items: [{ key: "SLACK_WEBHOOK_URL", value: "https://x.example" }] }))
+        .body,
+    ).toMatchObject({ success: false, error_code: "foreign_key" });
+    expect((await draftTest({ channel: "pager" })).status).toBe(422);
+    expect((await draftTest({ channel: "wechat", title: "x".repeat(81) })).status).toBe(422);
+    expect((await draftTest({ channel: "wechat", timeout_seconds: 121 })).status).toBe(422);
+  });
+});
