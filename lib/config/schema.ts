@@ -791,6 +791,23 @@ const FIELDS: readonly ConfigField[] = [
     default: "false",
     order: 10,
   }),
+  flag({
+    key: "SCREENING_ENABLED",
+    title: "Stock screening",
+    description:
+      "Offer the stock screener (GET /api/v1/screening/status says whether it is available in this build). ALPHASIFT_ENABLED, its older name, is read when this is unset.",
+    category: "system",
+    default: "false",
+    order: 12,
+  }),
+  flag({
+    key: "ALPHASIFT_ENABLED",
+    title: "Stock screening (older name)",
+    description: "The reference's older name of SCREENING_ENABLED, read only when SCREENING_ENABLED is unset.",
+    category: "system",
+    default: "false",
+    order: 13,
+  }),
   text({
     key: "SCHEDULE_TIME",
     title: "Schedule time",

@@ -306,6 +306,15 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
 
   // ---- system
+  SCREENING_ENABLED: {
+    title: "选股",
+    description:
+      "提供选股功能（GET /api/v1/screening/status 说明本版本是否可用）。未设置时读取其旧名 ALPHASIFT_ENABLED。",
+  },
+  ALPHASIFT_ENABLED: {
+    title: "选股（旧名）",
+    description: "参考服务中 SCREENING_ENABLED 的旧名，仅在 SCREENING_ENABLED 未设置时读取。",
+  },
   SCHEDULE_ENABLED: {
     title: "每日定时",
     description: "每天在定时时间运行自选股分析。",

@@ -17,7 +17,7 @@ import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { PORTFOLIO_OPERATIONS } from "@/lib/portfolio/operations";
 import { searchStocksOp } from "@/lib/market/operations";
 import { REPORT_BACKTEST_OPERATIONS } from "@/lib/report-eval/operations";
-import { getScreeningStatusOp } from "@/lib/screening/status";
+import { getAlphasiftStatusOp, getScreeningStatusOp } from "@/lib/screening/status";
 import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
 import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
@@ -65,5 +65,6 @@ export const OPERATIONS: readonly Operation[] = [
   ...REPORT_BACKTEST_OPERATIONS,
   ...DATA_OPERATIONS,
   getScreeningStatusOp,
+  getAlphasiftStatusOp,
   ...AGENT_OPERATIONS,
 ];

@@ -136,6 +136,10 @@ export const ZSettings = z.object({
           : "simple",
     ),
   SCHEDULE_ENABLED: flag.default(false),
+  // Stock screening (lib/screening): SCREENING_ENABLED, or the reference's older name ALPHASIFT_ENABLED when only it
+  // is set (screeningEnabled() reads them).
+  SCREENING_ENABLED: flag.optional(),
+  ALPHASIFT_ENABLED: flag.optional(),
   SCHEDULE_TIME: z.string().trim().default("18:00"),
   SCHEDULE_CATCH_UP_MINUTES: z.coerce.number().int().min(0).max(1440).default(180),
   MARKET_REVIEW_ENABLED: flag.default(true),

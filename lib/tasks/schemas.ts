@@ -122,6 +122,8 @@ export const ZRejectedTaskItem = z
   .object({
     stock_code: z.string(),
     message: z.string().describe("Why, in English"),
+    token: z.string().describe("The raw token as sent (the reference's newer client reads token and reason)"),
+    reason: z.string().describe("The same as message, under the reference's newer name"),
     reason_code: ZRejectionCode.optional().describe(
       "The same as a code (beyond the spec), for clients that word it in another language",
     ),

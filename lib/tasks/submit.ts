@@ -151,6 +151,8 @@ export async function submitAnalysisTasks(
     body.rejected = plan.rejected.map((r) => ({
       stock_code: r.token,
       message: r.reason,
+      token: r.token,
+      reason: r.reason,
       reason_code: r.code,
       reason_params: r.params,
     }));

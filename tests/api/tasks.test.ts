@@ -121,6 +121,9 @@ describe("POST analyze with async_mode (spec 4.2 rules 7–9)", () => {
       reason_code: "unregistered_index",
       reason_params: { code: "csi999999" },
     });
+    // The reference's newer client reads {token, reason}.
+    expect(batch.rejected![0]!.token).toBe("csi999999");
+    expect(batch.rejected![0]!.reason).toBe(batch.rejected![0]!.message);
     expect(batch.message).toMatch(/3 tasks submitted, 1 duplicate, 1 rejected/);
 
     const aapl = batch.accepted.find((a) => a.stock_code === "AAPL")!;

@@ -278,6 +278,28 @@ function suite(mode: "auth off" | "auth on") {
       expect(res.body).toMatchObject({ enabled: false, available: false, install_spec_is_default: true });
       expect(typeof res.body.diagnostics.reason).toBe("string");
     });
+
+    it("GET /screening/status (the newer client's sidebar): the fields it reads; ALPHASIFT_ENABLED is a known alias", async () => {
+      const res = await call("GET", "/api/v1/screening/status");
+      expect(res.status).toBe(200);
+      expectKeys(res.body, [
+        "enabled",
+        "available",
+        "engine",
+        "contract_version",
+        "version",
+        "strategy_count",
+        "reference_project",
+        "reference_revision",
+        "source_health",
+        "diagnostics",
+      ]);
+      expect(res.body).toMatchObject({ enabled: false, available: false, configured: false, strategy_count: 0 });
+      const valid = await call("POST", "/api/v1/system/config/validate", {
+        items: [{ key: "ALPHASIFT_ENABLED", value: "true" }],
+      });
+      expect(valid.body.issues.filter((i: { code: string }) => i.code === "unknown_key")).toEqual([]);
+    });
   });
 }
 

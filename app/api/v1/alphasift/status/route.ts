@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
-import { getScreeningStatusOp, screeningStatus } from "@/lib/screening/status";
+import { getAlphasiftStatusOp, screeningStatus } from "@/lib/screening/status";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/alphasift/status – screening is not built in: the clean disabled state
-export const GET = route(getScreeningStatusOp, () => screeningStatus());
+// GET /api/v1/alphasift/status – the screener's state under the reference's older path
+export const GET = route(getAlphasiftStatusOp, () => screeningStatus());
