@@ -16,6 +16,7 @@ import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { PORTFOLIO_OPERATIONS } from "@/lib/portfolio/operations";
 import { searchStocksOp } from "@/lib/market/operations";
+import { STOCK_DATA_OPERATIONS } from "@/lib/stocks/operations";
 import { REPORT_BACKTEST_OPERATIONS } from "@/lib/report-eval/operations";
 import { getAlphasiftStatusOp, getScreeningStatusOp } from "@/lib/screening/status";
 import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
@@ -55,6 +56,7 @@ export const OPERATIONS: readonly Operation[] = [
   analyzeOp,
   ...TASK_OPERATIONS,
   searchStocksOp,
+  ...STOCK_DATA_OPERATIONS,
   ...WATCHLIST_OPERATIONS,
   ...USAGE_OPERATIONS,
   ...ALERT_OPERATIONS,
