@@ -12,6 +12,7 @@ import {
 } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
 import { DATA_OPERATIONS } from "@/lib/data/operations";
+import { DATA_SOURCE_OPERATIONS } from "@/lib/data-sources/operations";
 import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
 import { PORTFOLIO_OPERATIONS } from "@/lib/portfolio/operations";
@@ -66,6 +67,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...BACKTEST_OPERATIONS,
   ...REPORT_BACKTEST_OPERATIONS,
   ...DATA_OPERATIONS,
+  ...DATA_SOURCE_OPERATIONS,
   getScreeningStatusOp,
   getAlphasiftStatusOp,
   ...AGENT_OPERATIONS,

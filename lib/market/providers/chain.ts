@@ -17,6 +17,7 @@ import {
   type TMarketSymbol,
   type TQuote,
 } from "./types";
+import { recordProviderCall, type HealthDataset } from "./health";
 import { createYahooProvider } from "./yahoo";
 
 // The fallback chain: providers in MARKET_DATA_SOURCES order; a failure, a timeout, an
@@ -131,6 +132,7 @@ async function callWithDeadline<T>(
 async function runChain<T>(
   symbol: TMarketSymbol,
   what: string,
+  dataset: HealthDataset,
   options: ChainOptions,
   call: (provider: MarketDataProvider, ctx: CallContext) => Promise<unknown>,
   accept: (raw: unknown) => T | null,
@@ -164,9 +166,12 @@ async function runChain<T>(
       const data = accept(result.value);
       if (data === null) {
         attempts.push({ provider: entry.name, ok: false, reason: "empty", ms: ms(), retries: result.retries });
+        // An empty answer is the provider working: it has nothing for this code.
+        recordProviderCall(entry.name, symbol.market, dataset, { ok: true, reason: null });
         continue;
       }
       attempts.push({ provider: entry.name, ok: true, reason: null, ms: ms(), retries: result.retries });
+      recordProviderCall(entry.name, symbol.market, dataset, { ok: true, reason: null });
       return { data, source: entry.name, attempts };
     } catch (error) {
       // The user's own file exists but is broken: answering from another source would hide that.
@@ -174,6 +179,7 @@ async function runChain<T>(
       const retries =
         typeof (error as { retries?: unknown })?.retries === "number" ? (error as { retries: number }).retries : 0;
       attempts.push({ provider: entry.name, ok: false, reason: reasonOf(error), ms: ms(), retries });
+      recordProviderCall(entry.name, symbol.market, dataset, { ok: false, reason: reasonOf(error) });
     }
   }
   throw new MarketDataUnavailableError(`${what} of ${describe(symbol)}`, attempts);
@@ -199,6 +205,7 @@ export function chainDailyBars(
   return runChain(
     symbol,
     `${days} daily bars`,
+    "daily_bars",
     options,
     (p, ctx) => p.dailyBars(symbol, days, ctx),
     (raw) => {
@@ -209,7 +216,7 @@ export function chainDailyBars(
 }
 
 export function chainQuote(symbol: TMarketSymbol, options: ChainOptions): Promise<ChainResult<TQuote>> {
-  return runChain(symbol, "quote", options, (p, ctx) => p.quote(symbol, ctx), acceptQuote);
+  return runChain(symbol, "quote", "quote", options, (p, ctx) => p.quote(symbol, ctx), acceptQuote);
 }
 
 /** Whether a provider in the chain holds data for the symbol that must be read fresh (see bypassesCache). */
@@ -224,7 +231,8 @@ export async function bypassesCache(symbol: TMarketSymbol, options: ChainOptions
 // Providers are stateless apart from settings read per call, so one instance of each is enough.
 let builtIn: Record<ProviderName, MarketDataProvider> | null = null;
 
-function builtInProviders(): Record<ProviderName, MarketDataProvider> {
+/** One instance of each provider this build has, by name. */
+export function builtInProviders(): Record<ProviderName, MarketDataProvider> {
   builtIn ??= {
     eastmoney: createEastmoneyProvider(),
     tencent: createTencentProvider(),
@@ -267,9 +275,11 @@ export async function chainFxRate(currency: string, options: ChainOptions): Prom
       const ms = Math.round(performance.now() - started);
       if (!result.value || !(result.value.rate > 0)) {
         attempts.push({ provider: entry.name, ok: false, reason: "empty", ms, retries: result.retries });
+        recordProviderCall(entry.name, "fx", "fx", { ok: true, reason: null });
         continue;
       }
       attempts.push({ provider: entry.name, ok: true, reason: null, ms, retries: result.retries });
+      recordProviderCall(entry.name, "fx", "fx", { ok: true, reason: null });
       return { data: result.value, source: entry.name, attempts };
     } catch (error) {
       const retries =
@@ -281,6 +291,7 @@ export async function chainFxRate(currency: string, options: ChainOptions): Prom
         ms: Math.round(performance.now() - started),
         retries,
       });
+      recordProviderCall(entry.name, "fx", "fx", { ok: false, reason: reasonOf(error) });
     }
   }
   throw new MarketDataUnavailableError(`FX ${currency}/CNY`, attempts);
