@@ -34,5 +34,10 @@ export async function storedBarsByMarket(): Promise<Map<string, StoredBars>> {
     if (!sourceAt || at > sourceAt) entry.bySource.set(group.source, at);
     out.set(market, entry);
   }
-  return new Map([...out].map(([market, { keys: _keys, ...rest }]) => [market, rest]));
+  return new Map(
+    [...out].map(([market, entry]) => [
+      market,
+      { symbols: entry.symbols, lastFetchedAt: entry.lastFetchedAt, bySource: entry.bySource },
+    ]),
+  );
 }
