@@ -12,6 +12,7 @@ import {
 } from "@/lib/auth/operations";
 import { SYSTEM_CONFIG_OPERATIONS } from "@/lib/config/operations";
 import { DATA_OPERATIONS } from "@/lib/data/operations";
+import { BACKEND_OPERATIONS } from "@/lib/analysis/llm/backend-operations";
 import { DATA_SOURCE_OPERATIONS } from "@/lib/data-sources/operations";
 import { SIGNAL_OPERATIONS } from "@/lib/signals/operations";
 import { HISTORY_OPERATIONS } from "@/lib/history/operations";
@@ -52,6 +53,7 @@ export const OPERATIONS: readonly Operation[] = [
   updateAuthSettingsOp,
   ...API_TOKEN_OPERATIONS,
   ...SYSTEM_CONFIG_OPERATIONS,
+  ...BACKEND_OPERATIONS,
   ...SCHEDULE_OPERATIONS,
   ...NOTIFY_OPERATIONS,
   analyzeOp,

@@ -272,6 +272,99 @@ function suite(mode: "auth off" | "auth on") {
       expect(JSON.stringify(res.body)).not.toContain(KEY);
     });
 
+    it("generation and agent backends: the saved channel is the primary ai_sdk backend; a draft is previewed unsaved", async () => {
+      const status = await call("GET", "/api/v1/system/config/generation-backends/status");
+      expect(status.status).toBe(200);
+      expectKeys(status.body, ["primary_backend_id", "fallback_backend_id", "primary", "fallback", "backends"]);
+      expectKeys(status.body.primary, [
+        "backend_id",
+        "backend_type",
+        "provider_id",
+        "available",
+        "health_status",
+        "supports_json",
+        "supports_tools",
+        "supports_stream",
+        "supports_vision",
+        "is_primary",
+        "fallback_target",
+        "max_concurrency",
+        "usage_available",
+        "last_error_code",
+        "last_error_message",
+      ]);
+      expect(status.body).toMatchObject({
+        primary_backend_id: "saved",
+        fallback_backend_id: null,
+        primary: { backend_type: "ai_sdk", provider_id: "openai", available: true, health_status: "not_tested" },
+      });
+      const withDraft = await call("POST", "/api/v1/system/config/generation-backends/status/preview", {
+        items: [
+          { key: "LLM_CHANNELS", value: "saved,draft" },
+          { key: "LLM_DRAFT_BASE_URL", value: fakeBase },
+          { key: "LLM_DRAFT_API_KEY", value: KEY },
+          { key: "LLM_DRAFT_MODELS", value: "fake-mini" },
+          { key: "LLM_SAVED_API_KEY", value: "******" },
+        ],
+        mask_token: "******",
+      });
+      expect(withDraft.body).toMatchObject({ primary_backend_id: "saved", fallback_backend_id: "draft" });
+      expect(JSON.stringify(withDraft.body)).not.toContain(KEY);
+      const none = await call("POST", "/api/v1/system/config/generation-backends/status/preview", {
+        items: [
+          { key: "LLM_CHANNELS", value: "" },
+          { key: "LLM_SAVED_API_KEY", value: "" },
+        ],
+        mask_token: "******",
+      });
+      expect(none.body.primary).toMatchObject({ available: false, last_error_code: "backend_not_configured" });
+      // Nothing was saved: the status is as before.
+      expect((await call("GET", "/api/v1/system/config/generation-backends/status")).body.backends).toHaveLength(1);
+
+      const agent = await call("GET", "/api/v1/system/config/agent-backends/status");
+      expectKeys(agent.body, ["backend", "available", "experimental", "version", "error_code", "message"]);
+      expect(agent.body).toMatchObject({ backend: "ai_sdk", available: true, error_code: null });
+      const agentDraft = await call("POST", "/api/v1/system/config/agent-backends/status/preview", {
+        items: [
+          { key: "LLM_CHANNELS", value: "" },
+          { key: "LLM_SAVED_API_KEY", value: "" },
+        ],
+      });
+      expect(agentDraft.body).toMatchObject({ available: false, error_code: "backend_not_configured" });
+    });
+
+    it("generation-backends smoke-test: the saved key reaches the saved base URL only", async () => {
+      const ok = await call("POST", "/api/v1/system/config/generation-backends/smoke-test", {
+        mode: "json",
+        items: [{ key: "LLM_SAVED_API_KEY", value: "******" }],
+        mask_token: "******",
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({
+        success: true,
+        mode: "json",
+        status: { backend_id: "saved", health_status: "passed" },
+      });
+      const text = await call("POST", "/api/v1/system/config/generation-backends/smoke-test", { mode: "text" });
+      expect(text.body).toMatchObject({ success: true, mode: "text" });
+      const before = seenAuth.length;
+      const moved = await call("POST", "/api/v1/system/config/generation-backends/smoke-test", {
+        mode: "text",
+        items: [
+          { key: "LLM_SAVED_BASE_URL", value: fakeBase.replace("127.0.0.1", "localhost") },
+          { key: "LLM_SAVED_API_KEY", value: "******" },
+        ],
+        mask_token: "******",
+      });
+      expect(moved.body).toMatchObject({ success: false, status: { health_status: "failed" } });
+      expect(seenAuth.slice(before)).toEqual([]);
+      const unknown = await call("POST", "/api/v1/system/config/generation-backends/smoke-test", {
+        backend_id: "nope",
+      });
+      expect(unknown.body).toMatchObject({ success: false, status: { last_error_code: "backend_not_configured" } });
+      expect(JSON.stringify([ok.body, text.body, moved.body])).not.toContain(SAVED_KEY);
+    });
+
     it("GET /alphasift/status: the clean disabled state", async () => {
       const res = await call("GET", "/api/v1/alphasift/status");
       expect(res.status).toBe(200);
