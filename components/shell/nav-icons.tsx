@@ -24,6 +24,15 @@ const MarketIcon: Icon = (props) => (
   </NavIcon>
 );
 
+// A database cylinder: where the market data comes from.
+const DataIcon: Icon = (props) => (
+  <NavIcon {...props}>
+    <ellipse cx="8" cy="3.75" rx="5" ry="1.75" />
+    <path d="M3 3.75v8.5c0 .97 2.24 1.75 5 1.75s5-.78 5-1.75v-8.5" />
+    <path d="M3 8c0 .97 2.24 1.75 5 1.75S13 8.97 13 8" />
+  </NavIcon>
+);
+
 const ChatIcon: Icon = (props) => (
   <NavIcon {...props}>
     <path d="M2.5 3.5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v6.5a1 1 0 0 1-1 1H7l-3 2.5V11h-.5a1 1 0 0 1-1-1Z" />
@@ -100,6 +109,7 @@ export const DocsIcon: Icon = (props) => (
 export const NAV_ICONS: Record<PageKey, Icon> = {
   analyze: AnalyzeIcon,
   market: MarketIcon,
+  data: DataIcon,
   chat: ChatIcon,
   history: HistoryIcon,
   signals: SignalsIcon,

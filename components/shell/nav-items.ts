@@ -6,6 +6,7 @@ export type PageKey = keyof Dictionary["pages"] & keyof Dictionary["nav"];
 export const NAV_ITEMS: ReadonlyArray<{ key: PageKey; href: string }> = [
   { key: "analyze", href: "/" },
   { key: "market", href: "/market" },
+  { key: "data", href: "/data" },
   { key: "chat", href: "/chat" },
   { key: "history", href: "/history" },
   { key: "signals", href: "/signals" },

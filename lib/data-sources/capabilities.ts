@@ -27,7 +27,7 @@ const NOTES: Record<string, string> = {
   tencent: "Exchange quotes and daily bars over HTTPS; no key.",
   yahoo: "Quotes, daily bars and exchange rates over HTTPS; no key.",
   sample: "Deterministic offline series; every report from it is labelled sample data.",
-  csv: "Your own <code>.csv files of daily bars in CSV_DATA_DIR; the quote is the last bar.",
+  csv: "Your own daily bars, one CSV file per code in CSV_DATA_DIR; the quote is the last bar.",
 };
 
 const CONFIG_KEYS: Record<string, string[]> = {
