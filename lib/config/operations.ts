@@ -146,7 +146,7 @@ export const testLlmChannelOp = defineOperation({
   operationId: "testLlmChannel",
   summary: "Send a short chat call through a channel, then the capability checks asked for",
   description:
-    "One chat completion with the first model; then json (structured output), stream and tools checks when listed (vision is skipped: DSA sends no images). The calls are recorded in the usage log as call_type channel_test.",
+    "One chat completion with the first model; then json (structured output), stream, tools and vision (a 1×1 PNG) checks when listed. DSA calls chat completions whatever api_surface asks (resolved_api_surface). The calls are recorded in the usage log as call_type channel_test.",
   tags: TAGS,
   body: ZTestChannelRequest,
   responses: { 200: { description: "The probe's outcome per check", schema: ZTestChannelResponse } },

@@ -22,6 +22,7 @@ export const ZDiscoverModelsRequest = z
   .meta({ id: "DiscoverModelsRequest" });
 
 export const CAPABILITY_CHECKS = ["json", "tools", "vision", "stream"] as const;
+export const API_SURFACES = ["chat_completions", "responses"] as const;
 
 export const ZTestChannelRequest = z
   .object({
@@ -29,6 +30,10 @@ export const ZTestChannelRequest = z
     models: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
     enabled: z.boolean().default(true),
     capability_checks: z.array(z.enum(CAPABILITY_CHECKS)).max(4).optional(),
+    api_surface: z
+      .enum(API_SURFACES)
+      .optional()
+      .describe("The API the reference's client asks for; DSA calls chat completions (resolved_api_surface says)"),
   })
   .meta({ id: "TestChannelRequest" });
 
@@ -67,6 +72,7 @@ export const ZTestChannelResponse = z
   .object({
     ...ZProbeOutcome,
     resolved_model: z.string().nullable(),
+    resolved_api_surface: z.enum(API_SURFACES).describe("The API the test called: always chat completions"),
     capability_results: z.record(z.string(), ZCapabilityResult),
   })
   .meta({ id: "TestChannelResponse" });

@@ -268,6 +268,10 @@ async function timedCall(
   }
 }
 
+// A red 1×1 PNG: the smallest image a vision model reads (the watchlist's screenshot import sends images).
+const RED_PIXEL_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+
 const CHECKS: Record<
   string,
   (model: LanguageModel, signal: AbortSignal) => Promise<{ usage?: LanguageModelUsage; ok: boolean; why?: Failure }>
@@ -290,6 +294,27 @@ const CHECKS: Record<
       usage: await r.usage,
       ok: text.trim() !== "",
       why: failure("response", "empty_stream", "The stream carried no text"),
+    };
+  },
+  async vision(model, signal) {
+    const r = await generateText({
+      model,
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "What colour is this image? Answer with one word." },
+            { type: "image", image: Buffer.from(RED_PIXEL_PNG, "base64"), mediaType: "image/png" },
+          ],
+        },
+      ],
+      maxRetries: 0,
+      abortSignal: signal,
+    });
+    return {
+      usage: r.usage,
+      ok: r.text.trim() !== "",
+      why: failure("response", "empty_answer", "The model answered the image with no text"),
     };
   },
   async tools(model, signal) {
@@ -345,7 +370,14 @@ export async function testChannel(body: TTestChannelRequest, deps: ProbeDeps = {
   const base = {
     resolved_protocol: protocol,
     resolved_model: null,
-    details: { enabled: body.enabled },
+    // Every channel is called through chat completions; a client asking for the responses API is told so.
+    resolved_api_surface: "chat_completions" as const,
+    details: {
+      enabled: body.enabled,
+      ...(body.api_surface === "responses"
+        ? { api_surface_note: "DSA calls chat completions, not the responses API" }
+        : {}),
+    },
     latency_ms: null,
     capability_results: {},
   };
@@ -409,7 +441,7 @@ export async function testChannel(body: TTestChannelRequest, deps: ProbeDeps = {
   for (const check of checks) {
     const run = CHECKS[check];
     if (!run) {
-      capability_results[check] = skipped("DSA sends no images to the model, so vision is not checked");
+      capability_results[check] = skipped(`${check} is not a check DSA runs`);
       continue;
     }
     const outcome = await timedCall((signal) => run(llm, signal), timeoutMs, target.secrets, `${check} check`);

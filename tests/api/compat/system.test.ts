@@ -62,6 +62,11 @@ function startFake(): Promise<void> {
         res.end(`internal trace with ${auth}`);
         return;
       }
+      if (body.model === "fake-blind" && raw.includes("image_url")) {
+        res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "this model does not support image input" } }));
+        return;
+      }
       if (body.stream) return sse(res, body.model);
       const message = body.tools
         ? {
@@ -222,7 +227,7 @@ function suite(mode: "auth off" | "auth on") {
       expect(Array.isArray(res.body.detail)).toBe(true);
     });
 
-    it("POST /system/config/llm/test-channel runs the chat call and the json, tools and stream checks; vision is skipped", async () => {
+    it("POST /system/config/llm/test-channel runs the chat call and the json, tools, vision and stream checks", async () => {
       const res = await call("POST", "/api/v1/system/config/llm/test-channel", {
         name: "new",
         protocol: "openai",
@@ -232,6 +237,7 @@ function suite(mode: "auth off" | "auth on") {
         enabled: true,
         timeout_seconds: 20,
         capability_checks: ["json", "tools", "vision", "stream"],
+        api_surface: "responses",
       });
       expect(res.status).toBe(200);
       expectKeys(res.body, [
@@ -242,12 +248,26 @@ function suite(mode: "auth off" | "auth on") {
         "latency_ms",
         "capability_results",
       ]);
-      expect(res.body).toMatchObject({ success: true, resolved_model: "fake-chat" });
+      expect(res.body).toMatchObject({
+        success: true,
+        resolved_model: "fake-chat",
+        resolved_api_surface: "chat_completions",
+      });
       const r = res.body.capability_results;
       expect(r.json.status).toBe("passed");
       expect(r.tools.status).toBe("passed");
       expect(r.stream.status).toBe("passed");
-      expect(r.vision.status).toBe("skipped");
+      expect(r.vision.status).toBe("passed");
+      // A model that refuses images fails the vision check alone.
+      const blind = await call("POST", "/api/v1/system/config/llm/test-channel", {
+        name: "new",
+        protocol: "openai",
+        base_url: fakeBase,
+        api_key: KEY,
+        models: ["fake-blind"],
+        capability_checks: ["vision"],
+      });
+      expect(blind.body).toMatchObject({ success: true, capability_results: { vision: { status: "failed" } } });
       for (const check of Object.values(r) as Record<string, unknown>[])
         expectKeys(check, ["status", "message", "stage"]);
     });
