@@ -1,6 +1,7 @@
 import type { AnalysisHistory } from "@/generated/prisma/client";
 import type { StoredReportParts } from "./repository";
 import { localizedStockName } from "./stock-name";
+import { structuredReport } from "./structured-report";
 import type { TAnalysisReport } from "./schemas";
 
 function parseJson<T>(text: string | null): T | null {
@@ -17,7 +18,7 @@ export function toAnalysisReport(row: AnalysisHistory): TAnalysisReport {
   const parts = parseJson<StoredReportParts>(row.reportJson);
   if (!parts) throw new Error(`history record ${row.id} has an unreadable report`);
   const language = row.reportLanguage === "en" ? "en" : "zh";
-  return {
+  const report: Omit<TAnalysisReport, "structured_report"> = {
     meta: {
       id: row.id,
       query_id: row.queryId,
@@ -37,4 +38,5 @@ export function toAnalysisReport(row: AnalysisHistory): TAnalysisReport {
     strategy: parts.strategy,
     details: parts.details,
   };
+  return { ...report, structured_report: structuredReport(report) };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DB_ID_MAX, DB_ID_MIN } from "@/lib/db/id-range";
-import { ZDataQuality, ZEvidence } from "@/lib/evidence/schemas";
+import { ZDataQuality, ZEvidence, ZEvidenceScope } from "@/lib/evidence/schemas";
 
 const num = z.number().nullable();
 const text = z.string().nullable();
@@ -73,8 +73,28 @@ export const ZReportDetails = z
   })
   .meta({ id: "AnalysisReportDetails" });
 
+export const ZStructuredReport = z
+  .object({
+    thesis: z.string().describe("The report's summary"),
+    evidence: z.array(ZEvidenceScope).describe("details.evidence.scopes: the engine's record on this call"),
+    evidence_statement: z.string().nullable().describe("details.evidence.statement"),
+    invalidation_conditions: z.array(z.string()).describe("What would prove the call wrong (from its plan)"),
+    next_actions: z.array(z.string()),
+    data_quality: ZDataQuality.nullable(),
+  })
+  .meta({ id: "StructuredReport" });
+export type TStructuredReport = z.infer<typeof ZStructuredReport>;
+
 export const ZAnalysisReport = z
-  .object({ meta: ZReportMeta, summary: ZReportSummary, strategy: ZReportStrategy, details: ZReportDetails })
+  .object({
+    meta: ZReportMeta,
+    summary: ZReportSummary,
+    strategy: ZReportStrategy,
+    details: ZReportDetails,
+    structured_report: ZStructuredReport.optional().describe(
+      "The report as thesis, evidence, invalidation conditions, next actions and data quality (CONTRACT §14.3), from its own fields",
+    ),
+  })
   .meta({ id: "AnalysisReport" });
 
 export type TAnalysisReport = z.infer<typeof ZAnalysisReport>;

@@ -133,6 +133,28 @@ describe("one price, traceable numbers", () => {
     },
   );
 
+  it("the structured report (CONTRACT §14.3) is made of the report's own fields, in the answer and the history detail", async () => {
+    const result = await analyze("600519");
+    const report = result.report;
+    const structured = report.structured_report!;
+    expect(structured.thesis).toBe(report.summary.analysis_summary);
+    expect(structured.evidence).toEqual(report.details.evidence?.scopes ?? []);
+    expect(structured.evidence_statement).toBe(report.details.evidence?.statement ?? null);
+    expect(structured.data_quality).toEqual(report.details.data_quality ?? null);
+    // Every level a condition names is one the plan stores.
+    for (const line of structured.invalidation_conditions) {
+      const level = /\d+\.\d+/.exec(line)?.[0];
+      if (level)
+        expect(
+          [report.strategy.stop_loss, report.strategy.take_profit].some((v) => v?.includes(level)),
+          line,
+        ).toBe(true);
+    }
+    expect(structured.next_actions.length).toBeGreaterThan(0);
+    const detail = await (await fetch(`${server.baseUrl}/api/v1/history/${report.meta.id}`)).json();
+    expect(detail.structured_report).toEqual(structured);
+  });
+
   it("every reported indicator recomputes from the stored bars to 1e-9 relative", { timeout: 60_000 }, async () => {
     for (const code of CODES) {
       const result = await analyze(code);
