@@ -33,6 +33,7 @@ import type {
   TValidateSystemConfigResponse,
   TExportSystemConfigResponse,
 } from "./schemas";
+import { isMaskValue, MASK_TOKEN } from "./mask";
 import { literalHostRefusal, literalOutboundRefusal } from "@/lib/net/outbound-policy";
 import { getSettings } from "@/lib/settings/settings";
 
@@ -40,7 +41,7 @@ import { getSettings } from "@/lib/settings/settings";
 // optimistic version control, export and import the env file. The env text lives in the env file, or with
 // PostgreSQL in the config document row (env-store.ts picks); both give the same text and the same 409.
 
-export const MASK_TOKEN = "******";
+export { MASK_TOKEN } from "./mask";
 
 // ---- read
 
@@ -104,10 +105,6 @@ interface Resolution {
   skippedMasked: number;
 }
 
-function isMask(value: string, maskToken: string): boolean {
-  return value === maskToken || /^\*{3,}$/.test(value);
-}
-
 /**
  * Turns submitted items into the values to write, with every issue found. A mask on a sensitive key that
  * has a stored value keeps that value; read-only keys are refused (update, validate) or skipped (import)
@@ -140,7 +137,7 @@ function resolveItems(
 
     const { field, known } = fieldFor(key);
     const storedValue = Object.hasOwn(stored, key) ? (stored[key] ?? "") : undefined;
-    if (field.sensitive && isMask(submitted, maskToken)) {
+    if (field.sensitive && isMaskValue(submitted, maskToken)) {
       if (storedValue) skippedMasked++;
       else
         issues.push(

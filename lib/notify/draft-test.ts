@@ -1,4 +1,5 @@
 import { sensitiveSettingValues } from "@/lib/config/secret-values";
+import { isMaskValue } from "@/lib/config/mask";
 import { isSensitiveKey } from "@/lib/config/schema";
 import { getRawSetting, getSettings } from "@/lib/settings/settings";
 import { ZSettings, type TSettings } from "@/lib/settings/settings-schema";
@@ -40,10 +41,6 @@ function refused(errorCode: string, message: string): Response {
   return { success: false, message, error_code: errorCode, stage: "validate", retryable: false, attempts: [] };
 }
 
-function isMask(value: string, maskToken: string): boolean {
-  return value === maskToken || /^\*{3,}$/.test(value);
-}
-
 const channelKeys = (channel: TNotifyChannel) =>
   Object.keys(ZSettings.shape).filter((key) => key.startsWith(CHANNEL_PREFIX[channel]));
 
@@ -57,7 +54,7 @@ function draftSettings(body: TNotificationDraftTestRequest): Readonly<TSettings>
   for (const { key, value } of body.items) {
     if (!keys.has(key))
       return refused("foreign_key", `${key} is not a setting of the ${body.channel} channel; send only its own keys`);
-    if (isSensitiveKey(key) && isMask(value, body.mask_token)) {
+    if (isSensitiveKey(key) && isMaskValue(value, body.mask_token)) {
       if (raw[key] !== "") keptSecrets.push(key);
       continue;
     }

@@ -1,3 +1,4 @@
+import { isMaskValue } from "@/lib/config/mask";
 import { channelKeyPart } from "@/lib/config/schema";
 import { getRawSetting, getSettings } from "@/lib/settings/settings";
 import { readLlmChannelConfig, type LlmChannel, type LlmChannelConfig } from "./channels";
@@ -16,14 +17,12 @@ import type {
 
 type Reader = (key: string) => string | undefined;
 
-const isMask = (value: string, maskToken: string) => value === maskToken || /^\*{3,}$/.test(value);
-
 /** The settings as the draft makes them: its values over the saved ones, a masked value keeping the saved one. */
 export function draftReader(draft: TBackendDraft): Reader {
   const values = new Map(draft.items.map((item) => [item.key.toUpperCase(), item.value]));
   return (key) => {
     const value = values.get(key.toUpperCase());
-    return value === undefined || isMask(value, draft.mask_token) ? getRawSetting(key) : value;
+    return value === undefined || isMaskValue(value, draft.mask_token) ? getRawSetting(key) : value;
   };
 }
 
@@ -113,7 +112,9 @@ export async function smokeTestBackend(body: TSmokeTestRequest, deps: ProbeDeps 
   const part = channelKeyPart(id);
   const typed = body.items.find((item) => {
     const key = item.key.toUpperCase();
-    return (key.startsWith(`LLM_${part}_API_KEY`) || key === `${part}_API_KEY`) && !isMask(item.value, body.mask_token);
+    return (
+      (key.startsWith(`LLM_${part}_API_KEY`) || key === `${part}_API_KEY`) && !isMaskValue(item.value, body.mask_token)
+    );
   });
   const result = await testChannel(
     {

@@ -1,5 +1,6 @@
 import { Output, generateText, streamText, tool, type LanguageModel, type LanguageModelUsage } from "ai";
 import { z } from "zod";
+import { isMaskValue } from "@/lib/config/mask";
 import { channelKeyPart } from "@/lib/config/schema";
 import { getRawSetting, getSettings } from "@/lib/settings/settings";
 import { assertOutboundAllowed, OutboundRefusedError } from "@/lib/net/outbound-policy";
@@ -26,8 +27,6 @@ import type {
 // The settings page's channel probes (docs/api.md §12.5.2, §12.5.3). A probe never throws for a remote
 // failure: it answers success=false with a stage, a code and a short status line. Remote bodies are never
 // reflected (they can echo keys or internal detail); only "HTTP <status>" and our own words are.
-
-const MASK = "******";
 
 interface ProbeTarget {
   channel: LlmChannel;
@@ -73,7 +72,7 @@ function resolveTarget(body: TDiscoverModelsRequest | TTestChannelRequest, model
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return failure("validate", "base_url_invalid", "The base URL must be http or https");
   const typedKey = body.api_key.trim();
-  const useSaved = typedKey === "" || typedKey === MASK;
+  const useSaved = typedKey === "" || isMaskValue(typedKey);
   const sameBase = normaliseBaseUrl(savedBase) === baseURL;
   const apiKey = useSaved ? (sameBase ? savedKey(part, saved?.apiKey) : "") : typedKey;
   if (!apiKey && !KEYLESS.has(protocol)) {
