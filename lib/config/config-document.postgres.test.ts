@@ -7,7 +7,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { freshDatabaseUrl } from "@/tests/kits/db/temp-database";
 import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
-import { closeRedisConnections, redisConnection } from "@/lib/redis/connection";
+import { closeRedisConnections, redisConnection, scopedChannel } from "@/lib/redis/connection";
 import { dropTestNamespace, REDIS_TEST_URL, useTestNamespace } from "@/tests/kits/redis-test";
 import { configChangedChannel, importEnvFileOnce, readConfigDocument, writeConfigDocument } from "./config-document";
 import { ConfigDocumentSync, startConfigSync, stopConfigSync } from "./config-sync";
@@ -312,7 +312,7 @@ describe("20 §3: secrets stay out of logs and Redis messages", () => {
       for (const method of ["log", "info", "warn", "error"] as const)
         vi.spyOn(console, method).mockImplementation((...args) => void consoled.push(args));
       const messages: string[] = [];
-      await listener.subscribe(configChangedChannel());
+      await listener.subscribe(scopedChannel(configChangedChannel(), listener.options.db ?? 0));
       listener.on("message", (_channel: string, message: string) => messages.push(message));
 
       fs.writeFileSync(envFile, START);

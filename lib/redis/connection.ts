@@ -37,6 +37,11 @@ function describeUrl(url: string): string {
   }
 }
 
+/** A channel's name on the server for a deployment on database `db` (see RedisConnection.channelName). */
+export function scopedChannel(name: string, db: number): string {
+  return `${name}@db${db}`;
+}
+
 export class RedisConnection {
   readonly client: Redis;
   private subscriber: Redis | null = null;
@@ -149,7 +154,7 @@ export class RedisConnection {
    * server (each on its own database) would hear each other's task events: the number is part of the name.
    */
   channelName(name: string): string {
-    return `${name}@db${this.client.options.db ?? 0}`;
+    return scopedChannel(name, this.client.options.db ?? 0);
   }
 
   /** Publishes on `name` (scoped by channelName) when Redis is usable now; a failure only marks the outage. */
