@@ -74,6 +74,7 @@ export function signalKeys(fields: {
   action: string;
   horizon: string;
   marketPhase?: string | null;
+  decisionProfile?: string | null;
 }): Keys {
   const source =
     fields.sourceReportId != null
@@ -82,7 +83,10 @@ export function signalKeys(fields: {
         ? `trace:${fields.traceId}`
         : null;
   if (source === null) return { dedupKey: null, relaxedKey: null };
-  const relaxedKey = [source, fields.sourceType, fields.market, fields.targetKey, fields.action].join("|");
+  // A profile joins the key only when set, so the keys of signals without one stay as they were stored.
+  const relaxedKey = [source, fields.sourceType, fields.market, fields.targetKey, fields.action]
+    .concat(fields.decisionProfile ? [`profile:${fields.decisionProfile}`] : [])
+    .join("|");
   return { relaxedKey, dedupKey: [relaxedKey, fields.horizon, fields.marketPhase ?? "-"].join("|") };
 }
 
@@ -125,6 +129,7 @@ async function createOnce(request: TDecisionSignalCreateRequest): Promise<Create
     action: request.action,
     horizon,
     marketPhase: request.market_phase,
+    decisionProfile: request.decision_profile,
   });
 
   const data: Prisma.DecisionSignalUncheckedCreateInput = {
@@ -139,6 +144,7 @@ async function createOnce(request: TDecisionSignalCreateRequest): Promise<Create
     traceId: request.trace_id ?? null,
     marketPhase: request.market_phase ?? null,
     triggerSource: request.trigger_source,
+    decisionProfile: request.decision_profile ?? null,
     action: request.action,
     actionLabel: request.action_label ?? null,
     confidence: request.confidence ?? null,

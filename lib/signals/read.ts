@@ -76,6 +76,8 @@ async function listWhere(tx: Tx, query: TDecisionSignalListQuery): Promise<Prism
   if (query.source_report_id !== undefined) and.push({ sourceReportId: query.source_report_id });
   if (query.trace_id) and.push({ traceId: query.trace_id });
   if (query.trigger_source) and.push({ triggerSource: query.trigger_source });
+  if (query.decision_profile)
+    and.push({ decisionProfile: query.decision_profile === "unknown" ? null : query.decision_profile });
   if (query.status) and.push({ status: query.status });
   const created = range(query.created_from, query.created_to, "created_from/created_to");
   if (created) and.push({ createdAt: created as Prisma.DateTimeFilter });

@@ -24,6 +24,10 @@ export const OUTCOME_HORIZONS = ["1d", "3d", "5d", "10d"] as const;
 export const EVAL_STATUSES = ["completed", "unable"] as const;
 export const OUTCOMES = ["hit", "miss", "neutral"] as const;
 export const DIRECTIONS = ["up", "not_down", "not_up"] as const;
+
+/** A reassessment's risk stance (the reference's decision profiles); null on an ordinary signal. */
+export const DECISION_PROFILES = ["conservative", "balanced", "aggressive"] as const;
+export const ZDecisionProfile = z.enum(DECISION_PROFILES);
 export const FIRST_HITS = ["target", "stop", "both_same_day", "none"] as const;
 export const FEEDBACK_VALUES = ["useful", "not_useful"] as const;
 export const FEEDBACK_SOURCES = ["web", "api"] as const;
@@ -83,6 +87,9 @@ export const ZDecisionSignalCreateRequest = z
     trace_id: z.string().max(64).nullish(),
     market_phase: ZSignalMarketPhase.nullish(),
     trigger_source: z.string().trim().min(1).max(64),
+    decision_profile: ZDecisionProfile.nullish().describe(
+      "The profile the signal was made under (a reassessment); signals of different profiles never deduplicate",
+    ),
     action: ZSignalAction,
     action_label: z.string().max(64).nullish(),
     confidence: z.number().min(0).max(1).nullish(),
@@ -142,6 +149,7 @@ export const ZDecisionSignalItem = z
     trace_id: z.string().nullable(),
     market_phase: ZSignalMarketPhase.nullable(),
     trigger_source: z.string(),
+    decision_profile: ZDecisionProfile.nullable(),
     action: ZSignalAction,
     action_label: z.string().nullable(),
     confidence: z.number().nullable(),
@@ -235,6 +243,10 @@ export const ZDecisionSignalListQuery = z.object({
   source_report_id: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   trace_id: z.string().max(64).optional(),
   trigger_source: z.string().max(64).optional(),
+  decision_profile: z
+    .enum([...DECISION_PROFILES, "unknown"])
+    .optional()
+    .describe("A profile, or unknown for signals made without one"),
   status: ZSignalStatus.optional(),
   created_from: ZBound.describe(
     "Inclusive lower bound on created_at (date-time, or YYYY-MM-DD in the service time zone)",

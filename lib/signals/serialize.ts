@@ -38,6 +38,7 @@ export function toSignalItem(row: DecisionSignal): TDecisionSignalItem {
     trace_id: row.traceId,
     market_phase: row.marketPhase as TSignalMarketPhase | null,
     trigger_source: row.triggerSource,
+    decision_profile: row.decisionProfile as TDecisionSignalItem["decision_profile"],
     action: row.action as TSignalAction,
     action_label: row.actionLabel,
     confidence: row.confidence,

@@ -213,6 +213,40 @@ describe("4.5 create: validation and defaults", () => {
 });
 
 describe("3.2 transitions", () => {
+  it("decision_profile: stored on the item, a list filter (unknown = none), and profiles never deduplicate", async () => {
+    const plain = await create({ stock_code: "601318", trace_id: "profile-trace-1" });
+    const careful = await create({
+      stock_code: "601318",
+      trace_id: "profile-trace-1",
+      decision_profile: "conservative",
+    });
+    expect(careful.created).toBe(true);
+    expect(careful.item).toMatchObject({ decision_profile: "conservative" });
+    expect(plain.item.decision_profile).toBeNull();
+    const again = await create({ stock_code: "601318", trace_id: "profile-trace-1", decision_profile: "conservative" });
+    expect(again).toMatchObject({ created: false, item: { id: careful.item.id } });
+    const bold = await create({ stock_code: "601318", trace_id: "profile-trace-1", decision_profile: "aggressive" });
+    expect(bold.created).toBe(true);
+
+    const ids = async (query: string) =>
+      ((await list(`stock_code=601318&trace_id=profile-trace-1&${query}`)) as { items: { id: number }[] }).items
+        .map((i) => i.id)
+        .sort((a, b) => a - b);
+    expect(await ids("decision_profile=conservative")).toEqual([careful.item.id]);
+    expect(await ids("decision_profile=unknown")).toEqual([plain.item.id]);
+    expect(await ids("")).toEqual([plain.item.id, careful.item.id, bold.item.id].sort((a, b) => a - b));
+    expect((await api("?decision_profile=reckless")).status).toBe(422);
+    const bad = await send("POST", "", {
+      stock_code: "601318",
+      market: "cn",
+      source_type: "agent",
+      trigger_source: "api-test",
+      action: "buy",
+      decision_profile: "reckless",
+    });
+    expect(bad.status).toBe(422);
+  });
+
   it("dedup: the same key returns the existing signal with created=false (code variants are one stock)", async () => {
     const first = await create({
       stock_code: "000858",

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "decision_signal" ADD COLUMN "decision_profile" TEXT;
