@@ -1,4 +1,4 @@
-import { unixToZonedIso } from "@/lib/market/market-time";
+import { isoInMarketZone } from "@/lib/market/market-time";
 import { ANALYSIS_WINDOW_BARS, buildRuleReport } from "@/lib/analysis/engine";
 import { resolveSingleTarget } from "@/lib/analysis/request";
 import { db } from "@/lib/db/client";
@@ -55,7 +55,7 @@ export async function quoteData(code: string, language: Language) {
     change_pct: price.change_pct,
     date: price.date,
     // In the market's zone with its offset, as the date is: a UTC instant beside a local date reads a day off.
-    time: price.time === null ? null : unixToZonedIso(Math.floor(Date.parse(price.time) / 1000), symbol.market),
+    time: price.time === null ? null : isoInMarketZone(price.time, symbol.market),
     basis: price.basis,
     source: price.source,
     is_sample_data: price.source === "sample",

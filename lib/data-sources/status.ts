@@ -2,7 +2,7 @@ import { getSettings } from "@/lib/settings/settings";
 import { builtInProviders } from "@/lib/market/providers/chain";
 import { healthSince, healthState, providerHealth, type HealthCell } from "@/lib/market/providers/health";
 import { PROVIDER_NAMES } from "@/lib/market/providers/types";
-import { NEWS_PROVIDER_ORDER } from "@/lib/news/search";
+import { NEWS_KEY_SETTINGS, NEWS_PROVIDER_ORDER, newsProviderKeys } from "@/lib/news/search";
 import { providerCapability } from "./capabilities";
 import type { TDataSourceItem, TDataSourcesStatus } from "./schemas";
 
@@ -14,12 +14,6 @@ const NEWS_LABELS: Record<string, string> = {
   tavily: "Tavily",
   brave: "Brave Search",
   serpapi: "SerpApi",
-};
-const NEWS_KEYS: Record<string, string> = {
-  bocha: "BOCHA_API_KEYS",
-  tavily: "TAVILY_API_KEYS",
-  brave: "BRAVE_API_KEYS",
-  serpapi: "SERPAPI_API_KEYS",
 };
 
 export function circuitOf(cells: HealthCell[], provider: string) {
@@ -101,21 +95,16 @@ export function dataSourcesStatus(): TDataSourcesStatus {
       detail: "Listed in MARKET_DATA_SOURCES, but this build has no such provider: it is skipped",
     });
   }
-  const keys: Record<string, readonly string[]> = {
-    bocha: settings.BOCHA_API_KEYS,
-    tavily: settings.TAVILY_API_KEYS,
-    brave: settings.BRAVE_API_KEYS,
-    serpapi: settings.SERPAPI_API_KEYS,
-  };
+  const keys = newsProviderKeys(settings);
   const search: TDataSourceItem[] = NEWS_PROVIDER_ORDER.map((name, index) => {
     const item = {
       source_id: name,
       name: NEWS_LABELS[name] ?? name,
       kind: "search" as const,
-      status: keys[name]!.length > 0 ? ("active" as const) : ("not_configured" as const),
+      status: keys[name].length > 0 ? ("active" as const) : ("not_configured" as const),
       requires_credentials: true,
       markets: [],
-      config_keys: [NEWS_KEYS[name]!],
+      config_keys: [NEWS_KEY_SETTINGS[name]],
       priority: index + 1,
       circuit: [],
     };

@@ -53,6 +53,11 @@ export function unixToZonedIso(seconds: number, market: TMarket): string {
   return zonedIso(ymd(p.year, p.month, p.day), `${p.hour}:${p.minute}:${p.second}`, tz);
 }
 
+/** An ISO instant (a quote's time, often UTC) → ISO in the market's zone, so its date reads as the market's date. */
+export function isoInMarketZone(iso: string, market: TMarket): string {
+  return unixToZonedIso(Math.floor(Date.parse(iso) / 1000), market);
+}
+
 /** Unix seconds → the calendar date in the market's zone (a bar's trade date). */
 export function unixToMarketDate(seconds: number, market: TMarket): string {
   return localParts(new Date(seconds * 1000), MARKET_TIME_ZONE[market]).date;

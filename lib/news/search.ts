@@ -1,3 +1,4 @@
+import type { TSettings } from "@/lib/settings/settings-schema";
 import { now } from "@/lib/clock";
 import { getSettings } from "@/lib/settings/settings";
 import { createBochaProvider } from "./providers/bocha";
@@ -143,15 +144,30 @@ export async function searchNewsWith(
 // Providers keep their key rings (rotation state) between calls; rebuilt only when the keys change.
 let cached: { signature: string; chain: NewsChain } | null = null;
 
-/** The chain as the settings configure it: each provider with a non-empty key list, in NEWS_PROVIDER_ORDER. */
-export function configuredNewsChain(): NewsChain {
-  const settings = getSettings();
-  const keys: Record<NewsProviderName, readonly string[]> = {
+/** The setting that holds each news provider's keys. */
+export const NEWS_KEY_SETTINGS = {
+  bocha: "BOCHA_API_KEYS",
+  tavily: "TAVILY_API_KEYS",
+  brave: "BRAVE_API_KEYS",
+  serpapi: "SERPAPI_API_KEYS",
+} as const satisfies Record<NewsProviderName, string>;
+
+/** Each news provider's configured keys (empty: the provider is off). */
+export function newsProviderKeys(
+  settings: Readonly<Pick<TSettings, (typeof NEWS_KEY_SETTINGS)[NewsProviderName]>>,
+): Record<NewsProviderName, readonly string[]> {
+  return {
     bocha: settings.BOCHA_API_KEYS,
     tavily: settings.TAVILY_API_KEYS,
     brave: settings.BRAVE_API_KEYS,
     serpapi: settings.SERPAPI_API_KEYS,
   };
+}
+
+/** The chain as the settings configure it: each provider with a non-empty key list, in NEWS_PROVIDER_ORDER. */
+export function configuredNewsChain(): NewsChain {
+  const settings = getSettings();
+  const keys = newsProviderKeys(settings);
   const signature = JSON.stringify(keys);
   if (cached?.signature === signature) return cached.chain;
   const factories = {

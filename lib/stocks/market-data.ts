@@ -2,7 +2,7 @@ import { failureReason } from "@/lib/analysis/failure-reason";
 import { resolveSingleTarget } from "@/lib/analysis/request";
 import { ApiError } from "@/lib/errors/api-error";
 import { getDailyBars, getPriceSeries, MarketDataUnavailableError } from "@/lib/market";
-import { unixToZonedIso } from "@/lib/market/market-time";
+import { isoInMarketZone } from "@/lib/market/market-time";
 import type { TResolvedSymbol } from "@/lib/market/symbols";
 import type { TStockHistoryResponse, TStockQuoteResponse } from "./schemas";
 
@@ -37,8 +37,7 @@ export async function stockQuote(code: string): Promise<TStockQuoteResponse> {
   if (!last || !current) return noData(new MarketDataUnavailableError(symbol.displayCode, []), symbol);
   const previous = series.bars.at(-2)?.close ?? series.quote?.prev_close ?? null;
   const change = previous === null ? (series.quote?.change ?? null) : round(current.price - previous);
-  const time =
-    current.time === null ? null : unixToZonedIso(Math.floor(Date.parse(current.time) / 1000), symbol.market);
+  const time = current.time === null ? null : isoInMarketZone(current.time, symbol.market);
   const id = identity(symbol);
   return {
     ...id,
