@@ -27,10 +27,16 @@ export const ERROR_STATUS = {
   parse_failed: 400,
   unsupported_type: 400,
   extract_failed: 400,
+  // Decision-signal reassess (the reference's codes): a market review has no stock call; a report without an action;
+  // a persist the profile gate refuses (the body carries blocked_reason and warnings).
+  unsupported_report_type: 400,
+  unsupported_report_snapshot: 400,
+  guardrail_blocked: 400,
   unauthorized: 401,
   forbidden: 403,
   env_backup_access_denied: 403,
   not_found: 404,
+  source_report_not_found: 404,
   // Agent chat (the reference's codes): cancel of a turn that is no longer running; a request_id already running.
   request_not_active: 404,
   method_not_allowed: 405,

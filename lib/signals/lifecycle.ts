@@ -95,30 +95,43 @@ export interface PricePlan {
   target_price?: number | null;
 }
 
-/** Why a price plan is inconsistent, or null when it is sane. */
-export function pricePlanProblem(action: TSignalAction, plan: PricePlan): string | null {
+export interface PricePlanViolation {
+  /** entry_range_invalid, stop_loss_not_below_entry, target_price_not_above_entry, stop_loss_not_below_target_price, or the short side's not_above/not_below forms. */
+  code: string;
+  message: string;
+}
+
+/** The first way a price plan contradicts its action, or null when it is sane. */
+export function pricePlanViolation(action: TSignalAction, plan: PricePlan): PricePlanViolation | null {
   const { entry_low: low, entry_high: high, stop_loss: stop, target_price: target } = plan;
-  if (low != null && high != null && low > high) return "entry_low must not exceed entry_high";
+  const violation = (code: string, message: string) => ({ code, message });
+  if (low != null && high != null && low > high)
+    return violation("entry_range_invalid", "entry_low must not exceed entry_high");
   const direction = expectedDirection(action);
   const entryBottom = low ?? high ?? null;
   const entryTop = high ?? low ?? null;
   if (direction === "up") {
     if (stop != null && entryBottom != null && !(stop < entryBottom))
-      return `a ${action} signal's stop_loss must be below the entry`;
+      return violation("stop_loss_not_below_entry", `a ${action} signal's stop_loss must be below the entry`);
     if (target != null && entryTop != null && !(target > entryTop))
-      return `a ${action} signal's target_price must be above the entry`;
+      return violation("target_price_not_above_entry", `a ${action} signal's target_price must be above the entry`);
     if (stop != null && target != null && !(stop < target))
-      return `a ${action} signal's stop_loss must be below target_price`;
+      return violation("stop_loss_not_below_target_price", `a ${action} signal's stop_loss must be below target_price`);
   }
   if (direction === "not_up") {
     if (stop != null && entryTop != null && !(stop > entryTop))
-      return `a ${action} signal's stop_loss must be above the entry`;
+      return violation("stop_loss_not_above_entry", `a ${action} signal's stop_loss must be above the entry`);
     if (target != null && entryBottom != null && !(target < entryBottom))
-      return `a ${action} signal's target_price must be below the entry`;
+      return violation("target_price_not_below_entry", `a ${action} signal's target_price must be below the entry`);
     if (stop != null && target != null && !(stop > target))
-      return `a ${action} signal's stop_loss must be above target_price`;
+      return violation("stop_loss_not_above_target_price", `a ${action} signal's stop_loss must be above target_price`);
   }
   return null;
+}
+
+/** Why a price plan is inconsistent, or null when it is sane. */
+export function pricePlanProblem(action: TSignalAction, plan: PricePlan): string | null {
+  return pricePlanViolation(action, plan)?.message ?? null;
 }
 
 /** 400 when the plan contradicts the action. */

@@ -19,6 +19,7 @@ import {
   ZSignalIdParams,
   ZStockCodeParams,
 } from "./schemas";
+import { ZReassessRequest, ZReassessResponse } from "./reassess-schemas";
 
 const TAGS = ["Decision signals"];
 // Spec 5: the signal endpoints declare the cookie scheme (every non-public operation does) and say why 401.
@@ -70,6 +71,33 @@ export const listSignalsOp = defineOperation({
     200: { description: "One page of signals and the total", schema: ZDecisionSignalListResponse },
     400: BAD_REQUEST("validation_error: a lower date bound after its upper bound"),
     401: UNAUTHORIZED,
+  },
+});
+
+export const reassessSignalOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/decision-signals/reassess",
+  operationId: "reassessDecisionSignal",
+  summary: "A stored report's call under a decision profile (preview, or store it)",
+  description:
+    "Reads the stored report's action, score, price plan, data quality and stated confidence; the call is never recomputed. " +
+    "The profile gate (docs/api.md §4.6) applies to buy and add only: a stop, data quality good or degraded (conservative: " +
+    "good), a stated confidence that is not low, prices in order (conservative also needs a target). A failing call becomes " +
+    "watch, or alert when its prices contradict, with blocked_reason. persist=false stores nothing; persist=true stores the " +
+    "signal through the ordinary create (decision_profile set, deduplicated per report, action and profile) and answers the " +
+    "item, or refuses with 400 guardrail_blocked when the gate fails.",
+  tags: TAGS,
+  body: ZReassessRequest,
+  responses: {
+    200: {
+      description: "The preview, and the stored or matched signal when persist was true",
+      schema: ZReassessResponse,
+    },
+    400: BAD_REQUEST(
+      "guardrail_blocked (with blocked_reason and warnings): persist refused by the profile gate; unsupported_report_type: a market review; unsupported_report_snapshot: a report without an action",
+    ),
+    401: UNAUTHORIZED,
+    404: { description: "source_report_not_found: no stored report has this id", schema: ZErrorResponse },
   },
 });
 
@@ -204,6 +232,7 @@ export const putFeedbackOp = defineOperation({
 export const SIGNAL_OPERATIONS: readonly Operation[] = [
   createSignalOp,
   listSignalsOp,
+  reassessSignalOp,
   latestSignalsOp,
   getSignalOp,
   updateSignalStatusOp,

@@ -28,6 +28,7 @@ export const DIRECTIONS = ["up", "not_down", "not_up"] as const;
 /** A reassessment's risk stance (the reference's decision profiles); null on an ordinary signal. */
 export const DECISION_PROFILES = ["conservative", "balanced", "aggressive"] as const;
 export const ZDecisionProfile = z.enum(DECISION_PROFILES);
+export type TDecisionProfile = z.infer<typeof ZDecisionProfile>;
 export const FIRST_HITS = ["target", "stop", "both_same_day", "none"] as const;
 export const FEEDBACK_VALUES = ["useful", "not_useful"] as const;
 export const FEEDBACK_SOURCES = ["web", "api"] as const;

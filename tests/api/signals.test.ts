@@ -13,7 +13,9 @@ import {
   ZOutcomeStatsResponse,
   type TDecisionSignalItem,
 } from "@/lib/signals/schemas";
+import { ZReassessResponse } from "@/lib/signals/reassess-schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { analyzeRecord, cloneRecord } from "../setup/history-records";
 import { openServerDatabase, type ServerDatabase } from "../setup/server-database";
 
 // Both databases: lazy expiry and outcome windows are conditional writes and date filters in each dialect's SQL.
@@ -865,6 +867,234 @@ describe("analyses create linked signals", () => {
   });
 });
 
+describe("CONTRACT §14.3 reassess under a decision profile", () => {
+  let sourceId: number;
+  let clones = 0;
+
+  /** A copy of an analysed record whose stored call, plan, data quality and confidence are the given ones. */
+  async function storedCall(call: {
+    action: string;
+    plan: {
+      ideal_buy?: string | null;
+      secondary_buy?: string | null;
+      stop_loss?: string | null;
+      take_profit?: string | null;
+    };
+    quality?: "good" | "degraded" | "insufficient" | null;
+    confidence?: "high" | "medium" | "low" | null;
+    reportType?: string;
+    lastBar?: string;
+  }): Promise<number> {
+    const row = await database.get<{ report_json: string }>(
+      "SELECT report_json FROM analysis_history WHERE id = ?",
+      sourceId,
+    );
+    const parts = JSON.parse(row!.report_json) as {
+      summary: Record<string, unknown>;
+      strategy: Record<string, unknown>;
+      details: { data_quality?: Record<string, unknown> | null; raw_result: Record<string, unknown> };
+    };
+    parts.summary.action = call.action;
+    parts.summary.sentiment_score = 66;
+    parts.strategy = { ideal_buy: null, secondary_buy: null, stop_loss: null, take_profit: null, ...call.plan };
+    parts.details.data_quality =
+      call.quality === null
+        ? null
+        : {
+            level: call.quality ?? "good",
+            reasons: [],
+            bars: 250,
+            last_bar_date: call.lastBar ?? new Date().toISOString().slice(0, 10),
+            source: "sample",
+          };
+    const rawResult = parts.details.raw_result;
+    rawResult.engine = "rules";
+    rawResult.dashboard = { core_conclusion: { confidence: call.confidence ?? "medium" }, risk_warnings: ["risk one"] };
+    if (call.confidence === null) rawResult.dashboard = {};
+    rawResult.score_breakdown = [{ factor: "trend", points: 20 }];
+    clones += 1;
+    return cloneRecord(database, sourceId, {
+      query_id: `reassess-${clones}-${Date.now()}`,
+      action: call.action,
+      report_type: call.reportType ?? "detailed",
+      report_json: JSON.stringify(parts),
+    });
+  }
+
+  function reassess(body: Record<string, unknown>) {
+    return send("POST", "/reassess", body);
+  }
+
+  const GOOD_BUY = {
+    ideal_buy: "10.50（MA5）",
+    secondary_buy: "10.00（MA10）",
+    stop_loss: "9.50",
+    take_profit: "12.00",
+  };
+
+  beforeAll(async () => {
+    sourceId = (await analyzeRecord(server.baseUrl, { stock_code: "601398" })).id;
+  });
+
+  it("a preview reads the stored call and stores nothing; persist stores it once under the profile", async () => {
+    const id = await storedCall({ action: "buy", plan: GOOD_BUY });
+    const preview = ZReassessResponse.parse(
+      await json(await reassess({ source_report_id: id, decision_profile: "balanced" }), 200),
+    );
+    expect(preview).toMatchObject({ item: null, created: false, blocked_reason: null, warnings: [] });
+    expect(preview.preview).toMatchObject({
+      action: "buy",
+      score: 66,
+      confidence: null,
+      horizon: "3d",
+      entry_low: 10,
+      entry_high: 10.5,
+      stop_loss: 9.5,
+      target_price: 12,
+      risk_summary: "risk one",
+    });
+    expect(preview.preview.metadata).toMatchObject({
+      decision_profile: "balanced",
+      data_quality_level: "good",
+      confidence_level: "medium",
+      scoring_breakdown: {
+        score: 66,
+        raw_action: "buy",
+        final_action: "buy",
+        factors: [{ factor: "trend", points: 20 }],
+      },
+      guardrail_result: { raw_action: "buy", final_action: "buy", passed: true, violations: [], adjusted: false },
+    });
+    expect((await list(`source_report_id=${id}`)).total).toBe(0);
+
+    const stored = ZReassessResponse.parse(
+      await json(await reassess({ source_report_id: id, decision_profile: "balanced", persist: true }), 200),
+    );
+    expect(stored.created).toBe(true);
+    expect(stored.item).toMatchObject({
+      source_report_id: id,
+      source_type: "analysis",
+      decision_profile: "balanced",
+      action: "buy",
+      stop_loss: 9.5,
+      target_price: 12,
+      status: "active",
+      trigger_source: "decision_profile_reassess",
+    });
+    expect(stored.item!.metadata).toMatchObject({ decision_profile: "balanced", data_quality_level: "good" });
+    const again = ZReassessResponse.parse(
+      await json(await reassess({ source_report_id: id, decision_profile: "balanced", persist: true }), 200),
+    );
+    expect(again).toMatchObject({ created: false, item: { id: stored.item!.id } });
+    // Another profile is another signal; the list filter tells them apart.
+    await json(await reassess({ source_report_id: id, decision_profile: "aggressive", persist: true }), 200);
+    expect((await list(`source_report_id=${id}`)).total).toBe(2);
+    expect((await list(`source_report_id=${id}&decision_profile=balanced`)).items.map((s) => s.id)).toEqual([
+      stored.item!.id,
+    ]);
+  });
+
+  it("conservative holds a buy on degraded data without a target back to watch; persist is refused", async () => {
+    const id = await storedCall({ action: "buy", plan: { ...GOOD_BUY, take_profit: null }, quality: "degraded" });
+    const balanced = ZReassessResponse.parse(
+      await json(await reassess({ source_report_id: id, decision_profile: "balanced" }), 200),
+    );
+    expect(balanced.preview.action).toBe("buy");
+    const body = ZReassessResponse.parse(
+      await json(await reassess({ source_report_id: id, decision_profile: "conservative" }), 200),
+    );
+    expect(body.blocked_reason).toBe("actionable_signal_blocked_by_guardrail");
+    expect(body.preview.action).toBe("watch");
+    expect(body.preview.metadata.guardrail_result).toEqual({
+      raw_action: "buy",
+      final_action: "watch",
+      passed: false,
+      violations: ["data_quality_not_good", "missing_target_price"],
+      adjustments: ["action_downgraded_by_guardrail"],
+      adjusted: true,
+    });
+    expect(body.warnings.map((w) => w.code)).toEqual(["action_adjusted_by_guardrail", "action_blocked_by_guardrail"]);
+    expect(body.warnings[1]!.params).toMatchObject({ violations: ["data_quality_not_good", "missing_target_price"] });
+    expect(body.warnings[1]!.message.length).toBeGreaterThan(0);
+
+    const refused = (await json(
+      await reassess({ source_report_id: id, decision_profile: "conservative", persist: true }),
+      400,
+    )) as { error: string; blocked_reason: string; warnings: { code: string }[] };
+    expect(refused.error).toBe("guardrail_blocked");
+    expect(refused.blocked_reason).toBe("actionable_signal_blocked_by_guardrail");
+    expect(refused.warnings.map((w) => w.code)).toContain("action_blocked_by_guardrail");
+    expect((await list(`source_report_id=${id}`)).total).toBe(0);
+  });
+
+  it("every profile refuses a buy without a stop, with low or unstated confidence or unknown data quality", async () => {
+    const cases = [
+      { call: { plan: { ...GOOD_BUY, stop_loss: null } }, violation: "missing_invalidation_or_stop_loss" },
+      { call: { plan: GOOD_BUY, confidence: "low" as const }, violation: "confidence_below_actionable_threshold" },
+      { call: { plan: GOOD_BUY, confidence: null }, violation: "missing_confidence" },
+      { call: { plan: GOOD_BUY, quality: null }, violation: "insufficient_data_quality" },
+    ];
+    for (const { call, violation } of cases) {
+      const id = await storedCall({ action: "add", ...call });
+      for (const profile of ["conservative", "balanced", "aggressive"]) {
+        const body = ZReassessResponse.parse(
+          await json(await reassess({ source_report_id: id, decision_profile: profile }), 200),
+        );
+        expect(body.preview.action, `${violation} ${profile}`).toBe("watch");
+        expect(body.preview.metadata.guardrail_result.violations, profile).toContain(violation);
+      }
+    }
+  });
+
+  it("contradicting prices make an alert; other actions pass every profile", async () => {
+    const contradict = await storedCall({ action: "buy", plan: { ...GOOD_BUY, stop_loss: "11.00" } });
+    const alert = ZReassessResponse.parse(
+      await json(await reassess({ source_report_id: contradict, decision_profile: "aggressive" }), 200),
+    );
+    expect(alert.preview.action).toBe("alert");
+    expect(alert.preview.horizon).toBe("intraday");
+    expect(alert.preview.metadata.guardrail_result.violations).toContain("stop_loss_not_below_entry");
+
+    const hold = await storedCall({ action: "hold", plan: { stop_loss: "9.50" }, confidence: "low", quality: null });
+    const body = ZReassessResponse.parse(
+      await json(await reassess({ source_report_id: hold, decision_profile: "conservative", persist: true }), 200),
+    );
+    expect(body.preview.metadata.guardrail_result).toMatchObject({ passed: true, final_action: "hold" });
+    expect(body).toMatchObject({ created: true, item: { action: "hold", decision_profile: "conservative" } });
+  });
+
+  it("warns when sessions have closed since the report's last bar", async () => {
+    const id = await storedCall({ action: "buy", plan: GOOD_BUY, lastBar: "2020-01-02" });
+    const body = ZReassessResponse.parse(
+      await json(await reassess({ source_report_id: id, decision_profile: "balanced" }), 200),
+    );
+    expect(body.blocked_reason).toBeNull();
+    expect(body.warnings).toEqual([
+      expect.objectContaining({
+        code: "stale_source_report",
+        params: expect.objectContaining({ last_bar_date: "2020-01-02" }),
+      }),
+    ]);
+  });
+
+  it("404 for an unknown report, 400 for a market review, 422 for a bad profile", async () => {
+    const missing = (await json(
+      await reassess({ source_report_id: 987654321, decision_profile: "balanced" }),
+      404,
+    )) as {
+      error: string;
+    };
+    expect(missing.error).toBe("source_report_not_found");
+    const review = await storedCall({ action: "hold", plan: {}, reportType: "market_review" });
+    const refused = (await json(await reassess({ source_report_id: review, decision_profile: "balanced" }), 400)) as {
+      error: string;
+    };
+    expect(refused.error).toBe("unsupported_report_type");
+    await json(await reassess({ source_report_id: review, decision_profile: "reckless" }), 422);
+    await json(await reassess({ decision_profile: "balanced" }), 422);
+  });
+});
+
 describe("5: decision-signal endpoints with admin auth on", () => {
   let authServer: TestServer;
   beforeAll(async () => {
@@ -874,7 +1104,7 @@ describe("5: decision-signal endpoints with admin auth on", () => {
 
   it("every signal operation answers 401 without a session and declares the cookie scheme", async () => {
     const ops = OPERATIONS.filter((op) => op.path.startsWith("/api/v1/decision-signals"));
-    expect(ops).toHaveLength(11);
+    expect(ops).toHaveLength(12);
     for (const op of ops) {
       const res = await fetch(`${authServer.baseUrl}${op.path.replace(/\{[^}]+\}/g, "1")}`, {
         method: op.method,

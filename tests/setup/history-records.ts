@@ -18,8 +18,9 @@ export async function analyzeRecord(baseUrl: string, body: Record<string, unknow
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  const result = ZAnalysisResultResponse.parse(await res.json());
+  const text = await res.text();
+  expect(res.status, `${JSON.stringify(body)}: ${text}`).toBe(200);
+  const result = ZAnalysisResultResponse.parse(JSON.parse(text));
   return { id: result.report.meta.id!, queryId: result.query_id };
 }
 
