@@ -795,9 +795,9 @@ const FIELDS: readonly ConfigField[] = [
     key: "SCREENING_ENABLED",
     title: "Stock screening",
     description:
-      "Offer the stock screener (GET /api/v1/screening/status says whether it is available in this build). ALPHASIFT_ENABLED, its older name, is read when this is unset.",
+      "Offer the stock screener (the Screening page and /api/v1/screening). On unless set to false; ALPHASIFT_ENABLED, its older name, is read when this is unset.",
     category: "system",
-    default: "false",
+    default: "true",
     order: 12,
   }),
   flag({
@@ -805,7 +805,7 @@ const FIELDS: readonly ConfigField[] = [
     title: "Stock screening (older name)",
     description: "The reference's older name of SCREENING_ENABLED, read only when SCREENING_ENABLED is unset.",
     category: "system",
-    default: "false",
+    default: "true",
     order: 13,
   }),
   text({

@@ -309,7 +309,7 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   SCREENING_ENABLED: {
     title: "选股",
     description:
-      "提供选股功能（GET /api/v1/screening/status 说明本版本是否可用）。未设置时读取其旧名 ALPHASIFT_ENABLED。",
+      "提供选股功能（选股页面与 /api/v1/screening）。默认开启，设为 false 关闭；未设置时读取其旧名 ALPHASIFT_ENABLED。",
   },
   ALPHASIFT_ENABLED: {
     title: "选股（旧名）",

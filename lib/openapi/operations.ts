@@ -21,6 +21,7 @@ import { searchStocksOp } from "@/lib/market/operations";
 import { STOCK_DATA_OPERATIONS } from "@/lib/stocks/operations";
 import { REPORT_BACKTEST_OPERATIONS } from "@/lib/report-eval/operations";
 import { getAlphasiftStatusOp, getScreeningStatusOp } from "@/lib/screening/status";
+import { SCREENING_OPERATIONS } from "@/lib/screening/operations";
 import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
 import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
@@ -71,6 +72,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...DATA_OPERATIONS,
   ...DATA_SOURCE_OPERATIONS,
   getScreeningStatusOp,
+  ...SCREENING_OPERATIONS,
   getAlphasiftStatusOp,
   ...AGENT_OPERATIONS,
 ];

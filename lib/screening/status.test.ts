@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setEnvironmentForTests } from "@/lib/settings/settings";
 import { screeningStatus } from "./status";
+import { BUILT_IN_STRATEGIES } from "./strategies";
 
 afterEach(() => setEnvironmentForTests(process.env));
 
@@ -10,16 +11,21 @@ const statusWith = (env: Record<string, string>) => {
 };
 
 describe("the screener's state", () => {
-  it("ALPHASIFT_ENABLED is read as SCREENING_ENABLED when that is unset; SCREENING_ENABLED wins when set", () => {
-    expect(statusWith({}).configured).toBe(false);
-    expect(statusWith({ ALPHASIFT_ENABLED: "true" }).configured).toBe(true);
-    expect(statusWith({ ALPHASIFT_ENABLED: "true", SCREENING_ENABLED: "false" }).configured).toBe(false);
-    expect(statusWith({ SCREENING_ENABLED: "true" }).configured).toBe(true);
+  it("on by default; ALPHASIFT_ENABLED is read as SCREENING_ENABLED when that is unset; SCREENING_ENABLED wins", () => {
+    expect(statusWith({}).configured).toBe(true);
+    expect(statusWith({ ALPHASIFT_ENABLED: "false" }).configured).toBe(false);
+    expect(statusWith({ ALPHASIFT_ENABLED: "false", SCREENING_ENABLED: "true" }).configured).toBe(true);
+    expect(statusWith({ SCREENING_ENABLED: "false" }).configured).toBe(false);
   });
 
-  it("without a screener in this build it is never enabled or available, and says so", () => {
-    const status = statusWith({ SCREENING_ENABLED: "true" });
-    expect(status).toMatchObject({ enabled: false, available: false, strategy_count: 0 });
-    expect(status.diagnostics.reason).toMatch(/no stock screener/);
+  it("available with the built-in strategies; enabled only when switched on, and says how to switch it on", () => {
+    expect(statusWith({})).toMatchObject({
+      enabled: true,
+      available: true,
+      strategy_count: BUILT_IN_STRATEGIES.length,
+    });
+    const off = statusWith({ SCREENING_ENABLED: "false" });
+    expect(off).toMatchObject({ enabled: false, available: true });
+    expect(off.diagnostics.reason).toMatch(/SCREENING_ENABLED=true/);
   });
 });

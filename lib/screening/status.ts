@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operation/operation";
+import { ApiError } from "@/lib/errors/api-error";
 import { getSettings } from "@/lib/settings/settings";
+import { BUILT_IN_STRATEGIES } from "./strategies";
+
+/** The screening API's version: the reference's contract as docs/api.md §14.1 describes it here. */
+export const SCREENING_CONTRACT_VERSION = "dsa-screening-1";
 
 // The screener's state for the reference's clients: its newer one asks GET /screening/status on every page (the
-// sidebar), its mid-2026 one GET /alphasift/status. This build has no screener yet, so it is never available;
-// `enabled` says whether it is switched on and usable, which without a screener it cannot be.
+// sidebar), its mid-2026 one GET /alphasift/status. The screener is built in (lib/screening) and on unless
+// SCREENING_ENABLED (or its older name ALPHASIFT_ENABLED) switches it off.
 
 export const ZScreeningStatusResponse = z
   .object({
@@ -46,30 +51,34 @@ export const getAlphasiftStatusOp = statusOp(
   "Stock screening status under the reference's older path",
 );
 
-/** SCREENING_ENABLED, else its older name ALPHASIFT_ENABLED, else off. */
+/** SCREENING_ENABLED, else its older name ALPHASIFT_ENABLED, else on. */
 export function screeningConfigured(): boolean {
   const settings = getSettings();
-  return settings.SCREENING_ENABLED ?? settings.ALPHASIFT_ENABLED ?? false;
+  return settings.SCREENING_ENABLED ?? settings.ALPHASIFT_ENABLED ?? true;
+}
+
+/** 503 screening_disabled when a setting switched the screener off. */
+export function assertScreeningEnabled(): void {
+  if (!screeningConfigured())
+    throw ApiError.of("service_unavailable", "Stock screening is switched off (SCREENING_ENABLED=false)", {
+      reason_code: "screening_disabled",
+    });
 }
 
 export function screeningStatus(): TScreeningStatusResponse {
   const configured = screeningConfigured();
   return {
-    enabled: false,
-    available: false,
+    enabled: configured,
+    available: true,
     configured,
-    engine: "dsa",
+    engine: "dsa-rules",
     install_spec_is_default: true,
-    contract_version: null,
-    version: null,
-    strategy_count: 0,
+    contract_version: SCREENING_CONTRACT_VERSION,
+    version: SCREENING_CONTRACT_VERSION,
+    strategy_count: BUILT_IN_STRATEGIES.length,
     reference_project: null,
     reference_revision: null,
     source_health: {},
-    diagnostics: {
-      reason: configured
-        ? "SCREENING_ENABLED is on, but this build of DSA has no stock screener yet; the watchlist, alerts and backtests cover its daily use."
-        : "This build of DSA has no stock screener yet (SCREENING_ENABLED is off); the watchlist, alerts and backtests cover its daily use.",
-    },
+    diagnostics: configured ? {} : { reason: "Stock screening is switched off: set SCREENING_ENABLED=true to use it." },
   };
 }

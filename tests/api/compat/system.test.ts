@@ -385,11 +385,11 @@ function suite(mode: "auth off" | "auth on") {
       expect(JSON.stringify([ok.body, text.body, moved.body])).not.toContain(SAVED_KEY);
     });
 
-    it("GET /alphasift/status: the clean disabled state", async () => {
+    it("GET /alphasift/status: the built-in screener, enabled by default", async () => {
       const res = await call("GET", "/api/v1/alphasift/status");
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ enabled: false, available: false, install_spec_is_default: true });
-      expect(typeof res.body.diagnostics.reason).toBe("string");
+      expect(res.body).toMatchObject({ enabled: true, available: true, install_spec_is_default: true });
+      expect(res.body.strategy_count).toBeGreaterThanOrEqual(8);
     });
 
     it("GET /screening/status (the newer client's sidebar): the fields it reads; ALPHASIFT_ENABLED is a known alias", async () => {
@@ -407,7 +407,8 @@ function suite(mode: "auth off" | "auth on") {
         "source_health",
         "diagnostics",
       ]);
-      expect(res.body).toMatchObject({ enabled: false, available: false, configured: false, strategy_count: 0 });
+      expect(res.body).toMatchObject({ enabled: true, available: true, configured: true });
+      expect(res.body.strategy_count).toBeGreaterThanOrEqual(8);
       const valid = await call("POST", "/api/v1/system/config/validate", {
         items: [{ key: "ALPHASIFT_ENABLED", value: "true" }],
       });

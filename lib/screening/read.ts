@@ -1,0 +1,106 @@
+import type { ScreeningRun } from "@/generated/prisma/client";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/errors/api-error";
+import type { z } from "zod";
+import {
+  ZScreenResponse,
+  type TRunSummary,
+  type TScreenResponse,
+  type TStrategiesResponse,
+  type ZHistoryQuery,
+  type ZRunDetail,
+  type ZSourceHistoryResponse,
+} from "./schemas";
+import { screeningConfigured, SCREENING_CONTRACT_VERSION } from "./status";
+import { BUILT_IN_STRATEGIES } from "./strategies";
+
+// The screening reads: the strategies, and the stored runs as the reference's client lists them.
+
+export function listStrategies(language: "zh" | "en"): TStrategiesResponse {
+  const strategies = BUILT_IN_STRATEGIES.map((s) => ({
+    id: s.id,
+    name: s.name[language],
+    title: s.name[language],
+    description: s.description[language],
+    version: SCREENING_CONTRACT_VERSION,
+    category: s.category,
+    tag: s.category,
+    tags: [s.category],
+    analysis_skills: [],
+    market_scope: s.markets,
+    market: s.markets.length === 1 ? s.markets[0]! : "all",
+    names: s.name,
+    descriptions: s.description,
+    filters: s.filters,
+    rank: s.rank,
+    builtin: true,
+  }));
+  return { enabled: screeningConfigured(), strategies, strategy_count: strategies.length };
+}
+
+function resultOf(row: ScreeningRun): TScreenResponse {
+  return ZScreenResponse.parse(JSON.parse(row.result));
+}
+
+function summaryOf(result: TScreenResponse): TRunSummary {
+  return {
+    run_id: result.run_id,
+    strategy: result.strategy,
+    market: result.market,
+    snapshot_source: result.snapshot_source,
+    snapshot_count: result.snapshot_count,
+    after_filter_count: result.after_filter_count,
+    candidate_count: result.candidate_count,
+    quality_status: result.quality_status,
+    llm_ranked: result.llm_ranked,
+    daily_enriched: result.daily_enriched,
+    source_errors: result.source_errors,
+    warnings: result.warnings,
+    created_at: result.created_at,
+  };
+}
+
+export async function listRuns(query: z.infer<typeof ZHistoryQuery>) {
+  const rows = await db().screeningRun.findMany({
+    where: { strategy: query.strategy, market: query.market },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit,
+  });
+  const runs = rows.map((row) => summaryOf(resultOf(row)));
+  return { enabled: screeningConfigured(), runs, run_count: runs.length };
+}
+
+export async function getRun(runId: string): Promise<z.infer<typeof ZRunDetail>> {
+  const row = await db().screeningRun.findUnique({ where: { runId } });
+  if (!row) throw notFound(`No screening run has id ${runId}`);
+  const result = resultOf(row);
+  return { ...summaryOf(result), enabled: screeningConfigured(), result };
+}
+
+/** Per universe source over the latest runs: how often it listed a run's universe and what failed. */
+export async function sourceHistory(limit: number): Promise<z.infer<typeof ZSourceHistoryResponse>> {
+  const rows = await db().screeningRun.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+  const sources: z.infer<typeof ZSourceHistoryResponse>["sources"] = {};
+  let fallbackRuns = 0;
+  for (const row of rows) {
+    const result = resultOf(row);
+    if (result.snapshot_fallback_used) fallbackRuns += 1;
+    const listed = result.snapshot_source === "none" ? [] : result.snapshot_source.split("+");
+    for (const name of listed) {
+      const entry = (sources[name] ??= { selected_runs: 0, error_count: 0, last_seen_at: null, error_samples: [] });
+      entry.selected_runs += 1;
+      entry.last_seen_at ??= result.created_at;
+    }
+    for (const error of result.source_errors) {
+      const entry = (sources[error.source] ??= {
+        selected_runs: 0,
+        error_count: 0,
+        last_seen_at: null,
+        error_samples: [],
+      });
+      entry.error_count += 1;
+      if (entry.error_samples.length < 5) entry.error_samples.push(error.message);
+    }
+  }
+  return { enabled: screeningConfigured(), runs_analyzed: rows.length, fallback_runs: fallbackRuns, sources };
+}

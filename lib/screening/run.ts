@@ -1,0 +1,183 @@
+import { randomUUID } from "node:crypto";
+import pLimit from "p-limit";
+import { failureReason } from "@/lib/analysis/failure-reason";
+import { now } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors/api-error";
+import { getDailyBars, type TDailyBar } from "@/lib/market";
+import { resolveToken, type TMarket } from "@/lib/market/symbols";
+import { logger } from "@/lib/log/logger";
+import { applyStrategy, type Screened } from "./evaluate";
+import { computeMetrics, METRIC_BARS } from "./metrics";
+import type { TScreenRequest, TScreenResponse, TSourceError } from "./schemas";
+import { assertScreeningEnabled } from "./status";
+import { findBuiltInStrategy } from "./strategies";
+import type { TStrategy } from "./strategy-schema";
+import { screeningUniverse, type UniverseMember } from "./universe";
+
+// One screening run: list the market's universe, read each member's daily bars through the bar cache (a few at a
+// time), compute the figures, apply the strategy and store the answer under its run_id. A member whose bars cannot
+// be read is left out and named in source_errors; the run's quality says how much of the universe it saw.
+
+/** Bars read at once: the exchange providers rate-limit, and the local sources gain nothing from more. */
+const BAR_READS_AT_ONCE = 4;
+const SOURCE_ERROR_SAMPLES = 20;
+/** The benchmark a relative-strength figure is measured against, per market: the broad index traders quote. */
+const BENCHMARK: Record<TMarket, string> = { cn: "000300.SH", hk: "HSI", us: "SPX" };
+
+const WORDS = {
+  zh: {
+    unlisted: (names: string) => `${names} 的全市场列表尚未接入：本次只筛选样例目录与 CSV 文件夹中的股票`,
+    empty: "没有可筛选的股票：数据源中没有样例数据或 CSV 文件",
+    failed: (n: number, total: number) => `${total} 只股票中有 ${n} 只读取日线失败，未参与筛选`,
+    sample: "包含样例数据（非真实行情）",
+    benchmark: (code: string) => `基准指数 ${code} 的日线读取失败：相对强弱无法计算`,
+  },
+  en: {
+    unlisted: (names: string) =>
+      `Market-wide lists from ${names} are not read yet: this run screens the sample catalogue and the CSV folder only`,
+    empty: "Nothing to screen: the sources list no sample data or CSV files",
+    failed: (n: number, total: number) => `Daily bars of ${n} of ${total} stocks could not be read; they were left out`,
+    sample: "Includes sample data (not real market prices)",
+    benchmark: (code: string) => `Daily bars of the benchmark ${code} could not be read: relative strength is unknown`,
+  },
+} as const;
+
+function strategyFor(request: TScreenRequest): TStrategy {
+  const strategy = findBuiltInStrategy(request.strategy);
+  if (!strategy)
+    throw ApiError.of("not_found", `No screening strategy has id ${request.strategy}`, {
+      reason_code: "strategy_not_found",
+      reason_params: { strategy: request.strategy },
+    });
+  if (!strategy.markets.includes(request.market))
+    throw ApiError.of("validation_error", `Strategy ${strategy.id} does not screen market ${request.market}`);
+  return strategy;
+}
+
+async function benchmarkBars(market: TMarket): Promise<TDailyBar[] | null> {
+  const resolved = resolveToken(BENCHMARK[market]);
+  if (!("kind" in resolved)) return null;
+  try {
+    return (await getDailyBars(resolved, METRIC_BARS)).bars;
+  } catch {
+    return null;
+  }
+}
+
+type Read = { ok: true; screened: Screened } | { ok: false; error: TSourceError };
+
+async function readMember(member: UniverseMember, benchmark: TDailyBar[] | null, language: "zh" | "en"): Promise<Read> {
+  const { symbol } = member;
+  try {
+    const result = await getDailyBars(symbol, METRIC_BARS);
+    const last = result.bars.at(-1)!;
+    const name = language === "en" ? (symbol.nameEn ?? symbol.name ?? null) : (symbol.name ?? symbol.nameEn ?? null);
+    return {
+      ok: true,
+      screened: {
+        code: symbol.displayCode,
+        name,
+        market: symbol.market,
+        metrics: computeMetrics(result.bars, benchmark),
+        lastBarDate: last.date,
+        barsSource: result.source,
+      },
+    };
+  } catch (error) {
+    const reason = failureReason(error, symbol);
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: { source: member.listed_from, code: reason.code, message: message.slice(0, 300) } };
+  }
+}
+
+export async function runScreen(request: TScreenRequest): Promise<TScreenResponse> {
+  assertScreeningEnabled();
+  const strategy = strategyFor(request);
+  const words = WORDS[request.language];
+  const universe = await screeningUniverse(request.market);
+  const needsBenchmark = [...strategy.filters.map((f) => f.metric), strategy.rank.metric].includes(
+    "excess_ret_60d_pct",
+  );
+  const benchmark = needsBenchmark ? await benchmarkBars(request.market) : null;
+  const limit = pLimit(BAR_READS_AT_ONCE);
+  const reads = await Promise.all(universe.members.map((m) => limit(() => readMember(m, benchmark, request.language))));
+  const screened = reads.flatMap((r) => (r.ok ? [r.screened] : []));
+  const errors = reads.flatMap((r) => (r.ok ? [] : [r.error]));
+  const { afterFilter, candidates } = applyStrategy(strategy, screened, request.max_results, request.language);
+
+  const total = universe.members.length;
+  const warnings: string[] = [];
+  const reasons: string[] = [];
+  if (universe.unlisted.length > 0) warnings.push(words.unlisted(universe.unlisted.join(", ")));
+  if (total === 0) reasons.push(words.empty);
+  if (errors.length > 0) reasons.push(words.failed(errors.length, total));
+  if (needsBenchmark && benchmark === null) reasons.push(words.benchmark(BENCHMARK[request.market]));
+  const isSample = screened.some((s) => s.barsSource === "sample");
+  if (isSample) warnings.push(words.sample);
+  const qualityScore = total === 0 ? 0 : Math.round((screened.length / total) * 100);
+  const qualityStatus =
+    screened.length === 0 || (needsBenchmark && benchmark === null)
+      ? "failed"
+      : errors.length > 0 || isSample
+        ? "degraded"
+        : "ok";
+
+  const createdAt = now();
+  const answer: TScreenResponse = {
+    run_id: randomUUID(),
+    strategy: strategy.id,
+    market: request.market,
+    created_at: createdAt.toISOString(),
+    candidates,
+    candidate_count: candidates.length,
+    snapshot_source: universe.sources.join("+") || "none",
+    snapshot_count: total,
+    bars_loaded_count: screened.length,
+    after_filter_count: afterFilter,
+    ranking_mode: "rules",
+    warnings: [...warnings, ...reasons],
+    source_errors: errors.slice(0, SOURCE_ERROR_SAMPLES),
+    quality_status: qualityStatus,
+    quality_score: qualityScore,
+    quality_reasons: reasons,
+    is_sample_data: isSample,
+    llm_ranked: false,
+    llm_market_view: null,
+    llm_selection_logic: null,
+    llm_portfolio_risk: null,
+    llm_model_used: null,
+    llm_failure_reason: null,
+    snapshot_fallback_used: false,
+    snapshot_stale_age_hours: null,
+    dsa_enrichment: { enabled: false, max_candidates: 0, requested_count: 0, enriched_count: 0, warnings: [] },
+    deep_analysis_requested: false,
+    daily_enriched: true,
+    risk_enabled: false,
+  };
+  await db().screeningRun.create({
+    data: {
+      runId: answer.run_id,
+      strategy: answer.strategy,
+      market: answer.market,
+      snapshotSource: answer.snapshot_source,
+      snapshotCount: answer.snapshot_count,
+      afterFilterCount: answer.after_filter_count,
+      candidateCount: answer.candidate_count,
+      qualityStatus: answer.quality_status,
+      result: JSON.stringify(answer),
+      createdAt,
+    },
+  });
+  logger.info(
+    {
+      run_id: answer.run_id,
+      strategy: strategy.id,
+      market: request.market,
+      universe: total,
+      candidates: candidates.length,
+    },
+    "screening run stored",
+  );
+  return answer;
+}

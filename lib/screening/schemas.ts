@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { ZMarket } from "@/lib/market/symbols";
+import { ZFilter, ZMetric } from "./strategy-schema";
+
+// The screening API's wire records (CONTRACT §14.1, docs/api.md §14.1): the reference's field names, plus ours
+// where a trader needs more (both names and descriptions, each candidate's figures and where they came from).
+
+const ZLanguage = z.enum(["zh", "en"]);
+
+export const ZStrategiesQuery = z.object({
+  language: ZLanguage.default("zh").describe("Language of name, title and description"),
+});
+
+export const ZScreeningStrategyItem = z
+  .object({
+    id: z.string(),
+    name: z.string().describe("Display name in the requested language"),
+    title: z.string().describe("Same as name (the reference's client reads either)"),
+    description: z.string().describe("One sentence, in the requested language"),
+    version: z.string(),
+    category: z.string(),
+    tag: z.string(),
+    tags: z.array(z.string()),
+    analysis_skills: z.array(z.string()).describe("Always empty: strategies here are rules, not agent skills"),
+    market_scope: z.array(ZMarket),
+    market: z.string().describe("The one market of the scope, or all"),
+    names: z.object({ zh: z.string(), en: z.string() }),
+    descriptions: z.object({ zh: z.string(), en: z.string() }),
+    filters: z.array(ZFilter),
+    rank: z.object({ metric: ZMetric, order: z.enum(["desc", "asc"]) }),
+    builtin: z.boolean(),
+  })
+  .meta({ id: "ScreeningStrategy" });
+
+export const ZStrategiesResponse = z
+  .object({ enabled: z.boolean(), strategies: z.array(ZScreeningStrategyItem), strategy_count: z.number().int() })
+  .meta({ id: "ScreeningStrategiesResponse" });
+export type TStrategiesResponse = z.infer<typeof ZStrategiesResponse>;
+
+export const ZScreenRequest = z
+  .object({
+    market: ZMarket.default("cn"),
+    strategy: z.string().trim().min(1).max(48),
+    max_results: z.number().int().min(1).max(100).default(20),
+    variant_seed: z
+      .number()
+      .int()
+      .nullish()
+      .describe("Accepted for the reference's client; a run here is deterministic, so it changes nothing"),
+    language: ZLanguage.default("zh").describe("Language of the reasons and messages"),
+  })
+  .meta({ id: "ScreenRequest" });
+export type TScreenRequest = z.infer<typeof ZScreenRequest>;
+
+export const ZCandidate = z
+  .object({
+    code: z.string(),
+    name: z.string().nullable(),
+    market: ZMarket,
+    rank: z.number().int().describe("1 = first by the strategy's ranking metric"),
+    score: z.number().nullable().describe("The value of the strategy's ranking metric (score_metric), not a forecast"),
+    score_metric: ZMetric,
+    reasons: z.array(z.string()).describe("One per filter: the figure that passed it and the threshold"),
+    metrics: z.record(z.string(), z.number().nullable()),
+    last_bar_date: z.string().describe("The session the figures are from"),
+    bars_source: z.string(),
+    is_sample_data: z.boolean(),
+  })
+  .meta({ id: "ScreeningCandidate" });
+export type TCandidate = z.infer<typeof ZCandidate>;
+
+export const ZSourceError = z.object({ source: z.string(), code: z.string().nullable(), message: z.string() });
+export type TSourceError = z.infer<typeof ZSourceError>;
+
+export const ZScreenResponse = z
+  .object({
+    run_id: z.string(),
+    strategy: z.string(),
+    market: ZMarket,
+    created_at: z.string(),
+    candidates: z.array(ZCandidate),
+    candidate_count: z.number().int(),
+    snapshot_source: z.string().describe("Where the universe was listed from (sample, csv or both), or none"),
+    snapshot_count: z.number().int().describe("Stocks in the universe"),
+    bars_loaded_count: z.number().int().describe("Of those, stocks whose daily bars were read"),
+    after_filter_count: z.number().int().describe("Stocks that passed every filter"),
+    ranking_mode: z.literal("rules"),
+    warnings: z.array(z.string()),
+    source_errors: z.array(ZSourceError),
+    quality_status: z.enum(["ok", "degraded", "failed"]),
+    quality_score: z.number().int().describe("Share of the universe whose bars were read, in %"),
+    quality_reasons: z.array(z.string()),
+    is_sample_data: z.boolean(),
+    llm_ranked: z.boolean(),
+    llm_market_view: z.string().nullable(),
+    llm_selection_logic: z.string().nullable(),
+    llm_portfolio_risk: z.string().nullable(),
+    llm_model_used: z.string().nullable(),
+    llm_failure_reason: z.string().nullable(),
+    snapshot_fallback_used: z.boolean(),
+    snapshot_stale_age_hours: z.number().nullable(),
+    dsa_enrichment: z.object({
+      enabled: z.boolean(),
+      max_candidates: z.number().int(),
+      requested_count: z.number().int(),
+      enriched_count: z.number().int(),
+      warnings: z.array(z.string()),
+    }),
+    deep_analysis_requested: z.boolean(),
+    daily_enriched: z.boolean().describe("true: every figure is from daily bars"),
+    risk_enabled: z.boolean(),
+  })
+  .meta({ id: "ScreenResponse" });
+export type TScreenResponse = z.infer<typeof ZScreenResponse>;
+
+export const ZHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+  strategy: z.string().trim().max(48).optional(),
+  market: ZMarket.optional(),
+});
+
+export const ZRunSummary = z
+  .object({
+    run_id: z.string(),
+    strategy: z.string(),
+    market: ZMarket,
+    snapshot_source: z.string(),
+    snapshot_count: z.number().int(),
+    after_filter_count: z.number().int(),
+    candidate_count: z.number().int(),
+    quality_status: z.string(),
+    llm_ranked: z.boolean(),
+    daily_enriched: z.boolean(),
+    source_errors: z.array(ZSourceError),
+    warnings: z.array(z.string()),
+    created_at: z.string(),
+  })
+  .meta({ id: "ScreeningRunSummary" });
+export type TRunSummary = z.infer<typeof ZRunSummary>;
+
+export const ZHistoryResponse = z
+  .object({ enabled: z.boolean(), runs: z.array(ZRunSummary), run_count: z.number().int() })
+  .meta({ id: "ScreeningHistoryResponse" });
+
+export const ZRunParams = z.object({ run_id: z.string().trim().min(1).max(64) });
+
+export const ZRunDetail = ZRunSummary.extend({ enabled: z.boolean(), result: ZScreenResponse }).meta({
+  id: "ScreeningRunDetail",
+});
+
+export const ZSourceHistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
+
+export const ZSourceHistoryResponse = z
+  .object({
+    enabled: z.boolean(),
+    runs_analyzed: z.number().int(),
+    fallback_runs: z.number().int(),
+    sources: z.record(
+      z.string(),
+      z.object({
+        selected_runs: z.number().int().describe("Runs whose universe was listed from this source"),
+        error_count: z.number().int(),
+        last_seen_at: z.string().nullable(),
+        error_samples: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: "ScreeningSourceHistoryResponse" });

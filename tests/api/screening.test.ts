@@ -1,0 +1,231 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ZHistoryResponse, ZRunDetail, ZScreenResponse, ZStrategiesResponse } from "@/lib/screening/schemas";
+import { startTestServer, type TestServer } from "../setup/api-server";
+import { expectKeys } from "./compat/reference-client";
+
+// CONTRACT §14.1 and docs/api.md §14.1 over HTTP: a real server whose only source is a CSV folder of real bars
+// (tests/fixtures/real-bars), some files cut off on a day a strategy fires, so the run has known candidates whose
+// figures the test recomputes from the files with its own arithmetic.
+
+const REAL_BARS = path.resolve("tests/fixtures/real-bars");
+const DIR = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-screening-api-"));
+let server: TestServer;
+
+interface Row {
+  line: string;
+  date: string;
+  high: number;
+  close: number;
+  volume: number;
+}
+
+function rows(name: string): { header: string; rows: Row[] } {
+  const [header, ...lines] = fs.readFileSync(path.join(REAL_BARS, name), "utf8").trim().split("\n");
+  return {
+    header: header!,
+    rows: lines.map((line) => {
+      const cells = line.split(",");
+      return { line, date: cells[0]!, high: Number(cells[2]), close: Number(cells[4]), volume: Number(cells[5]) };
+    }),
+  };
+}
+
+const volumeRatio = (r: Row[], i: number) => r[i]!.volume / (r.slice(i - 5, i).reduce((s, x) => s + x.volume, 0) / 5);
+const priorYearHigh = (r: Row[], i: number) => Math.max(...r.slice(i - 250, i).map((x) => x.high));
+
+/** Writes the file cut off at the first row (with a year of history before it) where `fires` holds. */
+function cutAt(name: string, code: string, fires: (r: Row[], i: number) => boolean): Row[] {
+  const file = rows(name);
+  const i = file.rows.findIndex((_, k) => k >= 260 && fires(file.rows, k));
+  expect(i, `${name}: no row fires`).toBeGreaterThan(0);
+  const kept = file.rows.slice(0, i + 1);
+  fs.writeFileSync(path.join(DIR, `${code}.csv`), [file.header, ...kept.map((r) => r.line)].join("\n") + "\n");
+  return kept;
+}
+
+let surge: Row[];
+let newHigh: Row[];
+
+beforeAll(async () => {
+  surge = cutAt("cn-600036-2021-2025.csv", "600036", (r, i) => volumeRatio(r, i) >= 3);
+  newHigh = cutAt("cn-300750-2018-2022.csv", "300750", (r, i) => r[i]!.close >= priorYearHigh(r, i));
+  fs.copyFileSync(path.join(REAL_BARS, "cn-600519-2024-2026.csv"), path.join(DIR, "600519.csv"));
+  fs.writeFileSync(path.join(DIR, "000001.csv"), "date,close\nnot a date,1\n");
+  fs.copyFileSync(path.join(REAL_BARS, "us-AAPL-2012-2014.csv"), path.join(DIR, "AAPL.csv"));
+  server = await startTestServer({ MARKET_DATA_SOURCES: "csv", CSV_DATA_DIR: DIR });
+});
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(DIR, { recursive: true, force: true });
+});
+
+function api(pathAndQuery: string, init: RequestInit = {}) {
+  return fetch(`${server.baseUrl}/api/v1/screening${pathAndQuery}`, init);
+}
+
+async function json(res: Response, status: number): Promise<unknown> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  return JSON.parse(text);
+}
+
+function screen(body: Record<string, unknown>) {
+  return api("/screen", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function screenOk(body: Record<string, unknown>) {
+  return ZScreenResponse.parse(await json(await screen(body), 200));
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+describe("screening strategies and status", () => {
+  it("status says enabled and available with the strategy count; strategies carry the fields the client reads", async () => {
+    const status = (await json(await api("/status"), 200)) as Record<string, unknown>;
+    expect(status).toMatchObject({ enabled: true, available: true, strategy_count: 8 });
+    for (const language of ["zh", "en"]) {
+      const body = ZStrategiesResponse.parse(await json(await api(`/strategies?language=${language}`), 200));
+      expect(body).toMatchObject({ enabled: true, strategy_count: 8 });
+      for (const s of body.strategies) {
+        expectKeys(s, [
+          "id",
+          "name",
+          "title",
+          "description",
+          "version",
+          "category",
+          "tag",
+          "tags",
+          "analysis_skills",
+          "market_scope",
+          "market",
+        ]);
+        expect(s.name).toBe(s.names[language as "zh" | "en"]);
+      }
+    }
+  });
+});
+
+describe("a screening run over a CSV folder", () => {
+  it("a volume surge: the candidate's reason names the volume ratio the file gives, and the run is stored", async () => {
+    const body = await screenOk({ market: "cn", strategy: "volume_surge", language: "en" });
+    expectKeys(body, [
+      "candidates",
+      "candidate_count",
+      "run_id",
+      "strategy",
+      "market",
+      "snapshot_count",
+      "after_filter_count",
+      "ranking_mode",
+      "warnings",
+      "source_errors",
+      "quality_status",
+      "quality_score",
+      "quality_reasons",
+      "llm_ranked",
+      "snapshot_fallback_used",
+      "dsa_enrichment",
+      "deep_analysis_requested",
+      "daily_enriched",
+      "risk_enabled",
+    ]);
+    const i = surge.length - 1;
+    const ratio = round2(volumeRatio(surge, i));
+    const candidate = body.candidates.find((c) => c.code === "600036");
+    expect(candidate, JSON.stringify(body.candidates)).toBeDefined();
+    expect(candidate).toMatchObject({
+      market: "cn",
+      score: ratio,
+      score_metric: "volume_ratio",
+      last_bar_date: surge[i]!.date,
+      bars_source: "csv",
+      is_sample_data: false,
+      reasons: [`Volume vs 5-day average ${Number.isInteger(ratio) ? ratio : ratio.toFixed(2)} ≥ 3`],
+    });
+    expect(candidate!.metrics.close).toBe(surge[i]!.close);
+    // Four cn files, one unreadable: three read, the fourth named in source_errors.
+    expect(body).toMatchObject({
+      snapshot_source: "csv",
+      snapshot_count: 4,
+      bars_loaded_count: 3,
+      quality_status: "degraded",
+      quality_score: 75,
+      ranking_mode: "rules",
+      llm_ranked: false,
+    });
+    expect(body.source_errors).toEqual([expect.objectContaining({ source: "csv" })]);
+    expect(body.source_errors[0]!.message).toMatch(/000001/);
+
+    const stored = ZRunDetail.parse(await json(await api(`/history/${body.run_id}`), 200));
+    expect(stored.result).toEqual(body);
+    expect(stored).toMatchObject({ run_id: body.run_id, strategy: "volume_surge", enabled: true });
+  });
+
+  it("a new 52-week high: the high the close cleared is the file's highest high of the 250 sessions before", async () => {
+    const body = await screenOk({ market: "cn", strategy: "new_high_52w", language: "zh" });
+    const i = newHigh.length - 1;
+    const candidate = body.candidates.find((c) => c.code === "300750");
+    expect(candidate, JSON.stringify(body.candidates)).toBeDefined();
+    expect(candidate!.metrics.high_52w).toBe(priorYearHigh(newHigh, i));
+    expect(candidate!.metrics.close_vs_high_52w_pct).toBe(
+      round2((newHigh[i]!.close / priorYearHigh(newHigh, i) - 1) * 100),
+    );
+    expect(candidate!.reasons[0]).toMatch(/^收盘价相对 52 周最高价 \d+\.\d\d% ≥ 0\.00%$/);
+    expect(body.candidates.map((c) => c.rank)).toEqual(body.candidates.map((_, k) => k + 1));
+  });
+
+  it("a market with no files screens nothing and says why; the benchmark missing fails relative strength", async () => {
+    const hk = await screenOk({ market: "hk", strategy: "volume_surge", language: "en" });
+    expect(hk).toMatchObject({ snapshot_count: 0, candidate_count: 0, quality_status: "failed", quality_score: 0 });
+    expect(hk.quality_reasons.join(" ")).toMatch(/Nothing to screen/);
+    const rs = await screenOk({ market: "us", strategy: "relative_strength", language: "en" });
+    expect(rs.quality_status).toBe("failed");
+    expect(rs.quality_reasons.join(" ")).toMatch(/benchmark SPX/);
+  });
+
+  it("history lists the runs newest first and filters by strategy and market; source history counts the csv source", async () => {
+    const all = ZHistoryResponse.parse(await json(await api("/history?limit=50"), 200));
+    expect(all.run_count).toBeGreaterThanOrEqual(4);
+    const times = all.runs.map((r) => r.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const surges = ZHistoryResponse.parse(await json(await api("/history?strategy=volume_surge&market=cn"), 200));
+    expect(surges.runs.map((r) => [r.strategy, r.market])).toEqual([["volume_surge", "cn"]]);
+    const sources = (await json(await api("/source-history"), 200)) as {
+      runs_analyzed: number;
+      sources: Record<string, { selected_runs: number; error_count: number; error_samples: string[] }>;
+    };
+    expect(sources.runs_analyzed).toBe(all.run_count);
+    expect(sources.sources.csv!.selected_runs).toBeGreaterThanOrEqual(3);
+    expect(sources.sources.csv!.error_count).toBeGreaterThanOrEqual(2);
+  });
+
+  it("404 for an unknown strategy or run, 422 for a bad market, 503 when switched off", async () => {
+    const unknown = (await json(await screen({ market: "cn", strategy: "moonshot" }), 404)) as { reason_code: string };
+    expect(unknown.reason_code).toBe("strategy_not_found");
+    await json(await api("/history/no-such-run"), 404);
+    await json(await screen({ market: "jp", strategy: "volume_surge" }), 422);
+    const current = (await json(await fetch(`${server.baseUrl}/api/v1/system/config?include_schema=false`), 200)) as {
+      config_version: string;
+    };
+    const put = await fetch(`${server.baseUrl}/api/v1/system/config`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        config_version: current.config_version,
+        items: [{ key: "SCREENING_ENABLED", value: "false" }],
+      }),
+    });
+    await json(put, 200);
+    expect(await json(await api("/status"), 200)).toMatchObject({ enabled: false, available: true });
+    const off = (await json(await screen({ market: "cn", strategy: "volume_surge" }), 503)) as { reason_code: string };
+    expect(off.reason_code).toBe("screening_disabled");
+  });
+});
