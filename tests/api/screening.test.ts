@@ -6,6 +6,7 @@ import { ZHistoryResponse, ZRunDetail, ZScreenResponse, ZStrategiesResponse } fr
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { expectKeys } from "./compat/reference-client";
 
+// Both databases: runs are stored, listed and filtered in each dialect.
 // CONTRACT §14.1 and docs/api.md §14.1 over HTTP: a real server whose only source is a CSV folder of real bars
 // (tests/fixtures/real-bars), some files cut off on a day a strategy fires, so the run has known candidates whose
 // figures the test recomputes from the files with its own arithmetic.
