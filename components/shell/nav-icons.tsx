@@ -24,6 +24,13 @@ const MarketIcon: Icon = (props) => (
   </NavIcon>
 );
 
+// A funnel: many stocks in, a few out.
+const ScreeningIcon: Icon = (props) => (
+  <NavIcon {...props}>
+    <path d="M2.5 3h11l-4.25 5.25v4.25l-2.5 1.25v-5.5Z" />
+  </NavIcon>
+);
+
 // A database cylinder: where the market data comes from.
 const DataIcon: Icon = (props) => (
   <NavIcon {...props}>
@@ -109,6 +116,7 @@ export const DocsIcon: Icon = (props) => (
 export const NAV_ICONS: Record<PageKey, Icon> = {
   analyze: AnalyzeIcon,
   market: MarketIcon,
+  screening: ScreeningIcon,
   data: DataIcon,
   chat: ChatIcon,
   history: HistoryIcon,

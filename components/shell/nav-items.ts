@@ -6,6 +6,7 @@ export type PageKey = keyof Dictionary["pages"] & keyof Dictionary["nav"];
 export const NAV_ITEMS: ReadonlyArray<{ key: PageKey; href: string }> = [
   { key: "analyze", href: "/" },
   { key: "market", href: "/market" },
+  { key: "screening", href: "/screening" },
   { key: "data", href: "/data" },
   { key: "chat", href: "/chat" },
   { key: "history", href: "/history" },
