@@ -31,7 +31,8 @@ export const screenOp = defineOperation({
   operationId: "runScreening",
   summary: "Screen a market with one strategy and store the run",
   description:
-    "Lists the market's universe from the local sources the chain lists (the sample catalogue, the CSV folder), reads " +
+    "Lists the market's universe from the sources the chain lists (Eastmoney's 300 most-traded, or its last good list; " +
+    "the sample catalogue; the CSV folder), reads " +
     "each stock's daily bars through the bar cache, computes the strategy's figures and keeps the stocks that pass " +
     "every filter, ordered by the ranking metric. Each candidate names the figure that passed each filter. A stock " +
     "whose bars cannot be read is left out and named in source_errors; quality_score is the share of the universe read.",

@@ -27,16 +27,22 @@ const BENCHMARK: Record<TMarket, string> = { cn: "000300.SH", hk: "HSI", us: "SP
 
 const WORDS = {
   zh: {
-    unlisted: (names: string) => `${names} 的全市场列表尚未接入：本次只筛选样例目录与 CSV 文件夹中的股票`,
-    empty: "没有可筛选的股票：数据源中没有样例数据或 CSV 文件",
+    unlisted: (names: string) => `${names} 不提供全市场列表：本次只筛选样例目录与 CSV 文件夹中的股票`,
+    listed: (rows: number, total: number, source: string) =>
+      `股票池为 ${source} 列表中成交额最大的 ${rows} 只（全市场 ${total} 只）`,
+    fallback: (hours: number) => `市场列表读取失败，使用 ${hours} 小时前保存的列表`,
+    empty: "没有可筛选的股票：数据源没有列出这个市场的任何股票",
     failed: (n: number, total: number) => `${total} 只股票中有 ${n} 只读取日线失败，未参与筛选`,
     sample: "包含样例数据（非真实行情）",
     benchmark: (code: string) => `基准指数 ${code} 的日线读取失败：相对强弱无法计算`,
   },
   en: {
     unlisted: (names: string) =>
-      `Market-wide lists from ${names} are not read yet: this run screens the sample catalogue and the CSV folder only`,
-    empty: "Nothing to screen: the sources list no sample data or CSV files",
+      `${names} serve no market list: this run screens the sample catalogue and the CSV folder only`,
+    listed: (rows: number, total: number, source: string) =>
+      `The universe is the ${rows} most-traded stocks of ${source}'s list (${total} in the market)`,
+    fallback: (hours: number) => `The market list could not be read: the list kept ${hours} hours ago was used`,
+    empty: "Nothing to screen: no source listed any stock of this market",
     failed: (n: number, total: number) => `Daily bars of ${n} of ${total} stocks could not be read; they were left out`,
     sample: "Includes sample data (not real market prices)",
     benchmark: (code: string) => `Daily bars of the benchmark ${code} could not be read: relative strength is unknown`,
@@ -103,15 +109,19 @@ export async function runScreen(request: TScreenRequest): Promise<TScreenRespons
   const limit = pLimit(BAR_READS_AT_ONCE);
   const reads = await Promise.all(universe.members.map((m) => limit(() => readMember(m, benchmark, request.language))));
   const screened = reads.flatMap((r) => (r.ok ? [r.screened] : []));
-  const errors = reads.flatMap((r) => (r.ok ? [] : [r.error]));
+  const errors = [...universe.errors, ...reads.flatMap((r) => (r.ok ? [] : [r.error]))];
+  const failedReads = errors.length - universe.errors.length;
+  const list = universe.list;
   const { afterFilter, candidates } = applyStrategy(strategy, screened, request.max_results, request.language);
 
   const total = universe.members.length;
   const warnings: string[] = [];
   const reasons: string[] = [];
-  if (universe.unlisted.length > 0) warnings.push(words.unlisted(universe.unlisted.join(", ")));
+  if (!list && universe.unlisted.length > 0) warnings.push(words.unlisted(universe.unlisted.join(", ")));
+  if (list) warnings.push(words.listed(list.rows.length, list.total, list.source));
+  if (list?.fallback) reasons.push(words.fallback(list.ageHours ?? 0));
   if (total === 0) reasons.push(words.empty);
-  if (errors.length > 0) reasons.push(words.failed(errors.length, total));
+  if (failedReads > 0) reasons.push(words.failed(failedReads, total));
   if (needsBenchmark && benchmark === null) reasons.push(words.benchmark(BENCHMARK[request.market]));
   const isSample = screened.some((s) => s.barsSource === "sample");
   if (isSample) warnings.push(words.sample);
@@ -119,7 +129,7 @@ export async function runScreen(request: TScreenRequest): Promise<TScreenRespons
   const qualityStatus =
     screened.length === 0 || (needsBenchmark && benchmark === null)
       ? "failed"
-      : errors.length > 0 || isSample
+      : errors.length > 0 || isSample || list?.fallback
         ? "degraded"
         : "ok";
 
@@ -148,8 +158,8 @@ export async function runScreen(request: TScreenRequest): Promise<TScreenRespons
     llm_portfolio_risk: null,
     llm_model_used: null,
     llm_failure_reason: null,
-    snapshot_fallback_used: false,
-    snapshot_stale_age_hours: null,
+    snapshot_fallback_used: list?.fallback ?? false,
+    snapshot_stale_age_hours: list?.fallback ? list.ageHours : null,
     dsa_enrichment: { enabled: false, max_candidates: 0, requested_count: 0, enriched_count: 0, warnings: [] },
     deep_analysis_requested: false,
     daily_enriched: true,

@@ -80,7 +80,9 @@ export const ZScreenResponse = z
     created_at: z.string(),
     candidates: z.array(ZCandidate),
     candidate_count: z.number().int(),
-    snapshot_source: z.string().describe("Where the universe was listed from (sample, csv or both), or none"),
+    snapshot_source: z
+      .string()
+      .describe("Where the universe was listed from (eastmoney, sample, csv, joined by +), or none"),
     snapshot_count: z.number().int().describe("Stocks in the universe"),
     bars_loaded_count: z.number().int().describe("Of those, stocks whose daily bars were read"),
     after_filter_count: z.number().int().describe("Stocks that passed every filter"),

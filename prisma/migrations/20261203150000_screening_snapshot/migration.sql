@@ -1,0 +1,11 @@
+-- CreateTable
+CREATE TABLE "screening_snapshot" (
+    "market" TEXT NOT NULL,
+    "source" TEXT NOT NULL,
+    "total" INTEGER NOT NULL,
+    "row_count" INTEGER NOT NULL,
+    "rows" TEXT NOT NULL,
+    "fetched_at" DATETIME NOT NULL,
+
+    PRIMARY KEY ("market", "source")
+);
