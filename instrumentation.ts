@@ -13,6 +13,7 @@ export async function register(): Promise<void> {
   (await import("./lib/analysis/task-runner")).registerAnalysisTasks();
   (await import("./lib/market-review/task-runner")).registerMarketReviewTasks();
   (await import("./lib/backtest/task-runner")).registerBacktestTasks();
+  (await import("./lib/screening/task-runner")).registerScreeningTasks();
   const { startTaskRuntime } = await import("./lib/tasks/runtime");
   // On shutdown, queued notifications go out once the workers have stopped (the last tasks may have queued some).
   const { settleNotifications } = await import("./lib/notify");

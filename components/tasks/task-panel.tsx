@@ -148,12 +148,18 @@ function TaskRow({ t, task, locale, reasons }: { t: Texts; task: TTaskInfo; loca
             href={
               task.task_kind === "backtest"
                 ? `/backtest?id=${encodeURIComponent(task.task_id)}`
-                : `/history/${encodeURIComponent(task.task_id)}`
+                : task.task_kind === "screening"
+                  ? `/screening?run=${encodeURIComponent(task.task_id)}`
+                  : `/history/${encodeURIComponent(task.task_id)}`
             }
             className="ml-auto shrink-0 font-medium text-accent underline-offset-2 hover:underline"
             data-testid="task-report-link"
           >
-            {task.task_kind === "backtest" ? t.viewBacktest : t.viewReport}
+            {task.task_kind === "backtest"
+              ? t.viewBacktest
+              : task.task_kind === "screening"
+                ? t.viewScreening
+                : t.viewReport}
           </Link>
         ) : null}
         {task.status === "failed" ? (

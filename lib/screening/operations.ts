@@ -5,6 +5,9 @@ import {
   ZHistoryResponse,
   ZRunDetail,
   ZRunParams,
+  ZScreenTaskAccepted,
+  ZScreenTaskParams,
+  ZScreenTaskStatus,
   ZScreenRequest,
   ZScreenResponse,
   ZSourceHistoryQuery,
@@ -49,6 +52,39 @@ export const screenOp = defineOperation({
   },
 });
 
+export const screenTaskOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/screening/screen/tasks",
+  operationId: "queueScreening",
+  summary: "Queue a screening run on the durable task queue",
+  description:
+    "The run survives a restart, shows its progress on the task stream (task_kind screening) and is stored under the " +
+    "task's id as its run_id, once. GET /screening/screen/tasks/{task_id} follows it.",
+  tags: TAGS,
+  body: ZScreenRequest,
+  responses: {
+    202: { description: "Queued", schema: ZScreenTaskAccepted },
+    404: { description: "not_found (reason_code strategy_not_found): no strategy has this id", schema: ZErrorResponse },
+    503: {
+      description: "service_unavailable (reason_code screening_disabled): SCREENING_ENABLED=false",
+      schema: ZErrorResponse,
+    },
+  },
+});
+
+export const screenTaskStatusOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/screening/screen/tasks/{task_id}",
+  operationId: "getScreeningTask",
+  summary: "A queued screening run: its status, progress and, once completed, its result",
+  tags: TAGS,
+  params: ZScreenTaskParams,
+  responses: {
+    200: { description: "The task and, when completed, the stored run", schema: ZScreenTaskStatus },
+    404: { description: "not_found: no screening task has this id", schema: ZErrorResponse },
+  },
+});
+
 export const screeningHistoryOp = defineOperation({
   method: "GET",
   path: "/api/v1/screening/history",
@@ -85,6 +121,8 @@ export const screeningSourceHistoryOp = defineOperation({
 export const SCREENING_OPERATIONS: readonly Operation[] = [
   listStrategiesOp,
   screenOp,
+  screenTaskOp,
+  screenTaskStatusOp,
   screeningHistoryOp,
   screeningRunOp,
   screeningSourceHistoryOp,

@@ -32,6 +32,21 @@ const LIST: Route = [
 
 const request = ZScreenRequest.parse({ market: "cn", strategy: "volume_surge", language: "en" });
 
+describe("a queued run taken up again", () => {
+  it("stores its run once under its id: a second run with that id answers the stored one", async () => {
+    replay([KLINE_NO_DATA]);
+    await db().screeningRun.deleteMany();
+    const progress: number[] = [];
+    const first = await runScreen(request, { runId: "task-1", onProgress: (p) => progress.push(p) });
+    expect(first.run_id).toBe("task-1");
+    expect(progress[0]).toBe(5);
+    expect(progress.at(-1)).toBe(95);
+    const again = await runScreen(request, { runId: "task-1" });
+    expect(again).toEqual(first);
+    expect(await db().screeningRun.count({ where: { runId: "task-1" } })).toBe(1);
+  });
+});
+
 describe("a screening run over the market list", () => {
   it("says where its universe came from, and falls back to the kept list with its age", async () => {
     await db().screeningSnapshot.deleteMany();

@@ -9,7 +9,7 @@ import { resolveToken, type TMarket } from "@/lib/market/symbols";
 import { logger } from "@/lib/log/logger";
 import { applyStrategy, type Screened } from "./evaluate";
 import { computeMetrics, METRIC_BARS } from "./metrics";
-import type { TScreenRequest, TScreenResponse, TSourceError } from "./schemas";
+import { ZScreenResponse, type TScreenRequest, type TScreenResponse, type TSourceError } from "./schemas";
 import { assertScreeningEnabled } from "./status";
 import { findBuiltInStrategy } from "./strategies";
 import type { TStrategy } from "./strategy-schema";
@@ -49,13 +49,16 @@ const WORDS = {
   },
 } as const;
 
+export function strategyNotFound(id: string): ApiError {
+  return ApiError.of("not_found", `No screening strategy has id ${id}`, {
+    reason_code: "strategy_not_found",
+    reason_params: { strategy: id },
+  });
+}
+
 function strategyFor(request: TScreenRequest): TStrategy {
   const strategy = findBuiltInStrategy(request.strategy);
-  if (!strategy)
-    throw ApiError.of("not_found", `No screening strategy has id ${request.strategy}`, {
-      reason_code: "strategy_not_found",
-      reason_params: { strategy: request.strategy },
-    });
+  if (!strategy) throw strategyNotFound(request.strategy);
   if (!strategy.markets.includes(request.market))
     throw ApiError.of("validation_error", `Strategy ${strategy.id} does not screen market ${request.market}`);
   return strategy;
@@ -97,9 +100,26 @@ async function readMember(member: UniverseMember, benchmark: TDailyBar[] | null,
   }
 }
 
-export async function runScreen(request: TScreenRequest): Promise<TScreenResponse> {
+export interface RunOptions {
+  /** The run's id (a queued run's task id); a run already stored under it is answered as stored. */
+  runId?: string;
+  onProgress?: (progress: number, message: string) => void;
+  signal?: AbortSignal;
+}
+
+async function storedRun(runId: string): Promise<TScreenResponse | null> {
+  const row = await db().screeningRun.findUnique({ where: { runId } });
+  return row ? ZScreenResponse.parse(JSON.parse(row.result)) : null;
+}
+
+export async function runScreen(request: TScreenRequest, options: RunOptions = {}): Promise<TScreenResponse> {
+  // A queued run taken up again after a restart that came after its answer was stored: done once, not twice.
+  const done = options.runId ? await storedRun(options.runId) : null;
+  if (done) return done;
   assertScreeningEnabled();
   const strategy = strategyFor(request);
+  const progress = options.onProgress ?? (() => undefined);
+  progress(5, "listing the universe");
   const words = WORDS[request.language];
   const universe = await screeningUniverse(request.market);
   const needsBenchmark = [...strategy.filters.map((f) => f.metric), strategy.rank.metric].includes(
@@ -107,14 +127,26 @@ export async function runScreen(request: TScreenRequest): Promise<TScreenRespons
   );
   const benchmark = needsBenchmark ? await benchmarkBars(request.market) : null;
   const limit = pLimit(BAR_READS_AT_ONCE);
-  const reads = await Promise.all(universe.members.map((m) => limit(() => readMember(m, benchmark, request.language))));
+  const total = universe.members.length;
+  let readCount = 0;
+  progress(10, `reading the bars of ${total} stocks`);
+  const reads = await Promise.all(
+    universe.members.map((m) =>
+      limit(async () => {
+        options.signal?.throwIfAborted();
+        const read = await readMember(m, benchmark, request.language);
+        readCount += 1;
+        progress(10 + Math.floor((85 * readCount) / total), `bars ${readCount}/${total}`);
+        return read;
+      }),
+    ),
+  );
   const screened = reads.flatMap((r) => (r.ok ? [r.screened] : []));
   const errors = [...universe.errors, ...reads.flatMap((r) => (r.ok ? [] : [r.error]))];
   const failedReads = errors.length - universe.errors.length;
   const list = universe.list;
   const { afterFilter, candidates } = applyStrategy(strategy, screened, request.max_results, request.language);
 
-  const total = universe.members.length;
   const warnings: string[] = [];
   const reasons: string[] = [];
   if (!list && universe.unlisted.length > 0) warnings.push(words.unlisted(universe.unlisted.join(", ")));
@@ -135,7 +167,7 @@ export async function runScreen(request: TScreenRequest): Promise<TScreenRespons
 
   const createdAt = now();
   const answer: TScreenResponse = {
-    run_id: randomUUID(),
+    run_id: options.runId ?? randomUUID(),
     strategy: strategy.id,
     market: request.market,
     created_at: createdAt.toISOString(),

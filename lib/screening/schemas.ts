@@ -168,3 +168,31 @@ export const ZSourceHistoryResponse = z
     ),
   })
   .meta({ id: "ScreeningSourceHistoryResponse" });
+
+export const ZScreenTaskAccepted = z
+  .object({
+    task_id: z.string().describe("Also the run_id of the run it stores"),
+    trace_id: z.string(),
+    status: z.literal("pending"),
+    message: z.string(),
+    strategy: z.string(),
+    market: ZMarket,
+    max_results: z.number().int(),
+  })
+  .meta({ id: "ScreenTaskAccepted" });
+export type TScreenTaskAccepted = z.infer<typeof ZScreenTaskAccepted>;
+
+export const ZScreenTaskParams = z.object({ task_id: z.string().trim().min(1).max(64) });
+
+export const ZScreenTaskStatus = z
+  .object({
+    task_id: z.string(),
+    trace_id: z.string().nullable(),
+    status: z.enum(["pending", "processing", "completed", "failed"]),
+    progress: z.number().int(),
+    message: z.string().nullable(),
+    error: z.string().nullable(),
+    result: ZScreenResponse.nullable().describe("The stored run once completed"),
+  })
+  .meta({ id: "ScreenTaskStatus" });
+export type TScreenTaskStatus = z.infer<typeof ZScreenTaskStatus>;

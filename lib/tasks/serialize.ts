@@ -26,7 +26,8 @@ function wirePhase(value: string | null): TTaskInfo["analysis_phase"] {
 
 // Both names travel with the task: the stream goes to every browser, each showing the name of its own UI language.
 function stockNames(row: TaskRow): TTaskInfo["stock_names"] {
-  if (row.kind === "market_review") return null;
+  // A market review and a screening run are about no one stock.
+  if (row.kind === "market_review" || row.kind === "screening") return null;
   const target = { market: row.market, code: row.stockCode, kind: row.assetType };
   return { zh: displayName(target, "zh"), en: displayName(target, "en") };
 }

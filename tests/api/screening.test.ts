@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ZHistoryResponse, ZRunDetail, ZScreenResponse, ZStrategiesResponse } from "@/lib/screening/schemas";
+import {
+  ZHistoryResponse,
+  ZRunDetail,
+  ZScreenResponse,
+  ZScreenTaskAccepted,
+  ZScreenTaskStatus,
+  ZStrategiesResponse,
+} from "@/lib/screening/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { expectKeys } from "./compat/reference-client";
 
@@ -206,6 +213,38 @@ describe("a screening run over a CSV folder", () => {
     expect(sources.runs_analyzed).toBe(all.run_count);
     expect(sources.sources.csv!.selected_runs).toBeGreaterThanOrEqual(3);
     expect(sources.sources.csv!.error_count).toBeGreaterThanOrEqual(2);
+  });
+
+  it("a queued run: 202 with the fields the client reads, progress, then the stored run under the task's id", async () => {
+    const res = await api("/screen/tasks", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ market: "cn", strategy: "volume_surge", max_results: 5, language: "en" }),
+    });
+    const accepted = ZScreenTaskAccepted.parse(await json(res, 202));
+    expect(accepted).toMatchObject({ status: "pending", strategy: "volume_surge", market: "cn", max_results: 5 });
+    let status = ZScreenTaskStatus.parse(await json(await api(`/screen/tasks/${accepted.task_id}`), 200));
+    const deadline = Date.now() + 20_000;
+    while (status.status !== "completed") {
+      expect(status.status, status.error ?? "").not.toBe("failed");
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 50));
+      status = ZScreenTaskStatus.parse(await json(await api(`/screen/tasks/${accepted.task_id}`), 200));
+    }
+    expect(status.progress).toBe(100);
+    expect(status.result!.run_id).toBe(accepted.task_id);
+    expect(status.result!.candidates.map((c) => c.code)).toContain("600036");
+    const stored = ZRunDetail.parse(await json(await api(`/history/${accepted.task_id}`), 200));
+    expect(stored.result).toEqual(status.result);
+    // The task list shows it as a screening task, about no one stock.
+    const tasks = (await json(await fetch(`${server.baseUrl}/api/v1/analysis/tasks?limit=50`), 200)) as {
+      tasks: { task_id: string; task_kind: string | null; stock_names: unknown }[];
+    };
+    expect(tasks.tasks.find((t) => t.task_id === accepted.task_id)).toMatchObject({
+      task_kind: "screening",
+      stock_names: null,
+    });
+    await json(await api("/screen/tasks/no-such-task"), 404);
   });
 
   it("404 for an unknown strategy or run, 422 for a bad market, 503 when switched off", async () => {

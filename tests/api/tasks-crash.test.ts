@@ -4,9 +4,9 @@ import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase } from "../setup/server-database";
 
 // Both databases: the queue's claims and its recovery after kill -9 are SQL of each dialect.
-// "done when": accepted tasks survive a crash. 30 tasks are queued with slow sample data, the
-// whole server process tree is killed with SIGKILL mid-run, and a new server on the same database finishes
-// every one of them exactly once.
+// "done when": accepted tasks survive a crash. 30 analyses and a screening run are queued with slow sample data,
+// the whole server process tree is killed with SIGKILL mid-run, and a new server on the same database finishes
+// every one of them exactly once (30 history rows, one screening run).
 
 const CODES = [
   "600519",
@@ -68,6 +68,14 @@ describe("crash recovery", () => {
     expect(batch.rejected ?? []).toEqual([]);
     expect(batch.accepted).toHaveLength(30);
     const ids = batch.accepted.map((a) => a.task_id);
+    // A screening run queued behind them: it too must survive the crash and store its run once.
+    const queued = await fetch(`${server.baseUrl}/api/v1/screening/screen/tasks`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ market: "cn", strategy: "trend_pullback" }),
+    });
+    expect(queued.status).toBe(202);
+    const screeningId = ((await queued.json()) as { task_id: string }).task_id;
 
     // Let some finish and some be in flight, then pull the plug.
     let list = ZTaskListResponse.parse(await json(`${server.baseUrl}/api/v1/analysis/tasks?limit=100`));
@@ -84,7 +92,7 @@ describe("crash recovery", () => {
     );
     await db.close();
     const byStatus = Object.fromEntries(atCrash.map((r) => [r.status, r.n]));
-    expect(byStatus.completed ?? 0).toBeLessThan(30);
+    expect(byStatus.completed ?? 0).toBeLessThan(31);
     expect((byStatus.pending ?? 0) + (byStatus.processing ?? 0)).toBeGreaterThan(0);
 
     server = await startTestServer(ENV, { dataDir });
@@ -99,7 +107,20 @@ describe("crash recovery", () => {
       }
     }
 
+    for (;;) {
+      const status = (await json(`${server.baseUrl}/api/v1/screening/screen/tasks/${screeningId}`)) as {
+        status: string;
+        error: string | null;
+      };
+      if (status.status === "completed") break;
+      expect(status.status, status.error ?? "").not.toBe("failed");
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
     const after = await openServerDatabase(server);
+    const runs = await after.all<{ run_id: string }>("SELECT run_id FROM screening_run");
+    expect(runs).toEqual([{ run_id: screeningId }]);
     const rows = await after.all<{ query_id: string }>("SELECT query_id FROM analysis_history");
     const tasks = await after.all<{ id: string; status: string; attempts: number }>(
       "SELECT id, status, attempts FROM analysis_task",
@@ -107,6 +128,7 @@ describe("crash recovery", () => {
     await after.close();
     expect(rows).toHaveLength(30);
     expect(new Set(rows.map((r) => r.query_id))).toEqual(new Set(ids));
+    expect(tasks).toHaveLength(31);
     expect(tasks.every((t) => t.status === "completed")).toBe(true);
     // The tasks that were running at the crash were taken up again by the new process.
     expect(tasks.filter((t) => t.attempts > 1).length).toBe(byStatus.processing ?? 0);

@@ -1228,6 +1228,7 @@ export const en: Dictionary = {
     progressAria: "Progress of {name}",
     viewReport: "View report",
     viewBacktest: "View backtest",
+    viewScreening: "View screening",
     errorLabel: "Error",
     marketReview: "Market review",
     regions: { cn: "CN", hk: "HK", us: "US", both: "CN + US" },

@@ -1179,6 +1179,7 @@ export const zhCN = {
     progressAria: "{name} 的进度",
     viewReport: "查看报告",
     viewBacktest: "查看回测",
+    viewScreening: "查看筛选结果",
     errorLabel: "错误",
     marketReview: "大盘复盘",
     regions: { cn: "A股", hk: "港股", us: "美股", both: "A股+美股" },

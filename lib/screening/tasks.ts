@@ -1,0 +1,78 @@
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/errors/api-error";
+import { newId } from "@/lib/ids";
+import { taskEventBus } from "@/lib/tasks/event-bus";
+import { wakeTaskWorkers } from "@/lib/tasks/runtime";
+import { toTaskInfo } from "@/lib/tasks/serialize";
+import { insertTask } from "@/lib/tasks/store";
+import { strategyNotFound } from "./run";
+import {
+  ZScreenRequest,
+  ZScreenResponse,
+  type TScreenRequest,
+  type TScreenTaskAccepted,
+  type TScreenTaskStatus,
+} from "./schemas";
+import { assertScreeningEnabled } from "./status";
+import { findBuiltInStrategy } from "./strategies";
+
+// A screening run queued on the durable task queue (kind "screening"): it survives a restart like an analysis, shows
+// its progress on the task stream, and stores its run under the task's id (its run_id), once.
+
+export async function submitScreenTask(request: TScreenRequest, traceId: string): Promise<TScreenTaskAccepted> {
+  assertScreeningEnabled();
+  const strategy = findBuiltInStrategy(request.strategy);
+  if (!strategy) throw strategyNotFound(request.strategy);
+  const id = newId();
+  // Its own active key: two runs of one strategy may be queued at once (a run is cheap and may differ in market).
+  const task = await insertTask(db(), {
+    id,
+    traceId,
+    kind: "screening",
+    stockCode: strategy.id,
+    stockName: strategy.name[request.language],
+    market: request.market,
+    assetType: null,
+    activeKey: `screening:${id}`,
+    request,
+    originalQuery: null,
+    selectionSource: null,
+    reportType: null,
+    analysisPhase: null,
+    skills: null,
+    region: request.market,
+    message: "screening queued",
+  });
+  taskEventBus().publish({ type: "task_created", task: toTaskInfo(task) });
+  wakeTaskWorkers();
+  return {
+    task_id: id,
+    trace_id: traceId,
+    status: "pending",
+    message: "Screening queued",
+    strategy: strategy.id,
+    market: request.market,
+    max_results: request.max_results,
+  };
+}
+
+export async function screenTaskStatus(taskId: string): Promise<TScreenTaskStatus> {
+  const task = await db().analysisTask.findUnique({ where: { id: taskId } });
+  if (!task || task.kind !== "screening") throw notFound(`No screening task has id ${taskId}`);
+  const run = task.status === "completed" ? await db().screeningRun.findUnique({ where: { runId: taskId } }) : null;
+  const status = (["pending", "processing", "completed", "failed"] as const).find((s) => s === task.status) ?? "failed";
+  return {
+    task_id: task.id,
+    trace_id: task.traceId,
+    status,
+    progress: task.progress,
+    message: task.message,
+    error: task.error,
+    result: run ? ZScreenResponse.parse(JSON.parse(run.result)) : null,
+  };
+}
+
+/** The stored request of a queued run. */
+export function queuedRequest(text: string): TScreenRequest {
+  return ZScreenRequest.parse(JSON.parse(text));
+}
