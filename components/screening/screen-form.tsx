@@ -9,8 +9,17 @@ import { BUTTON, FIELD, LABEL, marketText, runHref, type ScreeningTexts } from "
 const MARKETS = ["cn", "hk", "us"] as const;
 const MAX_RESULTS = [10, 20, 50, 100] as const;
 
-// The run form: strategy, market and how many candidates. A run is synchronous (a few seconds over the local
-// universe); its stored answer then opens as the page's run (?run=…), rendered on the server.
+// The run form: strategy, market and how many candidates. The run is queued as a task (a market list of a few
+// hundred stocks takes a while on a cold bar cache), its progress followed until it is stored, and it then opens as
+// the page's run (?run=…), rendered on the server.
+
+const POLL_MS = 400;
+
+interface TaskState {
+  status: "pending" | "processing" | "completed" | "failed";
+  progress: number;
+  error: string | null;
+}
 export function ScreenForm({
   t,
   strategies,
@@ -29,24 +38,33 @@ export function ScreenForm({
   const [market, setMarket] = useState(initial.market);
   const [max, setMax] = useState<number>(20);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function run(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setProgress(0);
     try {
-      const answer = await requestJson<{ run_id: string }>("POST", "/api/v1/screening/screen", {
+      const { task_id: id } = await requestJson<{ task_id: string }>("POST", "/api/v1/screening/screen/tasks", {
         strategy,
         market,
         max_results: max,
         language,
       });
-      router.push(runHref(answer.run_id));
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        const task = await requestJson<TaskState>("GET", `/api/v1/screening/screen/tasks/${encodeURIComponent(id)}`);
+        setProgress(task.status === "completed" ? 100 : task.progress);
+        if (task.status === "failed") throw new Error(task.error ?? "failed");
+        if (task.status === "completed") break;
+      }
+      router.push(runHref(id));
     } catch (failure) {
       setError(fmt(t.runFailed, { message: messageOf(failure) }));
-    } finally {
       setBusy(false);
+      setProgress(null);
     }
   }
 
@@ -94,6 +112,22 @@ export function ScreenForm({
       >
         {busy ? t.running : t.run}
       </button>
+      {progress !== null ? (
+        <div
+          role="progressbar"
+          aria-label={t.progressLabel}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          data-testid="screening-progress"
+          className="col-span-full h-1.5 w-full overflow-hidden rounded-full bg-subtle"
+        >
+          <div
+            className="h-full rounded-full bg-accent transition-[width] duration-300"
+            style={{ width: `${progress}%` }}
+          />
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" className="col-span-full text-sm text-red-700 dark:text-red-300">
           {error}

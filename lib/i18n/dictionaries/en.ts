@@ -595,6 +595,7 @@ export const en: Dictionary = {
     marketLabel: "Market",
     maxLabel: "At most",
     run: "Screen",
+    progressLabel: "Screening progress",
     running: "Screening…",
     runFailed: "Screening failed: {message}",
     disabled: "Screening is switched off (SCREENING_ENABLED=false); switch it on in Settings.",

@@ -570,6 +570,7 @@ export const zhCN = {
     marketLabel: "市场",
     maxLabel: "最多",
     run: "开始筛选",
+    progressLabel: "筛选进度",
     running: "筛选中…",
     runFailed: "筛选失败：{message}",
     disabled: "选股已关闭（SCREENING_ENABLED=false），可在设置中打开。",
