@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ZErrorResponse } from "@/lib/errors/schemas";
 import { defineOperation, type Operation } from "@/lib/operation/operation";
 import {
@@ -12,9 +13,12 @@ import {
   ZScreenResponse,
   ZSourceHistoryQuery,
   ZSourceHistoryResponse,
+  ZScreeningStrategyItem,
   ZStrategiesQuery,
   ZStrategiesResponse,
+  ZStrategyParams,
 } from "./schemas";
+import { ZStrategy } from "./strategy-schema";
 
 const TAGS = ["Screening"];
 
@@ -26,6 +30,60 @@ export const listStrategiesOp = defineOperation({
   tags: TAGS,
   query: ZStrategiesQuery,
   responses: { 200: { description: "Every strategy with its filters and ranking", schema: ZStrategiesResponse } },
+});
+
+const STRATEGY_RULES =
+  "A strategy is filters (gte/lte on one figure; a figure the history is too short for fails its filter) and one " +
+  "ranking figure, with a name and a one-sentence description in zh and en. Its id must not be a built-in one.";
+
+export const saveStrategyOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/screening/strategies",
+  operationId: "saveScreeningStrategy",
+  summary: "Save a strategy of your own",
+  description: `${STRATEGY_RULES} At most 100 are kept.`,
+  tags: TAGS,
+  query: ZStrategiesQuery,
+  body: ZStrategy,
+  responses: {
+    201: { description: "Saved", schema: ZScreeningStrategyItem },
+    400: { description: "validation_error: 100 strategies are saved already", schema: ZErrorResponse },
+    409: { description: "conflict: the id is a built-in strategy's or is saved already", schema: ZErrorResponse },
+  },
+});
+
+export const replaceStrategyOp = defineOperation({
+  method: "PUT",
+  path: "/api/v1/screening/strategies/{strategy_id}",
+  operationId: "replaceScreeningStrategy",
+  summary: "Replace a saved strategy",
+  description: STRATEGY_RULES,
+  tags: TAGS,
+  params: ZStrategyParams,
+  query: ZStrategiesQuery,
+  body: ZStrategy,
+  responses: {
+    200: { description: "Replaced", schema: ZScreeningStrategyItem },
+    400: {
+      description: "not_changeable: a built-in strategy; validation_error: the body's id is not the path's",
+      schema: ZErrorResponse,
+    },
+    404: { description: "not_found: no saved strategy has this id", schema: ZErrorResponse },
+  },
+});
+
+export const deleteStrategyOp = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/screening/strategies/{strategy_id}",
+  operationId: "deleteScreeningStrategy",
+  summary: "Delete a saved strategy (its stored runs stay)",
+  tags: TAGS,
+  params: ZStrategyParams,
+  responses: {
+    200: { description: "Deleted", schema: z.object({ deleted: z.number().int() }) },
+    400: { description: "not_changeable: a built-in strategy", schema: ZErrorResponse },
+    404: { description: "not_found: no saved strategy has this id", schema: ZErrorResponse },
+  },
 });
 
 export const screenOp = defineOperation({
@@ -120,6 +178,9 @@ export const screeningSourceHistoryOp = defineOperation({
 
 export const SCREENING_OPERATIONS: readonly Operation[] = [
   listStrategiesOp,
+  saveStrategyOp,
+  replaceStrategyOp,
+  deleteStrategyOp,
   screenOp,
   screenTaskOp,
   screenTaskStatusOp,

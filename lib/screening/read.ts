@@ -7,17 +7,19 @@ import {
   type TRunSummary,
   type TScreenResponse,
   type TStrategiesResponse,
+  type TStrategyItem,
   type ZHistoryQuery,
   type ZRunDetail,
   type ZSourceHistoryResponse,
 } from "./schemas";
 import { screeningConfigured, SCREENING_CONTRACT_VERSION } from "./status";
-import { BUILT_IN_STRATEGIES } from "./strategies";
+import { allStrategies } from "./saved-strategies";
+import type { TStrategy } from "./strategy-schema";
 
 // The screening reads: the strategies, and the stored runs as the reference's client lists them.
 
-export function listStrategies(language: "zh" | "en"): TStrategiesResponse {
-  const strategies = BUILT_IN_STRATEGIES.map((s) => ({
+export function strategyItem(s: TStrategy, builtin: boolean, language: "zh" | "en"): TStrategyItem {
+  return {
     id: s.id,
     name: s.name[language],
     title: s.name[language],
@@ -33,8 +35,12 @@ export function listStrategies(language: "zh" | "en"): TStrategiesResponse {
     descriptions: s.description,
     filters: s.filters,
     rank: s.rank,
-    builtin: true,
-  }));
+    builtin,
+  };
+}
+
+export async function listStrategies(language: "zh" | "en"): Promise<TStrategiesResponse> {
+  const strategies = (await allStrategies()).map((e) => strategyItem(e.strategy, e.builtin, language));
   return { enabled: screeningConfigured(), strategies, strategy_count: strategies.length };
 }
 

@@ -11,7 +11,7 @@ import { applyStrategy, type Screened } from "./evaluate";
 import { computeMetrics, METRIC_BARS } from "./metrics";
 import { ZScreenResponse, type TScreenRequest, type TScreenResponse, type TSourceError } from "./schemas";
 import { assertScreeningEnabled } from "./status";
-import { findBuiltInStrategy } from "./strategies";
+import { findStrategy } from "./saved-strategies";
 import type { TStrategy } from "./strategy-schema";
 import { screeningUniverse, type UniverseMember } from "./universe";
 
@@ -56,8 +56,8 @@ export function strategyNotFound(id: string): ApiError {
   });
 }
 
-function strategyFor(request: TScreenRequest): TStrategy {
-  const strategy = findBuiltInStrategy(request.strategy);
+async function strategyFor(request: TScreenRequest): Promise<TStrategy> {
+  const strategy = await findStrategy(request.strategy);
   if (!strategy) throw strategyNotFound(request.strategy);
   if (!strategy.markets.includes(request.market))
     throw ApiError.of("validation_error", `Strategy ${strategy.id} does not screen market ${request.market}`);
@@ -117,7 +117,7 @@ export async function runScreen(request: TScreenRequest, options: RunOptions = {
   const done = options.runId ? await storedRun(options.runId) : null;
   if (done) return done;
   assertScreeningEnabled();
-  const strategy = strategyFor(request);
+  const strategy = await strategyFor(request);
   const progress = options.onProgress ?? (() => undefined);
   progress(5, "listing the universe");
   const words = WORDS[request.language];

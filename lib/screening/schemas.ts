@@ -32,6 +32,10 @@ export const ZScreeningStrategyItem = z
   })
   .meta({ id: "ScreeningStrategy" });
 
+export type TStrategyItem = z.infer<typeof ZScreeningStrategyItem>;
+
+export const ZStrategyParams = z.object({ strategy_id: z.string().trim().min(1).max(48) });
+
 export const ZStrategiesResponse = z
   .object({ enabled: z.boolean(), strategies: z.array(ZScreeningStrategyItem), strategy_count: z.number().int() })
   .meta({ id: "ScreeningStrategiesResponse" });

@@ -14,14 +14,14 @@ import {
   type TScreenTaskStatus,
 } from "./schemas";
 import { assertScreeningEnabled } from "./status";
-import { findBuiltInStrategy } from "./strategies";
+import { findStrategy } from "./saved-strategies";
 
 // A screening run queued on the durable task queue (kind "screening"): it survives a restart like an analysis, shows
 // its progress on the task stream, and stores its run under the task's id (its run_id), once.
 
 export async function submitScreenTask(request: TScreenRequest, traceId: string): Promise<TScreenTaskAccepted> {
   assertScreeningEnabled();
-  const strategy = findBuiltInStrategy(request.strategy);
+  const strategy = await findStrategy(request.strategy);
   if (!strategy) throw strategyNotFound(request.strategy);
   const id = newId();
   // Its own active key: two runs of one strategy may be queued at once (a run is cheap and may differ in market).

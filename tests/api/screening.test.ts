@@ -247,6 +247,61 @@ describe("a screening run over a CSV folder", () => {
     await json(await api("/screen/tasks/no-such-task"), 404);
   });
 
+  it("a strategy of one's own: saved, listed, run like a built-in one, replaced and deleted", async () => {
+    const mine = {
+      id: "my_surge",
+      name: { zh: "我的放量", en: "My surge" },
+      description: { zh: "量比至少 3 且 RSI(14) 不超过 100", en: "Volume at least 3× and RSI(14) at most 100" },
+      category: "volume",
+      markets: ["cn"],
+      filters: [
+        { metric: "volume_ratio", op: "gte", value: 3 },
+        { metric: "rsi14", op: "lte", value: 100 },
+      ],
+      rank: { metric: "volume_ratio", order: "desc" },
+    };
+    const post = (body: unknown) =>
+      api("/strategies?language=en", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect(await json(await post(mine), 201)).toMatchObject({ id: "my_surge", name: "My surge", builtin: false });
+    expect(((await json(await post(mine), 409)) as { error: string }).error).toBe("conflict");
+    await json(await post({ ...mine, id: "volume_surge" }), 409);
+    await json(await post({ ...mine, id: "bad_metric", filters: [{ metric: "astrology", op: "gte", value: 1 }] }), 422);
+
+    const listed = ZStrategiesResponse.parse(await json(await api("/strategies"), 200));
+    expect(listed.strategy_count).toBe(9);
+    expect(listed.strategies.at(-1)).toMatchObject({ id: "my_surge", name: "我的放量", builtin: false });
+
+    const run = await screenOk({ market: "cn", strategy: "my_surge", language: "en" });
+    const candidate = run.candidates.find((c) => c.code === "600036")!;
+    expect(candidate.reasons).toHaveLength(2);
+    expect(candidate.reasons[1]).toMatch(/^RSI\(14\) \d+\.\d\d ≤ 100$/);
+
+    const put = (id: string, body: unknown) =>
+      api(`/strategies/${id}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const narrower = { ...mine, filters: [{ metric: "volume_ratio", op: "gte", value: 1000 }] };
+    expect(await json(await put("my_surge", narrower), 200)).toMatchObject({ id: "my_surge" });
+    expect((await screenOk({ market: "cn", strategy: "my_surge" })).candidate_count).toBe(0);
+    expect(
+      ((await json(await put("volume_surge", { ...mine, id: "volume_surge" }), 400)) as { error: string }).error,
+    ).toBe("not_changeable");
+    await json(await put("nobody", { ...mine, id: "nobody" }), 404);
+    await json(await put("my_surge", { ...mine, id: "other" }), 400);
+
+    await json(await api("/strategies/my_surge", { method: "DELETE" }), 200);
+    await json(await api("/strategies/my_surge", { method: "DELETE" }), 404);
+    await json(await api("/strategies/volume_surge", { method: "DELETE" }), 400);
+    // Its runs stay readable.
+    await json(await api(`/history/${run.run_id}`), 200);
+  });
+
   it("404 for an unknown strategy or run, 422 for a bad market, 503 when switched off", async () => {
     const unknown = (await json(await screen({ market: "cn", strategy: "moonshot" }), 404)) as { reason_code: string };
     expect(unknown.reason_code).toBe("strategy_not_found");

@@ -32,7 +32,7 @@ export default async function ScreeningPage({ searchParams }: { searchParams: Pr
   const ts = t.screeningUi;
   const runId = firstParam(params.run);
   const [strategies, history, { run, missing }] = await Promise.all([
-    Promise.resolve(listStrategies(language)),
+    listStrategies(language),
     listRuns({ limit: 10 }),
     runOf(runId),
   ]);
