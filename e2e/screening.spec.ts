@@ -53,8 +53,8 @@ async function openScreening(page: Page): Promise<void> {
 }
 
 async function runVolumeSurge(page: Page, strategyName: string): Promise<void> {
-  const form = page.getByRole("form");
-  await form.getByRole("combobox").first().selectOption({ label: strategyName });
+  const form = page.getByTestId("screen-form");
+  await form.locator('select[name="strategy"]').selectOption({ label: strategyName });
   await form.locator('select[name="market"]').selectOption("cn");
   await form.getByRole("button").click();
   await expect(page).toHaveURL(/\/screening\?run=/);
@@ -99,6 +99,34 @@ test.describe("the Screening page", () => {
     await screenshot(page, { path: `${SCREENSHOT_DIR}/screening.png`, fullPage: true });
     await page.goto("/screening?run=missing-run");
     await expect(page.getByRole("main").getByRole("alert")).toHaveText("找不到这次筛选（missing-run）。");
+  });
+
+  test("a strategy of one's own: written in the editor, run, and deleted", async ({ page }) => {
+    await openScreening(page);
+    const editor = page.getByTestId("strategy-editor");
+    await editor.getByText("新建自定义策略").click();
+    const form = editor.getByRole("form", { name: "新建自定义策略" });
+    await form.getByLabel("编号").fill("e2e_surge");
+    await form.getByLabel("中文名称").fill("我的放量");
+    await form.getByLabel("英文名称").fill("My surge");
+    await form.getByLabel("中文说明").fill("量比至少 3 倍");
+    await form.getByLabel("英文说明").fill("Volume at least 3×");
+    await form
+      .getByLabel("条件（全部满足才入选；数据不足时该条件不通过） 1")
+      .selectOption({ label: "量比（对前 5 日均量）" });
+    await form.getByLabel("数值").fill("3");
+    await form.locator('select[name="rank_metric"]').selectOption({ label: "量比（对前 5 日均量）" });
+    await form.getByRole("button", { name: "保存策略" }).click();
+    const saved = page.locator('[data-strategy="e2e_surge"]');
+    await expect(saved).toContainText("我的放量");
+    await expect(saved).toContainText("自定义");
+
+    await runVolumeSurge(page, "我的放量");
+    const row = page.locator('[data-testid="candidate-row"][data-code="600036"]');
+    await expect(row.getByTestId("candidate-reasons")).toHaveText(`量比（对前 5 日均量） ${ratio} ≥ 3`);
+
+    await page.locator('[data-strategy="e2e_surge"]').getByRole("button", { name: "删除 我的放量" }).click();
+    await expect(page.locator('[data-strategy="e2e_surge"]')).toHaveCount(0);
   });
 
   test("in English: the words of the form, the strategies and the reasons", async ({ page }) => {

@@ -72,6 +72,7 @@ export function ScreenForm({
     <form
       onSubmit={run}
       aria-label={t.formTitle}
+      data-testid="screen-form"
       className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[minmax(12rem,1fr)_9rem_7rem_auto]"
     >
       <label className={`${LABEL} col-span-2 sm:col-span-1`}>

@@ -1,4 +1,6 @@
+import { Badge } from "@/components/ui/badge";
 import { Panel } from "@/components/ui/panel";
+import { DeleteStrategyButton } from "./delete-strategy-button";
 import { codeLabel } from "@/lib/i18n/labels";
 import type { TStrategiesResponse } from "@/lib/screening/schemas";
 import type { ScreeningTexts } from "./format";
@@ -15,6 +17,14 @@ export function StrategyList({ t, strategies }: { t: ScreeningTexts; strategies:
           <li key={s.id} data-testid="strategy-item" data-strategy={s.id} className="min-w-0 text-sm">
             <span className="font-medium">{s.name}</span>
             <span className="ml-1.5 text-xs text-muted">{codeLabel(t.categories, s.category)}</span>
+            {s.builtin ? null : (
+              <>
+                <span className="ml-1.5">
+                  <Badge tone="accent">{t.custom}</Badge>
+                </span>
+                <DeleteStrategyButton t={t} id={s.id} name={s.name} />
+              </>
+            )}
             <p className="text-xs text-muted">{s.description}</p>
           </li>
         ))}

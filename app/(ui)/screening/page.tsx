@@ -1,7 +1,10 @@
 import { RunHistory } from "@/components/screening/run-history";
 import { RunView } from "@/components/screening/run-view";
 import { ScreenForm } from "@/components/screening/screen-form";
+import { StrategyEditor } from "@/components/screening/strategy-editor";
 import { StrategyList } from "@/components/screening/strategy-list";
+import { METRIC_TEXT } from "@/lib/screening/metrics";
+import { METRICS } from "@/lib/screening/strategy-schema";
 import { fmt } from "@/components/settings/format";
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { Panel } from "@/components/ui/panel";
@@ -65,6 +68,11 @@ export default async function ScreeningPage({ searchParams }: { searchParams: Pr
           <RunView t={ts} run={run} strategyName={names[run.strategy] ?? run.strategy} language={language} />
         ) : null}
         <StrategyList t={ts} strategies={strategies.strategies} />
+        <StrategyEditor
+          t={ts}
+          language={language}
+          metrics={METRICS.map((m) => ({ value: m, label: METRIC_TEXT[m][language] }))}
+        />
         <RunHistory t={ts} runs={history.runs} strategyNames={names} current={run?.run_id ?? null} />
       </div>
     </div>
