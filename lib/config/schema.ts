@@ -809,6 +809,26 @@ const FIELDS: readonly ConfigField[] = [
     order: 13,
   }),
   text({
+    key: "SCREENING_SCHEDULE_STRATEGIES",
+    title: "Scheduled screening",
+    description:
+      "Screening strategies the daily run also queues after the watchlist (ids, comma separated; empty: none). GET /api/v1/screening/scheduled-latest gives the newest.",
+    category: "system",
+    rule: { kind: "list", item: "name" },
+    default: "",
+    order: 14,
+  }),
+  select({
+    key: "SCREENING_SCHEDULE_MARKET",
+    title: "Scheduled screening market",
+    description: "The market the scheduled screening runs over: cn, hk or us.",
+    category: "system",
+    values: ["cn", "hk", "us"],
+    rule: { kind: "enum", values: ["cn", "hk", "us"] },
+    default: "cn",
+    order: 15,
+  }),
+  text({
     key: "SCHEDULE_TIME",
     title: "Schedule time",
     description: "Daily run time, HH:MM in the service time zone (SERVICE_TIMEZONE).",

@@ -315,6 +315,15 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "选股（旧名）",
     description: "参考服务中 SCREENING_ENABLED 的旧名，仅在 SCREENING_ENABLED 未设置时读取。",
   },
+  SCREENING_SCHEDULE_STRATEGIES: {
+    title: "定时选股",
+    description:
+      "每日定时任务在自选股之后还要运行的选股策略（编号，逗号分隔；留空则不运行）。GET /api/v1/screening/scheduled-latest 返回最新一次。",
+  },
+  SCREENING_SCHEDULE_MARKET: {
+    title: "定时选股市场",
+    description: "定时选股所筛选的市场：cn、hk 或 us。",
+  },
   SCHEDULE_ENABLED: {
     title: "每日定时",
     description: "每天在定时时间运行自选股分析。",

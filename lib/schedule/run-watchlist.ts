@@ -8,6 +8,7 @@ import { isTradingDay } from "@/lib/market/calendar";
 import { marketDate } from "@/lib/market/market-time";
 import { regionsOf } from "@/lib/market-review";
 import { resolveTokens, type TMarket } from "@/lib/market/symbols";
+import { submitScreenTask } from "@/lib/screening/tasks";
 import { submitAnalysisTasks, submitMarketReview } from "@/lib/tasks/submit";
 import { claimSlot, finishRun, type RunRow } from "./run-store";
 import type { TScheduledRun } from "./schemas";
@@ -15,7 +16,7 @@ import { toScheduledRun } from "./serialize";
 
 export type RunSummary = Pick<
   TScheduledRun,
-  "message" | "accepted" | "duplicates" | "rejected" | "skipped" | "market_review"
+  "message" | "accepted" | "duplicates" | "rejected" | "skipped" | "screening" | "market_review"
 >;
 
 // Scheduled reports go out to the configured channels: each on its own with SINGLE_STOCK_NOTIFY, else merged into
@@ -95,6 +96,27 @@ async function queueReview(summary: RunSummary, closed: Set<TMarket>, traceId: s
   }
 }
 
+/** The scheduled screening runs, queued after the watchlist; a strategy that cannot be queued is recorded, not thrown. */
+async function queueScreening(summary: RunSummary, closed: Set<TMarket>, traceId: string): Promise<void> {
+  const settings = getSettings();
+  const market = settings.SCREENING_SCHEDULE_MARKET;
+  for (const strategy of settings.SCREENING_SCHEDULE_STRATEGIES) {
+    if (closed.has(market)) {
+      summary.screening.push({ strategy, market, task_id: null, message: "market closed today" });
+      continue;
+    }
+    try {
+      const language = settings.REPORT_LANGUAGE === "en" ? ("en" as const) : ("zh" as const);
+      const request = { market, strategy, max_results: 20, language };
+      const accepted = await submitScreenTask(request, traceId, "schedule");
+      summary.screening.push({ strategy, market, task_id: accepted.task_id, message: accepted.message });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      summary.screening.push({ strategy, market, task_id: null, message: error.message });
+    }
+  }
+}
+
 function describe(summary: RunSummary): string {
   const parts = [`${summary.accepted.length} queued`];
   if (summary.duplicates.length > 0) parts.push(`${summary.duplicates.length} already running`);
@@ -105,7 +127,10 @@ function describe(summary: RunSummary): string {
       ? "market review queued"
       : `market review ${summary.market_review.outcome}`;
   const empty = getSettings().STOCK_LIST.length === 0 ? "STOCK_LIST is empty; " : "";
-  return `${empty}${parts.join(", ")}; ${review}`;
+  const screens = summary.screening.filter((s) => s.task_id !== null).length;
+  const screening =
+    summary.screening.length > 0 ? `; ${screens} of ${summary.screening.length} screening runs queued` : "";
+  return `${empty}${parts.join(", ")}; ${review}${screening}`;
 }
 
 /** A merged report is due when analyses were queued and each stock's report is not sent on its own. */
@@ -126,12 +151,14 @@ export async function executeRun(row: RunRow): Promise<TScheduledRun> {
     duplicates: [],
     rejected: [],
     skipped: [],
+    screening: [],
     market_review: { outcome: "skipped", region: null, task_id: null, message: "not reached" },
   };
   try {
     const closed = closedMarkets(at);
     await queueWatchlist(summary, closed, at, traceId);
     await queueReview(summary, closed, traceId);
+    await queueScreening(summary, closed, traceId);
     summary.message = describe(summary);
     const done = await finishRun(row.id, {
       status: "completed",

@@ -35,6 +35,19 @@ export const ZScheduledRun = z
       .describe(
         "The merged report message (SINGLE_STOCK_NOTIFY off): pending until the run's analyses finish; null when none is due",
       ),
+    screening: z
+      .array(
+        z.object({
+          strategy: z.string(),
+          market: z.string(),
+          task_id: z
+            .string()
+            .nullable()
+            .describe("The queued screening run (its run_id once stored); null when not queued"),
+          message: z.string(),
+        }),
+      )
+      .describe("SCREENING_SCHEDULE_STRATEGIES, queued after the watchlist"),
     market_review: z.object({
       outcome: z.enum(REVIEW_OUTCOMES),
       region: z.string().nullable(),

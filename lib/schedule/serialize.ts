@@ -7,6 +7,7 @@ const EMPTY = {
   duplicates: [],
   rejected: [],
   skipped: [],
+  screening: [],
   market_review: { outcome: "skipped" as const, region: null, task_id: null, message: "not reached" },
 };
 
@@ -34,6 +35,7 @@ export function toScheduledRun(row: RunRow): TScheduledRun {
     duplicates: summary.duplicates,
     rejected: summary.rejected,
     skipped: summary.skipped,
+    screening: summary.screening,
     market_review: summary.market_review,
     digest: (DIGEST_STATES as readonly string[]).includes(row.digest ?? "")
       ? (row.digest as TScheduledRun["digest"])

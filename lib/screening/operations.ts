@@ -9,6 +9,8 @@ import {
   ZScreenTaskAccepted,
   ZScreenTaskParams,
   ZScreenTaskStatus,
+  ZScheduledLatestQuery,
+  ZScheduledLatestResponse,
   ZScreenRequest,
   ZScreenResponse,
   ZSourceHistoryQuery,
@@ -143,6 +145,16 @@ export const screenTaskStatusOp = defineOperation({
   },
 });
 
+export const scheduledLatestOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/screening/scheduled-latest",
+  operationId: "getScheduledScreening",
+  summary: "The newest completed run the daily schedule queued (SCREENING_SCHEDULE_STRATEGIES)",
+  tags: TAGS,
+  query: ZScheduledLatestQuery,
+  responses: { 200: { description: "available false when none has completed", schema: ZScheduledLatestResponse } },
+});
+
 export const screeningHistoryOp = defineOperation({
   method: "GET",
   path: "/api/v1/screening/history",
@@ -184,6 +196,7 @@ export const SCREENING_OPERATIONS: readonly Operation[] = [
   screenOp,
   screenTaskOp,
   screenTaskStatusOp,
+  scheduledLatestOp,
   screeningHistoryOp,
   screeningRunOp,
   screeningSourceHistoryOp,

@@ -200,3 +200,34 @@ export const ZScreenTaskStatus = z
   })
   .meta({ id: "ScreenTaskStatus" });
 export type TScreenTaskStatus = z.infer<typeof ZScreenTaskStatus>;
+
+export const ZScheduledLatestQuery = z.object({
+  target_time: z
+    .string()
+    .trim()
+    .regex(/^\d{2}:\d{2}$/, "HH:MM")
+    .optional()
+    .describe("Echoed in result.target_time; the schedule's SCHEDULE_TIME when absent"),
+});
+
+export const ZScheduledLatestResponse = z
+  .object({
+    available: z.boolean().describe("Whether a scheduled run has completed"),
+    run: z
+      .object({
+        run_id: z.string(),
+        strategy: z.string(),
+        market: ZMarket,
+        created_at: z.string(),
+        result: z.object({
+          target_time: z.string(),
+          mode: z.literal("scheduled"),
+          run_url: z.string().describe("The run on the Screening page"),
+          candidates: z.array(ZCandidate),
+        }),
+      })
+      .nullable(),
+    candidates: z.array(ZCandidate),
+  })
+  .meta({ id: "ScreeningScheduledLatest" });
+export type TScheduledLatestResponse = z.infer<typeof ZScheduledLatestResponse>;

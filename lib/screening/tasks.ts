@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
+import { getSettings } from "@/lib/settings/settings";
 import { taskEventBus } from "@/lib/tasks/event-bus";
 import { wakeTaskWorkers } from "@/lib/tasks/runtime";
 import { toTaskInfo } from "@/lib/tasks/serialize";
@@ -9,6 +10,7 @@ import { strategyNotFound } from "./run";
 import {
   ZScreenRequest,
   ZScreenResponse,
+  type TScheduledLatestResponse,
   type TScreenRequest,
   type TScreenTaskAccepted,
   type TScreenTaskStatus,
@@ -19,7 +21,12 @@ import { findStrategy } from "./saved-strategies";
 // A screening run queued on the durable task queue (kind "screening"): it survives a restart like an analysis, shows
 // its progress on the task stream, and stores its run under the task's id (its run_id), once.
 
-export async function submitScreenTask(request: TScreenRequest, traceId: string): Promise<TScreenTaskAccepted> {
+export async function submitScreenTask(
+  request: TScreenRequest,
+  traceId: string,
+  /** "schedule" for the daily run's (GET /scheduled-latest reads those); null for a request's. */
+  selectionSource: "schedule" | null = null,
+): Promise<TScreenTaskAccepted> {
   assertScreeningEnabled();
   const strategy = await findStrategy(request.strategy);
   if (!strategy) throw strategyNotFound(request.strategy);
@@ -36,7 +43,7 @@ export async function submitScreenTask(request: TScreenRequest, traceId: string)
     activeKey: `screening:${id}`,
     request,
     originalQuery: null,
-    selectionSource: null,
+    selectionSource,
     reportType: null,
     analysisPhase: null,
     skills: null,
@@ -75,4 +82,31 @@ export async function screenTaskStatus(taskId: string): Promise<TScreenTaskStatu
 /** The stored request of a queued run. */
 export function queuedRequest(text: string): TScreenRequest {
   return ZScreenRequest.parse(JSON.parse(text));
+}
+
+/** The newest completed screening run the daily schedule queued (SCREENING_SCHEDULE_STRATEGIES). */
+export async function scheduledLatest(targetTime: string | undefined): Promise<TScheduledLatestResponse> {
+  const task = await db().analysisTask.findFirst({
+    where: { kind: "screening", selectionSource: "schedule", status: "completed" },
+    orderBy: [{ completedAt: "desc" }, { createdAt: "desc" }],
+  });
+  const row = task ? await db().screeningRun.findUnique({ where: { runId: task.id } }) : null;
+  if (!row) return { available: false, run: null, candidates: [] };
+  const result = ZScreenResponse.parse(JSON.parse(row.result));
+  return {
+    available: true,
+    run: {
+      run_id: result.run_id,
+      strategy: result.strategy,
+      market: result.market,
+      created_at: result.created_at,
+      result: {
+        target_time: targetTime ?? getSettings().SCHEDULE_TIME,
+        mode: "scheduled",
+        run_url: `/screening?run=${encodeURIComponent(result.run_id)}`,
+        candidates: result.candidates,
+      },
+    },
+    candidates: result.candidates,
+  };
 }

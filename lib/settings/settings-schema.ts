@@ -140,6 +140,17 @@ export const ZSettings = z.object({
   // is set (screeningEnabled() reads them).
   SCREENING_ENABLED: flag.optional(),
   ALPHASIFT_ENABLED: flag.optional(),
+  // The daily run also queues these screening strategies (ids, comma separated; none when empty) over one market.
+  SCREENING_SCHEDULE_STRATEGIES: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== ""),
+    ),
+  SCREENING_SCHEDULE_MARKET: z.enum(["cn", "hk", "us"]).catch("cn").default("cn"),
   SCHEDULE_TIME: z.string().trim().default("18:00"),
   SCHEDULE_CATCH_UP_MINUTES: z.coerce.number().int().min(0).max(1440).default(180),
   MARKET_REVIEW_ENABLED: flag.default(true),

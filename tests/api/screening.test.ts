@@ -8,6 +8,7 @@ import {
   ZScreenResponse,
   ZScreenTaskAccepted,
   ZScreenTaskStatus,
+  ZScheduledLatestResponse as ZScheduledLatest,
   ZStrategiesResponse,
 } from "@/lib/screening/schemas";
 import { startTestServer, type TestServer } from "../setup/api-server";
@@ -93,6 +94,22 @@ async function screenOk(body: Record<string, unknown>) {
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Changes settings through the config API (in effect at once). */
+async function putConfig(items: Record<string, string>): Promise<void> {
+  const current = (await json(await fetch(`${server.baseUrl}/api/v1/system/config?include_schema=false`), 200)) as {
+    config_version: string;
+  };
+  const put = await fetch(`${server.baseUrl}/api/v1/system/config`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      config_version: current.config_version,
+      items: Object.entries(items).map(([key, value]) => ({ key, value })),
+    }),
+  });
+  await json(put, 200);
+}
 
 describe("screening strategies and status", () => {
   it("status says enabled and available with the strategy count; strategies carry the fields the client reads", async () => {
@@ -302,23 +319,48 @@ describe("a screening run over a CSV folder", () => {
     await json(await api(`/history/${run.run_id}`), 200);
   });
 
+  it("the daily run queues SCREENING_SCHEDULE_STRATEGIES; scheduled-latest gives the newest it completed", async () => {
+    const before = ZScheduledLatest.parse(await json(await api("/scheduled-latest"), 200));
+    expect(before).toEqual({ available: false, run: null, candidates: [] });
+    await putConfig({
+      SCREENING_SCHEDULE_STRATEGIES: "volume_surge,no_such_strategy",
+      SCREENING_SCHEDULE_MARKET: "cn",
+      STOCK_LIST: "",
+      MARKET_REVIEW_ENABLED: "false",
+      TRADING_DAY_CHECK_ENABLED: "false",
+    });
+    const ran = (await json(
+      await fetch(`${server.baseUrl}/api/v1/system/scheduler/run-now`, { method: "POST" }),
+      202,
+    )) as { screening: { strategy: string; task_id: string | null; message: string }[]; message: string };
+    expect(ran.screening.map((s) => [s.strategy, s.task_id === null])).toEqual([
+      ["volume_surge", false],
+      ["no_such_strategy", true],
+    ]);
+    expect(ran.message).toContain("1 of 2 screening runs queued");
+    const taskId = ran.screening[0]!.task_id!;
+    const deadline = Date.now() + 20_000;
+    let latest = ZScheduledLatest.parse(await json(await api("/scheduled-latest?target_time=18:30"), 200));
+    while (!latest.available) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 100));
+      latest = ZScheduledLatest.parse(await json(await api("/scheduled-latest?target_time=18:30"), 200));
+    }
+    expect(latest.run).toMatchObject({
+      run_id: taskId,
+      strategy: "volume_surge",
+      result: { target_time: "18:30", mode: "scheduled", run_url: `/screening?run=${taskId}` },
+    });
+    expect(latest.candidates.map((c) => c.code)).toContain("600036");
+    await putConfig({ SCREENING_SCHEDULE_STRATEGIES: "" });
+  });
+
   it("404 for an unknown strategy or run, 422 for a bad market, 503 when switched off", async () => {
     const unknown = (await json(await screen({ market: "cn", strategy: "moonshot" }), 404)) as { reason_code: string };
     expect(unknown.reason_code).toBe("strategy_not_found");
     await json(await api("/history/no-such-run"), 404);
     await json(await screen({ market: "jp", strategy: "volume_surge" }), 422);
-    const current = (await json(await fetch(`${server.baseUrl}/api/v1/system/config?include_schema=false`), 200)) as {
-      config_version: string;
-    };
-    const put = await fetch(`${server.baseUrl}/api/v1/system/config`, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        config_version: current.config_version,
-        items: [{ key: "SCREENING_ENABLED", value: "false" }],
-      }),
-    });
-    await json(put, 200);
+    await putConfig({ SCREENING_ENABLED: "false" });
     expect(await json(await api("/status"), 200)).toMatchObject({ enabled: false, available: true });
     const off = (await json(await screen({ market: "cn", strategy: "volume_surge" }), 503)) as { reason_code: string };
     expect(off.reason_code).toBe("screening_disabled");
