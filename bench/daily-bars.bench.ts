@@ -1,9 +1,4 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Benchmark, BenchRow } from "./harness";
-import { ROOT } from "../scripts/server-process";
+import { inProcessDatabase, type Benchmark, type BenchRow } from "./harness";
 
 const TARGET = { kind: "stock" as const, market: "cn" as const, code: "600519" };
 const DAYS = 250;
@@ -19,22 +14,7 @@ function msPerCall(started: bigint, calls: number): number {
 export const dailyBarsBenchmark: Benchmark = {
   name: "daily-bars",
   async run(): Promise<BenchRow[]> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-bench-bars-"));
-    const url = `file:${path.join(dir, "bars.db")}`;
-    const migrate = spawnSync(path.join(ROOT, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: "ignore",
-    });
-    if (migrate.status !== 0) throw new Error("prisma migrate deploy failed for the benchmark database");
-    const { setEnvironmentForTests } = await import("@/lib/settings/settings");
-    setEnvironmentForTests({
-      ...process.env,
-      DATABASE_URL: url,
-      ENV_FILE: path.join(dir, ".env"),
-      MARKET_DATA_SOURCES: "sample",
-      LOG_LEVEL: "silent",
-    });
+    await inProcessDatabase("bars", { MARKET_DATA_SOURCES: "sample" });
     const { getDailyBars } = await import("@/lib/market");
     const { clearDailyBarMemo } = await import("@/lib/market/bars/daily-bars");
 

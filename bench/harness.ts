@@ -1,7 +1,16 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, startServiceProcess, stopChild, waitForUrl, type ServerProcess } from "../scripts/server-process";
+import {
+  freePort,
+  ROOT,
+  startServiceProcess,
+  stopChild,
+  waitForUrl,
+  type ServerProcess,
+} from "../scripts/server-process";
 
 export interface BenchRow {
   benchmark: string;
@@ -238,4 +247,28 @@ export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/**
+ * A migrated SQLite database in a new temporary folder, and this process's settings pointed at it (no env file,
+ * quiet logs, plus `env`): for the benches that call the library in-process.
+ */
+export async function inProcessDatabase(name: string, env: Record<string, string>): Promise<{ dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `dsa-bench-${name}-`));
+  const url = `file:${path.join(dir, `${name}.db`)}`;
+  const migrate = spawnSync(path.join(ROOT, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: "ignore",
+  });
+  if (migrate.status !== 0) throw new Error("prisma migrate deploy failed for the benchmark database");
+  const { setEnvironmentForTests } = await import("@/lib/settings/settings");
+  setEnvironmentForTests({
+    ...process.env,
+    DATABASE_URL: url,
+    ENV_FILE: path.join(dir, ".env"),
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  return { dir };
 }

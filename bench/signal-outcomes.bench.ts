@@ -1,9 +1,4 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Benchmark, BenchRow } from "./harness";
-import { ROOT } from "../scripts/server-process";
+import { inProcessDatabase, type Benchmark, type BenchRow } from "./harness";
 
 const SIGNALS = 10_000;
 const RUN_LIMIT = 500; // the API's largest limit per run
@@ -23,22 +18,7 @@ function seconds(started: bigint): number {
 export const signalOutcomesBenchmark: Benchmark = {
   name: "signal-outcomes",
   async run(): Promise<BenchRow[]> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsa-bench-signals-"));
-    const url = `file:${path.join(dir, "signals.db")}`;
-    const migrate = spawnSync(path.join(ROOT, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: "ignore",
-    });
-    if (migrate.status !== 0) throw new Error("prisma migrate deploy failed for the benchmark database");
-    const { setEnvironmentForTests } = await import("@/lib/settings/settings");
-    setEnvironmentForTests({
-      ...process.env,
-      DATABASE_URL: url,
-      ENV_FILE: path.join(dir, ".env"),
-      MARKET_DATA_SOURCES: "sample",
-      LOG_LEVEL: "silent",
-    });
+    await inProcessDatabase("signals", { MARKET_DATA_SOURCES: "sample" });
     const { db } = await import("@/lib/db/client");
     const { runOutcomes } = await import("@/lib/signals/outcomes");
     const { evaluateOutcome } = await import("@/lib/signals/outcome-engine");

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import {
+  expectCardWithin,
   expectDarkBackground,
   expectNav,
   expectNoHorizontalOverflow,
@@ -129,13 +130,7 @@ test.describe("the Data page", () => {
     const table = page.getByTestId("data-datasets");
     await expect(table.locator("thead")).toBeHidden();
     const card = datasetRow(page, "cn", "daily_bars");
-    await expect(card).toHaveCSS("display", "grid");
-    for (const cell of await card.locator("td:visible").all()) {
-      const box = await cell.boundingBox();
-      expect(box, "a card cell has a box").not.toBeNull();
-      expect(box!.x).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-    }
+    await expectCardWithin(card, PHONE.width);
     await expect(card.getByTestId("dataset-source")).toHaveAttribute("data-label", "当前数据源");
     await expect(page.getByTestId("data-providers").locator("thead")).toBeHidden();
     await expect(providerRow(page, "sample")).toHaveCSS("display", "grid");

@@ -13,6 +13,7 @@ import { homeBenchmark } from "../bench/home.bench";
 import { historyDeleteBenchmark } from "../bench/history-delete.bench";
 import { historyListBenchmark } from "../bench/history-list.bench";
 import { scaleOutBenchmark } from "../bench/scale-out.bench";
+import { screeningBenchmark } from "../bench/screening.bench";
 import { shareImageBenchmark } from "../bench/share-image.bench";
 import { signalOutcomesBenchmark } from "../bench/signal-outcomes.bench";
 import { symbolsBenchmark } from "../bench/symbols.bench";
@@ -31,6 +32,7 @@ const BENCHMARKS: Benchmark[] = [
   historyListBenchmark,
   historyDeleteBenchmark,
   homeBenchmark,
+  screeningBenchmark,
   scaleOutBenchmark,
 ];
 

@@ -4,6 +4,7 @@ import { ZonedTime } from "@/components/shell/time-zone";
 import { cx } from "@/components/ui/cx";
 import { CARD, CARD_ROW, LABELLED } from "@/components/ui/table-cards";
 import type { TRunSummary } from "@/lib/screening/schemas";
+import { codeLabel } from "@/lib/i18n/labels";
 import { marketText, runHref, type ScreeningTexts } from "./format";
 
 const TD = "px-2 py-1.5 align-top";
@@ -49,7 +50,7 @@ export function RunHistory({
             {r.candidate_count}
           </td>
           <td className={cx(TD, LABELLED, "text-xs")} data-label={t.colQuality}>
-            {t.quality[r.quality_status as "ok" | "degraded" | "failed"] ?? r.quality_status}
+            {codeLabel(t.quality, r.quality_status)}
           </td>
           <td className={cx(TD, CARD, "text-xs")}>
             <Link href={runHref(r.run_id)} className="text-accent underline-offset-2 hover:underline">

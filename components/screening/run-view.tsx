@@ -3,6 +3,7 @@ import { fmt } from "@/components/settings/format";
 import { ZonedTime } from "@/components/shell/time-zone";
 import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
+import { MiniChart } from "@/components/market/mini-chart";
 import { Panel } from "@/components/ui/panel";
 import { CARD, CARD_ROW, FULL, LABELLED, WIDE } from "@/components/ui/table-cards";
 import { METRIC_TEXT } from "@/lib/screening/metrics";
@@ -15,10 +16,11 @@ const TD = "px-2 py-1.5 align-top";
 const ANALYSE_AT_ONCE = 50;
 
 const QUALITY_TONE: Record<TScreenResponse["quality_status"], string> = {
-  ok: "border-emerald-600/30 bg-emerald-50 text-emerald-800 dark:border-emerald-400/30 dark:bg-emerald-950/50 dark:text-emerald-300",
+  verified:
+    "border-emerald-600/30 bg-emerald-50 text-emerald-800 dark:border-emerald-400/30 dark:bg-emerald-950/50 dark:text-emerald-300",
   degraded:
     "border-amber-500/40 bg-amber-50 text-amber-800 dark:border-amber-400/30 dark:bg-amber-950/60 dark:text-amber-300",
-  failed: "border-red-500/40 bg-red-50 text-red-800 dark:border-red-400/30 dark:bg-red-950/50 dark:text-red-200",
+  insufficient: "border-red-500/40 bg-red-50 text-red-800 dark:border-red-400/30 dark:bg-red-950/50 dark:text-red-200",
 };
 
 function scoreText(run: TScreenResponse["candidates"][number], language: "zh" | "en"): string {
@@ -88,7 +90,7 @@ export function RunView({
             <ul className="mt-1 space-y-0.5">
               {run.source_errors.map((e, i) => (
                 <li key={i} className="wrap-anywhere">
-                  {e.message}
+                  {e}
                 </li>
               ))}
             </ul>
@@ -115,6 +117,11 @@ export function RunView({
             <td className={cx(TD, CARD, "whitespace-nowrap")} data-testid="candidate-stock">
               <span className="font-mono text-sm">{c.code}</span>
               {c.name ? <span className="ml-1.5 text-sm">{c.name}</span> : null}
+              <MiniChart
+                closes={c.closes}
+                label={fmt(t.sparkline, { name: c.name ?? c.code, days: c.closes.length })}
+                className="mt-1 h-6 w-28"
+              />
             </td>
             <td
               className={cx(TD, LABELLED, WIDE, "text-xs tabular-nums")}
@@ -139,6 +146,16 @@ export function RunView({
             >
               {c.last_bar_date}
               <span className="ml-1 font-mono text-muted">{c.bars_source}</span>
+              {c.stale ? (
+                <span className="ml-1.5" data-testid="candidate-stale">
+                  <Badge>{t.stale}</Badge>
+                </span>
+              ) : null}
+              {c.is_sample_data ? (
+                <span className="ml-1.5">
+                  <Badge>{t.sample}</Badge>
+                </span>
+              ) : null}
             </td>
             <td className={cx(TD, CARD, FULL)} data-testid="candidate-actions">
               <CandidateActions t={t} code={c.code} language={language} />

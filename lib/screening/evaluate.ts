@@ -14,6 +14,8 @@ export interface Screened {
   metrics: Metrics;
   lastBarDate: string;
   barsSource: string;
+  stale: boolean;
+  closes: number[];
 }
 
 function passes(filter: TFilter, value: number | null): boolean {
@@ -58,8 +60,16 @@ export function applyStrategy(
       score: s.metrics[metric],
       score_metric: metric,
       reasons: strategy.filters.map((f) => reasonText(f, s.metrics[f.metric]!, language)),
+      reason: strategy.filters
+        .map((f) => reasonText(f, s.metrics[f.metric]!, language))
+        .join(language === "zh" ? "；" : "; "),
+      price: s.metrics.close,
+      change_pct: s.metrics.change_pct,
+      amount: s.metrics.amount,
       metrics: s.metrics,
       last_bar_date: s.lastBarDate,
+      stale: s.stale,
+      closes: s.closes,
       bars_source: s.barsSource,
       is_sample_data: s.barsSource === "sample",
     }),

@@ -54,7 +54,18 @@ describe("screening figures", () => {
     const strategy = findBuiltInStrategy("new_high_52w")!;
     const out = applyStrategy(
       strategy,
-      [{ code: "X", name: null, market: "cn", metrics: m, lastBarDate: "2024-01-30", barsSource: "csv" }],
+      [
+        {
+          code: "X",
+          name: null,
+          market: "cn",
+          metrics: m,
+          lastBarDate: "2024-01-30",
+          barsSource: "csv",
+          stale: false,
+          closes: [],
+        },
+      ],
       10,
       "en",
     );
@@ -85,6 +96,8 @@ describe("screening figures", () => {
       metrics: { ...computeMetrics(series(30), null), volume_ratio: ratio },
       lastBarDate: "2024-01-30",
       barsSource: "csv",
+      stale: false,
+      closes: [],
     });
     const out = applyStrategy(strategy, [stock("A", 3.5), stock("B", 2.9), stock("C", 6), stock("D", null)], 10, "en");
     expect(out.afterFilter).toBe(2);

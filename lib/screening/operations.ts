@@ -23,6 +23,14 @@ import {
 import { ZStrategy } from "./strategy-schema";
 
 const TAGS = ["Screening"];
+const STRATEGY_NOT_FOUND = {
+  description: "not_found (reason_code strategy_not_found): no strategy has this id",
+  schema: ZErrorResponse,
+};
+const SCREENING_OFF = {
+  description: "service_unavailable (reason_code screening_disabled): SCREENING_ENABLED=false",
+  schema: ZErrorResponse,
+};
 
 export const listStrategiesOp = defineOperation({
   method: "GET",
@@ -104,11 +112,8 @@ export const screenOp = defineOperation({
   responses: {
     200: { description: "The stored run", schema: ZScreenResponse },
     400: { description: "validation_error: the strategy does not cover the market", schema: ZErrorResponse },
-    404: { description: "not_found (reason_code strategy_not_found): no strategy has this id", schema: ZErrorResponse },
-    503: {
-      description: "service_unavailable (reason_code screening_disabled): SCREENING_ENABLED=false",
-      schema: ZErrorResponse,
-    },
+    404: STRATEGY_NOT_FOUND,
+    503: SCREENING_OFF,
   },
 });
 
@@ -124,11 +129,8 @@ export const screenTaskOp = defineOperation({
   body: ZScreenRequest,
   responses: {
     202: { description: "Queued", schema: ZScreenTaskAccepted },
-    404: { description: "not_found (reason_code strategy_not_found): no strategy has this id", schema: ZErrorResponse },
-    503: {
-      description: "service_unavailable (reason_code screening_disabled): SCREENING_ENABLED=false",
-      schema: ZErrorResponse,
-    },
+    404: STRATEGY_NOT_FOUND,
+    503: SCREENING_OFF,
   },
 });
 

@@ -97,7 +97,7 @@ export async function sourceHistory(limit: number): Promise<z.infer<typeof ZSour
       entry.selected_runs += 1;
       entry.last_seen_at ??= result.created_at;
     }
-    for (const error of result.source_errors) {
+    for (const error of result.source_error_details) {
       const entry = (sources[error.source] ??= {
         selected_runs: 0,
         error_count: 0,

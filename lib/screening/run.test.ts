@@ -66,8 +66,8 @@ describe("a screening run over the market list", () => {
     expect(fresh.warnings).toContain(
       "The universe is the 20 most-traded stocks of eastmoney's list (2384 in the market)",
     );
-    expect(fresh.source_errors).toHaveLength(20);
-    expect(fresh.source_errors[0]).toMatchObject({ source: "eastmoney", code: "no_data_for_code" });
+    expect(fresh.source_error_details).toHaveLength(20);
+    expect(fresh.source_error_details[0]).toMatchObject({ source: "eastmoney", code: "no_data_for_code" });
 
     setClock(() => new Date(at.getTime() + 26 * 3_600_000));
     replay([KLINE_NO_DATA]);
@@ -79,6 +79,7 @@ describe("a screening run over the market list", () => {
       quality_status: "degraded",
     });
     expect(later.quality_reasons).toContain("The market list could not be read: the list kept 26 hours ago was used");
-    expect(later.source_errors[0]).toMatchObject({ source: "eastmoney", code: "market_list_unavailable" });
+    expect(later.source_error_details[0]).toMatchObject({ source: "eastmoney", code: "market_list_unavailable" });
+    expect(later.source_errors[0]).toMatch(/^eastmoney: cn list: /);
   });
 });

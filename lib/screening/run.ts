@@ -5,6 +5,7 @@ import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import { getDailyBars, type TDailyBar } from "@/lib/market";
+import { lastClosedTradingDay } from "@/lib/market/market-time";
 import { resolveToken, type TMarket } from "@/lib/market/symbols";
 import { logger } from "@/lib/log/logger";
 import { applyStrategy, type Screened } from "./evaluate";
@@ -22,6 +23,7 @@ import { screeningUniverse, type UniverseMember } from "./universe";
 /** Bars read at once: the exchange providers rate-limit, and the local sources gain nothing from more. */
 const BAR_READS_AT_ONCE = 4;
 const SOURCE_ERROR_SAMPLES = 20;
+const SPARKLINE_CLOSES = 30;
 /** The benchmark a relative-strength figure is measured against, per market: the broad index traders quote. */
 const BENCHMARK: Record<TMarket, string> = { cn: "000300.SH", hk: "HSI", us: "SPX" };
 
@@ -91,6 +93,8 @@ async function readMember(member: UniverseMember, benchmark: TDailyBar[] | null,
         metrics: computeMetrics(result.bars, benchmark),
         lastBarDate: last.date,
         barsSource: result.source,
+        stale: last.date < lastClosedTradingDay(symbol.market, now()),
+        closes: result.bars.slice(-SPARKLINE_CLOSES).map((b) => b.close),
       },
     };
   } catch (error) {
@@ -160,10 +164,10 @@ export async function runScreen(request: TScreenRequest, options: RunOptions = {
   const qualityScore = total === 0 ? 0 : Math.round((screened.length / total) * 100);
   const qualityStatus =
     screened.length === 0 || (needsBenchmark && benchmark === null)
-      ? "failed"
+      ? "insufficient"
       : errors.length > 0 || isSample || list?.fallback
         ? "degraded"
-        : "ok";
+        : "verified";
 
   const createdAt = now();
   const answer: TScreenResponse = {
@@ -177,9 +181,10 @@ export async function runScreen(request: TScreenRequest, options: RunOptions = {
     snapshot_count: total,
     bars_loaded_count: screened.length,
     after_filter_count: afterFilter,
-    ranking_mode: "rules",
+    ranking_mode: "factor",
     warnings: [...warnings, ...reasons],
-    source_errors: errors.slice(0, SOURCE_ERROR_SAMPLES),
+    source_errors: errors.slice(0, SOURCE_ERROR_SAMPLES).map((e) => `${e.source}: ${e.message}`),
+    source_error_details: errors.slice(0, SOURCE_ERROR_SAMPLES),
     quality_status: qualityStatus,
     quality_score: qualityScore,
     quality_reasons: reasons,

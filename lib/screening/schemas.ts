@@ -47,10 +47,11 @@ export const ZScreenRequest = z
     strategy: z.string().trim().min(1).max(48),
     max_results: z.number().int().min(1).max(100).default(20),
     variant_seed: z
-      .number()
-      .int()
+      .union([z.string().max(200), z.number()])
       .nullish()
-      .describe("Accepted for the reference's client; a run here is deterministic, so it changes nothing"),
+      .describe(
+        "Accepted for the reference's client (it sends a UUID); a run here is deterministic, so it changes nothing",
+      ),
     language: ZLanguage.default("zh").describe("Language of the reasons and messages"),
   })
   .meta({ id: "ScreenRequest" });
@@ -65,13 +66,21 @@ export const ZCandidate = z
     score: z.number().nullable().describe("The value of the strategy's ranking metric (score_metric), not a forecast"),
     score_metric: ZMetric,
     reasons: z.array(z.string()).describe("One per filter: the figure that passed it and the threshold"),
+    reason: z.string().describe("The reasons in one line (the reference's client reads this)"),
+    price: z.number().nullable().describe("The close of last_bar_date"),
+    change_pct: z.number().nullable().describe("That session's change, %"),
+    amount: z.number().nullable().describe("That session's turnover amount"),
     metrics: z.record(z.string(), z.number().nullable()),
     last_bar_date: z.string().describe("The session the figures are from"),
+    stale: z.boolean().describe("The last bar is older than the market's last closed session"),
+    closes: z.array(z.number()).describe("The last 30 closes, oldest first (the page's sparkline)"),
     bars_source: z.string(),
     is_sample_data: z.boolean(),
   })
   .meta({ id: "ScreeningCandidate" });
 export type TCandidate = z.infer<typeof ZCandidate>;
+
+export const QUALITY_STATUSES = ["verified", "degraded", "insufficient"] as const;
 
 export const ZSourceError = z.object({ source: z.string(), code: z.string().nullable(), message: z.string() });
 export type TSourceError = z.infer<typeof ZSourceError>;
@@ -90,10 +99,13 @@ export const ZScreenResponse = z
     snapshot_count: z.number().int().describe("Stocks in the universe"),
     bars_loaded_count: z.number().int().describe("Of those, stocks whose daily bars were read"),
     after_filter_count: z.number().int().describe("Stocks that passed every filter"),
-    ranking_mode: z.literal("rules"),
+    ranking_mode: z.literal("factor").describe("Ranked by the strategy's ranking figure (no language model)"),
     warnings: z.array(z.string()),
-    source_errors: z.array(ZSourceError),
-    quality_status: z.enum(["ok", "degraded", "failed"]),
+    source_errors: z.array(z.string()).describe("One line per failure: the source and what failed"),
+    source_error_details: z.array(ZSourceError).describe("Ours: the same failures with a code"),
+    quality_status: z
+      .enum(QUALITY_STATUSES)
+      .describe("verified: all read; degraded: some unread, sample data or a kept list; insufficient: nothing to show"),
     quality_score: z.number().int().describe("Share of the universe whose bars were read, in %"),
     quality_reasons: z.array(z.string()),
     is_sample_data: z.boolean(),
@@ -137,7 +149,7 @@ export const ZRunSummary = z
     quality_status: z.string(),
     llm_ranked: z.boolean(),
     daily_enriched: z.boolean(),
-    source_errors: z.array(ZSourceError),
+    source_errors: z.array(z.string()),
     warnings: z.array(z.string()),
     created_at: z.string(),
   })

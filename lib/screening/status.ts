@@ -71,7 +71,7 @@ export function screeningStatus(): TScreeningStatusResponse {
     enabled: configured,
     available: true,
     configured,
-    engine: "dsa-rules",
+    engine: "builtin",
     install_spec_is_default: true,
     contract_version: SCREENING_CONTRACT_VERSION,
     version: SCREENING_CONTRACT_VERSION,

@@ -176,6 +176,13 @@ describe("a screening run over a CSV folder", () => {
       reasons: [`Volume vs 5-day average ${Number.isInteger(ratio) ? ratio : ratio.toFixed(2)} ≥ 3`],
     });
     expect(candidate!.metrics.close).toBe(surge[i]!.close);
+    // The reference's client reads one reason line and the price.
+    expect(candidate!.reason).toBe(candidate!.reasons.join("; "));
+    expect(candidate!.price).toBe(surge[i]!.close);
+    // Real bars of 2022: not current, said on the candidate; the sparkline's closes are the file's last 30.
+    expect(candidate!.stale).toBe(true);
+    expect(candidate!.closes).toEqual(surge.slice(-30).map((r) => r.close));
+    expect(candidate!.change_pct).toBe(round2((surge[i]!.close / surge[i - 1]!.close - 1) * 100));
     // Four cn files, one unreadable: three read, the fourth named in source_errors.
     expect(body).toMatchObject({
       snapshot_source: "csv",
@@ -183,15 +190,27 @@ describe("a screening run over a CSV folder", () => {
       bars_loaded_count: 3,
       quality_status: "degraded",
       quality_score: 75,
-      ranking_mode: "rules",
+      ranking_mode: "factor",
       llm_ranked: false,
     });
-    expect(body.source_errors).toEqual([expect.objectContaining({ source: "csv" })]);
-    expect(body.source_errors[0]!.message).toMatch(/000001/);
+    expect(body.source_error_details).toEqual([expect.objectContaining({ source: "csv" })]);
+    expect(body.source_error_details[0]!.message).toMatch(/000001/);
+    // The reference's client shows source_errors as lines of text.
+    expect(body.source_errors).toEqual([expect.stringMatching(/^csv: .*000001/)]);
 
     const stored = ZRunDetail.parse(await json(await api(`/history/${body.run_id}`), 200));
     expect(stored.result).toEqual(body);
     expect(stored).toMatchObject({ run_id: body.run_id, strategy: "volume_surge", enabled: true });
+  });
+
+  it("as the reference's client sends it: a UUID variant_seed, no language", async () => {
+    const body = await screenOk({
+      market: "cn",
+      strategy: "volume_surge",
+      max_results: 20,
+      variant_seed: "0f8fad5b-d9cb-469f-a165-70867728950e",
+    });
+    expect(body.candidates.map((c) => c.code)).toContain("600036");
   });
 
   it("a new 52-week high: the high the close cleared is the file's highest high of the 250 sessions before", async () => {
@@ -209,10 +228,15 @@ describe("a screening run over a CSV folder", () => {
 
   it("a market with no files screens nothing and says why; the benchmark missing fails relative strength", async () => {
     const hk = await screenOk({ market: "hk", strategy: "volume_surge", language: "en" });
-    expect(hk).toMatchObject({ snapshot_count: 0, candidate_count: 0, quality_status: "failed", quality_score: 0 });
+    expect(hk).toMatchObject({
+      snapshot_count: 0,
+      candidate_count: 0,
+      quality_status: "insufficient",
+      quality_score: 0,
+    });
     expect(hk.quality_reasons.join(" ")).toMatch(/Nothing to screen/);
     const rs = await screenOk({ market: "us", strategy: "relative_strength", language: "en" });
-    expect(rs.quality_status).toBe("failed");
+    expect(rs.quality_status).toBe("insufficient");
     expect(rs.quality_reasons.join(" ")).toMatch(/benchmark SPX/);
   });
 
@@ -222,7 +246,11 @@ describe("a screening run over a CSV folder", () => {
     const times = all.runs.map((r) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     const surges = ZHistoryResponse.parse(await json(await api("/history?strategy=volume_surge&market=cn"), 200));
-    expect(surges.runs.map((r) => [r.strategy, r.market])).toEqual([["volume_surge", "cn"]]);
+    // Two such runs so far: the volume surge above and the reference client's.
+    expect(surges.runs.map((r) => [r.strategy, r.market])).toEqual([
+      ["volume_surge", "cn"],
+      ["volume_surge", "cn"],
+    ]);
     const sources = (await json(await api("/source-history"), 200)) as {
       runs_analyzed: number;
       sources: Record<string, { selected_runs: number; error_count: number; error_samples: string[] }>;
