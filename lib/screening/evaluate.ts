@@ -51,18 +51,17 @@ export function applyStrategy(
     if (x === null || y === null) return x === y ? a.code.localeCompare(b.code) : x === null ? 1 : -1;
     return x === y ? a.code.localeCompare(b.code) : (x - y) * direction;
   });
-  const candidates = sorted.slice(0, maxResults).map(
-    (s, i): TCandidate => ({
+  const candidates = sorted.slice(0, maxResults).map((s, i): TCandidate => {
+    const reasons = strategy.filters.map((f) => reasonText(f, s.metrics[f.metric]!, language));
+    return {
       code: s.code,
       name: s.name,
       market: s.market,
       rank: i + 1,
       score: s.metrics[metric],
       score_metric: metric,
-      reasons: strategy.filters.map((f) => reasonText(f, s.metrics[f.metric]!, language)),
-      reason: strategy.filters
-        .map((f) => reasonText(f, s.metrics[f.metric]!, language))
-        .join(language === "zh" ? "；" : "; "),
+      reasons,
+      reason: reasons.join(language === "zh" ? "；" : "; "),
       price: s.metrics.close,
       change_pct: s.metrics.change_pct,
       amount: s.metrics.amount,
@@ -72,7 +71,7 @@ export function applyStrategy(
       closes: s.closes,
       bars_source: s.barsSource,
       is_sample_data: s.barsSource === "sample",
-    }),
-  );
+    };
+  });
   return { afterFilter: passed.length, candidates };
 }

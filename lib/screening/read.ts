@@ -1,9 +1,7 @@
-import type { ScreeningRun } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/api-error";
 import type { z } from "zod";
 import {
-  ZScreenResponse,
   type TRunSummary,
   type TScreenResponse,
   type TStrategiesResponse,
@@ -14,6 +12,7 @@ import {
 } from "./schemas";
 import { screeningConfigured, SCREENING_CONTRACT_VERSION } from "./status";
 import { allStrategies } from "./saved-strategies";
+import { runResult } from "./stored-run";
 import type { TStrategy } from "./strategy-schema";
 
 // The screening reads: the strategies, and the stored runs as the reference's client lists them.
@@ -44,10 +43,6 @@ export async function listStrategies(language: "zh" | "en"): Promise<TStrategies
   return { enabled: screeningConfigured(), strategies, strategy_count: strategies.length };
 }
 
-function resultOf(row: ScreeningRun): TScreenResponse {
-  return ZScreenResponse.parse(JSON.parse(row.result));
-}
-
 function summaryOf(result: TScreenResponse): TRunSummary {
   return {
     run_id: result.run_id,
@@ -72,14 +67,14 @@ export async function listRuns(query: z.infer<typeof ZHistoryQuery>) {
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit,
   });
-  const runs = rows.map((row) => summaryOf(resultOf(row)));
+  const runs = rows.map((row) => summaryOf(runResult(row)));
   return { enabled: screeningConfigured(), runs, run_count: runs.length };
 }
 
 export async function getRun(runId: string): Promise<z.infer<typeof ZRunDetail>> {
   const row = await db().screeningRun.findUnique({ where: { runId } });
   if (!row) throw notFound(`No screening run has id ${runId}`);
-  const result = resultOf(row);
+  const result = runResult(row);
   return { ...summaryOf(result), enabled: screeningConfigured(), result };
 }
 
@@ -87,23 +82,20 @@ export async function getRun(runId: string): Promise<z.infer<typeof ZRunDetail>>
 export async function sourceHistory(limit: number): Promise<z.infer<typeof ZSourceHistoryResponse>> {
   const rows = await db().screeningRun.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
   const sources: z.infer<typeof ZSourceHistoryResponse>["sources"] = {};
+  const entryOf = (name: string) =>
+    (sources[name] ??= { selected_runs: 0, error_count: 0, last_seen_at: null, error_samples: [] });
   let fallbackRuns = 0;
   for (const row of rows) {
-    const result = resultOf(row);
+    const result = runResult(row);
     if (result.snapshot_fallback_used) fallbackRuns += 1;
     const listed = result.snapshot_source === "none" ? [] : result.snapshot_source.split("+");
     for (const name of listed) {
-      const entry = (sources[name] ??= { selected_runs: 0, error_count: 0, last_seen_at: null, error_samples: [] });
+      const entry = entryOf(name);
       entry.selected_runs += 1;
       entry.last_seen_at ??= result.created_at;
     }
     for (const error of result.source_error_details) {
-      const entry = (sources[error.source] ??= {
-        selected_runs: 0,
-        error_count: 0,
-        last_seen_at: null,
-        error_samples: [],
-      });
+      const entry = entryOf(error.source);
       entry.error_count += 1;
       if (entry.error_samples.length < 5) entry.error_samples.push(error.message);
     }

@@ -10,9 +10,10 @@ import { resolveToken, type TMarket } from "@/lib/market/symbols";
 import { logger } from "@/lib/log/logger";
 import { applyStrategy, type Screened } from "./evaluate";
 import { computeMetrics, METRIC_BARS } from "./metrics";
-import { ZScreenResponse, type TScreenRequest, type TScreenResponse, type TSourceError } from "./schemas";
+import { type TScreenRequest, type TScreenResponse, type TSourceError } from "./schemas";
 import { assertScreeningEnabled } from "./status";
 import { findStrategy } from "./saved-strategies";
+import { findStoredRun } from "./stored-run";
 import type { TStrategy } from "./strategy-schema";
 import { screeningUniverse, type UniverseMember } from "./universe";
 
@@ -111,14 +112,9 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-async function storedRun(runId: string): Promise<TScreenResponse | null> {
-  const row = await db().screeningRun.findUnique({ where: { runId } });
-  return row ? ZScreenResponse.parse(JSON.parse(row.result)) : null;
-}
-
 export async function runScreen(request: TScreenRequest, options: RunOptions = {}): Promise<TScreenResponse> {
   // A queued run taken up again after a restart that came after its answer was stored: done once, not twice.
-  const done = options.runId ? await storedRun(options.runId) : null;
+  const done = options.runId ? await findStoredRun(options.runId) : null;
   if (done) return done;
   assertScreeningEnabled();
   const strategy = await strategyFor(request);

@@ -16,12 +16,15 @@ export interface StrategyEntry {
   builtin: boolean;
 }
 
+/** A stored definition checked again; null when it no longer fits the schema. */
+function definitionOf(row: { definition: string }): TStrategy | null {
+  const parsed = ZStrategy.safeParse(JSON.parse(row.definition));
+  return parsed.success ? parsed.data : null;
+}
+
 export async function savedStrategies(): Promise<TStrategy[]> {
   const rows = await db().screeningStrategy.findMany({ orderBy: { createdAt: "asc" } });
-  return rows.flatMap((row) => {
-    const parsed = ZStrategy.safeParse(JSON.parse(row.definition));
-    return parsed.success ? [parsed.data] : [];
-  });
+  return rows.flatMap((row) => definitionOf(row) ?? []);
 }
 
 /** Built-in first, then the saved ones in the order they were saved. */
@@ -36,9 +39,7 @@ export async function findStrategy(id: string): Promise<TStrategy | null> {
   const builtIn = findBuiltInStrategy(id);
   if (builtIn) return builtIn;
   const row = await db().screeningStrategy.findUnique({ where: { id } });
-  if (!row) return null;
-  const parsed = ZStrategy.safeParse(JSON.parse(row.definition));
-  return parsed.success ? parsed.data : null;
+  return row ? definitionOf(row) : null;
 }
 
 function builtInRefused(id: string): ApiError {

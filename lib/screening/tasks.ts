@@ -9,13 +9,13 @@ import { insertTask } from "@/lib/tasks/store";
 import { strategyNotFound } from "./run";
 import {
   ZScreenRequest,
-  ZScreenResponse,
   type TScheduledLatestResponse,
   type TScreenRequest,
   type TScreenTaskAccepted,
   type TScreenTaskStatus,
 } from "./schemas";
 import { assertScreeningEnabled } from "./status";
+import { findStoredRun } from "./stored-run";
 import { findStrategy } from "./saved-strategies";
 
 // A screening run queued on the durable task queue (kind "screening"): it survives a restart like an analysis, shows
@@ -66,7 +66,7 @@ export async function submitScreenTask(
 export async function screenTaskStatus(taskId: string): Promise<TScreenTaskStatus> {
   const task = await db().analysisTask.findUnique({ where: { id: taskId } });
   if (!task || task.kind !== "screening") throw notFound(`No screening task has id ${taskId}`);
-  const run = task.status === "completed" ? await db().screeningRun.findUnique({ where: { runId: taskId } }) : null;
+  const result = task.status === "completed" ? await findStoredRun(taskId) : null;
   const status = (["pending", "processing", "completed", "failed"] as const).find((s) => s === task.status) ?? "failed";
   return {
     task_id: task.id,
@@ -75,7 +75,7 @@ export async function screenTaskStatus(taskId: string): Promise<TScreenTaskStatu
     progress: task.progress,
     message: task.message,
     error: task.error,
-    result: run ? ZScreenResponse.parse(JSON.parse(run.result)) : null,
+    result,
   };
 }
 
@@ -90,9 +90,8 @@ export async function scheduledLatest(targetTime: string | undefined): Promise<T
     where: { kind: "screening", selectionSource: "schedule", status: "completed" },
     orderBy: [{ completedAt: "desc" }, { createdAt: "desc" }],
   });
-  const row = task ? await db().screeningRun.findUnique({ where: { runId: task.id } }) : null;
-  if (!row) return { available: false, run: null, candidates: [] };
-  const result = ZScreenResponse.parse(JSON.parse(row.result));
+  const result = task ? await findStoredRun(task.id) : null;
+  if (!result) return { available: false, run: null, candidates: [] };
   return {
     available: true,
     run: {
