@@ -20,6 +20,7 @@ import {
   ZStrategiesResponse,
   ZStrategyParams,
 } from "./schemas";
+import { ZHotspotDetail, ZHotspotParams, ZHotspotsQuery, ZHotspotsResponse } from "./hotspots";
 import { ZStrategy } from "./strategy-schema";
 
 const TAGS = ["Screening"];
@@ -190,6 +191,33 @@ export const screeningSourceHistoryOp = defineOperation({
   responses: { 200: { description: "Per-source counts", schema: ZSourceHistoryResponse } },
 });
 
+export const hotspotsOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/screening/hotspots",
+  operationId: "listScreeningHotspots",
+  summary: "Hot sectors (industry and concept boards); none yet, and source_errors says why per source",
+  tags: TAGS,
+  query: ZHotspotsQuery,
+  responses: {
+    200: { description: "The boards (none until a board-list source is served) and why", schema: ZHotspotsResponse },
+    503: SCREENING_OFF,
+  },
+});
+
+export const hotspotOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/screening/hotspots/{topic}",
+  operationId: "getScreeningHotspot",
+  summary: "One hot sector with its stocks",
+  tags: TAGS,
+  params: ZHotspotParams,
+  responses: {
+    200: { description: "The board and its stocks", schema: ZHotspotDetail },
+    404: { description: "not_found (reason_code hotspot_not_found): no such board", schema: ZErrorResponse },
+    503: SCREENING_OFF,
+  },
+});
+
 export const SCREENING_OPERATIONS: readonly Operation[] = [
   listStrategiesOp,
   saveStrategyOp,
@@ -202,4 +230,6 @@ export const SCREENING_OPERATIONS: readonly Operation[] = [
   screeningHistoryOp,
   screeningRunOp,
   screeningSourceHistoryOp,
+  hotspotsOp,
+  hotspotOp,
 ];

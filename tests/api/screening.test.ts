@@ -11,6 +11,7 @@ import {
   ZScheduledLatestResponse as ZScheduledLatest,
   ZStrategiesResponse,
 } from "@/lib/screening/schemas";
+import { ZHotspotsResponse } from "@/lib/screening/hotspots";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { expectKeys } from "./compat/reference-client";
 
@@ -383,6 +384,22 @@ describe("a screening run over a CSV folder", () => {
     await putConfig({ SCREENING_SCHEDULE_STRATEGIES: "" });
   });
 
+  it("hotspots: the client's shape with no boards, why for each source, 404 for a topic", async () => {
+    const answer = ZHotspotsResponse.parse(await json(await api("/hotspots?top=5&include_details=true"), 200));
+    expectKeys(answer, ["enabled", "provider", "provider_used", "source_errors", "hotspots", "hotspot_count", "stale"]);
+    expect(answer).toMatchObject({
+      enabled: true,
+      provider: "auto",
+      provider_used: null,
+      hotspots: [],
+      hotspot_count: 0,
+    });
+    expect(answer.source_errors).toEqual(["csv: daily bars carry no sectors"]);
+    await json(await api("/hotspots?top=0"), 422);
+    const topic = (await json(await api("/hotspots/BK0475"), 404)) as { reason_code: string };
+    expect(topic.reason_code).toBe("hotspot_not_found");
+  });
+
   it("404 for an unknown strategy or run, 422 for a bad market, 503 when switched off", async () => {
     const unknown = (await json(await screen({ market: "cn", strategy: "moonshot" }), 404)) as { reason_code: string };
     expect(unknown.reason_code).toBe("strategy_not_found");
@@ -392,5 +409,6 @@ describe("a screening run over a CSV folder", () => {
     expect(await json(await api("/status"), 200)).toMatchObject({ enabled: false, available: true });
     const off = (await json(await screen({ market: "cn", strategy: "volume_surge" }), 503)) as { reason_code: string };
     expect(off.reason_code).toBe("screening_disabled");
+    await json(await api("/hotspots"), 503);
   });
 });
