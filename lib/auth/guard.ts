@@ -14,7 +14,7 @@ const CROSS_ORIGIN = "Cross-origin request refused: the Origin does not match th
 export const INVALID_TOKEN = "API token is invalid, revoked or expired";
 const SESSION_ONLY = "This operation needs the admin session; an API token cannot reach it";
 
-export type Access = Pick<Operation, "public" | "adminSessionOnly">;
+export type Access = Pick<Operation, "public" | "adminSessionOnly" | "tokenOnly">;
 
 /**
  * Spec 5, applied by the route wrapper to every operation. A state-changing request from another site's
@@ -31,9 +31,9 @@ export type Access = Pick<Operation, "public" | "adminSessionOnly">;
 export function guardRequest(req: Request, access: Access): Soon<void> {
   const authOn = getSettings().ADMIN_AUTH_ENABLED;
   const bearer = bearerTokenOf(req);
-  if (authOn && !access.public && bearer !== null) return guardBearer(req, bearer, access);
+  if (authOn && !access.public && !access.tokenOnly && bearer !== null) return guardBearer(req, bearer, access);
   if (STATE_CHANGING.has(req.method) && isCrossSite(req)) throw ApiError.of("forbidden", CROSS_ORIGIN);
-  if (!authOn || access.public) return;
+  if (!authOn || access.public || access.tokenOnly) return;
   return andThen(sessionOf(req), (session) => {
     if (!session) throw ApiError.of("unauthorized", LOGIN_REQUIRED);
   });

@@ -801,6 +801,15 @@ const FIELDS: readonly ConfigField[] = [
     order: 12,
   }),
   flag({
+    key: "MCP_ENABLED",
+    title: "MCP server",
+    description:
+      "Serve the Model Context Protocol at /mcp (Streamable HTTP) for AI assistants and agents. Every request needs an API token; a read token sees only the read tools.",
+    category: "system",
+    default: "false",
+    order: 16,
+  }),
+  flag({
     key: "ALPHASIFT_ENABLED",
     title: "Stock screening (older name)",
     description: "The reference's older name of SCREENING_ENABLED, read only when SCREENING_ENABLED is unset.",

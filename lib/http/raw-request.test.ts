@@ -41,6 +41,8 @@ describe("request lines Next would answer with a bare 500", () => {
     const refusal = refuseRawRequest("GET", "/api/v1/history/%ff")!;
     expect(isApiPath("/api/v1/history/%ff")).toBe(true);
     expect(isApiPath("/health")).toBe(true);
+    expect(isApiPath("/mcp")).toBe(true);
+    expect(isApiPath("/mcpx")).toBe(false);
     expect(isApiPath("/history/%ff")).toBe(false);
     expect(JSON.parse(refusalBody(refusal, true).body)).toEqual({
       error: "invalid_request",

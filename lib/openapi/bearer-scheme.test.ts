@@ -20,6 +20,7 @@ describe("the BearerToken scheme in the OpenAPI document", () => {
     for (const op of OPERATIONS) {
       const security = doc.paths[op.path]![op.method.toLowerCase()]!.security;
       if (op.public) expect(security, op.operationId).toBeUndefined();
+      else if (op.tokenOnly) expect(security, op.operationId).toEqual([{ BearerToken: [] }]);
       else if (op.adminSessionOnly) expect(security, op.operationId).toEqual([{ AdminSessionCookie: [] }]);
       else expect(security, op.operationId).toEqual([{ AdminSessionCookie: [] }, { BearerToken: [] }]);
     }
@@ -35,6 +36,10 @@ describe("the BearerToken scheme in the OpenAPI document", () => {
       "revokeApiToken",
       "updateAuthSettings",
     ]);
+  });
+
+  it("the MCP endpoint takes an API token only", () => {
+    expect(OPERATIONS.filter((op) => op.tokenOnly).map((op) => `${op.method} ${op.path}`)).toEqual(["POST /mcp"]);
   });
 
   it("Swagger UI keeps a pasted token across reloads", async () => {

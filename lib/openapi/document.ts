@@ -64,7 +64,9 @@ function operationObject(op: Operation, components: Map<string, JsonSchema>): Js
   }
   if (!op.public && !responses["401"]) {
     responses["401"] = errorContent(
-      "Admin auth is enabled and neither a session nor a valid API token was sent",
+      op.tokenOnly
+        ? "No valid API token was sent"
+        : "Admin auth is enabled and neither a session nor a valid API token was sent",
       ZErrorResponse,
       components,
     );
@@ -91,7 +93,8 @@ function operationObject(op: Operation, components: Map<string, JsonSchema>): Js
     };
   }
   // Either scheme alone is enough, hence two alternatives; session-only operations list just the cookie.
-  if (!op.public)
+  if (op.tokenOnly) operation.security = [{ BearerToken: [] }];
+  else if (!op.public)
     operation.security = op.adminSessionOnly
       ? [{ AdminSessionCookie: [] }]
       : [{ AdminSessionCookie: [] }, { BearerToken: [] }];

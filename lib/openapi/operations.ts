@@ -22,6 +22,7 @@ import { STOCK_DATA_OPERATIONS } from "@/lib/stocks/operations";
 import { REPORT_BACKTEST_OPERATIONS } from "@/lib/report-eval/operations";
 import { getAlphasiftStatusOp, getScreeningStatusOp } from "@/lib/screening/status";
 import { SCREENING_OPERATIONS } from "@/lib/screening/operations";
+import { mcpOp } from "@/lib/mcp/operations";
 import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
 import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
@@ -75,4 +76,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...SCREENING_OPERATIONS,
   getAlphasiftStatusOp,
   ...AGENT_OPERATIONS,
+  mcpOp,
 ];

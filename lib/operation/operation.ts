@@ -47,6 +47,11 @@ export interface Operation<
   responses: Record<number, ResponseSpec>;
   /** Reachable without the admin session when admin auth is on (spec 5: health, docs, login, status). */
   public?: boolean;
+  /**
+   * Needs an API token whatever the auth mode, and only a token: the domain checks it itself, since what the token
+   * may do depends on more than the HTTP method (the MCP endpoint: a read token sees only read tools).
+   */
+  tokenOnly?: boolean;
   /** Needs the admin session cookie itself: an API token can never reach it (token management, config backup, auth settings). */
   adminSessionOnly?: boolean;
 }

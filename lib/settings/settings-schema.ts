@@ -139,6 +139,8 @@ export const ZSettings = z.object({
   // Stock screening (lib/screening): SCREENING_ENABLED, or the reference's older name ALPHASIFT_ENABLED when only it
   // is set (screeningEnabled() reads them).
   SCREENING_ENABLED: flag.optional(),
+  // The MCP endpoint /mcp (lib/mcp): off until switched on; every request needs an API token.
+  MCP_ENABLED: flag.default(false),
   ALPHASIFT_ENABLED: flag.optional(),
   // The daily run also queues these screening strategies (ids, comma separated; none when empty) over one market.
   SCREENING_SCHEDULE_STRATEGIES: z
