@@ -10,7 +10,14 @@ export const mcpOp = defineOperation({
     "The body is a JSON-RPC 2.0 message of the Model Context Protocol (initialize, tools/list, tools/call, " +
     "resources/list, resources/read, prompts/list, prompts/get); the answer is JSON or, for a call that reports " +
     "progress, a text/event-stream. Off until MCP_ENABLED=true (404). Every request needs an API token, whatever the " +
-    "auth mode, and counts against its rate limit; a read token sees only the read tools. Clients and tools: docs/mcp.md.",
+    "auth mode, and counts against its rate limit; a read token sees only the read tools. Stateless: GET and DELETE " +
+    "answer 405.\n\nA Streamable HTTP client's configuration:\n\n" +
+    '```json\n{"mcpServers": {"dsa": {"type": "http", "url": "http://127.0.0.1:3000/mcp",\n' +
+    '  "headers": {"Authorization": "Bearer dsa_your_token"}}}}\n```\n\n' +
+    "A desktop client that only starts stdio servers runs the bridge of this repository:\n\n" +
+    '```json\n{"mcpServers": {"dsa": {"command": "node", "args": ["/path/to/dsa/scripts/dsa-mcp.mjs"],\n' +
+    '  "env": {"DSA_URL": "http://127.0.0.1:3000", "DSA_API_TOKEN": "dsa_your_token"}}}}\n```\n\n' +
+    "The tools, resources and prompts: docs/mcp.md.",
   tags: ["MCP"],
   tokenOnly: true,
   responses: {

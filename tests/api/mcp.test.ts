@@ -177,6 +177,9 @@ describe("MCP over Streamable HTTP", () => {
     expect(answers.analyze_stock).toMatchObject({ status: expect.stringMatching(/pending|processing|completed/) });
     expect(answers.run_market_review).toMatchObject({ status: "accepted", region: "us" });
     expect(answers.search_history).toMatchObject({ total: expect.any(Number) });
+    // No answer carries a secret: the tokens or the admin password.
+    const all = JSON.stringify(answers);
+    for (const secret of [writeToken, readToken, PASSWORD]) expect(all).not.toContain(secret);
   });
 
   it("refuses a bad input to every tool with a tool error", async () => {
@@ -274,6 +277,13 @@ describe("MCP over Streamable HTTP", () => {
     });
     expect(garbled.status).toBe(400);
     expect(await garbled.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
+    const notRpc = await fetch(url, {
+      method: "POST",
+      headers: { ...headers, authorization: `Bearer ${readToken}` },
+      body: JSON.stringify({ hello: "world" }),
+    });
+    expect(notRpc.status).toBe(400);
+    expect(await notRpc.json()).toMatchObject({ jsonrpc: "2.0", error: { code: expect.any(Number) } });
     const get = await fetch(url, { headers: { authorization: `Bearer ${readToken}` } });
     expect(get.status).toBe(405);
   });
