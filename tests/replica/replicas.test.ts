@@ -1,3 +1,5 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import Redis from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type TestContext } from "vitest";
 import { ZAlertEvaluation, ZAlertRule } from "@/lib/alerts/schemas";
@@ -479,6 +481,7 @@ describe("admin auth across two replicas", () => {
       MARKET_DATA_SOURCES: "sample",
       ADMIN_AUTH_ENABLED: "true",
       TRUST_X_FORWARDED_FOR: "true",
+      MCP_ENABLED: "true",
     });
     // The first login sets the password (from the service's own page: Origin names it).
     const first = await login("A", "10.20.0.1", { password: PASSWORD, password_confirm: PASSWORD });
@@ -543,6 +546,58 @@ describe("admin auth across two replicas", () => {
 
     // Another client is not held back by these failures.
     expect((await login("B", "10.20.1.3", { password: PASSWORD })).status).toBe(200);
+  });
+
+  it("11: an MCP client through the proxy is served by both replicas (stateless); a token revoked on A is refused on B", async () => {
+    const loggedIn = await login("A", "10.20.2.1", { password: PASSWORD });
+    const cookie = sessionCookieOf(loggedIn);
+    const minted = await post(
+      base("A"),
+      "/api/v1/auth/tokens",
+      { name: "mcp", scope: "write" },
+      { cookie, origin: base("A"), "x-forwarded-for": "10.20.2.1" },
+    );
+    expect(minted.status).toBe(201);
+    const token = (await minted.json()) as { id: string; token: string };
+    const answeredBy: string[] = [];
+    const client = new Client({ name: "replica-test", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("/mcp", base("proxy")), {
+        requestInit: { headers: { authorization: `Bearer ${token.token}` } },
+        fetch: async (url, init) => {
+          const res = await fetch(url, init);
+          answeredBy.push(res.headers.get(REPLICA_HEADER) ?? "?");
+          return res;
+        },
+      }),
+    );
+    const progress: number[] = [];
+    const analysed = (await client.callTool({ name: "analyze_stock", arguments: { code: "600519" } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    })) as { isError?: boolean; structuredContent?: Json };
+    expect(analysed.isError).toBeFalsy();
+    expect(analysed.structuredContent).toMatchObject({ status: "completed" });
+    expect(progress.length).toBeGreaterThan(0);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain("get_report");
+    expect(new Set(answeredBy)).toEqual(new Set(["A", "B"]));
+
+    const revoked = await fetch(`${base("A")}/api/v1/auth/tokens/${token.id}`, {
+      method: "DELETE",
+      headers: { cookie, origin: base("A"), "x-forwarded-for": "10.20.2.1" },
+    });
+    expect(revoked.status).toBe(204);
+    const onB = await post(
+      base("B"),
+      "/mcp",
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+      {
+        authorization: `Bearer ${token.token}`,
+        accept: "application/json, text/event-stream",
+      },
+    );
+    expect(onB.status).toBe(401);
+    await client.close();
   });
 
   it("10: replicas stopped with SIGTERM hand their leader locks over at once instead of leaving them to expire", async () => {
