@@ -1,66 +1,19 @@
-import { APICallError, generateText, type LanguageModelUsage } from "ai";
-import { channelSecrets, llmChannels, type LlmChannel } from "@/lib/analysis/llm/channels";
-import { firstAnswer, type StepResult } from "@/lib/analysis/llm/failover";
-import { httpModelFactory, scrub, type LlmModelFactory } from "@/lib/analysis/llm/generate-report";
+import { callForText, type TextLlmAttempt, type TextLlmOptions } from "@/lib/analysis/llm/text-call";
 import { sanitiseForPrompt } from "@/lib/analysis/llm/prompt";
-import { getRawSetting } from "@/lib/settings/settings";
-import { logger } from "@/lib/log/logger";
-import { recordLlmUsage } from "@/lib/usage/record-usage";
 import { reviewMarkets } from "./rules";
 import type { TMarketReviewPayload } from "./schemas";
 
-// The LLM-written market review. The model gets the rule payload (every number the review
-// may use) and writes the narrative in Markdown; channels and their models are tried in order like the
-// stock report (lib/analysis/llm/generate-report.ts), every call is recorded in LlmUsage with call type
-// market_review, and error texts are scrubbed of the configured keys. The caller keeps the rule text when
-// this fails. The answer is prose, so there is no JSON mode: a plain chat completion.
+// The LLM-written market review. The model gets the rule payload (every number the review may use) and writes the
+// narrative in Markdown, through the channels in order (lib/analysis/llm/text-call.ts), recorded in LlmUsage with
+// call type market_review. The caller keeps the rule text when this fails. The answer is prose: no JSON mode.
 
 export const REVIEW_MIN_CHARS = 80;
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_TEMPERATURE = 0.3;
 
-export type ReviewLlmFailureCode =
-  | "http_error"
-  | "network_error"
-  | "timeout"
-  | "aborted"
-  | "empty_answer"
-  | "data_check"
-  | "error";
-
-export interface ReviewLlmAttempt {
-  channel: string;
-  model: string;
-  ok: boolean;
-  /** "ok", or why the answer was not used (no secrets). */
-  reason: string;
-  code: "ok" | ReviewLlmFailureCode;
-  status?: number;
-  ms: number;
-  promptTokens: number;
-  completionTokens: number;
-  totalTokens: number;
-}
-
+export type ReviewLlmAttempt = TextLlmAttempt;
+export type ReviewLlmOptions = TextLlmOptions;
 export type ReviewLlmResult =
   | { ok: true; text: string; channel: string; model: string; attempts: ReviewLlmAttempt[] }
   | { ok: false; reason: string; attempts: ReviewLlmAttempt[] };
-
-export interface ReviewLlmOptions {
-  signal?: AbortSignal;
-  queryId?: string | null;
-  channels?: readonly LlmChannel[];
-  timeoutMs?: number;
-  modelFactory?: LlmModelFactory;
-  recordUsage?: boolean;
-}
-
-function numberSetting(key: string, min: number, max: number): number | undefined {
-  const raw = getRawSetting(key);
-  if (raw === undefined) return undefined;
-  const n = Number(raw.trim());
-  return Number.isFinite(n) && n >= min && n <= max ? n : undefined;
-}
 
 // ---- prompt ---------------------------------------------------------------------------------------
 
@@ -129,134 +82,25 @@ export function checkReviewText(text: string, payload: TMarketReviewPayload): st
   return issues;
 }
 
-// ---- the loop -------------------------------------------------------------------------------------
+// ---- the call -------------------------------------------------------------------------------------
 
-function tokens(usage: LanguageModelUsage | undefined) {
-  const promptTokens = usage?.inputTokens ?? 0;
-  const completionTokens = usage?.outputTokens ?? 0;
-  return { promptTokens, completionTokens, totalTokens: usage?.totalTokens ?? promptTokens + completionTokens };
-}
-
-interface Failure {
-  code: ReviewLlmFailureCode;
-  reason: string;
-  status?: number;
-}
-
-function classify(error: unknown, timedOut: boolean, callerAborted: boolean, timeoutMs: number): Failure {
-  const late = `no answer within ${Math.round(timeoutMs / 100) / 10}s`;
-  if (callerAborted) return { code: "aborted", reason: "aborted by the caller" };
-  if (timedOut) return { code: "timeout", reason: late };
-  if (APICallError.isInstance(error)) {
-    if (error.statusCode !== undefined)
-      return { code: "http_error", status: error.statusCode, reason: `HTTP ${error.statusCode}: ${error.message}` };
-    return { code: "network_error", reason: `request failed: ${error.message}` };
-  }
-  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError"))
-    return { code: "timeout", reason: late };
-  if (error instanceof TypeError) return { code: "network_error", reason: `request failed: ${error.message}` };
-  return { code: "error", reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
-}
-
-export async function generateReviewText(
+export function generateReviewText(
   payload: TMarketReviewPayload,
   options: ReviewLlmOptions = {},
 ): Promise<ReviewLlmResult> {
-  const channels = options.channels ?? llmChannels();
-  const attempts: ReviewLlmAttempt[] = [];
-  if (channels.length === 0) return { ok: false, reason: "no LLM channel configured", attempts };
-
-  const secrets = channelSecrets(channels);
-  const factory = options.modelFactory ?? httpModelFactory;
-  const sec = numberSetting("LLM_TIMEOUT_SEC", 0.1, 600);
-  const timeoutMs = options.timeoutMs ?? (sec !== undefined ? Math.round(sec * 1000) : DEFAULT_TIMEOUT_MS);
-  const temperature = numberSetting("LLM_TEMPERATURE", 0, 2) ?? DEFAULT_TEMPERATURE;
-  const maxOutputTokens = numberSetting("LLM_MAX_TOKENS", 256, 200_000);
   const prompt = buildReviewPrompt(payload);
-  const log = logger.child({ component: "market-review-llm", query_id: options.queryId ?? undefined });
-
-  const answer = await firstAnswer(
-    channels,
-    async ({ channel, model, mode, apiKey }): Promise<StepResult<string>> => {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const abortSignal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-      const started = performance.now();
-      let failure: Failure | undefined;
-      let usage: LanguageModelUsage | undefined;
-      let text = "";
-      try {
-        // The factory's mode only picks the provider class; no response_format is sent for plain text.
-        const result = await generateText({
-          model: factory(channel, model, mode, apiKey),
-          system: prompt.system,
-          messages: [{ role: "user", content: prompt.user }],
-          temperature,
-          maxOutputTokens,
-          maxRetries: 0,
-          abortSignal,
-        });
-        usage = result.usage;
-        text = normaliseReviewText(result.text);
+  return callForText(
+    {
+      callType: "market_review",
+      stockCode: "MARKET",
+      component: "market-review-llm",
+      ...prompt,
+      check: (answer) => {
+        const text = normaliseReviewText(answer);
         const issues = checkReviewText(text, payload);
-        if (issues.length > 0) {
-          failure =
-            text.trim() === ""
-              ? { code: "empty_answer", reason: "the answer is empty" }
-              : { code: "data_check", reason: `unusable answer: ${issues.join("; ")}` };
-        }
-      } catch (error) {
-        failure = classify(error, timeout.aborted, options.signal?.aborted === true, timeoutMs);
-      }
-      const ms = Math.round(performance.now() - started);
-      const t = tokens(usage);
-      const reason = failure ? scrub(failure.reason, secrets) : "ok";
-      const attempt: ReviewLlmAttempt = {
-        channel: channel.name,
-        model,
-        ok: !failure,
-        reason,
-        code: failure?.code ?? "ok",
-        ...(failure?.status !== undefined ? { status: failure.status } : {}),
-        ms,
-        ...t,
-      };
-      attempts.push(attempt);
-      (failure ? log.warn.bind(log) : log.info.bind(log))(
-        {
-          channel: channel.name,
-          model,
-          ok: attempt.ok,
-          code: attempt.code,
-          ms,
-          reason: failure ? reason : undefined,
-          total_tokens: t.totalTokens,
-        },
-        failure ? "market review llm call failed" : "market review llm call succeeded",
-      );
-      if (options.recordUsage !== false) {
-        await recordLlmUsage({
-          callType: "market_review",
-          channel: channel.name,
-          model,
-          stockCode: "MARKET",
-          queryId: options.queryId ?? null,
-          ...t,
-          durationMs: ms,
-          success: !failure,
-          error: failure ? `${attempt.code}: ${reason}` : null,
-        });
-      }
-      return failure ? { ok: false, aborted: failure.code === "aborted" } : { ok: true, value: text };
+        return issues.length > 0 ? { ok: false, reason: issues.join("; ") } : { ok: true, value: text };
+      },
     },
-    { signal: options.signal },
-  );
-  if (answer.ok)
-    return { ok: true, text: answer.value, channel: answer.step.channel.name, model: answer.step.model, attempts };
-  if (answer.aborted) return { ok: false, reason: "aborted by the caller", attempts };
-  const last = attempts.at(-1);
-  return {
-    ok: false,
-    reason: `all ${attempts.length} LLM attempt(s) failed; last (${last?.channel}/${last?.model}): ${last?.reason}`,
-    attempts,
-  };
+    options,
+  ).then((result) => (result.ok ? { ...result, text: result.value } : result));
 }

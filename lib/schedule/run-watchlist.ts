@@ -107,7 +107,7 @@ async function queueScreening(summary: RunSummary, closed: Set<TMarket>, traceId
     }
     try {
       const language = settings.REPORT_LANGUAGE === "en" ? ("en" as const) : ("zh" as const);
-      const request = { market, strategy, max_results: 20, language };
+      const request = { market, strategy, max_results: 20, language, llm_rank: false };
       const accepted = await submitScreenTask(request, traceId, "schedule");
       summary.screening.push({ strategy, market, task_id: accepted.task_id, message: accepted.message });
     } catch (error) {

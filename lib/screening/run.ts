@@ -9,6 +9,7 @@ import { lastClosedTradingDay } from "@/lib/market/market-time";
 import { resolveToken, type TMarket } from "@/lib/market/symbols";
 import { logger } from "@/lib/log/logger";
 import { applyStrategy, type Screened } from "./evaluate";
+import { rankWithModel, type RankPatch } from "./llm-rank";
 import { computeMetrics, METRIC_BARS } from "./metrics";
 import { type TScreenRequest, type TScreenResponse, type TSourceError } from "./schemas";
 import { assertScreeningEnabled } from "./status";
@@ -165,6 +166,12 @@ export async function runScreen(request: TScreenRequest, options: RunOptions = {
         ? "degraded"
         : "verified";
 
+  let ranked: RankPatch | null = null;
+  if (request.llm_rank && candidates.length > 0) {
+    progress(96, "asking the model to re-rank");
+    ranked = await rankWithModel(strategy, candidates, request.language, isSample, { signal: options.signal });
+  }
+
   const createdAt = now();
   const answer: TScreenResponse = {
     run_id: options.runId ?? randomUUID(),
@@ -191,6 +198,7 @@ export async function runScreen(request: TScreenRequest, options: RunOptions = {
     llm_portfolio_risk: null,
     llm_model_used: null,
     llm_failure_reason: null,
+    ...ranked,
     snapshot_fallback_used: list?.fallback ?? false,
     snapshot_stale_age_hours: list?.fallback ? list.ageHours : null,
     dsa_enrichment: { enabled: false, max_candidates: 0, requested_count: 0, enriched_count: 0, warnings: [] },

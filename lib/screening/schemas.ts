@@ -53,6 +53,14 @@ export const ZScreenRequest = z
         "Accepted for the reference's client (it sends a UUID); a run here is deterministic, so it changes nothing",
       ),
     language: ZLanguage.default("zh").describe("Language of the reasons and messages"),
+    llm_rank: z
+      .boolean()
+      .default(false)
+      .describe(
+        "true: with an LLM channel configured, the model re-orders the candidates and writes a market view, its " +
+          "selection logic and the portfolio's risk; used only when every figure it writes is one of the candidates' " +
+          "(else the rule order stays and llm_failure_reason says why)",
+      ),
   })
   .meta({ id: "ScreenRequest" });
 export type TScreenRequest = z.infer<typeof ZScreenRequest>;
@@ -62,7 +70,8 @@ export const ZCandidate = z
     code: z.string(),
     name: z.string().nullable(),
     market: ZMarket,
-    rank: z.number().int().describe("1 = first by the strategy's ranking metric"),
+    rank: z.number().int().describe("1 = first: by the strategy's ranking metric, or by the model when llm_ranked"),
+    rule_rank: z.number().int().optional().describe("When llm_ranked: the rank by the strategy's ranking metric"),
     score: z.number().nullable().describe("The value of the strategy's ranking metric (score_metric), not a forecast"),
     score_metric: ZMetric,
     reasons: z.array(z.string()).describe("One per filter: the figure that passed it and the threshold"),
@@ -99,7 +108,9 @@ export const ZScreenResponse = z
     snapshot_count: z.number().int().describe("Stocks in the universe"),
     bars_loaded_count: z.number().int().describe("Of those, stocks whose daily bars were read"),
     after_filter_count: z.number().int().describe("Stocks that passed every filter"),
-    ranking_mode: z.literal("factor").describe("Ranked by the strategy's ranking figure (no language model)"),
+    ranking_mode: z
+      .enum(["factor", "llm"])
+      .describe("factor: ranked by the strategy's ranking figure; llm: re-ordered by the language model (llm_rank)"),
     warnings: z.array(z.string()),
     source_errors: z.array(z.string()).describe("One line per failure: the source and what failed"),
     source_error_details: z.array(ZSourceError).describe("Ours: the same failures with a code"),

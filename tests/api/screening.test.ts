@@ -214,6 +214,17 @@ describe("a screening run over a CSV folder", () => {
     expect(body.candidates.map((c) => c.code)).toContain("600036");
   });
 
+  it("llm_rank without an LLM channel keeps the rule order and says why", async () => {
+    const body = await screenOk({ market: "cn", strategy: "volume_surge", llm_rank: true });
+    expect(body).toMatchObject({
+      ranking_mode: "factor",
+      llm_ranked: false,
+      llm_market_view: null,
+      llm_failure_reason: "no LLM channel configured",
+    });
+    expect(body.candidates.map((c) => c.code)).toContain("600036");
+  });
+
   it("a new 52-week high: the high the close cleared is the file's highest high of the 250 sessions before", async () => {
     const body = await screenOk({ market: "cn", strategy: "new_high_52w", language: "zh" });
     const i = newHigh.length - 1;
@@ -247,8 +258,9 @@ describe("a screening run over a CSV folder", () => {
     const times = all.runs.map((r) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     const surges = ZHistoryResponse.parse(await json(await api("/history?strategy=volume_surge&market=cn"), 200));
-    // Two such runs so far: the volume surge above and the reference client's.
+    // Three such runs so far: the volume surge above, the reference client's and the one asking for a re-rank.
     expect(surges.runs.map((r) => [r.strategy, r.market])).toEqual([
+      ["volume_surge", "cn"],
       ["volume_surge", "cn"],
       ["volume_surge", "cn"],
     ]);

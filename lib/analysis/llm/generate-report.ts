@@ -265,7 +265,7 @@ function rejectsJsonSchema(c: Classified): boolean {
 
 // ---- the loop
 
-function tokens(usage: LanguageModelUsage | undefined) {
+export function usageTokens(usage: LanguageModelUsage | undefined) {
   const promptTokens = usage?.inputTokens ?? 0;
   const completionTokens = usage?.outputTokens ?? 0;
   return { promptTokens, completionTokens, totalTokens: usage?.totalTokens ?? promptTokens + completionTokens };
@@ -330,7 +330,7 @@ export async function generateLlmReport(
       usage = failure.usage;
     }
     const ms = Math.round(performance.now() - started);
-    const t = tokens(usage);
+    const t = usageTokens(usage);
     const reason = failure ? scrub(failure.reason, secrets) : "ok";
     const record: LlmAttempt = {
       channel: channel.name,
