@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { startScriptedModel, type ScriptedModel } from "@/tests/kits/scripted-model";
 import { applySettings, readEnvText, restoreEnvText } from "./fixtures/env-file";
 import {
   expectCardWithin,
@@ -176,5 +177,58 @@ test.describe("the Screening page", () => {
     await expect(card).toHaveCSS("display", "grid");
     await expectNoHorizontalOverflow(page);
     await screenshot(page, { path: `${SCREENSHOT_DIR}/screening-phone-en-dark.png`, fullPage: true });
+  });
+});
+
+test.describe("the Screening page with a scripted model", () => {
+  let model: ScriptedModel;
+
+  test.beforeAll(async ({ request }) => {
+    model = await startScriptedModel();
+    // The model listens on 127.0.0.1, which the outbound policy refuses by default.
+    await applySettings(request, {
+      OUTBOUND_ALLOW_PRIVATE: "true",
+      OPENAI_API_KEY: "sk-test-scripted-model",
+      OPENAI_BASE_URL: model.url,
+      OPENAI_MODEL: "scripted-model",
+    });
+  });
+  // The file's afterAll puts the env file back, which removes the channel again.
+  test.afterAll(async () => {
+    await model.close();
+  });
+
+  test("the re-rank box: the model's view beside the candidates, and an invented figure is not used", async ({
+    page,
+  }) => {
+    const view = (marketView: string) => ({
+      text: JSON.stringify({
+        order: ["600036"],
+        market_view: marketView,
+        selection_logic: `招商银行量比 ${ratio}，成交明显放大。`,
+        portfolio_risk: "只有一只候选股，集中度高。",
+      }),
+    });
+    model.fallback = () => view("放量个股稀少。");
+    await openScreening(page);
+    const box = page.getByTestId("screen-form").getByRole("checkbox", { name: "用模型重新排序" });
+    await expect(box).toBeVisible({ timeout: 10_000 });
+    await box.check();
+    await runVolumeSurge(page, "异常放量");
+    const llm = page.getByTestId("run-llm");
+    await expect(llm).toContainText("模型重新排序（openai/scripted-model）");
+    await expect(llm).toContainText(`招商银行量比 ${ratio}，成交明显放大。`);
+    const row = page.locator('[data-testid="candidate-row"][data-code="600036"]');
+    await expect(row.getByTestId("candidate-rule-rank")).toHaveText("规则第 1");
+    const sent = model.requests.filter((r) => r.path.endsWith("/chat/completions")).at(-1)!;
+    expect(sent.messagesText).toContain("600036");
+
+    // A figure the data does not hold: the rule order stays and the run says why.
+    model.fallback = () => view("目标价 99.99 元。");
+    await openScreening(page);
+    await page.getByTestId("screen-form").getByRole("checkbox", { name: "用模型重新排序" }).check();
+    await runVolumeSurge(page, "异常放量");
+    await expect(page.getByTestId("run-llm")).toHaveCount(0);
+    await expect(page.getByTestId("run-llm-failed")).toContainText("99.99");
   });
 });

@@ -84,6 +84,11 @@ export function RunView({
             ))}
           </ul>
         ) : null}
+        {run.llm_failure_reason ? (
+          <p className="mt-2 text-xs text-amber-800 dark:text-amber-300" data-testid="run-llm-failed">
+            {fmt(t.llmFailed, { reason: run.llm_failure_reason })}
+          </p>
+        ) : null}
         {run.source_errors.length > 0 ? (
           <details className="mt-2 text-xs text-muted">
             <summary>{t.sourceErrors}</summary>
@@ -102,6 +107,27 @@ export function RunView({
           </div>
         ) : null}
       </Panel>
+      {run.llm_ranked ? (
+        <div data-testid="run-llm">
+          <Panel className="p-3">
+            <h2 className="text-sm font-semibold">{fmt(t.llmTitle, { model: run.llm_model_used ?? "" })}</h2>
+            <dl className="mt-1 grid gap-1 text-sm sm:grid-cols-[9rem_1fr]">
+              {(
+                [
+                  [t.llmMarketView, run.llm_market_view],
+                  [t.llmSelection, run.llm_selection_logic],
+                  [t.llmRisk, run.llm_portfolio_risk],
+                ] as const
+              ).map(([label, text]) => (
+                <div key={label} className="contents">
+                  <dt className="text-xs font-medium text-muted">{label}</dt>
+                  <dd className="wrap-anywhere">{text}</dd>
+                </div>
+              ))}
+            </dl>
+          </Panel>
+        </div>
+      ) : null}
       <TableFrame
         id="screening-candidates"
         title={t.candidatesTitle}
@@ -113,6 +139,11 @@ export function RunView({
           <tr key={c.code} data-testid="candidate-row" data-code={c.code} className={CARD_ROW}>
             <td className={cx(TD, CARD, "text-xs text-muted tabular-nums")} data-testid="candidate-rank">
               {c.rank}
+              {c.rule_rank !== undefined ? (
+                <span className="block" data-testid="candidate-rule-rank">
+                  {fmt(t.ruleRank, { rank: c.rule_rank })}
+                </span>
+              ) : null}
             </td>
             <td className={cx(TD, CARD, "whitespace-nowrap")} data-testid="candidate-stock">
               <span className="font-mono text-sm">{c.code}</span>

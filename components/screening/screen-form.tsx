@@ -26,17 +26,21 @@ export function ScreenForm({
   initial,
   language,
   disabled,
+  canRank,
 }: {
   t: ScreeningTexts;
   strategies: { id: string; name: string }[];
   initial: { strategy: string; market: string };
   language: "zh" | "en";
   disabled: boolean;
+  /** An LLM channel is configured: the model may re-rank the candidates. */
+  canRank: boolean;
 }) {
   const router = useRouter();
   const [strategy, setStrategy] = useState(initial.strategy);
   const [market, setMarket] = useState(initial.market);
   const [max, setMax] = useState<number>(20);
+  const [rank, setRank] = useState(false);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +56,7 @@ export function ScreenForm({
         market,
         max_results: max,
         language,
+        llm_rank: canRank && rank,
       });
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -113,6 +118,13 @@ export function ScreenForm({
       >
         {busy ? t.running : t.run}
       </button>
+      {canRank ? (
+        <label className="col-span-full flex items-center gap-2 text-sm" title={t.rerankHint}>
+          <input type="checkbox" name="llm_rank" checked={rank} onChange={(e) => setRank(e.target.checked)} />
+          {t.rerank}
+          <span className="text-xs text-muted">{t.rerankHint}</span>
+        </label>
+      ) : null}
       {progress !== null ? (
         <div
           role="progressbar"

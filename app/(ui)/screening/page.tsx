@@ -12,6 +12,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { firstParam, type SearchParams } from "@/lib/http/page-query";
 import { getI18n } from "@/lib/i18n/locale";
 import { getRun, listRuns, listStrategies } from "@/lib/screening/read";
+import { llmConfigured } from "@/lib/analysis/llm/channels";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("screening");
@@ -57,6 +58,7 @@ export default async function ScreeningPage({ searchParams }: { searchParams: Pr
             initial={{ strategy: run?.strategy ?? strategies.strategies[0]!.id, market: run?.market ?? "cn" }}
             language={language}
             disabled={!strategies.enabled}
+            canRank={llmConfigured()}
           />
         </Panel>
         {missing ? (
