@@ -7,6 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MCP_TOOLS } from "@/lib/mcp/server";
 import { startTestServer, type TestServer } from "../setup/api-server";
+import { openServerDatabase } from "../setup/server-database";
 
 // docs/mcp.md over HTTP: the SDK's own client against the built server's /mcp (Streamable HTTP), with admin auth on
 // and API tokens of both scopes, on the sample provider.
@@ -62,6 +63,32 @@ function errorOf(result: Awaited<ReturnType<Client["callTool"]>>): string {
   const r = result as CallToolResult;
   expect(r.isError).toBe(true);
   return (r.content[0] as { text: string }).text;
+}
+
+/** Moves a stored report back to the bar `back` sessions before its last one, so later bars can evaluate it. */
+async function moveBack(queryId: string, back: number): Promise<void> {
+  const detail = (await (await admin("GET", `/api/v1/history/${queryId}`)).json()) as {
+    details: { context_snapshot: { indicator_bars: { rows: (string | number | null)[][] } } };
+  };
+  const rows = detail.details.context_snapshot.indicator_bars.rows;
+  const anchor = String(rows[rows.length - 1 - back]![0]);
+  const database = await openServerDatabase(server);
+  try {
+    const row = await database.get<{ snapshot: string }>(
+      "SELECT context_snapshot AS snapshot FROM analysis_history WHERE query_id = ?",
+      queryId,
+    );
+    const snapshot = JSON.parse(row!.snapshot) as { as_of: { date: string } };
+    snapshot.as_of.date = anchor;
+    await database.run(
+      "UPDATE analysis_history SET created_at = ?, context_snapshot = ? WHERE query_id = ?",
+      `${anchor}T08:00:00.000+00:00`,
+      JSON.stringify(snapshot),
+      queryId,
+    );
+  } finally {
+    await database.close();
+  }
 }
 
 async function setConfig(items: Record<string, string>): Promise<void> {
@@ -123,9 +150,10 @@ describe("MCP over Streamable HTTP", () => {
     expect(out).toMatchObject({ status: "completed", progress: 100 });
     expect(progress.length).toBeGreaterThan(0);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    const result = out.result as { stock_code: string; report: { meta: { id: number } } };
+    const result = out.result as { stock_code: string; query_id: string; report: { meta: { id: number } } };
     expect(result.stock_code).toBe("600519");
     recordId = String(result.report.meta.id);
+    await moveBack(result.query_id, 12);
   });
 
   it("calls every tool with a good input (answers validated against its output schema by the client)", async () => {
@@ -142,7 +170,6 @@ describe("MCP over Streamable HTTP", () => {
       get_report: { record_id: recordId },
       search_history: { stock_code: "600519", limit: 5 },
       get_signal_outcome_stats: {},
-      get_backtest_performance: {},
       get_watchlist: {},
       list_alert_rules: {},
       list_screening_strategies: { language: "en" },
@@ -151,7 +178,8 @@ describe("MCP over Streamable HTTP", () => {
       add_to_watchlist: { stock_code: "AAPL" },
       remove_from_watchlist: { stock_code: "AAPL" },
       create_alert_rule: { alert_type: "price_cross", target: "600519", parameters: { direction: "above", price: 1 } },
-      run_backtest: { code: "600519" },
+      run_backtest: { code: "600519", eval_window_days: 5 },
+      get_backtest_performance: { code: "600519", eval_window_days: 5 },
       run_market_review: { region: "us", send_notification: false },
       run_screening: { market: "cn", strategy: "volume_surge", max_results: 5 },
     };
@@ -159,8 +187,8 @@ describe("MCP over Streamable HTTP", () => {
     const answers: Record<string, Record<string, unknown>> = {};
     for (const [name, args] of Object.entries(good)) {
       const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-      if (name === "get_task_status" || name === "get_backtest_performance") {
-        // An unknown task, and no report old enough to evaluate yet: the API's 404, as a tool error.
+      if (name === "get_task_status") {
+        // An unknown task: the API's 404, as a tool error.
         expect(JSON.parse(errorOf(result)), name).toMatchObject({ error: "not_found" });
         continue;
       }
@@ -177,6 +205,9 @@ describe("MCP over Streamable HTTP", () => {
     expect(answers.analyze_stock).toMatchObject({ status: expect.stringMatching(/pending|processing|completed/) });
     expect(answers.run_market_review).toMatchObject({ status: "accepted", region: "us" });
     expect(answers.search_history).toMatchObject({ total: expect.any(Number) });
+    // The report moved 12 sessions back is evaluated over the 5 that followed it.
+    expect(answers.run_backtest).toMatchObject({ completed: 1 });
+    expect(answers.get_backtest_performance).toMatchObject({ completed_count: 1, eval_window_days: 5 });
     // No answer carries a secret: the tokens or the admin password.
     const all = JSON.stringify(answers);
     for (const secret of [writeToken, readToken, PASSWORD]) expect(all).not.toContain(secret);
