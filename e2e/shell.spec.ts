@@ -145,7 +145,7 @@ test("21 §5: at 390px the nav is a bottom tab bar of four tabs and 'more', whos
   await expect(page.getByRole("banner").getByRole("navigation")).toHaveCount(0);
 
   // Keyboard: Enter opens it, Tab walks into the menu, Escape closes it and gives the focus back to "more".
-  const menuNames = ["选股", "数据", "问股", "信号", "回测", "提醒", "用量", "设置", "API 文档"];
+  const menuNames = ["选股", "数据", "问股", "信号", "回测", "模拟盘", "提醒", "用量", "设置", "API 文档"];
   await expect(async () => {
     await more.focus();
     await page.keyboard.press("Enter");

@@ -106,6 +106,14 @@ export const MoreIcon: Icon = (props) => (
   </NavIcon>
 );
 
+// A rising line on a sheet: a forward record of paper trades.
+const PaperIcon: Icon = (props) => (
+  <NavIcon {...props}>
+    <path d="M2.5 2.5h11v11h-11Z" />
+    <path d="M4.5 10.5l2.5-2.5 2 1.5 2.5-3.5" />
+  </NavIcon>
+);
+
 export const DocsIcon: Icon = (props) => (
   <NavIcon {...props}>
     <path d="M4 1.75h5.5L12.5 4.75v9.5H4Z" />
@@ -123,6 +131,7 @@ export const NAV_ICONS: Record<PageKey, Icon> = {
   signals: SignalsIcon,
   backtest: BacktestIcon,
   portfolio: PortfolioIcon,
+  paper: PaperIcon,
   alerts: AlertsIcon,
   usage: UsageIcon,
   settings: SettingsIcon,

@@ -13,6 +13,7 @@ export const NAV_ITEMS: ReadonlyArray<{ key: PageKey; href: string }> = [
   { key: "signals", href: "/signals" },
   { key: "backtest", href: "/backtest" },
   { key: "portfolio", href: "/portfolio" },
+  { key: "paper", href: "/paper" },
   { key: "alerts", href: "/alerts" },
   { key: "usage", href: "/usage" },
   { key: "settings", href: "/settings" },

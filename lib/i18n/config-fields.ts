@@ -315,6 +315,11 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "选股（旧名）",
     description: "参考服务中 SCREENING_ENABLED 的旧名，仅在 SCREENING_ENABLED 未设置时读取。",
   },
+  MCP_ENABLED: {
+    title: "MCP 服务",
+    description:
+      "在 /mcp 提供 Model Context Protocol（Streamable HTTP），供 AI 助手和智能体调用。每个请求都需要 API 令牌；只读令牌只看到只读工具。",
+  },
   SCREENING_SCHEDULE_STRATEGIES: {
     title: "定时选股",
     description:

@@ -16,9 +16,9 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 const NEEDS_TOKEN = "The MCP endpoint needs an API token: send Authorization: Bearer dsa_…";
 
+// The token is checked first, as on every protected route: a caller without one learns nothing, not even whether
+// the endpoint is switched on.
 async function callerScope(req: Request): Promise<TokenScope> {
-  if (!getSettings().MCP_ENABLED)
-    throw ApiError.of("not_found", "The MCP endpoint is switched off (MCP_ENABLED=false)");
   const secret = bearerTokenOf(req);
   const token = secret === null ? null : await verifyApiToken(secret);
   if (!token)
@@ -26,6 +26,8 @@ async function callerScope(req: Request): Promise<TokenScope> {
       "WWW-Authenticate": 'Bearer realm="dsa"',
     });
   await takeTokenRequest(token.id);
+  if (!getSettings().MCP_ENABLED)
+    throw ApiError.of("not_found", "The MCP endpoint is switched off (MCP_ENABLED=false)");
   return token.scope === "write" ? "write" : "read";
 }
 

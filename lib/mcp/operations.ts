@@ -9,9 +9,9 @@ export const mcpOp = defineOperation({
   description:
     "The body is a JSON-RPC 2.0 message of the Model Context Protocol (initialize, tools/list, tools/call, " +
     "resources/list, resources/read, prompts/list, prompts/get); the answer is JSON or, for a call that reports " +
-    "progress, a text/event-stream. Off until MCP_ENABLED=true (404). Every request needs an API token, whatever the " +
-    "auth mode, and counts against its rate limit; a read token sees only the read tools. Stateless: GET and DELETE " +
-    "answer 405.\n\nA Streamable HTTP client's configuration:\n\n" +
+    "progress, a text/event-stream. Every request needs an API token, whatever the auth mode (401 without one), and " +
+    "counts against its rate limit; then, until MCP_ENABLED=true, the answer is 404. A read token sees only the " +
+    "read tools. Stateless: GET and DELETE answer 405.\n\nA Streamable HTTP client's configuration:\n\n" +
     '```json\n{"mcpServers": {"dsa": {"type": "http", "url": "http://127.0.0.1:3000/mcp",\n' +
     '  "headers": {"Authorization": "Bearer dsa_your_token"}}}}\n```\n\n' +
     "A desktop client that only starts stdio servers runs the bridge of this repository:\n\n" +

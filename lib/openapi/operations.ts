@@ -23,6 +23,7 @@ import { REPORT_BACKTEST_OPERATIONS } from "@/lib/report-eval/operations";
 import { getAlphasiftStatusOp, getScreeningStatusOp } from "@/lib/screening/status";
 import { SCREENING_OPERATIONS } from "@/lib/screening/operations";
 import { mcpOp } from "@/lib/mcp/operations";
+import { PAPER_OPERATIONS } from "@/lib/paper/operations";
 import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
 import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
@@ -76,5 +77,6 @@ export const OPERATIONS: readonly Operation[] = [
   ...SCREENING_OPERATIONS,
   getAlphasiftStatusOp,
   ...AGENT_OPERATIONS,
+  ...PAPER_OPERATIONS,
   mcpOp,
 ];

@@ -9,6 +9,7 @@ import { marketDate } from "@/lib/market/market-time";
 import { regionsOf } from "@/lib/market-review";
 import { resolveTokens, type TMarket } from "@/lib/market/symbols";
 import { submitScreenTask } from "@/lib/screening/tasks";
+import { runPaperAccounts } from "@/lib/paper/run";
 import { submitAnalysisTasks, submitMarketReview } from "@/lib/tasks/submit";
 import { claimSlot, finishRun, type RunRow } from "./run-store";
 import type { TScheduledRun } from "./schemas";
@@ -159,6 +160,8 @@ export async function executeRun(row: RunRow): Promise<TScheduledRun> {
     await queueWatchlist(summary, closed, at, traceId);
     await queueReview(summary, closed, traceId);
     await queueScreening(summary, closed, traceId);
+    // Paper accounts walk the sessions closed since their last run; today's calls act at the next open.
+    await runPaperAccounts(at);
     summary.message = describe(summary);
     const done = await finishRun(row.id, {
       status: "completed",

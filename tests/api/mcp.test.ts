@@ -173,6 +173,7 @@ describe("MCP over Streamable HTTP", () => {
       get_watchlist: {},
       list_alert_rules: {},
       list_screening_strategies: { language: "en" },
+      list_paper_accounts: {},
       get_task_status: { task_id: "no-such-task" },
       analyze_stock: { code: "AAPL", wait: false },
       add_to_watchlist: { stock_code: "AAPL" },
@@ -205,6 +206,7 @@ describe("MCP over Streamable HTTP", () => {
     expect(answers.analyze_stock).toMatchObject({ status: expect.stringMatching(/pending|processing|completed/) });
     expect(answers.run_market_review).toMatchObject({ status: "accepted", region: "us" });
     expect(answers.search_history).toMatchObject({ total: expect.any(Number) });
+    expect(answers.list_paper_accounts).toEqual({ items: [] });
     // The report moved 12 sessions back is evaluated over the 5 that followed it.
     expect(answers.run_backtest).toMatchObject({ completed: 1 });
     expect(answers.get_backtest_performance).toMatchObject({ completed_count: 1, eval_window_days: 5 });
@@ -231,6 +233,7 @@ describe("MCP over Streamable HTTP", () => {
       get_watchlist: { extra: true },
       list_alert_rules: { page: 0 },
       list_screening_strategies: { language: "fr" },
+      list_paper_accounts: { id: 1 },
       get_task_status: { task_id: "" },
       analyze_stock: { code: "NOT A STOCK 123" },
       add_to_watchlist: { stock_code: "NOT A STOCK 123" },

@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ZPaperAccount, ZPaperRecord, ZPaperRunResult } from "@/lib/paper/schemas";
+import { startTestServer, type TestServer } from "../setup/api-server";
+import { openServerDatabase } from "../setup/server-database";
+
+// Both databases: each session is written once, guarded by a unique key and the account's last session.
+// docs/api.md §15 over HTTP on the sample provider: an A-share paper account made 31 sessions ago (moved back in
+// the database, as only calls made after an account exists count), decision signals made on past evenings (their
+// created_at moved back likewise), then one run that walks the 30 sessions. The test works out every fill and the
+// final equity itself from the bars the API serves and the rules as docs/api.md words them.
+
+type Bar = { date: string; open: number; high: number; low: number; close: number };
+
+let server: TestServer;
+const r2 = (v: number) => Math.round(v * 100) / 100;
+const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
+
+beforeAll(async () => {
+  server = await startTestServer({ MARKET_DATA_SOURCES: "sample" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function api(method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function json(res: Response, status: number): Promise<unknown> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  return JSON.parse(text);
+}
+
+async function bars(code: string): Promise<Bar[]> {
+  const body = (await json(await api("GET", `/api/v1/stocks/${code}/history?days=40`), 200)) as { data: Bar[] };
+  return body.data;
+}
+
+/** A signal made through the API, then dated to 16:00 Shanghai (after the close) of `date`. */
+async function signal(code: string, action: string, date: string, levels: { stop?: number } = {}): Promise<number> {
+  const made = (await json(
+    await api("POST", "/api/v1/decision-signals", {
+      stock_code: code,
+      market: "cn",
+      source_type: "manual",
+      trigger_source: "paper-test",
+      action,
+      stop_loss: levels.stop ?? null,
+    }),
+    200,
+  )) as { item: { id: number } };
+  await sql("UPDATE decision_signal SET created_at = ? WHERE id = ?", `${date}T08:00:00.000+00:00`, made.item.id);
+  return made.item.id;
+}
+
+async function sql(statement: string, ...args: unknown[]): Promise<void> {
+  const database = await openServerDatabase(server);
+  try {
+    await database.run(statement, ...args);
+  } finally {
+    await database.close();
+  }
+}
+
+describe("paper accounts (docs/api.md §15)", () => {
+  it("30 sessions: fills at the next open in lots, T+1 before a stop, a sell at the open; equity to the cent", async () => {
+    const moutai = await bars("600519");
+    const pingan = await bars("000001");
+    const days = moutai.slice(-31).map((b) => b.date);
+    expect(pingan.slice(-31).map((b) => b.date)).toEqual(days);
+    const [d0, sessions] = [days[0]!, days.slice(1)];
+    const bar = (list: Bar[], date: string) => list.find((b) => b.date === date)!;
+
+    const created = ZPaperAccount.parse(
+      await json(
+        await api("POST", "/api/v1/paper/accounts", {
+          name: "Two stocks",
+          market: "cn",
+          starting_cash: 1_000_000,
+          follow: { kind: "codes", codes: ["600519", "000001"] },
+          sizing: { kind: "equal_weight", max_positions: 2 },
+        }),
+        201,
+      ),
+    );
+    expect(created).toMatchObject({
+      currency: "CNY",
+      lot_size: 100,
+      t_plus_one: true,
+      status: "active",
+      cash: 1_000_000,
+    });
+    expect(created.fees).toEqual({
+      commission_rate: 0.00025,
+      min_commission: 5,
+      buy_tax_rate: 0,
+      sell_tax_rate: 0.0005,
+      slippage_bps: 5,
+    });
+    await sql(
+      "UPDATE paper_account SET created_at = ?, start_session = ? WHERE id = ?",
+      `${d0}T00:00:00.000+00:00`,
+      sessions[0],
+      created.id,
+    );
+
+    // Calls: buy 600519 on the evening of session 2 with a stop one cent above the lowest low of sessions 4–12
+    // (so it is touched there, never on the buy session 3); buy 000001 on session 7's evening; sell it on session
+    // 20's; a call made before the account existed never counts.
+    const s = (i: number) => sessions[i - 1]!;
+    const lows = sessions.slice(3, 12).map((d) => bar(moutai, d).low);
+    const stop = r2(Math.min(...lows) + 0.01);
+    const buyA = await signal("600519", "buy", s(2), { stop });
+    const buyB = await signal("000001", "buy", s(7));
+    const sellB = await signal("000001", "sell", s(20));
+    const early = await signal("000001", "buy", d0);
+    await sql("UPDATE decision_signal SET created_at = ? WHERE id = ?", `${d0}T00:00:00.000+00:00`, early);
+
+    const run = ZPaperRunResult.parse(await json(await api("POST", `/api/v1/paper/accounts/${created.id}/run`), 200));
+    expect(run.processed).toEqual(sessions);
+
+    // The same rules, worked out here session by session: exits at the open, buys at the open (sized on the
+    // equity at the previous close), then the stop in the session's range, then the close.
+    const slip = 0.0005;
+    const buyFees = (n: number) => r2(Math.max(5, n * 0.00025));
+    const sellFees = (n: number) => r2(Math.max(5, n * 0.00025) + n * 0.0005);
+    type Fill = {
+      session: string;
+      code: string;
+      side: string;
+      quantity: number;
+      price: number;
+      fees: number;
+      reason: string;
+      signal_id: number;
+    };
+    const expected: Fill[] = [];
+    let cash = 1_000_000;
+    let qa = 0;
+    let qb = 0;
+    let hit: string | null = null;
+    let lastA = 0;
+    let lastB = 0;
+    const sell = (session: string, code: string, quantity: number, raw: number, reason: string, signalId: number) => {
+      const price = r4(raw * (1 - slip));
+      const notional = r2(quantity * price);
+      cash = r2(cash + notional - sellFees(notional));
+      expected.push({
+        session,
+        code,
+        side: "sell",
+        quantity,
+        price,
+        fees: sellFees(notional),
+        reason,
+        signal_id: signalId,
+      });
+    };
+    const buy = (session: string, code: string, open: number, budget: number, signalId: number): number => {
+      const price = r4(open * (1 + slip));
+      let lots = Math.floor(Math.min(budget, cash) / (price * 100));
+      while (lots > 0 && r2(lots * 100 * price) + buyFees(r2(lots * 100 * price)) > cash) lots -= 1;
+      const notional = r2(lots * 100 * price);
+      cash = r2(cash - notional - buyFees(notional));
+      expected.push({
+        session,
+        code,
+        side: "buy",
+        quantity: lots * 100,
+        price,
+        fees: buyFees(notional),
+        reason: "buy_call",
+        signal_id: signalId,
+      });
+      return lots * 100;
+    };
+    for (const d of sessions) {
+      const a = bar(moutai, d);
+      const b = bar(pingan, d);
+      const equityBefore = cash + qa * lastA + qb * lastB;
+      if (d === s(21) && qb > 0) {
+        sell(d, "000001", qb, b.open, "sell_call", sellB);
+        qb = 0;
+      }
+      if (d === s(3)) qa = buy(d, "600519", a.open, equityBefore / 2, buyA);
+      if (d === s(8)) qb = buy(d, "000001", b.open, equityBefore / 2, buyB);
+      if (qa > 0 && d > s(3) && a.low <= stop) {
+        sell(d, "600519", qa, Math.min(a.open, stop), "stop", buyA);
+        qa = 0;
+        hit = d;
+      }
+      lastA = a.close;
+      lastB = b.close;
+    }
+    expect(hit, "the stop is touched in sessions 4–12").not.toBeNull();
+
+    const record = ZPaperRecord.parse(await json(await api("GET", `/api/v1/paper/accounts/${created.id}`), 200));
+    expect(record.fills).toEqual(expected.map((e) => expect.objectContaining(e)));
+    expect(record.days.map((d) => d.session)).toEqual(sessions);
+    expect(record.account.positions).toEqual([]);
+    expect(record.account.equity).toBe(cash);
+    expect(record.days.at(-1)!.equity).toBe(cash);
+    // While 600519 alone was held, each day's equity is the cash plus its shares at that close.
+    const shares = expected[0]!.quantity;
+    for (const d of sessions.filter((x) => x >= s(3) && x < hit! && x < s(8))) {
+      const day = record.days.find((x) => x.session === d)!;
+      expect(day.equity, d).toBe(r2(day.cash + shares * bar(moutai, d).close));
+    }
+  });
+
+  it("two runs at once write each session once; a paused account is skipped; delete removes the record", async () => {
+    const made = ZPaperAccount.parse(
+      await json(
+        await api("POST", "/api/v1/paper/accounts", {
+          name: "Race",
+          market: "cn",
+          starting_cash: 100_000,
+          follow: { kind: "watchlist" },
+        }),
+        201,
+      ),
+    );
+    const list = await bars("600519");
+    const days = list.slice(-11).map((b) => b.date);
+    await sql(
+      "UPDATE paper_account SET created_at = ?, start_session = ? WHERE id = ?",
+      `${days[0]}T00:00:00.000+00:00`,
+      days[1],
+      made.id,
+    );
+    const runs = await Promise.all(
+      [1, 2].map(async () =>
+        ZPaperRunResult.parse(await json(await api("POST", `/api/v1/paper/accounts/${made.id}/run`), 200)),
+      ),
+    );
+    const processed = runs.flatMap((r) => r.processed).sort();
+    expect(processed).toEqual(days.slice(1));
+    const record = ZPaperRecord.parse(await json(await api("GET", `/api/v1/paper/accounts/${made.id}`), 200));
+    expect(record.days.map((d) => d.session)).toEqual(days.slice(1));
+
+    await json(await api("PUT", `/api/v1/paper/accounts/${made.id}/status`, { status: "paused" }), 200);
+    expect(
+      ZPaperRunResult.parse(await json(await api("POST", `/api/v1/paper/accounts/${made.id}/run`), 200)).processed,
+    ).toEqual([]);
+    await json(await api("DELETE", `/api/v1/paper/accounts/${made.id}`), 200);
+    await json(await api("GET", `/api/v1/paper/accounts/${made.id}`), 404);
+  });
+
+  it("refuses a code of another market, a bad sizing, and an unknown account", async () => {
+    const bad = async (body: unknown, status: number) =>
+      json(await api("POST", "/api/v1/paper/accounts", body), status);
+    await bad({ name: "x", market: "cn", starting_cash: 1000, follow: { kind: "codes", codes: ["AAPL"] } }, 400);
+    await bad(
+      {
+        name: "x",
+        market: "cn",
+        starting_cash: 1000,
+        follow: { kind: "watchlist" },
+        sizing: { kind: "equal_weight", max_positions: 0 },
+      },
+      422,
+    );
+    await bad({ name: "x", market: "jp", starting_cash: 1000, follow: { kind: "watchlist" } }, 422);
+    await json(await api("POST", "/api/v1/paper/accounts/999999/run"), 404);
+  });
+});
