@@ -5,7 +5,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { logger } from "@/lib/log/logger";
 import { getDailyBars } from "@/lib/market";
 import { previousTradingDay } from "@/lib/market/calendar";
-import { lastClosedTradingDay } from "@/lib/market/market-time";
+import { lastClosedTradingDay, marketDate, weekdaysBetween } from "@/lib/market/market-time";
 import { resolveToken, type TMarket, type TResolvedStock } from "@/lib/market/symbols";
 import { getWatchlist } from "@/lib/watchlist/store";
 import { runSession, type PaperAction, type PaperBar, type PaperCall, type SessionResult } from "./engine";
@@ -18,7 +18,7 @@ import { paperAccountRow, rulesOf, stateOf, toWire } from "./store";
 // session, its fills, and the account's state), guarded by the last session it started from: a second run of the
 // same session (another replica, or a restart after kill -9 part way) writes nothing, so nothing is filled twice.
 
-/** Bars read per stock beyond the sessions walked: the calendar and a provider's days can differ a little. */
+/** Bars read per stock: one per weekday from the first session walked to today, and a few more to spare. */
 const EXTRA_BARS = 10;
 const MAX_BARS = 1000;
 
@@ -124,7 +124,8 @@ export async function runPaperAccount(id: number, at: Date = now()): Promise<TPa
     const codes = stocks.map((s) => s.displayCode);
     const [calls, bars] = await Promise.all([
       callsBySession(row, codes, rules.market),
-      barsByCode(stocks, sessions.length + EXTRA_BARS),
+      // Counted in weekdays, not sessions: a provider may have a bar on an exchange holiday (sample data does).
+      barsByCode(stocks, weekdaysBetween(sessions[0]!, marketDate(rules.market, at)) + 1 + EXTRA_BARS),
     ]);
     let state = stateOf(row);
     let last = row.lastSession;
