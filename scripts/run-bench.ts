@@ -14,6 +14,7 @@ import { historyDeleteBenchmark } from "../bench/history-delete.bench";
 import { historyListBenchmark } from "../bench/history-list.bench";
 import { scaleOutBenchmark } from "../bench/scale-out.bench";
 import { screeningBenchmark } from "../bench/screening.bench";
+import { paperBenchmark } from "../bench/paper.bench";
 import { shareImageBenchmark } from "../bench/share-image.bench";
 import { signalOutcomesBenchmark } from "../bench/signal-outcomes.bench";
 import { symbolsBenchmark } from "../bench/symbols.bench";
@@ -33,6 +34,7 @@ const BENCHMARKS: Benchmark[] = [
   historyDeleteBenchmark,
   homeBenchmark,
   screeningBenchmark,
+  paperBenchmark,
   scaleOutBenchmark,
 ];
 
