@@ -93,6 +93,15 @@ test.describe("the Paper page", () => {
     expect(record.days.length).toBeGreaterThanOrEqual(5);
     await expect(page.getByTestId("paper-equity-chart")).toHaveAttribute("data-points", String(record.days.length));
     await expect(page.locator('[data-testid="paper-position"][data-code="600519"]')).toBeVisible();
+    // The record beside the index: the chart's second line, the figures, and the verdict in words.
+    await expect(page.getByTestId("paper-equity-chart")).toHaveAttribute("data-benchmark", String(record.days.length));
+    await expect(page.getByTestId("paper-stats")).toContainText(`${record.days.length} 个交易日`);
+    await expect(page.getByTestId("paper-stats")).toContainText("000300.SH");
+    // Under 20 sessions: too few to judge, so no edge is claimed.
+    await expect(page.getByTestId("paper-verdict")).toHaveAttribute("data-verdict", "insufficient");
+    await expect(page.getByTestId("paper-verdict")).toHaveText(
+      "交易日太少（或没有基准指数）无法判断：不能声称有优势。",
+    );
     await screenshot(page, { path: `${SCREENSHOT_DIR}/paper.png`, fullPage: true });
 
     await fill.getByTestId("paper-fill-report").click();

@@ -16,6 +16,7 @@ const TD = "px-2 py-1.5 align-top tabular-nums";
 // signal and report that caused it.
 export function AccountView({ t, record }: { t: PaperTexts; record: TPaperRecord }) {
   const a = record.account;
+  const st = record.stats;
   const cell = (label: string, extra = "") => ({ className: cx(TD, LABELLED, extra), "data-label": label });
   return (
     <div className="space-y-3" data-testid="paper-account" data-account-id={a.id}>
@@ -40,12 +41,42 @@ export function AccountView({ t, record }: { t: PaperTexts; record: TPaperRecord
           })}
         </p>
         {record.days.length > 0 ? (
-          <div className="mt-2">
-            <PaperEquityChart
-              points={record.days.map((d) => ({ session: d.session, equity: d.equity }))}
-              ariaLabel={fmt(t.chartLabel, { name: a.name })}
-            />
-          </div>
+          <>
+            <p className="mt-1 text-xs text-muted tabular-nums" data-testid="paper-stats">
+              {fmt(t.statsLine, {
+                sessions: st.sessions,
+                ret: percent(st.return_pct),
+                index: record.benchmark?.code ?? "—",
+                bench: st.benchmark_return_pct === null ? t.noBenchmark : percent(st.benchmark_return_pct),
+                dd: percent(st.max_drawdown_pct),
+                exposure: `${st.exposure_pct.toFixed(1)}%`,
+                turnover: st.turnover,
+                trades: st.trades,
+                wins: st.wins,
+              })}
+            </p>
+            <p className="mt-1 text-sm" data-testid="paper-verdict" data-verdict={st.verdict}>
+              {st.daily_excess && st.verdict !== "insufficient"
+                ? fmt(t.verdicts[st.verdict], {
+                    mean: `${st.daily_excess.mean_pct.toFixed(3)}%`,
+                    low: `${st.daily_excess.ci95_low_pct.toFixed(3)}%`,
+                    high: `${st.daily_excess.ci95_high_pct.toFixed(3)}%`,
+                    n: st.daily_excess.n,
+                  })
+                : t.verdicts.insufficient}
+            </p>
+            <div className="mt-2">
+              <PaperEquityChart
+                points={record.days.map((d) => ({ session: d.session, equity: d.equity }))}
+                benchmark={record.benchmark?.points ?? null}
+                labels={{
+                  equity: t.equityLabel,
+                  benchmark: fmt(t.benchmarkLabel, { index: record.benchmark?.code ?? "" }),
+                }}
+                ariaLabel={fmt(t.chartLabel, { name: a.name })}
+              />
+            </div>
+          </>
         ) : null}
       </Panel>
       <TableFrame

@@ -4,14 +4,19 @@ import { useEffect, useRef } from "react";
 import { createChart, LineSeries, type Time } from "lightweight-charts";
 import { followTheme, themeOptions } from "@/components/analysis/price-chart";
 
-// The account's equity at each session's close (lightweight-charts).
+// The account's equity at each session's close, and the market's index from the same start (lightweight-charts).
 const FIXED = { handleScroll: false, handleScale: false, crosshair: { mode: 0 } } as const;
 
 export function PaperEquityChart({
   points,
+  benchmark,
+  labels,
   ariaLabel,
 }: {
   points: readonly { session: string; equity: number }[];
+  /** The market's index scaled to the account's first close; null when its bars are missing. */
+  benchmark: readonly { session: string; value: number }[] | null;
+  labels: { equity: string; benchmark: string };
   ariaLabel: string;
 }) {
   const container = useRef<HTMLDivElement>(null);
@@ -24,11 +29,25 @@ export function PaperEquityChart({
       ...FIXED,
       timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true },
     });
-    const line = chart.addSeries(LineSeries, { color: "#2563eb", lineWidth: 2, priceLineVisible: false });
+    if (benchmark) {
+      const index = chart.addSeries(LineSeries, {
+        color: "#9ca3af",
+        lineWidth: 1,
+        priceLineVisible: false,
+        title: labels.benchmark,
+      });
+      index.setData(benchmark.map((p) => ({ time: p.session as Time, value: p.value })));
+    }
+    const line = chart.addSeries(LineSeries, {
+      color: "#2563eb",
+      lineWidth: 2,
+      priceLineVisible: false,
+      title: labels.equity,
+    });
     line.setData(points.map((p) => ({ time: p.session as Time, value: p.equity })));
     chart.timeScale().fitContent();
     return followTheme(chart);
-  }, [points]);
+  }, [points, benchmark, labels.equity, labels.benchmark]);
   return (
     <div
       ref={container}
@@ -36,6 +55,7 @@ export function PaperEquityChart({
       aria-label={ariaLabel}
       data-testid="paper-equity-chart"
       data-points={points.length}
+      data-benchmark={benchmark ? benchmark.length : 0}
       className="h-56 w-full"
     />
   );

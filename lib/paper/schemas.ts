@@ -127,11 +127,64 @@ export const ZPaperDay = z
   })
   .meta({ id: "PaperDay" });
 
+export const ZPaperTrade = z.object({
+  code: z.string(),
+  entry_session: z.string(),
+  entry_cost: z.number().describe("Per share, the buy's fees included"),
+  exit_session: z.string(),
+  exit_price: z.number(),
+  quantity: z.number().int(),
+  exit_reason: z.string(),
+  return_pct: z.number().describe("After every fee and tax of both sides"),
+  signal_id: z.number().int().describe("The call that opened the position"),
+  report_id: z.number().int().nullable(),
+});
+
+export const ZPaperStats = z
+  .object({
+    sessions: z.number().int(),
+    return_pct: z.number().describe("Equity at the last close against the starting cash"),
+    benchmark_return_pct: z
+      .number()
+      .nullable()
+      .describe("The index over the same sessions, from the first one's close"),
+    max_drawdown_pct: z.number(),
+    exposure_pct: z.number().describe("Mean share of the equity held in stocks at the closes"),
+    turnover: z.number().describe("Everything bought and sold over the mean equity"),
+    trades: z.number().int().describe("Closed trades (each sell fill)"),
+    wins: z.number().int(),
+    win_rate_pct: z.number().nullable(),
+    daily_excess: z
+      .object({
+        n: z.number().int(),
+        mean_pct: z.number(),
+        ci95_low_pct: z.number(),
+        ci95_high_pct: z.number(),
+        lags: z.number().int().describe("Newey-West lags: held positions make neighbouring days' returns correlated"),
+      })
+      .nullable()
+      .describe("The daily return over the index's, with its 95% interval; null without the index's bars"),
+    verdict: z
+      .enum(["edge", "no_measurable_edge", "adverse", "insufficient"])
+      .describe("edge only when the interval is above 0; insufficient under 20 sessions or without the index"),
+  })
+  .meta({ id: "PaperStats" });
+
 export const ZPaperRecord = z
   .object({
     account: ZPaperAccount,
     days: z.array(ZPaperDay).describe("One per processed session, oldest first: the equity curve"),
     fills: z.array(ZPaperFill).describe("Oldest first"),
+    trades: z.array(ZPaperTrade).describe("Each closed trade, oldest first"),
+    stats: ZPaperStats,
+    benchmark: z
+      .object({
+        code: z.string(),
+        points: z
+          .array(z.object({ session: z.string(), value: z.number() }))
+          .describe("The index scaled to the equity of the first session's close"),
+      })
+      .nullable(),
   })
   .meta({ id: "PaperRecord" });
 export type TPaperRecord = z.infer<typeof ZPaperRecord>;

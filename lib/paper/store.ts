@@ -2,7 +2,10 @@ import type { PaperAccount } from "@/generated/prisma/client";
 import { now } from "@/lib/clock";
 import { db, inTransaction } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
-import { resolveToken } from "@/lib/market/symbols";
+import { BENCHMARK_INDEX, benchmarkBars } from "@/lib/market/benchmark";
+import { marketDate, weekdaysBetween } from "@/lib/market/market-time";
+import { resolveToken, type TMarket } from "@/lib/market/symbols";
+import { closedTrades, paperStats } from "./record-stats";
 import { actionableSession } from "./sessions";
 import { cents, DEFAULT_FEES, DEFAULT_LOT, type PaperFees, type PaperRules, type PaperState } from "./engine";
 import {
@@ -142,6 +145,14 @@ export async function paperRecord(id: number): Promise<TPaperRecord> {
     db().paperDay.findMany({ where: { accountId: id }, orderBy: { session: "asc" } }),
     db().paperFill.findMany({ where: { accountId: id }, orderBy: [{ session: "asc" }, { id: "asc" }] }),
   ]);
+  const market = row.market as TMarket;
+  const index =
+    days.length > 0
+      ? await benchmarkBars(market, weekdaysBetween(days[0]!.session, marketDate(market, now())) + 10)
+      : null;
+  const closes = index ? new Map(index.map((b) => [b.date, b.close])) : null;
+  const covered = closes !== null && days.length > 0 && days.every((d) => closes.has(d.session));
+  const stats = paperStats(row.startingCash, days, fills, covered ? closes : null);
   return {
     account: toWire(row),
     days: days.map((d) => ({
@@ -164,6 +175,18 @@ export async function paperRecord(id: number): Promise<TPaperRecord> {
       signal_id: f.signalId,
       report_id: f.reportId,
     })),
+    trades: closedTrades(fills),
+    stats,
+    benchmark:
+      covered && closes
+        ? {
+            code: BENCHMARK_INDEX[market],
+            points: days.map((d) => ({
+              session: d.session,
+              value: cents((days[0]!.equity * closes.get(d.session)!) / closes.get(days[0]!.session)!),
+            })),
+          }
+        : null,
   };
 }
 

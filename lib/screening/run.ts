@@ -5,8 +5,8 @@ import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import { getDailyBars, type TDailyBar } from "@/lib/market";
+import { BENCHMARK_INDEX, benchmarkBars } from "@/lib/market/benchmark";
 import { lastClosedTradingDay } from "@/lib/market/market-time";
-import { resolveToken, type TMarket } from "@/lib/market/symbols";
 import { logger } from "@/lib/log/logger";
 import { applyStrategy, type Screened } from "./evaluate";
 import { rankWithModel, type RankPatch } from "./llm-rank";
@@ -27,7 +27,6 @@ const BAR_READS_AT_ONCE = 4;
 const SOURCE_ERROR_SAMPLES = 20;
 const SPARKLINE_CLOSES = 30;
 /** The benchmark a relative-strength figure is measured against, per market: the broad index traders quote. */
-const BENCHMARK: Record<TMarket, string> = { cn: "000300.SH", hk: "HSI", us: "SPX" };
 
 const WORDS = {
   zh: {
@@ -66,16 +65,6 @@ async function strategyFor(request: TScreenRequest): Promise<TStrategy> {
   if (!strategy.markets.includes(request.market))
     throw ApiError.of("validation_error", `Strategy ${strategy.id} does not screen market ${request.market}`);
   return strategy;
-}
-
-async function benchmarkBars(market: TMarket): Promise<TDailyBar[] | null> {
-  const resolved = resolveToken(BENCHMARK[market]);
-  if (!("kind" in resolved)) return null;
-  try {
-    return (await getDailyBars(resolved, METRIC_BARS)).bars;
-  } catch {
-    return null;
-  }
 }
 
 type Read = { ok: true; screened: Screened } | { ok: false; error: TSourceError };
@@ -126,7 +115,7 @@ export async function runScreen(request: TScreenRequest, options: RunOptions = {
   const needsBenchmark = [...strategy.filters.map((f) => f.metric), strategy.rank.metric].includes(
     "excess_ret_60d_pct",
   );
-  const benchmark = needsBenchmark ? await benchmarkBars(request.market) : null;
+  const benchmark = needsBenchmark ? await benchmarkBars(request.market, METRIC_BARS) : null;
   const limit = pLimit(BAR_READS_AT_ONCE);
   const total = universe.members.length;
   let readCount = 0;
@@ -155,7 +144,7 @@ export async function runScreen(request: TScreenRequest, options: RunOptions = {
   if (list?.fallback) reasons.push(words.fallback(list.ageHours ?? 0));
   if (total === 0) reasons.push(words.empty);
   if (failedReads > 0) reasons.push(words.failed(failedReads, total));
-  if (needsBenchmark && benchmark === null) reasons.push(words.benchmark(BENCHMARK[request.market]));
+  if (needsBenchmark && benchmark === null) reasons.push(words.benchmark(BENCHMARK_INDEX[request.market]));
   const isSample = screened.some((s) => s.barsSource === "sample");
   if (isSample) warnings.push(words.sample);
   const qualityScore = total === 0 ? 0 : Math.round((screened.length / total) * 100);

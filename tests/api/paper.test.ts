@@ -204,6 +204,25 @@ describe("paper accounts (docs/api.md §15)", () => {
     expect(record.days.map((d) => d.session)).toEqual(sessions);
     expect(record.account.positions).toEqual([]);
     expect(record.account.equity).toBe(cash);
+    // The record in figures: the return against the starting cash, each sell a closed trade, the index beside it.
+    const sells = expected.filter((f) => f.side === "sell");
+    expect(record.stats).toMatchObject({ sessions: 30, return_pct: r2((cash / 1_000_000 - 1) * 100), trades: 2 });
+    expect(record.trades.map((t) => [t.code, t.exit_session, t.exit_reason])).toEqual(
+      sells.map((f) => [f.code, f.session, f.reason]),
+    );
+    const index = await bars("000300.SH");
+    const base = bar(index, sessions[0]!).close;
+    expect(record.benchmark?.points).toEqual(
+      record.days.map((d) => ({
+        session: d.session,
+        value: r2((record.days[0]!.equity * bar(index, d.session).close) / base),
+      })),
+    );
+    expect(record.stats.benchmark_return_pct).toBe(r2((bar(index, s(30)).close / base - 1) * 100));
+    // 29 daily excess returns: above the 20 needed to judge, so the verdict follows the interval.
+    expect(record.stats.daily_excess?.n).toBe(29);
+    const { ci95_low_pct: low, ci95_high_pct: high } = record.stats.daily_excess!;
+    expect(record.stats.verdict).toBe(low > 0 ? "edge" : high < 0 ? "adverse" : "no_measurable_edge");
     expect(record.days.at(-1)!.equity).toBe(cash);
     // While 600519 alone was held, each day's equity is the cash plus its shares at that close.
     const shares = expected[0]!.quantity;

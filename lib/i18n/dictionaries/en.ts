@@ -706,6 +706,18 @@ export const en: Dictionary = {
     summary: "From {start} · cash {cash} · equity {equity} ({currency})",
     returnLabel: "Return {value}",
     chartLabel: "{name}: equity at each session's close",
+    statsLine:
+      "{sessions} sessions · return {ret} · {index} {bench} over them · max drawdown {dd} · mean exposure {exposure} · turnover {turnover}× · {trades} closed trades, {wins} won",
+    noBenchmark: "no daily bars of the benchmark index to compare with",
+    verdicts: {
+      edge: "Daily excess return {mean} (95% interval {low} to {high}, n = {n}, Newey-West): a measurable edge in the record so far (not a promise).",
+      no_measurable_edge:
+        "Daily excess return {mean} (95% interval {low} to {high}, n = {n}, Newey-West): no measurable edge.",
+      adverse: "Daily excess return {mean} (95% interval {low} to {high}, n = {n}, Newey-West): worse than the index.",
+      insufficient: "Too few sessions (or no index) to judge: no edge can be claimed.",
+    },
+    benchmarkLabel: "{index} (scaled to the same start)",
+    equityLabel: "Equity",
     positionsTitle: "Positions",
     noPositions: "No positions.",
     colCode: "Code",

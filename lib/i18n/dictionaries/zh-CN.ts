@@ -681,6 +681,17 @@ export const zhCN = {
     summary: "从 {start} 起 · 现金 {cash} · 权益 {equity}（{currency}）",
     returnLabel: "收益 {value}",
     chartLabel: "{name} 每日收盘权益",
+    statsLine:
+      "{sessions} 个交易日 · 收益 {ret} · {index} 同期 {bench} · 最大回撤 {dd} · 平均仓位 {exposure} · 换手 {turnover} 倍 · 已平仓 {trades} 笔，盈利 {wins} 笔",
+    noBenchmark: "没有基准指数的日线，无法对比",
+    verdicts: {
+      edge: "每日超额收益 {mean}（95% 区间 {low} ~ {high}，n = {n}，Newey-West）：过去的记录显示出可测量的优势（历史不代表未来）。",
+      no_measurable_edge: "每日超额收益 {mean}（95% 区间 {low} ~ {high}，n = {n}，Newey-West）：没有可测量的优势。",
+      adverse: "每日超额收益 {mean}（95% 区间 {low} ~ {high}，n = {n}，Newey-West）：表现差于基准指数。",
+      insufficient: "交易日太少（或没有基准指数）无法判断：不能声称有优势。",
+    },
+    benchmarkLabel: "{index}（按同一起点缩放）",
+    equityLabel: "权益",
     positionsTitle: "持仓",
     noPositions: "没有持仓。",
     colCode: "代码",
