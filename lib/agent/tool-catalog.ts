@@ -13,6 +13,8 @@ import {
   trendData,
 } from "./tool-data";
 import type { ToolName } from "./tool-names";
+import { ZPaperAccountList } from "@/lib/paper/schemas";
+import { listPaperAccounts } from "@/lib/paper/store";
 
 // The chat's tools, each defined once with its input and output schemas; the MCP server offers the same ones. The
 // names are the reference's where it has the same tool, so strategies written for it read naturally.
@@ -330,6 +332,17 @@ const portfolio = defineTool({
   run: () => portfolioData(),
 });
 
+const paperAccounts = defineTool({
+  name: "list_paper_accounts",
+  title: { zh: "模拟账户", en: "Paper accounts" },
+  description:
+    "The paper accounts: each one's cash, equity, return and positions, from the calls made after it was created.",
+  scope: "read",
+  input: z.strictObject({}),
+  output: ZPaperAccountList,
+  run: () => listPaperAccounts(),
+});
+
 /** The chat's tools in the order the model is offered them. */
 export const CHAT_TOOLS: readonly ToolDefinition[] = [
   quote,
@@ -341,6 +354,7 @@ export const CHAT_TOOLS: readonly ToolDefinition[] = [
   signals,
   backtest,
   portfolio,
+  paperAccounts,
 ];
 
 export function chatTool(name: ToolName): ToolDefinition {

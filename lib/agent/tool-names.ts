@@ -10,5 +10,6 @@ export const TOOL_NAMES = [
   "get_decision_signals",
   "get_stock_backtest_summary",
   "get_portfolio",
+  "list_paper_accounts",
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];

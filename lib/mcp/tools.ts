@@ -15,8 +15,6 @@ import {
   ZReportEvalRunRequest,
   ZReportEvalRunResponse,
 } from "@/lib/report-eval/schemas";
-import { ZPaperAccountList } from "@/lib/paper/schemas";
-import { listPaperAccounts } from "@/lib/paper/store";
 import { listStrategies } from "@/lib/screening/read";
 import { runScreen } from "@/lib/screening/run";
 import { ZScreenRequest, ZScreenResponse, ZStrategiesResponse } from "@/lib/screening/schemas";
@@ -118,17 +116,6 @@ const strategies = defineTool({
   run: (input, ctx) => listStrategies(input.language ?? ctx.language),
 });
 
-const paperAccounts = defineTool({
-  name: "list_paper_accounts",
-  title: { zh: "模拟账户", en: "Paper accounts" },
-  description:
-    "The paper accounts: each one's cash, equity, return and positions, from the calls made after it was created.",
-  scope: "read",
-  input: z.strictObject({}),
-  output: ZPaperAccountList,
-  run: () => listPaperAccounts(),
-});
-
 const taskStatus = defineTool({
   name: "get_task_status",
   title: { zh: "任务状态", en: "Task status" },
@@ -228,7 +215,6 @@ export const MCP_ONLY_TOOLS: readonly ToolDefinition[] = [
   watchlist,
   alertRules,
   strategies,
-  paperAccounts,
   taskStatus,
   analyze,
   addWatch,
