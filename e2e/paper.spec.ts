@@ -106,6 +106,11 @@ test.describe("the Paper page", () => {
 
     await fill.getByTestId("paper-fill-report").click();
     await expect(page).toHaveURL(new RegExp(`/history/${reportId}$`));
+    // The report shows the account's forward record of the stock beside its own evidence.
+    const forward = page.locator(`[data-testid="paper-forward"] li[data-account-id="${id}"]`);
+    await expect(forward).toContainText("茅台跟随");
+    await expect(forward).toContainText("持有 ");
+    await expect(forward).toContainText("尚无平仓");
   });
 
   test("in English at 390 px: the accounts and fills are cards, no horizontal overflow, dark too", async ({

@@ -13,6 +13,8 @@ import { SharePanel } from "@/components/history/share-panel";
 import { StockRunsPanel } from "@/components/history/stock-runs-panel";
 import { StockTrend } from "@/components/history/stock-trend";
 import { StoredReportView } from "@/components/history/stored-report-view";
+import { PaperForwardPanel } from "@/components/paper/forward-panel";
+import { paperForStock } from "@/lib/paper/for-stock";
 import { fmt } from "@/components/settings/format";
 import { listHistory } from "@/lib/history/list";
 import {
@@ -74,7 +76,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
   const report = await reportOrNotFound(recordId);
   const id = String(report.meta.id ?? report.meta.query_id);
   const review = report.meta.report_type === MARKET_REVIEW;
-  const [diagnostics, flow, news, markdown, runs, trend] = await Promise.all([
+  const [diagnostics, flow, news, markdown, runs, trend, paper] = await Promise.all([
     getHistoryDiagnostics(id),
     getHistoryFlow(id),
     getHistoryNews(id, NEWS_LIMIT.max),
@@ -84,6 +86,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
     ),
     review ? null : listHistory({ stock_code: report.meta.stock_code, page: 1, limit: RUNS_SHOWN }),
     review || report.meta.id === null ? null : getStockTrend(report.meta.id),
+    review ? [] : paperForStock(report.meta.stock_code),
   ]);
   const name = displayName(report, texts.marketReview, nameLanguage(locale));
   const meta = fmt(texts.reportMeta, {
@@ -162,6 +165,7 @@ export default async function HistoryReportPage({ params }: ReportPageProps) {
             trend={trend ? <StockTrend t={texts} trend={trend} zone={zone} /> : undefined}
           />
         )}
+        <PaperForwardPanel t={t.paperUi} rows={paper} />
         {runs && report.meta.id !== null ? (
           <StockRunsPanel
             t={texts}
