@@ -78,6 +78,10 @@ test.describe("the Paper page", () => {
     await expect(pageTitle(page)).toHaveText(paperPage.zh);
     await expectNav(page, paperPage, "zh");
 
+    // Following a screening strategy offers the strategies to pick from.
+    const form = page.getByTestId("paper-start");
+    await form.getByLabel("跟随").selectOption({ label: "选股策略候选股的信号" });
+    await expect(form.locator('select[name="strategy"] option')).toHaveCount(8);
     const id = await startAccount(page, "茅台跟随");
     const account = page.getByTestId("paper-account");
     await expect(account).toHaveAttribute("data-account-id", String(id));

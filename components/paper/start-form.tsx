@@ -10,11 +10,11 @@ import { accountHref, type PaperTexts } from "./format";
 const MARKETS = ["cn", "hk", "us"] as const;
 
 // Starts a paper account: it trades from the next session on, following the calls made from now.
-export function StartForm({ t }: { t: PaperTexts }) {
+export function StartForm({ t, strategies }: { t: PaperTexts; strategies: { id: string; name: string }[] }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [follow, setFollow] = useState<"watchlist" | "codes">("watchlist");
+  const [follow, setFollow] = useState<"watchlist" | "codes" | "screening">("watchlist");
 
   async function start(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,7 +29,12 @@ export function StartForm({ t }: { t: PaperTexts }) {
         name: String(form.get("name") ?? ""),
         market: String(form.get("market")),
         starting_cash: Number(form.get("starting_cash")),
-        follow: follow === "codes" ? { kind: "codes", codes } : { kind: "watchlist" },
+        follow:
+          follow === "codes"
+            ? { kind: "codes", codes }
+            : follow === "screening"
+              ? { kind: "screening", strategy: String(form.get("strategy")) }
+              : { kind: "watchlist" },
         sizing: { kind: "equal_weight", max_positions: Number(form.get("max_positions")) },
       });
       router.push(accountHref(made.id));
@@ -79,8 +84,21 @@ export function StartForm({ t }: { t: PaperTexts }) {
         <select className={FIELD} value={follow} onChange={(e) => setFollow(e.target.value as typeof follow)}>
           <option value="watchlist">{t.followWatchlist}</option>
           <option value="codes">{t.followCodes}</option>
+          <option value="screening">{t.followScreening}</option>
         </select>
       </label>
+      {follow === "screening" ? (
+        <label className={LABEL}>
+          {t.strategyLabel}
+          <select className={FIELD} name="strategy">
+            {strategies.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {follow === "codes" ? (
         <label className={LABEL}>
           {t.codesLabel}

@@ -7,6 +7,7 @@ import { getDailyBars } from "@/lib/market";
 import { previousTradingDay } from "@/lib/market/calendar";
 import { lastClosedTradingDay, marketDate, weekdaysBetween } from "@/lib/market/market-time";
 import { resolveToken, type TMarket, type TResolvedStock } from "@/lib/market/symbols";
+import { runResult } from "@/lib/screening/stored-run";
 import { getWatchlist } from "@/lib/watchlist/store";
 import { runSession, type PaperAction, type PaperBar, type PaperCall, type SessionResult } from "./engine";
 import { ZPaperFollow, type TPaperRunResult } from "./schemas";
@@ -22,26 +23,53 @@ import { paperAccountRow, rulesOf, stateOf, toWire } from "./store";
 const EXTRA_BARS = 10;
 const MAX_BARS = 1000;
 
-function stocksOf(row: PaperAccount): TResolvedStock[] {
+interface Followed {
+  stocks: TResolvedStock[];
+  /** For a screening account: when each stock first became a candidate (its calls count from then on). */
+  since: Map<string, Date> | null;
+}
+
+/** The stocks whose calls the account follows, as they are now. */
+async function followed(row: PaperAccount): Promise<Followed> {
   const follow = ZPaperFollow.parse(JSON.parse(row.follow));
-  const tokens = follow.kind === "codes" ? follow.codes : getWatchlist().stock_codes;
+  const since = follow.kind === "screening" ? await candidatesSince(row, follow.strategy) : null;
+  const tokens = follow.kind === "codes" ? follow.codes : since ? [...since.keys()] : getWatchlist().stock_codes;
   const stocks = new Map<string, TResolvedStock>();
   for (const token of tokens) {
     const resolved = resolveToken(token);
     if ("kind" in resolved && resolved.kind === "stock" && resolved.market === row.market)
       stocks.set(resolved.displayCode, resolved);
   }
-  return [...stocks.values()];
+  return { stocks: [...stocks.values()], since };
+}
+
+/** Each candidate of the strategy's stored runs over the account's market since it started, with its first run. */
+async function candidatesSince(row: PaperAccount, strategy: string): Promise<Map<string, Date>> {
+  const runs = await db().screeningRun.findMany({
+    where: { strategy, market: row.market, createdAt: { gt: row.createdAt } },
+    orderBy: { createdAt: "asc" },
+  });
+  const since = new Map<string, Date>();
+  for (const run of runs)
+    for (const c of runResult(run).candidates) if (!since.has(c.code)) since.set(c.code, run.createdAt);
+  return since;
 }
 
 /** The calls on the account's stocks made since it exists, by the session they first act on. */
-async function callsBySession(row: PaperAccount, codes: string[], market: TMarket): Promise<Map<string, PaperCall[]>> {
+async function callsBySession(
+  row: PaperAccount,
+  codes: string[],
+  market: TMarket,
+  since: Map<string, Date> | null,
+): Promise<Map<string, PaperCall[]>> {
   const signals = await db().decisionSignal.findMany({
     where: { market, stockCode: { in: codes }, createdAt: { gt: row.createdAt } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const out = new Map<string, PaperCall[]>();
   for (const s of signals) {
+    const from = since?.get(s.stockCode);
+    if (from && s.createdAt < from) continue;
     const session = actionableSession(market, s.createdAt);
     const list = out.get(session) ?? [];
     list.push({
@@ -120,10 +148,10 @@ export async function runPaperAccount(id: number, at: Date = now()): Promise<TPa
   const from = row.lastSession ?? previousTradingDay(rules.market, row.startSession);
   const sessions = row.status === "active" ? sessionsBetween(rules.market, from, upTo) : [];
   if (sessions.length > 0) {
-    const stocks = stocksOf(row);
+    const { stocks, since } = await followed(row);
     const codes = stocks.map((s) => s.displayCode);
     const [calls, bars] = await Promise.all([
-      callsBySession(row, codes, rules.market),
+      callsBySession(row, codes, rules.market, since),
       // Counted in weekdays, not sessions: a provider may have a bar on an exchange holiday (sample data does).
       barsByCode(stocks, weekdaysBetween(sessions[0]!, marketDate(rules.market, at)) + 1 + EXTRA_BARS),
     ]);

@@ -14,6 +14,15 @@ export const ZPaperFollow = z
       kind: z.literal("codes"),
       codes: z.array(z.string().trim().min(1).max(32)).min(1).max(50).describe("Codes or names of the market"),
     }),
+    z.object({
+      kind: z.literal("screening"),
+      strategy: z
+        .string()
+        .trim()
+        .min(1)
+        .max(48)
+        .describe("The calls on the candidates of this strategy's runs over the account's market since it started"),
+    }),
   ])
   .meta({ id: "PaperFollow" });
 

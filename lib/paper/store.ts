@@ -6,6 +6,7 @@ import { BENCHMARK_INDEX, benchmarkBars } from "@/lib/market/benchmark";
 import { marketDate, weekdaysBetween } from "@/lib/market/market-time";
 import { resolveToken, type TMarket } from "@/lib/market/symbols";
 import { closedTrades, paperStats } from "./record-stats";
+import { findStrategy } from "@/lib/screening/saved-strategies";
 import { actionableSession } from "./sessions";
 import { cents, DEFAULT_FEES, DEFAULT_LOT, type PaperFees, type PaperRules, type PaperState } from "./engine";
 import {
@@ -53,6 +54,8 @@ export function rulesOf(row: PaperAccount): PaperRules {
 export const stateOf = (row: PaperAccount): PaperState => JSON.parse(row.state) as PaperState;
 
 export async function createPaperAccount(input: TPaperAccountCreate): Promise<TPaperAccount> {
+  if (input.follow.kind === "screening" && !(await findStrategy(input.follow.strategy)))
+    throw ApiError.of("validation_error", `No screening strategy ${input.follow.strategy}`);
   if (input.follow.kind === "codes") {
     for (const code of input.follow.codes) {
       const resolved = resolveToken(code);

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase } from "../setup/server-database";
 
 // Both databases: each session is written once, guarded by a unique key and the account's last session.
-// docs/api.md §15 over HTTP on the sample provider: an A-share paper account made 31 sessions ago (moved back in
+// docs/api.md §15 over HTTP on the sample provider: an A-share paper account following the watchlist, made 31 sessions ago (moved back in
 // the database, as only calls made after an account exists count), decision signals made on past evenings (their
 // created_at moved back likewise), then one run that walks the 30 sessions. The test works out every fill and the
 // final equity itself from the bars the API serves and the rules as docs/api.md words them.
@@ -16,7 +16,7 @@ const r2 = (v: number) => Math.round(v * 100) / 100;
 const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
 beforeAll(async () => {
-  server = await startTestServer({ MARKET_DATA_SOURCES: "sample" });
+  server = await startTestServer({ MARKET_DATA_SOURCES: "sample", STOCK_LIST: "600519,000001" });
 });
 afterAll(async () => {
   await server?.stop();
@@ -79,10 +79,10 @@ describe("paper accounts (docs/api.md §15)", () => {
     const created = ZPaperAccount.parse(
       await json(
         await api("POST", "/api/v1/paper/accounts", {
-          name: "Two stocks",
+          name: "The watchlist",
           market: "cn",
           starting_cash: 1_000_000,
-          follow: { kind: "codes", codes: ["600519", "000001"] },
+          follow: { kind: "watchlist" },
           sizing: { kind: "equal_weight", max_positions: 2 },
         }),
         201,
@@ -268,6 +268,66 @@ describe("paper accounts (docs/api.md §15)", () => {
     ).toEqual([]);
     await json(await api("DELETE", `/api/v1/paper/accounts/${made.id}`), 200);
     await json(await api("GET", `/api/v1/paper/accounts/${made.id}`), 404);
+  });
+
+  it("following a screening strategy: only calls on its candidates, from the run that listed them on", async () => {
+    // A stored run of the strategy whose candidates are known: the first built-in strategy with any on sample data.
+    const strategies = (await json(await api("GET", "/api/v1/screening/strategies"), 200)) as {
+      strategies: { id: string }[];
+    };
+    let found: { strategy: string; runId: string; code: string } | null = null;
+    for (const { id } of strategies.strategies) {
+      const run = (await json(
+        await api("POST", "/api/v1/screening/screen", { market: "cn", strategy: id, max_results: 5 }),
+        200,
+      )) as { run_id: string; candidates: { code: string }[] };
+      if (run.candidates.length > 0) {
+        found = { strategy: id, runId: run.run_id, code: run.candidates[0]!.code };
+        break;
+      }
+    }
+    expect(found, "a strategy with a candidate on sample data").not.toBeNull();
+    const { strategy, runId, code } = found!;
+    const days = (await bars(code)).slice(-12).map((b) => b.date);
+    const other = code === "600519" ? "000001" : "600519";
+    const made = ZPaperAccount.parse(
+      await json(
+        await api("POST", "/api/v1/paper/accounts", {
+          name: "Screened",
+          market: "cn",
+          starting_cash: 1_000_000,
+          follow: { kind: "screening", strategy },
+        }),
+        201,
+      ),
+    );
+    await sql(
+      "UPDATE paper_account SET created_at = ?, start_session = ? WHERE id = ?",
+      `${days[0]}T00:00:00.000+00:00`,
+      days[1],
+      made.id,
+    );
+    // The run listed the candidate on the evening of session 3: a buy before that does not count, one after it does,
+    // and a buy of a stock it never listed does not.
+    await sql("UPDATE screening_run SET created_at = ? WHERE run_id = ?", `${days[3]}T08:00:00.000+00:00`, runId);
+    const before = await signal(code, "buy", days[2]!);
+    const after = await signal(code, "buy", days[5]!);
+    await signal(other, "buy", days[5]!);
+    await json(await api("POST", `/api/v1/paper/accounts/${made.id}/run`), 200);
+    const record = ZPaperRecord.parse(await json(await api("GET", `/api/v1/paper/accounts/${made.id}`), 200));
+    expect(record.fills.map((f) => [f.code, f.session, f.signal_id])).toEqual([[code, days[6], after]]);
+    expect(record.fills.map((f) => f.signal_id)).not.toContain(before);
+    await json(await api("DELETE", `/api/v1/paper/accounts/${made.id}`), 200);
+    const unknown = (await json(
+      await api("POST", "/api/v1/paper/accounts", {
+        name: "x",
+        market: "cn",
+        starting_cash: 1000,
+        follow: { kind: "screening", strategy: "moonshot" },
+      }),
+      400,
+    )) as { error: string };
+    expect(unknown.error).toBe("validation_error");
   });
 
   it("refuses a code of another market, a bad sizing, and an unknown account", async () => {

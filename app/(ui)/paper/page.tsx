@@ -12,6 +12,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { firstParam, type SearchParams } from "@/lib/http/page-query";
 import { getI18n } from "@/lib/i18n/locale";
 import { listPaperAccounts, paperRecord } from "@/lib/paper/store";
+import { listStrategies } from "@/lib/screening/read";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => pageMetadata("paper");
@@ -31,11 +32,15 @@ async function recordOf(id: number | null) {
 // The Paper page: start an account, the accounts with their equity and return, and the one the URL names
 // (?account=…) with its equity curve, positions and fills, all read on the server from lib/paper.
 export default async function PaperPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const [{ t }, params] = await Promise.all([getI18n(), searchParams]);
+  const [{ t, locale }, params] = await Promise.all([getI18n(), searchParams]);
   const tp = t.paperUi;
   const raw = firstParam(params.account);
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
-  const [{ items }, { record, missing }] = await Promise.all([listPaperAccounts(), recordOf(id)]);
+  const [{ items }, { record, missing }, strategies] = await Promise.all([
+    listPaperAccounts(),
+    recordOf(id),
+    listStrategies(locale === "en" ? "en" : "zh"),
+  ]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-5">
       <h1 className="text-xl font-semibold tracking-tight">{t.pages.paper.title}</h1>
@@ -43,7 +48,7 @@ export default async function PaperPage({ searchParams }: { searchParams: Promis
       <div className="mt-4 space-y-4">
         <Panel className="p-3">
           <h2 className="mb-2 text-sm font-semibold">{tp.startTitle}</h2>
-          <StartForm t={tp} />
+          <StartForm t={tp} strategies={strategies.strategies.map((s) => ({ id: s.id, name: s.name }))} />
         </Panel>
         {missing || (raw && id === null) ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">

@@ -686,6 +686,8 @@ export const en: Dictionary = {
     followLabel: "Follow",
     followWatchlist: "The watchlist's calls",
     followCodes: "These codes' calls",
+    followScreening: "A screening strategy's candidates' calls",
+    strategyLabel: "Screening strategy",
     codesLabel: "Codes (comma separated)",
     positionsLabel: "At most positions (equal weight)",
     start: "Start",

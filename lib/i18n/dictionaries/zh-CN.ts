@@ -661,6 +661,8 @@ export const zhCN = {
     followLabel: "跟随",
     followWatchlist: "自选股的信号",
     followCodes: "这些代码的信号",
+    followScreening: "选股策略候选股的信号",
+    strategyLabel: "选股策略",
     codesLabel: "代码（逗号分隔）",
     positionsLabel: "最多持仓数（等权）",
     start: "开户",
