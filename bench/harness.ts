@@ -236,6 +236,17 @@ export function throughputForMeanLatency(connections: number, meanMs: number): n
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
+/** A seeded random source (mulberry32), so every run of a benchmark builds the same data. */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

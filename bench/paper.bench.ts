@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { inProcessDatabase, median, type Benchmark, type BenchRow } from "./harness";
+import { inProcessDatabase, median, seededRandom, type Benchmark, type BenchRow } from "./harness";
 
 // A year of daily runs of a 20-stock paper account: the account made a year ago, a buy and a sell on each stock every
 // few weeks, daily bars of the 20 stocks in CSV files (read through the bar cache). The subject walks the year as
@@ -10,16 +10,6 @@ import { inProcessDatabase, median, type Benchmark, type BenchRow } from "./harn
 const STOCKS = 20;
 const SESSIONS = 250;
 const RUNS = 5;
-
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const paperBenchmark: Benchmark = {
   name: "paper",
@@ -40,7 +30,7 @@ export const paperBenchmark: Benchmark = {
     const dates: string[] = [lastClosedTradingDay("cn", new Date())];
     while (dates.length < SESSIONS + 1) dates.unshift(previousTradingDay("cn", dates[0]!));
     const codes = Array.from({ length: STOCKS }, (_, i) => String(600000 + i * 3));
-    const rand = random(7);
+    const rand = seededRandom(7);
     const bars = new Map<
       string,
       Map<string, { date: string; open: number; high: number; low: number; close: number }>

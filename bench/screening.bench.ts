@@ -1,4 +1,4 @@
-import { inProcessDatabase, type Benchmark, type BenchRow } from "./harness";
+import { inProcessDatabase, median, seededRandom, type Benchmark, type BenchRow } from "./harness";
 
 // A screening run over a 5,000-stock market whose 300 most-traded stocks have their bars cached: Eastmoney's list
 // answered by a stubbed fetch (pages of 100, sorted by amount, as the real endpoint sorts them), the bars read from
@@ -11,22 +11,6 @@ const LISTED = 300;
 const DAYS = 300;
 const RUNS = 5;
 const SQL_RUNS = 200;
-
-/** A seeded random walk (mulberry32), so every run of the benchmark screens the same market. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 export const screeningBenchmark: Benchmark = {
   name: "screening",
@@ -44,7 +28,7 @@ export const screeningBenchmark: Benchmark = {
     const codes = Array.from({ length: MARKET_SIZE }, (_, i) => String(600000 + i));
     const dates: string[] = [lastClosedTradingDay("cn", new Date())];
     while (dates.length < DAYS) dates.unshift(previousTradingDay("cn", dates[0]!));
-    const rand = random(42);
+    const rand = seededRandom(42);
     const barsOf = new Map<
       string,
       { date: string; open: number; high: number; low: number; close: number; volume: number; amount: number }[]

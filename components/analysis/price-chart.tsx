@@ -53,6 +53,18 @@ export const MA_LINES = [
 
 // The chart draws on a canvas, so it takes its colours from the page's CSS variables (globals.css) and
 // follows theme changes: the <html> class (explicit choice) and the system scheme.
+/** A chart that shows a whole series at once: themed, no scrolling, zooming or crosshair, both edges fixed. */
+export function staticChart(el: HTMLElement): IChartApi {
+  return createChart(el, {
+    autoSize: true,
+    ...themeOptions(),
+    handleScroll: false,
+    handleScale: false,
+    crosshair: { mode: 0 },
+    timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true },
+  });
+}
+
 export function themeOptions(): DeepPartial<ChartOptions> {
   const css = getComputedStyle(document.documentElement);
   const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;

@@ -1,15 +1,8 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import {
-  CandlestickSeries,
-  createChart,
-  createSeriesMarkers,
-  LineSeries,
-  type SeriesMarker,
-  type Time,
-} from "lightweight-charts";
-import { candleOptions, followTheme, themeOptions } from "@/components/analysis/price-chart";
+import { CandlestickSeries, createSeriesMarkers, LineSeries, type SeriesMarker, type Time } from "lightweight-charts";
+import { candleOptions, followTheme, staticChart } from "@/components/analysis/price-chart";
 import { directionText } from "@/components/analysis/tone";
 import type { TBacktestCall, TSeriesPoint } from "@/lib/backtest/schemas";
 
@@ -21,8 +14,6 @@ const STRATEGY_COLOR = "#2563eb";
 const BUY_HOLD_COLOR = "#9ca3af";
 const LONG = new Set(["buy", "add"]);
 const SHORT = new Set(["reduce", "sell", "avoid"]);
-
-const FIXED = { handleScroll: false, handleScale: false, crosshair: { mode: 0 } } as const;
 
 export function EquityChart({
   points,
@@ -37,12 +28,7 @@ export function EquityChart({
   useEffect(() => {
     const el = container.current;
     if (!el || points.length === 0) return;
-    const chart = createChart(el, {
-      autoSize: true,
-      ...themeOptions(),
-      ...FIXED,
-      timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true },
-    });
+    const chart = staticChart(el);
     const format = { type: "custom" as const, formatter: (v: number) => `${((v - 1) * 100).toFixed(1)}%` };
     const buyHold = chart.addSeries(LineSeries, {
       color: BUY_HOLD_COLOR,
@@ -89,12 +75,7 @@ export function CallsChart({
   useEffect(() => {
     const el = container.current;
     if (!el || points.length === 0) return;
-    const chart = createChart(el, {
-      autoSize: true,
-      ...themeOptions(),
-      ...FIXED,
-      timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true },
-    });
+    const chart = staticChart(el);
     // Candles and call markers in the user's price colours: long calls take "up", short calls "down".
     const colors = candleOptions();
     const candles = chart.addSeries(CandlestickSeries, { ...colors, priceLineVisible: false });

@@ -1,12 +1,10 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { createChart, LineSeries, type Time } from "lightweight-charts";
-import { followTheme, themeOptions } from "@/components/analysis/price-chart";
+import { LineSeries, type Time } from "lightweight-charts";
+import { followTheme, staticChart } from "@/components/analysis/price-chart";
 
 // The account's equity at each session's close, and the market's index from the same start (lightweight-charts).
-const FIXED = { handleScroll: false, handleScale: false, crosshair: { mode: 0 } } as const;
-
 export function PaperEquityChart({
   points,
   benchmark,
@@ -23,12 +21,7 @@ export function PaperEquityChart({
   useEffect(() => {
     const el = container.current;
     if (!el || points.length === 0) return;
-    const chart = createChart(el, {
-      autoSize: true,
-      ...themeOptions(),
-      ...FIXED,
-      timeScale: { ...themeOptions().timeScale, fixLeftEdge: true, fixRightEdge: true },
-    });
+    const chart = staticChart(el);
     if (benchmark) {
       const index = chart.addSeries(LineSeries, {
         color: "#9ca3af",
