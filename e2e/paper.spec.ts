@@ -39,7 +39,7 @@ async function startAccount(page: Page, name: string): Promise<number> {
 async function seedBackdated(
   request: APIRequestContext,
   accountId: number,
-): Promise<{ reportId: number; fillDay: string }> {
+): Promise<{ reportId: number; fillDay: string; days: string[] }> {
   const history = (await (await request.get("/api/v1/stocks/600519/history?days=7")).json()) as {
     data: { date: string }[];
   };
@@ -67,7 +67,7 @@ async function seedBackdated(
     );
     db.prepare("UPDATE decision_signal SET created_at = ? WHERE id = ?").run(`${days[1]}T08:00:00.000+00:00`, signalId);
   });
-  return { reportId, fillDay: days[2]! };
+  return { reportId, fillDay: days[2]!, days };
 }
 
 test.describe("the Paper page", () => {
@@ -86,6 +86,7 @@ test.describe("the Paper page", () => {
     const account = page.getByTestId("paper-account");
     await expect(account).toHaveAttribute("data-account-id", String(id));
     await expect(page.getByText("还没有成交。")).toBeVisible();
+    await expect(page.getByText("还没有平仓的交易。")).toBeVisible();
     await expect(page.locator(`[data-testid="paper-account-row"][data-account-id="${id}"]`)).toContainText("尚未开始");
 
     const { reportId, fillDay } = await seedBackdated(page.request, id);
@@ -125,9 +126,18 @@ test.describe("the Paper page", () => {
     await page.setViewportSize(PHONE);
     await page.goto(paperPage.path);
     const id = await startAccount(page, "Phone");
-    await seedBackdated(page.request, id);
+    const { days } = await seedBackdated(page.request, id);
+    // A sell call two sessions later closes the trade at the next open.
+    const sell = await page.request.post("/api/v1/decision-signals", {
+      data: { stock_code: "600519", market: "cn", source_type: "manual", trigger_source: "e2e-sell", action: "sell" },
+    });
+    const sellId = ((await sell.json()) as { item: { id: number } }).item.id;
+    withE2eDb((db) =>
+      db.prepare("UPDATE decision_signal SET created_at = ? WHERE id = ?").run(`${days[3]}T08:00:00.000+00:00`, sellId),
+    );
     await page.getByTestId("paper-account").getByRole("button", { name: "立即结算" }).click();
-    await expect(page.locator('[data-testid="paper-fill"][data-code="600519"]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="paper-fill"][data-code="600519"]')).toHaveCount(2);
+    await expect(page.locator('[data-testid="paper-trade"][data-code="600519"]')).toContainText(days[4]!);
     await context.addCookies([
       { name: "dsa_lang", value: "en", url: baseURL! },
       { name: "dsa_theme", value: "dark", url: baseURL! },
@@ -136,8 +146,10 @@ test.describe("the Paper page", () => {
     await expect(pageTitle(page)).toHaveText(paperPage.en);
     await expectDarkBackground(page);
     await expect(page.getByTestId("paper-fills")).toContainText("Buy call");
+    await expect(page.getByTestId("paper-trades")).toContainText("Sell call");
+    await expectCardWithin(page.locator('[data-testid="paper-trade"][data-code="600519"]'), PHONE.width);
     await expectNoHorizontalOverflow(page);
-    await expectCardWithin(page.locator('[data-testid="paper-fill"][data-code="600519"]'), PHONE.width);
+    await expectCardWithin(page.locator('[data-testid="paper-fill"][data-code="600519"]').first(), PHONE.width);
     await screenshot(page, { path: `${SCREENSHOT_DIR}/paper-phone-en-dark.png`, fullPage: true });
     await page.getByTestId("paper-account").getByRole("button", { name: "Pause" }).click();
     await expect(page.getByTestId("paper-account").getByRole("button", { name: "Resume" })).toBeVisible();

@@ -100,6 +100,31 @@ export function AccountView({ t, record }: { t: PaperTexts; record: TPaperRecord
         ))}
       />
       <TableFrame
+        id="paper-trades"
+        title={t.tradesTitle}
+        emptyText={t.noTrades}
+        testId="paper-trades"
+        minWidth="sm:min-w-[44rem]"
+        columns={[t.colCode, t.colEntry, t.colCost, t.colExit, t.colPrice, t.colQuantity, t.colReason, t.colResult]}
+        rows={[...record.trades].reverse().map((tr, i) => (
+          <tr
+            key={`${tr.code}-${tr.exit_session}-${i}`}
+            data-testid="paper-trade"
+            data-code={tr.code}
+            className={CARD_ROW}
+          >
+            <td className={cx(TD, CARD, FULL, "font-mono")}>{tr.code}</td>
+            <td {...cell(t.colEntry)}>{tr.entry_session}</td>
+            <td {...cell(t.colCost)}>{tr.entry_cost}</td>
+            <td {...cell(t.colExit)}>{tr.exit_session}</td>
+            <td {...cell(t.colPrice)}>{tr.exit_price}</td>
+            <td {...cell(t.colQuantity)}>{tr.quantity}</td>
+            <td {...cell(t.colReason)}>{t.reasons[tr.exit_reason as keyof typeof t.reasons] ?? tr.exit_reason}</td>
+            <td {...cell(t.colResult)}>{percent(tr.return_pct)}</td>
+          </tr>
+        ))}
+      />
+      <TableFrame
         id="paper-fills"
         title={t.fillsTitle}
         emptyText={t.noFills}
