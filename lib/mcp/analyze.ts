@@ -28,7 +28,7 @@ export async function queueAnalysis(
   try {
     const outcome = await analyzeRequest(request, `mcp-${Date.now().toString(36)}`, ctx.signal);
     const taskId = "task_id" in outcome.body ? outcome.body.task_id : null;
-    if (taskId === null) return Promise.reject(new Error("the analysis was not queued"));
+    if (taskId === null) throw new Error("the analysis was not queued");
     if (!input.wait) return await getTaskStatus(taskId);
     let reported = -1;
     for (;;) {

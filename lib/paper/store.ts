@@ -91,7 +91,7 @@ export async function createPaperAccount(input: TPaperAccountCreate): Promise<TP
   return toWire(row);
 }
 
-async function rowOrThrow(id: number): Promise<PaperAccount> {
+export async function paperAccountRow(id: number): Promise<PaperAccount> {
   const row = await db().paperAccount.findUnique({ where: { id } });
   if (!row) throw notFound(`No paper account ${id}`);
   return row;
@@ -143,7 +143,7 @@ export async function listPaperAccounts(): Promise<{ items: TPaperAccount[] }> {
 }
 
 export async function paperRecord(id: number): Promise<TPaperRecord> {
-  const row = await rowOrThrow(id);
+  const row = await paperAccountRow(id);
   const [days, fills] = await Promise.all([
     db().paperDay.findMany({ where: { accountId: id }, orderBy: { session: "asc" } }),
     db().paperFill.findMany({ where: { accountId: id }, orderBy: [{ session: "asc" }, { id: "asc" }] }),
@@ -194,17 +194,15 @@ export async function paperRecord(id: number): Promise<TPaperRecord> {
 }
 
 export async function setPaperStatus(id: number, status: "active" | "paused"): Promise<TPaperAccount> {
-  await rowOrThrow(id);
+  await paperAccountRow(id);
   return toWire(await db().paperAccount.update({ where: { id }, data: { status, updatedAt: now() } }));
 }
 
 export async function deletePaperAccount(id: number): Promise<void> {
-  await rowOrThrow(id);
+  await paperAccountRow(id);
   await inTransaction(async (tx) => {
     await tx.paperFill.deleteMany({ where: { accountId: id } });
     await tx.paperDay.deleteMany({ where: { accountId: id } });
     await tx.paperAccount.delete({ where: { id } });
   });
 }
-
-export { rowOrThrow as paperAccountRow };

@@ -1,4 +1,3 @@
-import { redactSecretText } from "@/lib/log/sanitize";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import {
@@ -15,8 +14,9 @@ import {
 import { getRawSetting } from "@/lib/settings/settings";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { logger } from "@/lib/log/logger";
-import { recordLlmUsage, type LlmCallType } from "@/lib/usage/record-usage";
+import type { LlmCallType } from "@/lib/usage/record-usage";
 import { channelSecrets, llmChannels, type LlmChannel } from "./channels";
+import { settleAttempt } from "./attempt-record";
 import { firstAnswer, type LlmOutputMode, type StepResult } from "./failover";
 import { buildReportPrompt, contextPrice, type LlmReportContext } from "./prompt";
 import { ZLlmReport, type TLlmReport } from "./report-schema";
@@ -98,14 +98,14 @@ export interface GenerateLlmReportOptions {
 
 // ---- settings (read raw: LLM_TIMEOUT_SEC / LLM_TEMPERATURE / LLM_MAX_TOKENS are the reference's keys)
 
-function numberSetting(key: string, min: number, max: number): number | undefined {
+export function numberSetting(key: string, min: number, max: number): number | undefined {
   const raw = getRawSetting(key);
   if (raw === undefined) return undefined;
   const n = Number(raw.trim());
   return Number.isFinite(n) && n >= min && n <= max ? n : undefined;
 }
 
-function settingsTimeoutMs(): number {
+export function settingsTimeoutMs(): number {
   const sec = numberSetting("LLM_TIMEOUT_SEC", 0.1, 600);
   return sec !== undefined ? Math.round(sec * 1000) : DEFAULT_LLM_TIMEOUT_MS;
 }
@@ -189,15 +189,7 @@ export function checkReportAgainstData(report: TLlmReport, price: number | null,
 
 // ---- errors
 
-const GENERIC_SECRETS = [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, /\bsk-[A-Za-z0-9_-]{6,}/g];
-
-/** Cuts a provider's error text and removes the configured keys and anything that looks like a key. */
-export function scrub(text: string, secrets: readonly string[], max = 300): string {
-  let out = redactSecretText(text, secrets, "[redacted]");
-  for (const re of GENERIC_SECRETS) out = out.replace(re, "[redacted]");
-  out = out.replace(/\s+/g, " ").trim();
-  return out.length > max ? `${out.slice(0, max)}…` : out;
-}
+export { scrub } from "./attempt-record";
 
 interface Classified {
   code: LlmFailureCode;
@@ -265,12 +257,6 @@ function rejectsJsonSchema(c: Classified): boolean {
 
 // ---- the loop
 
-export function usageTokens(usage: LanguageModelUsage | undefined) {
-  const promptTokens = usage?.inputTokens ?? 0;
-  const completionTokens = usage?.outputTokens ?? 0;
-  return { promptTokens, completionTokens, totalTokens: usage?.totalTokens ?? promptTokens + completionTokens };
-}
-
 export async function generateLlmReport(
   context: LlmReportContext,
   options: GenerateLlmReportOptions = {},
@@ -329,47 +315,22 @@ export async function generateLlmReport(
       });
       usage = failure.usage;
     }
-    const ms = Math.round(performance.now() - started);
-    const t = usageTokens(usage);
-    const reason = failure ? scrub(failure.reason, secrets) : "ok";
-    const record: LlmAttempt = {
-      channel: channel.name,
+    const settled = await settleAttempt({
+      channel,
       model,
-      ok: !failure,
-      reason,
-      code: failure?.code ?? "ok",
-      ...(failure?.status !== undefined ? { status: failure.status } : {}),
-      mode,
-      ms,
-      ...t,
-    };
-    attempts.push(record);
-    (failure ? log.warn.bind(log) : log.info.bind(log))(
-      {
-        channel: channel.name,
-        model,
-        mode,
-        ok: record.ok,
-        code: record.code,
-        ms,
-        reason: failure ? reason : undefined,
-        total_tokens: t.totalTokens,
-      },
-      failure ? "llm call failed" : "llm call succeeded",
-    );
-    if (options.recordUsage !== false) {
-      await recordLlmUsage({
-        callType,
-        channel: channel.name,
-        model,
-        stockCode: options.stockCode ?? null,
-        queryId: options.queryId ?? null,
-        ...t,
-        durationMs: ms,
-        success: !failure,
-        error: failure ? `${record.code}: ${reason}` : null,
-      });
-    }
+      started,
+      usage,
+      failure,
+      secrets,
+      log,
+      logFields: { mode },
+      logPrefix: "llm",
+      usageRow:
+        options.recordUsage === false
+          ? null
+          : { callType, stockCode: options.stockCode ?? null, queryId: options.queryId ?? null },
+    });
+    attempts.push({ ...settled, mode });
     return { report, failure };
   };
 

@@ -1,14 +1,15 @@
 import { generateText, type LanguageModelUsage } from "ai";
 import { logger } from "@/lib/log/logger";
-import { getRawSetting } from "@/lib/settings/settings";
-import { recordLlmUsage, type LlmCallType } from "@/lib/usage/record-usage";
+import type { LlmCallType } from "@/lib/usage/record-usage";
+import { settleAttempt, type SettledAttempt } from "./attempt-record";
 import { channelSecrets, llmChannels, type LlmChannel } from "./channels";
 import { firstAnswer, type StepResult } from "./failover";
 import {
   classify,
+  DEFAULT_LLM_TEMPERATURE,
   httpModelFactory,
-  scrub,
-  usageTokens,
+  numberSetting,
+  settingsTimeoutMs,
   type LlmFailureCode,
   type LlmModelFactory,
 } from "./generate-report";
@@ -18,24 +19,9 @@ import {
 // the caller's call type, and error texts are scrubbed of the configured keys. No JSON mode is sent: a caller that
 // wants JSON parses the text in its check.
 
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_TEMPERATURE = 0.3;
-
 export type TextLlmFailureCode = LlmFailureCode | "empty_answer";
 
-export interface TextLlmAttempt {
-  channel: string;
-  model: string;
-  ok: boolean;
-  /** "ok", or why the answer was not used (no secrets). */
-  reason: string;
-  code: "ok" | TextLlmFailureCode;
-  status?: number;
-  ms: number;
-  promptTokens: number;
-  completionTokens: number;
-  totalTokens: number;
-}
+export type TextLlmAttempt = SettledAttempt<TextLlmFailureCode>;
 
 export type TextLlmResult<T> =
   | { ok: true; value: T; channel: string; model: string; attempts: TextLlmAttempt[] }
@@ -64,13 +50,6 @@ export interface TextLlmRequest<T> {
   check: TextCheck<T>;
 }
 
-function numberSetting(key: string, min: number, max: number): number | undefined {
-  const raw = getRawSetting(key);
-  if (raw === undefined) return undefined;
-  const n = Number(raw.trim());
-  return Number.isFinite(n) && n >= min && n <= max ? n : undefined;
-}
-
 interface Failure {
   code: TextLlmFailureCode;
   reason: string;
@@ -87,9 +66,8 @@ export async function callForText<T>(
 
   const secrets = channelSecrets(channels);
   const factory = options.modelFactory ?? httpModelFactory;
-  const sec = numberSetting("LLM_TIMEOUT_SEC", 0.1, 600);
-  const timeoutMs = options.timeoutMs ?? (sec !== undefined ? Math.round(sec * 1000) : DEFAULT_TIMEOUT_MS);
-  const temperature = numberSetting("LLM_TEMPERATURE", 0, 2) ?? DEFAULT_TEMPERATURE;
+  const timeoutMs = options.timeoutMs ?? settingsTimeoutMs();
+  const temperature = numberSetting("LLM_TEMPERATURE", 0, 2) ?? DEFAULT_LLM_TEMPERATURE;
   const maxOutputTokens = numberSetting("LLM_MAX_TOKENS", 256, 200_000);
   const log = logger.child({ component: request.component, query_id: options.queryId ?? undefined });
 
@@ -128,45 +106,22 @@ export async function callForText<T>(
         });
         failure = { code: classified.code, reason: classified.reason, status: classified.status };
       }
-      const ms = Math.round(performance.now() - started);
-      const t = usageTokens(usage);
-      const reason = failure ? scrub(failure.reason, secrets) : "ok";
-      const attempt: TextLlmAttempt = {
-        channel: channel.name,
-        model,
-        ok: !failure,
-        reason,
-        code: failure?.code ?? "ok",
-        ...(failure?.status !== undefined ? { status: failure.status } : {}),
-        ms,
-        ...t,
-      };
-      attempts.push(attempt);
-      (failure ? log.warn.bind(log) : log.info.bind(log))(
-        {
-          channel: channel.name,
+      attempts.push(
+        await settleAttempt({
+          channel,
           model,
-          ok: attempt.ok,
-          code: attempt.code,
-          ms,
-          reason: failure ? reason : undefined,
-          total_tokens: t.totalTokens,
-        },
-        failure ? `${request.component} call failed` : `${request.component} call succeeded`,
+          started,
+          usage,
+          failure,
+          secrets,
+          log,
+          logPrefix: request.component,
+          usageRow:
+            options.recordUsage === false
+              ? null
+              : { callType: request.callType, stockCode: request.stockCode, queryId: options.queryId ?? null },
+        }),
       );
-      if (options.recordUsage !== false) {
-        await recordLlmUsage({
-          callType: request.callType,
-          channel: channel.name,
-          model,
-          stockCode: request.stockCode,
-          queryId: options.queryId ?? null,
-          ...t,
-          durationMs: ms,
-          success: !failure,
-          error: failure ? `${attempt.code}: ${reason}` : null,
-        });
-      }
       return failure ? { ok: false, aborted: failure.code === "aborted" } : { ok: true, value: value as T };
     },
     { signal: options.signal },
