@@ -14,6 +14,7 @@ export async function register(): Promise<void> {
   (await import("./lib/market-review/task-runner")).registerMarketReviewTasks();
   (await import("./lib/backtest/task-runner")).registerBacktestTasks();
   (await import("./lib/screening/task-runner")).registerScreeningTasks();
+  (await import("./lib/bots/task-runner")).registerBotTasks();
   const { startTaskRuntime } = await import("./lib/tasks/runtime");
   // On shutdown, queued notifications go out once the workers have stopped (the last tasks may have queued some).
   const { settleNotifications } = await import("./lib/notify");
@@ -22,6 +23,8 @@ export async function register(): Promise<void> {
   startAlertScheduler();
   const { startDailyScheduler } = await import("./lib/schedule/scheduler");
   startDailyScheduler();
+  // Idle until TELEGRAM_BOT_MODE=polling (read each round, so switching it on needs no restart).
+  (await import("./lib/bots/telegram-polling")).startTelegramPolling();
   // The share PNG's modules, fonts and reads warm up in the background, after start-up (never holding /health).
   const { getSettings } = await import("@/lib/settings/settings");
   const settings = getSettings();

@@ -131,7 +131,7 @@ test.describe("Ask DSA without a language model", () => {
       "/settings",
     );
     const commands = page.getByTestId("chat-commands");
-    for (const command of ["/analyze", "/quote", "/market", "/history", "/signals", "/backtest", "/help"])
+    for (const command of ["/analyze", "/quote", "/market", "/history", "/signals", "/backtest", "/watch", "/help"])
       await expect(commands).toContainText(command);
     // A command chip fills the box with the command.
     await commands.getByRole("button", { name: "填入命令 /quote <代码>" }).click();

@@ -143,7 +143,8 @@ function TaskRow({ t, task, locale, reasons }: { t: Texts; task: TTaskInfo; loca
             {stage}
           </span>
         ) : null}
-        {task.status === "completed" ? (
+        {/* A bot message is answered in its chat: there is no page to open. */}
+        {task.status === "completed" && task.task_kind !== "bot" ? (
           <Link
             href={
               task.task_kind === "backtest"

@@ -3,6 +3,7 @@ import { ZAnalyzeRequest } from "@/lib/analysis/schemas";
 import { ApiError } from "@/lib/errors/api-error";
 import { dictionaryOf } from "@/lib/i18n/dictionaries";
 import { codeLabel } from "@/lib/i18n/labels";
+import { addToWatchlist, getWatchlist, removeFromWatchlist } from "@/lib/watchlist/store";
 import { SLASH_COMMANDS } from "./models";
 import { ToolRecorder, toolErrorMessage } from "./tools";
 import { localParts, MARKET_TIME_ZONE } from "@/lib/market/market-time";
@@ -28,6 +29,10 @@ const HELP: Record<(typeof SLASH_COMMANDS)[number], Texts> = {
   "/backtest": {
     zh: "`/backtest <代码>` 历史报告的回测表现",
     en: "`/backtest <code>` how past reports on the stock did",
+  },
+  "/watch": {
+    zh: "`/watch [add|remove <代码>]` 查看自选股，或加入、移出一只",
+    en: "`/watch [add|remove <code>]` the watchlist, or add or remove a stock",
   },
   "/help": { zh: "`/help` 显示本帮助", en: "`/help` this help" },
 };
@@ -101,6 +106,8 @@ export async function runCommand(message: string, recorder: ToolRecorder, signal
         return arg ? await backtestAnswer(arg, recorder) : usage(command, lang);
       case "/analyze":
         return arg ? await analyzeAnswer(arg, recorder, signal) : usage(command, lang);
+      case "/watch":
+        return await watchAnswer(args, recorder);
       default:
         return helpText(
           lang,
@@ -231,6 +238,34 @@ async function backtestAnswer(code: string, recorder: ToolRecorder): Promise<str
           `- Stop hit rate ${pct(b.stop_loss_trigger_rate).replace("+", "")}, target hit rate ${pct(b.take_profit_trigger_rate).replace("+", "")}`,
         ];
   return lines.join("\n");
+}
+
+async function watchAnswer(args: string[], recorder: ToolRecorder): Promise<string> {
+  const lang = recorder.language;
+  const [verb = "", ...rest] = args;
+  const code = rest.join(" ").trim();
+  const action = verb.toLowerCase();
+  let list: string[];
+  let head = "";
+  if (action === "" || action === "list") {
+    list = (await recorder.run("get_watchlist", {}, async () => getWatchlist())).stock_codes;
+  } else if ((action === "add" || action === "remove") && code !== "") {
+    const change = action === "add" ? addToWatchlist : removeFromWatchlist;
+    list = (
+      await recorder.run(`${action === "add" ? "add_to" : "remove_from"}_watchlist`, { code }, () => change(code))
+    ).stock_codes;
+    head =
+      action === "add"
+        ? t({ zh: `已加入 ${code}。`, en: `Added ${code}.` }, lang)
+        : t({ zh: `已移出 ${code}。`, en: `Removed ${code}.` }, lang);
+  } else {
+    return usage("/watch", lang);
+  }
+  const body =
+    list.length === 0
+      ? t({ zh: "自选股为空。", en: "The watchlist is empty." }, lang)
+      : t({ zh: `自选股（${list.length}）：`, en: `Watchlist (${list.length}):` }, lang) + " " + list.join(", ");
+  return head ? `${head}\n\n${body}` : body;
 }
 
 async function analyzeAnswer(code: string, recorder: ToolRecorder, signal?: AbortSignal): Promise<string> {

@@ -38,7 +38,16 @@ function preferredChoice(channels: readonly LlmChannel[], setting: string): Chat
   return { channel: owner, model: wanted, source: "agent_model" };
 }
 
-export const SLASH_COMMANDS = ["/analyze", "/quote", "/market", "/history", "/signals", "/backtest", "/help"] as const;
+export const SLASH_COMMANDS = [
+  "/analyze",
+  "/quote",
+  "/market",
+  "/history",
+  "/signals",
+  "/backtest",
+  "/watch",
+  "/help",
+] as const;
 
 // GET /api/v1/agent/status – the chat answers free questions only with an LLM channel; commands always work
 export function agentStatus() {

@@ -18,6 +18,9 @@ export const TOOL_DISPLAY_NAMES = Object.fromEntries(CHAT_TOOLS.map((t) => [t.na
 /** Steps only the /analyze command takes (the model does not write reports from the chat). */
 const COMMAND_STEP_NAMES: Record<string, Record<Language, string>> = {
   analyze_stock: { zh: "运行分析", en: "Run analysis" },
+  get_watchlist: { zh: "读取自选股", en: "Read the watchlist" },
+  add_to_watchlist: { zh: "加入自选股", en: "Add to the watchlist" },
+  remove_from_watchlist: { zh: "移出自选股", en: "Remove from the watchlist" },
 };
 
 export function toolDisplayName(name: string, language: Language): string {

@@ -26,6 +26,11 @@ async function readLimited(req: Request, limit: number): Promise<Buffer | undefi
   return Buffer.concat(chunks);
 }
 
+/** The body as text, refused past `limit` bytes: a platform's signed webhook, whose signature covers the exact body. */
+export async function readTextBody(req: Request, limit = MAX_JSON_BODY_BYTES): Promise<string> {
+  return (await readLimited(req, limit))?.toString("utf8") ?? "";
+}
+
 // application/json or a +json type, with or without parameters (charset).
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 

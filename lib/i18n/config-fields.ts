@@ -250,6 +250,78 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "AstrBot Token",
     description: "AstrBot 的 Bearer Token（可选）。",
   },
+  BOT_ALLOWLIST: {
+    title: "机器人白名单",
+    description:
+      "谁可以向聊天机器人发命令：平台:ID（telegram:123456789、feishu:oc_…、dingtalk:cid…、wecom:zhangsan），每项是会话 ID 或用户 ID，逗号分隔。留空时机器人拒绝所有人（每个会话只提示一次）。",
+  },
+  BOT_RATE_LIMIT_PER_MINUTE: {
+    title: "机器人每会话每分钟消息数",
+    description: "一个会话每分钟最多可发的命令数；超出时机器人提示一次并等待。",
+  },
+  TELEGRAM_BOT_MODE: {
+    title: "Telegram 机器人",
+    description:
+      "off 关闭；webhook（Telegram 推送到 /api/v1/bots/telegram/webhook，需要公网地址）；polling（服务主动拉取新消息，无需公网地址）。使用 TELEGRAM_BOT_TOKEN。",
+  },
+  TELEGRAM_WEBHOOK_SECRET: {
+    title: "Telegram Webhook 密钥",
+    description:
+      "setWebhook 时设置的 secret_token：Telegram 在 X-Telegram-Bot-Api-Secret-Token 中带上它，其他请求一律拒绝。webhook 模式必填。",
+  },
+  FEISHU_BOT_ENABLED: {
+    title: "飞书机器人",
+    description:
+      "回复发给飞书应用的消息（事件订阅地址 /api/v1/bots/feishu/events），用 FEISHU_APP_ID 和 FEISHU_APP_SECRET 回复。",
+  },
+  FEISHU_VERIFICATION_TOKEN: {
+    title: "飞书 Verification Token",
+    description: "事件订阅的 Verification Token；带其他 Token 的事件一律拒绝。",
+  },
+  FEISHU_ENCRYPT_KEY: {
+    title: "飞书 Encrypt Key",
+    description: "事件订阅的 Encrypt Key：用它解密事件并校验签名。未开启加密时留空。",
+  },
+  FEISHU_API_BASE_URL: {
+    title: "飞书开放平台地址",
+    description: "机器人回复所用的开放平台；Lark 用户填 https://open.larksuite.com。",
+  },
+  DINGTALK_BOT_ENABLED: {
+    title: "钉钉机器人",
+    description: "回复 @ 钉钉机器人的消息（地址 /api/v1/bots/dingtalk/webhook），回复发到会话的 sessionWebhook。",
+  },
+  DINGTALK_APP_SECRET: {
+    title: "钉钉机器人 AppSecret",
+    description: "机器人的 AppSecret：用它校验每个请求的 timestamp 和 sign 请求头。",
+  },
+  WECOM_BOT_ENABLED: {
+    title: "企业微信机器人",
+    description: "回复发给企业微信自建应用的消息（回调地址 /api/v1/bots/wecom/callback）。",
+  },
+  WECOM_CORP_ID: {
+    title: "企业微信 CorpID",
+    description: "企业的 CorpID。",
+  },
+  WECOM_CORP_SECRET: {
+    title: "企业微信应用 Secret",
+    description: "自建应用的 Secret，用于获取发送回复的 access_token。",
+  },
+  WECOM_AGENT_ID: {
+    title: "企业微信 AgentId",
+    description: "自建应用的 AgentId。",
+  },
+  WECOM_TOKEN: {
+    title: "企业微信回调 Token",
+    description: "回调配置的 Token：用它校验每个请求的 msg_signature。",
+  },
+  WECOM_ENCODING_AES_KEY: {
+    title: "企业微信 EncodingAESKey",
+    description: "回调配置的 EncodingAESKey（43 个字符）：用它解密消息。",
+  },
+  WECOM_API_BASE_URL: {
+    title: "企业微信 API 地址",
+    description: "回复所经的企业微信 API 服务器；默认为企业微信官方服务器。",
+  },
   NOTIFICATION_REPORT_CHANNELS: {
     title: "报告通知渠道",
     description: notificationChannels("报告消息"),

@@ -24,6 +24,7 @@ import { getAlphasiftStatusOp, getScreeningStatusOp } from "@/lib/screening/stat
 import { SCREENING_OPERATIONS } from "@/lib/screening/operations";
 import { mcpOp } from "@/lib/mcp/operations";
 import { PAPER_OPERATIONS } from "@/lib/paper/operations";
+import { BOT_OPERATIONS } from "@/lib/bots/operations";
 import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
 import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
@@ -78,5 +79,6 @@ export const OPERATIONS: readonly Operation[] = [
   getAlphasiftStatusOp,
   ...AGENT_OPERATIONS,
   ...PAPER_OPERATIONS,
+  ...BOT_OPERATIONS,
   mcpOp,
 ];

@@ -257,6 +257,35 @@ export const ZSettings = z.object({
   SERVERCHAN3_SENDKEY: z.string().trim().default(""),
   ASTRBOT_URL: z.string().trim().default(""),
   ASTRBOT_TOKEN: z.string().trim().default(""),
+  // Two-way chat bots (lib/bots): each platform has its own switch; BOT_ALLOWLIST says who may command them.
+  BOT_ALLOWLIST: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[,\uFF0C\s]+/).filter((s) => s !== "")),
+  BOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(120).default(6),
+  TELEGRAM_BOT_MODE: z.enum(["off", "webhook", "polling"]).catch("off").default("off"),
+  TELEGRAM_WEBHOOK_SECRET: z.string().trim().default(""),
+  FEISHU_BOT_ENABLED: flag.default(false),
+  FEISHU_VERIFICATION_TOKEN: z.string().trim().default(""),
+  FEISHU_ENCRYPT_KEY: z.string().trim().default(""),
+  FEISHU_API_BASE_URL: z
+    .string()
+    .trim()
+    .default("https://open.feishu.cn")
+    .transform((v) => v.replace(/\/+$/, "")),
+  DINGTALK_BOT_ENABLED: flag.default(false),
+  DINGTALK_APP_SECRET: z.string().trim().default(""),
+  WECOM_BOT_ENABLED: flag.default(false),
+  WECOM_CORP_ID: z.string().trim().default(""),
+  WECOM_CORP_SECRET: z.string().trim().default(""),
+  WECOM_AGENT_ID: z.string().trim().default(""),
+  WECOM_TOKEN: z.string().trim().default(""),
+  WECOM_ENCODING_AES_KEY: z.string().trim().default(""),
+  WECOM_API_BASE_URL: z
+    .string()
+    .trim()
+    .default("https://qyapi.weixin.qq.com")
+    .transform((v) => v.replace(/\/+$/, "")),
   NOTIFICATION_REPORT_CHANNELS: z
     .string()
     .default("")

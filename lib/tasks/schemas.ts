@@ -10,7 +10,7 @@ export const ACTIVE_STATUSES = ["pending", "processing"] as const;
 export const TASK_LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 export const MARKET_REVIEW_CODE = "market_review";
-export const TASK_KINDS = ["analysis", "market_review", "backtest", "screening"] as const;
+export const TASK_KINDS = ["analysis", "market_review", "backtest", "screening", "bot"] as const;
 export type TTaskKind = (typeof TASK_KINDS)[number];
 export const REVIEW_REGIONS = ["cn", "hk", "us", "both"] as const;
 export type TReviewRegion = (typeof REVIEW_REGIONS)[number];

@@ -1,0 +1,9 @@
+import { feishuEventsOp } from "@/lib/bots/operations";
+import { receiveFeishuEvent } from "@/lib/bots/platforms/feishu";
+import { route } from "@/lib/http/route";
+import { webhookHandler } from "@/lib/http/webhook";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/bots/feishu/events – Feishu's event subscription
+export const POST = route(feishuEventsOp, webhookHandler(receiveFeishuEvent));

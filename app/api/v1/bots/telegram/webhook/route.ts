@@ -1,0 +1,9 @@
+import { telegramWebhookOp } from "@/lib/bots/operations";
+import { receiveTelegramWebhook } from "@/lib/bots/platforms/telegram";
+import { route } from "@/lib/http/route";
+import { webhookHandler } from "@/lib/http/webhook";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/bots/telegram/webhook – Telegram's updates (secret token header)
+export const POST = route(telegramWebhookOp, webhookHandler(receiveTelegramWebhook));
