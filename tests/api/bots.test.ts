@@ -296,11 +296,42 @@ describe("status and self-test", () => {
   });
 });
 
+describe("Telegram (long polling)", () => {
+  it("takes updates by getUpdates, confirms them by the offset, and answers each once", async () => {
+    const polling = await startTestServer({
+      ...env,
+      TELEGRAM_BOT_MODE: "polling",
+      BOT_ALLOWLIST: "telegram:333",
+    });
+    try {
+      const first = telegramUpdate(333, "/help", { language: "en" });
+      const second = telegramUpdate(333, "quote 600519", { language: "en" });
+      platforms.pendingUpdates.push(first, second);
+      const replies = await until(() => {
+        const sent = platforms.replies("telegram").filter(toChat(333));
+        return sent.length >= 2 ? sent : undefined;
+      }, "the polled replies");
+      expect((replies[0]!.json as { text: string }).text).toContain("Commands");
+      expect((replies[1]!.json as { text: string }).text).toContain("600519");
+      // The next poll asks past both: Telegram drops them; the bot never answers them again.
+      const polls = await until(() => {
+        const asked = platforms.receiver.requests.filter((r) => r.url.endsWith("/getUpdates"));
+        const last = asked.at(-1)?.json as { offset?: number } | undefined;
+        return last?.offset === second.update_id + 1 ? asked : undefined;
+      }, "a poll past both updates");
+      expect(polls.length).toBeGreaterThan(1);
+      expect(platforms.replies("telegram").filter(toChat(333))).toHaveLength(2);
+    } finally {
+      platforms.pendingUpdates = [];
+      await polling.stop();
+    }
+  });
+});
+
 describe("an analysis asked by chat", () => {
   it("is answered with the report and its share image, after a kill -9 and a restart in between", async () => {
     // Telegram takes the analysis's reply but never answers: the server dies while sending it.
-    platforms.hold = (r) =>
-      r.url.endsWith("/sendMessage") && String((r.json as { text?: string }).text).includes("600519");
+    platforms.hold = (r) => toChat(111)(r) && String((r.json as { text?: string }).text).includes("600519");
     const update = telegramUpdate(111, "分析 600519");
     expect((await fetch(url("/api/v1/bots/telegram/webhook"), telegramRequest(update))).status).toBe(200);
     const held = await until(

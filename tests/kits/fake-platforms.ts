@@ -38,6 +38,10 @@ export interface FakePlatforms {
   replies(platform: "telegram" | "feishu" | "dingtalk" | "wecom"): ReceivedRequest[];
   /** Holds the answer to matching requests (a slow platform) until released. */
   hold: ((request: ReceivedRequest) => boolean) | null;
+  /** Updates getUpdates hands out (long polling): those at or past the offset asked for, as Telegram does. */
+  pendingUpdates: { update_id: number }[];
+  /** What getWebhookInfo says Telegram posts to (setWebhook's URL); empty: no webhook set. */
+  telegramWebhookUrl: string;
   close(): Promise<void>;
 }
 
@@ -47,6 +51,14 @@ function answerAs(request: ReceivedRequest, platforms: FakePlatforms): Answer {
   if (url.startsWith(`/bot${PLATFORM.telegramToken}/`)) {
     const method = url.split("/")[2];
     if (method === "getMe") return { body: { ok: true, result: { id: 1, is_bot: true, username: "dsa_test_bot" } } };
+    if (method === "getWebhookInfo")
+      return { body: { ok: true, result: { url: platforms.telegramWebhookUrl, pending_update_count: 0 } } };
+    if (method === "getUpdates") {
+      const offset = Number((request.json as { offset?: number }).offset ?? 0);
+      const due = platforms.pendingUpdates.filter((u) => u.update_id >= offset);
+      // A long poll with nothing new waits (shortened here) and answers an empty list.
+      return due.length > 0 ? { body: { ok: true, result: due } } : { delayMs: 300, body: { ok: true, result: [] } };
+    }
     return { body: { ok: true, result: { message_id: 99 } } };
   }
   if (url.startsWith("/bot")) return { status: 401, body: { ok: false, description: "Unauthorized" } };
@@ -90,6 +102,8 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
   const platforms: FakePlatforms = {
     receiver,
     hold: null,
+    pendingUpdates: [],
+    telegramWebhookUrl: "",
     env: {
       OUTBOUND_ALLOW_PRIVATE: "true",
       TELEGRAM_API_BASE_URL: receiver.baseUrl,

@@ -1,5 +1,6 @@
 import { pageMetadata } from "@/components/shell/coming-soon-page";
 import { AuthPanel } from "@/components/settings/auth-panel";
+import { BotsPanel } from "@/components/settings/bots-panel";
 import { DataPanel } from "@/components/settings/data-panel";
 import { DisplayPanel } from "@/components/settings/display-panel";
 import { NotifyPanel } from "@/components/settings/notify-panel";
@@ -7,6 +8,7 @@ import { SchedulePanel } from "@/components/settings/schedule-panel";
 import { SettingsEditor } from "@/components/settings/settings-editor";
 import { TokensPanel } from "@/components/settings/tokens-panel";
 import { listApiTokens } from "@/lib/auth/api-tokens";
+import { botStatus } from "@/lib/bots/status";
 import { requireUiSession } from "@/lib/auth/ui-session";
 import { getSettings } from "@/lib/settings/settings";
 import { getSystemConfig } from "@/lib/config/system-config";
@@ -27,11 +29,12 @@ export default async function SettingsPage() {
   const auth = await requireUiSession("/settings");
   const { locale, t } = await getI18n();
   const config = getSystemConfig({ includeSchema: true });
-  const [schedule, deliveries, dataFiles, tokens] = await Promise.all([
+  const [schedule, deliveries, dataFiles, tokens, bots] = await Promise.all([
     schedulerStatus(5),
     listDeliveries({ page: 1, page_size: RECENT_DELIVERIES }),
     listCsvDataFiles(),
     listApiTokens(),
+    botStatus(),
   ]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-5">
@@ -64,6 +67,7 @@ export default async function SettingsPage() {
                 initialDeliveries={deliveries.items}
                 pageSize={RECENT_DELIVERIES}
               />
+              <BotsPanel t={t.botsUi} status={bots} origin={getSettings().PUBLIC_BASE_URL} />
               <DataPanel
                 t={t.dataUi}
                 rejections={t.analyzeUi.rejectionReasons}
