@@ -3,6 +3,7 @@ import { LogoutButton } from "@/components/auth/logout-button";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionaries/types";
 import type { ThemeChoice } from "@/lib/theme/theme";
+import { AppInstall } from "./app-install";
 import { LanguageSwitch } from "./language-switch";
 import { NavLinks } from "./nav-links";
 import { API_DOCS_HREF, NAV_ITEMS, PHONE_TAB_KEYS } from "./nav-items";
@@ -35,6 +36,7 @@ export function AppHeader({ t, locale, theme, loggedIn = false }: AppHeaderProps
             <span className="hidden text-xs text-muted sm:inline">{t.shell.brandTagline}</span>
           </Link>
           <div className="order-2 ml-auto flex shrink-0 items-center gap-2 md:order-3 md:ml-0">
+            <AppInstall label={t.shell.installApp} />
             <LanguageSwitch current={locale} label={t.shell.language} />
             <TimeZoneToggle
               labels={{

@@ -11,6 +11,7 @@ export const en: Dictionary = {
     timeZoneLocal: "Local",
     timeZoneServiceTitle: "Show times in the service time zone, {zone} ({label})",
     timeZoneLocalTitle: "Show times in your browser's time zone",
+    installApp: "Install app",
     brand: "DSA",
     brandTagline: "Stock analysis",
     skipToContent: "Skip to main content",

@@ -10,6 +10,7 @@ export const zhCN = {
     timeZoneLocal: "本地",
     timeZoneServiceTitle: "按服务时区 {zone}（{label}）显示时间",
     timeZoneLocalTitle: "按浏览器所在的时区显示时间",
+    installApp: "安装应用",
     brand: "DSA",
     brandTagline: "股票智能分析",
     skipToContent: "跳到主要内容",
