@@ -129,6 +129,7 @@ export const NOTIFICATION_CHANNELS = [
   "discord",
   "slack",
   "astrbot",
+  "webpush",
 ] as const;
 export const MARKET_DATA_PROVIDERS = ["eastmoney", "tencent", "yahoo", "sina", "sample", "csv"] as const;
 export const LLM_PROTOCOLS = ["openai", "deepseek", "gemini", "anthropic", "ollama"] as const;
@@ -673,6 +674,29 @@ const FIELDS: readonly ConfigField[] = [
     description: "Optional AstrBot bearer token.",
     category: "notification",
     order: 141,
+  }),
+  text({
+    key: "WEB_PUSH_VAPID_PUBLIC_KEY",
+    title: "Web Push public key",
+    description:
+      "VAPID public key of the browser push channel (webpush). Generated with its private key when the first browser subscribes; replacing it makes every browser subscribe again.",
+    category: "notification",
+    order: 145,
+  }),
+  secret({
+    key: "WEB_PUSH_VAPID_PRIVATE_KEY",
+    title: "Web Push private key",
+    description: "VAPID private key that signs each push; generated with the public key.",
+    category: "notification",
+    order: 146,
+  }),
+  text({
+    key: "WEB_PUSH_SUBJECT",
+    title: "Web Push contact",
+    description:
+      "A mailto: address or https: URL the browser push services can reach you at (VAPID sub). Empty: PUBLIC_BASE_URL when it is https, else mailto:admin@localhost.",
+    category: "notification",
+    order: 147,
   }),
   text({
     key: "BOT_ALLOWLIST",

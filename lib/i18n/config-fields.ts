@@ -250,6 +250,20 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
     title: "AstrBot Token",
     description: "AstrBot 的 Bearer Token（可选）。",
   },
+  WEB_PUSH_VAPID_PUBLIC_KEY: {
+    title: "Web Push 公钥",
+    description:
+      "浏览器推送渠道（webpush）的 VAPID 公钥。第一个浏览器订阅时与私钥一起生成；更换后所有浏览器需重新订阅。",
+  },
+  WEB_PUSH_VAPID_PRIVATE_KEY: {
+    title: "Web Push 私钥",
+    description: "为每条推送签名的 VAPID 私钥；与公钥一起生成。",
+  },
+  WEB_PUSH_SUBJECT: {
+    title: "Web Push 联系方式",
+    description:
+      "浏览器推送服务可联系到你的 mailto: 地址或 https: 网址（VAPID sub）。留空时：PUBLIC_BASE_URL 为 https 时用它，否则用 mailto:admin@localhost。",
+  },
   BOT_ALLOWLIST: {
     title: "机器人白名单",
     description:

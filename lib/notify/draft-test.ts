@@ -30,6 +30,7 @@ const CHANNEL_PREFIX: Record<TNotifyChannel, string> = {
   pushplus: "PUSHPLUS_",
   serverchan3: "SERVERCHAN3_",
   astrbot: "ASTRBOT_",
+  webpush: "WEB_PUSH_",
 };
 
 type Response = TNotificationDraftTestResponse;

@@ -22,6 +22,7 @@ export const NOTIFY_CHANNELS = [
   "pushplus",
   "serverchan3",
   "astrbot",
+  "webpush",
 ] as const;
 export type TNotifyChannel = (typeof NOTIFY_CHANNELS)[number] & (typeof NOTIFICATION_CHANNELS)[number];
 

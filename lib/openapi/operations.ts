@@ -25,6 +25,7 @@ import { SCREENING_OPERATIONS } from "@/lib/screening/operations";
 import { mcpOp } from "@/lib/mcp/operations";
 import { PAPER_OPERATIONS } from "@/lib/paper/operations";
 import { BOT_OPERATIONS } from "@/lib/bots/operations";
+import { PUSH_OPERATIONS } from "@/lib/push/operations";
 import { NOTIFY_OPERATIONS } from "@/lib/notify/operations";
 import { SCHEDULE_OPERATIONS } from "@/lib/schedule/operations";
 import { TASK_OPERATIONS } from "@/lib/tasks/operations";
@@ -80,5 +81,6 @@ export const OPERATIONS: readonly Operation[] = [
   ...AGENT_OPERATIONS,
   ...PAPER_OPERATIONS,
   ...BOT_OPERATIONS,
+  ...PUSH_OPERATIONS,
   mcpOp,
 ];

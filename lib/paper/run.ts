@@ -9,7 +9,15 @@ import { lastClosedTradingDay, marketDate, weekdaysBetween } from "@/lib/market/
 import { resolveToken, type TMarket, type TResolvedStock } from "@/lib/market/symbols";
 import { runResult } from "@/lib/screening/stored-run";
 import { getWatchlist } from "@/lib/watchlist/store";
-import { runSession, type PaperAction, type PaperBar, type PaperCall, type SessionResult } from "./engine";
+import {
+  runSession,
+  type PaperAction,
+  type PaperBar,
+  type PaperCall,
+  type PaperFill,
+  type SessionResult,
+} from "./engine";
+import { notifyPaperFills } from "./fill-notice";
 import { ZPaperFollow, type TPaperRunResult } from "./schemas";
 import { actionableSession, sessionsBetween } from "./sessions";
 import { paperAccountRow, rulesOf, stateOf, toWire } from "./store";
@@ -143,6 +151,7 @@ export async function runPaperAccount(id: number, at: Date = now()): Promise<TPa
   let row = await paperAccountRow(id);
   const processed: string[] = [];
   let fills = 0;
+  const filled: PaperFill[] = [];
   const rules = rulesOf(row);
   const upTo = lastClosedTradingDay(rules.market, at);
   const from = row.lastSession ?? previousTradingDay(rules.market, row.startSession);
@@ -167,11 +176,13 @@ export async function runPaperAccount(id: number, at: Date = now()): Promise<TPa
       if (!(await commitSession(row, last, session, result))) break;
       processed.push(session);
       fills += result.fills.length;
+      filled.push(...result.fills);
       state = result.state;
       last = session;
     }
     row = await paperAccountRow(id);
   }
+  notifyPaperFills(row, filled);
   const account = toWire(row);
   return { account_id: id, processed, fills, last_session: account.last_session, equity: account.equity };
 }

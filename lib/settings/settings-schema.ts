@@ -257,6 +257,10 @@ export const ZSettings = z.object({
   SERVERCHAN3_SENDKEY: z.string().trim().default(""),
   ASTRBOT_URL: z.string().trim().default(""),
   ASTRBOT_TOKEN: z.string().trim().default(""),
+  // Web Push (lib/push): the VAPID key pair is generated once, at the first subscription, and kept here.
+  WEB_PUSH_VAPID_PUBLIC_KEY: z.string().trim().default(""),
+  WEB_PUSH_VAPID_PRIVATE_KEY: z.string().trim().default(""),
+  WEB_PUSH_SUBJECT: z.string().trim().default(""),
   // Two-way chat bots (lib/bots): each platform has its own switch; BOT_ALLOWLIST says who may command them.
   BOT_ALLOWLIST: z
     .string()

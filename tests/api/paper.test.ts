@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZPaperAccount, ZPaperRecord, ZPaperRunResult } from "@/lib/paper/schemas";
+import { startReceiver, type Receiver } from "@/tests/kits/notify-receiver";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase } from "../setup/server-database";
 
@@ -12,14 +13,23 @@ import { openServerDatabase } from "../setup/server-database";
 type Bar = { date: string; open: number; high: number; low: number; close: number };
 
 let server: TestServer;
+// The notification channels' stand-in: a run that fills tells them (a phone's Web Push among them).
+let channel: Receiver;
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
 beforeAll(async () => {
-  server = await startTestServer({ MARKET_DATA_SOURCES: "sample", STOCK_LIST: "600519,000001" });
+  channel = await startReceiver();
+  server = await startTestServer({
+    MARKET_DATA_SOURCES: "sample",
+    STOCK_LIST: "600519,000001",
+    CUSTOM_WEBHOOK_URLS: `${channel.baseUrl}/hook`,
+    OUTBOUND_ALLOW_PRIVATE: "true",
+  });
 });
 afterAll(async () => {
   await server?.stop();
+  await channel?.close();
 });
 
 async function api(method: string, path: string, body?: unknown): Promise<Response> {
@@ -230,6 +240,13 @@ describe("paper accounts (docs/api.md §15)", () => {
       const day = record.days.find((x) => x.session === d)!;
       expect(day.equity, d).toBe(r2(day.cash + shares * bar(moutai, d).close));
     }
+    // The run's fills went out as one message, each fill a line, linking the account.
+    const deadline = Date.now() + 10_000;
+    while (channel.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const notice = channel.requests[0]!.json as { title: string; content: string };
+    expect(notice.title).toBe(`模拟盘 ${created.name}：${expected.length} 笔成交`);
+    expect(notice.content.split("\n").filter((l) => l.startsWith("- "))).toHaveLength(expected.length);
+    expect(notice.content).toContain(`/paper?account=${created.id}`);
   });
 
   it("two runs at once write each session once; a paused account is skipped; delete removes the record", async () => {

@@ -9,6 +9,8 @@ export interface ReceivedRequest {
   url: string;
   headers: http.IncomingHttpHeaders;
   text: string;
+  /** The body's bytes (a binary body, such as an encrypted push, is not text). */
+  raw: Buffer;
   json: unknown;
   at: number;
 }
@@ -35,7 +37,8 @@ export async function startReceiver(defaultBody: unknown = { ok: true }): Promis
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
+      const raw = Buffer.concat(chunks);
+      const text = raw.toString("utf8");
       let json: unknown = null;
       try {
         json = JSON.parse(text);
@@ -47,6 +50,7 @@ export async function startReceiver(defaultBody: unknown = { ok: true }): Promis
         url: req.url ?? "",
         headers: req.headers,
         text,
+        raw,
         json,
         at: Date.now(),
       };

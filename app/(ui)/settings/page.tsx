@@ -4,6 +4,7 @@ import { BotsPanel } from "@/components/settings/bots-panel";
 import { DataPanel } from "@/components/settings/data-panel";
 import { DisplayPanel } from "@/components/settings/display-panel";
 import { NotifyPanel } from "@/components/settings/notify-panel";
+import { PushPanel } from "@/components/settings/push-panel";
 import { SchedulePanel } from "@/components/settings/schedule-panel";
 import { SettingsEditor } from "@/components/settings/settings-editor";
 import { TokensPanel } from "@/components/settings/tokens-panel";
@@ -18,6 +19,7 @@ import { getI18n } from "@/lib/i18n/locale";
 import { RECENT_DELIVERIES } from "@/lib/notify/schemas";
 import { csvDataDir } from "@/lib/market/providers/csv";
 import { listChannels, listDeliveries } from "@/lib/notify/service";
+import { listSubscriptions } from "@/lib/push/service";
 import { schedulerStatus } from "@/lib/schedule";
 
 export const dynamic = "force-dynamic";
@@ -29,12 +31,13 @@ export default async function SettingsPage() {
   const auth = await requireUiSession("/settings");
   const { locale, t } = await getI18n();
   const config = getSystemConfig({ includeSchema: true });
-  const [schedule, deliveries, dataFiles, tokens, bots] = await Promise.all([
+  const [schedule, deliveries, dataFiles, tokens, bots, pushDevices] = await Promise.all([
     schedulerStatus(5),
     listDeliveries({ page: 1, page_size: RECENT_DELIVERIES }),
     listCsvDataFiles(),
     listApiTokens(),
     botStatus(),
+    listSubscriptions(),
   ]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-5">
@@ -67,6 +70,7 @@ export default async function SettingsPage() {
                 initialDeliveries={deliveries.items}
                 pageSize={RECENT_DELIVERIES}
               />
+              <PushPanel t={t.pushUi} initial={pushDevices.items} />
               <BotsPanel t={t.botsUi} status={bots} origin={getSettings().PUBLIC_BASE_URL} />
               <DataPanel
                 t={t.dataUi}

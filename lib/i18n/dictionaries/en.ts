@@ -231,6 +231,24 @@ export const en: Dictionary = {
     changePassword: "Change password",
     passwordChanged: "Password changed; every other session has been logged out.",
   },
+  pushUi: {
+    title: "Phone push",
+    intro:
+      "Get alerts, scheduled reports and paper fills in this device's browser (Web Push). On a phone, install DSA to the home screen first.",
+    subscribe: "Get push on this device",
+    unsubscribe: "Stop push on this device",
+    working: "Working…",
+    subscribed: "This device is subscribed.",
+    unsupported: "This browser has no Web Push (or the page is not on https or localhost).",
+    denied: "Notifications are blocked: allow them for this site in the browser's settings.",
+    failed: "Could not subscribe: {message}",
+    devices: "Subscribed devices",
+    noDevices: "No device is subscribed yet.",
+    remove: "Remove",
+    lastSent: "Last push: {at}",
+    never: "No push yet",
+    thisDevice: "this device",
+  },
   botsUi: {
     title: "Chat bots",
     intro:

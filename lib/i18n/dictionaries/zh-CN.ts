@@ -222,6 +222,23 @@ export const zhCN = {
     changePassword: "修改密码",
     passwordChanged: "密码已修改，其他会话已全部退出。",
   },
+  pushUi: {
+    title: "手机推送",
+    intro: "在这台设备的浏览器里接收提醒、定时报告和模拟盘成交（Web Push）。在手机上先把 DSA 安装到主屏幕效果最好。",
+    subscribe: "在此设备接收推送",
+    unsubscribe: "停止此设备的推送",
+    working: "处理中…",
+    subscribed: "此设备已订阅推送。",
+    unsupported: "这个浏览器不支持 Web Push（或不在 https / localhost 下打开）。",
+    denied: "通知权限被拒绝：请在浏览器设置中允许本站的通知。",
+    failed: "订阅失败：{message}",
+    devices: "已订阅的设备",
+    noDevices: "还没有设备订阅推送。",
+    remove: "移除",
+    lastSent: "最近推送：{at}",
+    never: "尚未推送",
+    thisDevice: "此设备",
+  },
   botsUi: {
     title: "聊天机器人",
     intro:

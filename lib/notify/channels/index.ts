@@ -13,6 +13,7 @@ import { serverchanTarget } from "./serverchan";
 import { slackBotTarget, slackTarget } from "./slack";
 import type { ChannelTarget } from "./target";
 import { telegramTarget } from "./telegram";
+import { webPushTarget } from "./webpush";
 import { wechatTarget } from "./wechat";
 
 export type { ChannelTarget, SendContext } from "./target";
@@ -90,5 +91,8 @@ export function configuredTargets(settings: Readonly<TSettings>): ChannelTarget[
   if (settings.SERVERCHAN3_SENDKEY !== "") targets.push(serverchanTarget({ sendkey: settings.SERVERCHAN3_SENDKEY }));
   if (settings.ASTRBOT_URL !== "")
     targets.push(astrbotTarget({ url: settings.ASTRBOT_URL, token: settings.ASTRBOT_TOKEN }));
+  // On once a browser asked for the key pair (the first subscription generates it).
+  if (settings.WEB_PUSH_VAPID_PUBLIC_KEY !== "" && settings.WEB_PUSH_VAPID_PRIVATE_KEY !== "")
+    targets.push(webPushTarget());
   return targets;
 }
