@@ -13,8 +13,11 @@ import {
   wecomEnvelope,
   wecomQuery,
   wecomTextXml,
+  wecomDecrypt,
   type FakePlatforms,
 } from "@/tests/kits/fake-platforms";
+import { wecomSignature } from "@/lib/bots/signatures";
+import { SCRIPTED_MODEL_ID, startScriptedModel } from "@/tests/kits/scripted-model";
 import type { ReceivedRequest } from "@/tests/kits/notify-receiver";
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { openServerDatabase } from "../setup/server-database";
@@ -260,6 +263,60 @@ describe("WeCom (encrypted callback)", () => {
   });
 });
 
+describe("an analysis acknowledged at once where the webhook's answer can carry a message", () => {
+  it("WeCom: an encrypted, signed passive reply, then the report and its image by the message API", async () => {
+    const encrypted = wecomEncrypted(wecomTextXml("zhangsan", "分析 000001"));
+    const res = await fetch(url(`/api/v1/bots/wecom/callback?${wecomQuery(encrypted)}`), {
+      method: "POST",
+      headers: { "content-type": "text/xml" },
+      body: wecomEnvelope(encrypted),
+    });
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    const field = (name: string) => new RegExp(`<${name}>(?:<!\\[CDATA\\[)?([^<\\]]*)`).exec(xml)![1]!;
+    const [sealed, signature, timestamp, nonce] = ["Encrypt", "MsgSignature", "TimeStamp", "Nonce"].map(field);
+    expect(signature).toBe(wecomSignature(PLATFORM.wecomToken, timestamp!, nonce!, sealed!));
+    const inner = wecomDecrypt(PLATFORM.wecomAesKey, sealed!, PLATFORM.wecomCorpId);
+    expect(inner).toContain("<ToUserName><![CDATA[zhangsan]]></ToUserName>");
+    expect(inner).toContain("正在分析 000001");
+
+    const report = await until(
+      () =>
+        platforms
+          .replies("wecom")
+          .find((r) =>
+            /000001[\s\S]*\/history\//.test((r.json as { markdown?: { content: string } }).markdown?.content ?? ""),
+          ),
+      "the WeCom report",
+      60_000,
+    );
+    expect((report.json as { markdown: { content: string } }).markdown.content).toContain("https://dsa.test/history/");
+    const image = await until(
+      () => platforms.replies("wecom").find((r) => (r.json as { msgtype?: string }).msgtype === "image"),
+      "the WeCom image",
+      60_000,
+    );
+    expect(image.json).toMatchObject({ touser: "zhangsan", image: { media_id: "media-1" } });
+    const upload = platforms.receiver.requests.find((r) => r.url.startsWith("/cgi-bin/media/upload"))!;
+    expect(upload.raw.includes(Buffer.from("IHDR"))).toBe(true);
+  });
+
+  it("DingTalk: the acknowledgement in the webhook's answer, then the report to the session webhook", async () => {
+    const message = dingtalkMessage("cid_allowed", "staff1", "analyze 000858", platforms.receiver.baseUrl);
+    const res = await fetch(url("/api/v1/bots/dingtalk/webhook"), dingtalkRequest(message));
+    expect(await res.json()).toEqual({
+      msgtype: "text",
+      text: { content: "On it: analysing 000858. The report follows when it is done." },
+    });
+    const reply = await until(
+      () => platforms.replies("dingtalk").find((r) => r.url.endsWith(message.sessionWebhook.split("/dingtalk")[1]!)),
+      "the DingTalk report",
+      60_000,
+    );
+    expect((reply.json as { markdown: { text: string } }).markdown.text).toContain("000858");
+  });
+});
+
 describe("status and self-test", () => {
   it("shows each bot and checks it against the platform", async () => {
     const status = ZBotStatus.parse(await (await fetch(url("/api/v1/bots"))).json());
@@ -324,6 +381,37 @@ describe("Telegram (long polling)", () => {
     } finally {
       platforms.pendingUpdates = [];
       await polling.stop();
+    }
+  });
+});
+
+describe("a free question", () => {
+  it("goes to the agent chat when a model is configured, in the chat's own session", async () => {
+    const model = await startScriptedModel();
+    const withModel = await startTestServer({
+      ...env,
+      TELEGRAM_BOT_MODE: "webhook",
+      BOT_ALLOWLIST: "telegram:444",
+      OPENAI_API_KEY: "sk-scripted-0123456789",
+      OPENAI_BASE_URL: model.url,
+      OPENAI_MODEL: SCRIPTED_MODEL_ID,
+    });
+    try {
+      model.queue({ text: "贵州茅台近期走势平稳，留意成交量变化。" });
+      const update = telegramUpdate(444, "茅台最近怎么样？");
+      const res = await fetch(`${withModel.baseUrl}/api/v1/bots/telegram/webhook`, telegramRequest(update));
+      expect(res.status).toBe(200);
+      const reply = await until(() => platforms.replies("telegram").find(toChat(444)), "the model's answer");
+      expect((reply.json as { text: string }).text).toContain("贵州茅台近期走势平稳");
+      const question = model.requests.find((r) => r.path.endsWith("/chat/completions"));
+      expect(question?.messagesText).toContain("茅台最近怎么样");
+      const sessions = (await (await fetch(`${withModel.baseUrl}/api/v1/agent/chat/sessions`)).json()) as {
+        sessions: { session_id: string }[];
+      };
+      expect(sessions.sessions.map((x) => x.session_id)).toContain("bot.telegram.444");
+    } finally {
+      await withModel.stop();
+      await model.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import { DeliveryError } from "@/lib/notify/http";
 import { fitMessage, utf8Bytes } from "@/lib/notify/text";
 import { getSettings } from "@/lib/settings/settings";
 import { callPlatform } from "../http";
+import { analysisAck } from "../ack";
 import { acceptMessage } from "../inbox";
 import { dingtalkSign, sameText } from "../signatures";
 import type { InboundMessage, PlatformAnswer, PlatformClient, WebhookRequest } from "../types";
@@ -60,8 +61,10 @@ export async function receiveDingtalkMessage(request: WebhookRequest): Promise<P
   if (!/^\d{13}$/.test(timestamp) || !(skew <= MAX_SKEW_MS)) throw badSignature("DingTalk");
   if (!sameText(sign, dingtalkSign(timestamp, settings.DINGTALK_APP_SECRET))) throw badSignature("DingTalk");
   const inbound = inboundFromOutgoing(parseJsonBody("DingTalk", request.body));
-  if (inbound) await acceptMessage(inbound);
-  return { kind: "json", body: {} };
+  if (!inbound) return { kind: "json", body: {} };
+  // The answer may carry a message: an analysis is acknowledged at once.
+  const ack = analysisAck(inbound, await acceptMessage(inbound));
+  return { kind: "json", body: ack ? { msgtype: "text", text: { content: ack } } : {} };
 }
 
 export function dingtalkClient(): PlatformClient {

@@ -6,8 +6,9 @@ import { fitMessage, utf8Bytes } from "@/lib/notify/text";
 import { getSettings } from "@/lib/settings/settings";
 import type { TSettings } from "@/lib/settings/settings-schema";
 import { CachedToken, callPlatform } from "../http";
+import { analysisAck } from "../ack";
 import { acceptMessage } from "../inbox";
-import { sameText, wecomDecrypt, wecomSignature } from "../signatures";
+import { sameText, wecomDecrypt, wecomEncrypt, wecomSignature } from "../signatures";
 import type { InboundMessage, PlatformAnswer, PlatformClient, WebhookRequest } from "../types";
 import { badSignature, botOff, missingOf, notConfigured } from "./common";
 
@@ -81,14 +82,38 @@ export function inboundFromXml(message: Record<string, unknown>): InboundMessage
   };
 }
 
-// POST /api/v1/bots/wecom/callback – an empty answer: the reply follows by the message API when it is ready
+const cdata = (text: string) => `<![CDATA[${text.replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
+
+/** A passive reply: the text message encrypted for this corp and signed like a callback, as WeCom expects it. */
+export function wecomPassiveReply(
+  settings: Pick<TSettings, "WECOM_TOKEN" | "WECOM_ENCODING_AES_KEY" | "WECOM_CORP_ID">,
+  toUser: string,
+  text: string,
+  at: Date = new Date(),
+): string {
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  const nonce = String(Math.floor(Math.random() * 1e9));
+  const plain =
+    `<xml><ToUserName>${cdata(toUser)}</ToUserName><FromUserName>${cdata(settings.WECOM_CORP_ID)}</FromUserName>` +
+    `<CreateTime>${timestamp}</CreateTime><MsgType>${cdata("text")}</MsgType><Content>${cdata(text)}</Content></xml>`;
+  const encrypted = wecomEncrypt(settings.WECOM_ENCODING_AES_KEY, plain, settings.WECOM_CORP_ID);
+  const signature = wecomSignature(settings.WECOM_TOKEN, timestamp, nonce, encrypted);
+  return (
+    `<xml><Encrypt>${cdata(encrypted)}</Encrypt><MsgSignature>${cdata(signature)}</MsgSignature>` +
+    `<TimeStamp>${timestamp}</TimeStamp><Nonce>${cdata(nonce)}</Nonce></xml>`
+  );
+}
+
+// POST /api/v1/bots/wecom/callback – empty (the reply follows by the message API), or for an analysis an encrypted
+// passive reply saying it is on it
 export async function receiveWecomMessage(request: WebhookRequest): Promise<PlatformAnswer> {
   const settings = wecomSettings();
   const envelope = parseXml(request.body);
   if (typeof envelope.Encrypt !== "string") throw badSignature("WeCom");
   const inbound = inboundFromXml(parseXml(openEnvelope(settings, request.query, envelope.Encrypt)));
-  if (inbound) await acceptMessage(inbound);
-  return { kind: "text", body: "" };
+  if (!inbound) return { kind: "text", body: "" };
+  const ack = analysisAck(inbound, await acceptMessage(inbound));
+  return { kind: "text", body: ack ? wecomPassiveReply(settings, inbound.userId, ack) : "" };
 }
 
 function okOrThrow(answer: Record<string, unknown>): Record<string, unknown> {
