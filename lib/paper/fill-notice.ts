@@ -1,4 +1,5 @@
 import type { PaperAccount } from "@/generated/prisma/client";
+import { dictionaryOf } from "@/lib/i18n/dictionaries";
 import { notifyInBackground } from "@/lib/notify";
 import { publicBaseUrl } from "@/lib/notify/messages";
 import { getSettings } from "@/lib/settings/settings";
@@ -10,18 +11,10 @@ import type { PaperFill } from "./engine";
 
 const MAX_LINES = 20;
 
-const WORDS = {
+// The side and reason words are the Paper page's own (lib/i18n); the message's frame is here.
+const FRAME = {
   zh: {
     title: (name: string, n: number) => `模拟盘 ${name}：${n} 笔成交`,
-    side: { buy: "买入", sell: "卖出" },
-    reason: {
-      buy_call: "买入信号",
-      add_call: "加仓信号",
-      sell_call: "卖出信号",
-      reduce_call: "减仓信号",
-      stop: "止损",
-      target: "止盈",
-    },
     line: (f: PaperFill, side: string, why: string) =>
       `- ${f.session} ${side} ${f.code} ${f.quantity} 股 @ ${f.price.toFixed(2)}（${why}）`,
     more: (n: number) => `…另有 ${n} 笔`,
@@ -29,15 +22,6 @@ const WORDS = {
   },
   en: {
     title: (name: string, n: number) => `Paper account ${name}: ${n} fill${n === 1 ? "" : "s"}`,
-    side: { buy: "bought", sell: "sold" },
-    reason: {
-      buy_call: "buy call",
-      add_call: "add call",
-      sell_call: "sell call",
-      reduce_call: "reduce call",
-      stop: "stop",
-      target: "target",
-    },
     line: (f: PaperFill, side: string, why: string) =>
       `- ${f.session} ${side} ${f.quantity} ${f.code} @ ${f.price.toFixed(2)} (${why})`,
     more: (n: number) => `…and ${n} more`,
@@ -48,8 +32,10 @@ const WORDS = {
 export function notifyPaperFills(account: Pick<PaperAccount, "id" | "name">, fills: readonly PaperFill[]): void {
   if (fills.length === 0) return;
   const settings = getSettings();
-  const t = WORDS[settings.REPORT_LANGUAGE === "en" ? "en" : "zh"];
-  const lines = fills.slice(0, MAX_LINES).map((f) => t.line(f, t.side[f.side], t.reason[f.reason]));
+  const lang = settings.REPORT_LANGUAGE === "en" ? "en" : "zh";
+  const t = FRAME[lang];
+  const words = dictionaryOf(lang).paperUi;
+  const lines = fills.slice(0, MAX_LINES).map((f) => t.line(f, words.sides[f.side], words.reasons[f.reason]));
   if (fills.length > MAX_LINES) lines.push(t.more(fills.length - MAX_LINES));
   void notifyInBackground({
     kind: "report",
