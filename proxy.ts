@@ -3,7 +3,7 @@ import { uiLoginRedirect } from "@/lib/auth/ui-gate";
 
 // With admin auth on, every web UI page needs a live admin session; without one the browser
 // goes to /login?next=<path>. Runs before every UI request (full loads, client navigations, prefetches), so
-// pages need no check of their own. API routes, the MCP endpoint, the login page, docs, health, Next's assets and the
+// pages need no check of their own. API routes, the MCP endpoint, the chat platforms' webhooks, the login page, docs, health, Next's assets and the
 // installed app's manifest, icons and service worker (a login redirect would fail the worker's registration) are not
 // matched; the API enforces auth itself (lib/auth/guard.ts).
 export async function proxy(req: NextRequest) {
@@ -13,6 +13,6 @@ export async function proxy(req: NextRequest) {
 
 export const config = {
   matcher: [
-    "/((?!api(?:/|$)|mcp$|_next/|login(?:/|$)|docs(?:/|$)|openapi\\.json$|health(?:/|$)|favicon\\.ico$|icons/|manifest\\.webmanifest$|sw\\.js$).*)",
+    "/((?!api(?:/|$)|mcp$|webhooks/|_next/|login(?:/|$)|docs(?:/|$)|openapi\\.json$|health(?:/|$)|favicon\\.ico$|icons/|manifest\\.webmanifest$|sw\\.js$).*)",
   ],
 };

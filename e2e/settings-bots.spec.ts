@@ -11,7 +11,7 @@ let platforms: FakePlatforms;
 test.beforeAll(async ({ request }) => {
   originalEnv = readEnvText();
   platforms = await startFakePlatforms();
-  platforms.telegramWebhookUrl = "https://dsa.example.com/api/v1/bots/telegram/webhook";
+  platforms.telegramWebhookUrl = "https://dsa.example.com/webhooks/telegram";
   const env = platforms.env;
   await applySettings(request, {
     OUTBOUND_ALLOW_PRIVATE: "true",
@@ -43,7 +43,7 @@ test("settings: the chat-bot panel shows each bot and self-tests it against the 
 
   const telegram = panel.getByTestId("bot-telegram");
   await expect(telegram).toContainText("已开启");
-  await expect(telegram).toContainText("https://dsa.example.com/api/v1/bots/telegram/webhook");
+  await expect(telegram).toContainText("https://dsa.example.com/webhooks/telegram");
   await expect(telegram).toContainText("白名单 1 项");
   await expect(panel.getByTestId("bot-feishu")).toContainText("未开启");
 

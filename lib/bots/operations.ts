@@ -19,7 +19,7 @@ const PLATFORM_ERRORS = {
 
 export const telegramWebhookOp = defineOperation({
   method: "POST",
-  path: "/api/v1/bots/telegram/webhook",
+  path: "/webhooks/telegram",
   operationId: "telegramBotWebhook",
   summary: "Telegram's updates (TELEGRAM_BOT_MODE=webhook; X-Telegram-Bot-Api-Secret-Token must match)",
   description: COMMANDS,
@@ -30,7 +30,7 @@ export const telegramWebhookOp = defineOperation({
 
 export const feishuEventsOp = defineOperation({
   method: "POST",
-  path: "/api/v1/bots/feishu/events",
+  path: "/webhooks/feishu",
   operationId: "feishuBotEvents",
   summary: "Feishu's event subscription: URL verification and im.message.receive_v1 (token, signature, encryption)",
   description: COMMANDS,
@@ -44,7 +44,7 @@ export const feishuEventsOp = defineOperation({
 
 export const dingtalkWebhookOp = defineOperation({
   method: "POST",
-  path: "/api/v1/bots/dingtalk/webhook",
+  path: "/webhooks/dingtalk",
   operationId: "dingtalkBotWebhook",
   summary: "DingTalk's outgoing robot (timestamp and sign headers checked with DINGTALK_APP_SECRET)",
   description: COMMANDS,
@@ -55,7 +55,7 @@ export const dingtalkWebhookOp = defineOperation({
 
 export const wecomVerifyOp = defineOperation({
   method: "GET",
-  path: "/api/v1/bots/wecom/callback",
+  path: "/webhooks/wecom",
   operationId: "wecomBotVerify",
   summary: "WeCom's callback URL check: the decrypted echostr (msg_signature checked)",
   tags: TAGS,
@@ -65,7 +65,7 @@ export const wecomVerifyOp = defineOperation({
 
 export const wecomCallbackOp = defineOperation({
   method: "POST",
-  path: "/api/v1/bots/wecom/callback",
+  path: "/webhooks/wecom",
   operationId: "wecomBotCallback",
   summary: "WeCom's encrypted message callback (msg_signature and AES checked)",
   description: COMMANDS,

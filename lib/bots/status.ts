@@ -19,7 +19,7 @@ function shapeOf(platform: TBotPlatform, s: Readonly<TSettings>) {
       return {
         enabled: s.TELEGRAM_BOT_MODE !== "off",
         mode: s.TELEGRAM_BOT_MODE,
-        endpoint: s.TELEGRAM_BOT_MODE === "polling" ? null : "/api/v1/bots/telegram/webhook",
+        endpoint: s.TELEGRAM_BOT_MODE === "polling" ? null : "/webhooks/telegram",
         missing: missingOf({
           TELEGRAM_BOT_TOKEN: s.TELEGRAM_BOT_TOKEN,
           ...(s.TELEGRAM_BOT_MODE === "webhook" ? { TELEGRAM_WEBHOOK_SECRET: s.TELEGRAM_WEBHOOK_SECRET } : {}),
@@ -29,7 +29,7 @@ function shapeOf(platform: TBotPlatform, s: Readonly<TSettings>) {
       return {
         enabled: s.FEISHU_BOT_ENABLED,
         mode: null,
-        endpoint: "/api/v1/bots/feishu/events",
+        endpoint: "/webhooks/feishu",
         missing: missingOf({
           FEISHU_APP_ID: s.FEISHU_APP_ID,
           FEISHU_APP_SECRET: s.FEISHU_APP_SECRET,
@@ -40,14 +40,14 @@ function shapeOf(platform: TBotPlatform, s: Readonly<TSettings>) {
       return {
         enabled: s.DINGTALK_BOT_ENABLED,
         mode: null,
-        endpoint: "/api/v1/bots/dingtalk/webhook",
+        endpoint: "/webhooks/dingtalk",
         missing: missingOf({ DINGTALK_APP_SECRET: s.DINGTALK_APP_SECRET }),
       };
     case "wecom":
       return {
         enabled: s.WECOM_BOT_ENABLED,
         mode: null,
-        endpoint: "/api/v1/bots/wecom/callback",
+        endpoint: "/webhooks/wecom",
         missing: missingOf({
           WECOM_CORP_ID: s.WECOM_CORP_ID,
           WECOM_CORP_SECRET: s.WECOM_CORP_SECRET,
@@ -111,7 +111,7 @@ async function platformCheck(platform: TBotPlatform, signal: AbortSignal): Promi
           pending_update_count?: number;
           last_error_message?: string;
         };
-        const expected = settings.PUBLIC_BASE_URL ? `${settings.PUBLIC_BASE_URL}/api/v1/bots/telegram/webhook` : null;
+        const expected = settings.PUBLIC_BASE_URL ? `${settings.PUBLIC_BASE_URL}/webhooks/telegram` : null;
         const ok = Boolean(info.url) && (expected === null || info.url === expected);
         checks.push({
           name: "webhook",

@@ -722,7 +722,7 @@ const FIELDS: readonly ConfigField[] = [
     key: "TELEGRAM_BOT_MODE",
     title: "Telegram bot",
     description:
-      "off; webhook (Telegram posts to /api/v1/bots/telegram/webhook, needs a public URL); polling (the service asks Telegram for new messages, no public URL needed). Uses TELEGRAM_BOT_TOKEN.",
+      "off; webhook (Telegram posts to /webhooks/telegram, needs a public URL); polling (the service asks Telegram for new messages, no public URL needed). Uses TELEGRAM_BOT_TOKEN.",
     category: "notification",
     values: ["off", "webhook", "polling"],
     default: "off",
@@ -740,7 +740,7 @@ const FIELDS: readonly ConfigField[] = [
     key: "FEISHU_BOT_ENABLED",
     title: "Feishu bot",
     description:
-      "Answer messages to the Feishu app (event subscription at /api/v1/bots/feishu/events). Uses FEISHU_APP_ID and FEISHU_APP_SECRET to reply.",
+      "Answer messages to the Feishu app (event subscription at /webhooks/feishu). Uses FEISHU_APP_ID and FEISHU_APP_SECRET to reply.",
     category: "notification",
     default: "false",
     order: 154,
@@ -773,7 +773,7 @@ const FIELDS: readonly ConfigField[] = [
     key: "DINGTALK_BOT_ENABLED",
     title: "DingTalk bot",
     description:
-      "Answer an outgoing (@) robot at /api/v1/bots/dingtalk/webhook; replies go to the conversation's session webhook.",
+      "Answer an outgoing (@) robot at /webhooks/dingtalk; replies go to the conversation's session webhook.",
     category: "notification",
     default: "false",
     order: 158,
@@ -788,7 +788,7 @@ const FIELDS: readonly ConfigField[] = [
   flag({
     key: "WECOM_BOT_ENABLED",
     title: "WeCom bot",
-    description: "Answer messages to a WeCom self-built app (callback URL /api/v1/bots/wecom/callback).",
+    description: "Answer messages to a WeCom self-built app (callback URL /webhooks/wecom).",
     category: "notification",
     default: "false",
     order: 160,

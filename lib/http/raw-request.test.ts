@@ -43,6 +43,7 @@ describe("request lines Next would answer with a bare 500", () => {
     expect(isApiPath("/health")).toBe(true);
     expect(isApiPath("/mcp")).toBe(true);
     expect(isApiPath("/mcpx")).toBe(false);
+    expect(isApiPath("/webhooks/telegram")).toBe(true);
     expect(isApiPath("/history/%ff")).toBe(false);
     expect(JSON.parse(refusalBody(refusal, true).body)).toEqual({
       error: "invalid_request",

@@ -147,7 +147,7 @@ export function rawRequestTarget(rawPacket: Buffer | undefined): string | undefi
 
 /** API callers get the JSON envelope; everything else is a page a person reads. */
 export function isApiPath(rawUrl: string | undefined): boolean {
-  return /^\/(?:api(?:\/|$|\?)|mcp(?:$|\?)|health(?:\/|$|\?)|openapi\.json)/.test(rawUrl ?? "");
+  return /^\/(?:api(?:\/|$|\?)|mcp(?:$|\?)|webhooks\/|health(?:\/|$|\?)|openapi\.json)/.test(rawUrl ?? "");
 }
 
 const TITLES: Record<RefusalCode, string> = {

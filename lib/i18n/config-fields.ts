@@ -276,7 +276,7 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   TELEGRAM_BOT_MODE: {
     title: "Telegram 机器人",
     description:
-      "off 关闭；webhook（Telegram 推送到 /api/v1/bots/telegram/webhook，需要公网地址）；polling（服务主动拉取新消息，无需公网地址）。使用 TELEGRAM_BOT_TOKEN。",
+      "off 关闭；webhook（Telegram 推送到 /webhooks/telegram，需要公网地址）；polling（服务主动拉取新消息，无需公网地址）。使用 TELEGRAM_BOT_TOKEN。",
   },
   TELEGRAM_WEBHOOK_SECRET: {
     title: "Telegram Webhook 密钥",
@@ -286,7 +286,7 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   FEISHU_BOT_ENABLED: {
     title: "飞书机器人",
     description:
-      "回复发给飞书应用的消息（事件订阅地址 /api/v1/bots/feishu/events），用 FEISHU_APP_ID 和 FEISHU_APP_SECRET 回复。",
+      "回复发给飞书应用的消息（事件订阅地址 /webhooks/feishu），用 FEISHU_APP_ID 和 FEISHU_APP_SECRET 回复。",
   },
   FEISHU_VERIFICATION_TOKEN: {
     title: "飞书 Verification Token",
@@ -302,7 +302,7 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   DINGTALK_BOT_ENABLED: {
     title: "钉钉机器人",
-    description: "回复 @ 钉钉机器人的消息（地址 /api/v1/bots/dingtalk/webhook），回复发到会话的 sessionWebhook。",
+    description: "回复 @ 钉钉机器人的消息（地址 /webhooks/dingtalk），回复发到会话的 sessionWebhook。",
   },
   DINGTALK_APP_SECRET: {
     title: "钉钉机器人 AppSecret",
@@ -310,7 +310,7 @@ export const CONFIG_FIELD_TEXTS_ZH: ConfigFieldTexts = {
   },
   WECOM_BOT_ENABLED: {
     title: "企业微信机器人",
-    description: "回复发给企业微信自建应用的消息（回调地址 /api/v1/bots/wecom/callback）。",
+    description: "回复发给企业微信自建应用的消息（回调地址 /webhooks/wecom）。",
   },
   WECOM_CORP_ID: {
     title: "企业微信 CorpID",

@@ -1,6 +1,8 @@
 import { z } from "zod";
 
-const BASE64URL = /^[A-Za-z0-9_-]+=*$/;
+// Base64url of a P-256 public key (65 bytes: 87 characters) and of a 16-byte auth secret (22), padded or not.
+const P256DH = /^[A-Za-z0-9_-]{87}=?$/;
+const AUTH_SECRET = /^[A-Za-z0-9_-]{22}(?:==)?$/;
 
 export const ZPushSubscriptionCreate = z
   .object({
@@ -11,8 +13,8 @@ export const ZPushSubscriptionCreate = z
       .refine((v) => /^https?:\/\//.test(v), "endpoint must be an http(s) URL")
       .describe("PushSubscription.endpoint, as the browser gave it"),
     keys: z.object({
-      p256dh: z.string().regex(BASE64URL).min(80).max(100).describe("The browser's P-256 public key (Base64url)"),
-      auth: z.string().regex(BASE64URL).min(16).max(32).describe("The 16-byte auth secret (Base64url)"),
+      p256dh: z.string().regex(P256DH, "a P-256 public key in Base64url").describe("The browser's P-256 public key"),
+      auth: z.string().regex(AUTH_SECRET, "16 bytes in Base64url").describe("The 16-byte auth secret (Base64url)"),
     }),
     label: z.string().trim().max(80).optional().describe("What the device is, for the list (browser and system)"),
   })

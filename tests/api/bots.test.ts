@@ -75,15 +75,12 @@ const toChat = (chatId: number) => (r: ReceivedRequest) =>
 
 describe("Telegram (webhook)", () => {
   it("answers a command in the chat it came from, and refuses a wrong secret token", async () => {
-    const refused = await fetch(
-      url("/api/v1/bots/telegram/webhook"),
-      telegramRequest(telegramUpdate(111, "/help"), "wrong"),
-    );
+    const refused = await fetch(url("/webhooks/telegram"), telegramRequest(telegramUpdate(111, "/help"), "wrong"));
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { error: string }).error).toBe("unauthorized");
 
     const update = telegramUpdate(111, "帮助");
-    const res = await fetch(url("/api/v1/bots/telegram/webhook"), telegramRequest(update));
+    const res = await fetch(url("/webhooks/telegram"), telegramRequest(update));
     expect(res.status).toBe(200);
     const reply = await until(() => platforms.replies("telegram").find(toChat(111)), "the help reply");
     const body = reply.json as { text: string; reply_parameters: { message_id: number } };
@@ -96,10 +93,10 @@ describe("Telegram (webhook)", () => {
   });
 
   it("refuses a chat not on the allowlist once, then stays silent", async () => {
-    await fetch(url("/api/v1/bots/telegram/webhook"), telegramRequest(telegramUpdate(222, "/quote 600519")));
+    await fetch(url("/webhooks/telegram"), telegramRequest(telegramUpdate(222, "/quote 600519")));
     const refusal = await until(() => platforms.replies("telegram").find(toChat(222)), "the refusal");
     expect((refusal.json as { text: string }).text).toContain("telegram:222");
-    const again = await fetch(url("/api/v1/bots/telegram/webhook"), telegramRequest(telegramUpdate(222, "/help")));
+    const again = await fetch(url("/webhooks/telegram"), telegramRequest(telegramUpdate(222, "/help")));
     expect(again.status).toBe(200);
     await settled();
     expect(platforms.replies("telegram").filter(toChat(222))).toHaveLength(1);
@@ -108,7 +105,7 @@ describe("Telegram (webhook)", () => {
   it("limits each chat to BOT_RATE_LIMIT_PER_MINUTE commands, saying so once", async () => {
     for (let i = 0; i < 5; i++) {
       const res = await fetch(
-        url("/api/v1/bots/telegram/webhook"),
+        url("/webhooks/telegram"),
         telegramRequest(telegramUpdate(-100500, "/help", { userId: 7, language: "en" })),
       );
       expect(res.status).toBe(200);
@@ -126,7 +123,7 @@ describe("Telegram (webhook)", () => {
 
 describe("the watchlist by chat", () => {
   it("adds a stock with 加自选 and lists it", async () => {
-    await fetch(url("/api/v1/bots/telegram/webhook"), telegramRequest(telegramUpdate(111, "加自选 000001")));
+    await fetch(url("/webhooks/telegram"), telegramRequest(telegramUpdate(111, "加自选 000001")));
     const reply = await until(
       () =>
         platforms
@@ -148,13 +145,10 @@ describe("Feishu (event subscription, encrypted)", () => {
       token: PLATFORM.feishuVerificationToken,
       type: "url_verification",
     };
-    const res = await fetch(url("/api/v1/bots/feishu/events"), feishuRequest(challenge, { sign: false }));
+    const res = await fetch(url("/webhooks/feishu"), feishuRequest(challenge, { sign: false }));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ challenge: "ajls384kdjx98XX" });
-    const wrong = await fetch(
-      url("/api/v1/bots/feishu/events"),
-      feishuRequest({ ...challenge, token: "nope" }, { sign: false }),
-    );
+    const wrong = await fetch(url("/webhooks/feishu"), feishuRequest({ ...challenge, token: "nope" }, { sign: false }));
     expect(wrong.status).toBe(401);
   });
 
@@ -162,13 +156,13 @@ describe("Feishu (event subscription, encrypted)", () => {
     const event = feishuMessageEvent("oc_allowed", "ou_1", "/help");
     const signed = feishuRequest(event);
     const tampered = { ...signed, body: String(signed.body).replace(/"}$/, ' "}') };
-    expect((await fetch(url("/api/v1/bots/feishu/events"), tampered)).status).toBe(401);
+    expect((await fetch(url("/webhooks/feishu"), tampered)).status).toBe(401);
     const unsigned = feishuRequest(event, { sign: false });
-    expect((await fetch(url("/api/v1/bots/feishu/events"), unsigned)).status).toBe(401);
+    expect((await fetch(url("/webhooks/feishu"), unsigned)).status).toBe(401);
     const otherKey = feishuRequest(event, { key: "another-key" });
-    expect((await fetch(url("/api/v1/bots/feishu/events"), otherKey)).status).toBe(401);
+    expect((await fetch(url("/webhooks/feishu"), otherKey)).status).toBe(401);
     const wrongToken = feishuRequest(feishuMessageEvent("oc_allowed", "ou_1", "/help", "nope"));
-    expect((await fetch(url("/api/v1/bots/feishu/events"), wrongToken)).status).toBe(401);
+    expect((await fetch(url("/webhooks/feishu"), wrongToken)).status).toBe(401);
     await settled();
     expect(platforms.replies("feishu")).toHaveLength(0);
   });
@@ -176,7 +170,7 @@ describe("Feishu (event subscription, encrypted)", () => {
   it("replies to the message with the tenant token it was issued, once for a delivery sent twice", async () => {
     const event = feishuMessageEvent("oc_allowed", "ou_1", "行情 600519");
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(url("/api/v1/bots/feishu/events"), feishuRequest(event));
+      const res = await fetch(url("/webhooks/feishu"), feishuRequest(event));
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({});
     }
@@ -199,14 +193,14 @@ describe("DingTalk (outgoing robot)", () => {
   it("refuses a bad sign and a stale timestamp", async () => {
     const message = dingtalkMessage("cid_allowed", "staff1", "/help", platforms.receiver.baseUrl);
     const bad = dingtalkRequest(message, String(Date.now()), "another-secret");
-    expect((await fetch(url("/api/v1/bots/dingtalk/webhook"), bad)).status).toBe(401);
+    expect((await fetch(url("/webhooks/dingtalk"), bad)).status).toBe(401);
     const stale = dingtalkRequest(message, String(Date.now() - 2 * 3600_000));
-    expect((await fetch(url("/api/v1/bots/dingtalk/webhook"), stale)).status).toBe(401);
+    expect((await fetch(url("/webhooks/dingtalk"), stale)).status).toBe(401);
   });
 
   it("replies in Markdown to the session webhook, mentioning the sender", async () => {
     const message = dingtalkMessage("cid_allowed", "staff1", "quote 600519", platforms.receiver.baseUrl);
-    const res = await fetch(url("/api/v1/bots/dingtalk/webhook"), dingtalkRequest(message));
+    const res = await fetch(url("/webhooks/dingtalk"), dingtalkRequest(message));
     expect(res.status).toBe(200);
     const reply = await until(
       () => platforms.replies("dingtalk").find((r) => r.url.endsWith(message.sessionWebhook.split("/dingtalk")[1]!)),
@@ -225,17 +219,17 @@ describe("WeCom (encrypted callback)", () => {
     const echostr = wecomEncrypted("echo-4711");
     const query = wecomQuery(echostr);
     query.set("echostr", echostr);
-    const res = await fetch(url(`/api/v1/bots/wecom/callback?${query}`));
+    const res = await fetch(url(`/webhooks/wecom?${query}`));
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("echo-4711");
     query.set("msg_signature", "0".repeat(40));
-    expect((await fetch(url(`/api/v1/bots/wecom/callback?${query}`))).status).toBe(401);
+    expect((await fetch(url(`/webhooks/wecom?${query}`))).status).toBe(401);
   });
 
   it("decrypts a message, replies through the message API, and refuses an unknown user once", async () => {
     const post = (user: string, text: string, token?: string) => {
       const encrypted = wecomEncrypted(wecomTextXml(user, text));
-      return fetch(url(`/api/v1/bots/wecom/callback?${wecomQuery(encrypted, token)}`), {
+      return fetch(url(`/webhooks/wecom?${wecomQuery(encrypted, token)}`), {
         method: "POST",
         headers: { "content-type": "text/xml" },
         body: wecomEnvelope(encrypted),
@@ -266,7 +260,7 @@ describe("WeCom (encrypted callback)", () => {
 describe("an analysis acknowledged at once where the webhook's answer can carry a message", () => {
   it("WeCom: an encrypted, signed passive reply, then the report and its image by the message API", async () => {
     const encrypted = wecomEncrypted(wecomTextXml("zhangsan", "分析 000001"));
-    const res = await fetch(url(`/api/v1/bots/wecom/callback?${wecomQuery(encrypted)}`), {
+    const res = await fetch(url(`/webhooks/wecom?${wecomQuery(encrypted)}`), {
       method: "POST",
       headers: { "content-type": "text/xml" },
       body: wecomEnvelope(encrypted),
@@ -303,7 +297,7 @@ describe("an analysis acknowledged at once where the webhook's answer can carry 
 
   it("DingTalk: the acknowledgement in the webhook's answer, then the report to the session webhook", async () => {
     const message = dingtalkMessage("cid_allowed", "staff1", "analyze 000858", platforms.receiver.baseUrl);
-    const res = await fetch(url("/api/v1/bots/dingtalk/webhook"), dingtalkRequest(message));
+    const res = await fetch(url("/webhooks/dingtalk"), dingtalkRequest(message));
     expect(await res.json()).toEqual({
       msgtype: "text",
       text: { content: "On it: analysing 000858. The report follows when it is done." },
@@ -348,7 +342,7 @@ describe("status and self-test", () => {
   it("answers 404 while a bot is switched off (the shared server has none on)", async () => {
     const base = inject("baseUrl");
     const message = dingtalkMessage("cid_allowed", "staff1", "/help", "http://127.0.0.1:9");
-    const res = await fetch(`${base}/api/v1/bots/dingtalk/webhook`, dingtalkRequest(message));
+    const res = await fetch(`${base}/webhooks/dingtalk`, dingtalkRequest(message));
     expect(res.status).toBe(404);
   });
 });
@@ -399,7 +393,7 @@ describe("a free question", () => {
     try {
       model.queue({ text: "贵州茅台近期走势平稳，留意成交量变化。" });
       const update = telegramUpdate(444, "茅台最近怎么样？");
-      const res = await fetch(`${withModel.baseUrl}/api/v1/bots/telegram/webhook`, telegramRequest(update));
+      const res = await fetch(`${withModel.baseUrl}/webhooks/telegram`, telegramRequest(update));
       expect(res.status).toBe(200);
       const reply = await until(() => platforms.replies("telegram").find(toChat(444)), "the model's answer");
       expect((reply.json as { text: string }).text).toContain("贵州茅台近期走势平稳");
@@ -421,7 +415,7 @@ describe("an analysis asked by chat", () => {
     // Telegram takes the analysis's reply but never answers: the server dies while sending it.
     platforms.hold = (r) => toChat(111)(r) && String((r.json as { text?: string }).text).includes("600519");
     const update = telegramUpdate(111, "分析 600519");
-    expect((await fetch(url("/api/v1/bots/telegram/webhook"), telegramRequest(update))).status).toBe(200);
+    expect((await fetch(url("/webhooks/telegram"), telegramRequest(update))).status).toBe(200);
     const held = await until(
       () => platforms.replies("telegram").find((r) => r.url.endsWith("/sendMessage") && platforms.hold!(r)),
       "the analysis reply to be sent",

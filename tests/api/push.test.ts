@@ -6,6 +6,7 @@ import { browserKeys, decryptPush, verifyVapid } from "@/tests/kits/push-endpoin
 import { startTestServer, type TestServer } from "../setup/api-server";
 import { readLiveConfig } from "../setup/server-database";
 
+// Both databases: the key pair is kept in the env file (SQLite) or in the config document's rows (PostgreSQL).
 // Web Push as a notification channel: a browser's key pair subscribes, an alert fires, and the local push endpoint
 // decrypts what arrives (RFC 8291 aes128gcm) and checks its VAPID JWT (RFC 8292); the key pair is made once and
 // kept with the settings; a push service's 410 removes the subscription.

@@ -918,6 +918,9 @@ describe("CONTRACT §14.3 reassess under a decision profile", () => {
       action: call.action,
       report_type: call.reportType ?? "detailed",
       report_json: JSON.stringify(parts),
+      // A call made after the close: the source's "auto" phase is the clock's (premarket from 00:00 Shanghai), and
+      // an in-session phase would make every default horizon intraday.
+      analysis_phase: "postmarket",
     });
   }
 

@@ -49,7 +49,7 @@ export function inboundFromOutgoing(raw: unknown): InboundMessage | null {
   };
 }
 
-// POST /api/v1/bots/dingtalk/webhook
+// POST /webhooks/dingtalk
 export async function receiveDingtalkMessage(request: WebhookRequest): Promise<PlatformAnswer> {
   const settings = getSettings();
   if (!settings.DINGTALK_BOT_ENABLED) throw botOff("DingTalk", "DINGTALK_BOT_ENABLED=false");

@@ -57,7 +57,7 @@ export function inboundFromEvent(event: z.infer<typeof ZMessageEvent>): InboundM
   };
 }
 
-// POST /api/v1/bots/feishu/events
+// POST /webhooks/feishu
 export async function receiveFeishuEvent(request: WebhookRequest): Promise<PlatformAnswer> {
   const settings = getSettings();
   if (!settings.FEISHU_BOT_ENABLED) throw botOff("Feishu", "FEISHU_BOT_ENABLED=false");

@@ -52,7 +52,7 @@ export function inboundFromUpdate(raw: unknown): InboundMessage | null {
   };
 }
 
-// POST /api/v1/bots/telegram/webhook
+// POST /webhooks/telegram
 export async function receiveTelegramWebhook(request: WebhookRequest): Promise<PlatformAnswer> {
   const settings = getSettings();
   if (settings.TELEGRAM_BOT_MODE !== "webhook") throw botOff("Telegram", "TELEGRAM_BOT_MODE is not webhook");

@@ -61,7 +61,7 @@ function openEnvelope(settings: Readonly<TSettings>, query: URLSearchParams, enc
   }
 }
 
-// GET /api/v1/bots/wecom/callback – the URL check: the decrypted echostr, as plain text
+// GET /webhooks/wecom – the URL check: the decrypted echostr, as plain text
 export function verifyWecomUrl(request: WebhookRequest): PlatformAnswer {
   const settings = wecomSettings();
   return { kind: "text", body: openEnvelope(settings, request.query, request.query.get("echostr") ?? "") };
@@ -104,7 +104,7 @@ export function wecomPassiveReply(
   );
 }
 
-// POST /api/v1/bots/wecom/callback – empty (the reply follows by the message API), or for an analysis an encrypted
+// POST /webhooks/wecom – empty (the reply follows by the message API), or for an analysis an encrypted
 // passive reply saying it is on it
 export async function receiveWecomMessage(request: WebhookRequest): Promise<PlatformAnswer> {
   const settings = wecomSettings();

@@ -5,5 +5,5 @@ import { webhookHandler } from "@/lib/http/webhook";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/bots/feishu/events – Feishu's event subscription
+// POST /webhooks/feishu – Feishu's event subscription
 export const POST = route(feishuEventsOp, webhookHandler(receiveFeishuEvent));

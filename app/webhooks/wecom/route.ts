@@ -5,6 +5,6 @@ import { webhookHandler } from "@/lib/http/webhook";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/bots/wecom/callback – the URL check; POST – encrypted messages
+// GET /webhooks/wecom – the URL check; POST – encrypted messages
 export const GET = route(wecomVerifyOp, webhookHandler(verifyWecomUrl));
 export const POST = route(wecomCallbackOp, webhookHandler(receiveWecomMessage));

@@ -5,5 +5,5 @@ import { webhookHandler } from "@/lib/http/webhook";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/bots/dingtalk/webhook – DingTalk's outgoing robot
+// POST /webhooks/dingtalk – DingTalk's outgoing robot
 export const POST = route(dingtalkWebhookOp, webhookHandler(receiveDingtalkMessage));

@@ -5,5 +5,5 @@ import { webhookHandler } from "@/lib/http/webhook";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/bots/telegram/webhook – Telegram's updates (secret token header)
+// POST /webhooks/telegram – Telegram's updates (secret token header)
 export const POST = route(telegramWebhookOp, webhookHandler(receiveTelegramWebhook));
