@@ -471,10 +471,14 @@ describe("an analysis asked by chat", () => {
         "SELECT count(*) AS n FROM analysis_history WHERE stock_code = '600519'",
       );
       expect(Number(reports[0]!.n)).toBe(1);
-      const rows = await after.all<{ status: string; answered_at: unknown; record_id: number | null }>(
-        "SELECT status, answered_at, record_id FROM bot_message WHERE message_id = ?",
-        `111:${update.message.message_id}`,
-      );
+      // The row is marked answered once the image's send has returned: wait for that write, not just the request.
+      const rows = await until(async () => {
+        const found = await after.all<{ status: string; answered_at: unknown; record_id: number | null }>(
+          "SELECT status, answered_at, record_id FROM bot_message WHERE message_id = ?",
+          `111:${update.message.message_id}`,
+        );
+        return found[0]?.status === "answered" ? found : undefined;
+      }, "the message marked answered");
       expect(rows).toHaveLength(1);
       expect(rows[0]!.status).toBe("answered");
       expect(rows[0]!.answered_at).not.toBeNull();
